@@ -1,0 +1,193 @@
+"""Settings from the environment and `.env`, checked once at start.
+
+Unknown keys are ignored on purpose: Chainlit and Slack read their own keys from the same
+`.env`. A wrong value raises `ConfigError` with one line that names the variable and says
+what is wrong; front ends print that line and exit, never a traceback.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Annotated, Literal
+from urllib.parse import unquote, urlsplit
+
+from pydantic import AliasChoices, Field, ValidationError, field_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+from planrag.errors import ConfigError
+from planrag.table import Limits
+
+__all__ = ["MySQLAddress", "Settings", "load_settings"]
+
+PROJECT_ROOT = Path(__file__).resolve().parent.parent
+
+
+def _env(name: str) -> AliasChoices:
+    return AliasChoices(name, name.lower())
+
+
+class MySQLAddress:
+    """The parts of a `mysql://user:password@host:port/database` URL."""
+
+    def __init__(self, url: str) -> None:
+        parts = urlsplit(url)
+        if parts.scheme not in ("mysql", "mariadb", "mysql+aiomysql"):
+            raise ValueError(f"scheme must be mysql:// or mariadb://, got {parts.scheme or '(none)'}")
+        if not parts.hostname:
+            raise ValueError("a host is required, e.g. mysql://user:pass@127.0.0.1:3306")
+        try:
+            port = parts.port or 3306
+        except ValueError as exc:  # urlsplit raises on a non-numeric port
+            raise ValueError(f"port is not a number: {exc}") from None
+        self.host: str = parts.hostname
+        self.port: int = port
+        self.user: str = unquote(parts.username or "root")
+        self.password: str = unquote(parts.password or "")
+        self.database: str | None = parts.path.lstrip("/") or None
+
+    def __repr__(self) -> str:  # never show the password
+        return f"MySQLAddress({self.user}@{self.host}:{self.port})"
+
+
+NonNegInt = Annotated[int, Field(ge=0)]
+
+
+class Settings(BaseSettings):
+    """Every setting PlanRAG reads. `.env.example` documents each one."""
+
+    model_config = SettingsConfigDict(
+        env_file=".env", env_file_encoding="utf-8", extra="ignore", populate_by_name=True
+    )
+
+    data_dir: Path = Field(
+        default=PROJECT_ROOT / ".planrag", validation_alias=_env("PLANRAG_DATA_DIR")
+    )
+    fixtures_dir: Path = Field(
+        default=PROJECT_ROOT / "fixtures", validation_alias=_env("PLANRAG_FIXTURES_DIR")
+    )
+    dataset: str = Field(default="demo-retail", validation_alias=_env("PLANRAG_DATASET"))
+    db_prefix: str = Field(
+        default="planrag_", pattern=r"^[a-z][a-z0-9_]{0,20}$", validation_alias=_env("PLANRAG_DB_PREFIX")
+    )
+
+    mysql_url: str | None = Field(default=None, validation_alias=_env("MYSQL_URL"))
+    mysql_admin_url: str | None = Field(default=None, validation_alias=_env("MYSQL_ADMIN_URL"))
+    mysql_pool_size: int = Field(default=4, ge=1, le=64, validation_alias=_env("MYSQL_POOL_SIZE"))
+
+    neo4j_uri: str | None = Field(default=None, validation_alias=_env("NEO4J_URI"))
+    neo4j_user: str = Field(default="neo4j", validation_alias=_env("NEO4J_USER"))
+    neo4j_password: str = Field(default="", validation_alias=_env("NEO4J_PASSWORD"))
+    neo4j_database: str | None = Field(default=None, validation_alias=_env("NEO4J_DATABASE"))
+
+    graph_host: str = Field(default="127.0.0.1", validation_alias=_env("PLANRAG_GRAPH_HOST"))
+    graph_bolt_port: int = Field(
+        default=7688, ge=1, le=65535, validation_alias=_env("PLANRAG_GRAPH_BOLT_PORT")
+    )
+    graph_http_port: int = Field(
+        default=2488, ge=1, le=65535, validation_alias=_env("PLANRAG_GRAPH_HTTP_PORT")
+    )
+    graph_user: str = Field(default="root", validation_alias=_env("PLANRAG_GRAPH_USER"))
+    graph_password: str = Field(
+        default="planrag-local", min_length=8, validation_alias=_env("PLANRAG_GRAPH_PASSWORD")
+    )
+    graph_dir: Path | None = Field(default=None, validation_alias=_env("PLANRAG_GRAPH_DIR"))
+    graph_start_timeout_s: float = Field(
+        default=90.0, gt=0, validation_alias=_env("PLANRAG_GRAPH_START_TIMEOUT")
+    )
+
+    max_rows: int = Field(default=200, ge=1, validation_alias=_env("PLANRAG_MAX_ROWS"))
+    max_bytes: int = Field(default=200_000, ge=1, validation_alias=_env("PLANRAG_MAX_BYTES"))
+    count_rows: int = Field(default=100_000, ge=1, validation_alias=_env("PLANRAG_COUNT_ROWS"))
+    query_timeout_s: float = Field(
+        default=10.0, gt=0, le=3600, validation_alias=_env("PLANRAG_QUERY_TIMEOUT")
+    )
+    relational: Literal["auto", "sqlite", "mysql"] = Field(
+        default="auto", validation_alias=_env("PLANRAG_RELATIONAL")
+    )
+
+    @field_validator("mysql_url", "mysql_admin_url")
+    @classmethod
+    def _check_mysql_url(cls, value: str | None) -> str | None:
+        if value in (None, ""):
+            return None
+        MySQLAddress(value)  # raises ValueError with the reason
+        return value
+
+    @field_validator("neo4j_uri")
+    @classmethod
+    def _check_neo4j_uri(cls, value: str | None) -> str | None:
+        if value in (None, ""):
+            return None
+        scheme = urlsplit(value).scheme
+        allowed = ("bolt", "bolt+s", "bolt+ssc", "neo4j", "neo4j+s", "neo4j+ssc")
+        if scheme not in allowed:
+            raise ValueError(f"scheme must be one of {', '.join(allowed)}; got {scheme or '(none)'}")
+        if not urlsplit(value).hostname:
+            raise ValueError("a host is required, e.g. bolt://127.0.0.1:7687")
+        return value
+
+    @property
+    def limits(self) -> Limits:
+        return Limits(
+            max_rows=self.max_rows,
+            max_bytes=self.max_bytes,
+            count_rows=self.count_rows,
+            timeout_s=self.query_timeout_s,
+        )
+
+    @property
+    def relational_target(self) -> Literal["sqlite", "mysql"]:
+        """Where relational queries go when the caller does not say."""
+        if self.relational == "auto":
+            return "mysql" if self.mysql_url else "sqlite"
+        return self.relational
+
+    @property
+    def mysql(self) -> MySQLAddress | None:
+        return MySQLAddress(self.mysql_url) if self.mysql_url else None
+
+    @property
+    def mysql_admin(self) -> MySQLAddress | None:
+        url = self.mysql_admin_url or self.mysql_url
+        return MySQLAddress(url) if url else None
+
+    @property
+    def embedded_graph(self) -> bool:
+        """True when PlanRAG must start its own Bolt server (no NEO4J_URI)."""
+        return self.neo4j_uri is None
+
+    @property
+    def graph_data_dir(self) -> Path:
+        return self.graph_dir or self.data_dir / "graph"
+
+    @property
+    def sqlite_dir(self) -> Path:
+        return self.data_dir / "sqlite"
+
+
+_ENV_NAMES = {
+    name: (field.validation_alias.choices[0] if isinstance(field.validation_alias, AliasChoices)
+           else name.upper())
+    for name, field in Settings.model_fields.items()
+}
+
+
+def load_settings(env_file: str | os.PathLike[str] | None = ".env", **overrides: object) -> Settings:
+    """Read and check the settings; raise `ConfigError` naming the first bad variable."""
+    try:
+        return Settings(_env_file=env_file, **overrides)  # type: ignore[call-arg]
+    except ValidationError as exc:
+        raise ConfigError(_one_line(exc)) from None
+
+
+def _one_line(exc: ValidationError) -> str:
+    first = exc.errors()[0]
+    field = str(first["loc"][0]) if first["loc"] else "settings"
+    variable = _ENV_NAMES.get(field, field.upper())
+    message = str(first["msg"]).removeprefix("Value error, ")
+    got = first.get("input")
+    shown = "" if got is None or variable.endswith("PASSWORD") else f" (got {got!r})"
+    more = len(exc.errors()) - 1
+    tail = f"; {more} more problem(s) after fixing this one" if more else ""
+    return f"{variable}: {message}{shown}; fix it in the environment or .env{tail}"

@@ -1,0 +1,172 @@
+"""The result of one query: what every data source returns and every front end renders."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+__all__ = ["Limits", "Table"]
+
+
+@dataclass(frozen=True, slots=True)
+class Limits:
+    """Caps applied while fetching, never by rewriting the query text."""
+
+    max_rows: int = 1000
+    """Rows kept in the table; further rows are counted (up to `count_rows`) but dropped."""
+    max_bytes: int = 1_000_000
+    """Approximate bytes of cell data kept; the first row over the cap ends the fetch."""
+    count_rows: int = 100_000
+    """How many rows past `max_rows` are still counted to report an exact total."""
+    timeout_s: float = 10.0
+    """Server-side statement timeout; the client watchdog fires a little later."""
+
+    def __post_init__(self) -> None:
+        for name in ("max_rows", "max_bytes", "count_rows"):
+            if getattr(self, name) < 1:
+                raise ValueError(f"{name} must be at least 1, got {getattr(self, name)}")
+        if not self.timeout_s > 0:
+            raise ValueError(f"timeout_s must be positive, got {self.timeout_s}")
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """Column names and rows of a result, with how much of it was kept."""
+
+    columns: tuple[str, ...]
+    rows: tuple[tuple[Any, ...], ...]
+    total_rows: int
+    """Rows the query produced, counted up to the limit (see `total_exact`)."""
+    truncated: bool = False
+    """True when fewer rows than `total_rows` are held, or a cell budget cut the fetch."""
+    total_exact: bool = True
+    """False when counting stopped early: `total_rows` is then a lower bound."""
+    elapsed_ms: float = 0.0
+    """Wall time from sending the query to the last row fetched."""
+    notes: tuple[str, ...] = field(default=())
+    """Remarks for the reader, e.g. which cap cut the result."""
+
+    @classmethod
+    def empty(cls, columns: Sequence[str] = ()) -> Table:
+        return cls(columns=tuple(columns), rows=(), total_rows=0)
+
+    def as_dicts(self) -> list[dict[str, Any]]:
+        return [dict(zip(self.columns, row, strict=True)) for row in self.rows]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "columns": list(self.columns),
+            "rows": [[_jsonable(v) for v in row] for row in self.rows],
+            "total_rows": self.total_rows,
+            "total_exact": self.total_exact,
+            "truncated": self.truncated,
+            "elapsed_ms": round(self.elapsed_ms, 3),
+            "notes": list(self.notes),
+        }
+
+    def render(self, max_width: int = 40) -> str:
+        """A plain-text grid for terminals and logs."""
+        cells = [[_cell_text(v, max_width) for v in row] for row in self.rows]
+        widths = [len(c) for c in self.columns]
+        for row in cells:
+            widths = [max(w, len(c)) for w, c in zip(widths, row, strict=True)]
+        line = "  ".join(c.ljust(w) for c, w in zip(self.columns, widths, strict=True))
+        out = [line, "  ".join("-" * w for w in widths)]
+        out += ["  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)) for r in cells]
+        shown = len(self.rows)
+        total = f"{self.total_rows}{'' if self.total_exact else '+'}"
+        summary = f"({shown} of {total} rows" if self.truncated else f"({shown} rows"
+        out.append(f"{summary}, {self.elapsed_ms:.1f} ms)")
+        out += [f"note: {n}" for n in self.notes]
+        return "\n".join(out)
+
+
+def _cell_text(value: Any, max_width: int) -> str:
+    text = "NULL" if value is None else str(value)
+    text = text.replace("\n", "\\n")
+    return text if len(text) <= max_width else text[: max_width - 1] + "…"
+
+
+def _jsonable(value: Any) -> Any:
+    if value is None or isinstance(value, bool | int | float | str):
+        return value
+    if isinstance(value, list | tuple):
+        return [_jsonable(v) for v in value]
+    if isinstance(value, dict):
+        return {str(k): _jsonable(v) for k, v in value.items()}
+    if isinstance(value, bytes | bytearray):
+        return value.decode("utf-8", errors="replace")
+    try:
+        json.dumps(value)
+    except TypeError:
+        return str(value)
+    return value
+
+
+def cell_size(value: Any) -> int:
+    """Rough byte size of a cell, for the fetch-time byte cap."""
+    if value is None or isinstance(value, bool):
+        return 4
+    if isinstance(value, int | float):
+        return 8
+    if isinstance(value, str | bytes | bytearray):
+        return len(value)
+    if isinstance(value, list | tuple):
+        return sum(cell_size(v) for v in value) + 2
+    if isinstance(value, dict):
+        return sum(len(str(k)) + cell_size(v) for k, v in value.items()) + 2
+    return len(str(value))
+
+
+class TableBuilder:
+    """Accumulates fetched rows under `Limits` and produces the final `Table`."""
+
+    def __init__(self, columns: Sequence[str], limits: Limits) -> None:
+        self.columns = tuple(columns)
+        self.limits = limits
+        self.rows: list[tuple[Any, ...]] = []
+        self.seen = 0
+        self.bytes = 0
+        self.cut_by: str | None = None
+
+    @property
+    def keeping(self) -> bool:
+        """True while rows are still kept (not only counted)."""
+        return self.cut_by is None
+
+    @property
+    def counting(self) -> bool:
+        """True while further rows should still be fetched to count them."""
+        return self.seen < self.limits.max_rows + self.limits.count_rows
+
+    def add(self, row: Sequence[Any]) -> None:
+        self.seen += 1
+        if self.cut_by is not None:
+            return
+        if len(self.rows) >= self.limits.max_rows:
+            self.cut_by = f"row cap of {self.limits.max_rows}"
+            return
+        size = sum(cell_size(v) for v in row)
+        if self.rows and self.bytes + size > self.limits.max_bytes:
+            self.cut_by = f"byte cap of {self.limits.max_bytes}"
+            return
+        self.bytes += size
+        self.rows.append(tuple(row))
+
+    def build(self, elapsed_ms: float, *, exhausted: bool) -> Table:
+        notes: list[str] = []
+        if self.cut_by:
+            notes.append(f"result cut by the {self.cut_by}; add filters or aggregate")
+        if not exhausted:
+            notes.append(f"stopped counting after {self.seen} rows")
+        return Table(
+            columns=self.columns,
+            rows=tuple(self.rows),
+            total_rows=self.seen,
+            truncated=self.cut_by is not None,
+            total_exact=exhausted,
+            elapsed_ms=elapsed_ms,
+            notes=tuple(notes),
+        )
