@@ -1,0 +1,216 @@
+"""SQLite: the zero-setup relational source, read-only by three independent means.
+
+1. The parser-level guard (MySQL dialect, since models are asked for MySQL SQL).
+2. Database level: the file is opened with `mode=ro`, `PRAGMA query_only` is on, and an
+   authorizer callback denies every action except reading tables and calling allowlisted
+   functions (no ATTACH, no PRAGMA, no writes, no `load_extension`). A progress handler stops
+   a statement at the timeout; a watchdog calls `interrupt()` if that is ever missed.
+3. Fetch-time row and byte caps.
+
+Model-written SQL is MySQL-flavoured; it is transpiled to SQLite with sqlglot, and MySQL's
+introspection statements (`SHOW TABLES`, `SHOW COLUMNS`, `DESCRIBE`) are answered from the
+SQLite catalogue, so the same prompt works on both targets.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import sqlite3
+import time
+from pathlib import Path
+from typing import Any
+
+from planrag.errors import QueryError, QueryFailed, QueryRefused, QueryTimeout, SourceUnavailable
+from planrag.sources.base import Column, Entity, Schema
+from planrag.table import Limits, Table, TableBuilder
+
+__all__ = ["SQLiteSource"]
+
+_SHOW_TABLES = re.compile(r"^\s*SHOW\s+(?:FULL\s+)?TABLES\s*;?\s*$", re.I)
+_SHOW_COLUMNS = re.compile(
+    r"^\s*(?:SHOW\s+(?:FULL\s+)?(?:COLUMNS|FIELDS)\s+FROM|DESCRIBE|DESC)\s+`?(\w+)`?\s*;?\s*$", re.I
+)
+_ALLOWED_ACTIONS = {
+    sqlite3.SQLITE_SELECT,
+    sqlite3.SQLITE_READ,
+    sqlite3.SQLITE_FUNCTION,
+    getattr(sqlite3, "SQLITE_RECURSIVE", 33),
+}
+_READ_PRAGMAS = {"table_info", "table_xinfo", "index_list", "index_info", "foreign_key_list"}
+_DENIED_FUNCTIONS = {"load_extension", "readfile", "writefile", "edit", "fts3_tokenizer"}
+_PROGRESS_STEPS = 10_000
+_FETCH_BATCH = 256
+
+
+class SQLiteSource:
+    """A read-only SQLite database file."""
+
+    language = "sql"
+
+    def __init__(self, path: Path, *, limits: Limits | None = None,
+                 _skip_parser_check: bool = False) -> None:
+        self.path = path
+        self.name = f"sqlite:{path.stem}"
+        self.limits = limits or Limits()
+        self._skip_parser_check = _skip_parser_check
+        self._conn: sqlite3.Connection | None = None
+        self._lock = asyncio.Lock()
+        self._deadline = 0.0
+
+    # ------------------------------------------------------------------ protocol
+
+    async def execute(self, query: str, limits: Limits | None = None) -> Table:
+        limits = limits or self.limits
+        if not self._skip_parser_check:
+            from planrag.guards import require
+
+            require("sql", query)
+        statement = _to_sqlite(query)
+        async with self._lock:
+            conn = self._connect()
+            worker = asyncio.to_thread(self._run, conn, statement, limits)
+            try:
+                return await asyncio.wait_for(worker, limits.timeout_s + 2.0)
+            except TimeoutError:
+                conn.interrupt()
+                raise QueryTimeout(
+                    f"query stopped after {limits.timeout_s:g} s; narrow it or aggregate",
+                    query=query, language="sql",
+                ) from None
+
+    async def schema(self) -> Schema:
+        async with self._lock:
+            conn = self._connect()
+            entities = await asyncio.to_thread(_describe, conn)
+        return Schema(dialect="sqlite", database=self.path.stem, entities=entities)
+
+    async def close(self) -> None:
+        if self._conn is not None:
+            self._conn.close()
+            self._conn = None
+
+    # ------------------------------------------------------------------ internals
+
+    def _connect(self) -> sqlite3.Connection:
+        if self._conn is not None:
+            return self._conn
+        if not self.path.is_file():
+            raise SourceUnavailable(
+                f"SQLite database {self.path} does not exist; run `planrag load --target sqlite`"
+            )
+        try:
+            conn = sqlite3.connect(
+                f"file:{self.path}?mode=ro", uri=True, check_same_thread=False,
+                isolation_level=None,
+            )
+            conn.execute("PRAGMA query_only = ON")
+        except sqlite3.Error as exc:
+            raise SourceUnavailable(f"cannot open SQLite database {self.path}: {exc}") from None
+        conn.set_authorizer(_authorize)
+        conn.set_progress_handler(self._past_deadline, _PROGRESS_STEPS)
+        self._conn = conn
+        return conn
+
+    def _past_deadline(self) -> int:
+        return 1 if time.monotonic() > self._deadline else 0
+
+    def _run(self, conn: sqlite3.Connection, statement: str, limits: Limits) -> Table:
+        started = time.perf_counter()
+        self._deadline = time.monotonic() + limits.timeout_s
+        try:
+            cursor = conn.execute(statement)
+            columns = [d[0] for d in cursor.description or ()]
+            builder = TableBuilder(columns, limits)
+            exhausted = True
+            while True:
+                batch = cursor.fetchmany(_FETCH_BATCH)
+                if not batch:
+                    break
+                for row in batch:
+                    builder.add(row)
+                if not builder.counting:
+                    exhausted = cursor.fetchone() is None
+                    break
+            cursor.close()
+        except sqlite3.Error as exc:
+            raise _translate(exc, statement, limits) from None
+        finally:
+            self._deadline = float("inf")
+        return builder.build((time.perf_counter() - started) * 1000, exhausted=exhausted)
+
+
+def _authorize(action: int, arg1: str | None, arg2: str | None, _db: str | None,
+               _trigger: str | None) -> int:
+    if action == sqlite3.SQLITE_PRAGMA:
+        # Only the catalogue pragmas DESCRIBE/SHOW COLUMNS need (their argument is a table).
+        return sqlite3.SQLITE_OK if arg1 in _READ_PRAGMAS else sqlite3.SQLITE_DENY
+    if action == sqlite3.SQLITE_UPDATE and arg1 == "sqlite_master":
+        # SQLite itself asks this while first preparing an eponymous virtual table such as
+        # pragma_table_info; the file is opened mode=ro with query_only, so nothing is written.
+        return sqlite3.SQLITE_OK
+    if action not in _ALLOWED_ACTIONS:
+        return sqlite3.SQLITE_DENY
+    if action == sqlite3.SQLITE_FUNCTION and (arg2 or "").lower() in _DENIED_FUNCTIONS:
+        return sqlite3.SQLITE_DENY
+    if action == sqlite3.SQLITE_READ and (arg1 or "").startswith("sqlite_") and arg1 not in (
+        "sqlite_master", "sqlite_schema"
+    ):
+        return sqlite3.SQLITE_DENY
+    return sqlite3.SQLITE_OK
+
+
+def _translate(exc: sqlite3.Error, statement: str, limits: Limits) -> QueryError:
+    text = str(exc)
+    if isinstance(exc, sqlite3.OperationalError) and "interrupted" in text:
+        return QueryTimeout(
+            f"query stopped after {limits.timeout_s:g} s; narrow it or aggregate",
+            query=statement, language="sql",
+        )
+    if "not authorized" in text or "prohibited" in text or "readonly" in text:
+        return QueryRefused(
+            f"the database refused it as not read-only ({text})", rule="database-read-only",
+            query=statement, language="sql",
+        )
+    return QueryFailed(f"SQLite rejected the query: {text}", query=statement, language="sql")
+
+
+def _to_sqlite(query: str) -> str:
+    """Answer MySQL introspection from the catalogue; transpile everything else."""
+    if _SHOW_TABLES.match(query):
+        return ("SELECT name AS Tables FROM sqlite_master WHERE type = 'table' "
+                "AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '\\_planrag%' ESCAPE '\\' "
+                "ORDER BY name")
+    m = _SHOW_COLUMNS.match(query)
+    if m:
+        table = m.group(1).replace("'", "''")
+        return ("SELECT name AS Field, type AS Type, CASE WHEN pk > 0 THEN 'PRI' ELSE '' END "
+                f"AS \"Key\" FROM pragma_table_info('{table}') ORDER BY cid")
+    import sqlglot
+
+    try:
+        return ";\n".join(sqlglot.transpile(query, read="mysql", write="sqlite"))
+    except sqlglot.errors.SqlglotError:
+        return query  # let SQLite report the syntax error in its own words
+
+
+def _describe(conn: sqlite3.Connection) -> tuple[Entity, ...]:
+    conn.set_authorizer(None)
+    try:
+        tables = [r[0] for r in conn.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' "
+            "AND name NOT LIKE '\\_planrag%' ESCAPE '\\' ORDER BY rowid"
+        )]
+        entities = []
+        for t in tables:
+            quoted = '"' + t.replace('"', '""') + '"'
+            cols = tuple(
+                Column(r[1], r[2] or "ANY", bool(r[5]))
+                for r in conn.execute(f"PRAGMA table_info({quoted})")
+            )
+            count: Any = conn.execute(f"SELECT COUNT(*) FROM {quoted}").fetchone()
+            entities.append(Entity("table", t, cols, rows=int(count[0])))
+        return tuple(entities)
+    finally:
+        conn.set_authorizer(_authorize)
+
