@@ -1,0 +1,389 @@
+"""`Neo4jSource`: guarded, read-only Cypher against Neo4j 5 or ArcadeDB's Bolt server.
+
+The three layers (DESIGN.md, "Guards") as this source applies them:
+
+1. Parser: `planrag.guards.require("cypher", query)` (imported lazily; unavailable → refused).
+2. Database: every query runs in an explicit transaction of a READ-mode session and is always
+   rolled back, never committed. Where the server's EXPLAIN is trustworthy (calibrated once:
+   ``EXPLAIN RETURN 1`` must report query type ``r``; true on Neo4j, false on ArcadeDB) a
+   query whose plan is not read-only is refused before it runs. After it ran, a summary type
+   other than ``r`` (``w``, ``rw``, ``s``) means it wrote: the transaction is rolled back and
+   `QueryRefused(rule="write-detected")` raised. ArcadeDB executes writes even in READ mode,
+   so there the rollback is what undoes them (DDL such as new labels is not transactional
+   there; the parser guard must stop it, and `schema()` hides empty labels).
+   Timeouts: Neo4j honours the transaction timeout. ArcadeDB ignores it and keeps running a
+   query after its client has gone, so on the embedded server the source sets ArcadeDB's
+   per-database ``arcadedb.command.timeout`` (see `planrag.graph.admin.set_command_timeout`).
+3. Fetch: records are streamed into a `TableBuilder`; rows past the caps are only counted.
+
+A client-side watchdog (`asyncio.timeout`, a little above ``limits.timeout_s``) ends anything
+the server did not; the driver drops that connection and the next query gets a fresh one. A
+dropped connection (server restarted) is retried once on a fresh connection, which is safe
+because nothing is ever committed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import re
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any
+
+import neo4j
+from neo4j import AsyncDriver, AsyncTransaction
+from neo4j.exceptions import (
+    AuthError,
+    ClientError,
+    DriverError,
+    Neo4jError,
+    ServiceUnavailable,
+    SessionExpired,
+)
+
+from planrag.errors import (
+    PlanRAGError,
+    QueryFailed,
+    QueryRefused,
+    QueryTimeout,
+    SourceUnavailable,
+)
+from planrag.graph import admin
+from planrag.graph._introspect import describe_graph
+from planrag.graph._values import plain
+from planrag.graph.server import GraphConnection
+from planrag.sources.base import Language, Schema
+from planrag.table import Limits, Table, TableBuilder
+
+__all__ = ["Neo4jSource"]
+
+log = logging.getLogger(__name__)
+
+_MESSAGE_CHARS = 300
+_CLEANUP_S = 5.0
+_SCHEMA_TIMEOUT_S = 30.0
+# Queries that cannot take an EXPLAIN prefix; the post-run check still covers them.
+_NO_EXPLAIN_PREFIX = re.compile(r"^\s*(EXPLAIN|PROFILE|CYPHER)\b", re.IGNORECASE)
+_RETRYABLE = (ServiceUnavailable, SessionExpired)
+_Work = Callable[[AsyncTransaction], Awaitable[list[dict[str, Any]]]]
+# The per-database timeout last set on each ArcadeDB server, shared by every source in this
+# process: sources with different limits on one database take turns setting it.
+_SERVER_TIMEOUTS: dict[tuple[str, str], float] = {}
+
+
+@dataclass(frozen=True, slots=True)
+class _Calibration:
+    dialect: str
+    """"arcadedb" or "neo4j"."""
+    explain_trusted: bool
+    """True when EXPLAIN reports a pure read as 'r' (Neo4j); False on ArcadeDB."""
+
+
+class Neo4jSource:
+    """Runs guarded, read-only Cypher against one graph database.
+
+    `conn` is a `GraphConnection` (the source opens and closes its own driver) or a driver
+    from `planrag.graph.admin.open_driver` (borrowed: the caller closes it).
+    `database` None means the connection's default (NEO4J_DATABASE, else the server's).
+    `_skip_parser_check` is for tests of the database-level layer only.
+    """
+
+    language: Language = "cypher"
+
+    def __init__(
+        self,
+        conn: GraphConnection | AsyncDriver,
+        database: str | None = None,
+        *,
+        limits: Limits | None = None,
+        driver: AsyncDriver | None = None,
+        _skip_parser_check: bool = False,
+    ) -> None:
+        if not isinstance(conn, GraphConnection):  # a driver: borrowed, never closed by us
+            driver = conn
+            conn = _connection_for(driver)
+        self.conn: GraphConnection = conn
+        self.database = database or conn.database
+        self.name = f"neo4j:{self.database or 'default'}"
+        self.limits = limits or Limits()
+        self._driver = driver
+        self._owns_driver = driver is None
+        self._skip_parser_check = _skip_parser_check
+        self._calibration: _Calibration | None = None
+        self._schema: Schema | None = None
+        self._lock = asyncio.Lock()
+        self._closed = False
+
+    # -- DataSource ------------------------------------------------------------------------
+
+    async def execute(self, query: str, limits: Limits | None = None) -> Table:
+        """Check, run (always rolled back) and fetch one query under `limits`."""
+        limits = limits or self.limits
+        self._check_open()
+        if not self._skip_parser_check:
+            _parser_check(query)
+        calibration = await self._calibrate()
+        await self._apply_server_timeout(calibration, limits)
+        try:
+            async with asyncio.timeout(_watchdog_s(limits.timeout_s)):
+                return await self._with_retry(query, limits, calibration)
+        except TimeoutError:
+            raise QueryTimeout(
+                f"the query ran longer than {limits.timeout_s:g} s and was stopped by the "
+                "watchdog; narrow the MATCH, filter earlier or aggregate",
+                query=query,
+                language="cypher",
+            ) from None
+
+    async def schema(self) -> Schema:
+        """Labels, relationship types, properties, counts and patterns (cached)."""
+        self._check_open()
+        if self._schema is None:
+            calibration = await self._calibrate()
+            self._schema = await describe_graph(
+                self._internal, calibration.dialect, self.database or "default"
+            )
+        return self._schema
+
+    async def close(self) -> None:
+        """Close the driver if this source opened it. Idempotent."""
+        self._closed = True
+        driver, self._driver = self._driver, None
+        if driver is not None and self._owns_driver:
+            with contextlib.suppress(Exception):
+                await driver.close()
+
+    # -- running ---------------------------------------------------------------------------
+
+    async def _with_retry(self, query: str, limits: Limits, cal: _Calibration) -> Table:
+        try:
+            return await self._attempt(query, limits, cal)
+        except _RETRYABLE as exc:
+            # Pooled connections die when the server restarts; the driver drops them on this
+            # error, so one more attempt runs on a fresh connection. Safe: nothing commits.
+            log.info("graph connection lost (%s); retrying once", exc)
+        try:
+            return await self._attempt(query, limits, cal)
+        except (Neo4jError, DriverError, OSError) as exc:
+            raise self._mapped(exc, query, limits) from exc
+
+    async def _attempt(self, query: str, limits: Limits, cal: _Calibration) -> Table:
+        started = time.perf_counter()
+        try:
+            async with self._get_driver().session(
+                database=self.database,
+                default_access_mode=neo4j.READ_ACCESS,
+                fetch_size=min(1000, limits.max_rows + limits.count_rows),
+            ) as session:
+                tx = await session.begin_transaction(timeout=limits.timeout_s)
+                try:
+                    if cal.explain_trusted and not _NO_EXPLAIN_PREFIX.match(query):
+                        await _refuse_unless_read_plan(tx, query)
+                    builder, exhausted = await _fetch(tx, query, limits)
+                finally:
+                    await _rollback(tx)
+        except _RETRYABLE:
+            raise
+        except (Neo4jError, DriverError, OSError) as exc:
+            raise self._mapped(exc, query, limits) from exc
+        return builder.build((time.perf_counter() - started) * 1000, exhausted=exhausted)
+
+    async def _internal(self, query: str) -> list[dict[str, Any]]:
+        """Run one of our own read queries (schema): no guard, rolled back, raw values."""
+
+        async def work(tx: AsyncTransaction) -> list[dict[str, Any]]:
+            result = await tx.run(query)
+            return [
+                dict(zip(record.keys(), record.values(), strict=True)) async for record in result
+            ]
+
+        self._check_open()
+        try:
+            async with asyncio.timeout(_SCHEMA_TIMEOUT_S):
+                return await self._rolled_back(work)
+        except TimeoutError:
+            raise QueryTimeout(f"schema query timed out: {query}") from None
+        except (Neo4jError, DriverError, OSError) as exc:
+            raise self._mapped(exc, query, self.limits) from exc
+
+    async def _rolled_back(self, work: _Work) -> list[dict[str, Any]]:
+        async with self._get_driver().session(
+            database=self.database, default_access_mode=neo4j.READ_ACCESS
+        ) as session:
+            tx = await session.begin_transaction(timeout=_SCHEMA_TIMEOUT_S)
+            try:
+                rows = await work(tx)
+            finally:
+                await _rollback(tx)
+            return rows
+
+    # -- setup -----------------------------------------------------------------------------
+
+    def _check_open(self) -> None:
+        if self._closed:
+            raise SourceUnavailable(f"the graph source {self.name} is closed")
+
+    def _get_driver(self) -> AsyncDriver:
+        if self._driver is None:
+            self._check_open()
+            self._driver = admin.open_driver(self.conn)
+        return self._driver
+
+    async def _calibrate(self) -> _Calibration:
+        """Learn the server's dialect and whether its EXPLAIN can be trusted (once)."""
+        async with self._lock:
+            if self._calibration is None:
+                try:
+                    self._calibration = await self._measure()
+                except (Neo4jError, DriverError, OSError) as exc:
+                    raise self._mapped(exc, "EXPLAIN RETURN 1", self.limits) from exc
+            return self._calibration
+
+    async def _measure(self) -> _Calibration:
+        driver = self._get_driver()
+        agent = (await driver.get_server_info()).agent or ""
+        dialect = "arcadedb" if "arcadedb" in agent.lower() else "neo4j"
+        async with driver.session(
+            database=self.database, default_access_mode=neo4j.READ_ACCESS
+        ) as session:
+            tx = await session.begin_transaction()
+            try:
+                summary = await (await tx.run("EXPLAIN RETURN 1")).consume()
+            finally:
+                await _rollback(tx)
+        return _Calibration(dialect=dialect, explain_trusted=summary.query_type == "r")
+
+    async def _apply_server_timeout(self, cal: _Calibration, limits: Limits) -> None:
+        """On ArcadeDB, make the server itself stop statements after `limits.timeout_s`."""
+        if cal.dialect != "arcadedb" or not self.database or not self.conn.http_url:
+            return
+        key = (self.conn.http_url, self.database)
+        if _SERVER_TIMEOUTS.get(key) == limits.timeout_s:
+            return
+        try:
+            await admin.set_command_timeout(self.conn, self.database, limits.timeout_s)
+            _SERVER_TIMEOUTS[key] = limits.timeout_s
+        except PlanRAGError as exc:
+            # The watchdog still ends the query for the caller; the server may run on.
+            log.warning("could not set ArcadeDB's command timeout on %s: %s", self.database, exc)
+
+    # -- errors ----------------------------------------------------------------------------
+
+    def _mapped(self, exc: BaseException, query: str, limits: Limits) -> PlanRAGError:
+        return map_error(exc, query=query, uri=self.conn.uri, database=self.database,
+                         timeout_s=limits.timeout_s)  # fmt: skip
+
+
+def _connection_for(driver: AsyncDriver) -> GraphConnection:
+    """The connection behind a driver from `admin.open_driver`, or a bare description."""
+    known = admin.connection_of(driver)
+    if known is not None:
+        return known
+    # A foreign driver: no HTTP admin URL, so no server-side timeout on ArcadeDB.
+    return GraphConnection(uri="(driver)", user="", password="")
+
+
+def _watchdog_s(timeout_s: float) -> float:
+    """The client deadline: the server's timeout plus a margin for it to answer first."""
+    return timeout_s + min(2.0, 0.25 + 0.25 * timeout_s)
+
+
+def _parser_check(query: str) -> None:
+    try:
+        # Imported here: the guards package is optional at import time of this module.
+        from planrag import guards
+    except ImportError as exc:
+        raise QueryRefused(
+            f"the Cypher guard is not available ({exc}); nothing was run",
+            rule="guard-unavailable",
+            query=query,
+            language="cypher",
+        ) from exc
+    guards.require("cypher", query)
+
+
+async def _refuse_unless_read_plan(tx: AsyncTransaction, query: str) -> None:
+    summary = await (await tx.run("EXPLAIN " + query)).consume()
+    if summary.query_type != "r":
+        raise QueryRefused(
+            f"the server plans this query as type {summary.query_type!r}, not a pure read; "
+            "only MATCH/OPTIONAL MATCH/WITH/RETURN-style reads are allowed",
+            rule="write-detected",
+            query=query,
+            language="cypher",
+        )
+
+
+async def _fetch(tx: AsyncTransaction, query: str, limits: Limits) -> tuple[TableBuilder, bool]:
+    """Stream the result into a builder; refuse (after the fact) anything that wrote."""
+    result = await tx.run(query)
+    builder = TableBuilder(list(result.keys()), limits)
+    exhausted = True
+    async for record in result:
+        if not builder.counting:
+            exhausted = False
+            break
+        builder.add([plain(v) for v in record.values()] if builder.keeping else ())
+    summary = await result.consume()
+    # After an early stop the rest is DISCARDed, and ArcadeDB then reports no type at all:
+    # that case is let through (the rollback still undoes any write; the parser guard is the
+    # layer that refuses them up front). Any other answer but a pure read is refused.
+    unknown_after_stop = summary.query_type is None and not exhausted
+    if summary.query_type != "r" and not unknown_after_stop:
+        raise QueryRefused(
+            f"the query changed the database (type {summary.query_type!r}); its effects were "
+            "rolled back. Write a read-only query (MATCH ... RETURN)",
+            rule="write-detected",
+            query=query,
+            language="cypher",
+        )
+    return builder, exhausted
+
+
+async def _rollback(tx: AsyncTransaction) -> None:
+    """Roll back, never commit. Errors are swallowed: a failed tx is already void."""
+    with contextlib.suppress(Exception):
+        await asyncio.wait_for(tx.rollback(), _CLEANUP_S)
+
+
+def map_error(
+    exc: BaseException, *, query: str, uri: str, database: str | None, timeout_s: float
+) -> PlanRAGError:
+    """A one-line PlanRAG error for a driver exception, saying what to fix."""
+    msg = _trim(getattr(exc, "message", None) or str(exc) or type(exc).__name__)
+    code = str(getattr(exc, "code", "") or "")
+    where = f"database {database!r}" if database else "the default database"
+    if isinstance(exc, AuthError) or "Security.Unauthorized" in code:
+        return SourceUnavailable(
+            f"the graph server at {uri} refused the credentials ({msg}); fix "
+            "PLANRAG_GRAPH_USER/PLANRAG_GRAPH_PASSWORD or NEO4J_USER/NEO4J_PASSWORD"
+        )
+    if isinstance(exc, ServiceUnavailable | SessionExpired | OSError):
+        return SourceUnavailable(
+            f"the graph server at {uri} is unreachable ({msg}); start it with "
+            "`planrag graph start` or check NEO4J_URI"
+        )
+    if "DatabaseNotFound" in code:
+        return SourceUnavailable(f"{where} does not exist on {uri}; load the dataset first")
+    kw: dict[str, Any] = {"query": query, "language": "cypher"}
+    if "TransactionTimedOut" in code or code.endswith("Transaction.Terminated"):
+        return QueryTimeout(
+            f"the query ran longer than {timeout_s:g} s and the server stopped it ({msg}); "
+            "narrow the MATCH, filter earlier or aggregate",
+            **kw,
+        )
+    if "AccessMode" in code:
+        return QueryRefused(f"the server refused a write: {msg}", rule="write-detected", **kw)
+    if "SyntaxError" in code:
+        return QueryFailed(f"Cypher syntax error: {msg}; fix the query and retry", **kw)
+    if isinstance(exc, ClientError):
+        return QueryFailed(f"the graph database rejected the query: {msg}", **kw)
+    return QueryFailed(f"the graph database failed to run the query: {msg}", **kw)
+
+
+def _trim(message: str) -> str:
+    line = " ".join(message.split())
+    return line if len(line) <= _MESSAGE_CHARS else line[: _MESSAGE_CHARS - 1] + "…"

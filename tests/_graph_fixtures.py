@@ -1,0 +1,85 @@
+"""Graph test fixtures (embedded Bolt server)."""
+
+# The server starts once per session: on free ports with a temporary data dir, unless the
+# environment sets NEO4J_URI, in which case that server is used and nothing is started.
+# `graph_db_factory` makes a fresh database per call, filled by plain Cypher statements.
+
+from __future__ import annotations
+
+import itertools
+import os
+import socket
+import uuid
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Sequence
+from pathlib import Path
+
+import pytest
+import pytest_asyncio
+
+from planrag.graph import admin
+from planrag.graph.server import EmbeddedGraphServer, GraphConnection, connection_from_settings
+from planrag.settings import Settings, load_settings
+
+GraphDbFactory = Callable[[Sequence[str]], Awaitable[str]]
+
+
+def free_port() -> int:
+    """A port nothing listens on right now (the OS picks it)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def embedded_settings(data_dir: Path, **overrides: object) -> Settings:
+    """Settings for an embedded server under `data_dir` on free ports, ignoring `.env`."""
+    values: dict[str, object] = {
+        "neo4j_uri": None,
+        "graph_dir": data_dir,
+        "graph_bolt_port": free_port(),
+        "graph_http_port": free_port(),
+        "graph_start_timeout_s": 120.0,
+    }
+    values.update(overrides)
+    return load_settings(env_file=None, **values)
+
+
+@pytest.fixture(scope="session")
+def graph_settings(tmp_path_factory: pytest.TempPathFactory) -> Settings:
+    return embedded_settings(tmp_path_factory.mktemp("graph"))
+
+
+@pytest.fixture(scope="session")
+def graph_connection(graph_settings: Settings) -> Iterator[GraphConnection]:
+    """The session's graph server: NEO4J_URI if set, else an embedded ArcadeDB."""
+    if os.environ.get("NEO4J_URI"):
+        yield connection_from_settings(load_settings(env_file=None))
+        return
+    try:
+        import arcadedb_embedded  # noqa: F401
+    except ImportError:
+        pytest.skip("neither NEO4J_URI nor arcadedb-embedded is available")
+    with EmbeddedGraphServer(graph_settings) as conn:
+        yield conn
+
+
+@pytest_asyncio.fixture(scope="session", loop_scope="session")
+async def graph_db_factory(graph_connection: GraphConnection) -> AsyncIterator[GraphDbFactory]:
+    """`await make(statements)` creates a fresh database, runs the statements, returns its name.
+
+    On Neo4j Community there is one database: it is emptied instead, so only the latest
+    database made is valid there.
+    """
+    counter = itertools.count(1)
+    driver = admin.open_driver(graph_connection)
+
+    async def make(statements: Sequence[str]) -> str:
+        name = f"planrag_test_{next(counter)}_{uuid.uuid4().hex[:8]}"
+        database = await admin.ensure_database(graph_connection, driver, name)
+        if not (await admin.detect_server(driver)).multi_database:
+            await driver.execute_query("MATCH (n) DETACH DELETE n", database_=database)
+        for statement in statements:
+            await driver.execute_query(statement, database_=database)
+        return database
+
+    yield make
+    await driver.close()

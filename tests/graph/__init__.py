@@ -1,0 +1,1 @@
+"""Tests of the graph server, its admin helpers and the embedded lifecycle."""
