@@ -54,8 +54,10 @@ class LoadReport:
     def line(self) -> str:
         what = f"{self.rows} rows" if self.action != "up to date" else "unchanged"
         note = f" ({self.note})" if self.note else ""
-        return (f"{self.target:6} {self.dump:38} -> {self.database}: {self.action}, {what}, "
-                f"{self.seconds:.2f} s{note}")
+        return (
+            f"{self.target:6} {self.dump:38} -> {self.database}: {self.action}, {what}, "
+            f"{self.seconds:.2f} s{note}"
+        )
 
 
 # --------------------------------------------------------------------------- types
@@ -90,15 +92,21 @@ def _dq(name: str) -> str:
 # --------------------------------------------------------------------------- MySQL
 
 
-async def load_mysql(admin: MySQLAddress, dataset: Dataset, dump: Dump, prefix: str,
-                     *, force: bool = False) -> LoadReport:
+async def load_mysql(
+    admin: MySQLAddress, dataset: Dataset, dump: Dump, prefix: str, *, force: bool = False
+) -> LoadReport:
     """Load one relational dump into its own database (`prefix + dataset + stem`)."""
     started = time.perf_counter()
     database = dump.database_name(prefix)
     try:
         conn = await aiomysql.connect(
-            host=admin.host, port=admin.port, user=admin.user, password=admin.password,
-            autocommit=True, charset="utf8mb4", connect_timeout=5,
+            host=admin.host,
+            port=admin.port,
+            user=admin.user,
+            password=admin.password,
+            autocommit=True,
+            charset="utf8mb4",
+            connect_timeout=5,
         )
     except (pymysql.err.Error, OSError) as exc:
         raise connect_error(admin, None, exc) from None
@@ -108,18 +116,33 @@ async def load_mysql(admin: MySQLAddress, dataset: Dataset, dump: Dump, prefix: 
             async with conn.cursor() as cur:
                 existing = await _mysql_marker(cur, database)
                 if existing == dump.content_hash and not force:
-                    return LoadReport("mysql", dump.ref, database, "up to date", 0,
-                                      time.perf_counter() - started)
+                    return LoadReport(
+                        "mysql", dump.ref, database, "up to date", 0, time.perf_counter() - started
+                    )
                 parsed = parse_sql(dump.path, dataset.rename_columns)
-                await _mysql_fill_staging(cur, database + "__staging", parsed, dataset, dump)
-                await _mysql_swap(cur, database + "__staging", database, list(parsed.tables))
+                staging = database + "__staging"
+                try:
+                    await _mysql_fill_staging(cur, staging, parsed, dataset, dump)
+                    await _mysql_swap(cur, staging, database, list(parsed.tables))
+                except BaseException:
+                    await _drop_quietly(cur, staging)
+                    raise
         except pymysql.err.Error as exc:
             raise SourceUnavailable(f"loading {dump.ref} into MySQL failed: {exc}") from None
         finally:
             conn.close()
     action: Action = "reloaded" if existing else "loaded"
-    return LoadReport("mysql", dump.ref, database, action, parsed.row_count,
-                      time.perf_counter() - started)
+    return LoadReport(
+        "mysql", dump.ref, database, action, parsed.row_count, time.perf_counter() - started
+    )
+
+
+async def _drop_quietly(cur: aiomysql.Cursor, database: str) -> None:
+    """Remove a staging database after a failed load; the original stays untouched."""
+    try:
+        await cur.execute(f"DROP DATABASE IF EXISTS {_q(database)}")
+    except (pymysql.err.Error, OSError):
+        pass  # the connection itself failed; the next load drops it first
 
 
 async def _mysql_marker(cur: aiomysql.Cursor, database: str) -> str | None:
@@ -134,16 +157,18 @@ async def _mysql_marker(cur: aiomysql.Cursor, database: str) -> str | None:
     return str(row[0]) if row else None
 
 
-async def _mysql_fill_staging(cur: aiomysql.Cursor, staging: str, parsed: RelationalDump,
-                              dataset: Dataset, dump: Dump) -> None:
+async def _mysql_fill_staging(
+    cur: aiomysql.Cursor, staging: str, parsed: RelationalDump, dataset: Dataset, dump: Dump
+) -> None:
     await cur.execute(f"DROP DATABASE IF EXISTS {_q(staging)}")
     await cur.execute(f"CREATE DATABASE {_q(staging)} CHARACTER SET utf8mb4")
     for table in parsed.tables.values():
         cols = [f"{_q(c.name)} {mysql_type(c)}" for c in table.columns]
         if table.primary_key:
             cols.append(f"PRIMARY KEY ({', '.join(_q(k) for k in table.primary_key)})")
-        await cur.execute(f"CREATE TABLE {_q(staging)}.{_q(table.name)} ({', '.join(cols)}) "
-                          "ENGINE=InnoDB")
+        await cur.execute(
+            f"CREATE TABLE {_q(staging)}.{_q(table.name)} ({', '.join(cols)}) ENGINE=InnoDB"
+        )
         names = ", ".join(_q(c.name) for c in table.columns)
         marks = ", ".join(["%s"] * len(table.columns))
         insert = f"INSERT INTO {_q(staging)}.{_q(table.name)} ({names}) VALUES ({marks})"
@@ -159,12 +184,12 @@ async def _mysql_fill_staging(cur: aiomysql.Cursor, staging: str, parsed: Relati
     )
 
 
-async def _mysql_swap(cur: aiomysql.Cursor, staging: str, database: str,
-                      tables: list[str]) -> None:
+async def _mysql_swap(cur: aiomysql.Cursor, staging: str, database: str, tables: list[str]) -> None:
     await cur.execute(f"DROP DATABASE IF EXISTS {_q(database)}")
     await cur.execute(f"CREATE DATABASE {_q(database)} CHARACTER SET utf8mb4")
-    moves = ", ".join(f"{_q(staging)}.{_q(t)} TO {_q(database)}.{_q(t)}"
-                      for t in [*tables, MARKER_TABLE])
+    moves = ", ".join(
+        f"{_q(staging)}.{_q(t)} TO {_q(database)}.{_q(t)}" for t in [*tables, MARKER_TABLE]
+    )
     await cur.execute(f"RENAME TABLE {moves}")
     await cur.execute(f"DROP DATABASE {_q(staging)}")
 
@@ -176,15 +201,17 @@ def sqlite_path(directory: Path, dump: Dump, prefix: str) -> Path:
     return directory / f"{dump.database_name(prefix)}.sqlite"
 
 
-def load_sqlite(directory: Path, dataset: Dataset, dump: Dump, prefix: str,
-                *, force: bool = False) -> LoadReport:
+def load_sqlite(
+    directory: Path, dataset: Dataset, dump: Dump, prefix: str, *, force: bool = False
+) -> LoadReport:
     """Write one relational dump to its own SQLite file, atomically."""
     started = time.perf_counter()
     target = sqlite_path(directory, dump, prefix)
     existing = _sqlite_marker(target)
     if existing == dump.content_hash and not force:
-        return LoadReport("sqlite", dump.ref, str(target), "up to date", 0,
-                          time.perf_counter() - started)
+        return LoadReport(
+            "sqlite", dump.ref, str(target), "up to date", 0, time.perf_counter() - started
+        )
     parsed = parse_sql(dump.path, dataset.rename_columns)
     directory.mkdir(parents=True, exist_ok=True)
     tmp = target.with_suffix(f".tmp{os.getpid()}")
@@ -195,8 +222,9 @@ def load_sqlite(directory: Path, dataset: Dataset, dump: Dump, prefix: str,
     finally:
         tmp.unlink(missing_ok=True)
     action: Action = "reloaded" if existing else "loaded"
-    return LoadReport("sqlite", dump.ref, str(target), action, parsed.row_count,
-                      time.perf_counter() - started)
+    return LoadReport(
+        "sqlite", dump.ref, str(target), action, parsed.row_count, time.perf_counter() - started
+    )
 
 
 def _sqlite_marker(path: Path) -> str | None:
@@ -220,10 +248,14 @@ def _sqlite_write(path: Path, parsed: RelationalDump, dataset: Dataset, dump: Du
             conn.execute(f"CREATE TABLE {_dq(table.name)} ({', '.join(cols)})")
             marks = ", ".join("?" * len(table.columns))
             conn.executemany(f"INSERT INTO {_dq(table.name)} VALUES ({marks})", table.rows)
-        conn.execute(f"CREATE TABLE {MARKER_TABLE} (dataset TEXT, dump TEXT, content_hash TEXT, "
-                     "rows_loaded INTEGER, loaded_at TEXT)")
-        conn.execute(f"INSERT INTO {MARKER_TABLE} VALUES (?, ?, ?, ?, ?)",
-                     (dataset.id, dump.stem, dump.content_hash, parsed.row_count, _now()))
+        conn.execute(
+            f"CREATE TABLE {MARKER_TABLE} (dataset TEXT, dump TEXT, content_hash TEXT, "
+            "rows_loaded INTEGER, loaded_at TEXT)"
+        )
+        conn.execute(
+            f"INSERT INTO {MARKER_TABLE} VALUES (?, ?, ?, ?, ?)",
+            (dataset.id, dump.stem, dump.content_hash, parsed.row_count, _now()),
+        )
         conn.commit()
     finally:
         conn.close()

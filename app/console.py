@@ -1,0 +1,154 @@
+"""A terminal front end: browse datasets and run guarded queries by hand.
+
+This is what `make demo` starts until the chat front end exists. It shows the datasets,
+their business rules and sample questions, the schema a model would be given, and runs SQL
+or Cypher through exactly the guards and sources the assistant uses, so a person can see what
+the assistant may and may not do.
+
+    :help                  this text
+    :datasets              list datasets
+    :use DATASET[@DUMP]    switch dataset (or one of its dumps)
+    :questions             sample questions of the current dataset
+    :rules                 its business rules
+    :schema [sql|graph]    the schema the model sees
+    sql <query>            run SQL   (SQLite by default, MySQL when MYSQL_URL is set)
+    cypher <query>         run Cypher on the graph server
+    :quit                  leave
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+from contextlib import AsyncExitStack
+from typing import TextIO
+
+from planrag.datasets import Registry
+from planrag.errors import PlanRAGError, QueryRefused
+from planrag.runtime import check_dataset_setting, open_source, registry
+from planrag.settings import Settings
+from planrag.sources.base import DataSource
+
+__all__ = ["Console", "run_console"]
+
+HELP = __doc__.split("\n\n", 2)[2] if __doc__ else ""
+
+
+class Console:
+    """One interactive session; reads commands from `stdin`, writes to `stdout`."""
+
+    def __init__(self, settings: Settings, stdin: TextIO = sys.stdin,
+                 stdout: TextIO = sys.stdout) -> None:
+        self.settings = settings
+        self.stdin, self.stdout = stdin, stdout
+        self.reg: Registry = registry(settings)
+        self.ref = check_dataset_setting(settings, self.reg).id
+        self.sources: dict[str, DataSource] = {}
+        self.stack = AsyncExitStack()
+
+    def say(self, text: str = "") -> None:
+        print(text, file=self.stdout, flush=True)
+
+    async def run(self) -> int:
+        async with self.stack:
+            self.say("PlanRAG Assistant console. Type :help for commands, :quit to leave.")
+            self._describe()
+            while True:
+                self.stdout.write(f"[{self.ref}]> ")
+                self.stdout.flush()
+                line = await asyncio.to_thread(self.stdin.readline)
+                if not line:
+                    self.say()
+                    return 0
+                if not await self.handle(line.strip()):
+                    return 0
+
+    async def handle(self, line: str) -> bool:
+        """Run one command; False means leave."""
+        if not line:
+            return True
+        word, _, rest = line.partition(" ")
+        try:
+            return await self._dispatch(word.lower(), rest.strip())
+        except QueryRefused as exc:
+            self.say(f"refused by the guard: {exc.reason}")
+        except PlanRAGError as exc:
+            self.say(f"error: {exc}")
+        return True
+
+    async def _dispatch(self, word: str, rest: str) -> bool:
+        if word in (":quit", ":q", ":exit", "quit", "exit"):
+            return False
+        if word in (":help", "help", "?"):
+            self.say(HELP)
+        elif word == ":datasets":
+            for ds in self.reg:
+                self.say(f"  {ds.id:22} {ds.title}")
+        elif word == ":use":
+            await self._use(rest)
+        elif word == ":questions":
+            for q in self.reg.get(self._dataset_id()).questions[:10]:
+                self.say(f"  {q.id}: {_first_line(q.text)}")
+        elif word == ":rules":
+            self.say(self.reg.get(self._dataset_id()).rules)
+        elif word == ":schema":
+            target = self._relational() if rest in ("", "sql") else "graph"
+            self.say((await (await self._source(target)).schema()).render())
+        elif word in ("sql", "cypher"):
+            if not rest:
+                self.say(f"usage: {word} <query>")
+                return True
+            target = self._relational() if word == "sql" else "graph"
+            table = await (await self._source(target)).execute(rest)
+            self.say(table.render())
+        else:
+            self.say(f"unknown command {word!r}; type :help")
+        return True
+
+    def _dataset_id(self) -> str:
+        return self.ref.split("@", 1)[0].split("#", 1)[0]
+
+    def _relational(self) -> str:
+        return self.settings.relational_target
+
+    async def _use(self, ref: str) -> None:
+        if not ref:
+            self.say("usage: :use DATASET[@DUMP]")
+            return
+        self.reg.get(ref.split("@", 1)[0].split("#", 1)[0])  # raises for unknown ids
+        for source in self.sources.values():
+            await source.close()
+        self.sources.clear()
+        self.ref = ref
+        self._describe()
+
+    def _describe(self) -> None:
+        ds = self.reg.get(self._dataset_id())
+        self.say(f"\n{ds.title} ({ds.id})")
+        if ds.description:
+            self.say(ds.description)
+        self.say("Sample questions:")
+        for q in ds.questions[:3]:
+            self.say(f"  - {_first_line(q.text)}")
+        self.say("")
+
+    async def _source(self, target: str) -> DataSource:
+        if target not in self.sources:
+            source = await self.stack.enter_async_context(
+                open_source(self.settings, self.ref, target)
+            )
+            self.sources[target] = source
+        return self.sources[target]
+
+
+def _first_line(text: str) -> str:
+    """The first line of a question that says something (DQA questions start with banners)."""
+    for line in text.splitlines():
+        stripped = line.strip().strip("=").strip()
+        if stripped and not stripped.startswith("<"):
+            return stripped if len(stripped) <= 140 else stripped[:139] + "…"
+    return text.strip()[:140]
+
+
+def run_console(settings: Settings) -> int:
+    return asyncio.run(Console(settings).run())
