@@ -1,0 +1,155 @@
+"""Relational test fixtures: the real MariaDB/MySQL server and SQLite files.
+
+The server is the one at PLANRAG_TEST_MYSQL_URL (default: root on 127.0.0.1:3306, which
+`make test` starts when it is not running). Everything the tests create is named with the
+`planrag_test_` prefix and dropped at the end of the session.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import AsyncIterator, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import aiomysql
+import pytest
+
+from planrag.datasets import Registry, discover
+from planrag.settings import MySQLAddress
+
+ROOT = Path(__file__).resolve().parent.parent
+FIXTURES = ROOT / "fixtures"
+PREFIX = "planrag_test_"
+GUARD_DB = f"{PREFIX}appdb"
+RW_USER = "planrag_test_rw"
+RO_USER = "planrag_test_ro"
+TEST_PASSWORD = "planrag-test-pw"
+
+
+def admin_address() -> MySQLAddress:
+    return MySQLAddress(os.environ.get("PLANRAG_TEST_MYSQL_URL", "mysql://root:@127.0.0.1:3306"))
+
+
+def user_address(user: str) -> MySQLAddress:
+    admin = admin_address()
+    return MySQLAddress(f"mysql://{user}:{TEST_PASSWORD}@{admin.host}:{admin.port}")
+
+
+async def admin_execute(*statements: str, database: str | None = None) -> list[tuple[object, ...]]:
+    """Run statements as the admin account; return the last statement's rows."""
+    a = admin_address()
+    conn = await aiomysql.connect(host=a.host, port=a.port, user=a.user, password=a.password,
+                                  db=database, autocommit=True)
+    try:
+        rows: list[tuple[object, ...]] = []
+        async with conn.cursor() as cur:
+            for statement in statements:
+                await cur.execute(statement)
+                rows = list(await cur.fetchall())
+        return rows
+    finally:
+        conn.close()
+
+
+def guard_fixture_statements() -> list[str]:
+    """fixture.sql split into statements (it uses DELIMITER), without its DATABASE/USE lines."""
+    text = (FIXTURES / "guard-cases" / "fixture.sql").read_text(encoding="utf-8")
+    statements, delimiter, buffer = [], ";", []
+    for line in text.splitlines():
+        m = re.match(r"^\s*DELIMITER\s+(\S+)\s*$", line, re.I)
+        if m:
+            delimiter = m.group(1)
+            continue
+        buffer.append(line)
+        joined = "\n".join(buffer).strip()
+        if joined.endswith(delimiter):
+            statements.append(joined[: -len(delimiter)].strip())
+            buffer = []
+    skip = re.compile(r"^(DROP DATABASE|CREATE DATABASE|USE)\b", re.I)
+    return [s for s in statements if s and not skip.match(s)]
+
+
+@dataclass(frozen=True)
+class MySQLWorld:
+    admin: MySQLAddress
+    rw: MySQLAddress
+    """An account with every privilege on the test databases and none on the server."""
+    ro: MySQLAddress
+    """The documented least-privilege account: SELECT and SHOW VIEW only."""
+
+
+@pytest.fixture(scope="session")
+def registry() -> Registry:
+    return discover(FIXTURES)
+
+
+@pytest.fixture(scope="session")
+async def mysql_world() -> AsyncIterator[MySQLWorld]:
+    """The guard fixture database plus two accounts scoped to the test databases."""
+    try:
+        await admin_execute("SELECT 1")
+    except Exception as exc:  # pragma: no cover - environment problem, reported plainly
+        pytest.fail(f"MariaDB/MySQL is not reachable at {admin_address()!r}: {exc}; "
+                    "run `make test`, which starts it", pytrace=False)
+    await admin_execute(f"DROP DATABASE IF EXISTS {GUARD_DB}", f"CREATE DATABASE {GUARD_DB}")
+    await admin_execute(*guard_fixture_statements(), database=GUARD_DB)
+    grants = []
+    for user, privileges in ((RW_USER, "ALL PRIVILEGES"), (RO_USER, "SELECT, SHOW VIEW")):
+        for host in ("localhost", "127.0.0.1"):
+            grants += [
+                f"DROP USER IF EXISTS '{user}'@'{host}'",
+                f"CREATE USER '{user}'@'{host}' IDENTIFIED BY '{TEST_PASSWORD}'",
+                f"GRANT {privileges} ON `{PREFIX.replace('_', chr(92) + '_')}%`.* "
+                f"TO '{user}'@'{host}'",
+            ]
+    await admin_execute(*grants)
+    yield MySQLWorld(admin_address(), user_address(RW_USER), user_address(RO_USER))
+    names = await admin_execute(
+        f"SELECT SCHEMA_NAME FROM information_schema.SCHEMATA WHERE SCHEMA_NAME LIKE '{PREFIX}%'"
+    )
+    await admin_execute(*(f"DROP DATABASE IF EXISTS `{n[0]}`" for n in names))
+    await admin_execute(*(f"DROP USER IF EXISTS '{u}'@'{h}'" for u in (RW_USER, RO_USER)
+                          for h in ("localhost", "127.0.0.1")))
+
+
+async def table_checksums(database: str) -> dict[str, object]:
+    """CHECKSUM TABLE of every table, plus the list of tables and routines."""
+    tables = await admin_execute(
+        "SELECT TABLE_NAME FROM information_schema.TABLES WHERE TABLE_SCHEMA = %r "
+        "ORDER BY TABLE_NAME" % database
+    )
+    names = [str(t[0]) for t in tables]
+    out: dict[str, object] = {"tables": names}
+    for n in names:
+        out[n] = (await admin_execute(f"CHECKSUM TABLE `{database}`.`{n}` EXTENDED"))[0][1]
+    routines = await admin_execute(
+        "SELECT ROUTINE_NAME FROM information_schema.ROUTINES WHERE ROUTINE_SCHEMA = %r "
+        "ORDER BY ROUTINE_NAME" % database
+    )
+    out["routines"] = [str(r[0]) for r in routines]
+    events = await admin_execute(
+        "SELECT EVENT_NAME FROM information_schema.EVENTS WHERE EVENT_SCHEMA = %r" % database
+    )
+    out["events"] = [str(e[0]) for e in events]
+    return out
+
+
+async def server_state() -> dict[str, object]:
+    """What a refused statement could change outside one database: users, globals, schemas."""
+    users = await admin_execute("SELECT User, Host FROM mysql.user ORDER BY User, Host")
+    globals_ = await admin_execute(
+        "SELECT VARIABLE_NAME, VARIABLE_VALUE FROM information_schema.GLOBAL_VARIABLES "
+        "WHERE VARIABLE_NAME IN ('MAX_CONNECTIONS', 'GENERAL_LOG', 'GENERAL_LOG_FILE', "
+        "'EVENT_SCHEDULER', 'READ_ONLY', 'MAX_STATEMENT_TIME', 'SQL_MODE') ORDER BY 1"
+    )
+    schemas = await admin_execute("SELECT SCHEMA_NAME FROM information_schema.SCHEMATA ORDER BY 1")
+    return {"users": users, "globals": globals_, "schemas": schemas}
+
+
+@pytest.fixture()
+def sqlite_dir(tmp_path: Path) -> Iterator[Path]:
+    path = tmp_path / "sqlite"
+    path.mkdir()
+    yield path

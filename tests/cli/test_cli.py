@@ -1,0 +1,93 @@
+"""The `planrag` command: contracts other checks call exactly."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests._sql_fixtures import ROOT
+
+
+def planrag(*args: str, stdin: str = "", env: dict[str, str] | None = None,
+            timeout: float = 120) -> subprocess.CompletedProcess[str]:
+    full_env = {**os.environ, **(env or {})}
+    return subprocess.run(
+        [sys.executable, "-m", "planrag", *args], input=stdin, capture_output=True, text=True,
+        env=full_env, cwd=ROOT, timeout=timeout, check=False,
+    )
+
+
+@pytest.fixture()
+def data_env(tmp_path: Path) -> dict[str, str]:
+    return {"PLANRAG_DATA_DIR": str(tmp_path / "data"), "MYSQL_URL": "", "MYSQL_ADMIN_URL": ""}
+
+
+def test_datasets_lists_every_dataset(data_env: dict[str, str]) -> None:
+    out = planrag("datasets", "--json", env=data_env)
+    assert out.returncode == 0, out.stderr
+    ids = [d["id"] for d in json.loads(out.stdout)]
+    assert ids == ["demo-retail", "dqa-building-1836", "dqa-locating-1445"]
+    text = planrag("datasets", env=data_env).stdout
+    assert "Coffee roaster deliveries" in text and "81 questions" in text
+
+
+def test_guard_contract_reads_json_lines(data_env: dict[str, str]) -> None:
+    lines = [
+        {"id": "a", "query": "SELECT 1"},
+        {"id": 7, "query": "DROP TABLE x"},
+        {"id": "no-query"},
+    ]
+    stdin = "\n".join(json.dumps(x) for x in lines) + "\n{broken\n\n"
+    out = planrag("guard", "sql", stdin=stdin, env=data_env)
+    assert out.returncode == 0, out.stderr
+    results = [json.loads(line) for line in out.stdout.splitlines()]
+    assert [r["verdict"] for r in results] == ["allow", "refuse", "refuse", "refuse"]
+    assert [r["id"] for r in results[:3]] == ["a", 7, "no-query"]
+    assert all(set(r) == {"id", "verdict", "reason"} and r["reason"] for r in results)
+
+
+def test_query_contract_on_sqlite(data_env: dict[str, str]) -> None:
+    assert planrag("load", "--target", "sqlite", "demo-retail", env=data_env).returncode == 0
+    out = planrag("query", "--dataset", "demo-retail", "--target", "sqlite", "--json",
+                  "SELECT COUNT(*) AS n FROM cafe", env=data_env)
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout)["rows"] == [[12]]
+    text = planrag("query", "--dataset", "demo-retail", "--target", "sqlite",
+                   "SELECT name FROM warehouse ORDER BY id", env=data_env).stdout
+    assert "North Hub" in text and "(4 rows" in text
+    refused = planrag("query", "--dataset", "demo-retail", "--target", "sqlite",
+                      "DELETE FROM cafe", env=data_env)
+    assert refused.returncode == 2 and refused.stderr.startswith("refused: ")
+    assert refused.stdout == "" and len(refused.stderr.strip().splitlines()) == 1
+
+
+def test_load_twice_says_nothing_to_do(data_env: dict[str, str]) -> None:
+    first = planrag("load", "--target", "sqlite", env=data_env)
+    assert first.returncode == 0, first.stderr
+    assert "loaded" in first.stdout
+    second = planrag("load", "--target", "sqlite", env=data_env)
+    assert "nothing to do: all 17 databases are up to date" in second.stdout
+
+
+@pytest.mark.parametrize(("args", "env", "message"), [
+    (["query", "--dataset", "nope", "--target", "sqlite", "SELECT 1"], {},
+     "error: unknown dataset 'nope'"),
+    (["query", "--dataset", "demo-retail", "--target", "mysql", "SELECT 1"], {},
+     "error: MYSQL_URL: not set"),
+    (["load", "--target", "mysql"], {}, "error: MYSQL_URL: not set"),
+    (["datasets"], {"PLANRAG_MAX_ROWS": "-1"}, "error: PLANRAG_MAX_ROWS: Input should be"),
+    (["load", "--target", "sqlite", "nope"], {}, "error: unknown dataset 'nope'"),
+    (["query", "--dataset", "demo-retail", "--target", "sqlite", "SELECT 1"],
+     {"PLANRAG_DATA_DIR": "/nonexistent/planrag"}, "does not exist; run `planrag load"),
+])
+def test_errors_are_one_line(data_env: dict[str, str], args: list[str], env: dict[str, str],
+                             message: str) -> None:
+    out = planrag(*args, env={**data_env, **env})
+    assert out.returncode == 1
+    assert out.stderr.startswith(message), out.stderr
+    assert len(out.stderr.strip().splitlines()) == 1 and "Traceback" not in out.stderr

@@ -1,0 +1,105 @@
+"""SQLiteSource: read-only file, authorizer, timeouts, MySQL-flavoured SQL."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from planrag.datasets import Registry
+from planrag.errors import QueryFailed, QueryRefused, QueryTimeout, SourceUnavailable
+from planrag.loading import load_sqlite, sqlite_path
+from planrag.sources.sqlite import SQLiteSource
+from planrag.table import Limits
+from tests._sql_fixtures import PREFIX
+
+
+@pytest.fixture()
+def demo_path(registry: Registry, sqlite_dir: Path) -> Path:
+    ds = registry.get("demo-retail")
+    load_sqlite(sqlite_dir, ds, ds.dump("sql"), PREFIX)
+    return sqlite_path(sqlite_dir, ds.dump("sql"), PREFIX)
+
+
+@pytest.fixture()
+async def source(demo_path: Path) -> SQLiteSource:
+    src = SQLiteSource(demo_path, limits=Limits(timeout_s=1.0))
+    yield src  # type: ignore[misc]
+    await src.close()
+
+
+@pytest.fixture()
+async def unguarded(demo_path: Path) -> SQLiteSource:
+    src = SQLiteSource(demo_path, limits=Limits(timeout_s=1.0), _skip_parser_check=True)
+    yield src  # type: ignore[misc]
+    await src.close()
+
+
+async def test_mysql_flavoured_select_runs(source: SQLiteSource) -> None:
+    table = await source.execute(
+        "SELECT w.name, IF(SUM(s.kg_per_week) > 500, 'busy', 'quiet') AS load_level "
+        "FROM supplies s JOIN warehouse w ON w.id = s.warehouse_id "
+        "GROUP BY w.name ORDER BY w.name"
+    )
+    assert table.columns == ("name", "load_level") and len(table.rows) == 4
+
+
+async def test_introspection_statements(source: SQLiteSource) -> None:
+    tables = await source.execute("SHOW TABLES")
+    assert [r[0] for r in tables.rows] == ["cafe", "lane", "supplies", "warehouse"]
+    cols = await source.execute("DESCRIBE `lane`")
+    assert [r[0] for r in cols.rows] == ["warehouse_id", "cafe_id", "km", "cost_per_kg"]
+    assert cols.rows[0][2] == "PRI"
+
+
+async def test_caps_and_counts(source: SQLiteSource) -> None:
+    table = await source.execute("SELECT * FROM lane", Limits(max_rows=3, timeout_s=1.0))
+    assert len(table.rows) == 3 and table.total_rows == 23 and table.truncated
+
+
+@pytest.mark.parametrize("statement", [
+    "DELETE FROM cafe", "UPDATE cafe SET name = 'x'", "DROP TABLE cafe",
+    "CREATE TABLE x (a)", "ATTACH DATABASE '/tmp/planrag-x.db' AS x",
+    "PRAGMA query_only = 0", "SELECT load_extension('mod')",
+])
+async def test_database_layer_refuses_writes_without_the_parser(
+    unguarded: SQLiteSource, demo_path: Path, statement: str
+) -> None:
+    before = demo_path.read_bytes()
+    with pytest.raises((QueryRefused, QueryFailed)):
+        await unguarded.execute(statement)
+    assert demo_path.read_bytes() == before
+    assert (await unguarded.execute("SELECT COUNT(*) FROM cafe")).rows == ((12,),)
+
+
+async def test_runaway_query_times_out_and_next_works(unguarded: SQLiteSource) -> None:
+    with pytest.raises(QueryTimeout):
+        await unguarded.execute(
+            "WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r) "
+            "SELECT COUNT(*) FROM r"
+        )
+    assert (await unguarded.execute("SELECT 1")).rows == ((1,),)
+
+
+async def test_syntax_error(source: SQLiteSource) -> None:
+    with pytest.raises(QueryFailed) as err:
+        await source.execute("SELECT nope FROM cafe")
+    assert "no such column" in str(err.value) and "\n" not in str(err.value)
+    assert (await source.execute("SELECT 1")).rows == ((1,),)
+
+
+async def test_guard_refusal(source: SQLiteSource) -> None:
+    with pytest.raises(QueryRefused):
+        await source.execute("DELETE FROM cafe")
+
+
+async def test_missing_file_says_how_to_load(tmp_path: Path) -> None:
+    src = SQLiteSource(tmp_path / "none.sqlite")
+    with pytest.raises(SourceUnavailable, match="planrag load --target sqlite"):
+        await src.execute("SELECT 1")
+
+
+async def test_schema(source: SQLiteSource) -> None:
+    text = (await source.schema()).render()
+    assert "TABLE cafe(id INTEGER KEY" in text and "[12 rows]" in text
+    assert "_planrag" not in text
