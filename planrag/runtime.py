@@ -149,7 +149,7 @@ async def _open(
         conn = await stack.enter_async_context(connect_graph_async(settings))
         admin = await stack.enter_async_context(GraphAdmin.open(conn))
         database = await admin.existing_database_for(name, dataset.id, dump.stem)
-        return Neo4jSource(admin.driver, database, limits=settings.limits)
+        return Neo4jSource(conn, database, limits=settings.limits)
     raise ConfigError(f"unknown target {target!r}: expected mysql, sqlite or graph")
 
 

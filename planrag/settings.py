@@ -79,6 +79,10 @@ class Settings(BaseSettings):
     neo4j_user: str = Field(default="neo4j", validation_alias=_env("NEO4J_USER"))
     neo4j_password: str = Field(default="", validation_alias=_env("NEO4J_PASSWORD"))
     neo4j_database: str | None = Field(default=None, validation_alias=_env("NEO4J_DATABASE"))
+    neo4j_admin_user: str | None = Field(default=None, validation_alias=_env("NEO4J_ADMIN_USER"))
+    neo4j_admin_password: str | None = Field(
+        default=None, validation_alias=_env("NEO4J_ADMIN_PASSWORD")
+    )
 
     graph_host: str = Field(default="127.0.0.1", validation_alias=_env("PLANRAG_GRAPH_HOST"))
     graph_bolt_port: int = Field(
@@ -90,6 +94,14 @@ class Settings(BaseSettings):
     graph_user: str = Field(default="root", validation_alias=_env("PLANRAG_GRAPH_USER"))
     graph_password: str = Field(
         default="planrag-local", min_length=8, validation_alias=_env("PLANRAG_GRAPH_PASSWORD")
+    )
+    graph_reader_user: str = Field(
+        default="planrag_reader", pattern=r"^[A-Za-z][A-Za-z0-9_]{2,40}$",
+        validation_alias=_env("PLANRAG_GRAPH_READER_USER"),
+    )
+    graph_reader_password: str = Field(
+        default="planrag-reader-local", min_length=8,
+        validation_alias=_env("PLANRAG_GRAPH_READER_PASSWORD"),
     )
     graph_dir: Path | None = Field(default=None, validation_alias=_env("PLANRAG_GRAPH_DIR"))
     graph_start_timeout_s: float = Field(

@@ -6,7 +6,9 @@
 
 from __future__ import annotations
 
+import hashlib
 import itertools
+import json
 import os
 import socket
 import uuid
@@ -83,3 +85,20 @@ async def graph_db_factory(graph_connection: GraphConnection) -> AsyncIterator[G
 
     yield make
     await driver.close()
+
+
+async def graph_fingerprint(conn: GraphConnection, database: str) -> tuple[int, int, str]:
+    """Node count, relationship count and a checksum of every label and property."""
+    driver = admin.open_driver(conn)
+    try:
+        nodes, _, _ = await driver.execute_query(
+            "MATCH (n) RETURN labels(n) AS l, properties(n) AS p", database_=database
+        )
+        rels, _, _ = await driver.execute_query(
+            "MATCH ()-[r]->() RETURN type(r) AS t, properties(r) AS p", database_=database
+        )
+    finally:
+        await driver.close()
+    items = sorted(json.dumps([sorted(r[0]), r[1]], sort_keys=True, default=str) for r in nodes)
+    items += sorted(json.dumps([r[0], r[1]], sort_keys=True, default=str) for r in rels)
+    return len(nodes), len(rels), hashlib.sha256("\n".join(items).encode()).hexdigest()

@@ -29,6 +29,8 @@ from types import FrameType
 from typing import Any
 
 PASSWORD_ENV = "_PLANRAG_GRAPH_ROOT_PASSWORD"
+READER_ENV = "_PLANRAG_GRAPH_READER"
+READER_GROUP = "planrag_reader"
 STATE_FILE = "planrag-graph.json"
 STATE_VERSION = 1
 
@@ -80,12 +82,58 @@ def _remove_state(path: Path) -> None:
         pass
 
 
+def _ensure_reader_group(path: Path) -> None:
+    """Add a group that may only read records, before the server reads its groups file.
+
+    Model-written Cypher runs as a user of this group: ArcadeDB then refuses every write,
+    schema change and security command for that user (including `CALL {} IN TRANSACTIONS`,
+    which commits inside a read transaction), whatever the parser-level guard decided.
+    """
+    try:
+        groups = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        groups = {"version": 2, "databases": {"*": {"groups": {
+            "admin": {"resultSetLimit": -1, "readTimeout": -1,
+                      "access": ["updateSecurity", "updateSchema", "updateDatabaseSettings"],
+                      "types": {"*": {"access": ["createRecord", "readRecord", "updateRecord",
+                                                 "deleteRecord"]}}},
+            "*": {"resultSetLimit": -1, "readTimeout": -1, "access": [],
+                  "types": {"*": {"access": []}}},
+        }}}}
+    wanted = {"resultSetLimit": -1, "readTimeout": -1, "access": [],
+              "types": {"*": {"access": ["readRecord"]}}}
+    every_db = groups.setdefault("databases", {}).setdefault("*", {}).setdefault("groups", {})
+    if every_db.get(READER_GROUP) != wanted:
+        every_db[READER_GROUP] = wanted
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(".tmp")
+        tmp.write_text(json.dumps(groups, indent=2), encoding="utf-8")
+        tmp.replace(path)
+
+
+def _ensure_reader(args: argparse.Namespace, root_password: str, user: str,
+                   password: str) -> None:
+    """(Re)create the reader account with the configured password, in the reader group."""
+    from planrag.graph._arcade_http import ArcadeHTTPError, server_command
+
+    url = f"http://{args.host}:{args.http_port}"
+    try:
+        server_command(url, "root", root_password, f"drop user {user}")
+    except ArcadeHTTPError:
+        pass  # not there yet
+    spec = json.dumps({"name": user, "password": password, "databases": {"*": [READER_GROUP]}})
+    server_command(url, "root", root_password, f"create user {spec}")
+
+
 def main(argv: list[str] | None = None) -> int:
     args = _parse(sys.argv[1:] if argv is None else argv)
     password = os.environ.pop(PASSWORD_ENV, "")
+    reader = os.environ.pop(READER_ENV, "")
     args.root = args.root.resolve()
     args.root.mkdir(parents=True, exist_ok=True)
     os.chdir(args.root)
+
+    _ensure_reader_group(args.root / "config" / "server-groups.json")
 
     import arcadedb_embedded  # heavy: starts nothing until create_server
 
@@ -105,6 +153,9 @@ def main(argv: list[str] | None = None) -> int:
         stop.set()
 
     server.start()
+    if reader:
+        user, _, reader_password = reader.partition(":")
+        _ensure_reader(args, password, user, reader_password)
     # Installed after the JVM started so they replace the JVM's own handlers: its SIGTERM
     # handler ran shutdown hooks from a native thread and crashed the process in tests.
     signal.signal(signal.SIGTERM, on_signal)

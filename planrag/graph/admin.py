@@ -80,17 +80,17 @@ def connection_of(driver: AsyncDriver) -> GraphConnection | None:
     return _CONNECTIONS.get(driver)
 
 
-def open_driver(conn: GraphConnection) -> AsyncDriver:
-    """An async driver for `conn`. The caller closes it."""
-    driver = _new_driver(conn)
+def open_driver(conn: GraphConnection, *, reader: bool = False) -> AsyncDriver:
+    """An async driver for `conn`, as its reader account when `reader`. The caller closes it."""
+    driver = _new_driver(conn, reader)
     _CONNECTIONS[driver] = conn
     return driver
 
 
-def _new_driver(conn: GraphConnection) -> AsyncDriver:
+def _new_driver(conn: GraphConnection, reader: bool = False) -> AsyncDriver:
     return AsyncGraphDatabase.driver(
         conn.uri,
-        auth=conn.auth,
+        auth=conn.reader_auth if reader else conn.auth,
         connection_timeout=5.0,
         connection_acquisition_timeout=15.0,
         # Bounded retries only; the sources retry a dropped connection themselves once.

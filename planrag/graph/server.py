@@ -35,7 +35,7 @@ from neo4j.exceptions import AuthError
 
 from planrag.errors import ConfigError, SourceUnavailable
 from planrag.graph import _proc
-from planrag.graph._child import PASSWORD_ENV
+from planrag.graph._child import PASSWORD_ENV, READER_ENV
 from planrag.settings import Settings
 
 __all__ = [
@@ -68,10 +68,20 @@ class GraphConnection:
     """The default database (NEO4J_DATABASE), None for the server's default."""
     pid: int | None = None
     """The embedded server's process id, for diagnostics and tests."""
+    reader_user: str | None = None
+    """The least-privilege account model-written queries run as (None: `user`)."""
+    reader_password: str = field(default="", repr=False)
 
     @property
     def auth(self) -> tuple[str, str] | None:
         return (self.user, self.password) if self.user else None
+
+    @property
+    def reader_auth(self) -> tuple[str, str] | None:
+        """Credentials for queries: the reader account when there is one, else `auth`."""
+        if self.reader_user:
+            return (self.reader_user, self.reader_password)
+        return self.auth
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,11 +118,17 @@ def connection_from_settings(settings: Settings) -> GraphConnection:
             "NEO4J_PASSWORD is empty; set it for NEO4J_USER "
             f"{settings.neo4j_user!r} (or set NEO4J_USER empty for a server without auth)"
         )
+    admin_user = settings.neo4j_admin_user or settings.neo4j_user
+    admin_password = settings.neo4j_admin_password
+    if admin_password is None:
+        admin_password = settings.neo4j_password if admin_user == settings.neo4j_user else ""
     return GraphConnection(
         uri=settings.neo4j_uri,
-        user=settings.neo4j_user,
-        password=settings.neo4j_password,
+        user=admin_user,
+        password=admin_password,
         database=settings.neo4j_database,
+        reader_user=settings.neo4j_user or None,
+        reader_password=settings.neo4j_password,
     )
 
 
@@ -289,6 +305,8 @@ def _embedded_connection(settings: Settings, state: _proc.ServerState) -> GraphC
         http_url=state.http_url,
         is_embedded=True,
         pid=state.pid,
+        reader_user=settings.graph_reader_user,
+        reader_password=settings.graph_reader_password,
     )
 
 
@@ -354,6 +372,7 @@ def _spawn(settings: Settings, data_dir: Path, *, detached: bool) -> subprocess.
         raise ConfigError(f"PLANRAG_GRAPH_DIR: cannot create {data_dir}: {exc.strerror}") from None
     env = dict(os.environ)
     env[PASSWORD_ENV] = settings.graph_password
+    env[READER_ENV] = f"{settings.graph_reader_user}:{settings.graph_reader_password}"
     # The child imports planrag from the same tree as we do, whatever its working dir.
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(_PACKAGE_ROOT), env.get("PYTHONPATH")]))
     args = [

@@ -229,7 +229,7 @@ class Neo4jSource:
     def _get_driver(self) -> AsyncDriver:
         if self._driver is None:
             self._check_open()
-            self._driver = admin.open_driver(self.conn)
+            self._driver = admin.open_driver(self.conn, reader=True)
         return self._driver
 
     async def _calibrate(self) -> _Calibration:
@@ -359,7 +359,7 @@ def map_error(
     if isinstance(exc, AuthError) or "Security.Unauthorized" in code:
         return SourceUnavailable(
             f"the graph server at {uri} refused the credentials ({msg}); fix "
-            "PLANRAG_GRAPH_USER/PLANRAG_GRAPH_PASSWORD or NEO4J_USER/NEO4J_PASSWORD"
+            "PLANRAG_GRAPH_READER_USER/PLANRAG_GRAPH_READER_PASSWORD (embedded server) or NEO4J_USER/NEO4J_PASSWORD"
         )
     if isinstance(exc, ServiceUnavailable | SessionExpired | OSError):
         return SourceUnavailable(
@@ -377,6 +377,11 @@ def map_error(
         )
     if "AccessMode" in code:
         return QueryRefused(f"the server refused a write: {msg}", rule="write-detected", **kw)
+    if "Security.Forbidden" in code:
+        return QueryRefused(
+            f"the read-only database account may not do this ({msg}); only read queries run",
+            rule="database-read-only", **kw,
+        )
     if "SyntaxError" in code:
         return QueryFailed(f"Cypher syntax error: {msg}; fix the query and retry", **kw)
     if isinstance(exc, ClientError):

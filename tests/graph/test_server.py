@@ -263,6 +263,6 @@ async def test_graph_admin_for_the_loader_and_runtime(graph_connection: GraphCon
 def test_status_line_for_the_cli(
     graph_settings: Settings, graph_connection: GraphConnection
 ) -> None:
-    line = str(server.status(graph_settings))
+    line = str(server.server_status(graph_settings))
     assert line.startswith("graph server running") and graph_connection.uri in line
     assert "\n" not in line

@@ -8,10 +8,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import hashlib
 import json
 import os
-import statistics
 import sys
 import time
 from collections.abc import AsyncIterator
@@ -28,7 +26,7 @@ from planrag.sources import neo4j as neo4j_module
 from planrag.sources.base import DataSource
 from planrag.sources.neo4j import Neo4jSource
 from planrag.table import Limits
-from tests._graph_fixtures import GraphDbFactory, free_port
+from tests._graph_fixtures import GraphDbFactory, free_port, graph_fingerprint
 
 pytestmark = pytest.mark.graph
 
@@ -60,23 +58,6 @@ async def source(graph_connection: GraphConnection, shop: str) -> AsyncIterator[
     src = Neo4jSource(graph_connection, shop, _skip_parser_check=True)
     yield src
     await src.close()
-
-
-async def _fingerprint(conn: GraphConnection, database: str) -> tuple[int, int, str]:
-    """Node count, relationship count and a checksum of every label and property."""
-    driver = admin.open_driver(conn)
-    try:
-        nodes, _, _ = await driver.execute_query(
-            "MATCH (n) RETURN labels(n) AS l, properties(n) AS p", database_=database
-        )
-        rels, _, _ = await driver.execute_query(
-            "MATCH ()-[r]->() RETURN type(r) AS t, properties(r) AS p", database_=database
-        )
-    finally:
-        await driver.close()
-    items = sorted(json.dumps([sorted(r[0]), r[1]], sort_keys=True, default=str) for r in nodes)
-    items += sorted(json.dumps([r[0], r[1]], sort_keys=True, default=str) for r in rels)
-    return len(nodes), len(rels), hashlib.sha256("\n".join(items).encode()).hexdigest()
 
 
 def _cpu_seconds(pid: int) -> float:
@@ -213,14 +194,33 @@ WRITES = [
 async def test_writes_are_refused_and_rolled_back(
     source: Neo4jSource, graph_connection: GraphConnection, shop: str, query: str
 ) -> None:
-    before = await _fingerprint(graph_connection, shop)
+    before = await graph_fingerprint(graph_connection, shop)
     with pytest.raises(QueryRefused) as err:
         await source.execute(query)
-    assert err.value.rule == "write-detected"
+    # The reader account stops it on ArcadeDB; a server without one reports the write.
+    assert err.value.rule in ("database-read-only", "write-detected")
     assert "\n" not in str(err.value)
-    assert await _fingerprint(graph_connection, shop) == before
+    assert await graph_fingerprint(graph_connection, shop) == before
     # The source stays usable after a refusal.
     assert (await source.execute("MATCH (c:Customer) RETURN count(c) AS n")).rows == ((3,),)
+
+
+@pytest.mark.parametrize("query", WRITES)
+async def test_rollback_holds_even_for_an_account_that_may_write(
+    graph_connection: GraphConnection, shop: str, query: str
+) -> None:
+    """The transaction layer by itself: an admin driver, no parser check, no reader account."""
+    driver = admin.open_driver(graph_connection)
+    source = Neo4jSource(driver, shop, _skip_parser_check=True)
+    before = await graph_fingerprint(graph_connection, shop)
+    try:
+        with pytest.raises(QueryRefused) as err:
+            await source.execute(query)
+        assert err.value.rule == "write-detected"
+        assert await graph_fingerprint(graph_connection, shop) == before
+    finally:
+        await source.close()
+        await driver.close()
 
 
 async def test_write_cut_short_by_the_caps_is_still_undone(
@@ -228,11 +228,11 @@ async def test_write_cut_short_by_the_caps_is_still_undone(
 ) -> None:
     # Stopping early DISCARDs the rest; ArcadeDB then reports no query type, so the source
     # may not be able to refuse. Whatever it answers, the rollback must undo the writes.
-    before = await _fingerprint(graph_connection, shop)
+    before = await graph_fingerprint(graph_connection, shop)
     query = "MATCH (i:Item) SET i.price = 0 RETURN i.id"
     with contextlib.suppress(QueryRefused):
         await source.execute(query, Limits(max_rows=5, count_rows=20))
-    assert await _fingerprint(graph_connection, shop) == before
+    assert await graph_fingerprint(graph_connection, shop) == before
 
 
 async def test_refused_write_leaves_no_trace_in_the_schema(
@@ -390,23 +390,6 @@ async def test_schema_describes_labels_types_and_patterns(source: Neo4jSource) -
     assert "NODE (:Customer" in text and "REL (:Customer)-[:BOUGHT]->(:Item)" in text
     assert "Planrag" not in text
     assert schema.dialect in ("arcadedb", "neo4j")
-
-
-# -- speed --------------------------------------------------------------------------------
-
-
-async def test_round_trip_is_fast(source: Neo4jSource) -> None:
-    query = "MATCH (n:Item) RETURN count(n)"
-    await source.execute(query)  # warm up
-    samples = []
-    for _ in range(40):
-        started = time.perf_counter()
-        await source.execute(query)
-        samples.append((time.perf_counter() - started) * 1000)
-    p50 = statistics.median(samples)
-    p95 = statistics.quantiles(samples, n=20)[-1]
-    print(f"\nNeo4jSource round trip: p50 {p50:.1f} ms, p95 {p95:.1f} ms")
-    assert p95 < 500
 
 
 # -- helpers ------------------------------------------------------------------------------
