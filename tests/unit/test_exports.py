@@ -1,0 +1,28 @@
+"""The package's public names: every name in __all__ exists, nothing private leaks."""
+
+from __future__ import annotations
+
+import planrag
+
+
+def test_all_names_exist_and_are_sorted() -> None:
+    for name in planrag.__all__:
+        assert hasattr(planrag, name), name
+    assert planrag.__all__ == sorted(planrag.__all__, key=str.casefold)
+
+
+def test_no_private_or_undeclared_public_names() -> None:
+    public = {n for n in vars(planrag) if not n.startswith("_")}
+    modules = {n for n, v in vars(planrag).items() if type(v).__name__ == "module"}
+    assert public - modules == set(planrag.__all__) - {"__version__"}
+
+
+def test_engine_never_imports_a_front_end() -> None:
+    import subprocess
+    import sys
+
+    code = ("import sys, planrag, planrag.runtime, planrag.cli; "
+            "bad = [m for m in sys.modules if m.split('.')[0] in ('app', 'chainlit', 'slack_sdk')]; "
+            "print(bad); sys.exit(1 if bad else 0)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
+    assert out.returncode == 0, out.stdout + out.stderr
