@@ -37,8 +37,9 @@ HELP = __doc__.split("\n\n", 2)[2] if __doc__ else ""
 class Console:
     """One interactive session; reads commands from `stdin`, writes to `stdout`."""
 
-    def __init__(self, settings: Settings, stdin: TextIO = sys.stdin,
-                 stdout: TextIO = sys.stdout) -> None:
+    def __init__(
+        self, settings: Settings, stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout
+    ) -> None:
         self.settings = settings
         self.stdin, self.stdout = stdin, stdout
         self.reg: Registry = registry(settings)

@@ -35,14 +35,19 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=50)
     args = parser.parse_args()
     for language, name in (("sql", "sql_cases.jsonl"), ("cypher", "cypher_cases.jsonl")):
-        cases = [json.loads(line) for line in (args.cases / name).read_text().splitlines()
-                 if line.strip()]
+        cases = [
+            json.loads(line)
+            for line in (args.cases / name).read_text().splitlines()
+            if line.strip()
+        ]
         for case in cases:  # warm up imports and caches once
             check(language, case["query"])
         times = sorted(time_case(language, c["query"], args.repeat) * 1000 for c in cases)
         p95 = times[min(len(times) - 1, int(0.95 * len(times)))]
-        print(f"guard {language:6} {len(cases):3} cases: median {statistics.median(times):.3f} ms,"
-              f" p95 {p95:.3f} ms, max {times[-1]:.3f} ms")
+        print(
+            f"guard {language:6} {len(cases):3} cases: median {statistics.median(times):.3f} ms,"
+            f" p95 {p95:.3f} ms, max {times[-1]:.3f} ms"
+        )
 
 
 if __name__ == "__main__":

@@ -223,7 +223,9 @@ def _rules(raw: dict[str, Any], root: Path, path: Path, lines: list[tuple[int, A
         try:
             return rules_path.read_text(encoding="utf-8").strip()
         except OSError as exc:
-            raise DatasetError(f"{path}: cannot read rules_file {rules_path}: {exc.strerror}") from None
+            raise DatasetError(
+                f"{path}: cannot read rules_file {rules_path}: {exc.strerror}"
+            ) from None
     texts = {str(obj.get("business_rules", "")).strip() for _, obj in lines}
     texts.discard("")
     if not texts:
@@ -256,7 +258,8 @@ def _question(ds_id: str, root: Path, obj: dict[str, Any], file: Path, line: int
     if not isinstance(qid, str) or not isinstance(text, str):
         raise DatasetError(f"{where}: a question needs string fields `id` and `question`")
     dumps: dict[Form, Dump | None] = {}
-    for form, suffix in (("sql", ".sql"), ("cypher", ".cql")):
+    forms: tuple[tuple[Form, str], ...] = (("sql", ".sql"), ("cypher", ".cql"))
+    for form, suffix in forms:
         rel = obj.get(form)
         if rel is None:
             dumps[form] = None

@@ -203,8 +203,10 @@ class _Cursor:
 
     def at(self, text: str) -> bool:
         tok = self.peek()
-        return tok is not None and tok.kind in ("punct", "arrow", "name") and (
-            tok.text.upper() == text.upper()
+        return (
+            tok is not None
+            and tok.kind in ("punct", "arrow", "name")
+            and (tok.text.upper() == text.upper())
         )
 
     def expect(self, text: str) -> None:
@@ -281,8 +283,10 @@ def parse_sql(path: Path, renames: Mapping[str, str] | None = None) -> Relationa
         elif head == "DROP" and _is_drop_if_exists(toks):
             continue
         else:
-            raise cur.fail(f"unsupported statement {first.text!r}: a dump may only create tables "
-                           "and insert rows")
+            raise cur.fail(
+                f"unsupported statement {first.text!r}: a dump may only create tables "
+                "and insert rows"
+            )
     if not dump.tables:
         raise DumpFormatError(str(path), 1, "no CREATE TABLE statement found")
     return dump
@@ -413,8 +417,10 @@ def parse_cql(path: Path, renames: Mapping[str, str] | None = None) -> GraphDump
         elif cur.at("MATCH"):
             dump.relationships.append(_relationship(cur, renames))
         else:
-            raise cur.fail(f"unsupported statement starting {toks[0].text!r}: expected CREATE "
-                           "or MATCH ... CREATE")
+            raise cur.fail(
+                f"unsupported statement starting {toks[0].text!r}: expected CREATE "
+                "or MATCH ... CREATE"
+            )
     return dump
 
 

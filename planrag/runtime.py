@@ -10,7 +10,7 @@ from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import AsyncExitStack, asynccontextmanager
 from typing import Literal
 
-from planrag.datasets import Dataset, Dump, Registry, discover
+from planrag.datasets import Dataset, Dump, Form, Registry, discover
 from planrag.errors import ConfigError
 from planrag.loading import LoadReport, load_mysql, load_sqlite, sqlite_path
 from planrag.settings import Settings
@@ -115,7 +115,7 @@ async def _load_graph(
 async def open_source(settings: Settings, ref: str, target: str) -> AsyncIterator[DataSource]:
     """Open a guarded source on the dump named by `ref` (`DATASET[@DUMP|#QUESTION]`)."""
     reg = registry(settings)
-    form = "cypher" if target == "graph" else "sql"
+    form: Form = "cypher" if target == "graph" else "sql"
     dataset, dump = reg.resolve(ref, form)
     async with AsyncExitStack() as stack:
         source = await _open(settings, stack, dataset, dump, target)

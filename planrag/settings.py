@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Annotated, Literal
+from typing import Any, Literal
 from urllib.parse import unquote, urlsplit
 
 from pydantic import AliasChoices, Field, ValidationError, field_validator
@@ -33,7 +33,9 @@ class MySQLAddress:
     def __init__(self, url: str) -> None:
         parts = urlsplit(url)
         if parts.scheme not in ("mysql", "mariadb", "mysql+aiomysql"):
-            raise ValueError(f"scheme must be mysql:// or mariadb://, got {parts.scheme or '(none)'}")
+            raise ValueError(
+                f"scheme must be mysql:// or mariadb://, got {parts.scheme or '(none)'}"
+            )
         if not parts.hostname:
             raise ValueError("a host is required, e.g. mysql://user:pass@127.0.0.1:3306")
         try:
@@ -48,9 +50,6 @@ class MySQLAddress:
 
     def __repr__(self) -> str:  # never show the password
         return f"MySQLAddress({self.user}@{self.host}:{self.port})"
-
-
-NonNegInt = Annotated[int, Field(ge=0)]
 
 
 class Settings(BaseSettings):
@@ -68,7 +67,9 @@ class Settings(BaseSettings):
     )
     dataset: str = Field(default="demo-retail", validation_alias=_env("PLANRAG_DATASET"))
     db_prefix: str = Field(
-        default="planrag_", pattern=r"^[a-z][a-z0-9_]{0,20}$", validation_alias=_env("PLANRAG_DB_PREFIX")
+        default="planrag_",
+        pattern=r"^[a-z][a-z0-9_]{0,20}$",
+        validation_alias=_env("PLANRAG_DB_PREFIX"),
     )
 
     mysql_url: str | None = Field(default=None, validation_alias=_env("MYSQL_URL"))
@@ -96,11 +97,13 @@ class Settings(BaseSettings):
         default="planrag-local", min_length=8, validation_alias=_env("PLANRAG_GRAPH_PASSWORD")
     )
     graph_reader_user: str = Field(
-        default="planrag_reader", pattern=r"^[A-Za-z][A-Za-z0-9_]{2,40}$",
+        default="planrag_reader",
+        pattern=r"^[A-Za-z][A-Za-z0-9_]{2,40}$",
         validation_alias=_env("PLANRAG_GRAPH_READER_USER"),
     )
     graph_reader_password: str = Field(
-        default="planrag-reader-local", min_length=8,
+        default="planrag-reader-local",
+        min_length=8,
         validation_alias=_env("PLANRAG_GRAPH_READER_PASSWORD"),
     )
     graph_dir: Path | None = Field(default=None, validation_alias=_env("PLANRAG_GRAPH_DIR"))
@@ -134,7 +137,9 @@ class Settings(BaseSettings):
         scheme = urlsplit(value).scheme
         allowed = ("bolt", "bolt+s", "bolt+ssc", "neo4j", "neo4j+s", "neo4j+ssc")
         if scheme not in allowed:
-            raise ValueError(f"scheme must be one of {', '.join(allowed)}; got {scheme or '(none)'}")
+            raise ValueError(
+                f"scheme must be one of {', '.join(allowed)}; got {scheme or '(none)'}"
+            )
         if not urlsplit(value).hostname:
             raise ValueError("a host is required, e.g. bolt://127.0.0.1:7687")
         return value
@@ -178,14 +183,18 @@ class Settings(BaseSettings):
         return self.data_dir / "sqlite"
 
 
+def _env_name(name: str, alias: object) -> str:
+    if isinstance(alias, AliasChoices) and isinstance(alias.choices[0], str):
+        return alias.choices[0]
+    return name.upper()
+
+
 _ENV_NAMES = {
-    name: (field.validation_alias.choices[0] if isinstance(field.validation_alias, AliasChoices)
-           else name.upper())
-    for name, field in Settings.model_fields.items()
+    name: _env_name(name, f.validation_alias) for name, f in Settings.model_fields.items()
 }
 
 
-def load_settings(env_file: str | os.PathLike[str] | None = ".env", **overrides: object) -> Settings:
+def load_settings(env_file: str | os.PathLike[str] | None = ".env", **overrides: Any) -> Settings:
     """Read and check the settings; raise `ConfigError` naming the first bad variable."""
     try:
         return Settings(_env_file=env_file, **overrides)  # type: ignore[call-arg]

@@ -37,16 +37,19 @@ def user_address(user: str) -> MySQLAddress:
     return MySQLAddress(f"mysql://{user}:{TEST_PASSWORD}@{admin.host}:{admin.port}")
 
 
-async def admin_execute(*statements: str, database: str | None = None) -> list[tuple[object, ...]]:
-    """Run statements as the admin account; return the last statement's rows."""
+async def admin_execute(
+    *statements: str, database: str | None = None, args: tuple[object, ...] | None = None
+) -> list[tuple[object, ...]]:
+    """Run statements as the admin account (`args` bind the last); return its rows."""
     a = admin_address()
-    conn = await aiomysql.connect(host=a.host, port=a.port, user=a.user, password=a.password,
-                                  db=database, autocommit=True)
+    conn = await aiomysql.connect(
+        host=a.host, port=a.port, user=a.user, password=a.password, db=database, autocommit=True
+    )
     try:
         rows: list[tuple[object, ...]] = []
         async with conn.cursor() as cur:
-            for statement in statements:
-                await cur.execute(statement)
+            for n, statement in enumerate(statements, start=1):
+                await cur.execute(statement, args if n == len(statements) else None)
                 rows = list(await cur.fetchall())
         return rows
     finally:
@@ -91,8 +94,11 @@ async def mysql_world() -> AsyncIterator[MySQLWorld]:
     try:
         await admin_execute("SELECT 1")
     except Exception as exc:  # pragma: no cover - environment problem, reported plainly
-        pytest.fail(f"MariaDB/MySQL is not reachable at {admin_address()!r}: {exc}; "
-                    "run `make test`, which starts it", pytrace=False)
+        pytest.fail(
+            f"MariaDB/MySQL is not reachable at {admin_address()!r}: {exc}; "
+            "run `make test`, which starts it",
+            pytrace=False,
+        )
     await admin_execute(f"DROP DATABASE IF EXISTS {GUARD_DB}", f"CREATE DATABASE {GUARD_DB}")
     await admin_execute(*guard_fixture_statements(), database=GUARD_DB)
     grants = []
@@ -110,27 +116,35 @@ async def mysql_world() -> AsyncIterator[MySQLWorld]:
         f"SELECT SCHEMA_NAME FROM information_schema.SCHEMATA WHERE SCHEMA_NAME LIKE '{PREFIX}%'"
     )
     await admin_execute(*(f"DROP DATABASE IF EXISTS `{n[0]}`" for n in names))
-    await admin_execute(*(f"DROP USER IF EXISTS '{u}'@'{h}'" for u in (RW_USER, RO_USER)
-                          for h in ("localhost", "127.0.0.1")))
+    await admin_execute(
+        *(
+            f"DROP USER IF EXISTS '{u}'@'{h}'"
+            for u in (RW_USER, RO_USER)
+            for h in ("localhost", "127.0.0.1")
+        )
+    )
 
 
 async def table_checksums(database: str) -> dict[str, object]:
     """CHECKSUM TABLE of every table, plus the list of tables and routines."""
     tables = await admin_execute(
-        "SELECT TABLE_NAME FROM information_schema.TABLES WHERE TABLE_SCHEMA = %r "
-        "ORDER BY TABLE_NAME" % database
+        "SELECT TABLE_NAME FROM information_schema.TABLES WHERE TABLE_SCHEMA = %s "
+        "ORDER BY TABLE_NAME",
+        args=(database,),
     )
     names = [str(t[0]) for t in tables]
     out: dict[str, object] = {"tables": names}
     for n in names:
         out[n] = (await admin_execute(f"CHECKSUM TABLE `{database}`.`{n}` EXTENDED"))[0][1]
     routines = await admin_execute(
-        "SELECT ROUTINE_NAME FROM information_schema.ROUTINES WHERE ROUTINE_SCHEMA = %r "
-        "ORDER BY ROUTINE_NAME" % database
+        "SELECT ROUTINE_NAME FROM information_schema.ROUTINES WHERE ROUTINE_SCHEMA = %s "
+        "ORDER BY ROUTINE_NAME",
+        args=(database,),
     )
     out["routines"] = [str(r[0]) for r in routines]
     events = await admin_execute(
-        "SELECT EVENT_NAME FROM information_schema.EVENTS WHERE EVENT_SCHEMA = %r" % database
+        "SELECT EVENT_NAME FROM information_schema.EVENTS WHERE EVENT_SCHEMA = %s",
+        args=(database,),
     )
     out["events"] = [str(e[0]) for e in events]
     return out

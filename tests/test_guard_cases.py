@@ -60,17 +60,28 @@ def ids(items: list[dict[str, Any]]) -> list[str]:
 
 
 @pytest.mark.parametrize(("language", "items"), [("sql", SQL), ("cypher", CYPHER)])
-def test_cli_gives_every_case_its_expected_verdict(language: str,
-                                                   items: list[dict[str, Any]]) -> None:
+def test_cli_gives_every_case_its_expected_verdict(
+    language: str, items: list[dict[str, Any]]
+) -> None:
     stdin = "".join(json.dumps({"id": c["id"], "query": c["query"]}) + "\n" for c in items)
-    out = subprocess.run([sys.executable, "-m", "planrag", "guard", language], input=stdin,
-                         capture_output=True, text=True, cwd=ROOT, env=dict(os.environ),
-                         timeout=60, check=False)
+    out = subprocess.run(
+        [sys.executable, "-m", "planrag", "guard", language],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env=dict(os.environ),
+        timeout=60,
+        check=False,
+    )
     assert out.returncode == 0, out.stderr
     verdicts = {r["id"]: r for r in map(json.loads, out.stdout.splitlines())}
-    wrong = [f"{c['id']}: expected {c['expect']}, got {verdicts[c['id']]['verdict']} "
-             f"({verdicts[c['id']]['reason']})"
-             for c in items if verdicts[c["id"]]["verdict"] != c["expect"]]
+    wrong = [
+        f"{c['id']}: expected {c['expect']}, got {verdicts[c['id']]['verdict']} "
+        f"({verdicts[c['id']]['reason']})"
+        for c in items
+        if verdicts[c["id"]]["verdict"] != c["expect"]
+    ]
     assert not wrong, "\n".join(wrong)
     assert all(r["reason"] for r in verdicts.values())
 
@@ -91,8 +102,9 @@ async def guard_graph(graph_db_factory: GraphDbFactory) -> str:
 
 
 @pytest_asyncio.fixture(scope="module", loop_scope="session")
-async def graph_source(graph_connection: GraphConnection,
-                       guard_graph: str) -> AsyncIterator[Neo4jSource]:
+async def graph_source(
+    graph_connection: GraphConnection, guard_graph: str
+) -> AsyncIterator[Neo4jSource]:
     source = Neo4jSource(graph_connection, guard_graph, limits=LIMITS)
     yield source
     await source.close()
@@ -104,16 +116,16 @@ CYPHER_ALLOW = [c for c in CYPHER if c["expect"] == "allow"]
 
 @pytest.mark.mysql
 @pytest.mark.parametrize("case", SQL_ALLOW, ids=ids(SQL_ALLOW))
-async def test_sql_allow_case_runs_on_mariadb(ro_source: MySQLSource,
-                                              case: dict[str, Any]) -> None:
+async def test_sql_allow_case_runs_on_mariadb(ro_source: MySQLSource, case: dict[str, Any]) -> None:
     table = await ro_source.execute(case["query"])
     assert table.total_rows >= 0
 
 
 @pytest.mark.graph
 @pytest.mark.parametrize("case", CYPHER_ALLOW, ids=ids(CYPHER_ALLOW))
-async def test_cypher_allow_case_runs_on_the_bolt_server(graph_source: Neo4jSource,
-                                                         case: dict[str, Any]) -> None:
+async def test_cypher_allow_case_runs_on_the_bolt_server(
+    graph_source: Neo4jSource, case: dict[str, Any]
+) -> None:
     table = await graph_source.execute(case["query"])
     assert table.total_rows >= 0
 
@@ -134,8 +146,9 @@ async def unguarded_sql(mysql_world: MySQLWorld) -> AsyncIterator[MySQLSource]:
 
 async def _running_queries(user: str) -> int:
     rows = await admin_execute(
-        "SELECT COUNT(*) FROM information_schema.PROCESSLIST WHERE USER = %r "
-        "AND COMMAND NOT IN ('Sleep', 'Daemon')" % user
+        "SELECT COUNT(*) FROM information_schema.PROCESSLIST WHERE USER = %s "
+        "AND COMMAND NOT IN ('Sleep', 'Daemon')",
+        args=(user,),
     )
     return int(rows[0][0])  # type: ignore[call-overload]
 

@@ -12,7 +12,7 @@ from typing import Literal, Protocol, runtime_checkable
 
 from planrag.table import Limits, Table
 
-__all__ = ["Column", "DataSource", "Entity", "Schema"]
+__all__ = ["Column", "DataSource", "Entity", "Language", "Schema"]
 
 Language = Literal["sql", "cypher"]
 

@@ -32,8 +32,9 @@ import pymysql
 from pymysql.constants import COMMAND
 
 from planrag.errors import QueryFailed, QueryRefused, QueryTimeout, SourceUnavailable
+from planrag.guards import require
 from planrag.settings import MySQLAddress
-from planrag.sources.base import Column, Entity, Schema
+from planrag.sources.base import Column, Entity, Language, Schema
 from planrag.table import Limits, Table, TableBuilder
 
 __all__ = ["MySQLSource", "connect_error"]
@@ -52,10 +53,17 @@ _READ_ONLY_CODES = {1792, 1290, 1142, 1044, 1045, 1227, 1370}
 class MySQLSource:
     """One database on a MySQL/MariaDB server, queried read-only."""
 
-    language = "sql"
+    language: Language = "sql"
 
-    def __init__(self, address: MySQLAddress, database: str, *, limits: Limits | None = None,
-                 pool_size: int = 4, _skip_parser_check: bool = False) -> None:
+    def __init__(
+        self,
+        address: MySQLAddress,
+        database: str,
+        *,
+        limits: Limits | None = None,
+        pool_size: int = 4,
+        _skip_parser_check: bool = False,
+    ) -> None:
         self.address = address
         self.database = database
         self.name = f"mysql:{database}"
@@ -73,8 +81,6 @@ class MySQLSource:
     async def execute(self, query: str, limits: Limits | None = None) -> Table:
         limits = limits or self.limits
         if not self._skip_parser_check:
-            from planrag.guards import require
-
             require("sql", query)
         pool = await self._get_pool()
         conn = await self._acquire(pool)
@@ -102,7 +108,8 @@ class MySQLSource:
             by_table.setdefault(name, []).append(Column(col, str(ctype).upper(), bool(key)))
         counts = await self._counts(list(by_table))
         entities = tuple(
-            Entity("table", name, tuple(cols), rows=counts.get(name)) for name, cols in by_table.items()
+            Entity("table", name, tuple(cols), rows=counts.get(name))
+            for name, cols in by_table.items()
         )
         return Schema(dialect=self._flavour or "mysql", database=self.database, entities=entities)
 
@@ -124,10 +131,17 @@ class MySQLSource:
             if self._pool is None:
                 try:
                     self._pool = await aiomysql.create_pool(
-                        minsize=0, maxsize=self.pool_size, host=self.address.host,
-                        port=self.address.port, user=self.address.user,
-                        password=self.address.password, db=self.database, autocommit=True,
-                        charset="utf8mb4", connect_timeout=5, pool_recycle=3600,
+                        minsize=0,
+                        maxsize=self.pool_size,
+                        host=self.address.host,
+                        port=self.address.port,
+                        user=self.address.user,
+                        password=self.address.password,
+                        db=self.database,
+                        autocommit=True,
+                        charset="utf8mb4",
+                        connect_timeout=5,
+                        pool_recycle=3600,
                     )
                 except (pymysql.err.Error, OSError) as exc:
                     raise connect_error(self.address, self.database, exc) from None
@@ -186,7 +200,9 @@ class MySQLSource:
             await self._kill(conn.thread_id())
             raise QueryTimeout(
                 f"query stopped by the watchdog after {limits.timeout_s:g} s; narrow it "
-                "(filters, aggregates) and try again", query=query, language="sql",
+                "(filters, aggregates) and try again",
+                query=query,
+                language="sql",
             ) from None
 
     async def _run(self, conn: aiomysql.Connection, query: str, limits: Limits) -> Table:
@@ -234,12 +250,16 @@ class MySQLSource:
         if code in _TIMEOUT_CODES:
             error: Exception = QueryTimeout(
                 f"query exceeded the {limits.timeout_s:g} s statement timeout; narrow it "
-                "(filters, aggregates) and try again", query=query, language="sql",
+                "(filters, aggregates) and try again",
+                query=query,
+                language="sql",
             )
         elif code in _READ_ONLY_CODES:
             error = QueryRefused(
                 f"the database refused it as not read-only: {message}",
-                rule="database-read-only", query=query, language="sql",
+                rule="database-read-only",
+                query=query,
+                language="sql",
             )
         else:
             error = QueryFailed(f"MySQL error {code}: {message}", query=query, language="sql")
@@ -249,8 +269,11 @@ class MySQLSource:
         """Stop a runaway statement from a separate connection (same account)."""
         try:
             conn = await aiomysql.connect(
-                host=self.address.host, port=self.address.port, user=self.address.user,
-                password=self.address.password, connect_timeout=5,
+                host=self.address.host,
+                port=self.address.port,
+                user=self.address.user,
+                password=self.address.password,
+                connect_timeout=5,
             )
         except (pymysql.err.Error, OSError):
             return
@@ -268,8 +291,9 @@ class MySQLSource:
         conn = await self._acquire(pool)
         keep = False
         try:
-            table = await self._run_watched(conn, sql, limits or Limits(max_rows=100_000,
-                                                                         max_bytes=50_000_000))
+            table = await self._run_watched(
+                conn, sql, limits or Limits(max_rows=100_000, max_bytes=50_000_000)
+            )
             keep = await self._reset(conn)
             return table
         except _Reusable as wrapped:
@@ -283,8 +307,9 @@ class MySQLSource:
         for t in tables[:50]:
             quoted = "`" + t.replace("`", "``") + "`"
             try:
-                result = await self._internal(f"SELECT COUNT(*) FROM {quoted}",
-                                              Limits(timeout_s=2.0))
+                result = await self._internal(
+                    f"SELECT COUNT(*) FROM {quoted}", Limits(timeout_s=2.0)
+                )
                 out[t] = int(result.rows[0][0])
             except (QueryFailed, QueryTimeout):
                 continue
@@ -321,4 +346,3 @@ def connect_error(address: MySQLAddress, database: str | None, exc: BaseExceptio
     return SourceUnavailable(
         f"cannot reach MySQL at {where} ({text}); is the server running? check MYSQL_URL"
     )
-

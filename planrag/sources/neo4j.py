@@ -55,6 +55,7 @@ from planrag.graph import admin
 from planrag.graph._introspect import describe_graph
 from planrag.graph._values import plain
 from planrag.graph.server import GraphConnection
+from planrag.guards import require
 from planrag.sources.base import Language, Schema
 from planrag.table import Limits, Table, TableBuilder
 
@@ -124,7 +125,7 @@ class Neo4jSource:
         limits = limits or self.limits
         self._check_open()
         if not self._skip_parser_check:
-            _parser_check(query)
+            require("cypher", query)
         calibration = await self._calibrate()
         await self._apply_server_timeout(calibration, limits)
         try:
@@ -291,20 +292,6 @@ def _watchdog_s(timeout_s: float) -> float:
     return timeout_s + min(2.0, 0.25 + 0.25 * timeout_s)
 
 
-def _parser_check(query: str) -> None:
-    try:
-        # Imported here: the guards package is optional at import time of this module.
-        from planrag import guards
-    except ImportError as exc:
-        raise QueryRefused(
-            f"the Cypher guard is not available ({exc}); nothing was run",
-            rule="guard-unavailable",
-            query=query,
-            language="cypher",
-        ) from exc
-    guards.require("cypher", query)
-
-
 async def _refuse_unless_read_plan(tx: AsyncTransaction, query: str) -> None:
     summary = await (await tx.run("EXPLAIN " + query)).consume()
     if summary.query_type != "r":
@@ -359,7 +346,8 @@ def map_error(
     if isinstance(exc, AuthError) or "Security.Unauthorized" in code:
         return SourceUnavailable(
             f"the graph server at {uri} refused the credentials ({msg}); fix "
-            "PLANRAG_GRAPH_READER_USER/PLANRAG_GRAPH_READER_PASSWORD (embedded server) or NEO4J_USER/NEO4J_PASSWORD"
+            "PLANRAG_GRAPH_READER_USER/PLANRAG_GRAPH_READER_PASSWORD (embedded server) "
+            "or NEO4J_USER/NEO4J_PASSWORD"
         )
     if isinstance(exc, ServiceUnavailable | SessionExpired | OSError):
         return SourceUnavailable(
@@ -380,7 +368,8 @@ def map_error(
     if "Security.Forbidden" in code:
         return QueryRefused(
             f"the read-only database account may not do this ({msg}); only read queries run",
-            rule="database-read-only", **kw,
+            rule="database-read-only",
+            **kw,
         )
     if "SyntaxError" in code:
         return QueryFailed(f"Cypher syntax error: {msg}; fix the query and retry", **kw)

@@ -22,7 +22,8 @@ from pathlib import Path
 from typing import Any
 
 from planrag.errors import QueryError, QueryFailed, QueryRefused, QueryTimeout, SourceUnavailable
-from planrag.sources.base import Column, Entity, Schema
+from planrag.guards import require
+from planrag.sources.base import Column, Entity, Language, Schema
 from planrag.table import Limits, Table, TableBuilder
 
 __all__ = ["SQLiteSource"]
@@ -46,10 +47,11 @@ _FETCH_BATCH = 256
 class SQLiteSource:
     """A read-only SQLite database file."""
 
-    language = "sql"
+    language: Language = "sql"
 
-    def __init__(self, path: Path, *, limits: Limits | None = None,
-                 _skip_parser_check: bool = False) -> None:
+    def __init__(
+        self, path: Path, *, limits: Limits | None = None, _skip_parser_check: bool = False
+    ) -> None:
         self.path = path
         self.name = f"sqlite:{path.stem}"
         self.limits = limits or Limits()
@@ -63,8 +65,6 @@ class SQLiteSource:
     async def execute(self, query: str, limits: Limits | None = None) -> Table:
         limits = limits or self.limits
         if not self._skip_parser_check:
-            from planrag.guards import require
-
             require("sql", query)
         statement = _to_sqlite(query)
         async with self._lock:
@@ -76,7 +76,8 @@ class SQLiteSource:
                 conn.interrupt()
                 raise QueryTimeout(
                     f"query stopped after {limits.timeout_s:g} s; narrow it or aggregate",
-                    query=query, language="sql",
+                    query=query,
+                    language="sql",
                 ) from None
 
     async def schema(self) -> Schema:
@@ -101,7 +102,9 @@ class SQLiteSource:
             )
         try:
             conn = sqlite3.connect(
-                f"file:{self.path}?mode=ro", uri=True, check_same_thread=False,
+                f"file:{self.path}?mode=ro",
+                uri=True,
+                check_same_thread=False,
                 isolation_level=None,
             )
             conn.execute("PRAGMA query_only = ON")
@@ -140,8 +143,9 @@ class SQLiteSource:
         return builder.build((time.perf_counter() - started) * 1000, exhausted=exhausted)
 
 
-def _authorize(action: int, arg1: str | None, arg2: str | None, _db: str | None,
-               _trigger: str | None) -> int:
+def _authorize(
+    action: int, arg1: str | None, arg2: str | None, _db: str | None, _trigger: str | None
+) -> int:
     if action == sqlite3.SQLITE_PRAGMA:
         # Only the catalogue pragmas DESCRIBE/SHOW COLUMNS need (their argument is a table).
         return sqlite3.SQLITE_OK if arg1 in _READ_PRAGMAS else sqlite3.SQLITE_DENY
@@ -153,8 +157,10 @@ def _authorize(action: int, arg1: str | None, arg2: str | None, _db: str | None,
         return sqlite3.SQLITE_DENY
     if action == sqlite3.SQLITE_FUNCTION and (arg2 or "").lower() in _DENIED_FUNCTIONS:
         return sqlite3.SQLITE_DENY
-    if action == sqlite3.SQLITE_READ and (arg1 or "").startswith("sqlite_") and arg1 not in (
-        "sqlite_master", "sqlite_schema"
+    if (
+        action == sqlite3.SQLITE_READ
+        and (arg1 or "").startswith("sqlite_")
+        and arg1 not in ("sqlite_master", "sqlite_schema")
     ):
         return sqlite3.SQLITE_DENY
     return sqlite3.SQLITE_OK
@@ -165,12 +171,15 @@ def _translate(exc: sqlite3.Error, statement: str, limits: Limits) -> QueryError
     if isinstance(exc, sqlite3.OperationalError) and "interrupted" in text:
         return QueryTimeout(
             f"query stopped after {limits.timeout_s:g} s; narrow it or aggregate",
-            query=statement, language="sql",
+            query=statement,
+            language="sql",
         )
     if "not authorized" in text or "prohibited" in text or "readonly" in text:
         return QueryRefused(
-            f"the database refused it as not read-only ({text})", rule="database-read-only",
-            query=statement, language="sql",
+            f"the database refused it as not read-only ({text})",
+            rule="database-read-only",
+            query=statement,
+            language="sql",
         )
     return QueryFailed(f"SQLite rejected the query: {text}", query=statement, language="sql")
 
@@ -178,14 +187,18 @@ def _translate(exc: sqlite3.Error, statement: str, limits: Limits) -> QueryError
 def _to_sqlite(query: str) -> str:
     """Answer MySQL introspection from the catalogue; transpile everything else."""
     if _SHOW_TABLES.match(query):
-        return ("SELECT name AS Tables FROM sqlite_master WHERE type = 'table' "
-                "AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '\\_planrag%' ESCAPE '\\' "
-                "ORDER BY name")
+        return (
+            "SELECT name AS Tables FROM sqlite_master WHERE type = 'table' "
+            "AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '\\_planrag%' ESCAPE '\\' "
+            "ORDER BY name"
+        )
     m = _SHOW_COLUMNS.match(query)
     if m:
         table = m.group(1).replace("'", "''")
-        return ("SELECT name AS Field, type AS Type, CASE WHEN pk > 0 THEN 'PRI' ELSE '' END "
-                f"AS \"Key\" FROM pragma_table_info('{table}') ORDER BY cid")
+        return (
+            "SELECT name AS Field, type AS Type, CASE WHEN pk > 0 THEN 'PRI' ELSE '' END "
+            f"AS \"Key\" FROM pragma_table_info('{table}') ORDER BY cid"
+        )
     import sqlglot
 
     try:
@@ -197,10 +210,13 @@ def _to_sqlite(query: str) -> str:
 def _describe(conn: sqlite3.Connection) -> tuple[Entity, ...]:
     conn.set_authorizer(None)
     try:
-        tables = [r[0] for r in conn.execute(
-            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' "
-            "AND name NOT LIKE '\\_planrag%' ESCAPE '\\' ORDER BY rowid"
-        )]
+        tables = [
+            r[0]
+            for r in conn.execute(
+                "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' "
+                "AND name NOT LIKE '\\_planrag%' ESCAPE '\\' ORDER BY rowid"
+            )
+        ]
         entities = []
         for t in tables:
             quoted = '"' + t.replace('"', '""') + '"'
@@ -213,4 +229,3 @@ def _describe(conn: sqlite3.Connection) -> tuple[Entity, ...]:
         return tuple(entities)
     finally:
         conn.set_authorizer(_authorize)
-

@@ -13,12 +13,19 @@ import pytest
 from tests._sql_fixtures import ROOT
 
 
-def planrag(*args: str, stdin: str = "", env: dict[str, str] | None = None,
-            timeout: float = 120) -> subprocess.CompletedProcess[str]:
+def planrag(
+    *args: str, stdin: str = "", env: dict[str, str] | None = None, timeout: float = 120
+) -> subprocess.CompletedProcess[str]:
     full_env = {**os.environ, **(env or {})}
     return subprocess.run(
-        [sys.executable, "-m", "planrag", *args], input=stdin, capture_output=True, text=True,
-        env=full_env, cwd=ROOT, timeout=timeout, check=False,
+        [sys.executable, "-m", "planrag", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        env=full_env,
+        cwd=ROOT,
+        timeout=timeout,
+        check=False,
     )
 
 
@@ -53,15 +60,31 @@ def test_guard_contract_reads_json_lines(data_env: dict[str, str]) -> None:
 
 def test_query_contract_on_sqlite(data_env: dict[str, str]) -> None:
     assert planrag("load", "--target", "sqlite", "demo-retail", env=data_env).returncode == 0
-    out = planrag("query", "--dataset", "demo-retail", "--target", "sqlite", "--json",
-                  "SELECT COUNT(*) AS n FROM cafe", env=data_env)
+    out = planrag(
+        "query",
+        "--dataset",
+        "demo-retail",
+        "--target",
+        "sqlite",
+        "--json",
+        "SELECT COUNT(*) AS n FROM cafe",
+        env=data_env,
+    )
     assert out.returncode == 0, out.stderr
     assert json.loads(out.stdout)["rows"] == [[12]]
-    text = planrag("query", "--dataset", "demo-retail", "--target", "sqlite",
-                   "SELECT name FROM warehouse ORDER BY id", env=data_env).stdout
+    text = planrag(
+        "query",
+        "--dataset",
+        "demo-retail",
+        "--target",
+        "sqlite",
+        "SELECT name FROM warehouse ORDER BY id",
+        env=data_env,
+    ).stdout
     assert "North Hub" in text and "(4 rows" in text
-    refused = planrag("query", "--dataset", "demo-retail", "--target", "sqlite",
-                      "DELETE FROM cafe", env=data_env)
+    refused = planrag(
+        "query", "--dataset", "demo-retail", "--target", "sqlite", "DELETE FROM cafe", env=data_env
+    )
     assert refused.returncode == 2 and refused.stderr.startswith("refused: ")
     assert refused.stdout == "" and len(refused.stderr.strip().splitlines()) == 1
 
@@ -74,19 +97,32 @@ def test_load_twice_says_nothing_to_do(data_env: dict[str, str]) -> None:
     assert "nothing to do: all 17 databases are up to date" in second.stdout
 
 
-@pytest.mark.parametrize(("args", "env", "message"), [
-    (["query", "--dataset", "nope", "--target", "sqlite", "SELECT 1"], {},
-     "error: unknown dataset 'nope'"),
-    (["query", "--dataset", "demo-retail", "--target", "mysql", "SELECT 1"], {},
-     "error: MYSQL_URL: not set"),
-    (["load", "--target", "mysql"], {}, "error: MYSQL_URL: not set"),
-    (["datasets"], {"PLANRAG_MAX_ROWS": "-1"}, "error: PLANRAG_MAX_ROWS: Input should be"),
-    (["load", "--target", "sqlite", "nope"], {}, "error: unknown dataset 'nope'"),
-    (["query", "--dataset", "demo-retail", "--target", "sqlite", "SELECT 1"],
-     {"PLANRAG_DATA_DIR": "/nonexistent/planrag"}, "does not exist; run `planrag load"),
-])
-def test_errors_are_one_line(data_env: dict[str, str], args: list[str], env: dict[str, str],
-                             message: str) -> None:
+@pytest.mark.parametrize(
+    ("args", "env", "message"),
+    [
+        (
+            ["query", "--dataset", "nope", "--target", "sqlite", "SELECT 1"],
+            {},
+            "error: unknown dataset 'nope'",
+        ),
+        (
+            ["query", "--dataset", "demo-retail", "--target", "mysql", "SELECT 1"],
+            {},
+            "error: MYSQL_URL: not set",
+        ),
+        (["load", "--target", "mysql"], {}, "error: MYSQL_URL: not set"),
+        (["datasets"], {"PLANRAG_MAX_ROWS": "-1"}, "error: PLANRAG_MAX_ROWS: Input should be"),
+        (["load", "--target", "sqlite", "nope"], {}, "error: unknown dataset 'nope'"),
+        (
+            ["query", "--dataset", "demo-retail", "--target", "sqlite", "SELECT 1"],
+            {"PLANRAG_DATA_DIR": "/nonexistent/planrag"},
+            "does not exist; run `planrag load",
+        ),
+    ],
+)
+def test_errors_are_one_line(
+    data_env: dict[str, str], args: list[str], env: dict[str, str], message: str
+) -> None:
     out = planrag(*args, env={**data_env, **env})
     assert out.returncode == 1
     assert out.stderr.startswith(message), out.stderr

@@ -49,8 +49,10 @@ def test_sqlite_reloads_when_the_dump_changes(tmp_path: Path, sqlite_dir: Path) 
     dump = ds.dump("sql")
     assert load_sqlite(sqlite_dir, ds, dump, PREFIX).action == "loaded"
     with dump.path.open("a") as f:
-        f.write('INSERT INTO cafe(id, name, city, demand_kg_per_week) '
-                'VALUES (999, "New", "Kiel", 10);\n')
+        f.write(
+            "INSERT INTO cafe(id, name, city, demand_kg_per_week) "
+            'VALUES (999, "New", "Kiel", 10);\n'
+        )
     ds = discover(root).get("demo-retail")
     report = load_sqlite(sqlite_dir, ds, ds.dump("sql"), PREFIX)
     assert report.action == "reloaded" and report.rows == 53
@@ -72,8 +74,9 @@ def test_sqlite_failed_load_keeps_the_old_database(tmp_path: Path, sqlite_dir: P
 
 
 @pytest.mark.mysql
-async def test_mysql_load_is_idempotent_and_exact(registry: Registry,
-                                                  mysql_world: MySQLWorld) -> None:
+async def test_mysql_load_is_idempotent_and_exact(
+    registry: Registry, mysql_world: MySQLWorld
+) -> None:
     ds = registry.get("dqa-locating-1445")
     dump = ds.dump("sql", "e59ffaf3cd6a")
     first = await load_mysql(mysql_world.admin, ds, dump, PREFIX, force=True)
@@ -93,8 +96,9 @@ async def test_mysql_load_is_idempotent_and_exact(registry: Registry,
 
 
 @pytest.mark.mysql
-async def test_mysql_failed_load_keeps_the_old_database(tmp_path: Path,
-                                                        mysql_world: MySQLWorld) -> None:
+async def test_mysql_failed_load_keeps_the_old_database(
+    tmp_path: Path, mysql_world: MySQLWorld
+) -> None:
     root, ds = copied_dataset(tmp_path)
     dump = ds.dump("sql")
     await load_mysql(mysql_world.admin, ds, dump, PREFIX, force=True)

@@ -25,8 +25,9 @@ async def source(mysql_world: MySQLWorld) -> MySQLSource:
 @pytest.fixture()
 async def unguarded(mysql_world: MySQLWorld) -> MySQLSource:
     """Parser check off and an account that may write: only the database layer stands."""
-    src = MySQLSource(mysql_world.rw, GUARD_DB, limits=Limits(timeout_s=2.0), pool_size=2,
-                      _skip_parser_check=True)
+    src = MySQLSource(
+        mysql_world.rw, GUARD_DB, limits=Limits(timeout_s=2.0), pool_size=2, _skip_parser_check=True
+    )
     yield src  # type: ignore[misc]
     await src.close()
 
@@ -39,8 +40,10 @@ async def test_reads_rows_columns_and_counts(source: MySQLSource) -> None:
 
 
 async def test_row_cap_applies_at_fetch_time_and_counts_the_rest(source: MySQLSource) -> None:
-    query = "WITH RECURSIVE s (n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM s WHERE n < 500) " \
-            "SELECT n FROM s"
+    query = (
+        "WITH RECURSIVE s (n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM s WHERE n < 500) "
+        "SELECT n FROM s"
+    )
     table = await source.execute(query, Limits(max_rows=10, timeout_s=2.0))
     assert len(table.rows) == 10 and table.total_rows == 500
     assert table.truncated and table.total_exact
@@ -48,16 +51,19 @@ async def test_row_cap_applies_at_fetch_time_and_counts_the_rest(source: MySQLSo
 
 
 async def test_byte_cap_cuts_wide_rows(source: MySQLSource) -> None:
-    table = await source.execute("SELECT REPEAT('x', 1000) AS wide FROM orders",
-                                 Limits(max_bytes=2500, timeout_s=2.0))
+    table = await source.execute(
+        "SELECT REPEAT('x', 1000) AS wide FROM orders", Limits(max_bytes=2500, timeout_s=2.0)
+    )
     assert len(table.rows) == 2 and table.total_rows == 5 and table.truncated
 
 
 async def test_counting_stops_at_its_limit_and_the_pool_stays_healthy(
     source: MySQLSource,
 ) -> None:
-    query = "WITH RECURSIVE s (n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM s WHERE n < 5000) " \
-            "SELECT n FROM s"
+    query = (
+        "WITH RECURSIVE s (n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM s WHERE n < 5000) "
+        "SELECT n FROM s"
+    )
     table = await source.execute(query, Limits(max_rows=5, count_rows=100, timeout_s=2.0))
     assert len(table.rows) == 5 and not table.total_exact and table.total_rows == 105
     assert (await source.execute("SELECT COUNT(*) FROM orders")).rows == ((5,),)
@@ -91,8 +97,8 @@ async def test_server_timeout_stops_the_query_and_leaves_nothing_running(
         await unguarded.execute("SELECT SLEEP(30)", Limits(timeout_s=1.0))
     assert "timeout" in str(err.value)
     running = await admin_execute(
-        "SELECT COUNT(*) FROM information_schema.PROCESSLIST WHERE USER = %r "
-        "AND COMMAND = 'Query'" % mysql_world.rw.user
+        "SELECT COUNT(*) FROM information_schema.PROCESSLIST WHERE USER = %s AND COMMAND = 'Query'",
+        args=(mysql_world.rw.user,),
     )
     assert running[0][0] == 0
     assert (await unguarded.execute("SELECT 3 AS ok")).rows == ((3,),)
@@ -100,9 +106,14 @@ async def test_server_timeout_stops_the_query_and_leaves_nothing_running(
 
 async def test_write_is_stopped_by_the_read_only_transaction(unguarded: MySQLSource) -> None:
     before = await table_checksums(GUARD_DB)
-    for statement in ("DELETE FROM orders", "DROP TABLE notes", "CREATE TABLE x (a INT)",
-                      "CREATE TEMPORARY TABLE t (a INT)", "CALL purge_old_orders()",
-                      "SELECT touch_customer(1)"):
+    for statement in (
+        "DELETE FROM orders",
+        "DROP TABLE notes",
+        "CREATE TABLE x (a INT)",
+        "CREATE TEMPORARY TABLE t (a INT)",
+        "CALL purge_old_orders()",
+        "SELECT touch_customer(1)",
+    ):
         with pytest.raises((QueryRefused, QueryFailed)):
             await unguarded.execute(statement)
     assert await table_checksums(GUARD_DB) == before
@@ -126,11 +137,13 @@ async def test_session_state_does_not_leak_between_queries(unguarded: MySQLSourc
         await unguarded.execute("DELETE FROM orders")
 
 
-async def test_dropped_connection_then_next_query_works(unguarded: MySQLSource,
-                                                        mysql_world: MySQLWorld) -> None:
+async def test_dropped_connection_then_next_query_works(
+    unguarded: MySQLSource, mysql_world: MySQLWorld
+) -> None:
     assert (await unguarded.execute("SELECT 1")).rows == ((1,),)
     ids = await admin_execute(
-        "SELECT ID FROM information_schema.PROCESSLIST WHERE USER = %r" % mysql_world.rw.user
+        "SELECT ID FROM information_schema.PROCESSLIST WHERE USER = %s",
+        args=(mysql_world.rw.user,),
     )
     assert ids, "the pool should hold an idle connection"
     await admin_execute(*(f"KILL CONNECTION {row[0]}" for row in ids))
@@ -146,7 +159,7 @@ async def test_dropped_connection_then_next_query_works(unguarded: MySQLSource,
 
 async def test_missing_database_is_one_line(mysql_world: MySQLWorld) -> None:
     src = MySQLSource(mysql_world.admin, "planrag_test_does_not_exist")
-    with pytest.raises(SourceUnavailable, match="does not exist.*planrag load"):
+    with pytest.raises(SourceUnavailable, match=r"does not exist.*planrag load"):
         await src.execute("SELECT 1")
     await src.close()
 
@@ -160,8 +173,9 @@ async def test_unreachable_server_is_one_line() -> None:
 
 
 async def test_wrong_password_names_the_setting(mysql_world: MySQLWorld) -> None:
-    bad = MySQLAddress(f"mysql://{mysql_world.ro.user}:wrong@{mysql_world.ro.host}:"
-                       f"{mysql_world.ro.port}")
+    bad = MySQLAddress(
+        f"mysql://{mysql_world.ro.user}:wrong@{mysql_world.ro.host}:{mysql_world.ro.port}"
+    )
     src = MySQLSource(bad, GUARD_DB)
     with pytest.raises(SourceUnavailable, match="MYSQL_URL"):
         await src.execute("SELECT 1")

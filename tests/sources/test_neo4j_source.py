@@ -160,19 +160,6 @@ async def test_parser_guard_runs_first(
     assert seen == ["MATCH (n) RETURN n"]
 
 
-async def test_missing_guard_module_fails_closed(
-    graph_connection: GraphConnection, shop: str, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setitem(sys.modules, "planrag.guards", None)  # makes the import fail
-    src = Neo4jSource(graph_connection, shop)
-    try:
-        with pytest.raises(QueryRefused) as err:
-            await src.execute("MATCH (n) RETURN count(n)")
-    finally:
-        await src.close()
-    assert err.value.rule == "guard-unavailable"
-
-
 # -- writes are refused and undone --------------------------------------------------------
 
 WRITES = [

@@ -57,11 +57,18 @@ async def test_caps_and_counts(source: SQLiteSource) -> None:
     assert len(table.rows) == 3 and table.total_rows == 23 and table.truncated
 
 
-@pytest.mark.parametrize("statement", [
-    "DELETE FROM cafe", "UPDATE cafe SET name = 'x'", "DROP TABLE cafe",
-    "CREATE TABLE x (a)", "ATTACH DATABASE '/tmp/planrag-x.db' AS x",
-    "PRAGMA query_only = 0", "SELECT load_extension('mod')",
-])
+@pytest.mark.parametrize(
+    "statement",
+    [
+        "DELETE FROM cafe",
+        "UPDATE cafe SET name = 'x'",
+        "DROP TABLE cafe",
+        "CREATE TABLE x (a)",
+        "ATTACH DATABASE '/tmp/planrag-x.db' AS x",
+        "PRAGMA query_only = 0",
+        "SELECT load_extension('mod')",
+    ],
+)
 async def test_database_layer_refuses_writes_without_the_parser(
     unguarded: SQLiteSource, demo_path: Path, statement: str
 ) -> None:
@@ -75,8 +82,7 @@ async def test_database_layer_refuses_writes_without_the_parser(
 async def test_runaway_query_times_out_and_next_works(unguarded: SQLiteSource) -> None:
     with pytest.raises(QueryTimeout):
         await unguarded.execute(
-            "WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r) "
-            "SELECT COUNT(*) FROM r"
+            "WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r) SELECT COUNT(*) FROM r"
         )
     assert (await unguarded.execute("SELECT 1")).rows == ((1,),)
 

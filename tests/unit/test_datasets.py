@@ -33,11 +33,14 @@ def test_references(registry: Registry) -> None:
     assert dump.database_name("planrag_").startswith("planrag_dqa_building_1836_")
 
 
-@pytest.mark.parametrize(("ref", "message"), [
-    ("nope", "unknown dataset 'nope'; known datasets: demo-retail"),
-    ("demo-retail@zzz", "has no relational dump 'zzz'; it has: retail"),
-    ("demo-retail#q9", "has no question 'q9'"),
-])
+@pytest.mark.parametrize(
+    ("ref", "message"),
+    [
+        ("nope", "unknown dataset 'nope'; known datasets: demo-retail"),
+        ("demo-retail@zzz", "has no relational dump 'zzz'; it has: retail"),
+        ("demo-retail#q9", "has no question 'q9'"),
+    ],
+)
 def test_bad_references_are_one_line(registry: Registry, ref: str, message: str) -> None:
     with pytest.raises(DatasetError) as err:
         registry.resolve(ref, "sql")
@@ -56,20 +59,30 @@ def _dataset(tmp_path: Path, manifest: str, questions: str = "") -> Path:
 GOOD_Q = '{"id": "q1", "question": "why?", "sql": "dbs/a.sql", "business_rules": "r"}\n'
 
 
-@pytest.mark.parametrize(("manifest", "questions", "message"), [
-    ('id = "x"\ntitle = "t"\nquestions = "questions.jsonl"\n', GOOD_Q, None),
-    ('title = "t"\nquestions = "questions.jsonl"\n', GOOD_Q, "missing or empty `id`"),
-    ('id = "Bad Id"\ntitle = "t"\nquestions = "questions.jsonl"\n', GOOD_Q, "lowercase"),
-    ('id = "x"\ntitle = "t"\nquestions = "questions.jsonl"\n', "{not json\n", "not a JSON"),
-    ('id = "x"\ntitle = "t"\nquestions = "questions.jsonl"\n', "", "at least one question"),
-    ('id = "x"\ntitle = "t"\nquestions = "questions.jsonl"\n',
-     '{"id": "q", "question": "?", "sql": "dbs/missing.sql"}\n', "does not exist"),
-    ('id = "x"\ntitle = "t"\nquestions = "questions.jsonl"\n',
-     '{"id": "q", "question": "?", "sql": "dbs/a.sql"}\n', "no business_rules"),
-    ('id = "x" title', GOOD_Q, "not valid TOML"),
-])
-def test_manifest_errors(tmp_path: Path, manifest: str, questions: str,
-                         message: str | None) -> None:
+@pytest.mark.parametrize(
+    ("manifest", "questions", "message"),
+    [
+        ('id = "x"\ntitle = "t"\nquestions = "questions.jsonl"\n', GOOD_Q, None),
+        ('title = "t"\nquestions = "questions.jsonl"\n', GOOD_Q, "missing or empty `id`"),
+        ('id = "Bad Id"\ntitle = "t"\nquestions = "questions.jsonl"\n', GOOD_Q, "lowercase"),
+        ('id = "x"\ntitle = "t"\nquestions = "questions.jsonl"\n', "{not json\n", "not a JSON"),
+        ('id = "x"\ntitle = "t"\nquestions = "questions.jsonl"\n', "", "at least one question"),
+        (
+            'id = "x"\ntitle = "t"\nquestions = "questions.jsonl"\n',
+            '{"id": "q", "question": "?", "sql": "dbs/missing.sql"}\n',
+            "does not exist",
+        ),
+        (
+            'id = "x"\ntitle = "t"\nquestions = "questions.jsonl"\n',
+            '{"id": "q", "question": "?", "sql": "dbs/a.sql"}\n',
+            "no business_rules",
+        ),
+        ('id = "x" title', GOOD_Q, "not valid TOML"),
+    ],
+)
+def test_manifest_errors(
+    tmp_path: Path, manifest: str, questions: str, message: str | None
+) -> None:
     root = _dataset(tmp_path, manifest, questions)
     if message is None:
         assert discover(root).ids() == ["x"]

@@ -12,8 +12,15 @@ from planrag.settings import load_settings
 
 @pytest.fixture(autouse=True)
 def clean_env(monkeypatch: pytest.MonkeyPatch) -> None:
-    for name in ("MYSQL_URL", "MYSQL_ADMIN_URL", "NEO4J_URI", "PLANRAG_MAX_ROWS",
-                 "PLANRAG_DATASET", "PLANRAG_QUERY_TIMEOUT", "PLANRAG_GRAPH_PASSWORD"):
+    for name in (
+        "MYSQL_URL",
+        "MYSQL_ADMIN_URL",
+        "NEO4J_URI",
+        "PLANRAG_MAX_ROWS",
+        "PLANRAG_DATASET",
+        "PLANRAG_QUERY_TIMEOUT",
+        "PLANRAG_GRAPH_PASSWORD",
+    ):
         monkeypatch.delenv(name, raising=False)
 
 
@@ -28,22 +35,33 @@ def test_mysql_url_switches_the_relational_default(monkeypatch: pytest.MonkeyPat
     s = load_settings(env_file=None)
     assert s.relational_target == "mysql"
     assert s.mysql is not None and (s.mysql.user, s.mysql.password, s.mysql.port) == (
-        "reader", "p@ss", 3307)
+        "reader",
+        "p@ss",
+        3307,
+    )
     assert "p@ss" not in repr(s.mysql)
 
 
-@pytest.mark.parametrize(("name", "value", "expected"), [
-    ("PLANRAG_MAX_ROWS", "-5", "PLANRAG_MAX_ROWS: Input should be greater than or equal to 1"),
-    ("PLANRAG_MAX_ROWS", "many", "PLANRAG_MAX_ROWS: Input should be a valid integer"),
-    ("MYSQL_URL", "postgres://x@y", "MYSQL_URL: scheme must be mysql:// or mariadb://"),
-    ("MYSQL_URL", "mysql://user@host:port", "MYSQL_URL: port is not a number"),
-    ("NEO4J_URI", "http://localhost:7474", "NEO4J_URI: scheme must be one of bolt"),
-    ("PLANRAG_QUERY_TIMEOUT", "0", "PLANRAG_QUERY_TIMEOUT: Input should be greater than 0"),
-    ("PLANRAG_GRAPH_PASSWORD", "short", "PLANRAG_GRAPH_PASSWORD: String should have at least 8"),
-    ("PLANRAG_RELATIONAL", "oracle", "PLANRAG_RELATIONAL: Input should be 'auto', 'sqlite'"),
-])
-def test_bad_values_fail_with_one_line(monkeypatch: pytest.MonkeyPatch, name: str, value: str,
-                                       expected: str) -> None:
+@pytest.mark.parametrize(
+    ("name", "value", "expected"),
+    [
+        ("PLANRAG_MAX_ROWS", "-5", "PLANRAG_MAX_ROWS: Input should be greater than or equal to 1"),
+        ("PLANRAG_MAX_ROWS", "many", "PLANRAG_MAX_ROWS: Input should be a valid integer"),
+        ("MYSQL_URL", "postgres://x@y", "MYSQL_URL: scheme must be mysql:// or mariadb://"),
+        ("MYSQL_URL", "mysql://user@host:port", "MYSQL_URL: port is not a number"),
+        ("NEO4J_URI", "http://localhost:7474", "NEO4J_URI: scheme must be one of bolt"),
+        ("PLANRAG_QUERY_TIMEOUT", "0", "PLANRAG_QUERY_TIMEOUT: Input should be greater than 0"),
+        (
+            "PLANRAG_GRAPH_PASSWORD",
+            "short",
+            "PLANRAG_GRAPH_PASSWORD: String should have at least 8",
+        ),
+        ("PLANRAG_RELATIONAL", "oracle", "PLANRAG_RELATIONAL: Input should be 'auto', 'sqlite'"),
+    ],
+)
+def test_bad_values_fail_with_one_line(
+    monkeypatch: pytest.MonkeyPatch, name: str, value: str, expected: str
+) -> None:
     monkeypatch.setenv(name, value)
     with pytest.raises(ConfigError) as err:
         load_settings(env_file=None)
