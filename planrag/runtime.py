@@ -97,6 +97,9 @@ async def _load_graph(
             if database is not None:  # a load may outlast the per-query timeout: lift it
                 await set_command_timeout(conn, database, None)
             result = await load_graph_dump(admin.driver, database, ds, dump, force=force)
+            if result.unmatched:
+                unmatched = f"{result.unmatched} relationship lines matched no node"
+                note = f"{note}; {unmatched}" if note else unmatched
             report = LoadReport(
                 "graph",
                 dump.ref,

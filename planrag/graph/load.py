@@ -36,6 +36,8 @@ class GraphLoadResult:
     nodes: int
     relationships: int
     seconds: float
+    unmatched: int = 0
+    """Relationship lines whose MATCH found no endpoint (they create nothing, as in a replay)."""
 
 
 def _name(identifier: str) -> str:
@@ -70,7 +72,7 @@ async def load_graph_dump(
             await _wipe(session)
         await _create_nodes(session, parsed.nodes)
         await _index_keys(session, parsed)
-        await _create_relationships(session, parsed.relationships)
+        created = await _create_relationships(session, parsed.relationships)
         await _write(
             session,
             f"CREATE (:{MARKER_LABEL} {{dataset: $dataset, dump: $dump, "
@@ -83,8 +85,9 @@ async def load_graph_dump(
     return GraphLoadResult(
         "reloaded" if marker else "loaded",
         len(parsed.nodes),
-        len(parsed.relationships),
+        created,
         time.perf_counter() - started,
+        unmatched=max(0, len(parsed.relationships) - created),
     )
 
 
@@ -144,7 +147,13 @@ async def _index_keys(session: neo4j.AsyncSession, parsed: GraphDump) -> None:
         )
 
 
-async def _create_relationships(session: neo4j.AsyncSession, rels: Sequence[RelRecord]) -> None:
+async def _create_relationships(session: neo4j.AsyncSession, rels: Sequence[RelRecord]) -> int:
+    """Create the relationships; return how many were created.
+
+    Like replaying the dump, a line whose MATCH finds no node creates nothing; the caller
+    reports the difference so a broken dump does not load silently short.
+    """
+    created = 0
     def shape(r: RelRecord) -> tuple[Any, ...]:
         return (
             r.type,
@@ -162,11 +171,13 @@ async def _create_relationships(session: neo4j.AsyncSession, rels: Sequence[RelR
         query = (
             f"UNWIND $rows AS r MATCH (a:{_name(slabel)} {{{start}}}) "
             f"MATCH (b:{_name(elabel)} {{{end}}}) "
-            f"CREATE (a)-[:{_name(rtype)} {{{props}}}]->(b)"
+            f"CREATE (a)-[:{_name(rtype)} {{{props}}}]->(b) RETURN count(*) AS created"
         )
         rows = [
             {"s": [v for _, v in r.start.keys], "e": [v for _, v in r.end.keys], "p": r.properties}
             for r in group
         ]
         for i in range(0, len(rows), _BATCH):
-            await _write(session, query, rows=rows[i : i + _BATCH])
+            result = await _write(session, query, rows=rows[i : i + _BATCH])
+            created += int(result[0]["created"]) if result else 0
+    return created
