@@ -1,0 +1,508 @@
+"""Structural check of one read-only query: SELECT, WITH ... SELECT, TABLE, VALUES.
+
+MySQL never nests a write inside a query, so a query is safe when its shape is a read and
+every part of it is known to be harmless. `check_query` verifies the shape (the statement head,
+and for WITH the statement after the CTE list), then `_Walker` visits every token once, keeping
+a stack of parenthesis scopes, and allows only:
+
+* reserved words that a read-only query uses (`QUERY_KEYWORDS`), some only in their context:
+  FOR only in ``SUBSTRING(s FOR n)``, JSON_TABLE ``FOR ORDINALITY`` and index hints; SET only
+  in ``CHARACTER SET``; USE/FORCE/IGNORE only before INDEX/KEY. Any other reserved word
+  (INTO, UPDATE, LOCK, PROCEDURE, ...) is refused wherever it appears, CTEs and subqueries
+  included. Words after a ``.`` are identifiers, as the server reads them.
+* function calls to pure built-ins (`ALLOWED_FUNCTIONS`); anything else, a quoted or
+  schema-qualified name followed by ``(`` included, may be a stored function that writes.
+* names outside the system schemas, except the application-metadata information_schema tables.
+* no variable assignment (``:=``) and no system variables (``@@...``).
+
+It also refuses one decidable resource blow-up: three or more tables cross-joined with no join
+condition and no WHERE clause.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Final
+
+from planrag.guards._sql_lexer import (
+    NUMBER,
+    OPERATOR,
+    QUOTED,
+    STRING,
+    SYSTEM_VARIABLE,
+    WORD,
+    Token,
+)
+from planrag.guards._sql_refusals import refuse_keyword, refuse_statement
+from planrag.guards._sql_words import (
+    ALLOWED_FUNCTIONS,
+    ALLOWED_INFORMATION_SCHEMA_TABLES,
+    DENIED_FUNCTIONS,
+    QUERY_KEYWORDS,
+    RESERVED,
+    SEQUENCE_TABLE,
+    SPACE_SENSITIVE_FUNCTIONS,
+    SYSTEM_SCHEMAS,
+)
+from planrag.guards._verdict import Verdict
+
+__all__ = ["check_expression", "check_query", "match_parentheses", "qualified_name_refusal"]
+
+QUERY_HEADS: Final = frozenset({"SELECT", "WITH", "TABLE", "VALUES"})
+_MAIN_QUERY_HEADS: Final = QUERY_HEADS - {"WITH"}  # what may follow a CTE list
+_NAMES: Final = (WORD, QUOTED)
+_COMPARISONS: Final = frozenset({"=", "<", ">", "<=", ">=", "<>", "!=", "<=>"})
+_SUBSTRING_FUNCTIONS: Final = frozenset({"SUBSTRING", "SUBSTR", "MID"})
+_JSON_TABLE_SCOPES: Final = frozenset({"JSON_TABLE", "COLUMNS"})
+_CLAUSES_AFTER_FROM: Final = frozenset(
+    {"GROUP", "HAVING", "ORDER", "LIMIT", "WINDOW", "FETCH", "OFFSET"}
+)
+_SET_OPERATORS: Final = frozenset({"UNION", "INTERSECT", "EXCEPT"})
+_MAX_SEQUENCE_ROWS: Final = 1_000_000
+_MAX_CROSS_JOINED_TABLES: Final = 2
+
+
+def _is_op(tokens: Sequence[Token], index: int, op: str) -> bool:
+    return 0 <= index < len(tokens) and tokens[index].kind == OPERATOR and tokens[index].value == op
+
+
+def _word_at(tokens: Sequence[Token], index: int) -> str:
+    if 0 <= index < len(tokens) and tokens[index].kind == WORD:
+        return tokens[index].value
+    return ""
+
+
+def _is_name(token: Token) -> bool:
+    """An identifier: backticked, or an unquoted word that is not reserved."""
+    return token.kind == QUOTED or (token.kind == WORD and token.value not in RESERVED)
+
+
+def match_parentheses(tokens: Sequence[Token]) -> list[int] | Verdict:
+    """For each `(` the index of its `)` (and back); a refusal if they do not balance."""
+    partners = [-1] * len(tokens)
+    stack: list[int] = []
+    for index, token in enumerate(tokens):
+        if token.kind != OPERATOR:
+            continue
+        if token.value == "(":
+            stack.append(index)
+        elif token.value == ")":
+            if not stack:
+                return _unbalanced()
+            opening = stack.pop()
+            partners[opening], partners[index] = index, opening
+    return _unbalanced() if stack else partners
+
+
+def _unbalanced() -> Verdict:
+    return Verdict.refuse(
+        "syntax", "The parentheses in the query do not balance; fix them and try again."
+    )
+
+
+def qualified_name_refusal(tokens: Sequence[Token], index: int) -> Verdict | None:
+    """Refuse the dotted name starting at `index` if it reaches into a system schema."""
+    parts = [tokens[index].value]
+    while _is_op(tokens, index + 1, ".") and index + 2 < len(tokens):
+        index += 2
+        if tokens[index].kind not in _NAMES:
+            break
+        parts.append(tokens[index].value)
+    if len(parts) < 2 or parts[0].lower() not in SYSTEM_SCHEMAS:
+        return None
+    schema, table = parts[0].lower(), parts[1].lower()
+    if schema == "information_schema" and table in ALLOWED_INFORMATION_SCHEMA_TABLES:
+        return None
+    return Verdict.refuse(
+        "system-schema",
+        f"{schema}.{table} is server-internal data outside the application (credentials, other "
+        "sessions, configuration); query the application tables, or information_schema "
+        "TABLES/COLUMNS/STATISTICS for the schema.",
+    )
+
+
+def check_query(tokens: Sequence[Token]) -> Verdict | None:
+    """Return a refusal for the query statement `tokens`, or None if it only reads."""
+    partners = match_parentheses(tokens)
+    if isinstance(partners, Verdict):
+        return partners
+    shape = _shape_refusal(tokens, partners)
+    if shape is not None:
+        return shape
+    return _Walker(tokens, partners).run()
+
+
+def check_expression(tokens: Sequence[Token]) -> Verdict | None:
+    """Return a refusal for an expression (such as a SHOW ... WHERE condition), or None."""
+    partners = match_parentheses(tokens)
+    if isinstance(partners, Verdict):
+        return partners
+    return _Walker(tokens, partners).run()
+
+
+def _skip_open_parentheses(tokens: Sequence[Token], index: int) -> int:
+    while _is_op(tokens, index, "("):
+        index += 1
+    return index
+
+
+def _shape_refusal(tokens: Sequence[Token], partners: Sequence[int]) -> Verdict | None:
+    """Refuse unless the statement is a query, looking past WITH to the statement it heads."""
+    head = _skip_open_parentheses(tokens, 0)
+    word = _word_at(tokens, head)
+    if word not in QUERY_HEADS:
+        return refuse_statement(tokens[head:])
+    if word != "WITH":
+        return None
+    main = _after_cte_list(tokens, partners, head + 1)
+    if main is None:
+        return Verdict.refuse(
+            "syntax",
+            "The WITH clause is not of the form WITH name [(columns)] AS (query) [, ...] "
+            "followed by a SELECT; fix its syntax.",
+        )
+    main = _skip_open_parentheses(tokens, main)
+    if _word_at(tokens, main) in _MAIN_QUERY_HEADS:
+        return None
+    refusal = refuse_statement(tokens[main:])
+    return Verdict.refuse(refusal.rule, "After a WITH clause: " + refusal.reason)
+
+
+def _after_cte_list(tokens: Sequence[Token], partners: Sequence[int], index: int) -> int | None:
+    """The index of the statement after `WITH [RECURSIVE] cte, ...`, or None if malformed."""
+    if _word_at(tokens, index) == "RECURSIVE":
+        index += 1
+    while True:
+        if index >= len(tokens) or not _is_name(tokens[index]):
+            return None
+        index += 1
+        if _is_op(tokens, index, "("):
+            index = partners[index] + 1
+        if _word_at(tokens, index) != "AS" or not _is_op(tokens, index + 1, "("):
+            return None
+        index = partners[index + 1] + 1
+        if not _is_op(tokens, index, ","):
+            return index if index < len(tokens) else None
+        index += 1
+
+
+@dataclass(slots=True)
+class _Block:
+    """One query block (SELECT ... FROM ... WHERE) inside a scope, for the cross-join check."""
+
+    in_from: bool = False
+    expecting_table: bool = False
+    join_pending: bool = False  # the last table came through JOIN and may still get ON/USING
+    natural: bool = False
+    separate_tables: int = 0  # named tables not tied to the others by a join condition
+    has_where: bool = False
+
+
+@dataclass(slots=True)
+class _Scope:
+    """A parenthesis level; `owner` is the function or keyword before `(` ("" if none)."""
+
+    owner: str
+    block: _Block = field(default_factory=_Block)
+
+
+class _Walker:
+    """Visits every token of a query once; see the module docstring for what it allows."""
+
+    def __init__(self, tokens: Sequence[Token], partners: Sequence[int]) -> None:
+        self.tokens = tokens
+        self.partners = partners
+        self.scopes = [_Scope("")]
+        self.next_owner = ""
+
+    def run(self) -> Verdict | None:
+        for index, token in enumerate(self.tokens):
+            if self.scopes[-1].block.expecting_table:
+                self._table_reference(token)
+            refusal = self._visit(index, token)
+            if refusal is not None:
+                return refusal
+        return self._close_block(self.scopes[0].block)
+
+    def _visit(self, index: int, token: Token) -> Verdict | None:
+        kind = token.kind
+        if kind == OPERATOR:
+            return self._operator(token.value)
+        if kind in _NAMES:
+            return self._name(index, token)
+        if kind == STRING:
+            return self._string(index, token)
+        if kind == NUMBER:
+            return self._number(index, token)
+        if kind == SYSTEM_VARIABLE:
+            return _system_variable(token.value)
+        return None  # a user variable read: harmless once assignment is refused
+
+    # ---------------------------------------------------------------- operators and literals
+
+    def _operator(self, op: str) -> Verdict | None:
+        if op == "(":
+            self.scopes.append(_Scope(self.next_owner))
+            self.next_owner = ""
+        elif op == ")":
+            return self._close_block(self.scopes.pop().block)
+        elif op == "," and self.scopes[-1].block.in_from:
+            self._expect_table(join=False)
+        elif op == ":=":
+            return Verdict.refuse(
+                "variable",
+                "The := operator assigns a user variable, which changes session state; "
+                "compute the value in the SELECT list without assigning it.",
+            )
+        return None
+
+    def _string(self, index: int, token: Token) -> Verdict | None:
+        # With sql_mode ANSI_QUOTES the server reads "..." as an identifier: refuse the
+        # places where that would change the meaning (qualified names and calls).
+        if token.value.startswith('"') and (
+            _is_op(self.tokens, index - 1, ".")
+            or _is_op(self.tokens, index + 1, ".")
+            or _is_op(self.tokens, index + 1, "(")
+        ):
+            return Verdict.refuse(
+                "syntax",
+                "A double-quoted name is a string in MySQL; write table, column and function "
+                "names unquoted or in backticks.",
+            )
+        return None
+
+    def _number(self, index: int, token: Token) -> Verdict | None:
+        # The server reads `name.5x` as a qualified name, the lexer as name followed by .5x.
+        previous = self.tokens[index - 1] if index else None
+        if (
+            token.value.startswith(".")
+            and previous is not None
+            and previous.kind in _NAMES
+            and previous.end == token.start
+        ):
+            return Verdict.refuse(
+                "syntax",
+                "A name part that starts with a digit must be backticked (write t.`5x`, not t.5x).",
+            )
+        return None
+
+    # ------------------------------------------------------------------------------ names
+
+    def _name(self, index: int, token: Token) -> Verdict | None:
+        after_dot = _is_op(self.tokens, index - 1, ".")
+        if after_dot and _is_op(self.tokens, index + 1, "("):
+            return Verdict.refuse(
+                "function",
+                "A schema-qualified call such as db.fn() runs a stored function, which may "
+                "change data; use built-in functions only.",
+            )
+        # The server reads a word as an identifier (never a keyword) right after a `.`.
+        if after_dot and self.tokens[index - 1].end == token.start:
+            return None
+        if _is_op(self.tokens, index + 1, "("):
+            return self._before_parenthesis(index, token)
+        if token.kind == WORD and token.value in RESERVED:
+            return self._keyword(index, token.value)
+        return self._identifier(index)
+
+    def _identifier(self, index: int) -> Verdict | None:
+        token = self.tokens[index]
+        is_word = token.kind == WORD and token.value.startswith("SEQ_")
+        sequence = SEQUENCE_TABLE.fullmatch(token.value) if is_word else None
+        if sequence is not None and _sequence_rows(sequence.groups()) > _MAX_SEQUENCE_ROWS:
+            return Verdict.refuse(
+                "dos",
+                f"{token.value.lower()} generates more than {_MAX_SEQUENCE_ROWS:,} rows; use a "
+                "smaller sequence range.",
+            )
+        return qualified_name_refusal(self.tokens, index)
+
+    def _before_parenthesis(self, index: int, token: Token) -> Verdict | None:
+        """A name followed by `(`: a built-in call, a keyword's group, or a column list."""
+        name = token.value
+        if token.kind == WORD and name in ALLOWED_FUNCTIONS:
+            return self._builtin_call(index, token)
+        if token.kind == WORD and name in RESERVED:
+            self.next_owner = name
+            return self._keyword(index, name)
+        if token.kind == WORD and self._keyword_group(index, name):
+            self.next_owner = name
+            return None
+        if self._is_column_list(index):
+            return self._identifier(index)
+        return _function_refusal(token)
+
+    def _builtin_call(self, index: int, token: Token) -> Verdict | None:
+        if token.value in SPACE_SENSITIVE_FUNCTIONS and self.tokens[index + 1].start != token.end:
+            return Verdict.refuse(
+                "function",
+                f"Write {token.value}( with no space before the parenthesis: with a space the "
+                "server looks for a stored function of that name instead of the built-in.",
+            )
+        self.next_owner = token.value
+        return None
+
+    def _keyword_group(self, index: int, name: str) -> bool:
+        """Non-reserved words that open a group: `= ANY (subquery)`, JSON_TABLE COLUMNS (...)."""
+        if name in {"ANY", "SOME"}:
+            previous = self.tokens[index - 1] if index else None
+            return (
+                previous is not None
+                and previous.kind == OPERATOR
+                and (previous.value in _COMPARISONS)
+            )
+        return name == "COLUMNS" and self.scopes[-1].owner in _JSON_TABLE_SCOPES
+
+    def _is_column_list(self, index: int) -> bool:
+        """`name (a, b)` declaring columns: a CTE (`AS (` follows) or a derived-table alias."""
+        tokens = self.tokens
+        closing = self.partners[index + 1]
+        inside = tokens[index + 2 : closing]
+        if not inside or not all(_is_name(t) or t.value == "," for t in inside):
+            return False
+        if _word_at(tokens, closing + 1) == "AS" and _is_op(tokens, closing + 2, "("):
+            return self._starts_cte(index)
+        if not self.scopes[-1].block.in_from:
+            return False
+        return _is_op(tokens, index - 1, ")") or (
+            _word_at(tokens, index - 1) == "AS" and _is_op(tokens, index - 2, ")")
+        )
+
+    def _starts_cte(self, index: int) -> bool:
+        """Whether `index` names a CTE: after WITH [RECURSIVE], or after `AS (...),`."""
+        if _word_at(self.tokens, index - 1) in {"WITH", "RECURSIVE"}:
+            return True
+        if not (_is_op(self.tokens, index - 1, ",") and _is_op(self.tokens, index - 2, ")")):
+            return False
+        return _word_at(self.tokens, self.partners[index - 2] - 1) == "AS"
+
+    # --------------------------------------------------------------------------- keywords
+
+    def _keyword(self, index: int, word: str) -> Verdict | None:
+        if word not in QUERY_KEYWORDS:
+            return refuse_keyword(self.tokens, index)
+        block = self.scopes[-1].block
+        if word == "FOR":
+            return self._for(index)
+        if word == "SET" and _word_at(self.tokens, index - 1) not in {"CHARACTER", "CHAR"}:
+            return refuse_keyword(self.tokens, index)
+        if word in {"USE", "FORCE", "IGNORE"} and _word_at(self.tokens, index + 1) not in {
+            "INDEX",
+            "KEY",
+        }:
+            return _unsupported_keyword(word)
+        if word in _SET_OPERATORS:
+            refusal = self._close_block(block)
+            self.scopes[-1].block = _Block()
+            return refusal
+        self._track_from_clause(word, block)
+        return None
+
+    def _for(self, index: int) -> Verdict | None:
+        following = _word_at(self.tokens, index + 1)
+        owner = self.scopes[-1].owner
+        if following in {"UPDATE", "SHARE"}:
+            return Verdict.refuse(
+                "lock",
+                f"FOR {following} takes row locks that block other sessions until the "
+                "transaction ends; remove the locking clause and read without locks.",
+            )
+        if owner in _SUBSTRING_FUNCTIONS or (
+            following == "ORDINALITY" and owner in _JSON_TABLE_SCOPES
+        ):
+            return None
+        if following in {"JOIN", "ORDER", "GROUP"} and _word_at(self.tokens, index - 1) in {
+            "INDEX",
+            "KEY",
+        }:
+            return None
+        if _word_at(self.tokens, index - 1) == "VALUE":
+            return Verdict.refuse(
+                "write",
+                "NEXT/PREVIOUS VALUE FOR reads or advances a sequence, which changes database "
+                "state; query the tables without touching sequences.",
+            )
+        return _unsupported_keyword("FOR")
+
+    # ------------------------------------------------------------ cross-join (DoS) tracking
+
+    def _track_from_clause(self, word: str, block: _Block) -> None:
+        if self.scopes[-1].owner in ALLOWED_FUNCTIONS:
+            return  # FROM inside TRIM(... FROM ...), EXTRACT(... FROM ...): not a table list
+        if word == "FROM":
+            block.in_from = True
+            self._expect_table(join=False)
+        elif not block.in_from:
+            return
+        elif word == "NATURAL":
+            block.natural = True
+        elif word in {"JOIN", "STRAIGHT_JOIN"}:
+            self._expect_table(join=True)
+        elif word in {"ON", "USING"} and block.join_pending:
+            block.separate_tables -= 1
+            block.join_pending = False
+        elif word == "WHERE":
+            block.in_from = False
+            block.has_where = True
+        elif word in _CLAUSES_AFTER_FROM:
+            block.in_from = False
+
+    def _expect_table(self, *, join: bool) -> None:
+        block = self.scopes[-1].block
+        block.expecting_table = True
+        block.join_pending = join and not block.natural
+
+    def _table_reference(self, token: Token) -> None:
+        """The first token of a table reference: only named tables count as separate."""
+        block = self.scopes[-1].block
+        block.expecting_table = False
+        if _is_name(token) and not block.natural:
+            block.separate_tables += 1
+        else:
+            block.join_pending = False
+        block.natural = False
+
+    def _close_block(self, block: _Block) -> Verdict | None:
+        if block.separate_tables > _MAX_CROSS_JOINED_TABLES and not block.has_where:
+            return Verdict.refuse(
+                "dos",
+                f"The query cross-joins {block.separate_tables} tables with no join condition "
+                "and no WHERE clause, which multiplies their row counts; join them with "
+                "JOIN ... ON conditions or filter with WHERE.",
+            )
+        return None
+
+
+def _sequence_rows(groups: Sequence[str | None]) -> int:
+    first, last, step = (int(g) if g else 1 for g in groups)
+    return abs(last - first) // max(step, 1) + 1
+
+
+def _system_variable(name: str) -> Verdict:
+    return Verdict.refuse(
+        "disclosure",
+        f"{name} reads a server system variable (configuration, paths, versions), which is "
+        "outside the application data; query the application tables instead.",
+    )
+
+
+def _unsupported_keyword(word: str) -> Verdict:
+    return Verdict.refuse(
+        "unsupported",
+        f"{word} is not used that way in a read-only SELECT (only FOR ORDINALITY, "
+        "SUBSTRING(... FOR n), USE/FORCE/IGNORE INDEX and CHARACTER SET are); rewrite the query "
+        "as a plain SELECT.",
+    )
+
+
+def _function_refusal(token: Token) -> Verdict:
+    name = token.value if token.kind == WORD else f"`{token.value}`"
+    denied = DENIED_FUNCTIONS.get(token.value.upper()) if token.kind == WORD else None
+    if denied is not None:
+        return Verdict.refuse(denied[0], denied[1].format(name=name))
+    return Verdict.refuse(
+        "function",
+        f"{name}() is not a known built-in function (a stored function may change data, and "
+        "a quoted name calls one); compute the value with built-in functions instead.",
+    )

@@ -1,0 +1,138 @@
+"""Parser-level read-only guard for model-written MySQL/MariaDB SQL.
+
+`check_sql` decides whether one query may run. It fails closed: whatever it cannot fully
+understand is refused, with a one-sentence reason the model can act on. The steps:
+
+1. Input sanity: text, not empty, not enormous.
+2. Tokenize with a MySQL-dialect lexer (`_sql_lexer`): comments become whitespace, executable
+   comments and hints are refused, strings/backticks/``--``/``#`` follow the server's rules,
+   and unknown characters outside quotes are refused.
+3. Exactly one statement: a single trailing ``;`` is fine, anything after it is refused.
+4. Classify by shape: a query (SELECT, WITH, TABLE, VALUES, parenthesised) goes through the
+   structural query check (`_sql_query`); SHOW, DESCRIBE and EXPLAIN through the
+   introspection check (`_sql_introspection`); every other statement is refused by kind
+   (`_sql_refusals`).
+5. If a string literal contains a backslash, the same checks run again on the tokens the
+   server would see with sql_mode NO_BACKSLASH_ESCAPES, so a literal that ends earlier in
+   that mode cannot smuggle a statement past the guard.
+
+Decisions never depend on keyword substrings: words inside strings, backticks and comments
+are not seen as keywords, and words are judged by their position in the token stream.
+The database layers (read-only transaction, timeouts, fetch caps) still stand behind this.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from planrag.guards._sql_introspection import check_explain, check_show
+from planrag.guards._sql_lexer import OPERATOR, WORD, LexError, Token, tokenize
+from planrag.guards._sql_query import QUERY_HEADS, check_query
+from planrag.guards._sql_refusals import refuse_statement
+from planrag.guards._verdict import Verdict
+
+__all__ = ["MAX_QUERY_CHARS", "check_sql"]
+
+MAX_QUERY_CHARS: Final = 100_000
+_EXPLAIN_HEADS: Final = frozenset({"EXPLAIN", "DESCRIBE", "DESC"})
+
+
+def check_sql(query: str) -> Verdict:
+    """Classify one model-written SQL query: allowed only if it is a single read."""
+    refusal = _input_refusal(query)
+    if refusal is not None:
+        return refusal
+    try:
+        tokens = tokenize(query)
+    except LexError as error:
+        return Verdict.refuse(error.rule, error.reason)
+    verdict = _check_tokens(tokens)
+    if verdict.allowed and "\\" in query:
+        return _check_without_backslash_escapes(query, tokens)
+    return verdict
+
+
+def _input_refusal(query: object) -> Verdict | None:
+    if not isinstance(query, str):
+        return Verdict.refuse(
+            "syntax", f"The query must be text, not {type(query).__name__}; send one SQL string."
+        )
+    if not query.strip():
+        return Verdict.refuse("syntax", "The query is empty; send one SELECT statement.")
+    if len(query) > MAX_QUERY_CHARS:
+        return Verdict.refuse(
+            "too-long",
+            f"The query is {len(query):,} characters long, over the {MAX_QUERY_CHARS:,} "
+            "character limit; send a shorter query.",
+        )
+    return None
+
+
+def _check_tokens(tokens: Sequence[Token]) -> Verdict:
+    statement = _single_statement(tokens)
+    if isinstance(statement, Verdict):
+        return statement
+    return _check_statement(statement) or Verdict.allow()
+
+
+def _single_statement(tokens: Sequence[Token]) -> Sequence[Token] | Verdict:
+    """The tokens of the only statement, without its trailing `;`; or a refusal."""
+    if not tokens:
+        return Verdict.refuse("syntax", "The query holds only comments; send one SELECT statement.")
+    for index, token in enumerate(tokens):
+        if _is_semicolon(token):
+            if index == 0:
+                return Verdict.refuse(
+                    "syntax", "The query starts with ';'; send one statement without it."
+                )
+            if index != len(tokens) - 1:
+                return Verdict.refuse(
+                    "multi-statement",
+                    "The input holds more than one SQL statement; send exactly one statement "
+                    "per query (a single trailing ';' is fine).",
+                )
+            return tokens[:index]
+    return tokens
+
+
+def _check_statement(tokens: Sequence[Token]) -> Verdict | None:
+    head = tokens[0]
+    if head.kind == OPERATOR and head.value == "(":
+        return check_query(tokens)
+    word = head.value if head.kind == WORD else ""
+    if word in QUERY_HEADS:
+        return check_query(tokens)
+    if word == "SHOW":
+        return check_show(tokens)
+    if word in _EXPLAIN_HEADS:
+        return check_explain(tokens)
+    return refuse_statement(tokens)
+
+
+def _check_without_backslash_escapes(query: str, tokens: Sequence[Token]) -> Verdict:
+    """Re-check the query as a server with sql_mode NO_BACKSLASH_ESCAPES would read it."""
+    try:
+        literal_tokens = tokenize(query, backslash_escapes=False, lenient=True)
+    except LexError as error:
+        if error.unterminated and not any(_is_semicolon(t) for t in error.tokens_before):
+            # That server cannot parse the one statement, so it runs nothing.
+            return Verdict.allow()
+        return _ambiguous_escapes(Verdict.refuse(error.rule, error.reason))
+    if literal_tokens == tokens:
+        return Verdict.allow()
+    verdict = _check_tokens(literal_tokens)
+    return verdict if verdict.allowed else _ambiguous_escapes(verdict)
+
+
+def _is_semicolon(token: Token) -> bool:
+    return token.kind == OPERATOR and token.value == ";"
+
+
+def _ambiguous_escapes(verdict: Verdict) -> Verdict:
+    return Verdict.refuse(
+        verdict.rule,
+        "Read without backslash escapes (sql_mode NO_BACKSLASH_ESCAPES), a string in this "
+        "query ends early and the rest is refused (" + verdict.reason.rstrip(".") + "); "
+        "write a quote inside a string by doubling it ('') instead of escaping it with \\.",
+    )
