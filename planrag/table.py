@@ -130,6 +130,8 @@ class TableBuilder:
         self.seen = 0
         self.bytes = 0
         self.cut_by: str | None = None
+        self.left_over = False
+        """True when `take` was handed rows past the counting limit."""
 
     @property
     def keeping(self) -> bool:
@@ -154,6 +156,15 @@ class TableBuilder:
             return
         self.bytes += size
         self.rows.append(tuple(row))
+
+    def take(self, batch: Sequence[Sequence[Any]]) -> bool:
+        """Add a fetched batch; False once counting has stopped (fetch no further)."""
+        for row in batch:
+            if not self.counting:
+                self.left_over = True
+                return False
+            self.add(row)
+        return self.counting
 
     def build(self, elapsed_ms: float, *, exhausted: bool) -> Table:
         notes: list[str] = []

@@ -73,6 +73,8 @@ class MySQLSource:
         self._pool: aiomysql.Pool | None = None
         self._pool_lock = asyncio.Lock()
         self._flavour: str | None = None
+        self._sql_mode: str | None = None
+        """The session sql_mode to set, when the server's default would lex differently."""
         self._ready: weakref.WeakSet[aiomysql.Connection] = weakref.WeakSet()
         self._closed = False
 
@@ -166,10 +168,13 @@ class MySQLSource:
         await _command(conn, COMMAND.COM_SET_OPTION, _MULTI_STATEMENTS_OFF)
         async with conn.cursor() as cur:
             if self._flavour is None:
-                await cur.execute("SELECT VERSION()")
-                version = str((await cur.fetchone())[0])
-                self._flavour = "mariadb" if "mariadb" in version.lower() else "mysql"
+                await cur.execute("SELECT VERSION(), @@SESSION.sql_mode")
+                version, mode = (await cur.fetchone())[:2]
+                self._flavour = "mariadb" if "mariadb" in str(version).lower() else "mysql"
+                self._sql_mode = _lexing_safe_mode(str(mode or ""))
             await cur.execute("SET SESSION TRANSACTION READ ONLY")
+            if self._sql_mode is not None:
+                await cur.execute("SET SESSION sql_mode = %s", (self._sql_mode,))
         self._ready.add(conn)
 
     async def _reset(self, conn: aiomysql.Connection) -> bool:
@@ -219,10 +224,8 @@ class MySQLSource:
                 batch = await cur.fetchmany(_FETCH_BATCH)
                 if not batch:
                     break
-                for row in batch:
-                    builder.add(row)
-                if not builder.counting:
-                    exhausted = await cur.fetchone() is None
+                if not builder.take(batch):
+                    exhausted = not builder.left_over and await cur.fetchone() is None
                     break
         except pymysql.err.MySQLError as exc:
             raise self._classify(exc, query, limits) from None
@@ -314,6 +317,21 @@ class MySQLSource:
             except (QueryFailed, QueryTimeout):
                 continue
         return out
+
+
+_LEXING_MODES = {"NO_BACKSLASH_ESCAPES", "ANSI_QUOTES", "ANSI"}
+
+
+def _lexing_safe_mode(mode: str) -> str | None:
+    """The server's sql_mode without the flags that change how strings are read, or None.
+
+    The parser-level guard reads `\'` as an escaped quote and `"..."` as a string, as MySQL
+    does by default; a server whose default says otherwise would read the same text
+    differently from the guard, so each session switches those flags off.
+    """
+    parts = [p for p in mode.split(",") if p]
+    kept = [p for p in parts if p.upper() not in _LEXING_MODES]
+    return ",".join(kept) if len(kept) != len(parts) else None
 
 
 class _Reusable(Exception):

@@ -130,10 +130,8 @@ class SQLiteSource:
                 batch = cursor.fetchmany(_FETCH_BATCH)
                 if not batch:
                     break
-                for row in batch:
-                    builder.add(row)
-                if not builder.counting:
-                    exhausted = cursor.fetchone() is None
+                if not builder.take(batch):
+                    exhausted = not builder.left_over and cursor.fetchone() is None
                     break
             cursor.close()
         except sqlite3.Error as exc:

@@ -125,5 +125,5 @@ def test_errors_are_one_line(
 ) -> None:
     out = planrag(*args, env={**data_env, **env})
     assert out.returncode == 1
-    assert out.stderr.startswith(message), out.stderr
+    assert out.stderr.startswith("error: ") and message in out.stderr, out.stderr
     assert len(out.stderr.strip().splitlines()) == 1 and "Traceback" not in out.stderr

@@ -199,3 +199,31 @@ async def test_schema_is_compact_and_hides_the_marker(source: MySQLSource) -> No
     assert "TABLE customers(id INT(11) KEY" in text or "TABLE customers(id INT KEY" in text
     assert "_planrag" not in text
     assert {e.name for e in schema.entities} >= {"customers", "orders", "settings"}
+
+
+def test_lexing_flags_are_switched_off_only_when_present() -> None:
+    from planrag.sources.mysql import _lexing_safe_mode
+
+    assert _lexing_safe_mode("STRICT_TRANS_TABLES,NO_ENGINE_SUBSTITUTION") is None
+    assert _lexing_safe_mode("ANSI_QUOTES,STRICT_TRANS_TABLES,NO_BACKSLASH_ESCAPES") == (
+        "STRICT_TRANS_TABLES"
+    )
+    assert _lexing_safe_mode("") is None
+
+
+async def test_string_lexing_matches_the_guard_whatever_the_server_default(
+    mysql_world: MySQLWorld,
+) -> None:
+    await admin_execute("SET GLOBAL sql_mode = CONCAT(@@GLOBAL.sql_mode, ',NO_BACKSLASH_ESCAPES')")
+    try:
+        # The parser check is off only because it refuses reading @@ variables.
+        src = MySQLSource(mysql_world.ro, GUARD_DB, _skip_parser_check=True)
+        table = await src.execute(r"SELECT 'O\'Brien' AS name, @@SESSION.sql_mode AS mode")
+        await src.close()
+    finally:
+        await admin_execute(
+            "SET GLOBAL sql_mode = REPLACE(REPLACE(@@GLOBAL.sql_mode, ',NO_BACKSLASH_ESCAPES', ''),"
+            " 'NO_BACKSLASH_ESCAPES', '')"
+        )
+    assert table.rows[0][0] == "O'Brien"
+    assert "NO_BACKSLASH_ESCAPES" not in str(table.rows[0][1])

@@ -146,11 +146,11 @@ async def test_parser_guard_runs_first(
 ) -> None:
     seen: list[str] = []
 
-    def refuse(query: str) -> None:
+    def refuse(language: str, query: str) -> None:
         seen.append(query)
         raise QueryRefused("no", rule="test")
 
-    monkeypatch.setattr(neo4j_module, "_parser_check", refuse)
+    monkeypatch.setattr(neo4j_module, "require", refuse)
     src = Neo4jSource(graph_connection, shop)
     try:
         with pytest.raises(QueryRefused, match=r"\(test\)"):
