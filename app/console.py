@@ -142,13 +142,11 @@ class Console:
         return self.sources[target]
 
 
-def _first_line(text: str) -> str:
-    """The first line of a question that says something (DQA questions start with banners)."""
-    for line in text.splitlines():
-        stripped = line.strip().strip("=").strip()
-        if stripped and not stripped.startswith("<"):
-            return stripped if len(stripped) <= 140 else stripped[:139] + "…"
-    return text.strip()[:140]
+def _first_line(text: str, width: int = 200) -> str:
+    """A question on one line: its meaningful lines joined (DQA questions start with banners)."""
+    lines = [ln.strip().strip("=").strip() for ln in text.splitlines()]
+    joined = " ".join(ln for ln in lines if ln and not ln.startswith("<"))
+    return joined if len(joined) <= width else joined[: width - 1] + "…"
 
 
 def run_console(settings: Settings) -> int:

@@ -1,0 +1,48 @@
+"""The console front end, driven through its input and output streams."""
+
+from __future__ import annotations
+
+import io
+import re
+from pathlib import Path
+
+from app.console import Console
+from planrag.runtime import load_datasets
+from planrag.settings import Settings, load_settings
+
+
+def settings_for(tmp_path: Path) -> Settings:
+    return load_settings(env_file=None, data_dir=tmp_path, mysql_url=None, dataset="demo-retail")
+
+
+async def run(settings: Settings, script: str) -> str:
+    out = io.StringIO()
+    console = Console(settings, stdin=io.StringIO(script), stdout=out)
+    assert await console.run() == 0
+    return out.getvalue()
+
+
+async def test_console_runs_queries_and_refuses_writes(tmp_path: Path) -> None:
+    settings = settings_for(tmp_path)
+    await load_datasets(settings, ["demo-retail"], "sqlite")
+    text = await run(
+        settings, "sql SELECT COUNT(*) AS n FROM cafe\nsql DROP TABLE cafe\n:rules\n:quit\n"
+    )
+    assert "Coffee roaster deliveries" in text
+    assert re.search(r"^12 *\n\(1 rows", text, re.M)
+    assert "refused by the guard: " in text
+    assert "weekly delivery cost" in text
+
+
+async def test_console_reports_bad_commands_and_keeps_going(tmp_path: Path) -> None:
+    text = await run(
+        settings_for(tmp_path), ":use nope\nfrobnicate\nsql\n:use dqa-locating-1445\n:questions\n"
+    )
+    assert "error: unknown dataset 'nope'" in text
+    assert "unknown command 'frobnicate'" in text and "usage: sql <query>" in text
+    assert "locating-1: Assume that you are the ruler" in text and "baltic_sea" in text
+
+
+async def test_console_says_how_to_load_a_missing_database(tmp_path: Path) -> None:
+    text = await run(settings_for(tmp_path), "sql SELECT 1\n")
+    assert "does not exist; run `planrag load --target sqlite`" in text
