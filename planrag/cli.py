@@ -39,6 +39,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "guard":  # needs no settings: usable as a pure filter
             return _guard(args.language)
         settings = load_settings()
+        from planrag.runtime import check_dataset_setting, registry
+
+        check_dataset_setting(settings, registry(settings))  # PLANRAG_DATASET, at start
         return int(args.handler(settings, args))
     except QueryRefused as exc:
         print(f"refused: {exc.reason}", file=sys.stderr)

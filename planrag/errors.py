@@ -31,7 +31,14 @@ __all__ = [
 
 
 class PlanRAGError(Exception):
-    """Base of every deliberate error; its message is one actionable line."""
+    """Base of every deliberate error; its message is one actionable line.
+
+    Messages often quote a server or driver, whose text may span lines; the base class
+    folds any whitespace run into one space so the promise of one line holds everywhere.
+    """
+
+    def __init__(self, message: str = "", *args: object) -> None:
+        super().__init__(" ".join(str(message).split()), *args)
 
 
 class ConfigError(PlanRAGError):

@@ -112,6 +112,10 @@ def test_load_twice_says_nothing_to_do(data_env: dict[str, str]) -> None:
         ),
         (["load", "--target", "mysql"], {}, "error: MYSQL_URL: not set"),
         (["datasets"], {"PLANRAG_MAX_ROWS": "-1"}, "error: PLANRAG_MAX_ROWS: Input should be"),
+    (["datasets"], {"PLANRAG_DATASET": "nope"}, "error: PLANRAG_DATASET: unknown dataset 'nope'"),
+    (["datasets"], {"PLANRAG_FIXTURES_DIR": "/nonexistent"}, "PLANRAG_FIXTURES_DIR"),
+    (["query", "--dataset", "demo-retail", "--target", "graph", "MATCH (n) RETURN n"],
+     {"NEO4J_URI": "bolt://127.0.0.1:1", "NEO4J_PASSWORD": "x"}, "unreachable"),
         (["load", "--target", "sqlite", "nope"], {}, "error: unknown dataset 'nope'"),
         (
             ["query", "--dataset", "demo-retail", "--target", "sqlite", "SELECT 1"],
