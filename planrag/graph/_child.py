@@ -120,7 +120,7 @@ def _ensure_reader(args: argparse.Namespace, root_password: str, user: str,
     try:
         server_command(url, "root", root_password, f"drop user {user}")
     except ArcadeHTTPError:
-        pass  # not there yet
+        pass  # no such user yet (first start): nothing to drop
     spec = json.dumps({"name": user, "password": password, "databases": {"*": [READER_GROUP]}})
     server_command(url, "root", root_password, f"create user {spec}")
 

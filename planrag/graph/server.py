@@ -25,6 +25,7 @@ import importlib.util
 import os
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import AsyncIterator, Iterator
 from dataclasses import dataclass, field
@@ -132,6 +133,28 @@ def connection_from_settings(settings: Settings) -> GraphConnection:
     )
 
 
+@dataclass
+class _Started:
+    """A server this process started, and how many EmbeddedGraphServer objects use it."""
+
+    proc: subprocess.Popen[bytes]
+    state: _proc.ServerState
+    users: int
+
+
+_STARTED: dict[Path, _Started] = {}
+_STARTED_LOCK = threading.Lock()
+
+
+def _stop_started(data_dir: Path) -> None:
+    """At exit: stop a server this process started and nobody stopped."""
+    with _STARTED_LOCK:
+        started = _STARTED.pop(data_dir, None)
+    if started is not None:
+        _stop_child(started.proc)
+        _proc.remove_state(data_dir, started.proc.pid)
+
+
 class EmbeddedGraphServer:
     """Starts (or reuses) the embedded Bolt server for one data directory.
 
@@ -142,7 +165,7 @@ class EmbeddedGraphServer:
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
         self.data_dir = settings.graph_data_dir.resolve()
-        self._proc: subprocess.Popen[bytes] | None = None
+        self._shared: _Started | None = None
         self._connection: GraphConnection | None = None
 
     @property
@@ -153,39 +176,62 @@ class EmbeddedGraphServer:
 
     @property
     def owns_process(self) -> bool:
-        """True if this object started the server (and so will stop it)."""
-        return self._proc is not None
+        """True if this process started the server this object uses (it stops it when the
+        last user in the process stops)."""
+        return self._shared is not None
 
     @property
     def log_file(self) -> Path:
         return _proc.log_path(self.data_dir)
 
     def start(self) -> GraphConnection:
-        """Reuse a running server for this data dir, or start one; return how to reach it."""
+        """Reuse a running server for this data dir, or start one; return how to reach it.
+
+        Many runs of one process may start at once (concurrent questions): the first starts
+        the server, the others wait for it and share it; it stops when the last one stops."""
         if self._connection is not None:
             return self._connection
         _require_arcadedb()
-        state = _reusable_state(self.settings, self.data_dir)
-        if state is None:
-            self._proc = _spawn(self.settings, self.data_dir, detached=False)
-            atexit.register(self.stop)
-            try:
-                state = _wait_ready(self.settings, self.data_dir, self._proc)
-            except BaseException:
-                self.stop()
-                raise
+        state: _proc.ServerState | None
+        with _STARTED_LOCK:
+            started = _STARTED.get(self.data_dir)
+            if started is not None and started.proc.poll() is None:
+                _reusable_state(self.settings, self.data_dir)  # checks these credentials
+                started.users += 1
+                self._shared = started
+                state = started.state
+            else:
+                state = _reusable_state(self.settings, self.data_dir)
+                if state is None:
+                    proc = _spawn(self.settings, self.data_dir, detached=False)
+                    try:
+                        state = _wait_ready(self.settings, self.data_dir, proc)
+                    except BaseException:
+                        _stop_child(proc)
+                        _proc.remove_state(self.data_dir, proc.pid)
+                        raise
+                    started = _Started(proc, state, 1)
+                    _STARTED[self.data_dir] = started
+                    atexit.register(_stop_started, self.data_dir)
+                    self._shared = started
+        assert state is not None
         self._connection = _embedded_connection(self.settings, state)
         return self._connection
 
     def stop(self) -> None:
-        """Stop the server if this object started it; idempotent."""
+        """Let go of the server; the last user of a server this process started stops it."""
         self._connection = None
-        proc, self._proc = self._proc, None
-        if proc is None:
+        started, self._shared = self._shared, None
+        if started is None:
             return
-        atexit.unregister(self.stop)
-        _stop_child(proc)
-        _proc.remove_state(self.data_dir, proc.pid)
+        with _STARTED_LOCK:
+            started.users -= 1
+            if started.users > 0:
+                return
+            if _STARTED.get(self.data_dir) is started:
+                del _STARTED[self.data_dir]
+        _stop_child(started.proc)
+        _proc.remove_state(self.data_dir, started.proc.pid)
 
     def __enter__(self) -> GraphConnection:
         return self.start()

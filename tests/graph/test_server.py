@@ -67,8 +67,7 @@ def test_same_data_dir_reuses_the_running_server(
     second = EmbeddedGraphServer(graph_settings)
     conn = second.start()
     assert conn.pid == graph_connection.pid
-    assert not second.owns_process
-    second.stop()  # must not stop a server it did not start
+    second.stop()  # must not stop a server another user still needs
     assert _proc.port_open("127.0.0.1", graph_settings.graph_bolt_port)
     status = server_status(graph_settings)
     assert status.running and status.pid == graph_connection.pid and not status.detached
@@ -266,3 +265,25 @@ def test_status_line_for_the_cli(
     line = str(server.server_status(graph_settings))
     assert line.startswith("graph server running") and graph_connection.uri in line
     assert "\n" not in line
+
+
+@needs_embedded
+def test_concurrent_starts_share_one_server_until_the_last_stops(tmp_path: Path) -> None:
+    """Questions run concurrently each open the graph: one server starts, all share it."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    settings = embedded_settings(tmp_path / "shared")
+    servers = [EmbeddedGraphServer(settings) for _ in range(6)]
+    with ThreadPoolExecutor(6) as pool:
+        conns = list(pool.map(lambda s: s.start(), servers))
+    assert len({c.pid for c in conns}) == 1
+    assert all(s.owns_process for s in servers)
+    for s in servers[:-1]:
+        s.stop()
+    assert _proc.port_open("127.0.0.1", settings.graph_bolt_port)
+    servers[-1].stop()
+    deadline = time.monotonic() + 30
+    while _proc.port_open("127.0.0.1", settings.graph_bolt_port) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert not _proc.port_open("127.0.0.1", settings.graph_bolt_port)
+    assert server_status(settings).running is False
