@@ -3,7 +3,7 @@
 Public names are listed in `__all__`; everything else (modules starting with `_`, names not
 listed) may change without notice. Data sources live in `planrag.sources.mysql`,
 `planrag.sources.neo4j` and `planrag.sources.sqlite`, imported on demand because their
-drivers are heavy.
+drivers are heavy; decision simulators in `planrag.simulators` (which needs numpy).
 """
 
 from planrag.datasets import Dataset, Dump, Question, Registry, discover
@@ -16,7 +16,10 @@ from planrag.errors import (
     QueryFailed,
     QueryRefused,
     QueryTimeout,
+    SimulatorError,
+    SimulatorInputError,
     SourceUnavailable,
+    StateError,
 )
 from planrag.guards import Verdict, check_cypher, check_sql
 from planrag.settings import Settings, load_settings
@@ -44,7 +47,10 @@ __all__ = [
     "Registry",
     "Schema",
     "Settings",
+    "SimulatorError",
+    "SimulatorInputError",
     "SourceUnavailable",
+    "StateError",
     "Table",
     "Verdict",
     "__version__",

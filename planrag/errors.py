@@ -9,7 +9,17 @@
     │   ├── QueryFailed              the database rejected or aborted the query
     │   │   └── QueryTimeout         the statement timeout or the watchdog stopped it
     │   └── ResultTooLarge           (reserved for callers that demand a complete result)
-    └── SourceUnavailable            a server cannot be reached or a pool is closed
+    ├── SourceUnavailable            a server cannot be reached or a pool is closed
+    ├── SimulatorError               a decision simulator cannot be found or cannot run
+    │   ├── SimulatorInputError      bad parameters or decision (unknown country, goods, node)
+    │   └── StateError               the data cannot feed the simulator (missing table,
+    │                                non-numeric value, a building level of 0)
+    ├── ModelError                   the model endpoint failed (after retries, if retryable)
+    │   ├── ModelRateLimited         429: retried with backoff
+    │   ├── ModelServerError         5xx or a broken response: retried
+    │   ├── ModelTimeout             no answer in time: retried
+    │   └── ModelRejected            400/401/404: the request or the key is wrong; not retried
+    └── RunError                     a run cannot go on (a bad paused state, a closed source)
 
 Messages name what was wrong and what to do about it. None of them carries a traceback
 to the person: front ends print `str(err)`; the chained cause stays for logs.
@@ -21,12 +31,21 @@ __all__ = [
     "ConfigError",
     "DatasetError",
     "DumpFormatError",
+    "ModelError",
+    "ModelRateLimited",
+    "ModelRejected",
+    "ModelServerError",
+    "ModelTimeout",
     "PlanRAGError",
     "QueryError",
     "QueryFailed",
     "QueryRefused",
     "QueryTimeout",
+    "RunError",
+    "SimulatorError",
+    "SimulatorInputError",
     "SourceUnavailable",
+    "StateError",
 ]
 
 
@@ -90,3 +109,48 @@ class QueryTimeout(QueryFailed):
 
 class SourceUnavailable(PlanRAGError):
     """A database server cannot be reached, or the source was closed."""
+
+
+class SimulatorError(PlanRAGError):
+    """A simulator cannot be found, imported or run (a plugin's own bug included)."""
+
+
+class SimulatorInputError(SimulatorError):
+    """Parameters or a decision the simulator cannot accept: the message lists valid ones."""
+
+
+class StateError(SimulatorError):
+    """The data a simulator reads is incomplete or malformed: the message names the table,
+    the row and the column."""
+
+
+class ModelError(PlanRAGError):
+    """The model endpoint failed. `retryable` says whether trying again may help."""
+
+    retryable = False
+
+
+class ModelRateLimited(ModelError):
+    """The endpoint said 429 (too many requests)."""
+
+    retryable = True
+
+
+class ModelServerError(ModelError):
+    """The endpoint failed on its side (5xx) or sent a response that cannot be read."""
+
+    retryable = True
+
+
+class ModelTimeout(ModelError):
+    """The endpoint did not answer in time."""
+
+    retryable = True
+
+
+class ModelRejected(ModelError):
+    """The endpoint refused the request (bad key, unknown model, malformed request)."""
+
+
+class RunError(PlanRAGError):
+    """A run cannot start or go on: a paused state that does not parse, a closed source."""

@@ -18,6 +18,7 @@ import asyncio
 import re
 import sqlite3
 import time
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -48,6 +49,9 @@ class SQLiteSource:
     """A read-only SQLite database file."""
 
     language: Language = "sql"
+    insertion_order: str = "rowid"
+    """What to ORDER BY to read rows in the order they were inserted (the loader inserts in
+    file order; SQLite keeps a table whose key is one INTEGER column in key order)."""
 
     def __init__(
         self, path: Path, *, limits: Limits | None = None, _skip_parser_check: bool = False
@@ -182,8 +186,10 @@ def _translate(exc: sqlite3.Error, statement: str, limits: Limits) -> QueryError
     return QueryFailed(f"SQLite rejected the query: {text}", query=statement, language="sql")
 
 
+@lru_cache(maxsize=512)
 def _to_sqlite(query: str) -> str:
-    """Answer MySQL introspection from the catalogue; transpile everything else."""
+    """Answer MySQL introspection from the catalogue; transpile everything else (cached:
+    a model often repeats a query, and transpiling costs a millisecond or two)."""
     if _SHOW_TABLES.match(query):
         return (
             "SELECT name AS Tables FROM sqlite_master WHERE type = 'table' "
