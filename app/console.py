@@ -13,12 +13,16 @@ the assistant may and may not do.
     :schema [sql|graph]    the schema the model sees
     sql <query>            run SQL   (SQLite by default, MySQL when MYSQL_URL is set)
     cypher <query>         run Cypher on the graph server
+    :simulate [QUESTION] [NAME=VALUE ...] [rules=R]
+                           what-if: rank every decision with the dataset's simulator
+                           (parameters from the question and/or NAME=VALUE)
     :quit                  leave
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
 import sys
 from contextlib import AsyncExitStack
 from typing import TextIO
@@ -29,7 +33,7 @@ from planrag.runtime import check_dataset_setting, open_source, registry
 from planrag.settings import Settings
 from planrag.sources.base import DataSource
 
-__all__ = ["Console", "run_console"]
+__all__ = ["Console", "first_line", "run_console"]
 
 HELP = __doc__.split("\n\n", 2)[2] if __doc__ else ""
 
@@ -89,12 +93,14 @@ class Console:
             await self._use(rest)
         elif word == ":questions":
             for q in self.reg.get(self._dataset_id()).questions[:10]:
-                self.say(f"  {q.id}: {_first_line(q.text)}")
+                self.say(f"  {q.id}: {first_line(q.text)}")
         elif word == ":rules":
             self.say(self.reg.get(self._dataset_id()).rules)
         elif word == ":schema":
             target = self._relational() if rest in ("", "sql") else "graph"
             self.say((await (await self._source(target)).schema()).render())
+        elif word == ":simulate":
+            await self._simulate(rest)
         elif word in ("sql", "cypher"):
             if not rest:
                 self.say(f"usage: {word} <query>")
@@ -105,6 +111,29 @@ class Console:
         else:
             self.say(f"unknown command {word!r}; type :help")
         return True
+
+    async def _simulate(self, rest: str) -> None:
+        from planrag.simulators.service import simulate_dataset
+
+        ref = self.ref
+        overrides: dict[str, object] = {}
+        rules = None
+        for token in rest.split():
+            name, sep, value = token.partition("=")
+            if not sep:
+                ref = f"{self._dataset_id()}#{token}"
+            elif name == "rules":
+                rules = value
+            else:
+                try:
+                    overrides[name] = json.loads(value)
+                except json.JSONDecodeError:
+                    overrides[name] = value
+        run = await simulate_dataset(self.settings, ref, "dump", overrides, rules)
+        self.say(run.result.render(top=8))
+        if run.question is not None and run.question.answer is not None:
+            self.say(f"the question's recorded answer {run.question.answer} ranks "
+                     f"{run.rank_of_answer}")
 
     def _dataset_id(self) -> str:
         return self.ref.split("@", 1)[0].split("#", 1)[0]
@@ -130,7 +159,7 @@ class Console:
             self.say(ds.description)
         self.say("Sample questions:")
         for q in ds.questions[:3]:
-            self.say(f"  - {_first_line(q.text)}")
+            self.say(f"  - {first_line(q.text)}")
         self.say("")
 
     async def _source(self, target: str) -> DataSource:
@@ -142,8 +171,9 @@ class Console:
         return self.sources[target]
 
 
-def _first_line(text: str, width: int = 200) -> str:
-    """A question on one line: its meaningful lines joined (DQA questions start with banners)."""
+def first_line(text: str, width: int = 200) -> str:
+    """A question on one line: its meaningful lines joined (DQA questions start with banners),
+    cut at `width` characters."""
     lines = [ln.strip().strip("=").strip() for ln in text.splitlines()]
     joined = " ".join(ln for ln in lines if ln and not ln.startswith("<"))
     return joined if len(joined) <= width else joined[: width - 1] + "…"

@@ -12,7 +12,8 @@ Manifest keys (TOML, in any folder under the fixtures directory):
     description = "..."            # optional
     questions = "questions.jsonl"  # one JSON object a line: id, question, sql, cypher, ...
     rules_file = "rules.md"        # optional; else the questions' `business_rules` text
-    simulator = "pkg.module:Name"  # optional; entry point name or dotted path
+    simulator = "dqa-locating"     # optional; a registered name, pkg.module:Class or
+                                   # file.py:Class beside this manifest
     [rename_columns]               # optional; known column-name quirks of the dumps
     has_has_merchant = "has_merchant"
 """
@@ -23,7 +24,7 @@ import hashlib
 import json
 import re
 import tomllib
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -31,7 +32,7 @@ from typing import Any, Literal
 
 from planrag.errors import DatasetError
 
-__all__ = ["Dataset", "Dump", "Question", "Registry", "discover"]
+__all__ = ["Dataset", "Dump", "Question", "Registry", "dataset_from_questions", "discover"]
 
 Form = Literal["sql", "cypher"]
 _ID = re.compile(r"^[a-z][a-z0-9-]{0,40}$")
@@ -207,6 +208,37 @@ def load_manifest(path: Path) -> Dataset:
         root=root,
         simulator=raw.get("simulator"),
         rename_columns=dict(renames),
+    )
+
+
+def dataset_from_questions(
+    questions_file: Path,
+    ds_id: str,
+    *,
+    title: str,
+    simulator: str | None = None,
+    rename_columns: dict[str, str] | None = None,
+    keep: Callable[[dict[str, Any]], bool] = lambda _obj: True,
+) -> Dataset:
+    """A dataset made from a questions file alone (no manifest), e.g. a DQA folder given to
+    `planrag eval`: dumps are relative to the file, the rules are the questions' own text,
+    `keep` picks the questions."""
+    if not _ID.match(ds_id):
+        raise DatasetError(f"dataset id {ds_id!r} must be lowercase letters, digits and dashes")
+    root = questions_file.parent
+    lines = [(n, obj) for n, obj in _read_jsonl(questions_file) if keep(obj)]
+    questions = tuple(_question(ds_id, root, obj, questions_file, n) for n, obj in lines)
+    if not questions:
+        raise DatasetError(f"{questions_file}: no matching questions")
+    return Dataset(
+        id=ds_id,
+        title=title,
+        description="",
+        rules=_rules({}, root, questions_file, lines),
+        questions=questions,
+        root=root,
+        simulator=simulator,
+        rename_columns=dict(rename_columns or {}),
     )
 
 

@@ -6,8 +6,10 @@ choice of target, database names and the embedded graph server live in one place
 
 from __future__ import annotations
 
+import time
 from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import AsyncExitStack, asynccontextmanager
+from pathlib import Path
 from typing import Literal
 
 from planrag.datasets import Dataset, Dump, Form, Registry, discover
@@ -21,8 +23,59 @@ __all__ = ["graph_command", "load_datasets", "open_source", "registry"]
 Target = Literal["mysql", "sqlite", "graph"]
 
 
+_REGISTERED: dict[str, Dataset] = {}
+
+
+def register(dataset: Dataset) -> None:
+    """Add a dataset made at run time (e.g. by `planrag eval` from a DQA folder) to every
+    registry this process builds; a later one with the same id replaces it."""
+    _REGISTERED[dataset.id] = dataset
+
+
+_DISCOVERED: dict[Path, tuple[tuple[tuple[str, int, int], ...], Registry, float]] = {}
+_RECHECK_S = 2.0
+"""How long a discovered registry is trusted before the files are looked at again."""
+
+
+def _signature(fixtures_dir: Path) -> tuple[tuple[str, int, int], ...]:
+    """What a discovery depends on: every manifest and the files next to it, by mtime/size."""
+    out = []
+    for manifest in sorted(fixtures_dir.rglob("dataset.toml")):
+        for path in (manifest, *sorted(manifest.parent.glob("*.jsonl")),
+                     *sorted(manifest.parent.glob("*.md"))):
+            try:
+                st = path.stat()
+            except OSError:
+                continue
+            out.append((str(path), st.st_mtime_ns, st.st_size))
+    return tuple(out)
+
+
+def _discover_cached(fixtures_dir: Path) -> Registry:
+    """`discover`, reused while no manifest, questions or rules file changes (every run and
+    every request asks for the registry; parsing it each time costs tens of ms). The files
+    are looked at again at most every `_RECHECK_S` seconds."""
+    if not fixtures_dir.is_dir():
+        return discover(fixtures_dir)  # raises the clear error
+    key = fixtures_dir.resolve()
+    now = time.monotonic()
+    cached = _DISCOVERED.get(key)
+    if cached is not None and now - cached[2] < _RECHECK_S:
+        return cached[1]
+    signature = _signature(key)
+    if cached is not None and cached[0] == signature:
+        _DISCOVERED[key] = (signature, cached[1], now)
+        return cached[1]
+    found = discover(fixtures_dir)
+    _DISCOVERED[key] = (signature, found, now)
+    return found
+
+
 def registry(settings: Settings) -> Registry:
-    return discover(settings.fixtures_dir)
+    found = _discover_cached(settings.fixtures_dir)
+    if not _REGISTERED:
+        return found
+    return Registry([*(d for d in found if d.id not in _REGISTERED), *_REGISTERED.values()])
 
 
 def check_dataset_setting(settings: Settings, reg: Registry) -> Dataset:

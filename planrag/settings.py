@@ -121,6 +121,65 @@ class Settings(BaseSettings):
         default="auto", validation_alias=_env("PLANRAG_RELATIONAL")
     )
 
+    model_name: str | None = Field(default=None, validation_alias=_env("PLANRAG_MODEL"))
+    model_base_url: str | None = Field(
+        default=None,
+        validation_alias=AliasChoices(
+            "PLANRAG_MODEL_BASE_URL", "planrag_model_base_url", "OPENAI_BASE_URL"
+        ),
+    )
+    model_api_key: str | None = Field(
+        default=None,
+        validation_alias=AliasChoices(
+            "PLANRAG_MODEL_API_KEY", "planrag_model_api_key", "OPENAI_API_KEY"
+        ),
+    )
+    model_temperature: float = Field(
+        default=0.0, ge=0, le=2, validation_alias=_env("PLANRAG_MODEL_TEMPERATURE")
+    )
+    model_timeout_s: float = Field(
+        default=120.0, gt=0, le=3600, validation_alias=_env("PLANRAG_MODEL_TIMEOUT")
+    )
+    model_tools: Literal["auto", "on", "off"] = Field(
+        default="auto", validation_alias=_env("PLANRAG_MODEL_TOOLS")
+    )
+    model_attempts: int = Field(
+        default=4, ge=1, le=10, validation_alias=_env("PLANRAG_MODEL_ATTEMPTS")
+    )
+    technique: Literal["planrag", "planrag-norp", "iterrag", "singlerag"] = Field(
+        default="planrag", validation_alias=_env("PLANRAG_TECHNIQUE")
+    )
+    consent: Literal["ask", "approve", "reject"] = Field(
+        default="ask", validation_alias=_env("PLANRAG_CONSENT")
+    )
+    max_model_calls: int = Field(
+        default=30, ge=1, le=500, validation_alias=_env("PLANRAG_MAX_MODEL_CALLS")
+    )
+    max_replans: int = Field(default=4, ge=0, le=50, validation_alias=_env("PLANRAG_MAX_REPLANS"))
+    what_if: bool = Field(default=False, validation_alias=_env("PLANRAG_WHAT_IF"))
+    run_store: str | None = Field(default=None, validation_alias=_env("PLANRAG_RUN_STORE"))
+    slack_api_url: str | None = Field(default=None, validation_alias=_env("PLANRAG_SLACK_API_URL"))
+
+    @field_validator("model_name", "model_api_key")
+    @classmethod
+    def _empty_is_unset(cls, value: str | None) -> str | None:
+        return value.strip() or None if value is not None else None
+
+    @field_validator("model_base_url")
+    @classmethod
+    def _check_model_url(cls, value: str | None) -> str | None:
+        if not value:
+            return None
+        parts = urlsplit(value)
+        if parts.scheme not in ("http", "https") or not parts.hostname:
+            raise ValueError("must be an http(s) URL, e.g. http://127.0.0.1:11434/v1")
+        return value
+
+    @property
+    def model_configured(self) -> bool:
+        """A model can be called: a model name and either an endpoint or an API key."""
+        return bool(self.model_name and (self.model_base_url or self.model_api_key))
+
     @field_validator("mysql_url", "mysql_admin_url")
     @classmethod
     def _check_mysql_url(cls, value: str | None) -> str | None:

@@ -46,3 +46,19 @@ async def test_console_reports_bad_commands_and_keeps_going(tmp_path: Path) -> N
 async def test_console_says_how_to_load_a_missing_database(tmp_path: Path) -> None:
     text = await run(settings_for(tmp_path), "sql SELECT 1\n")
     assert "does not exist; run `planrag load --target sqlite`" in text
+
+
+async def test_console_what_if_with_the_dataset_simulator(tmp_path: Path) -> None:
+    text = await run(
+        settings_for(tmp_path),
+        ":simulate extra_kg=200\n:simulate demo-2\n:simulate extra_kg=-1\n"
+        ":use dqa-locating-1445\n:simulate locating-2\n:simulate locating-2 rules=rules\n"
+        ":simulate country=NOWHERE\n",
+    )
+    assert "warehouse-expansion (extra_kg=200.0" in text and "best: 4  1300.7" in text
+    assert "warehouse-expansion simulator: extra_kg: Field required" in text
+    assert "extra_kg: Input should be greater than 0" in text
+    assert "locating (country=DAN, home=lubeck) - rules dqa" in text
+    assert "best: rheinland" in text and "recorded answer rheinland ranks 1" in text
+    assert "locating (country=DAN, home=lubeck) - rules rules" in text
+    assert "error: unknown country 'NOWHERE'" in text

@@ -29,3 +29,23 @@ def test_engine_never_imports_a_front_end() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
     assert out.returncode == 0, out.stdout + out.stderr
+
+
+def test_simulators_package_exports() -> None:
+    import planrag.simulators as sims
+
+    for name in sims.__all__:
+        assert hasattr(sims, name), name
+    public = {n for n, v in vars(sims).items() if not n.startswith("_")}
+    modules = {n for n, v in vars(sims).items() if type(v).__name__ == "module"}
+    assert public - modules == set(sims.__all__)
+
+
+def test_engine_package_exports() -> None:
+    import planrag.engine as engine
+
+    for name in engine.__all__:
+        assert hasattr(engine, name), name
+    public = {n for n, v in vars(engine).items() if not n.startswith("_")}
+    modules = {n for n, v in vars(engine).items() if type(v).__name__ == "module"}
+    assert public - modules == set(engine.__all__)

@@ -1,0 +1,112 @@
+"""The simulator check of an answer: rank every candidate and place the model's decision."""
+
+from __future__ import annotations
+
+import weakref
+from collections import OrderedDict
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from pydantic import BaseModel
+
+from planrag.engine.events import SimulatorChecked
+from planrag.errors import SimulatorError
+from planrag.simulators.base import SimulationResult, Simulator, build, evaluate
+from planrag.simulators.state import State
+
+__all__ = ["Checker"]
+
+TOP = 8
+
+
+_RESULTS: weakref.WeakKeyDictionary[State, OrderedDict[tuple[Any, ...], SimulationResult]] = (
+    weakref.WeakKeyDictionary()
+)
+_PER_STATE = 256
+
+
+def _evaluated(
+    simulator: type[Simulator], state: State, params: BaseModel, rules: str | None
+) -> SimulationResult:
+    """`evaluate`, remembered per state and question: a simulation is a pure function of
+    them, and the same question is often checked again (evaluations, many chat users)."""
+    key = (simulator, params.model_dump_json(), rules)
+    per_state = _RESULTS.setdefault(state, OrderedDict())
+    result = per_state.get(key)
+    if result is None:
+        result = evaluate(build(simulator, state, params, rules))
+        per_state[key] = result
+        if len(per_state) > _PER_STATE:
+            per_state.popitem(last=False)
+    else:
+        per_state.move_to_end(key)
+    return result
+
+
+@dataclass(frozen=True)
+class Checker:
+    """What the engine needs to check answers on one dataset: its simulator and its state."""
+
+    simulator: type[Simulator]
+    state: State
+    question_parameters: Mapping[str, Any] | None = None
+    """Parameters the question carries (DQA's country / goods); they win over the model's."""
+    rules: str | None = None
+
+    def simulate_one(
+        self, decision: Any, given: Mapping[str, Any] | None
+    ) -> tuple[Any, float, float, str, Mapping[str, Any]]:
+        """One candidate's simulated value against the baseline (the what-if tool)."""
+        raw = dict(self.question_parameters or given or {})
+        params = self.simulator.parse_parameters(raw)
+        sim = build(self.simulator, self.state, params, self.rules)
+        key = sim.parse_decision(decision)
+        outcome = sim.simulate(key)
+        return key, outcome.value, sim.simulate(None).value, sim.describe(), outcome.details
+
+    def check(
+        self, decision: Any, answer_parameters: Mapping[str, Any] | None
+    ) -> tuple[SimulatorChecked, SimulationResult] | None:
+        """The check event and the full result, or None when no parameters are known."""
+        raw = dict(self.question_parameters or answer_parameters or {})
+        fields = self.simulator.Parameters.model_fields.values()
+        if not raw and any(f.is_required() for f in fields):
+            return None
+        params = self.simulator.parse_parameters(raw)
+        result = _evaluated(self.simulator, self.state, params, self.rules)
+        best = result.best
+        if best is None:
+            raise SimulatorError(f"the {self.simulator.name} simulator has no candidates here")
+        mine = result.find(decision)
+        agrees = mine is not None and mine.value == best.value
+        gap = None if mine is None else abs(best.value - mine.value)
+        note = ""
+        if mine is None:
+            note = f"{decision!r} is not one of the {len(result.ranking)} candidates"
+        elif not agrees and mine.decision in result.near_ties:
+            note = "the decision is within a relative 1e-6 of the best (a near-tie)"
+        others = [o for o in result.others if not o.agrees]
+        if others:
+            o = others[0]
+            note = (note + "; " if note else "") + f"rule set {o.rules!r} would choose {o.best}"
+        event = SimulatorChecked(
+            simulator=result.scenario,
+            rules=result.rules,
+            decision=mine.decision if mine is not None else decision,
+            agrees=agrees,
+            rank=mine.rank if mine is not None else None,
+            candidates=len(result.ranking),
+            value=mine.value if mine is not None else None,
+            baseline=result.baseline,
+            best=best.decision,
+            best_value=best.value,
+            gap=gap,
+            ties=result.ties,
+            near_ties=result.near_ties,
+            objective=result.objective,
+            description=result.description,
+            top=tuple((c.decision, c.value) for c in result.ranking[:TOP]),
+            note=note,
+        )
+        return event, result

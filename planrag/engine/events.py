@@ -1,0 +1,287 @@
+"""What a run tells the world: a closed set of frozen events, each with a `kind`.
+
+Every front end (terminal, JSON lines, chat, Slack, the evaluation harness) consumes the same
+stream and renders it with one `match` over `Event` ending in `assert_never`. The end of a run
+is an event too: `RunFinished`, `RunFailed`, or `AwaitingConfirmation` (the run is paused and
+its state, a JSON string, is what `Engine.resume` takes).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+__all__ = [
+    "AnswerProposed",
+    "AwaitingConfirmation",
+    "CandidateSimulated",
+    "Event",
+    "ModelCalled",
+    "ModelText",
+    "PlanMade",
+    "PlanStep",
+    "QueryFailed",
+    "QueryFinished",
+    "QueryRefused",
+    "QueryStarted",
+    "ReplanDecided",
+    "ReplanProposed",
+    "RunFailed",
+    "RunFinished",
+    "RunStarted",
+    "SimulatorChecked",
+    "StepStarted",
+    "Usage",
+    "event_to_json",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class PlanStep:
+    goal: str
+    """What this analysis step finds out."""
+    source: Literal["sql", "cypher", "none"] = "none"
+    """Where the data comes from (or none: reasoning only)."""
+    status: Literal["pending", "running", "done", "skipped"] = "pending"
+
+
+@dataclass(frozen=True, slots=True)
+class Usage:
+    model_calls: int = 0
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    model_seconds: float = 0.0
+
+    def add(self, prompt: int, completion: int, seconds: float) -> Usage:
+        return Usage(
+            self.model_calls + 1,
+            self.prompt_tokens + prompt,
+            self.completion_tokens + completion,
+            self.model_seconds + seconds,
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class RunStarted:
+    run_id: str
+    question: str
+    dataset: str
+    """The dataset reference (`DATASET`, `DATASET@DUMP` or `DATASET#QUESTION`)."""
+    target: str
+    """Where queries run: mysql, sqlite or graph (or both relational and graph)."""
+    technique: str
+    scripted: bool
+    """True when a scripted model answers: front ends label everything it produces."""
+    kind: Literal["run_started"] = "run_started"
+
+
+@dataclass(frozen=True, slots=True)
+class PlanMade:
+    steps: tuple[PlanStep, ...]
+    revision: int
+    """0 for the first plan, n for the n-th accepted re-plan."""
+    reason: str | None = None
+    """Why the plan was revised (None for the first plan)."""
+    kind: Literal["plan_made"] = "plan_made"
+
+
+@dataclass(frozen=True, slots=True)
+class StepStarted:
+    index: int
+    """0-based position in the current plan."""
+    goal: str
+    kind: Literal["step_started"] = "step_started"
+
+
+@dataclass(frozen=True, slots=True)
+class ModelText:
+    text: str
+    """A piece of the model's visible text, as it streams."""
+    kind: Literal["model_text"] = "model_text"
+
+
+@dataclass(frozen=True, slots=True)
+class ModelCalled:
+    """One model call finished: its cost, for traces and reports."""
+
+    call: int
+    """1-based number of the call in this run."""
+    prompt_tokens: int
+    completion_tokens: int
+    seconds: float
+    tool_calls: tuple[str, ...]
+    """The tools it asked for, in order."""
+    kind: Literal["model_called"] = "model_called"
+
+
+@dataclass(frozen=True, slots=True)
+class QueryStarted:
+    query_id: str
+    """A handle (q1, q2, ...) the answer cites and front ends use to fetch the whole table."""
+    language: Literal["sql", "cypher"]
+    query: str
+    step: int | None
+    kind: Literal["query_started"] = "query_started"
+
+
+@dataclass(frozen=True, slots=True)
+class QueryFinished:
+    query_id: str
+    columns: tuple[str, ...]
+    preview: tuple[tuple[Any, ...], ...]
+    """The first rows (capped); the whole table stays with the engine under `query_id`."""
+    total_rows: int
+    truncated: bool
+    """The source stopped fetching at its row or byte cap."""
+    elapsed_ms: float
+    kind: Literal["query_finished"] = "query_finished"
+
+
+@dataclass(frozen=True, slots=True)
+class QueryRefused:
+    query_id: str
+    language: Literal["sql", "cypher"]
+    query: str
+    reason: str
+    rule: str
+    kind: Literal["query_refused"] = "query_refused"
+
+
+@dataclass(frozen=True, slots=True)
+class QueryFailed:
+    query_id: str
+    language: Literal["sql", "cypher"]
+    query: str
+    error: str
+    kind: Literal["query_failed"] = "query_failed"
+
+
+@dataclass(frozen=True, slots=True)
+class ReplanProposed:
+    reason: str
+    old_steps: tuple[PlanStep, ...]
+    new_steps: tuple[PlanStep, ...]
+    by: Literal["model", "simulator"] = "model"
+    """`simulator`: proposed because the simulator's check disagreed with the answer."""
+    kind: Literal["replan_proposed"] = "replan_proposed"
+
+
+@dataclass(frozen=True, slots=True)
+class AwaitingConfirmation:
+    run_id: str
+    state: str
+    """The paused run as JSON: store it, then call `Engine.resume(state, approved, note)`."""
+    question: str
+    """What to ask the person, in one sentence."""
+    kind: Literal["awaiting_confirmation"] = "awaiting_confirmation"
+
+
+@dataclass(frozen=True, slots=True)
+class ReplanDecided:
+    approved: bool
+    by: Literal["person", "policy", "timeout"]
+    note: str | None = None
+    kind: Literal["replan_decided"] = "replan_decided"
+
+
+@dataclass(frozen=True, slots=True)
+class AnswerProposed:
+    decision: Any
+    rationale: str
+    query_ids: tuple[str, ...]
+    kind: Literal["answer_proposed"] = "answer_proposed"
+
+
+@dataclass(frozen=True, slots=True)
+class CandidateSimulated:
+    """The model asked the simulator about one candidate (the what-if tool, when enabled)."""
+
+    decision: Any
+    value: float
+    baseline: float
+    description: str
+    details: dict[str, Any] = field(default_factory=dict)
+    kind: Literal["candidate_simulated"] = "candidate_simulated"
+
+
+@dataclass(frozen=True, slots=True)
+class SimulatorChecked:
+    simulator: str
+    rules: str
+    decision: Any
+    """The decision checked (the model's)."""
+    agrees: bool
+    """The decision is the best candidate, or tied exactly with it."""
+    rank: int | None
+    """1-based competition rank of the decision among all candidates (None: not a candidate)."""
+    candidates: int
+    value: float | None
+    baseline: float
+    best: Any
+    best_value: float
+    gap: float | None
+    """best_value - value: how much better the best candidate is."""
+    ties: tuple[Any, ...]
+    near_ties: tuple[Any, ...]
+    objective: str
+    description: str
+    top: tuple[tuple[Any, float], ...] = field(default=())
+    """The best few candidates and their values, for charts."""
+    note: str = ""
+    kind: Literal["simulator_checked"] = "simulator_checked"
+
+
+@dataclass(frozen=True, slots=True)
+class RunFinished:
+    decision: Any
+    """The model's decision (None when it gave none)."""
+    verified_decision: Any
+    """The simulator's best candidate (None without a simulator)."""
+    stop_reason: str
+    """`answered`, or the budget that ended the run (e.g. `budget:model_calls`)."""
+    usage: Usage
+    replans: int
+    queries: int
+    refused: int
+    errors: int
+    seconds: float
+    check_note: str = ""
+    """Why the simulator check did not run, when it did not (no parameters, a bad state)."""
+    kind: Literal["run_finished"] = "run_finished"
+
+
+@dataclass(frozen=True, slots=True)
+class RunFailed:
+    message: str
+    """One line for the person: what went wrong and what to do."""
+    stage: str
+    """How far the run got: planning, querying, answering, checking."""
+    usage: Usage = field(default_factory=Usage)
+    kind: Literal["run_failed"] = "run_failed"
+
+
+Event = (
+    RunStarted
+    | PlanMade
+    | StepStarted
+    | ModelText
+    | ModelCalled
+    | QueryStarted
+    | QueryFinished
+    | QueryRefused
+    | QueryFailed
+    | ReplanProposed
+    | AwaitingConfirmation
+    | ReplanDecided
+    | AnswerProposed
+    | CandidateSimulated
+    | SimulatorChecked
+    | RunFinished
+    | RunFailed
+)
+
+
+def event_to_json(event: Event) -> dict[str, Any]:
+    """A JSON-ready dict of any event (tuples become lists)."""
+    return dataclasses.asdict(event)

@@ -1,0 +1,200 @@
+"""A small rule-based policy that drives the scripted model on DQA questions.
+
+It lets whole runs happen without a model endpoint (offline demonstrations, `planrag eval
+--scripted`, tests): it reads the question and the tools it is offered, writes a plan, runs
+real SQL or Cypher for the two DQA schemas, sometimes proposes a re-plan (for a Locating
+question whose country has presence at few nodes, it asks to look at the flows too), and picks
+a decision by a simple heuristic from the rows it read:
+
+* Locating: the node (not home) where the country holds the most trading power;
+* Building: the building supplying the goods that adds the most supply when raised by 5
+  levels (max_supply / level x 5).
+
+It is deliberately naive: the simulator's check shows where it is wrong. Everything it
+produces is marked scripted.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from planrag.engine.model import ModelRequest
+from planrag.engine.scripted import Reply, ScriptedModel, call
+
+__all__ = ["DQAPolicy", "policy_model"]
+
+
+def policy_model(max_replies: int = 60) -> ScriptedModel:
+    """A scripted model answered by `DQAPolicy` (one policy step per reply)."""
+    policy = DQAPolicy()
+    return ScriptedModel([policy] * max_replies, name="scripted-dqa-policy")
+
+
+class DQAPolicy:
+    def __call__(self, request: ModelRequest) -> Reply:
+        tools = {t["function"]["name"] for t in request.tools}
+        question = _question(request.messages)
+        language = "cypher" if "run_cypher" in tools else "sql"
+        scenario = "building" if _goods(question) else "locating"
+        observations = _observations(request.messages)
+        params = _parameters(request, scenario, question)
+        if tools == {"final_answer"}:
+            return self._answer(scenario, question, observations, params)
+        has_plan = any(_called(request.messages, "make_plan"))
+        if "make_plan" in tools and not has_plan:
+            return Reply("I will plan the analysis first.",
+                         [call("make_plan", steps=_plan(scenario, language))])
+        queries = _queries(scenario, language, question)
+        done = len(observations)
+        replanned = any(_called(request.messages, "revise_plan"))
+        if (
+            scenario == "locating"
+            and done == 1
+            and "revise_plan" in tools
+            and not replanned
+            and _row_count(observations[0]) < 6
+        ):
+            return Reply(
+                "The country is present at few nodes; the flows into its home matter too.",
+                [call("revise_plan", reason="few nodes hold the country's power; look at the "
+                      "flows into the home node as well",
+                      steps=[*_plan(scenario, language), {"goal": "flows into the home node",
+                                                          "source": language}])],
+            )
+        if done < len(queries) and f"run_{language}" in tools:
+            step = 0 if done == 0 else (1 if replanned else None)
+            return Reply(calls=[call(f"run_{language}", query=queries[done], step=step)])
+        return self._answer(scenario, question, observations, params)
+
+    def _answer(
+        self, scenario: str, question: str, observations: Sequence[str],
+        params: dict[str, str] | None,
+    ) -> Reply:
+        rows = _rows(observations[0]) if observations else []
+        decision: Any = None
+        why = "no rows to decide from"
+        if scenario == "locating":
+            home = _quoted(question, "home node is")
+            best = [(float(r["power"]), r["node"]) for r in rows
+                    if r.get("node") != home and _is_false(r.get("is_home"))]
+            if best:
+                power, decision = max(best, key=lambda x: (x[0], x[1]))
+                why = f"the country holds the most trading power at {decision} ({power:g})"
+        else:
+            best = [(float(r["max_supply"]) / max(float(r["level"]), 1.0) * 5, r["id"])
+                    for r in rows if r.get("id")]
+            if best:
+                added, ident = max(best, key=lambda x: (x[0], -int(x[1])))
+                decision = int(ident)
+                why = f"building {decision} adds the most supply when raised ({added:g})"
+        if decision is None:
+            decision = "unknown" if scenario == "locating" else 0
+        extra = {"parameters": params} if params else {}
+        return Reply(f"Decision: {decision}.", [call(
+            "final_answer", decision=decision, rationale=f"Scripted heuristic: {why}.",
+            query_ids=["q1"] if observations else [], **extra,
+        )])
+
+
+def _parameters(request: ModelRequest, scenario: str, question: str) -> dict[str, str] | None:
+    """The question's parameters as the final answer may state them (when it can: a dataset
+    with a simulator), so a free-form question still gets its simulator check."""
+    answer = next((t for t in request.tools if t["function"]["name"] == "final_answer"), None)
+    if answer is None or "parameters" not in answer["function"]["parameters"]["properties"]:
+        return None
+    if scenario == "building":
+        goods = _goods(question)
+        return {"goods": goods} if goods else None
+    country = _quoted(question, "country named")
+    return {"country": country} if country else None
+
+
+def _question(messages: Sequence[dict[str, Any]]) -> str:
+    users = [str(m.get("content", "")) for m in messages if m.get("role") == "user"]
+    for text in reversed(users):
+        if "budget is reached" not in text and not text.startswith(("Use the tools",
+                                                                     "Re-examine")):
+            return text
+    return users[-1] if users else ""
+
+
+def _called(messages: Sequence[dict[str, Any]], name: str) -> list[dict[str, Any]]:
+    return [c for m in messages if m.get("role") == "assistant"
+            for c in m.get("tool_calls") or () if c["function"]["name"] == name]
+
+
+def _observations(messages: Sequence[dict[str, Any]]) -> list[str]:
+    return [str(m["content"]) for m in messages if m.get("role") == "tool"
+            and re.match(r"q\d+: \d+ row", str(m.get("content", "")))]
+
+
+def _row_count(observation: str) -> int:
+    match = re.match(r"q\d+: (\d+) row", observation)
+    return int(match.group(1)) if match else 0
+
+
+def _rows(observation: str) -> list[dict[str, str]]:
+    lines = observation.splitlines()[1:]
+    if not lines:
+        return []
+    header = [h.strip() for h in lines[0].split(" | ")]
+    return [dict(zip(header, (v.strip() for v in line.split(" | ")), strict=False))
+            for line in lines[1:] if line.strip() and not line.endswith("...")]
+
+
+def _is_false(value: str | None) -> bool:
+    return str(value).lower() in ("0", "false", "none", "null")
+
+
+def _quoted(text: str, after: str) -> str | None:
+    match = re.search(re.escape(after) + r'\s*"([^"]+)"', text)
+    return match.group(1) if match else None
+
+
+def _goods(question: str) -> str | None:
+    match = re.search(r"market price of ([A-Za-z_ ]+?)\s*\?", question)
+    return match.group(1).strip() if match else None
+
+
+def _lit(value: str) -> str:
+    return "'" + value.replace("\\", "\\\\").replace("'", "\\'") + "'"
+
+
+def _plan(scenario: str, language: str) -> list[dict[str, str]]:
+    if scenario == "locating":
+        return [{"goal": "find the nodes where the country holds trading power", "source":
+                 language}]
+    return [{"goal": "find the buildings that supply the goods, with their level and supply",
+             "source": language}]
+
+
+def _queries(scenario: str, language: str, question: str) -> list[str]:
+    if scenario == "building":
+        goods = _lit(_goods(question) or "")
+        if language == "sql":
+            return [
+                "SELECT b.id AS id, b.name AS name, b.level AS level, s.max_supply AS max_supply "
+                "FROM supply s JOIN building b ON b.id = s.building_id JOIN goods g ON "
+                f"g.code = s.goods_id WHERE g.goods_name = {goods} ORDER BY s.max_supply DESC"
+            ]
+        return [
+            f"MATCH (b:Building)-[s:Supply]->(g:Goods {{name: {goods}}}) RETURN b.id AS id, "
+            "b.name AS name, b.level AS level, s.max_supply AS max_supply "
+            "ORDER BY max_supply DESC"
+        ]
+    country = _lit(_quoted(question, "country named") or "")
+    home = _lit(_quoted(question, "home node is") or "")
+    if language == "sql":
+        return [
+            "SELECT trade_node AS node, base_trading_power AS power, is_home FROM node_country "
+            f"WHERE country_name = {country} ORDER BY base_trading_power DESC",
+            f"SELECT source, flow FROM flow WHERE dest = {home} ORDER BY flow DESC",
+        ]
+    return [
+        f"MATCH (c:Country {{name: {country}}})-[r:NodeCountry]->(t:Trade_node) RETURN t.name "
+        "AS node, r.base_trading_power AS power, r.is_home AS is_home ORDER BY power DESC",
+        f"MATCH (a:Trade_node)-[f:source]->(t:Trade_node {{name: {home}}}) RETURN a.name AS "
+        "source, f.flow AS flow ORDER BY flow DESC",
+    ]

@@ -1,0 +1,131 @@
+"""A run's state: everything needed to continue it in another process.
+
+A run pauses when it needs the person's consent (a proposed re-plan). The state then travels
+as JSON (a Slack reply arrives in a different request, maybe after a restart) and
+`Engine.resume` continues from it. Tables fetched by queries are not part of it: the model has
+seen their previews, which are in the messages.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from planrag.engine.events import PlanStep, Usage
+from planrag.errors import RunError
+
+__all__ = ["PendingReplan", "QueryRecord", "RunState", "StepModel", "Turn"]
+
+STATE_VERSION = 1
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class StepModel(_Model):
+    goal: str
+    source: Literal["sql", "cypher", "none"] = "none"
+    status: Literal["pending", "running", "done", "skipped"] = "pending"
+
+    def event(self) -> PlanStep:
+        return PlanStep(self.goal, self.source, self.status)
+
+
+class QueryRecord(_Model):
+    id: str
+    language: Literal["sql", "cypher"]
+    query: str
+    step: int | None = None
+    outcome: Literal["ok", "refused", "failed"]
+    rows: int = 0
+
+
+class PendingReplan(_Model):
+    call_id: str
+    reason: str
+    steps: list[StepModel]
+    by: Literal["model", "simulator"] = "model"
+
+
+class Turn(_Model):
+    """An earlier question of the same conversation and what was decided."""
+
+    question: str
+    decision: Any = None
+    rationale: str = ""
+
+
+class RunState(_Model):
+    version: int = STATE_VERSION
+    run_id: str
+    question: str
+    dataset: str
+    target: str
+    technique: str
+    messages: list[dict[str, Any]]
+    plan: list[StepModel] | None = None
+    plan_revision: int = 0
+    replans: int = 0
+    """Re-plans proposed (approved or not)."""
+    queries: list[QueryRecord] = Field(default_factory=list)
+    refused: int = 0
+    errors: int = 0
+    usage: dict[str, float] = Field(default_factory=dict)
+    pending: PendingReplan | None = None
+    queued_calls: list[dict[str, str]] = Field(default_factory=list)
+    """Tool calls of the last model turn not handled yet (a pause can come mid-turn)."""
+    answer: dict[str, Any] | None = None
+    """The last final answer the model proposed."""
+    answer_only: str | None = None
+    """Set to the name of a budget once one is reached: only final_answer is offered."""
+    announced_at: int | None = None
+    """Model calls made when the model was told only final_answer is left."""
+    simulator_replans: int = 0
+    idle_turns: int = 0
+    """Model turns in a row without a tool call."""
+    query_turns: int = 0
+    """Model turns that ran at least one query (singlerag allows one)."""
+    queried_last_turn: bool = False
+    seconds: float = 0.0
+    """Run time spent before the last pause."""
+    stage: str = "planning"
+    history: list[Turn] = Field(default_factory=list)
+
+    def usage_event(self) -> Usage:
+        u = self.usage
+        return Usage(
+            int(u.get("model_calls", 0)),
+            int(u.get("prompt_tokens", 0)),
+            int(u.get("completion_tokens", 0)),
+            float(u.get("model_seconds", 0.0)),
+        )
+
+    def add_usage(self, prompt: int, completion: int, seconds: float) -> None:
+        u = self.usage
+        u["model_calls"] = u.get("model_calls", 0) + 1
+        u["prompt_tokens"] = u.get("prompt_tokens", 0) + prompt
+        u["completion_tokens"] = u.get("completion_tokens", 0) + completion
+        u["model_seconds"] = u.get("model_seconds", 0.0) + seconds
+
+    def to_json(self) -> str:
+        return self.model_dump_json()
+
+    @classmethod
+    def from_json(cls, text: str) -> RunState:
+        try:
+            state = cls.model_validate_json(text)
+        except ValidationError as exc:
+            first = exc.errors()[0]
+            where = ".".join(str(p) for p in first.get("loc", ())) or "state"
+            raise RunError(
+                f"the paused run cannot be read ({where}: {first.get('msg')}); "
+                "it may be from another version or damaged: ask the question again"
+            ) from None
+        if state.version != STATE_VERSION:
+            raise RunError(
+                f"the paused run was saved by state version {state.version}, this engine reads "
+                f"{STATE_VERSION}: ask the question again"
+            )
+        return state

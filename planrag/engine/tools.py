@@ -1,0 +1,168 @@
+"""The tools a model may call. Their pydantic argument models are the contract: the JSON
+schema the model sees is generated from them, and every call is validated against them (an
+invalid call goes back to the model with the validation errors)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
+
+from planrag.simulators.base import Simulator
+
+__all__ = [
+    "TECHNIQUES",
+    "MakePlan",
+    "PlanStepArgs",
+    "RevisePlan",
+    "RunQuery",
+    "Technique",
+    "answer_model",
+    "tool_definitions",
+    "validation_message",
+    "what_if_model",
+]
+
+
+class _Args(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class PlanStepArgs(_Args):
+    goal: str = Field(min_length=1, max_length=400, description="what this step finds out")
+    source: Literal["sql", "cypher", "none"] = Field(
+        default="none", description="the database the step queries, or none"
+    )
+
+
+class MakePlan(_Args):
+    """Write the plan of data analyses that will answer the decision question."""
+
+    steps: list[PlanStepArgs] = Field(min_length=1, max_length=12)
+
+
+class RevisePlan(_Args):
+    """Propose a new plan when the current one proved wrong or incomplete. The person is
+    asked to confirm it; if they refuse, continue with the current plan."""
+
+    reason: str = Field(min_length=1, max_length=600, description="why the plan must change")
+    steps: list[PlanStepArgs] = Field(min_length=1, max_length=12)
+
+
+class RunQuery(_Args):
+    """Run one read-only query. Results come back capped; a refusal or an error comes back
+    as the observation, so the query can be fixed."""
+
+    query: str = Field(min_length=1, max_length=20_000)
+    step: int | None = Field(default=None, ge=0, description="the plan step (0-based) it serves")
+
+
+class _AnswerBase(_Args):
+    rationale: str = Field(min_length=1, max_length=4000, description="why, citing the data")
+    query_ids: list[str] = Field(
+        default_factory=list, max_length=50, description="ids (q1, q2, ...) of the queries used"
+    )
+
+
+@cache
+def answer_model(simulator: type[Simulator] | None) -> type[BaseModel]:
+    """The `final_answer` arguments: the decision is typed by the dataset's simulator (a trade
+    node name, a building id...), free text without one; the simulator's parameters may be
+    stated too, so a check can run on questions that do not carry them."""
+    if simulator is None:
+        return create_model(
+            "FinalAnswer",
+            __base__=_AnswerBase,
+            decision=(str, Field(min_length=1, max_length=400, description="the decision")),
+        )
+    return create_model("FinalAnswer", __base__=_AnswerBase, **_typed_by(simulator))
+
+
+def _typed_by(simulator: type[Simulator]) -> dict[str, Any]:
+    """A `decision` field typed like the simulator's decision, and optional `parameters`."""
+    name = simulator.decision_field()
+    info = simulator.Decision.model_fields[name]
+    return {
+        "decision": (info.annotation, Field(description=info.description or name)),
+        "parameters": (
+            simulator.Parameters | None,
+            Field(default=None, description="the question's parameters, as you read them"),
+        ),
+    }
+
+
+@cache
+def what_if_model(simulator: type[Simulator]) -> type[BaseModel]:
+    """The `simulate_candidate` arguments: one decision (and the question's parameters)."""
+    return create_model("SimulateCandidate", __base__=_Args, **_typed_by(simulator))
+
+
+@dataclass(frozen=True)
+class Technique:
+    name: str
+    plan: bool
+    """The model writes a plan before it queries."""
+    replan: bool
+    """The model may propose a new plan (with the person's consent)."""
+    iterative: bool
+    """The model may query as often as its budget allows (False: one retrieval turn)."""
+
+
+TECHNIQUES = {
+    "planrag": Technique("planrag", plan=True, replan=True, iterative=True),
+    "planrag-norp": Technique("planrag-norp", plan=True, replan=False, iterative=True),
+    "iterrag": Technique("iterrag", plan=False, replan=False, iterative=True),
+    "singlerag": Technique("singlerag", plan=False, replan=False, iterative=False),
+}
+
+
+@cache
+def tool_definitions(
+    technique: Technique,
+    languages: tuple[str, ...],
+    simulator: type[Simulator] | None,
+    *,
+    answer_only: bool = False,
+    what_if: bool = False,
+) -> tuple[dict[str, Any], ...]:
+    """OpenAI tool definitions for what the model may call right now (cached: the schemas
+    are the same for every run)."""
+    tools: list[tuple[str, type[BaseModel], str]] = []
+    if not answer_only:
+        if technique.plan:
+            tools.append(("make_plan", MakePlan, MakePlan.__doc__ or ""))
+        if technique.replan:
+            tools.append(("revise_plan", RevisePlan, RevisePlan.__doc__ or ""))
+        if "sql" in languages:
+            tools.append(("run_sql", RunQuery, "Run one read-only SQL (MySQL dialect) query."))
+        if "cypher" in languages:
+            tools.append(("run_cypher", RunQuery, "Run one read-only Cypher query."))
+        if what_if and simulator is not None:
+            tools.append((
+                "simulate_candidate", what_if_model(simulator),
+                "Ask the decision simulator what one candidate decision would give "
+                f"({simulator.objective} {simulator.title}).",
+            ))
+    answer = answer_model(simulator)
+    tools.append(("final_answer", answer, "Give the one best decision and why."))
+    return tuple(
+        {
+            "type": "function",
+            "function": {
+                "name": name,
+                "description": " ".join(doc.split()),
+                "parameters": model.model_json_schema(),
+            },
+        }
+        for name, model, doc in tools
+    )
+
+
+def validation_message(tool: str, exc: ValidationError) -> str:
+    parts = []
+    for err in exc.errors()[:8]:
+        where = ".".join(str(p) for p in err.get("loc", ())) or "arguments"
+        parts.append(f"{where}: {err.get('msg', 'invalid')}")
+    return f"invalid arguments for {tool}: " + "; ".join(parts) + ". Call it again, fixed."

@@ -1,0 +1,144 @@
+"""`planrag simulate`: the contracts other checks call exactly."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from tests.cli.test_cli import planrag
+from tests.simulators._support import DQA, questions
+
+LOC_DUMP = "fixtures/dqa/locating/dbs/05471b42cd31.sql"
+BLD_DUMP = "fixtures/dqa/building/dbs/1e1ad7d5c583.sql"
+SINGLE_KEYS = {
+    "scenario", "rules", "parameters", "baseline", "best", "ranking", "ties", "near_ties",
+    "seconds",
+}
+
+
+@pytest.fixture()
+def env(tmp_path: Path) -> dict[str, str]:
+    return {"PLANRAG_DATA_DIR": str(tmp_path / "data"), "MYSQL_URL": "", "MYSQL_ADMIN_URL": ""}
+
+
+def test_locating_json_contract(env: dict[str, str]) -> None:
+    out = planrag("simulate", "locating", "--sql", LOC_DUMP, "--country", "SWE", "--json", env=env)
+    assert out.returncode == 0, out.stderr
+    result = json.loads(out.stdout)
+    assert set(result) >= SINGLE_KEYS
+    assert result["scenario"] == "locating" and result["rules"] == "dqa"
+    assert result["parameters"] == {"country": "SWE", "home": None}
+    assert result["best"]["decision"] == "krakow"
+    assert len(result["ranking"]) == 79
+    assert all(set(r) == {"decision", "value", "delta"} for r in result["ranking"])
+    first = result["ranking"][0]
+    assert first == result["best"]
+    assert first["delta"] == first["value"] - result["baseline"]
+    values = [r["value"] for r in result["ranking"]]
+    assert values == sorted(values, reverse=True)
+    (other,) = result["other_rules"]
+    assert (other["rules"], other["best"], other["agrees"]) == ("rules", "krakow", True)
+    assert other["value"] > 0
+
+
+def test_building_text_and_rules_switch(env: dict[str, str]) -> None:
+    dqa = planrag("simulate", "building", "--sql", BLD_DUMP, "--goods", "furniture", env=env)
+    assert dqa.returncode == 0, dqa.stderr
+    assert "best: 1485" in dqa.stdout and "rule set 'rules' would choose 1446" in dqa.stdout
+    rules = planrag(
+        "simulate", "building", "--sql", BLD_DUMP, "--goods", "furniture", "--rules", "rules",
+        "--json", env=env,
+    )
+    result = json.loads(rules.stdout)
+    assert result["rules"] == "rules" and result["best"]["decision"] == 1446
+    assert result["other_rules"][0]["best"] == 1485
+
+
+def test_batch_contract_over_the_development_split(env: dict[str, str]) -> None:
+    for scenario, count in (("locating", 81), ("building", 36)):
+        out = planrag("simulate", "--batch", str(DQA / scenario / "questions.jsonl"), env=env)
+        assert out.returncode == 0, out.stderr
+        lines = [json.loads(x) for x in out.stdout.splitlines()]
+        assert len(lines) == count
+        assert [x["id"] for x in lines] == [q["id"] for q in questions(scenario)]
+        for line in lines:
+            assert {"id", "decision", "value", "baseline", "rank_of_answer", "tie",
+                    "seconds"} <= set(line)
+            assert line["rank_of_answer"] == 1
+        answers = {q["id"]: q["answer"] for q in questions(scenario)}
+        assert all(x["decision"] == answers[x["id"]] for x in lines)
+        if scenario == "locating":  # the all-way ties are reported as ties
+            assert any(x["tie"] for x in lines)
+
+
+def test_batch_goes_on_after_a_bad_question(tmp_path: Path, env: dict[str, str]) -> None:
+    folder = tmp_path / "qs"
+    shutil.copytree(DQA / "locating" / "dbs", folder / "dbs")
+    good = questions("locating")[0]
+    lines = [
+        json.dumps({**good, "country": "XXX", "id": "bad-country"}),
+        "{not json",
+        json.dumps({**good, "sql": "dbs/missing.sql", "id": "no-dump"}),
+        json.dumps({**good, "scenario": "weather", "id": "no-sim"}),
+        json.dumps({"id": "no-params", "scenario": "locating", "sql": good["sql"]}),
+        json.dumps({**good, "answer": "nowhere", "id": "odd-answer"}),
+        json.dumps(good),
+    ]
+    path = folder / "questions.jsonl"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    out = planrag("simulate", "--batch", str(path), env=env)
+    assert out.returncode == 1
+    assert out.stderr.strip() == "error: 5 question(s) could not be simulated"
+    results = [json.loads(x) for x in out.stdout.splitlines()]
+    assert [r["id"] for r in results] == [
+        "bad-country", "line 2", "no-dump", "no-sim", "no-params", "odd-answer", good["id"]
+    ]
+    errors = {r["id"]: r.get("error", "") for r in results}
+    assert "unknown country 'XXX'" in errors["bad-country"]
+    assert "not JSON" in errors["line 2"]
+    assert "missing.sql" in errors["no-dump"]
+    assert "no simulator named 'weather'" in errors["no-sim"]
+    assert "lacks country" in errors["no-params"]
+    assert results[5]["rank_of_answer"] is None and results[5]["decision"] == "krakow"
+    assert results[6]["rank_of_answer"] == 1
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["locating", "--sql", LOC_DUMP, "--country", "XXX"], "unknown country 'XXX'"),
+        (["building", "--sql", BLD_DUMP, "--goods", "moondust"], "unknown goods 'moondust'"),
+        (["building", "--sql", "nowhere.sql", "--goods", "oil"], "cannot read dump nowhere.sql"),
+        (["locating", "--sql", BLD_DUMP, "--country", "SWE"], "has no table `country`"),
+        (["--sql", LOC_DUMP, "--country", "SWE"], "name the scenario"),
+        (["weather", "--sql", LOC_DUMP], "no simulator named 'weather'"),
+        (["locating", "--sql", LOC_DUMP, "--country", "SWE", "--rules", "x"], "no rule set 'x'"),
+        (["locating", "--sql", LOC_DUMP, "--param", "country"], "write it as NAME=VALUE"),
+        (["locating", "--sql", LOC_DUMP], "country: Field required"),
+    ],
+)
+def test_bad_input_is_one_line(args: list[str], message: str, env: dict[str, str]) -> None:
+    out = planrag("simulate", *args, env=env)
+    assert out.returncode == 1, out.stdout
+    assert message in out.stderr
+    assert len(out.stderr.strip().splitlines()) == 1 and "Traceback" not in out.stderr
+
+
+def test_dataset_mode_with_question_and_params(env: dict[str, str]) -> None:
+    out = planrag("simulate", "--dataset", "dqa-building-1836#building-USA1836-2", "--json",
+                  env=env)
+    assert out.returncode == 0, out.stderr
+    result = json.loads(out.stdout)
+    assert result["best"]["decision"] == 1485 and result["rank_of_answer"] == 1
+    assert result["answer"] == 1485 and result["origin"].endswith("(file order)")
+    demo = planrag("simulate", "--dataset", "demo-retail", "--param", "extra_kg=200", env=env)
+    assert demo.returncode == 0, demo.stderr
+    assert "best: 4" in demo.stdout and "warehouse-expansion" in demo.stdout
+    wrong = planrag("simulate", "building", "--dataset", "demo-retail", "--param",
+                    "extra_kg=5", env=env)
+    assert wrong.returncode == 1 and "uses the warehouse-expansion simulator" in wrong.stderr
+    missing = planrag("simulate", "--dataset", "demo-retail#demo-2", env=env)
+    assert missing.returncode == 1 and "extra_kg: Field required" in missing.stderr

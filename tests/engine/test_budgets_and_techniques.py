@@ -1,0 +1,185 @@
+"""Budgets end runs with the best answer still possible; techniques differ in their tools."""
+
+from __future__ import annotations
+
+import pytest
+
+from planrag.engine import (
+    EngineConfig,
+    Reply,
+    RunFailed,
+    RunFinished,
+    ScriptedModel,
+    SimulatorChecked,
+    Turn,
+    call,
+)
+from planrag.errors import ConfigError
+from tests.engine.conftest import TEXT, answer, collect, kinds, plan, sql
+
+
+def finished(events: list) -> RunFinished:  # type: ignore[type-arg]
+    assert isinstance(events[-1], RunFinished), kinds(events)
+    return events[-1]
+
+
+def tools_of(model: ScriptedModel, n: int) -> list[str]:
+    return [t["function"]["name"] for t in model.requests[n].tools]
+
+
+async def test_model_call_budget(engine_for) -> None:  # type: ignore[no-untyped-def]
+    model = ScriptedModel([Reply(calls=[plan("powers")]), Reply(calls=[sql()])])
+    async with engine_for(model, max_model_calls=2) as engine:
+        done = finished(await collect(engine.run(TEXT)))
+    assert done.stop_reason == "budget:max_model_calls" and done.decision is None
+    assert done.usage.model_calls == 2
+
+
+async def test_repeated_queries_end_the_querying(engine_for) -> None:  # type: ignore[no-untyped-def]
+    model = ScriptedModel([
+        Reply(calls=[plan("powers")]),
+        Reply(calls=[sql()]), Reply(calls=[sql()]), Reply(calls=[sql()]),
+        Reply(calls=[answer()]),
+    ])
+    async with engine_for(model, max_repeats=2) as engine:
+        events = await collect(engine.run(TEXT))
+    done = finished(events)
+    assert done.stop_reason == "budget:repeated_queries" and done.decision == "krakow"
+    assert done.queries == 2
+    last_request = model.requests[-1]
+    assert "already ran 2 times" in last_request.messages[-2]["content"]
+    assert "repeated_queries budget is reached" in last_request.messages[-1]["content"]
+    assert tools_of(model, 4) == ["final_answer"]
+
+
+async def test_replan_budget(engine_for) -> None:  # type: ignore[no-untyped-def]
+    revise = call("revise_plan", reason="again", steps=[{"goal": "x", "source": "sql"}])
+    model = ScriptedModel([
+        Reply(calls=[plan("powers")]), Reply(calls=[revise]), Reply(calls=[revise]),
+        Reply(calls=[answer()]),
+    ])
+    async with engine_for(model, consent="approve", max_replans=1) as engine:
+        done = finished(await collect(engine.run(TEXT)))
+    assert done.replans == 1 and done.stop_reason == "budget:max_replans"
+    assert done.decision == "krakow"
+
+
+async def test_turns_without_tools_are_nudged_then_stopped(engine_for) -> None:  # type: ignore[no-untyped-def]
+    model = ScriptedModel([Reply("Hmm."), Reply("Let me think."), Reply("Still thinking.")])
+    async with engine_for(model, max_idle_turns=2) as engine:
+        done = finished(await collect(engine.run(TEXT)))
+    assert done.stop_reason == "budget:idle_turns"
+    assert "Use the tools" in model.requests[1].messages[-1]["content"]
+
+
+async def test_run_timeout(engine_for) -> None:  # type: ignore[no-untyped-def]
+    model = ScriptedModel([Reply(calls=[plan("powers")])])
+    async with engine_for(model, run_timeout_s=1e-9) as engine:
+        done = finished(await collect(engine.run(TEXT)))
+    assert done.stop_reason == "budget:run_timeout"
+
+
+async def test_iterrag_has_no_plan_and_singlerag_one_retrieval(engine_for) -> None:  # type: ignore[no-untyped-def]
+    iterative = ScriptedModel([Reply(calls=[sql(step=None)]), Reply(calls=[answer()])])
+    async with engine_for(iterative, technique="iterrag") as engine:
+        events = await collect(engine.run(TEXT))
+    assert "plan_made" not in kinds(events) and finished(events).decision == "krakow"
+    assert tools_of(iterative, 0) == ["run_sql", "final_answer"]
+    single = ScriptedModel([
+        Reply(calls=[sql(step=None), sql("SELECT COUNT(*) FROM flow", step=None)]),
+        Reply(calls=[sql(step=None)]),
+        Reply(calls=[answer()]),
+    ])
+    async with engine_for(single, technique="singlerag") as engine:
+        events = await collect(engine.run(TEXT))
+    assert finished(events).queries == 2
+    assert tools_of(single, 1) == ["final_answer"]
+    assert "run_sql is not available now" in single.requests[2].messages[-1]["content"]
+    norp = ScriptedModel([Reply(calls=[plan("powers")]), Reply(calls=[answer()])])
+    async with engine_for(norp, technique="planrag-norp") as engine:
+        await collect(engine.run(TEXT))
+    assert tools_of(norp, 0) == ["make_plan", "run_sql", "final_answer"]
+    assert "cannot be changed" in norp.requests[0].messages[0]["content"]
+
+
+async def test_planrag_requires_a_plan_before_querying(engine_for) -> None:  # type: ignore[no-untyped-def]
+    model = ScriptedModel([
+        Reply(calls=[sql()]), Reply(calls=[plan("powers")]), Reply(calls=[answer()]),
+    ])
+    async with engine_for(model) as engine:
+        events = await collect(engine.run(TEXT))
+    assert "make a plan first" in model.requests[1].messages[-1]["content"]
+    assert finished(events).queries == 0
+
+
+async def test_conversation_history_reaches_the_model(engine_for) -> None:  # type: ignore[no-untyped-def]
+    model = ScriptedModel([Reply(calls=[plan("powers")]), Reply(calls=[answer("novgorod")])])
+    history = [Turn(question=TEXT, decision="krakow", rationale="highest profit")]
+    async with engine_for(model) as engine:
+        events = await collect(engine.run("And the second best?", history=history))
+    messages = model.requests[0].messages
+    assert [m["role"] for m in messages] == ["system", "user", "assistant", "user"]
+    assert messages[2]["content"] == "Decision: krakow. highest profit"
+    check = next(e for e in events if isinstance(e, SimulatorChecked))
+    assert check.rank == 2
+
+
+async def test_free_questions_without_parameters_say_why_nothing_was_checked(
+    engine_for, sqlite_settings
+) -> None:  # type: ignore[no-untyped-def]
+    model = ScriptedModel([Reply(calls=[plan("presence")]),
+                           Reply(calls=[answer("krakow")])])
+    async with engine_for(model, ref="dqa-locating-1445") as engine:
+        events = await collect(engine.run("Where should my merchant go?"))
+    done = finished(events)
+    assert done.verified_decision is None and "needs the question's parameters" in done.check_note
+    with_params = ScriptedModel([
+        Reply(calls=[plan("presence")]),
+        Reply(calls=[call("final_answer", decision="krakow", rationale="r",
+                          parameters={"country": "SWE"})]),
+    ])
+    async with engine_for(with_params, ref="dqa-locating-1445") as engine:
+        events = await collect(engine.run("Where should SWE's merchant go?"))
+    assert finished(events).verified_decision == "krakow"
+    demo = ScriptedModel([Reply(calls=[plan("capacity")]),
+                          Reply(calls=[call("final_answer", decision="4", rationale="r")])])
+    async with engine_for(demo, ref="demo-retail#demo-1") as engine:
+        events = await collect(engine.run("Which warehouse should we expand?"))
+    assert finished(events).verified_decision == 4
+    assert demo.requests[0].tools[-1]["function"]["parameters"]["properties"]["decision"][
+        "type"] == "integer"
+
+
+async def test_empty_questions_and_bad_config(engine_for) -> None:  # type: ignore[no-untyped-def]
+    async with engine_for(ScriptedModel([])) as engine:
+        events = await collect(engine.run("   "))
+    assert isinstance(events[0], RunFailed) and "empty" in events[0].message
+    with pytest.raises(ConfigError, match="unknown technique 'magic'"):
+        EngineConfig(technique="magic")
+    with pytest.raises(ConfigError, match="max_model_calls must be at least 1"):
+        EngineConfig(max_model_calls=0)
+
+
+async def test_the_what_if_tool_is_off_unless_enabled(engine_for) -> None:  # type: ignore[no-untyped-def]
+    from planrag.engine import CandidateSimulated
+
+    model = ScriptedModel([Reply(calls=[plan("presence")]), Reply(calls=[answer()])])
+    async with engine_for(model) as engine:
+        await collect(engine.run(TEXT))
+    assert "simulate_candidate" not in tools_of(model, 0)
+    model = ScriptedModel([
+        Reply(calls=[plan("presence")]),
+        Reply(calls=[call("simulate_candidate", decision="krakow"),
+                     call("simulate_candidate", decision="atlantis")]),
+        Reply(calls=[answer()]),
+    ])
+    async with engine_for(model, what_if=True) as engine:
+        events = await collect(engine.run(TEXT))
+    assert "simulate_candidate" in tools_of(model, 0)
+    simulated = [e for e in events if isinstance(e, CandidateSimulated)]
+    assert len(simulated) == 1 and simulated[0].decision == "krakow"
+    assert simulated[0].value > simulated[0].baseline
+    said = [m["content"] for m in model.requests[2].messages if m["role"] == "tool"]
+    assert any(s.startswith("simulated krakow: SWE's profit at baltic_sea = ") for s in said)
+    assert any("'atlantis' is not a candidate" in s for s in said)
+    assert finished(events).decision == "krakow"
