@@ -1,5 +1,7 @@
-# PlanRAG Assistant: the assistant with its embedded graph server (ArcadeDB, bundled JRE).
-# Build: docker build -t planrag .      Run: docker run --env-file .env -p 8000:8000 planrag
+# PlanRAG Assistant: the chat app with its embedded graph server (ArcadeDB; the JRE comes in
+# its wheel). Build: docker build -t planrag .
+# Run:   docker run --env-file .env -p 8000:8000 -v planrag-data:/data planrag
+# With MySQL and Neo4j of your own, set MYSQL_URL / NEO4J_URI (see docker-compose.yml).
 FROM python:3.11-slim
 
 ENV PYTHONDONTWRITEBYTECODE=1 \
@@ -13,13 +15,17 @@ RUN useradd --create-home --uid 10001 planrag && mkdir -p /data && chown planrag
 COPY pyproject.toml README.md ./
 COPY planrag ./planrag
 COPY app ./app
-RUN pip install --upgrade pip && pip install '.[embedded]'
+RUN pip install --upgrade pip && pip install '.[embedded,app]'
 
 COPY fixtures ./fixtures
+COPY .chainlit/config.toml ./.chainlit/config.toml
 COPY chainlit.md .env.example ./
 ENV PLANRAG_FIXTURES_DIR=/app/fixtures
+RUN chown -R planrag /app/.chainlit
 
 USER planrag
 VOLUME ["/data"]
-# Load the shipped datasets (idempotent), then open the console.
-CMD ["sh", "-c", "planrag graph start && planrag load && exec planrag shell"]
+EXPOSE 8000
+# Load the shipped datasets (idempotent: unchanged dumps are skipped), then serve the chat.
+# Without NEO4J_URI the embedded graph server starts first and serves the graph form.
+CMD ["sh", "-c", "planrag graph start && planrag load && exec chainlit run app/chat.py --headless --host 0.0.0.0 --port 8000"]

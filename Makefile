@@ -3,31 +3,43 @@ PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
+PORT   ?= 8000
 
-.PHONY: demo test install lint typecheck unit bench clean
+.PHONY: demo console test install lint typecheck unit bench clean
 
 # Install (or refresh when pyproject.toml changes) into a local virtual environment.
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Python 3.11+ is required; set PYTHON=python3.11")'
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[embedded,dev]'
+	$(BIN)/python -m pip install --quiet -e '.[embedded,app,dev]'
 	@touch $(STAMP)
 
 install: $(STAMP)
 
 # Load the fixtures into the embedded defaults (SQLite files and the embedded graph server,
-# plus MySQL when MYSQL_URL is set) and open the assistant's console. The graph server is
-# started once for both steps and stopped when the console closes.
+# plus MySQL when MYSQL_URL is set) and start the chat (Chainlit) on PORT. The graph server is
+# started once and stopped when the chat stops.
 demo: $(STAMP)
 	@set -e; \
 	$(BIN)/planrag graph start; \
 	trap '$(BIN)/planrag graph stop >/dev/null' EXIT; \
+	trap 'exit 130' INT TERM; \
+	$(BIN)/planrag load; \
+	echo "PlanRAG Assistant: open http://127.0.0.1:$(PORT) (Ctrl-C stops it)"; \
+	$(BIN)/chainlit run app/chat.py --headless --host 127.0.0.1 --port $(PORT)
+
+# The terminal console instead of the chat (same data, same guards, no browser).
+console: $(STAMP)
+	@set -e; \
+	$(BIN)/planrag graph start; \
+	trap '$(BIN)/planrag graph stop >/dev/null' EXIT; \
+	trap 'exit 130' INT TERM; \
 	$(BIN)/planrag load; \
 	$(BIN)/planrag shell
 
 lint: $(STAMP)
-	$(BIN)/ruff check planrag app tests benchmarks
+	$(BIN)/ruff check planrag app tests benchmarks fixtures/demo/simulator.py
 	$(BIN)/mypy
 
 unit: $(STAMP)
@@ -35,6 +47,7 @@ unit: $(STAMP)
 
 test: $(STAMP)
 	./scripts/ensure-mariadb.sh
+	./scripts/ensure-chromium.sh
 	$(MAKE) --no-print-directory lint
 	$(BIN)/pytest
 
@@ -42,6 +55,7 @@ bench: $(STAMP)
 	./scripts/ensure-mariadb.sh
 	$(BIN)/python benchmarks/guards.py
 	$(BIN)/python benchmarks/databases.py
+	$(BIN)/python benchmarks/simulators.py
 
 clean:
 	rm -rf $(VENV) .planrag .pytest_cache .mypy_cache .ruff_cache

@@ -1,0 +1,200 @@
+"""The Chainlit app: `chainlit run app/chat.py` (what `make demo` starts).
+
+Each browser session gets its own `ChatSession`; the settings panel picks the dataset, the
+database, the technique and what happens to proposed re-plans; starters offer the dataset's
+sample questions. Without a configured model the app says how to configure one and offers the
+dataset browser, what-if analysis (`/whatif`) and a scripted walkthrough (`/scripted`).
+"""
+
+from __future__ import annotations
+
+import sys
+
+import chainlit as cl
+from chainlit.input_widget import Select
+
+from app.console import first_line
+from app.web import NO_MODEL, TARGET_LABELS, ChatSession, run_scripted
+from planrag.errors import PlanRAGError
+from planrag.runtime import check_dataset_setting, registry
+from planrag.settings import Settings, load_settings
+
+_SETTINGS: Settings | None = None
+
+
+def settings() -> Settings:
+    global _SETTINGS
+    if _SETTINGS is None:
+        _SETTINGS = load_settings()
+    return _SETTINGS
+
+
+def _point_slack_client() -> None:
+    """Send Slack Web API calls to PLANRAG_SLACK_API_URL when it is set (a gateway, or the
+    fake Slack the tests record with)."""
+    url = settings().slack_api_url
+    if not url:
+        return
+    try:
+        from chainlit.slack.app import slack_app
+    except Exception:  # Slack is not configured: nothing to point
+        return
+    slack_app.client.base_url = url.rstrip("/") + "/"
+
+
+def _check_at_start() -> None:
+    """A wrong setting stops the app at start with one line, not a traceback."""
+    try:
+        s = settings()
+        check_dataset_setting(s, registry(s))
+    except PlanRAGError as exc:
+        print(f"error: {exc}", file=sys.stderr, flush=True)
+        raise SystemExit(2) from None
+
+
+_check_at_start()
+_point_slack_client()
+
+
+def _session() -> ChatSession:
+    session = cl.user_session.get("planrag")
+    if session is None:
+        s = settings()
+        session = ChatSession(s, check_dataset_setting(s, registry(s)).id,
+                              s.relational_target, s.technique, s.consent)
+        cl.user_session.set("planrag", session)
+    return session  # type: ignore[no-any-return]
+
+
+@cl.set_starters
+async def starters(user: object = None, language: object = None) -> list[cl.Starter]:
+    s = settings()
+    ds = check_dataset_setting(s, registry(s))
+    return [
+        cl.Starter(label=_short(q.text), message=_one_line(q.text))
+        for q in ds.questions[:4]
+    ]
+
+
+@cl.on_chat_start
+async def start() -> None:
+    if cl.context.session.client_type == "slack":
+        return  # each Slack message is its own session; the thread carries the state
+    session = _session()
+    s = session.settings
+    ids = registry(s).ids()
+    targets = ["sqlite", "graph"] + (["mysql"] if s.mysql is not None else [])
+    await cl.ChatSettings([
+        Select(id="dataset", label="Dataset", values=ids, initial_value=session.dataset),
+        Select(id="target", label="Database", values=targets,
+               initial_value=session.target if session.target in targets else "sqlite",
+               description=", ".join(f"{k}: {v}" for k, v in TARGET_LABELS.items())),
+        Select(id="technique", label="Technique",
+               values=["planrag", "planrag-norp", "iterrag", "singlerag"],
+               initial_value=session.technique),
+        Select(id="consent", label="Re-plans", values=["ask", "approve", "reject"],
+               initial_value=session.consent,
+               description="ask you, or approve / reject them automatically"),
+    ]).send()
+    if not s.model_configured:
+        await cl.Message(content=NO_MODEL, actions=_what_if_actions(session)).send()
+
+
+def _what_if_actions(session: ChatSession) -> list[cl.Action]:
+    """Buttons for what-if analyses of the dataset's sample questions that carry their
+    parameters (the simulator needs them)."""
+    from planrag.simulators.service import dataset_simulator, question_parameters
+
+    ds = session.dataset_info()
+    if not ds.simulator:
+        return []
+    try:
+        sim = dataset_simulator(ds)
+    except PlanRAGError:
+        return []
+    actions = []
+    for q in ds.questions:
+        if question_parameters(sim, q.extra) is not None:
+            actions.append(cl.Action(name="whatif", payload={"question": q.id},
+                                     label=f"What-if: {q.id}"))
+        if len(actions) == 3:
+            break
+    return actions
+
+
+@cl.action_callback("whatif")
+async def what_if_button(action: cl.Action) -> None:
+    await _session().what_if(str(action.payload.get("question", "")))
+
+
+@cl.on_settings_update
+async def update(values: dict[str, str]) -> None:
+    session = _session()
+    try:
+        if values.get("dataset"):
+            registry(session.settings).get(values["dataset"])
+            session.dataset = values["dataset"]
+            session.history.clear()
+    except PlanRAGError as exc:
+        await cl.Message(content=f"Cannot switch dataset: {exc}").send()
+    session.target = values.get("target") or session.target
+    session.technique = values.get("technique") or session.technique
+    session.consent = values.get("consent") or session.consent
+    where = TARGET_LABELS.get(session.target, session.target)
+    ds = session.dataset_info()
+    samples = [cl.Action(name="ask", payload={"question": _one_line(q.text)},
+                         label=_short(q.text)) for q in ds.questions[:4]]
+    await cl.Message(content=f"Now on **{ds.title}** ({where}), {session.technique}, "
+                     f"re-plans: {session.consent}. Sample questions:",
+                     actions=samples + _what_if_actions(session)).send()
+
+
+@cl.action_callback("ask")
+async def ask_button(action: cl.Action) -> None:
+    question = str(action.payload.get("question", ""))
+    await cl.Message(content=question, type="user_message").send()
+    session = _session()
+    if session.settings.model_configured:
+        await session.ask(question)
+    else:
+        await cl.Message(content=NO_MODEL).send()
+
+
+@cl.on_message
+async def message(msg: cl.Message) -> None:
+    text = msg.content.strip()
+    if cl.context.session.client_type == "slack":
+        from app.slack import handle_slack_message
+
+        try:
+            await handle_slack_message(settings(), text)
+        except Exception as exc:  # answer in the thread whatever happened
+            await cl.Message(content=f"Something went wrong ({type(exc).__name__}): {exc}"
+                             ).send()
+        return
+    session = _session()
+    try:
+        if text.startswith("/datasets"):
+            lines = [f"- **{d.id}**: {d.title} ({len(d.questions)} questions"
+                     f"{', simulator ' + d.simulator if d.simulator else ''})"
+                     for d in registry(session.settings)]
+            await cl.Message(content="\n".join(lines)).send()
+        elif text.startswith("/whatif"):
+            await session.what_if(text.removeprefix("/whatif").strip())
+        elif text.startswith("/scripted"):
+            await run_scripted(session, text.removeprefix("/scripted").strip())
+        else:
+            await session.ask(text)
+    except PlanRAGError as exc:
+        await cl.ErrorMessage(content=str(exc)).send()
+    except Exception as exc:  # keep the session usable whatever happened
+        await cl.ErrorMessage(content=f"Unexpected error ({type(exc).__name__}): {exc}. "
+                              "The session is still usable.").send()
+
+
+def _one_line(text: str) -> str:
+    return first_line(text, width=10_000)
+
+
+def _short(text: str) -> str:
+    return first_line(text, width=60)
