@@ -21,10 +21,14 @@ from planrag.settings import MySQLAddress
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "fixtures"
-PREFIX = "planrag_test_"
+_TAG = re.sub(r"[^a-z0-9]", "", os.environ.get("PLANRAG_TEST_TAG", "").lower())[:8]
+"""Set PLANRAG_TEST_TAG to run test sessions side by side on one server: each then has
+databases and accounts of its own (the guard-case tests still compare the whole server's
+users and schemas, so run those alone)."""
+PREFIX = f"planrag_test_{_TAG}_" if _TAG else "planrag_test_"
 GUARD_DB = f"{PREFIX}appdb"
-RW_USER = "planrag_test_rw"
-RO_USER = "planrag_test_ro"
+RW_USER = f"{PREFIX}rw"
+RO_USER = f"{PREFIX}ro"
 TEST_PASSWORD = "planrag-test-pw"
 
 
