@@ -152,6 +152,14 @@ class Settings(BaseSettings):
     consent: Literal["ask", "approve", "reject"] = Field(
         default="ask", validation_alias=_env("PLANRAG_CONSENT")
     )
+    consent_timeout_s: float = Field(
+        default=300.0, gt=0, le=7 * 24 * 3600, validation_alias=_env("PLANRAG_CONSENT_TIMEOUT")
+    )
+    """How long the chat and the terminal wait for an answer to a proposed re-plan."""
+    consent_timeout_default: Literal["approve", "reject"] = Field(
+        default="reject", validation_alias=_env("PLANRAG_CONSENT_TIMEOUT_DEFAULT")
+    )
+    """What an unanswered re-plan gets when the wait is over (reject: the plan stands)."""
     max_model_calls: int = Field(
         default=30, ge=1, le=500, validation_alias=_env("PLANRAG_MAX_MODEL_CALLS")
     )

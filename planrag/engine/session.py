@@ -48,6 +48,7 @@ def engine_config(settings: Settings, **overrides: object) -> EngineConfig:
     values: dict[str, object] = {
         "technique": settings.technique,
         "consent": settings.consent,
+        "timeout_default": settings.consent_timeout_default,
         "max_model_calls": settings.max_model_calls,
         "max_replans": settings.max_replans,
         "query_limits": settings.limits,

@@ -75,3 +75,21 @@ def test_env_file_is_read_and_unknown_keys_ignored(tmp_path: Path) -> None:
     env = tmp_path / ".env"
     env.write_text("PLANRAG_MAX_ROWS=7\nCHAINLIT_AUTH_SECRET=x\nSLACK_BOT_TOKEN=y\n")
     assert load_settings(env_file=env).max_rows == 7
+
+
+def test_env_example_documents_every_setting() -> None:
+    from planrag.settings import _ENV_NAMES
+
+    text = (Path(__file__).resolve().parents[2] / ".env.example").read_text(encoding="utf-8")
+    missing = sorted(name for name in _ENV_NAMES.values() if f"{name}=" not in text)
+    assert not missing, f".env.example does not document: {missing}"
+
+
+def test_consent_timeout_settings(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PLANRAG_CONSENT_TIMEOUT", "45")
+    monkeypatch.setenv("PLANRAG_CONSENT_TIMEOUT_DEFAULT", "approve")
+    s = load_settings(env_file=None)
+    assert (s.consent_timeout_s, s.consent_timeout_default) == (45.0, "approve")
+    monkeypatch.setenv("PLANRAG_CONSENT_TIMEOUT", "0")
+    with pytest.raises(ConfigError, match="PLANRAG_CONSENT_TIMEOUT"):
+        load_settings(env_file=None)
