@@ -164,6 +164,10 @@ class Settings(BaseSettings):
         default=30, ge=1, le=500, validation_alias=_env("PLANRAG_MAX_MODEL_CALLS")
     )
     max_replans: int = Field(default=4, ge=0, le=50, validation_alias=_env("PLANRAG_MAX_REPLANS"))
+    run_timeout_s: float = Field(
+        default=600.0, gt=0, le=24 * 3600, validation_alias=_env("PLANRAG_RUN_TIMEOUT")
+    )
+    """Wall time of one run (paused time excluded); then one short last turn to answer."""
     what_if: bool = Field(default=False, validation_alias=_env("PLANRAG_WHAT_IF"))
     run_store: str | None = Field(default=None, validation_alias=_env("PLANRAG_RUN_STORE"))
     slack_api_url: str | None = Field(default=None, validation_alias=_env("PLANRAG_SLACK_API_URL"))

@@ -51,6 +51,8 @@ def engine_config(settings: Settings, **overrides: object) -> EngineConfig:
         "timeout_default": settings.consent_timeout_default,
         "max_model_calls": settings.max_model_calls,
         "max_replans": settings.max_replans,
+        "run_timeout_s": settings.run_timeout_s,
+        "answer_grace_s": min(60.0, max(5.0, settings.run_timeout_s / 10)),
         "query_limits": settings.limits,
         "what_if": settings.what_if,
     }
