@@ -11,7 +11,9 @@ as observations; budgets end the run with the best answer it can still give.
 
 from __future__ import annotations
 
+import asyncio
 import json
+import logging
 import re
 import time
 import uuid
@@ -72,6 +74,8 @@ from planrag.table import Limits, Table
 
 __all__ = ["Engine", "EngineConfig"]
 
+_log = logging.getLogger(__name__)
+
 Consent = Literal["ask", "approve", "reject"]
 
 
@@ -95,6 +99,9 @@ class EngineConfig:
     max_idle_turns: int = 2
     """Model turns in a row without a tool call before the run gives up on it."""
     run_timeout_s: float = 600.0
+    """Wall time of a run (time spent paused for consent does not count). When it runs out,
+    the model gets one last turn of at most `answer_grace_s` to answer from what it has."""
+    answer_grace_s: float = 60.0
     query_limits: Limits | None = None
     what_if: bool = False
     """Offer the model the simulator itself (`simulate_candidate`): off by default, since
@@ -108,8 +115,10 @@ class EngineConfig:
         for name in ("max_model_calls", "max_rows_shown", "max_chars_shown", "max_repeats"):
             if getattr(self, name) < 1:
                 raise ConfigError(f"{name} must be at least 1")
-        if self.max_replans < 0 or self.run_timeout_s <= 0:
-            raise ConfigError("max_replans must be >= 0 and run_timeout_s > 0")
+        if self.max_replans < 0 or self.run_timeout_s <= 0 or self.answer_grace_s <= 0:
+            raise ConfigError(
+                "max_replans must be >= 0, run_timeout_s and answer_grace_s > 0"
+            )
 
 
 class Engine:
@@ -235,6 +244,8 @@ class Engine:
     # -- the loop
 
     async def _drive(self, state: RunState, started: float) -> AsyncIterator[Event]:
+        """The turns, with every way a run can break ending in one `RunFailed` event: a
+        front end never sees an exception from a run, whatever went wrong."""
         try:
             async for event in self._turns(state, started):
                 yield event
@@ -243,6 +254,15 @@ class Engine:
         except SourceUnavailable as exc:
             yield RunFailed(f"the database is unavailable: {exc}", state.stage,
                             state.usage_event())
+        except PlanRAGError as exc:
+            yield RunFailed(str(exc), state.stage, state.usage_event())
+        except Exception as exc:  # a bug of ours or of a plugin: said plainly, logged in full
+            _log.exception("run %s failed unexpectedly", state.run_id)
+            yield RunFailed(
+                f"an unexpected error stopped the run ({type(exc).__name__}: {exc}); "
+                "it has been logged, please report it",
+                state.stage, state.usage_event(),
+            )
 
     async def _turns(self, state: RunState, started: float) -> AsyncIterator[Event]:
         while True:
@@ -259,15 +279,18 @@ class Engine:
                 state.queued_calls = []
                 yield self._finish(state, started, "answered")
                 return
-            hard = self._hard_budget(state, started)
-            if hard:
-                yield self._finish(state, started, f"budget:{hard}")
+            if state.usage.get("model_calls", 0) >= self.config.max_model_calls:
+                yield self._finish(state, started, "budget:max_model_calls")
                 return
             if state.answer_only and state.announced_at is not None and (
                 state.usage.get("model_calls", 0) > state.announced_at
             ):  # it was told to answer and did not
                 yield self._finish(state, started, f"budget:{state.answer_only}")
                 return
+            if not state.overtime and self._time_left(state, started) <= 0:
+                self._overtime(state)
+            if state.usage.get("model_calls", 0) + 1 >= self.config.max_model_calls:
+                self._answer_now(state, "max_model_calls")  # the last call is for answering
             self._announce(state)
             if state.queried_last_turn:
                 state.query_turns += 1
@@ -276,13 +299,23 @@ class Engine:
             request = ModelRequest(
                 tuple(state.messages), self._tools(state), run_id=state.run_id
             )
-            async for chunk in self.model.stream(request):
-                if isinstance(chunk, TextPiece):
-                    yield ModelText(chunk.text)
-                else:
-                    reply = chunk
+            try:
+                async with asyncio.timeout(self._call_limit(state, started)):
+                    async for chunk in self.model.stream(request):
+                        if isinstance(chunk, TextPiece):
+                            yield ModelText(chunk.text)
+                        else:
+                            reply = chunk
+            except TimeoutError:
+                # The run's time ran out while the model was answering: what it was writing
+                # is dropped, and it gets one short last turn to answer from what it has.
+                if state.overtime:  # that was the last turn
+                    yield self._finish(state, started, "budget:run_timeout")
+                    return
+                self._overtime(state)
+                continue
             if reply is None:
-                raise RunError("the model sent no reply")
+                raise RunError("the model ended its reply without a message")
             state.add_usage(reply.prompt_tokens, reply.completion_tokens, reply.seconds)
             yield ModelCalled(
                 int(state.usage["model_calls"]), reply.prompt_tokens, reply.completion_tokens,
@@ -301,13 +334,19 @@ class Engine:
                 {"id": c.id, "name": c.name, "arguments": c.arguments} for c in reply.tool_calls
             ]
 
-    def _hard_budget(self, state: RunState, started: float) -> str | None:
-        """A budget that ends the run at once (no model call is left to answer with)."""
-        if state.usage.get("model_calls", 0) >= self.config.max_model_calls:
-            return "max_model_calls"
-        if state.seconds + (time.monotonic() - started) > self.config.run_timeout_s:
-            return "run_timeout"
-        return None
+    def _time_left(self, state: RunState, started: float) -> float:
+        return self.config.run_timeout_s - (state.seconds + time.monotonic() - started)
+
+    def _call_limit(self, state: RunState, started: float) -> float:
+        """How long this model call may take: what is left of the run's time, or, for the
+        last turn after the time ran out, a grace period to write the answer."""
+        if state.overtime:
+            return self.config.answer_grace_s
+        return max(self._time_left(state, started), 0.0)
+
+    def _overtime(self, state: RunState) -> None:
+        state.overtime = True
+        self._answer_now(state, "run_timeout")
 
     def _answer_now(self, state: RunState, budget: str) -> None:
         """From now on only final_answer is offered; the model is told before its next turn

@@ -90,6 +90,8 @@ class RunState(_Model):
     queried_last_turn: bool = False
     seconds: float = 0.0
     """Run time spent before the last pause."""
+    overtime: bool = False
+    """The run's time ran out; the model has one last turn (a grace period) to answer."""
     stage: str = "planning"
     history: list[Turn] = Field(default_factory=list)
 

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
+import time
+
 import pytest
 
 from planrag.engine import (
@@ -27,12 +30,26 @@ def tools_of(model: ScriptedModel, n: int) -> list[str]:
     return [t["function"]["name"] for t in model.requests[n].tools]
 
 
-async def test_model_call_budget(engine_for) -> None:  # type: ignore[no-untyped-def]
+async def test_model_call_budget_keeps_the_last_call_for_an_answer(engine_for) -> None:  # type: ignore[no-untyped-def]
+    model = ScriptedModel([
+        Reply(calls=[plan("powers")]), Reply(calls=[sql()]), Reply(calls=[answer()]),
+    ])
+    async with engine_for(model, max_model_calls=3) as engine:
+        done = finished(await collect(engine.run(TEXT)))
+    assert done.stop_reason == "budget:max_model_calls" and done.decision == "krakow"
+    assert done.usage.model_calls == 3
+    assert tools_of(model, 1) != ["final_answer"] and tools_of(model, 2) == ["final_answer"]
+    assert "max_model_calls budget is reached" in model.requests[2].messages[-1]["content"]
+
+
+async def test_model_call_budget_ends_the_run_when_the_last_call_is_not_an_answer(
+    engine_for,  # type: ignore[no-untyped-def]
+) -> None:
     model = ScriptedModel([Reply(calls=[plan("powers")]), Reply(calls=[sql()])])
     async with engine_for(model, max_model_calls=2) as engine:
         done = finished(await collect(engine.run(TEXT)))
     assert done.stop_reason == "budget:max_model_calls" and done.decision is None
-    assert done.usage.model_calls == 2
+    assert done.usage.model_calls == 2 and done.queries == 0  # run_sql was not offered
 
 
 async def test_repeated_queries_end_the_querying(engine_for) -> None:  # type: ignore[no-untyped-def]
@@ -72,11 +89,54 @@ async def test_turns_without_tools_are_nudged_then_stopped(engine_for) -> None: 
     assert "Use the tools" in model.requests[1].messages[-1]["content"]
 
 
-async def test_run_timeout(engine_for) -> None:  # type: ignore[no-untyped-def]
+class Slow:
+    """Wraps a model so that chosen calls (0-based) take `seconds` before answering."""
+
+    def __init__(self, inner: ScriptedModel, seconds: float, calls: set[int]) -> None:
+        self.inner, self.seconds, self.calls, self.n = inner, seconds, calls, 0
+        self.name, self.scripted = inner.name, inner.scripted
+
+    async def stream(self, request):  # type: ignore[no-untyped-def]
+        n, self.n = self.n, self.n + 1
+        if n in self.calls:
+            await asyncio.sleep(self.seconds)
+        async for chunk in self.inner.stream(request):
+            yield chunk
+
+
+async def test_run_timeout_cuts_a_slow_call_and_leaves_a_last_turn_to_answer(
+    engine_for,  # type: ignore[no-untyped-def]
+) -> None:
+    inner = ScriptedModel([Reply(calls=[plan("powers")]), Reply(calls=[sql()]),
+                           Reply(calls=[answer()])])
+    model = Slow(inner, 30.0, {2})  # the third call runs over; the fourth gets the answer
+    started = time.monotonic()
+    async with engine_for(model, run_timeout_s=1.0, answer_grace_s=5.0) as engine:
+        events = await collect(engine.run(TEXT))
+    assert time.monotonic() - started < 10  # cut at the run's time, not the call's 30 s
+    done = finished(events)
+    assert done.stop_reason == "budget:run_timeout" and done.decision == "krakow"
+    assert done.queries == 1
+    assert tools_of(inner, 2) == ["final_answer"]
+    assert "run_timeout budget is reached" in inner.requests[2].messages[-1]["content"]
+    inner.assert_all_used()
+
+
+async def test_run_timeout_ends_the_run_when_the_last_turn_is_late_too(engine_for) -> None:  # type: ignore[no-untyped-def]
+    inner = ScriptedModel([Reply(calls=[plan("powers")]), Reply(calls=[answer()])])
+    model = Slow(inner, 30.0, {0, 1})
+    async with engine_for(model, run_timeout_s=0.5, answer_grace_s=0.5) as engine:
+        done = finished(await collect(engine.run(TEXT)))
+    assert done.stop_reason == "budget:run_timeout" and done.decision is None
+    assert done.usage.model_calls == 0
+
+
+async def test_run_timeout_before_any_call_still_asks_for_an_answer(engine_for) -> None:  # type: ignore[no-untyped-def]
     model = ScriptedModel([Reply(calls=[plan("powers")])])
     async with engine_for(model, run_timeout_s=1e-9) as engine:
         done = finished(await collect(engine.run(TEXT)))
-    assert done.stop_reason == "budget:run_timeout"
+    assert done.stop_reason == "budget:run_timeout" and done.decision is None
+    assert tools_of(model, 0) == ["final_answer"]
 
 
 async def test_iterrag_has_no_plan_and_singlerag_one_retrieval(engine_for) -> None:  # type: ignore[no-untyped-def]

@@ -271,3 +271,20 @@ async def test_every_model_call_is_reported_with_its_cost(engine_for) -> None:  
     assert calls[1].tool_calls == ("run_sql", "run_sql") and all(c.seconds >= 0 for c in calls)
     done = last(events, RunFinished)
     assert (done.usage.prompt_tokens, done.usage.completion_tokens) == (600, 27)
+
+
+async def test_an_unexpected_error_ends_the_run_with_a_clear_event(
+    engine_for, caplog: pytest.LogCaptureFixture  # type: ignore[no-untyped-def]
+) -> None:
+    def broken(request: object) -> Reply:
+        raise RuntimeError("a bug in a policy")
+
+    model = ScriptedModel([Reply(calls=[plan("powers")]), broken])
+    async with engine_for(model) as engine:
+        events = await collect(engine.run(TEXT))
+    failed = events[-1]
+    assert isinstance(failed, RunFailed), kinds(events)
+    assert "unexpected error" in failed.message and "RuntimeError: a bug in a policy" in (
+        failed.message)
+    assert failed.stage == "querying" and failed.usage.model_calls == 1
+    assert "failed unexpectedly" in caplog.text  # the traceback is logged for the operator
