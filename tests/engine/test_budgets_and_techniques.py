@@ -243,3 +243,36 @@ async def test_the_what_if_tool_is_off_unless_enabled(engine_for) -> None:  # ty
     assert any(s.startswith("simulated krakow: SWE's profit at baltic_sea = ") for s in said)
     assert any("'atlantis' is not a candidate" in s for s in said)
     assert finished(events).decision == "krakow"
+
+
+async def test_rows_and_characters_shown_to_the_model_are_capped(engine_for) -> None:  # type: ignore[no-untyped-def]
+    wide = "SELECT trade_node, country_name, base_trading_power FROM node_country"
+    model = ScriptedModel([Reply(calls=[plan("powers")]), Reply(calls=[sql(wide)]),
+                           Reply(calls=[answer()])])
+    async with engine_for(model, max_rows_shown=3, max_chars_shown=120) as engine:
+        events = await collect(engine.run(TEXT))
+    seen = model.requests[2].messages[-1]["content"]
+    header, _, body = seen.partition("\n")
+    total = next(e for e in events if e.kind == "query_finished").total_rows
+    assert total > 3 and header.startswith(f"q1: {total} row(s) (showing the first 3)")
+    assert len(body) <= 120 + len(" ...")
+    assert len(body.splitlines()) <= 4  # the column line and at most three rows
+    finished_event = next(e for e in events if e.kind == "query_finished")
+    assert len(finished_event.preview) == 3  # the event's preview follows the same cap
+
+
+async def test_a_query_over_its_time_goes_back_to_the_model(engine_for) -> None:  # type: ignore[no-untyped-def]
+    from planrag.table import Limits
+
+    runaway = ("WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n) "
+               "SELECT count(*) FROM n")
+    model = ScriptedModel([Reply(calls=[plan("powers")]), Reply(calls=[sql(runaway)]),
+                           Reply(calls=[sql()]), Reply(calls=[answer()])])
+    async with engine_for(model, query_limits=Limits(timeout_s=0.3)) as engine:
+        events = await collect(engine.run(TEXT))
+    failed = next(e for e in events if e.kind == "query_failed")
+    told = model.requests[2].messages[-1]["content"]
+    assert told.startswith("q1 failed:") and "stopped after 0.3 s" in told
+    assert failed.error in told
+    done = finished(events)
+    assert done.decision == "krakow" and (done.errors, done.queries) == (1, 2)
