@@ -35,6 +35,9 @@ class Reply:
     """(tool name, arguments): a dict is sent as JSON, a string as it is (to test bad JSON)."""
     prompt_tokens: int = 0
     completion_tokens: int = 0
+    pieces: tuple[str, ...] = ()
+    """How the text streams; by default word by word. Given explicitly, the text is their
+    concatenation (to test what a client does with e.g. a token split across pieces)."""
 
     def __init__(
         self,
@@ -42,11 +45,18 @@ class Reply:
         calls: Sequence[tuple[str, Any]] = (),
         prompt_tokens: int = 0,
         completion_tokens: int = 0,
+        *,
+        pieces: Sequence[str] = (),
     ) -> None:
-        object.__setattr__(self, "text", text)
+        if pieces and text and text != "".join(pieces):
+            raise ValueError("a Reply's pieces must join up to its text")
+        object.__setattr__(self, "text", text or "".join(pieces))
         object.__setattr__(self, "calls", tuple(calls))
         object.__setattr__(self, "prompt_tokens", prompt_tokens)
         object.__setattr__(self, "completion_tokens", completion_tokens)
+        object.__setattr__(
+            self, "pieces", tuple(pieces) or tuple(re.findall(r"\S+\s*|\s+", text))
+        )
 
 
 def call(name: str, **arguments: Any) -> tuple[str, Any]:
@@ -88,7 +98,7 @@ class ScriptedModel:
             step = step(request)
         if isinstance(step, Fail):
             raise step.error
-        for piece in re.findall(r"\S+\s*|\s+", step.text):
+        for piece in step.pieces:
             yield TextPiece(piece)
         calls = []
         for name, arguments in step.calls:

@@ -8,6 +8,16 @@ live model. It speaks just enough HTTP/1.1 for that, on loopback, with the stand
 
 `route(body)` picks the scripted model for a request (e.g. by a marker in the first user
 message), so many runs can share one server without cross-talk.
+
+`faults` breaks the transport of chosen requests (numbered from 1 in arrival order) without
+consuming a script step, so a retry gets the reply the script holds next:
+
+    ScriptedServer(model, faults={1: Stall("Plann", seconds=5), 2: Cut("Plan"),
+                                  3: Fail(ModelServerError("down"))})
+
+`Stall` sends some text and then nothing (the client's read timeout fires), `Cut` sends some
+text and closes the connection before the reply is complete, and a `Fail` answers with the
+error status (429, 500, 504, 400/401) the real services send.
 """
 
 from __future__ import annotations
@@ -15,13 +25,15 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import re
 import time
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from planrag.engine.model import ModelReply, ModelRequest, TextPiece
-from planrag.engine.scripted import ScriptedModel
+from planrag.engine.scripted import Fail, ScriptedModel
 from planrag.errors import (
     ModelError,
     ModelRateLimited,
@@ -29,18 +41,49 @@ from planrag.errors import (
     ModelTimeout,
 )
 
-__all__ = ["ScriptedServer"]
+__all__ = ["Cut", "ScriptedServer", "Stall"]
 
 Route = Callable[[dict[str, Any]], ScriptedModel]
 
 
+@dataclass(frozen=True)
+class Stall:
+    """Start a streamed reply, send `text`, then nothing for `seconds` (or until the client
+    hangs up) and close. With `before_headers`, send nothing at all, not even the status."""
+
+    text: str = ""
+    seconds: float = 30.0
+    before_headers: bool = False
+
+
+@dataclass(frozen=True)
+class Cut:
+    """Start a streamed reply, send `text` and close the connection: no `finish_reason`
+    (unless `finished`) and no `[DONE]`, as when a proxy or the server dies mid-reply."""
+
+    text: str = ""
+    finished: bool = False
+
+
+Fault = Stall | Cut | Fail
+
+
 class ScriptedServer:
-    def __init__(self, route: ScriptedModel | Route, host: str = "127.0.0.1") -> None:
+    def __init__(
+        self,
+        route: ScriptedModel | Route,
+        host: str = "127.0.0.1",
+        *,
+        faults: Mapping[int, Fault] | None = None,
+    ) -> None:
         self._route: Route = (lambda _body: route) if isinstance(route, ScriptedModel) else route
         self.host = host
         self.port = 0
         self.requests = 0
+        """Chat-completion requests received so far (faulted ones included)."""
+        self.faults: dict[int, Fault] = dict(faults or {})
         self._server: asyncio.Server | None = None
+        self._connections: set[asyncio.Task[None]] = set()
 
     @property
     def base_url(self) -> str:
@@ -54,10 +97,17 @@ class ScriptedServer:
     async def __aexit__(self, *exc: object) -> None:
         if self._server is not None:
             self._server.close()
+            # Connections kept alive (or stalled) by clients end now, not at loop shutdown.
+            for task in list(self._connections):
+                task.cancel()
+            await asyncio.gather(*self._connections, return_exceptions=True)
             with contextlib.suppress(Exception):
                 await self._server.wait_closed()
 
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        task = asyncio.current_task()
+        if task is not None:
+            self._connections.add(task)
         try:
             while True:
                 head = await reader.readuntil(b"\r\n\r\n")
@@ -68,18 +118,25 @@ class ScriptedServer:
                     for k, _, v in (line.partition(":") for line in lines[1:] if line)
                 }
                 body = await reader.readexactly(int(headers.get("content-length", "0")))
-                keep = await self._respond(writer, method, path, body)
+                keep = await self._respond(reader, writer, method, path, body)
                 if not keep:
                     break
-        except (asyncio.IncompleteReadError, ConnectionError):
+        except (asyncio.IncompleteReadError, asyncio.CancelledError, ConnectionError):
             pass
         finally:
+            if task is not None:
+                self._connections.discard(task)
             with contextlib.suppress(Exception):
                 writer.close()
                 await writer.wait_closed()
 
     async def _respond(
-        self, writer: asyncio.StreamWriter, method: str, path: str, raw: bytes
+        self,
+        reader: asyncio.StreamReader,
+        writer: asyncio.StreamWriter,
+        method: str,
+        path: str,
+        raw: bytes,
     ) -> bool:
         if method != "POST" or not path.rstrip("/").endswith("/chat/completions"):
             await _send_json(writer, 404, {"error": {"message": f"no route {method} {path}"}})
@@ -87,6 +144,19 @@ class ScriptedServer:
         self.requests += 1
         try:
             body = json.loads(raw or b"{}")
+        except ValueError as exc:
+            await _send_json(writer, 400, {"error": {"message": f"bad request: {exc}"}})
+            return True
+        fault = self.faults.pop(self.requests, None)
+        if isinstance(fault, Fail):
+            status = _status(fault.error)
+            await _send_json(writer, status, {"error": {"message": str(fault.error),
+                                                        "code": status}})
+            return True
+        if fault is not None:
+            await _send_fault(reader, writer, str(body.get("model", "scripted")), fault)
+            return False
+        try:
             model = self._route(body)
         except Exception as exc:
             await _send_json(writer, 400, {"error": {"message": f"bad request: {exc}"}})
@@ -166,35 +236,63 @@ async def _send_json(writer: asyncio.StreamWriter, status: int, payload: dict[st
     await writer.drain()
 
 
+class _Chunks:
+    """The server-sent events of one streamed reply (`chat.completion.chunk` objects)."""
+
+    def __init__(self, name: str) -> None:
+        self._head = {"id": f"chatcmpl-{uuid.uuid4().hex[:12]}",
+                      "object": "chat.completion.chunk", "created": int(time.time()),
+                      "model": name}
+
+    def delta(self, delta: dict[str, Any], finish: str | None = None) -> bytes:
+        return self._event({"choices": [{"index": 0, "delta": delta, "finish_reason": finish}]})
+
+    def usage(self, reply: ModelReply) -> bytes:
+        return self._event({"choices": [], "usage": _usage(reply)})
+
+    def _event(self, body: dict[str, Any]) -> bytes:
+        return f"data: {json.dumps({**self._head, **body})}\n\n".encode()
+
+
+_STREAM_HEAD = (b"HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\n"
+                b"Cache-Control: no-cache\r\nConnection: close\r\n\r\n")
+
+
+async def _send_fault(
+    reader: asyncio.StreamReader, writer: asyncio.StreamWriter, name: str, fault: Stall | Cut
+) -> None:
+    """A reply that never completes; the connection is closed afterwards."""
+    chunks = _Chunks(name)
+    if not (isinstance(fault, Stall) and fault.before_headers):
+        writer.write(_STREAM_HEAD + chunks.delta({"role": "assistant", "content": ""}))
+        for piece in re.findall(r"\S+\s*|\s+", fault.text):
+            writer.write(chunks.delta({"content": piece}))
+        if isinstance(fault, Cut) and fault.finished:
+            writer.write(chunks.delta({}, "stop"))
+        await writer.drain()
+    if isinstance(fault, Stall):
+        # Silence until the client gives up (it closes its end) or the stall is over.
+        with contextlib.suppress(asyncio.TimeoutError, ConnectionError):
+            await asyncio.wait_for(reader.read(), fault.seconds)
+
+
 async def _send_stream(
     writer: asyncio.StreamWriter, name: str, pieces: list[str], reply: ModelReply, usage: bool
 ) -> None:
-    ident = f"chatcmpl-{uuid.uuid4().hex[:12]}"
-    created = int(time.time())
-
-    def chunk(delta: dict[str, Any], finish: str | None = None) -> bytes:
-        payload = {"id": ident, "object": "chat.completion.chunk", "created": created,
-                   "model": name,
-                   "choices": [{"index": 0, "delta": delta, "finish_reason": finish}]}
-        return f"data: {json.dumps(payload)}\n\n".encode()
-
-    writer.write(b"HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\n"
-                 b"Cache-Control: no-cache\r\nConnection: close\r\n\r\n")
-    writer.write(chunk({"role": "assistant", "content": ""}))
+    chunks = _Chunks(name)
+    writer.write(_STREAM_HEAD + chunks.delta({"role": "assistant", "content": ""}))
     for piece in pieces:
-        writer.write(chunk({"content": piece}))
+        writer.write(chunks.delta({"content": piece}))
         await writer.drain()
     for i, call in enumerate(reply.tool_calls):
         half = len(call.arguments) // 2  # arguments arrive in pieces, as real servers send them
-        writer.write(chunk({"tool_calls": [{"index": i, "id": call.id, "type": "function",
-                                             "function": {"name": call.name,
-                                                          "arguments": call.arguments[:half]}}]}))
-        writer.write(chunk({"tool_calls": [{"index": i,
-                                             "function": {"arguments": call.arguments[half:]}}]}))
-    writer.write(chunk({}, "tool_calls" if reply.tool_calls else "stop"))
+        first = {"index": i, "id": call.id, "type": "function",
+                 "function": {"name": call.name, "arguments": call.arguments[:half]}}
+        rest = {"index": i, "function": {"arguments": call.arguments[half:]}}
+        writer.write(chunks.delta({"tool_calls": [first]}))
+        writer.write(chunks.delta({"tool_calls": [rest]}))
+    writer.write(chunks.delta({}, "tool_calls" if reply.tool_calls else "stop"))
     if usage:
-        payload = {"id": ident, "object": "chat.completion.chunk", "created": created,
-                   "model": name, "choices": [], "usage": _usage(reply)}
-        writer.write(f"data: {json.dumps(payload)}\n\n".encode())
+        writer.write(chunks.usage(reply))
     writer.write(b"data: [DONE]\n\n")
     await writer.drain()
