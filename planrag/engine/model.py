@@ -2,14 +2,26 @@
 
 Messages are OpenAI chat messages (plain dicts: `role`, `content`, `tool_calls`,
 `tool_call_id`), so a run state serialises as it is and every OpenAI-compatible endpoint
-understands it. Retries with backoff wrap any model (`Retrying`); a model that fails after
-text has already streamed is not retried (the person has seen the text).
+understands it. Retries with backoff wrap any model (`Retrying`).
+
+A reply can fail after some of its text has streamed (a read timeout, a dropped connection, a
+stream cut off). It is still retried, and the retry is announced in the text stream itself: a
+bracketed notice says the reply broke off and starts again, so the person never sees the
+same text twice without being told why. The reply the engine keeps (`ModelReply.text`) is
+only the attempt that completed. (Withholding text until a reply completes would avoid the
+notice but lose streaming, which matters most for the long replies that are likeliest to
+break.)
+
+Chat-template tokens (`<|im_end|>`, `<|eot_id|>`, `</s>`, `[INST]`...) that a misconfigured
+server leaks into the text are removed by `TemplateTokens`, also when a token arrives split
+across stream pieces.
 """
 
 from __future__ import annotations
 
 import asyncio
 import random
+import re
 import time
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
@@ -23,8 +35,10 @@ __all__ = [
     "ModelReply",
     "ModelRequest",
     "Retrying",
+    "TemplateTokens",
     "TextPiece",
     "ToolCall",
+    "strip_template_tokens",
 ]
 
 Message = dict[str, Any]
@@ -91,11 +105,13 @@ class Model(Protocol):
 
 @dataclass
 class Retrying:
-    """Retry a model on retryable errors (429, 5xx, timeouts) with exponential backoff."""
+    """Retry a model on retryable errors (429, 5xx, timeouts, broken streams) with exponential
+    backoff and jitter; announce a retry in the text stream when text had already streamed."""
 
     inner: Model
     attempts: int = 4
     base_delay: float = 0.5
+    """Seconds before the first retry; each further retry waits twice as long (with jitter)."""
     max_delay: float = 8.0
     sleep: Callable[[float], Any] = field(default=asyncio.sleep)
     retries: int = 0
@@ -129,12 +145,56 @@ class Retrying:
                     yield chunk
                 return
             except ModelError as exc:
-                if not exc.retryable or streamed or attempt == self.attempts:
-                    if exc.retryable and attempt == self.attempts:
-                        raise type(exc)(
-                            f"{exc} (gave up after {self.attempts} attempts)"
-                        ) from exc
+                if not exc.retryable:
                     raise
+                if attempt == self.attempts:
+                    raise type(exc)(f"{exc} (gave up after {self.attempts} attempts)") from exc
                 self.retries += 1
                 delay = min(self.max_delay, self.base_delay * 2 ** (attempt - 1))
-                await self.sleep(delay * (0.5 + random.random() / 2))
+                delay *= 0.5 + random.random() / 2
+                if streamed:
+                    yield TextPiece(
+                        f"\n[the reply broke off ({exc}); asking again "
+                        f"(attempt {attempt + 1} of {self.attempts}), the reply restarts "
+                        "below]\n"
+                    )
+                await self.sleep(delay)
+
+
+_TOKEN = re.compile(
+    r"<\|[A-Za-z_]{2,24}\|>|</?s>|<(?:start|end)_of_turn>|\[/?INST\]"
+)
+_TOKEN_START = re.compile(
+    r"<(?:\|[A-Za-z_]{0,24}\|?|/?[a-z_]{0,13})|\[/?(?:I(?:N(?:S(?:T)?)?)?)?"
+)
+"""What the end of a piece looks like when a template token may continue in the next one."""
+
+
+def strip_template_tokens(text: str) -> str:
+    """Remove chat-template tokens from a complete text."""
+    return _TOKEN.sub("", text)
+
+
+class TemplateTokens:
+    """Strip chat-template tokens from text that arrives in pieces.
+
+    A token may be split across pieces (`<|im_` then `end|>`): the possible start of a token
+    at the end of a piece is held back until the next piece shows whether it is one.
+    """
+
+    def __init__(self) -> None:
+        self._held = ""
+
+    def feed(self, piece: str) -> str:
+        """The text of `piece` that can be shown now."""
+        text = _TOKEN.sub("", self._held + piece)
+        self._held = ""
+        cut = max(text.rfind("<"), text.rfind("["))
+        if cut >= 0 and _TOKEN_START.fullmatch(text, cut):
+            text, self._held = text[:cut], text[cut:]
+        return text
+
+    def flush(self) -> str:
+        """What is still held back when the text ends (it was not a token)."""
+        text, self._held = self._held, ""
+        return text

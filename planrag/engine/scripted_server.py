@@ -16,8 +16,8 @@ consuming a script step, so a retry gets the reply the script holds next:
                                   3: Fail(ModelServerError("down"))})
 
 `Stall` sends some text and then nothing (the client's read timeout fires), `Cut` sends some
-text and closes the connection before the reply is complete, and a `Fail` answers with the
-error status (429, 500, 504, 400/401) the real services send.
+text (and optionally raw event lines) and closes the connection before the reply is complete,
+and a `Fail` answers with the error status (429, 500, 504, 400/401) the real services send.
 """
 
 from __future__ import annotations
@@ -58,11 +58,15 @@ class Stall:
 
 @dataclass(frozen=True)
 class Cut:
-    """Start a streamed reply, send `text` and close the connection: no `finish_reason`
-    (unless `finished`) and no `[DONE]`, as when a proxy or the server dies mid-reply."""
+    """Start a streamed reply, send `text` and close the connection before the reply is
+    complete, as when a proxy or the server dies mid-reply: no `finish_reason` (unless
+    `finished`) and no `[DONE]` (unless `done`). `tail` is sent as it is before closing (raw
+    server-sent event lines: an error event, a chunk that is not JSON...)."""
 
     text: str = ""
     finished: bool = False
+    done: bool = False
+    tail: str = ""
 
 
 Fault = Stall | Cut | Fail
@@ -267,8 +271,12 @@ async def _send_fault(
         writer.write(_STREAM_HEAD + chunks.delta({"role": "assistant", "content": ""}))
         for piece in re.findall(r"\S+\s*|\s+", fault.text):
             writer.write(chunks.delta({"content": piece}))
-        if isinstance(fault, Cut) and fault.finished:
-            writer.write(chunks.delta({}, "stop"))
+        if isinstance(fault, Cut):
+            writer.write(fault.tail.encode())
+            if fault.finished:
+                writer.write(chunks.delta({}, "stop"))
+            if fault.done:
+                writer.write(b"data: [DONE]\n\n")
         await writer.drain()
     if isinstance(fault, Stall):
         # Silence until the client gives up (it closes its end) or the stall is over.

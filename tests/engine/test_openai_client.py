@@ -1,5 +1,6 @@
 """The real OpenAI client against the scripted HTTP server: streaming, tool calls, usage,
-error statuses, and many runs sharing one server without cross-talk."""
+error statuses, failures in the middle of a streamed reply (stalls, cut-off streams, broken
+chunks) and their retries, and many runs sharing one server without cross-talk."""
 
 from __future__ import annotations
 
@@ -10,10 +11,27 @@ from typing import Any
 import httpx
 import pytest
 
-from planrag.engine import Fail, Reply, Retrying, RunFailed, RunFinished, ScriptedModel
+from planrag.engine import (
+    Fail,
+    ModelReply,
+    ModelRequest,
+    Reply,
+    Retrying,
+    RunFailed,
+    RunFinished,
+    ScriptedModel,
+    TextPiece,
+)
 from planrag.engine.openai_model import OpenAIModel
-from planrag.engine.scripted_server import ScriptedServer
-from planrag.errors import ConfigError, ModelRateLimited, ModelRejected
+from planrag.engine.scripted_server import Cut, ScriptedServer, Stall
+from planrag.errors import (
+    ConfigError,
+    ModelError,
+    ModelRateLimited,
+    ModelRejected,
+    ModelServerError,
+    ModelTimeout,
+)
 from tests.engine.conftest import TEXT, answer, collect, plan, sql
 
 
@@ -111,3 +129,127 @@ async def test_many_runs_share_one_server_without_cross_talk(engine_for) -> None
 def test_a_model_needs_an_endpoint() -> None:
     with pytest.raises(ConfigError, match="no model endpoint"):
         OpenAIModel("gpt-4o")
+
+
+HI = ModelRequest(({"role": "user", "content": "hi"},), ())
+FAST = 0.3
+"""The client's timeout in these tests (seconds without a byte from the server)."""
+
+
+async def pieces_and_reply(model: OpenAIModel) -> tuple[list[str], ModelReply]:
+    pieces: list[str] = []
+    async for chunk in model.stream(HI):
+        if isinstance(chunk, TextPiece):
+            pieces.append(chunk.text)
+        else:
+            return pieces, chunk
+    raise AssertionError("the stream ended without a reply")
+
+
+@pytest.mark.parametrize(("fault", "error", "message"), [
+    (Stall("Hello wor", seconds=5), ModelTimeout,
+     "stopped sending in the middle of its reply (nothing for 0.3 s)"),
+    (Stall(before_headers=True, seconds=5), ModelTimeout, "did not answer in time"),
+    (Cut("Hello wor"), ModelServerError, "was cut off: its stream ended before [DONE]"),
+    (Cut("Hello wor", finished=True), ModelServerError, "ended before [DONE]"),
+    (Cut("Hello wor", done=True), ModelServerError, "ended without a finish_reason"),
+    (Cut("Hello", tail='data: {"error": {"message": "CUDA out of memory"}}\n\n'),
+     ModelServerError, "failed in the middle of its reply: CUDA out of memory"),
+    (Cut("Hello", tail="data: {not json\n\n"), ModelServerError,
+     "a stream chunk is not JSON ({not json)"),
+    (Cut("Hello", tail='data: {"choices": 7}\n\n'), ModelServerError,
+     "expected a list, got 7"),
+    (Fail(ModelServerError("overloaded")), ModelServerError, "failed (500): "),
+    (Fail(ModelRateLimited("slow down")), ModelRateLimited, "rate limited by"),
+])
+async def test_a_broken_reply_is_a_model_error(
+    fault: Stall | Cut | Fail, error: type[ModelError], message: str
+) -> None:
+    async with ScriptedServer(ScriptedModel([]), faults={1: fault}) as server:
+        model = OpenAIModel("m", base_url=server.base_url, timeout_s=FAST)
+        with pytest.raises(error) as raised:
+            await pieces_and_reply(model)
+        await model.close()
+    assert message in str(raised.value) and server.base_url in str(raised.value)
+    assert raised.value.retryable
+
+
+NOTICE = "\n[the reply broke off ("
+
+
+@pytest.mark.parametrize(("fault", "shown_before"), [
+    (Fail(ModelRateLimited("slow down")), ""),
+    (Fail(ModelServerError("overloaded")), ""),
+    (Stall(before_headers=True, seconds=5), ""),
+    (Stall("Plann", seconds=5), "Plann"),
+    (Cut("Planning the"), "Planning the"),
+])
+async def test_a_failed_first_call_is_retried_and_the_run_recovers(
+    engine_for, fault: Stall | Cut | Fail, shown_before: str  # type: ignore[no-untyped-def]
+) -> None:
+    scripted = happy()
+    async with ScriptedServer(scripted, faults={1: fault}) as server:
+        model = Retrying(OpenAIModel("m", base_url=server.base_url, timeout_s=FAST),
+                         base_delay=0.01)
+        async with engine_for(model) as engine:  # type: ignore[arg-type]
+            events = await collect(engine.run(TEXT))
+        await model.inner.close()  # type: ignore[attr-defined]
+    done = events[-1]
+    assert isinstance(done, RunFinished) and done.decision == "krakow", events[-1]
+    assert model.retries == 1 and server.requests == 4
+    scripted.assert_all_used()  # the faulted request did not use up a reply
+    text = "".join(e.text for e in events if e.kind == "model_text")
+    if shown_before:
+        # The broken text stays visible, but the retry says that the reply starts again.
+        before, notice = text.split(NOTICE)
+        assert before == shown_before and "attempt 2 of 4" in notice
+        assert notice.split("restarts below]\n", 1)[1] == (
+            "Planning the analysis.SWE should go to krakow."
+        )
+    else:
+        assert text == "Planning the analysis.SWE should go to krakow."
+    # The model's conversation keeps the completed reply only.
+    assert scripted.requests[1].messages[2]["content"] == "Planning the analysis."
+
+
+async def test_a_failure_that_persists_ends_the_run_with_a_clear_message(engine_for) -> None:  # type: ignore[no-untyped-def]
+    faults = {i: Stall("Plann", seconds=5) for i in (1, 2, 3)}
+    async with ScriptedServer(happy(), faults=faults) as server:
+        model = Retrying(OpenAIModel("m", base_url=server.base_url, timeout_s=FAST),
+                         attempts=3, base_delay=0.01)
+        async with engine_for(model) as engine:  # type: ignore[arg-type]
+            events = await collect(engine.run(TEXT))
+        await model.inner.close()  # type: ignore[attr-defined]
+    failed = events[-1]
+    assert isinstance(failed, RunFailed) and failed.stage == "planning"
+    assert failed.message == (
+        f"the model failed: {server.base_url} stopped sending in the middle of its reply "
+        "(nothing for 0.3 s) (gave up after 3 attempts)"
+    )
+    assert model.retries == 2 and server.requests == 3
+    text = "".join(e.text for e in events if e.kind == "model_text")
+    assert text.count(NOTICE) == 2 and text.endswith("below]\nPlann")  # the last try is not retried
+
+    down = {i: Fail(ModelServerError("overloaded")) for i in (1, 2)}
+    async with ScriptedServer(happy(), faults=down) as server:
+        model = Retrying(OpenAIModel("m", base_url=server.base_url), attempts=2,
+                         base_delay=0.01)
+        async with engine_for(model) as engine:  # type: ignore[arg-type]
+            events = await collect(engine.run(TEXT))
+        await model.inner.close()  # type: ignore[attr-defined]
+    failed = events[-1]
+    assert isinstance(failed, RunFailed)
+    assert failed.message.startswith(f"the model failed: {server.base_url} failed (500): ")
+    assert failed.message.endswith("overloaded', 'code': 500}} (gave up after 2 attempts)")
+
+
+async def test_template_tokens_split_across_pieces_are_removed() -> None:
+    scripted = ScriptedModel([
+        Reply(pieces=["krakow wins<", "|im_", "end|", "> ", "a < b</", "s>"]),
+    ])
+    async with ScriptedServer(scripted) as server:
+        model = OpenAIModel("m", base_url=server.base_url)
+        pieces, reply = await pieces_and_reply(model)
+        await model.close()
+    assert "".join(pieces) == "krakow wins a < b" and reply.text == "krakow wins a < b"
+    assert pieces[0] == "krakow wins"  # text before a possible token is not held back
