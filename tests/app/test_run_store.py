@@ -1,46 +1,136 @@
-"""Paused runs stored durably: SQLite by default, Redis by URL."""
+"""The conversation store on each backend: SQLite by default, Redis and PostgreSQL by URL (the
+machine's servers on 127.0.0.1)."""
 
 from __future__ import annotations
 
+import asyncio
+import socket
+import sqlite3
 import time
 import uuid
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 
 import pytest
 
-from app.run_store import MAX_AGE_S, PausedRun, RedisStore, SQLiteStore, open_store
-from planrag.errors import ConfigError
+from app.run_store import (
+    MAX_AGE_S,
+    PausedRun,
+    PostgresStore,
+    RedisStore,
+    RunStore,
+    SQLiteStore,
+    open_store,
+)
+from planrag.errors import ConfigError, SourceUnavailable
+
+REDIS_URL = "redis://127.0.0.1:6379/15"
+POSTGRES_URL = "postgresql://postgres@127.0.0.1:5432/test"
+
+Opener = Callable[[], RunStore]
 
 
-async def _round_trip(store: object, key: str) -> None:
-    run = PausedRun('{"run_id": "r1"}', {"dataset": "demo-retail", "target": "sqlite"},
-                    time.time())
-    assert await store.get(key) is None  # type: ignore[attr-defined]
-    await store.put(key, run)  # type: ignore[attr-defined]
-    got = await store.get(key)  # type: ignore[attr-defined]
-    assert got is not None and got.state == run.state and got.context == run.context
-    await store.delete(key)  # type: ignore[attr-defined]
-    assert await store.get(key) is None  # type: ignore[attr-defined]
+@pytest.fixture(params=["sqlite", "redis", "postgresql"])
+async def opener(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Opener]:
+    """Opens stores on one backend, as separate processes would; all are closed at the end."""
+    url = {"sqlite": f"sqlite:///{tmp_path}/runs.sqlite", "redis": REDIS_URL,
+           "postgresql": POSTGRES_URL}[request.param]
+    opened: list[RunStore] = []
+
+    def open_one() -> RunStore:
+        opened.append(open_store(url, tmp_path))
+        return opened[-1]
+
+    yield open_one
+    for store in opened:
+        await store.close()
 
 
-async def test_sqlite_store_survives_a_new_instance(tmp_path: Path) -> None:
-    store = open_store(None, tmp_path)
-    assert isinstance(store, SQLiteStore)
-    await _round_trip(store, "slack:C1:1")
-    await store.put("slack:C1:2", PausedRun("{}", {}, time.time()))
-    again = open_store(f"sqlite:///{tmp_path}/paused-runs.sqlite", tmp_path)
-    assert await again.get("slack:C1:2") is not None  # another process would see it too
-    await again.put("old", PausedRun("{}", {}, time.time() - MAX_AGE_S - 1))
-    assert await again.get("old") is None
+def _key() -> str:
+    return f"test:{uuid.uuid4().hex}"  # test sessions share the servers
 
 
-async def test_redis_store_on_the_local_server() -> None:
-    store = open_store("redis://127.0.0.1:6379/15", Path("/nonexistent"))
-    assert isinstance(store, RedisStore)
-    try:
-        await _round_trip(store, f"test:{uuid.uuid4().hex}")
-    except OSError as exc:  # pragma: no cover - the machine's Redis is part of the setup
-        pytest.fail(f"Redis at 127.0.0.1:6379 is not reachable: {exc}")
+def _run(n: int = 1) -> PausedRun:
+    return PausedRun(f'{{"run_id": "r{n}"}}', {"dataset": "demo-retail", "target": "sqlite"},
+                     time.time())
+
+
+async def test_a_paused_run_round_trips_and_other_processes_see_it(opener: Opener) -> None:
+    store, other = opener(), opener()
+    key = _key()
+    assert await store.get(key) is None
+    await store.put(key, _run())
+    got = await other.get(key)
+    assert got is not None and got.state == _run().state and got.context == _run().context
+    await other.delete(key)
+    assert await store.get(key) is None
+    old = PausedRun("{}", {}, time.time() - MAX_AGE_S - 1)
+    await store.put(key, old)
+    assert await store.get(key) is None
+    assert (await store.take(key, "approve", 60)).run is None
+
+
+async def test_simultaneous_answers_take_a_paused_run_exactly_once(opener: Opener) -> None:
+    stores = [opener(), opener()]
+    key = _key()
+    await stores[0].put(key, _run())
+    answers = ["approve", "keep"] * 5
+    taken = await asyncio.gather(*(stores[i % 2].take(key, a, 60)
+                                   for i, a in enumerate(answers)))
+    winners = [i for i, t in enumerate(taken) if t.run is not None]
+    assert len(winners) == 1, taken
+    first = answers[winners[0]]
+    assert all(t.earlier == first for i, t in enumerate(taken) if i != winners[0])
+    assert await stores[1].get(key) is None  # answered: no longer waiting
+    # Paused again (the resumed run asked a second question): waiting, unanswered.
+    await stores[1].put(key, _run(2))
+    again = await stores[0].take(key, "keep", 60)
+    assert again.run is not None and again.run.state == _run(2).state
+    await stores[0].delete(key)
+    nothing = await stores[1].take(key, "approve", 60)
+    assert nothing.run is None and nothing.earlier is None
+
+
+async def test_an_answer_whose_run_died_can_be_given_again_after_the_lease(
+        opener: Opener) -> None:
+    store = opener()
+    key = _key()
+    await store.put(key, _run())
+    assert (await store.take(key, "approve", 1)).run is not None
+    assert (await store.take(key, "keep", 1)).earlier == "approve"
+    await asyncio.sleep(1.3)
+    assert await store.get(key) is not None  # waiting again
+    assert (await store.take(key, "keep", 60)).run is not None
+
+
+async def test_claims_go_to_the_first_caller_until_released_or_expired(opener: Opener) -> None:
+    store, other = opener(), opener()
+    token = _key()
+    results = await asyncio.gather(*(s.claim(token, 60) for s in [store, other] * 4))
+    assert sorted(results) == [False] * 7 + [True]
+    await other.release(token)
+    assert await store.claim(token, 1) is True
+    assert await other.claim(token, 1) is False
+    await asyncio.sleep(1.3)
+    assert await other.claim(token, 60) is True
+
+
+async def test_turns_of_a_conversation(opener: Opener) -> None:
+    store, other = opener(), opener()
+    key = _key()
+    assert await store.turns(key) is None
+    await store.save_turns(key, [])
+    assert await other.turns(key) == []
+    turns = [{"question": "where?", "decision": "krakow", "rationale": "most value"}]
+    await other.save_turns(key, turns)
+    assert await store.turns(key) == turns
+
+
+def test_backends_by_url(tmp_path: Path) -> None:
+    assert isinstance(open_store(None, tmp_path), SQLiteStore)
+    assert isinstance(open_store(REDIS_URL, tmp_path), RedisStore)
+    assert isinstance(open_store(POSTGRES_URL, tmp_path), PostgresStore)
+    assert isinstance(open_store("postgres://u@h/db", tmp_path), PostgresStore)
 
 
 def test_bad_store_urls_are_explained(tmp_path: Path) -> None:
@@ -48,3 +138,42 @@ def test_bad_store_urls_are_explained(tmp_path: Path) -> None:
         open_store("ftp://x/y", tmp_path)
     with pytest.raises(ConfigError, match="give a file"):
         open_store("sqlite://", tmp_path)
+
+
+async def test_a_file_from_before_answers_were_recorded_still_works(tmp_path: Path) -> None:
+    path = tmp_path / "old.sqlite"
+    with sqlite3.connect(path) as conn:
+        conn.execute("CREATE TABLE paused_runs (key TEXT PRIMARY KEY, state TEXT NOT NULL, "
+                     "context TEXT NOT NULL, saved_at REAL NOT NULL)")
+        conn.execute("INSERT INTO paused_runs VALUES ('slack:C1:1', '{}', '{\"a\": 1}', ?)",
+                     (time.time(),))
+    conn.close()
+    store = open_store(f"sqlite:///{path}", tmp_path)
+    got = await store.get("slack:C1:1")
+    assert got is not None and got.context == {"a": 1}
+    assert (await store.take("slack:C1:1", "approve", 60)).run is not None
+
+
+def _closed_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.mark.parametrize("scheme", ["redis", "postgresql"])
+async def test_an_unreachable_store_is_one_clear_error(scheme: str, tmp_path: Path) -> None:
+    port = _closed_port()
+    store = open_store(f"{scheme}://user:secret@127.0.0.1:{port}/0", tmp_path)
+    try:
+        with pytest.raises(SourceUnavailable, match=f"run store .*127.0.0.1:{port}") as info:
+            await store.get("k")
+        assert "secret" not in str(info.value)
+    finally:
+        await store.close()
+
+
+async def test_an_unwritable_sqlite_file_is_one_clear_error(tmp_path: Path) -> None:
+    folder = tmp_path / "runs.sqlite"
+    folder.mkdir()  # a folder where the file should be
+    with pytest.raises(SourceUnavailable, match="run store"):
+        await open_store(f"sqlite:///{folder}", tmp_path).put("k", _run())
