@@ -299,37 +299,101 @@ def _print_result(result: Any, args: argparse.Namespace, extra: dict[str, Any]) 
     if args.json:
         print(json.dumps({**result.to_json(), **extra}, default=str))
         return
-    print(result.render(top=max(1, args.top)))
+    print(result.render(top=args.top))
     for key, value in extra.items():
         print(f"{key.replace('_', ' ')}: {value}")
+
+
+def _simulate_top(args: argparse.Namespace) -> None:
+    from planrag.errors import SimulatorInputError
+
+    if args.top < 1:
+        raise SimulatorInputError(
+            f"--top {args.top}: give how many ranking rows to print, 1 or more"
+        )
 
 
 def _simulate_files(args: argparse.Namespace) -> int:
     from planrag.errors import SimulatorInputError
     from planrag.simulators.registry import resolve
-    from planrag.simulators.service import batch, simulate_dump
+    from planrag.simulators.service import RENAMES, simulate_dump
 
+    _simulate_top(args)
+    if args.target != "dump":
+        where = "--batch" if args.batch is not None else "--sql"
+        raise SimulatorInputError(
+            f"--target {args.target} applies only with --dataset; {where} reads dump files"
+        )
     if args.batch is not None:
-        failed = 0
-        for line in batch(args.batch, args.rules):
-            failed += "error" in line
-            print(json.dumps(line, ensure_ascii=False, default=str), flush=True)
-        if failed:
-            print(f"error: {failed} question(s) could not be simulated", file=sys.stderr)
-        return 1 if failed else 0
+        return _simulate_batch(args)
     if not args.scenario:
         raise SimulatorInputError("name the scenario: planrag simulate locating|building --sql ...")
     sim_cls = resolve(args.scenario)
-    renames = {"has_has_merchant": "has_merchant"}  # the known DQA dump quirk
-    result = simulate_dump(sim_cls, args.sql, _parameters(args), args.rules, renames)
+    result = simulate_dump(sim_cls, args.sql, _parameters(args), args.rules, RENAMES)
     _print_result(result, args, {})
     return 0
+
+
+def _simulate_batch(args: argparse.Namespace) -> int:
+    """JSON lines on stdout, exactly the contract; notes and the error count on stderr."""
+    from planrag.errors import SimulatorInputError
+    from planrag.simulators.base import NEAR_TIE
+    from planrag.simulators.service import batch
+
+    unused = [
+        name
+        for name, given in (
+            (f"the scenario {args.scenario!r}", args.scenario is not None),
+            ("--country", args.country is not None),
+            ("--home", args.home is not None),
+            ("--goods", args.goods is not None),
+            ("--param", bool(args.param)),
+            ("--json", args.json),
+        )
+        if given
+    ]
+    if unused:
+        raise SimulatorInputError(
+            "--batch takes each question's scenario and parameters from its line and always "
+            f"writes JSON lines: drop {', '.join(unused)}"
+        )
+    failed = 0
+    odd_answers: list[str] = []
+    near: list[str] = []
+    for line in batch(args.batch, args.rules):
+        failed += line.result is None
+        if line.answer_not_a_candidate:
+            odd_answers.append(str(line.id))
+        if line.result is not None and line.result.near_ties:
+            near.append(str(line.id))
+        print(json.dumps(line.to_json(), ensure_ascii=False, default=str), flush=True)
+    if odd_answers:
+        print(
+            f"note: {len(odd_answers)} question(s) give an answer that is not a candidate, so "
+            f"their rank_of_answer is null: {_simulate_ids(odd_answers)}",
+            file=sys.stderr,
+        )
+    if near:
+        print(
+            f"note: {len(near)} question(s) have near-ties (relative gap < {NEAR_TIE:g}) with "
+            f"their best decision: {_simulate_ids(near)}",
+            file=sys.stderr,
+        )
+    if failed:
+        print(f"error: {failed} question(s) could not be simulated", file=sys.stderr)
+    return 1 if failed else 0
+
+
+def _simulate_ids(ids: list[str], limit: int = 10) -> str:
+    more = f" and {len(ids) - limit} more" if len(ids) > limit else ""
+    return ", ".join(ids[:limit]) + more
 
 
 def _simulate_dataset(settings: Settings, args: argparse.Namespace) -> int:
     from planrag.errors import SimulatorInputError
     from planrag.simulators.service import simulate_dataset
 
+    _simulate_top(args)
     run = asyncio.run(
         simulate_dataset(settings, args.dataset, args.target, _parameters(args), args.rules)
     )

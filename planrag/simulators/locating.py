@@ -237,6 +237,8 @@ class LocatingSimulator(Simulator):
             )
         if home not in net.index:
             raise StateError(f"{country}'s home node {home!r} is not in table `trade_node`")
+        if parameters.home is None:  # results show the home node the simulation used
+            self.parameters = parameters.model_copy(update={"home": home})
         self.net = net
         self.country = country
         self.h = net.index[home]

@@ -12,8 +12,11 @@ The command line also accepts a simulator's short `name` (``locating``, ``buildi
 Whatever is found must be a `Simulator` subclass whose declarations are complete; anything
 else is a `SimulatorError` saying what is missing.
 
-Importing a simulator runs its code: the names come from the operator's own configuration
-(dataset manifests), never from a person chatting with the assistant.
+Importing a simulator runs its code: `resolve` takes names from the operator's own
+configuration (dataset manifests, the command line), never from a person chatting with the
+assistant. A name that comes from data (a line of a questions file) goes through
+`resolve_registered`, which accepts only registered names and the built-ins' short names and
+refuses anything else without importing it: data never chooses code.
 """
 
 from __future__ import annotations
@@ -32,7 +35,7 @@ from planrag.errors import SimulatorError
 from planrag.simulators.base import Simulator
 from planrag.simulators.state import TableSpec
 
-__all__ = ["ENTRY_POINT_GROUP", "available", "resolve"]
+__all__ = ["ENTRY_POINT_GROUP", "SHORT_NAMES", "available", "resolve", "resolve_registered"]
 
 ENTRY_POINT_GROUP = "planrag.simulators"
 
@@ -40,6 +43,9 @@ BUILTIN = {
     "dqa-locating": "planrag.simulators.locating:LocatingSimulator",
     "dqa-building": "planrag.simulators.building:BuildingSimulator",
 }
+
+SHORT_NAMES = {"locating": "dqa-locating", "building": "dqa-building"}
+"""The built-ins' short `name`s and their registered names, known without importing."""
 
 
 def available() -> dict[str, str]:
@@ -64,6 +70,8 @@ def resolve(spec: str, base_dir: Path | None = None) -> type[Simulator]:
     registered = available()
     if spec in registered:
         return _load_target(spec, registered[spec], base_dir)
+    if spec in SHORT_NAMES:
+        return _load_target(spec, BUILTIN[SHORT_NAMES[spec]], base_dir)
     short: dict[str, type[Simulator]] = {}
     for name, target in registered.items():  # short names such as "locating"
         try:
@@ -79,6 +87,23 @@ def resolve(spec: str, base_dir: Path | None = None) -> type[Simulator]:
     raise SimulatorError(
         f"no simulator named {spec!r}; known: {', '.join(names)}; or give "
         "package.module:ClassName or file.py:ClassName"
+    )
+
+
+def resolve_registered(name: str) -> type[Simulator]:
+    """The simulator registered as `name`: a built-in (or its short name) or an installed
+    entry point. Dotted paths, files and anything else are refused before any import, so a
+    name read from data can only pick among simulators the operator installed."""
+    registered = available()
+    if name in registered:
+        return _load_target(name, registered[name], None)
+    if name in SHORT_NAMES:
+        return _load_target(name, BUILTIN[SHORT_NAMES[name]], None)
+    known = ", ".join(sorted({*registered, *SHORT_NAMES}))
+    shown = name if len(name) <= 80 else name[:77] + "..."
+    raise SimulatorError(
+        f"no registered simulator named {shown!r}; a questions file may name only these: "
+        f"{known}"
     )
 
 

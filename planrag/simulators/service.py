@@ -7,25 +7,37 @@ it once.
 
 from __future__ import annotations
 
+import codecs
 import json
-import time
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from planrag.datasets import Dataset, Form, Question
-from planrag.errors import DatasetError, PlanRAGError, SimulatorError, SimulatorInputError
-from planrag.simulators.base import SimulationResult, Simulator, build, evaluate
-from planrag.simulators.registry import resolve
+from planrag.errors import (
+    DatasetError,
+    PlanRAGError,
+    SimulatorError,
+    SimulatorInputError,
+    StateError,
+)
+from planrag.simulators.base import RuleComparison, SimulationResult, Simulator, build, evaluate
+from planrag.simulators.registry import available, resolve, resolve_registered
 from planrag.simulators.state import State, state_from_dump, state_from_source
 
 __all__ = [
+    "RENAMES",
+    "BatchLine",
     "DatasetSimulation",
+    "QuestionLine",
     "batch",
+    "confined_dump",
     "dataset_simulator",
     "dump_state",
+    "question_inputs",
     "question_parameters",
+    "read_questions",
     "simulate_dataset",
     "simulate_dump",
 ]
@@ -144,57 +156,253 @@ async def simulate_dataset(
     return DatasetSimulation(dataset, question, result)
 
 
-def batch(path: Path, rules: str | None = None) -> Iterator[dict[str, Any]]:
-    """One JSON-ready line per question of a DQA-format questions file (fields `id`,
-    `scenario`, the scenario's parameters, `sql` relative to the file, optional `answer`).
-    A question that cannot be simulated yields `{"id", "error"}` and the rest go on."""
+RENAMES = {"has_has_merchant": "has_merchant"}
+"""The known DQA dump quirk: six dumps name the Locating column `has_has_merchant`."""
+
+_BOMS = (
+    (codecs.BOM_UTF32_LE, "UTF-32"),
+    (codecs.BOM_UTF32_BE, "UTF-32"),
+    (codecs.BOM_UTF16_LE, "UTF-16"),
+    (codecs.BOM_UTF16_BE, "UTF-16"),
+)
+
+
+@dataclass(frozen=True)
+class QuestionLine:
+    """One non-blank line of a questions file: its fields, or why it cannot be read."""
+
+    line: int
+    id: Any
+    """The question's `id`, or ``"line N"`` when it has none or cannot be read."""
+    fields: dict[str, Any] | None
+    error: str | None = None
+
+
+def read_questions(path: Path) -> list[QuestionLine]:
+    """Every non-blank line of a JSON-lines questions file. A line that is not UTF-8, not JSON
+    or not a JSON object becomes a `QuestionLine` with an error and the others are kept; a
+    file that cannot be read at all (missing, UTF-16) is a `DatasetError`."""
     if not path.is_file():
-        raise DatasetError(f"no questions file at {path}")
-    base = path.parent
-    with path.open(encoding="utf-8") as lines:
-        for n, line in enumerate(lines, start=1):
-            if not line.strip():
-                continue
-            qid: Any = None
-            try:
-                q = json.loads(line)
-                if not isinstance(q, dict):
-                    raise SimulatorInputError(f"line {n} is not a JSON object")
-                qid = q.get("id", f"line {n}")
-                yield _batch_line(q, qid, base, rules)
-            except json.JSONDecodeError as exc:
-                yield {"id": f"line {n}", "error": f"line {n} is not JSON: {exc.msg}"}
-            except PlanRAGError as exc:
-                yield {"id": qid, "error": str(exc)}
+        raise DatasetError(
+            f"no questions file at {path}: give a JSON-lines file, one question a line"
+        )
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise DatasetError(f"cannot read the questions file {path}: {exc.strerror}") from None
+    for bom, encoding in _BOMS:
+        if data.startswith(bom):
+            raise DatasetError(f"{path} is {encoding} text; save it as UTF-8 and run again")
+    data = data.removeprefix(codecs.BOM_UTF8)
+    out: list[QuestionLine] = []
+    for n, raw in enumerate(data.split(b"\n"), start=1):
+        if raw.strip():
+            out.append(_question_line(n, raw))
+    return out
 
 
-def _batch_line(q: dict[str, Any], qid: Any, base: Path, rules: str | None) -> dict[str, Any]:
-    scenario = q.get("scenario")
-    if not isinstance(scenario, str):
+def _question_line(n: int, raw: bytes) -> QuestionLine:
+    label = f"line {n}"
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        return QuestionLine(
+            n, label, None,
+            f"{label} is not UTF-8 text (byte 0x{raw[exc.start]:02x} at byte {exc.start + 1}"
+            " of the line); save the file as UTF-8",
+        )
+    if "\x00" in text:
+        return QuestionLine(
+            n, label, None, f"{label} holds NUL characters (is the file UTF-16?); save it as UTF-8"
+        )
+    try:
+        q = json.loads(text)
+    except json.JSONDecodeError as exc:
+        return QuestionLine(n, label, None, f"{label} is not JSON: {exc.msg} (column {exc.colno})")
+    except RecursionError:
+        return QuestionLine(n, label, None, f"{label} cannot be read as JSON: nested too deeply")
+    except ValueError:  # the only other one: an integer of thousands of digits
+        return QuestionLine(
+            n, label, None, f"{label} cannot be read as JSON: it holds a number too long to read"
+        )
+    if not isinstance(q, dict):
+        kind = {list: "a list", str: "a string", bool: "a boolean", type(None): "null"}.get(
+            type(q), "a number"
+        )
+        return QuestionLine(
+            n, label, None,
+            f"{label} is {kind}, not a JSON object with id, scenario, sql and the question's "
+            "parameters",
+        )
+    qid = q.get("id")
+    return QuestionLine(n, label if qid is None else qid, q)
+
+
+def confined_dump(base: Path, sql: Any) -> Path:
+    """The dump a question names in `sql`, relative to `base` (the questions file's folder).
+    A path that leads outside `base`, by `..`, as an absolute path or through a symbolic
+    link, is refused before anything is read."""
+    if not isinstance(sql, str) or not sql.strip():
+        raise SimulatorInputError(
+            "the question has no `sql` (the path of its dump, relative to the questions file)"
+        )
+    shown = sql if len(sql) <= 120 else sql[:117] + "..."
+    try:
+        root = base.resolve()
+        path = (root / sql).resolve()
+    except (OSError, RuntimeError, ValueError) as exc:
+        raise SimulatorInputError(f"`sql` {shown!r} is not a usable path: {exc}") from None
+    if not path.is_relative_to(root):
+        raise SimulatorInputError(
+            f"`sql` {shown!r} leads outside the questions file's folder {root}; a question "
+            "may only name a dump in that folder or below it"
+        )
+    return path
+
+
+def question_inputs(
+    fields: Mapping[str, Any], base: Path
+) -> tuple[type[Simulator], Path, dict[str, Any]]:
+    """What one line of a questions file asks for: its simulator (a registered name only:
+    data never chooses code), its dump (confined to `base`) and its parameters."""
+    scenario = fields.get("scenario")
+    if not isinstance(scenario, str) or not scenario.strip():
         raise SimulatorInputError("the question has no `scenario` (e.g. locating, building)")
-    sim_cls = resolve(scenario)
-    sql = q.get("sql")
-    if not isinstance(sql, str) or not sql:
-        raise SimulatorInputError("the question has no `sql` dump path")
-    raw = question_parameters(sim_cls, q)
+    sim_cls = resolve_registered(scenario.strip())
+    dump = confined_dump(base, fields.get("sql"))
+    raw = question_parameters(sim_cls, fields)
     if raw is None:
         missing = [k for k, f in sim_cls.Parameters.model_fields.items() if f.is_required()]
-        raise SimulatorInputError(f"the question lacks {', '.join(missing)}")
-    started = time.perf_counter()
-    result = simulate_dump(
-        sim_cls, base / sql, raw, rules, {"has_has_merchant": "has_merchant"}, compare=False
-    )
-    best = result.best
-    answer = q.get("answer")
-    return {
-        "id": qid,
-        "decision": best.decision if best else None,
-        "value": best.value if best else None,
-        "baseline": result.baseline,
-        "rank_of_answer": result.rank_of(answer) if answer is not None else None,
-        "tie": bool(result.ties),
-        "near_tie": bool(result.near_ties),
-        "rules": result.rules,
-        "seconds": result.seconds,
-        "total_seconds": time.perf_counter() - started,
-    }
+        raise SimulatorInputError(
+            f"the question lacks {', '.join(missing)}"
+            + _mismatch(fields, scenario.strip(), sim_cls, dump)
+        )
+    return sim_cls, dump, raw
+
+
+def _mismatch(
+    fields: Mapping[str, Any], label: str, sim_cls: type[Simulator], dump: Path
+) -> str:
+    """When another registered simulator fits both the question's fields and its dump, the
+    text that says the `scenario` label is probably wrong; else nothing."""
+    seen: set[type[Simulator]] = {sim_cls}
+    for name in available():
+        try:
+            other = resolve_registered(name)
+        except SimulatorError:
+            continue  # a broken plugin fits nothing
+        if other in seen:
+            continue
+        seen.add(other)
+        if question_parameters(other, fields) is None:
+            continue
+        try:
+            dump_state(other, dump, RENAMES)
+        except PlanRAGError:
+            continue
+        return (
+            f"; it is labelled scenario {label!r}, but its fields and its dump fit the "
+            f"{other.name} simulator: correct its `scenario`"
+        )
+    return ""
+
+
+@dataclass(frozen=True)
+class BatchLine:
+    """One question of a batch: its result, or why it could not be simulated."""
+
+    id: Any
+    result: SimulationResult | None = None
+    error: str | None = None
+    answer: Any = None
+    """The question's `answer` (None when it has none)."""
+
+    @property
+    def rank_of_answer(self) -> int | None:
+        if self.result is None or self.answer is None:
+            return None
+        return self.result.rank_of(self.answer)
+
+    @property
+    def answer_not_a_candidate(self) -> bool:
+        """The question has an answer that is none of the candidates."""
+        return self.result is not None and self.answer is not None and (
+            self.result.find(self.answer) is None
+        )
+
+    @property
+    def disagreement(self) -> RuleComparison | None:
+        """Another rule set that chooses differently (only when compared)."""
+        if self.result is None:
+            return None
+        return next((o for o in self.result.others if not o.agrees), None)
+
+    def to_json(self) -> dict[str, Any]:
+        """Exactly the batch contract: `id, decision, value, baseline, rank_of_answer, tie,
+        seconds` (the sweep's time), or `id, error`."""
+        if self.result is None:
+            return {"id": self.id, "error": self.error or "not simulated"}
+        best = self.result.best
+        return {
+            "id": self.id,
+            "decision": best.decision if best else None,
+            "value": best.value if best else None,
+            "baseline": self.result.baseline,
+            "rank_of_answer": self.rank_of_answer,
+            "tie": bool(self.result.ties),
+            "seconds": self.result.seconds,
+        }
+
+
+def batch(
+    path: Path, rules: str | None = None, *, compare: bool = False
+) -> Iterator[BatchLine]:
+    """One `BatchLine` per question of a DQA-format questions file (fields `id`, `scenario`
+    (a registered simulator), the scenario's parameters, `sql` relative to the file's folder,
+    optional `answer`). A question that cannot be simulated carries its error and the rest go
+    on; a rule set that a named simulator lacks stops everything before the first line.
+    With `compare`, each result also says what the simulator's other rule sets choose."""
+    questions = read_questions(path)
+    if rules is not None:
+        _check_rules(questions, rules)
+    for q in questions:
+        if q.fields is None:
+            yield BatchLine(q.id, error=q.error)
+            continue
+        try:
+            yield _batch_line(q.fields, q.id, path.parent, rules, compare)
+        except PlanRAGError as exc:
+            yield BatchLine(q.id, error=str(exc))
+
+
+def _check_rules(questions: list[QuestionLine], rules: str) -> None:
+    checked: set[type[Simulator]] = set()
+    for q in questions:
+        scenario = (q.fields or {}).get("scenario")
+        if not isinstance(scenario, str):
+            continue
+        try:
+            sim_cls = resolve_registered(scenario.strip())
+        except SimulatorError:
+            continue  # reported on its own line
+        if sim_cls in checked:
+            continue
+        checked.add(sim_cls)
+        if rules not in sim_cls.rule_sets:
+            raise SimulatorInputError(
+                f"the {sim_cls.name} simulator has no rule set {rules!r}; choose one of: "
+                f"{', '.join(sim_cls.rule_sets)}"
+            )
+
+
+def _batch_line(
+    fields: Mapping[str, Any], qid: Any, base: Path, rules: str | None, compare: bool
+) -> BatchLine:
+    sim_cls, dump, raw = question_inputs(fields, base)
+    try:
+        state = dump_state(sim_cls, dump, RENAMES)
+    except StateError as exc:  # e.g. a Building dump under a Locating label
+        label = str(fields.get("scenario", "")).strip()
+        raise StateError(f"{exc}{_mismatch(fields, label, sim_cls, dump)}") from exc
+    sim = build(sim_cls, state, sim_cls.parse_parameters(raw), rules)
+    return BatchLine(qid, evaluate(sim, compare=compare), answer=fields.get("answer"))
