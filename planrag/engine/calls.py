@@ -1,0 +1,402 @@
+"""What the engine does with each tool call the model makes.
+
+`ToolCalls.handle` validates a call's arguments (the model sees a precise message when they
+are wrong), runs it and yields the events it causes: a plan made or revised (a revision
+pauses for consent unless a policy decides), a query run through the guards (refusals and
+errors go back to the model as observations), a what-if simulation, the final answer and its
+simulator check. Every call gets exactly one tool message back in the run's messages.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import AsyncIterator, Mapping
+from typing import TYPE_CHECKING, Any, Literal
+
+from pydantic import BaseModel, ValidationError
+
+from planrag.engine.check import Checker
+from planrag.engine.events import (
+    AnswerProposed,
+    CandidateSimulated,
+    Event,
+    PlanMade,
+    QueryFailed,
+    QueryFinished,
+    QueryRefused,
+    QueryStarted,
+    ReplanDecided,
+    ReplanProposed,
+    StepStarted,
+)
+from planrag.engine.state import PendingReplan, QueryRecord, RunState, StepModel
+from planrag.engine.tools import (
+    MakePlan,
+    RevisePlan,
+    RunQuery,
+    Technique,
+    answer_model,
+    tool_definitions,
+    validation_message,
+    what_if_model,
+)
+from planrag.errors import PlanRAGError, QueryError, RunError
+from planrag.errors import QueryRefused as Refused
+from planrag.sources.base import DataSource
+from planrag.table import Table
+
+if TYPE_CHECKING:
+    from planrag.engine.loop import EngineConfig
+
+__all__ = ["ToolCalls"]
+
+
+class ToolCalls:
+    """The tool calls of one engine: its sources, simulator check and configuration."""
+
+    def __init__(
+        self,
+        config: EngineConfig,
+        technique: Technique,
+        sources: Mapping[str, DataSource],
+        checker: Checker | None,
+    ) -> None:
+        self.config = config
+        self.technique = technique
+        self.sources = sources
+        self.checker = checker
+        self.tables: dict[tuple[str, str], Table] = {}
+        """Every table a query fetched, by (run id, query id): previews are cut from them."""
+
+    def answer_now(self, state: RunState, budget: str) -> None:
+        """From now on only final_answer is offered; the model is told before its next turn
+        (not now: the other tool calls of this turn still need their answers first)."""
+        if state.answer_only is None:
+            state.answer_only = budget
+
+    def tools(self, state: RunState) -> tuple[dict[str, Any], ...]:
+        languages = tuple(sorted({s.language for s in self.sources.values()}))
+        simulator = self.checker.simulator if self.checker else None
+        one_shot_done = not self.technique.iterative and state.query_turns >= 1
+        return tool_definitions(
+            self.technique,
+            languages,
+            simulator,
+            answer_only=bool(state.answer_only) or one_shot_done,
+            what_if=self.config.what_if,
+        )
+
+    async def handle(self, state: RunState, call: dict[str, str]) -> AsyncIterator[Event]:
+        name, call_id = call["name"], call["id"]
+        try:
+            args = json.loads(call["arguments"] or "{}")
+            if not isinstance(args, dict):
+                raise ValueError("the arguments must be a JSON object")
+        except ValueError as exc:
+            self.reply(state, call_id, f"the arguments of {name} are not valid JSON ({exc}); "
+                        "call it again with a JSON object")
+            return
+        allowed = {t["function"]["name"] for t in self.tools(state)}
+        if name not in allowed:
+            self.reply(state, call_id, f"{name} is not available now; use one of: "
+                        + ", ".join(sorted(allowed)))
+            return
+        if name == "make_plan":
+            async for event in self._make_plan(state, call_id, args):
+                yield event
+        elif name == "revise_plan":
+            async for event in self._revise_plan(state, call_id, args):
+                yield event
+        elif name in ("run_sql", "run_cypher"):
+            async for event in self._query(state, call_id, name, args):
+                yield event
+        elif name == "simulate_candidate":
+            for event in self._what_if(state, call_id, args):
+                yield event
+        else:
+            async for event in self._final_answer(state, call_id, args):
+                yield event
+
+    def reply(self, state: RunState, call_id: str, content: str) -> None:
+        state.messages.append({"role": "tool", "tool_call_id": call_id, "content": content})
+
+    def _parse(
+        self, state: RunState, call_id: str, tool: str, model: type[BaseModel], args: dict[str, Any]
+    ) -> Any:
+        try:
+            return model.model_validate(args)
+        except ValidationError as exc:
+            self.reply(state, call_id, validation_message(tool, exc))
+            return None
+
+    async def _make_plan(
+        self, state: RunState, call_id: str, args: dict[str, Any]
+    ) -> AsyncIterator[Event]:
+        plan = self._parse(state, call_id, "make_plan", MakePlan, args)
+        if plan is None:
+            return
+        if state.plan is not None:
+            if not self.technique.replan:
+                self.reply(state, call_id, "the plan is fixed in this mode; carry it out")
+                return
+            revised = {"reason": "a new plan was made", "steps": args.get("steps", [])}
+            async for event in self._revise_plan(state, call_id, revised):
+                yield event
+            return
+        state.plan = [StepModel(goal=s.goal, source=s.source) for s in plan.steps]
+        state.stage = "querying"
+        self.reply(state, call_id, "Plan accepted. Carry out step 0 first.")
+        yield PlanMade(tuple(s.event() for s in state.plan), 0)
+
+    async def _revise_plan(
+        self, state: RunState, call_id: str, args: dict[str, Any]
+    ) -> AsyncIterator[Event]:
+        revision = self._parse(state, call_id, "revise_plan", RevisePlan, args)
+        if revision is None:
+            return
+        if state.plan is None:
+            self.reply(state, call_id, "there is no plan yet: call make_plan")
+            return
+        if state.replans >= self.config.max_replans:
+            self.reply(state, call_id, "no more re-plans are allowed; the current plan stands")
+            self.answer_now(state, "max_replans")
+            return
+        state.replans += 1
+        pending = PendingReplan(
+            call_id=call_id,
+            reason=revision.reason,
+            steps=[StepModel(goal=s.goal, source=s.source) for s in revision.steps],
+        )
+        yield ReplanProposed(
+            revision.reason,
+            tuple(s.event() for s in state.plan),
+            tuple(s.event() for s in pending.steps),
+        )
+        if self.config.consent == "ask":
+            state.pending = pending
+            return
+        for event in self.decide(state, pending, self.config.consent == "approve", "policy",
+                                  None):
+            yield event
+
+    def decide(
+        self,
+        state: RunState,
+        pending: PendingReplan,
+        approved: bool,
+        by: Literal["person", "policy", "timeout"],
+        note: str | None,
+    ) -> list[Event]:
+        events: list[Event] = [ReplanDecided(approved, by, note)]
+        said = f" The person added: {note}" if note else ""
+        if pending.by == "simulator":
+            if approved:
+                state.stage = "answering"
+                state.messages.append({"role": "user", "content": _SIMULATOR_REPLAN + said})
+            else:
+                state.stage = "finished"
+            return events
+        if approved:
+            state.plan = pending.steps
+            state.plan_revision += 1
+            self.reply(state, pending.call_id, "The new plan is approved; follow it." + said)
+            events.append(
+                PlanMade(tuple(s.event() for s in state.plan), state.plan_revision,
+                         pending.reason)
+            )
+        else:
+            self.reply(state, pending.call_id,
+                        "The person kept the current plan; continue with it." + said)
+        return events
+
+    async def _query(
+        self, state: RunState, call_id: str, tool: str, args: dict[str, Any]
+    ) -> AsyncIterator[Event]:
+        language: Literal["sql", "cypher"] = "sql" if tool == "run_sql" else "cypher"
+        query = self._parse(state, call_id, tool, RunQuery, args)
+        if query is None:
+            return
+        if self.technique.plan and state.plan is None:
+            self.reply(state, call_id, "make a plan first (make_plan), then query")
+            return
+        source = self._source(language)
+        qid = f"q{len(state.queries) + 1}"
+        text = query.query.strip()
+        repeats = sum(1 for q in state.queries if _same(q.query, text))
+        if repeats >= self.config.max_repeats:
+            self.reply(state, call_id, f"this exact query already ran {repeats} times; its "
+                        "result is above. Query something else or answer.")
+            self.answer_now(state, "repeated_queries")
+            return
+        step = query.step if state.plan and query.step is not None and query.step < len(
+            state.plan) else None
+        if step is not None and state.plan is not None and state.plan[step].status == "pending":
+            state.plan[step].status = "running"
+            yield StepStarted(step, state.plan[step].goal)
+        state.stage = "querying"
+        yield QueryStarted(qid, language, text, step)
+        try:
+            table = await source.execute(text, self.config.query_limits)
+        except Refused as exc:
+            state.refused += 1
+            state.queries.append(QueryRecord(id=qid, language=language, query=text, step=step,
+                                             outcome="refused"))
+            self.reply(state, call_id, f"{qid} refused: {exc.reason}")
+            yield QueryRefused(qid, language, text, exc.reason, exc.rule)
+            return
+        except QueryError as exc:
+            state.errors += 1
+            state.queries.append(QueryRecord(id=qid, language=language, query=text, step=step,
+                                             outcome="failed"))
+            self.reply(state, call_id, f"{qid} failed: {exc}")
+            yield QueryFailed(qid, language, text, str(exc))
+            return
+        state.queried_last_turn = True
+        self.tables[(state.run_id, qid)] = table
+        state.queries.append(QueryRecord(id=qid, language=language, query=text, step=step,
+                                         outcome="ok", rows=table.total_rows))
+        if step is not None and state.plan is not None:
+            state.plan[step].status = "done"
+        self.reply(state, call_id, self._observation(qid, table))
+        shown = table.rows[: self.config.max_rows_shown]
+        yield QueryFinished(qid, tuple(table.columns), tuple(tuple(r) for r in shown),
+                            table.total_rows, table.truncated, table.elapsed_ms)
+
+    def _source(self, language: str) -> DataSource:
+        for source in self.sources.values():
+            if source.language == language:
+                return source
+        raise RunError(f"no {language} source is open")  # tools never offer it
+
+    def _observation(self, qid: str, table: Table) -> str:
+        cols = list(table.columns)
+        rows = table.rows[: self.config.max_rows_shown]
+        lines = [" | ".join(cols)]
+        for row in rows:
+            lines.append(" | ".join(_cell(v) for v in row))
+        text = "\n".join(lines)
+        if len(text) > self.config.max_chars_shown:
+            text = text[: self.config.max_chars_shown] + " ..."
+        total = table.total_rows
+        more = "" if len(rows) >= total else f" (showing the first {len(rows)})"
+        cut = "; the source stopped at its cap" if table.truncated else ""
+        return f"{qid}: {total} row(s){more}{cut}\n{text}"
+
+    def _what_if(self, state: RunState, call_id: str, args: dict[str, Any]) -> list[Event]:
+        assert self.checker is not None  # the tool is only offered with a simulator
+        model = what_if_model(self.checker.simulator)
+        parsed = self._parse(state, call_id, "simulate_candidate", model, args)
+        if parsed is None:
+            return []
+        given = parsed.parameters.model_dump(mode="json") if parsed.parameters else None
+        try:
+            outcome = self.checker.simulate_one(parsed.decision, given)
+        except PlanRAGError as exc:
+            self.reply(state, call_id, f"the simulator could not run it: {exc}")
+            return []
+        decision, value, baseline, description, details = outcome
+        self.reply(
+            state, call_id,
+            f"simulated {decision}: {description} = {value!r} (taking no decision: "
+            f"{baseline!r}); details: {json.dumps(details, default=str)}",
+        )
+        return [CandidateSimulated(decision, value, baseline, description, dict(details))]
+
+    async def _final_answer(
+        self, state: RunState, call_id: str, args: dict[str, Any]
+    ) -> AsyncIterator[Event]:
+        simulator = self.checker.simulator if self.checker else None
+        answer = self._parse(state, call_id, "final_answer", answer_model(simulator), args)
+        if answer is None:
+            return
+        known = {q.id for q in state.queries}
+        cited = tuple(q for q in answer.query_ids if q in known)
+        state.answer = {
+            "decision": answer.decision,
+            "rationale": answer.rationale,
+            "query_ids": list(cited),
+            "parameters": (
+                answer.parameters.model_dump(mode="json")
+                if getattr(answer, "parameters", None) is not None
+                else None
+            ),
+        }
+        yield AnswerProposed(answer.decision, answer.rationale, cited)
+        state.stage = "checking"
+        check = None
+        if self.checker is not None:
+            try:
+                check = self.checker.check(answer.decision, state.answer["parameters"])
+            except PlanRAGError as exc:
+                self.reply(state, call_id, "Answer recorded.")
+                state.stage = "finished"
+                state.answer["check_note"] = f"the simulator check failed: {exc}"
+                return
+        if check is None:
+            self.reply(state, call_id, "Answer recorded.")
+            state.stage = "finished"
+            if self.checker is not None:
+                state.answer["check_note"] = (
+                    "the simulator check needs the question's parameters; none were given"
+                )
+            return
+        event, result = check
+        state.answer["verified"] = event.best
+        yield event
+        if (
+            event.agrees
+            or self.config.on_disagreement != "replan"
+            or state.simulator_replans >= 1
+            or state.replans >= self.config.max_replans
+        ):
+            self.reply(state, call_id, "Answer recorded.")
+            state.stage = "finished"
+            return
+        state.simulator_replans += 1
+        state.replans += 1
+        ranking = ", ".join(f"{c.decision} ({c.value:.6g})" for c in result.ranking[:5])
+        pending = PendingReplan(
+            call_id=call_id,
+            reason=(
+                f"The simulator ranks {event.best} first ({result.description}); the answer "
+                f"{answer.decision} ranks {event.rank}. Top candidates: {ranking}."
+            ),
+            steps=[StepModel(goal=f"check why {event.best} beats {answer.decision} in the data",
+                             source="none")],
+            by="simulator",
+        )
+        # The final_answer call is answered now, and the rest of the turn with it; the
+        # person's decision follows as a user turn.
+        self.reply(state, call_id, pending.reason)
+        for rest in state.queued_calls:
+            self.reply(state, rest["id"], "not run: the answer was already given")
+        state.queued_calls = []
+        yield ReplanProposed(pending.reason, tuple(s.event() for s in state.plan or []),
+                             tuple(s.event() for s in pending.steps), by="simulator")
+        if self.config.consent == "ask":
+            state.pending = pending
+            return
+        for ev in self.decide(state, pending, self.config.consent == "approve", "policy", None):
+            yield ev
+
+
+_SIMULATOR_REPLAN = (
+    "Re-examine the data with the simulator's ranking in mind, then give your final answer "
+    "again with final_answer."
+)
+
+
+
+def _same(a: str, b: str) -> bool:
+    return re.sub(r"\s+", " ", a.strip().rstrip(";")).lower() == re.sub(
+        r"\s+", " ", b.strip().rstrip(";")
+    ).lower()
+
+
+def _cell(value: Any) -> str:
+    if value is None:
+        return "NULL"
+    text = value if isinstance(value, str) else repr(value) if isinstance(value, float) else str(
+        value)
+    return text if len(text) <= 80 else text[:79] + "…"
