@@ -24,7 +24,7 @@ import hashlib
 import json
 import re
 import tomllib
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -32,7 +32,15 @@ from typing import Any, Literal
 
 from planrag.errors import DatasetError
 
-__all__ = ["Dataset", "Dump", "Question", "Registry", "dataset_from_questions", "discover"]
+__all__ = [
+    "Dataset",
+    "Dump",
+    "Question",
+    "Registry",
+    "dataset_from_questions",
+    "dataset_from_records",
+    "discover",
+]
 
 Form = Literal["sql", "cypher"]
 _ID = re.compile(r"^[a-z][a-z0-9-]{0,40}$")
@@ -193,7 +201,9 @@ def load_manifest(path: Path) -> Dataset:
         raise DatasetError(f"{path}: id {ds_id!r} must be lowercase letters, digits and dashes")
     questions_file = root / _require_str(raw, "questions", path)
     lines = _read_jsonl(questions_file)
-    questions = tuple(_question(ds_id, root, obj, questions_file, n) for n, obj in lines)
+    questions = tuple(
+        _question(ds_id, root, obj, f"{questions_file}:{n}") for n, obj in lines
+    )
     if not questions:
         raise DatasetError(f"{questions_file}: a dataset needs at least one question")
     renames = raw.get("rename_columns", {})
@@ -223,18 +233,38 @@ def dataset_from_questions(
     """A dataset made from a questions file alone (no manifest), e.g. a DQA folder given to
     `planrag eval`: dumps are relative to the file, the rules are the questions' own text,
     `keep` picks the questions."""
+    lines = [(n, obj) for n, obj in _read_jsonl(questions_file) if keep(obj)]
+    records = [(f"{questions_file}:{n}", obj) for n, obj in lines]
+    return dataset_from_records(
+        records, questions_file.parent, ds_id, title=title, simulator=simulator,
+        rename_columns=rename_columns, source=questions_file,
+    )
+
+
+def dataset_from_records(
+    records: Sequence[tuple[str, dict[str, Any]]],
+    root: Path,
+    ds_id: str,
+    *,
+    title: str,
+    source: Path,
+    simulator: str | None = None,
+    rename_columns: dict[str, str] | None = None,
+) -> Dataset:
+    """A dataset made from question objects already read (each with a label saying where it
+    came from, for errors), in the questions-file format: `sql` / `cypher` paths relative to
+    `root` (or absolute). Readers of other layouts (the original DQA repository's) turn
+    their files into such objects; `source` names what they read."""
     if not _ID.match(ds_id):
         raise DatasetError(f"dataset id {ds_id!r} must be lowercase letters, digits and dashes")
-    root = questions_file.parent
-    lines = [(n, obj) for n, obj in _read_jsonl(questions_file) if keep(obj)]
-    questions = tuple(_question(ds_id, root, obj, questions_file, n) for n, obj in lines)
+    questions = tuple(_question(ds_id, root, obj, where) for where, obj in records)
     if not questions:
-        raise DatasetError(f"{questions_file}: no matching questions")
+        raise DatasetError(f"{source}: no matching questions")
     return Dataset(
         id=ds_id,
         title=title,
         description="",
-        rules=_rules({}, root, questions_file, lines),
+        rules=_rules({}, root, source, list(enumerate(obj for _, obj in records))),
         questions=questions,
         root=root,
         simulator=simulator,
@@ -284,8 +314,7 @@ def _read_jsonl(path: Path) -> list[tuple[int, Any]]:
     return out
 
 
-def _question(ds_id: str, root: Path, obj: dict[str, Any], file: Path, line: int) -> Question:
-    where = f"{file}:{line}"
+def _question(ds_id: str, root: Path, obj: dict[str, Any], where: str) -> Question:
     qid, text = obj.get("id"), obj.get("question")
     if not isinstance(qid, str) or not isinstance(text, str):
         raise DatasetError(f"{where}: a question needs string fields `id` and `question`")

@@ -11,6 +11,11 @@ and what the run cost. Writes, under the output folder:
 * `traces/<id>.jsonl`: every event of the run;
 * `summary.md`: accuracy laid out like the paper's Table 4 and the re-plan histogram of its
   Table 7.
+
+The questions come from a folder in this project's DQA layout or from the original DQA
+repository (`dqa_dataset`). A selected question with no dump for the target's form (a
+Building save shipped only as SQL, say) is skipped: the progress output and the summary name
+it, and the accuracy is over the questions that ran.
 """
 
 from __future__ import annotations
@@ -18,24 +23,32 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import json
+import re
 import statistics
 import time
 from collections import Counter
 from collections.abc import Callable
 from contextlib import AsyncExitStack
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from planrag.datasets import Dataset, Question, dataset_from_questions
+from planrag.datasets import (
+    Dataset,
+    Dump,
+    Form,
+    Question,
+    dataset_from_questions,
+    dataset_from_records,
+)
 from planrag.engine.events import Event, RunFailed, RunFinished, event_to_json
 from planrag.engine.model import Model
 from planrag.engine.session import engine_config, open_engine
-from planrag.errors import DatasetError, PlanRAGError
+from planrag.errors import ConfigError, DatasetError, PlanRAGError
 from planrag.runtime import load_datasets, register
 from planrag.settings import Settings
 
-__all__ = ["EvalResult", "dqa_dataset", "run_eval"]
+__all__ = ["EvalResult", "dqa_dataset", "original_dqa_dataset", "run_eval"]
 
 SIMULATORS = {"locating": "dqa-locating", "building": "dqa-building"}
 PAPER_TABLE4 = {  # GPT-4, accuracy %, Locating / Building
@@ -44,6 +57,22 @@ PAPER_TABLE4 = {  # GPT-4, accuracy %, Locating / Building
     "planrag-norp": (53.5, 44.1),
     "planrag": (64.3, 45.0),
 }
+RENAMES = {"has_has_merchant": "has_merchant"}
+"""A known quirk of some DQA dumps (see fixtures/dqa/locating/dataset.toml)."""
+
+ORIGINAL_QUESTIONS = {
+    "locating": ("questions/standard/simulated_question.json", "questions/simulated_question.json"),
+    "building": (
+        "questions/simulated_questions.json",
+        "questions/standard/simulated_questions.json",
+    ),
+}
+"""Where the original repository keeps each scenario's questions, relative to
+`data/<scenario>/`: the first is the file its `src/main.py` reads, the second the place its
+README names."""
+ORIGINAL_DUMPS = "db_query(parsed)"
+_COUNTRY = re.compile(r"^[A-Za-z0-9_]{1,24}$")
+_FORM_NAME = {"sql": "relational (.sql)", "cypher": "graph (.cql)"}
 
 
 @dataclass
@@ -51,6 +80,9 @@ class EvalResult:
     lines: list[dict[str, Any]] = field(default_factory=list)
     out_dir: Path | None = None
     seconds: float = 0.0
+    skipped: list[str] = field(default_factory=list)
+    """Ids of the selected questions that did not run: no dump of the target's form."""
+    form: str = "relational (.sql)"
 
     @property
     def accuracy(self) -> float:
@@ -67,26 +99,156 @@ def _share(values: Any) -> float:
 
 
 def dqa_dataset(dqa_dir: Path, scenario: str) -> Dataset:
-    """The questions of `scenario` under `dqa_dir` (its `questions.jsonl`, or the one in its
-    `scenario/` folder) as a dataset of their own."""
+    """The questions of `scenario` under `dqa_dir` as a dataset of their own.
+
+    Two layouts are read, and neither is rewritten (the dumps stay where they are):
+
+    * this project's (fixtures/dqa/README.md): `questions.jsonl` in `dqa_dir/scenario/` or in
+      `dqa_dir` itself, each question naming its `sql` and `cypher` dumps;
+    * the original DQA repository's (github.com/myeon9h/PlanRAG), `dqa_dir` being its root,
+      its `data/` folder or `data/<scenario>/`: see `original_dqa_dataset`.
+    """
     if scenario not in SIMULATORS:
         raise DatasetError(f"unknown scenario {scenario!r}: choose locating or building")
+    if not dqa_dir.is_dir():
+        raise DatasetError(f"{dqa_dir}: no such folder")
     candidates = [dqa_dir / scenario / "questions.jsonl", dqa_dir / "questions.jsonl"]
     path = next((p for p in candidates if p.is_file()), None)
-    if path is None:
-        raise DatasetError(
-            f"no questions.jsonl in {dqa_dir} or {dqa_dir / scenario}: give a folder in this "
-            "project's DQA layout (see fixtures/dqa/README.md)"
+    if path is not None:
+        dataset = dataset_from_questions(
+            path,
+            _dataset_id(scenario, path),
+            title=f"DQA {scenario} from {dqa_dir}",
+            simulator=SIMULATORS[scenario],
+            rename_columns=RENAMES,
+            keep=lambda obj: obj.get("scenario", scenario) == scenario,
         )
-    digest = hashlib.sha256(str(path.resolve()).encode()).hexdigest()[:8]
-    return dataset_from_questions(
-        path,
-        f"eval-{scenario}-{digest}",
-        title=f"DQA {scenario} from {dqa_dir}",
+    else:
+        original = _original_questions_file(dqa_dir, scenario)
+        if original is None:
+            raise DatasetError(
+                f"{dqa_dir} holds no DQA {scenario} questions: give a folder in this project's "
+                f"layout ({scenario}/questions.jsonl, see fixtures/dqa/README.md) or the original "
+                f"DQA repository (its root or its data/ folder, with data/{scenario}/"
+                f"{ORIGINAL_QUESTIONS[scenario][0]})"
+            )
+        dataset = original_dqa_dataset(original, scenario)
+    _check_unique_ids(dataset)
+    return dataset
+
+
+def _original_questions_file(dqa_dir: Path, scenario: str) -> Path | None:
+    for base in (dqa_dir / "data" / scenario, dqa_dir / scenario, dqa_dir):
+        for rel in ORIGINAL_QUESTIONS[scenario]:
+            if (base / rel).is_file():
+                return base / rel
+    return None
+
+
+def original_dqa_dataset(questions_file: Path, scenario: str) -> Dataset:
+    """The questions of the original DQA repository's `questions_file` (a JSON array) as a
+    dataset whose dumps are the repository's own files.
+
+    In that layout a question does not name its dump: its database is found by convention,
+    under `data/<scenario>/db_query(parsed)/`: `SQL_format/<stem>.sql` (MySQL) and
+    `LPG_format/<stem>.cql` (Cypher), where the stem is `q<question_num>` for Locating and the
+    question's `country` (e.g. `USA1836`, a country and a year) for Building. A question may
+    lack one of the two forms; one with neither is an error. Files with identical content
+    (Locating ships one copy of a save per question) share one database. Ids are made as in
+    this project's layout: `locating-<question_num>`, `building-<country>-<question_num>`.
+    """
+    try:
+        items = json.loads(questions_file.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise DatasetError(f"cannot read {questions_file}: {exc.strerror}") from None
+    except UnicodeDecodeError:
+        raise DatasetError(f"{questions_file}: not UTF-8 text") from None
+    except json.JSONDecodeError as exc:
+        raise DatasetError(f"{questions_file}:{exc.lineno}: not valid JSON: {exc.msg}") from None
+    if not isinstance(items, list):
+        raise DatasetError(f"{questions_file}: expected a JSON array of questions")
+    scenario_dir = questions_file.parent
+    while scenario_dir.name != scenario and scenario_dir != scenario_dir.parent:
+        scenario_dir = scenario_dir.parent
+    dumps_dir = scenario_dir / ORIGINAL_DUMPS
+    shared: dict[Path, Path] = {}
+    by_content: dict[tuple[str, str], Path] = {}
+
+    def one_copy(path: Path) -> str | None:
+        """The first file with `path`'s content (so equal dumps load once), or None."""
+        if not path.is_file():
+            return None
+        if path not in shared:
+            try:
+                digest = hashlib.sha256(path.read_bytes()).hexdigest()
+            except OSError as exc:
+                raise DatasetError(f"cannot read dump {path}: {exc.strerror}") from None
+            shared[path] = by_content.setdefault((path.suffix, digest), path)
+        return str(shared[path].resolve())
+
+    records: list[tuple[str, dict[str, Any]]] = []
+    missing: list[str] = []
+    for position, obj in enumerate(items, start=1):
+        where = f"{questions_file}, question {position}"
+        if not isinstance(obj, dict) or not isinstance(obj.get("question"), str):
+            raise DatasetError(f"{where}: expected an object with a `question` text")
+        num = obj.get("question_num", position)
+        if isinstance(num, str) and num.strip().isdigit():
+            num = int(num)
+        if isinstance(num, bool) or not isinstance(num, int):
+            raise DatasetError(f"{where}: `question_num` must be a whole number")
+        if scenario == "locating":
+            stem, qid = f"q{num}", f"locating-{num}"
+        else:
+            country = obj.get("country")
+            if not isinstance(country, str) or not _COUNTRY.match(country):
+                raise DatasetError(
+                    f"{where}: `country` must name the question's database (e.g. USA1836)"
+                )
+            stem, qid = country, f"building-{country}-{num}"
+        sql = one_copy(dumps_dir / "SQL_format" / f"{stem}.sql")
+        cypher = one_copy(dumps_dir / "LPG_format" / f"{stem}.cql")
+        if sql is None and cypher is None:
+            missing.append(f"{qid} ({stem}.sql, {stem}.cql)")
+            continue
+        record = {k: v for k, v in obj.items() if k not in ("id", "sql", "cypher")}
+        record.update(id=qid, scenario=scenario, question=obj["question"].strip(),
+                      sql=sql, cypher=cypher)
+        if isinstance(obj.get("goal"), str):
+            record["goal"] = obj["goal"].strip()
+        records.append((where, record))
+    if missing:
+        shown = ", ".join(missing[:5]) + (f" and {len(missing) - 5} more" if len(missing) > 5
+                                          else "")
+        raise DatasetError(
+            f"{len(missing)} question(s) of {questions_file} have no dump under "
+            f"{dumps_dir}/SQL_format or LPG_format: {shown}"
+        )
+    return dataset_from_records(
+        records,
+        scenario_dir,
+        _dataset_id(scenario, questions_file),
+        title=f"DQA {scenario} from {scenario_dir}",
+        source=questions_file,
         simulator=SIMULATORS[scenario],
-        rename_columns={"has_has_merchant": "has_merchant"},
-        keep=lambda obj: obj.get("scenario", scenario) == scenario,
+        rename_columns=RENAMES,
     )
+
+
+def _dataset_id(scenario: str, questions_file: Path) -> str:
+    digest = hashlib.sha256(str(questions_file.resolve()).encode()).hexdigest()[:8]
+    return f"eval-{scenario}-{digest}"
+
+
+def _check_unique_ids(dataset: Dataset) -> None:
+    counts = Counter(q.id for q in dataset.questions)
+    twice = sorted(qid for qid, n in counts.items() if n > 1)
+    if twice:
+        raise DatasetError(f"question ids must be unique; repeated: {', '.join(twice[:5])}")
+
+
+def _dump(q: Question, form: Form) -> Dump | None:
+    return q.sql if form == "sql" else q.cypher
 
 
 async def run_eval(
@@ -104,27 +266,37 @@ async def run_eval(
     echo: Callable[[str], None] = lambda _line: None,
     emit: Callable[[dict[str, Any]], None] = lambda _line: None,
 ) -> EvalResult:
+    """Run the first `limit` questions (all by default) of `scenario`; a question without a
+    dump for `target` is skipped, and said so on `echo` and in the summary."""
     dataset = dqa_dataset(dqa_dir, scenario)
-    register(dataset)
-    questions = list(dataset.questions)[: limit if limit else None]
-    used = {q.sql.path if target != "graph" else q.cypher.path  # type: ignore[union-attr]
-            for q in questions}
-    if target == "graph" and any(q.cypher is None for q in questions):
-        raise DatasetError("some questions have no graph (cypher) dump")
-    echo(f"loading {len(used)} database(s) into {target} ...")
-    await load_datasets(settings, [dataset.id], target, echo=echo)
-    out = out_dir or settings.data_dir / "eval" / time.strftime("%Y%m%d-%H%M%S")
-    (out / "traces").mkdir(parents=True, exist_ok=True)
+    out = _output_folder(out_dir or settings.data_dir / "eval" / time.strftime("%Y%m%d-%H%M%S"))
+    form: Form = "cypher" if target == "graph" else "sql"
+    chosen = list(dataset.questions)[: limit if limit else None]
+    questions = [q for q in chosen if _dump(q, form) is not None]
+    result = EvalResult(out_dir=out, form=_FORM_NAME[form])
+    result.skipped = [q.id for q in chosen if _dump(q, form) is None]
+    if result.skipped:
+        echo(f"skipping {len(result.skipped)} question(s) with no {_FORM_NAME[form]} dump for "
+             f"{target}: {_ids(result.skipped)}")
+    if not questions:
+        raise DatasetError(
+            f"none of the {len(chosen)} selected {scenario} question(s) has a "
+            f"{_FORM_NAME[form]} dump, so none can run on {target}"
+        )
+    # Only the selected questions' databases are loaded: a dataset of just those questions.
+    selected = replace(dataset, questions=tuple(questions))
+    register(selected)
+    echo(f"loading {len(selected.dumps(form))} database(s) into {target} ...")
+    await load_datasets(settings, [selected.id], target, echo=echo)
     config = engine_config(settings, technique=technique, consent=consent)
     gate = asyncio.Semaphore(max(1, concurrency))
-    result = EvalResult(out_dir=out)
     started = time.perf_counter()
     done = 0
 
     async def one(q: Question) -> dict[str, Any]:
         nonlocal done
         async with gate:
-            line = await _ask(settings, dataset, q, target, model_factory(), config, out)
+            line = await _ask(settings, selected, q, target, model_factory(), config, out)
         done += 1
         mark = "correct" if line["correct"] else "wrong"
         echo(f"[{done}/{len(questions)}] {q.id}: {line['decision']} ({mark}; verified "
@@ -147,6 +319,24 @@ async def run_eval(
         encoding="utf-8",
     )
     return result
+
+
+def _ids(ids: list[str], shown: int = 10) -> str:
+    more = f" and {len(ids) - shown} more" if len(ids) > shown else ""
+    return ", ".join(ids[:shown]) + more
+
+
+def _output_folder(out: Path) -> Path:
+    """`out`, with its `traces/` folder, created; a clear error when it cannot be."""
+    if out.exists() and not out.is_dir():
+        raise ConfigError(f"the output folder {out} is a file: give a folder with --out")
+    try:
+        (out / "traces").mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise ConfigError(
+            f"cannot create the output folder {out / 'traces'}: {exc.strerror}"
+        ) from None
+    return out
 
 
 async def _ask(
@@ -206,6 +396,14 @@ def summary(result: EvalResult, scenario: str, target: str, technique: str, mode
         f"| {technique} | {target} | {n} | {result.accuracy:.1f}% | "
         f"{result.verified_accuracy:.1f}% | {paper[col] if paper else '-'}% |",
         "",
+    ]
+    if result.skipped:
+        lines += [
+            f"Skipped: {len(result.skipped)} selected question(s) have no {result.form} dump "
+            f"for {target}, so the accuracy is over the {n} that ran: {_ids(result.skipped)}.",
+            "",
+        ]
+    lines += [
         "Re-plans per question (the paper's Table 7): how many questions, and their accuracy.",
         "",
         "| re-plans | questions | accuracy |",
