@@ -1,56 +1,95 @@
 """The ReAct text fallback: tools for models and endpoints that cannot call them.
 
-`ReactModel` wraps any model. It describes the tools in the system prompt as the paper's text
-format, turns earlier tool calls and results into text (`Action` / `Action input` /
-`Observation`), calls the inner model without tools, and reads the reply back into tool
-calls. The reader is tolerant: it strips code fences and chat-template tokens, accepts the
-labels in any case and with or without spaces (`Action input`, `Action Input`, `ActionInput`),
-takes a query as plain text or as JSON, and reads a numbered `Plan:` or `Re-plan:` block as
-plan steps. A reply it cannot read becomes plain text, which the engine answers with a nudge.
+`ReactModel` wraps any model. It describes the tools in the system prompt in the PlanRAG
+paper's text format (`prompts/react.md`), turns earlier tool calls and results into text
+(`Action` / `Action input` / `Observation`), calls the inner model without tools, and reads the
+reply back into tool calls, in the order the reply implies: the plan first (`make_plan`, or
+`revise_plan` after `Re-plan: Y`), then each `Action`.
+
+The reader takes the paper's own format and tolerates its variants:
+
+- `Plan: [Step 1: ..., Step 2: ...]` on one line, `Step N:` lines, numbered or bulleted lists,
+  a JSON list, or one step per line;
+- `Plan` and `Action` in the same reply (a plan and a query in one turn);
+- `Re-plan: N` (go on, no call; a plan restated beside it is ignored), `Re-plan: Y` followed
+  by the new plan (a `revise_plan` whose reason is a `Reason:` line, the words after the `Y`,
+  or else the `Thought`), and the older `Re-plan: <reason>` followed by numbered steps;
+- `Current step: Step 2` (the query serves step 2 of the plan);
+- `Action: run_sql`, `SQL`, `MySQL`, `Cypher`, `Neo4j`... (and, with one database, any name
+  such as the database's own);
+- code fences, chat-template tokens, `**bold**` labels, labels in any case and spacing
+  (`Action input`, `Action Input`, `ActionInput`), a query as plain text or as JSON.
+
+Whatever follows an `Observation:` the model wrote itself is ignored (observations come from
+the engine). A reply the reader cannot turn into a call stays plain text; the engine answers
+it with a nudge, and the next prompt reminds the model of the format.
 """
 
 from __future__ import annotations
 
 import json
 import re
+import uuid
 from collections.abc import AsyncIterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from importlib import resources
+from string import Template
 from typing import Any
 
-from planrag.engine.model import Message, Model, ModelReply, ModelRequest, TextPiece, ToolCall
+from planrag.engine.model import (
+    Message,
+    Model,
+    ModelReply,
+    ModelRequest,
+    TextPiece,
+    ToolCall,
+    strip_template_tokens,
+)
 from planrag.errors import ModelRejected
 
 __all__ = ["ReactModel", "ToolsOrText", "parse_react"]
 
-_FENCE = re.compile(r"```[A-Za-z]*\n?|```")
-_TEMPLATE = re.compile(r"<\|[A-Za-z_]{2,24}\|>|</?s>|\[/?INST\]")
+Call = tuple[str, dict[str, Any]]
+
+_FENCE = re.compile(r"```[A-Za-z0-9_+-]*[ \t]*\n?|```")
+_LABELS = {
+    "question": r"question",
+    "replan": r"re[-\s_]?plan",
+    "plan": r"(?:(?:new|revised|updated)[\s_]+)?plan",
+    "current_step": r"current[\s_]*step",
+    "thought": r"thoughts?",
+    "reason": r"reason",
+    "action_input": r"action[\s_]*input",
+    "action": r"action",
+    "observation": r"observation",
+    "final_answer": r"final[\s_]*answer",
+}
 _LABEL = re.compile(
-    r"^\s*(?:\*\*)?(plan|current\s*step|thought|action\s*input|action|observation|re-?plan|"
-    r"final\s*answer)\s*(?:\*\*)?\s*:\s*(?:\*\*)?[ \t]*",
+    r"^[ \t]*(?:#+[ \t]*)?(?:\*\*|__)?(?:"
+    + "|".join(f"(?P<{name}>{pattern})" for name, pattern in _LABELS.items())
+    + r")[ \t]*(?:\*\*|__)?[ \t]*[:：][ \t]*(?:\*\*|__)?[ \t]*",
     re.IGNORECASE | re.MULTILINE,
 )
-
-_FORMAT = """\
-You cannot call tools directly. Write each turn in this text format instead, and stop after
-`Action input` (the observation comes back to you):
-
-Thought: <your reasoning>
-Action: <one of: {names}>
-Action input: <for run_sql / run_cypher: the query; otherwise the JSON arguments>
-
-To make the plan, write the steps as a numbered list after `Plan:`; to revise it, write
-`Re-plan:` with the reason on its first line and the new numbered steps after it. When the
-data decides the question, write `Final answer: <the decision>` after a `Thought:` that gives
-the reason, citing the query ids (q1, q2, ...) you used.
-
-The tools, with their JSON arguments:
-{tools}"""
+_VERDICT = re.compile(
+    r"^\W*(?:(?P<yes>y|yes|yep)|(?P<no>n|no|not|none|nope))\b[\s,.;:!)\]'\"`*-]*",
+    re.IGNORECASE,
+)
+_STEP_MARK = re.compile(
+    r"(?:^|(?<=[\s,;(\[]))step[ \t]*(\d+)[ \t]*(?:[:)\-–]|\.(?=\s+(?-i:[A-Z])))[ \t]*",
+    re.IGNORECASE,
+)
+_TOOL_NAMES = {"make_plan", "revise_plan", "run_sql", "run_cypher", "final_answer",
+               "simulate_candidate"}
+_LIST_ITEM = re.compile(r"^[ \t]*(?:\(?\d+[.):]|[-*•+])[ \t]+(.+?)[ \t]*$", re.MULTILINE)
+_REMINDER = (
+    "(Write your turn in the text format: `Thought:`, then `Action:` and `Action input:`, "
+    "or `Final answer:`.)"
+)
 
 
 @dataclass
 class ReactModel:
     inner: Model
-    _ids: int = field(default=0, init=False)
 
     @property
     def name(self) -> str:
@@ -67,34 +106,64 @@ class ReactModel:
                 yield chunk
             else:
                 reply = chunk
-        assert reply is not None
+        if reply is None:
+            return  # the engine reports a model that sent no reply
         names = {t["function"]["name"] for t in request.tools}
+        current = _current_plan(request.messages)
         calls = []
         for name, args in parse_react(reply.text, names):
-            self._ids += 1
-            calls.append(ToolCall(f"react_{self._ids}", name, json.dumps(args)))
+            if name == "make_plan" and current is not None and _goals(args) == current:
+                continue  # the plan restated, not a new one
+            # Unique across turns and processes (a paused run may resume elsewhere).
+            calls.append(ToolCall(f"react_{uuid.uuid4().hex[:12]}", name, json.dumps(args)))
         yield ModelReply(reply.text, tuple(calls), reply.prompt_tokens,
                          reply.completion_tokens, reply.seconds, reply.scripted)
 
     def _as_text(self, request: ModelRequest) -> ModelRequest:
-        tools = "\n".join(
-            f"- {t['function']['name']}: {t['function'].get('description', '')} "
-            f"{json.dumps(t['function'].get('parameters', {}).get('properties', {}))}"
-            for t in request.tools
-        )
-        names = ", ".join(t["function"]["name"] for t in request.tools)
         messages: list[Message] = []
+        expect_call = False  # the model's last turn held no call: remind it of the format
         for m in request.messages:
             if m["role"] == "system":
                 messages.append({"role": "system", "content": f"{m['content']}\n\n"
-                                 + _FORMAT.format(names=names, tools=tools)})
+                                 + format_prompt(request.tools)})
             elif m["role"] == "tool":
                 messages.append({"role": "user", "content": f"Observation: {m['content']}"})
-            elif m["role"] == "assistant" and m.get("tool_calls"):
-                messages.append({"role": "assistant", "content": _calls_as_text(m)})
+            elif m["role"] == "assistant":
+                expect_call = not m.get("tool_calls")
+                content = _calls_as_text(m) if m.get("tool_calls") else m.get("content") or ""
+                messages.append({"role": "assistant", "content": content})
             else:
-                messages.append({"role": m["role"], "content": m.get("content") or ""})
+                content = str(m.get("content") or "")
+                if expect_call and m["role"] == "user":
+                    content = f"{content}\n{_REMINDER}"
+                    expect_call = False
+                messages.append({"role": m["role"], "content": content})
         return ModelRequest(tuple(_merge(messages)), (), request.run_id)
+
+
+def format_prompt(tools: tuple[dict[str, Any], ...]) -> str:
+    """The text format, for the tools offered now (plan lines only when planning is)."""
+    names = [t["function"]["name"] for t in tools]
+    described = "\n".join(
+        f"- {t['function']['name']}: {t['function'].get('description', '')} "
+        f"{json.dumps(t['function'].get('parameters', {}).get('properties', {}))}"
+        for t in tools
+    )
+    lines = []
+    for line in _format_template().splitlines():
+        tag = re.match(r"\[(\w+)\]", line)
+        if tag:
+            if tag.group(1) not in names:
+                continue
+            line = line[tag.end():]
+        lines.append(line)
+    return Template("\n".join(lines)).substitute(names=", ".join(names), tools=described)
+
+
+def _format_template() -> str:
+    return resources.files("planrag.engine").joinpath("prompts", "react.md").read_text(
+        encoding="utf-8"
+    )
 
 
 @dataclass
@@ -104,6 +173,7 @@ class ToolsOrText:
 
     inner: Model
     text_mode: bool = False
+    _text: ReactModel | None = None
 
     @property
     def name(self) -> str:
@@ -123,13 +193,20 @@ class ToolsOrText:
                 if "tool" not in str(exc).lower() or not request.tools:
                     raise
                 self.text_mode = True
-        async for chunk in ReactModel(self.inner).stream(request):
+        if self._text is None:
+            self._text = ReactModel(self.inner)
+        async for chunk in self._text.stream(request):
             yield chunk
 
 
 def _calls_as_text(message: Message) -> str:
-    parts = [str(message.get("content") or "").strip()]
-    for c in message["tool_calls"]:
+    """An assistant turn as the model would have written it in the text format."""
+    content = str(message.get("content") or "").strip()
+    calls = message["tool_calls"]
+    if content and all(str(c.get("id", "")).startswith("react_") for c in calls):
+        return _before_observation(content)  # its own words, which these calls came from
+    parts = [content]
+    for c in calls:
         name, raw = c["function"]["name"], c["function"]["arguments"]
         try:
             args = json.loads(raw)
@@ -140,6 +217,13 @@ def _calls_as_text(message: Message) -> str:
         else:
             parts.append(f"Action: {name}\nAction input: {json.dumps(args)}")
     return "\n".join(p for p in parts if p)
+
+
+def _before_observation(text: str) -> str:
+    for m in _LABEL.finditer(text):
+        if m.lastgroup == "observation":
+            return text[: m.start()].rstrip()
+    return text
 
 
 def _merge(messages: list[Message]) -> list[Message]:
@@ -153,92 +237,226 @@ def _merge(messages: list[Message]) -> list[Message]:
     return out
 
 
-def parse_react(text: str, tools: set[str]) -> list[tuple[str, dict[str, Any]]]:
-    """The tool calls a ReAct-format reply asks for (possibly none)."""
-    clean = _TEMPLATE.sub("", _FENCE.sub("", text))
+def _current_plan(messages: tuple[Message, ...]) -> list[str] | None:
+    """The goals of the last plan the model wrote (made or proposed), if any."""
+    for m in reversed(messages):
+        for c in reversed(m.get("tool_calls") or ()):
+            if c["function"]["name"] in ("make_plan", "revise_plan"):
+                try:
+                    return _goals(json.loads(c["function"]["arguments"]))
+                except ValueError:
+                    return None
+    return None
+
+
+def _goals(args: Any) -> list[str]:
+    steps = args.get("steps") if isinstance(args, dict) else None
+    return [str(s.get("goal", "")).strip().lower() for s in steps or () if isinstance(s, dict)]
+
+
+# -- reading a reply
+
+
+def parse_react(text: str, tools: set[str]) -> list[Call]:
+    """The tool calls a ReAct-format reply asks for, in order (possibly none)."""
+    clean = strip_template_tokens(_FENCE.sub("", text))
     fields = _fields(clean)
-    thought = fields.get("thought", "").strip()
-    calls: list[tuple[str, dict[str, Any]]] = []
-    if "final answer" in fields:
-        decision = fields["final answer"].strip().splitlines()[0].strip().strip("\"'`.")
-        ids = sorted(set(re.findall(r"\bq\d+\b", clean)), key=lambda q: int(q[1:]))
-        calls.append(("final_answer", {"decision": decision,
-                                       "rationale": thought or fields["final answer"].strip(),
-                                       "query_ids": ids}))
-        return calls
-    replan = fields.get("re-plan") or fields.get("replan")
-    if replan and "revise_plan" in tools:
-        reason, _, rest = replan.strip().partition("\n")
-        steps = _steps(rest) or _steps(replan)
-        calls.append(("revise_plan", {"reason": reason.strip() or thought or "revised",
-                                      "steps": steps}))
-    elif "plan" in fields and "make_plan" in tools and "action" not in fields:
-        steps = _steps(fields["plan"])
+
+    def first(label: str) -> str | None:
+        return next((v.strip() for k, v in fields if k == label), None)
+
+    languages = {t: lang for t, lang in (("run_sql", "sql"), ("run_cypher", "cypher"))
+                 if t in tools}
+    answer = first("final_answer")
+    if answer is not None:
+        return [_final_answer(answer, first("thought") or "", clean)]
+    calls: list[Call] = []
+    plan = first("plan")
+    replan = first("replan")
+    if replan is not None:
+        verdict = _VERDICT.match(replan)
+        if verdict is None or verdict.group("yes"):
+            rest = replan[verdict.end():] if verdict else replan
+            said, _, listed = rest.partition("\n")
+            mark = _STEP_MARK.search(said)
+            starts = [i for i in (said.find("["), mark.start() if mark else -1) if i >= 0]
+            if starts:  # the steps begin on the Re-plan line itself
+                said, listed = said[: min(starts)], rest[min(starts):]
+            steps = _steps(listed, languages)
+            if not steps and plan is not None:
+                steps = _steps(plan, languages)
+            reason = first("reason") or said.strip(" \t,.;:-")
+            if steps or verdict is not None:  # a `Y` without steps hears what is missing
+                calls.append(("revise_plan", {
+                    "reason": (reason or first("thought") or "no reason given")[:600],
+                    "steps": steps,
+                }))
+    elif plan is not None and "make_plan" in tools:
+        steps = _steps(plan, languages)
         if steps:
             calls.append(("make_plan", {"steps": steps}))
-    if "action" in fields:
-        name = fields["action"].strip().split()[0].strip("`*:") if fields["action"].strip() \
-            else ""
-        name = _tool_name(name, tools)
-        raw = fields.get("action input", "").strip()
-        if name in ("run_sql", "run_cypher"):
-            args = _json_object(raw)
-            query = args.get("query") if isinstance(args, dict) else None
-            calls.append((name, {"query": str(query or raw).strip().rstrip(";").strip()}))
-        elif name:
-            args = _json_object(raw)
-            calls.append((name, args if isinstance(args, dict) else {}))
+    step: int | None = None
+    for i, (label, value) in enumerate(fields):
+        if label == "current_step":
+            step = _step_index(value)
+        elif label == "action":
+            call = _action(value, _input_of(fields, i), tools, languages, step)
+            if call is not None:
+                calls.append(call)
     return calls
 
 
-def _fields(text: str) -> dict[str, str]:
-    out: dict[str, str] = {}
+def _fields(text: str) -> list[tuple[str, str]]:
+    """(label, value) in the order written, up to an observation the model wrote itself."""
+    out: list[tuple[str, str]] = []
     matches = list(_LABEL.finditer(text))
     for i, m in enumerate(matches):
-        label = re.sub(r"\s+", " ", m.group(1).lower().replace("replan", "re-plan"))
-        label = "action input" if label.replace(" ", "") == "actioninput" else label
-        label = "final answer" if label.replace(" ", "") == "finalanswer" else label
-        end = matches[i + 1].start() if i + 1 < len(matches) else len(text)
-        value = text[m.end():end]
-        if label == "observation":  # the model must not invent observations: stop there
+        label = m.lastgroup or ""
+        if label == "observation":
             break
-        out.setdefault(label, value)
+        end = matches[i + 1].start() if i + 1 < len(matches) else len(text)
+        out.append((label, text[m.end():end]))
     return out
 
 
-def _steps(block: str) -> list[dict[str, str]]:
+def _input_of(fields: list[tuple[str, str]], i: int) -> str:
+    """The `Action input` of the `Action` at position `i` (before any next `Action`)."""
+    for label, value in fields[i + 1:]:
+        if label == "action":
+            break
+        if label == "action_input":
+            return value.strip()
+    return ""
+
+
+def _final_answer(answer: str, thought: str, text: str) -> Call:
+    lines = [line.strip() for line in answer.splitlines() if line.strip()] or [""]
+    decision = lines[0].strip("\"'`*.")
+    ids = sorted(set(re.findall(r"\bq\d+\b", text)), key=lambda q: int(q[1:]))
+    return ("final_answer", {"decision": decision, "rationale": thought or answer,
+                             "query_ids": ids})
+
+
+def _action(
+    value: str, raw: str, tools: set[str], languages: dict[str, str], step: int | None
+) -> Call | None:
+    written = value.strip().splitlines()[0].strip() if value.strip() else ""
+    name = _tool_name(written, tools)
+    if not name:
+        return None
+    if name not in _TOOL_NAMES and len(languages) == 1 and raw:
+        name = next(iter(languages))  # one database: whatever it was called, query it
+    args = _json_object(raw) if raw.startswith("{") else None
+    if name in ("run_sql", "run_cypher"):
+        query = args.get("query") if isinstance(args, dict) else None
+        out: dict[str, Any] = {"query": _bare_query(str(query or raw))}
+        given = args.get("step") if isinstance(args, dict) else None
+        if isinstance(given, int):
+            out["step"] = given
+        elif step is not None:
+            out["step"] = step
+        return (name, out)
+    return (name, args if isinstance(args, dict) else {})
+
+
+def _bare_query(query: str) -> str:
+    query = query.strip()
+    for quote in ('"', "'", "`"):
+        if len(query) > 1 and query[0] == query[-1] == quote:
+            query = query[1:-1].strip()
+    return query.rstrip(";").strip()
+
+
+def _tool_name(written: str, tools: set[str]) -> str:
+    """The tool an `Action:` line names, however it is spelled."""
+    word = re.sub(r"[^a-z0-9_ -]", "", written.lower()).strip()
+    snake = re.sub(r"[\s-]+", "_", word)
+    if snake in tools:
+        return snake
+    aliases = (
+        (("cypher", "neo4j", "graph", "gdb"), "run_cypher"),
+        (("sql", "mariadb", "sqlite", "relational", "rdb"), "run_sql"),
+        (("final", "answer"), "final_answer"),
+        (("revise", "replan", "re_plan"), "revise_plan"),
+        (("plan",), "make_plan"),
+        (("simulat", "what_if", "candidate"), "simulate_candidate"),
+    )
+    for keys, tool in aliases:
+        if any(k in snake for k in keys):
+            return tool
+    return snake
+
+
+def _step_index(value: str) -> int | None:
+    """`Step 2` (the paper counts from 1) as the 0-based index the tools use."""
+    m = re.search(r"step[ \t]*(\d+)", value, re.IGNORECASE) or re.match(r"\s*(\d+)", value)
+    if m is None:
+        return None
+    n = int(m.group(1))
+    return n - 1 if n > 0 else 0
+
+
+def _steps(block: str, languages: dict[str, str]) -> list[dict[str, str]]:
+    """Plan steps from any of the ways a model writes a plan."""
+    text = block.strip().rstrip(".").strip()
+    goals = _json_goals(text)
+    if goals is None:
+        bracketed = text.startswith("[") and text.endswith("]")
+        inner = text[1:-1].strip() if bracketed else text
+        marks = list(_STEP_MARK.finditer(inner))
+        if marks and not inner[: marks[0].start()].strip(" \t\n,;("):
+            goals = [inner[m.end(): nxt.start() if nxt else len(inner)]
+                     for m, nxt in zip(marks, [*marks[1:], None], strict=True)]
+        elif _LIST_ITEM.search(inner):
+            goals = [m.group(1) for m in _LIST_ITEM.finditer(inner)]
+        elif bracketed:
+            goals = re.split(r"[;,]", inner)
+        else:
+            goals = inner.splitlines()
     steps = []
-    for line in block.splitlines():
-        m = re.match(r"^\s*(?:\d+[.)]|[-*])\s+(.+)$", line)
-        if m:
-            goal = m.group(1).strip()
-            low = goal.lower()
-            source = "cypher" if "cypher" in low or "graph" in low else (
-                "sql" if "sql" in low or "table" in low or "query" in low else "none")
-            steps.append({"goal": goal[:400], "source": source})
+    for goal in goals:
+        goal = _STEP_MARK.sub("", goal.strip(), count=1) if _STEP_MARK.match(goal.strip()) \
+            else goal.strip()
+        goal = goal.strip().rstrip(",;").strip()
+        if goal:
+            steps.append({"goal": goal[:400], "source": _source(goal, languages)})
     return steps[:12]
 
 
-def _tool_name(name: str, tools: set[str]) -> str:
-    low = name.lower()
-    if low in tools:
-        return low
-    aliases = {"sql": "run_sql", "mysql": "run_sql", "cypher": "run_cypher",
-               "neo4j": "run_cypher", "answer": "final_answer", "plan": "make_plan"}
-    for key, tool in aliases.items():
-        if key in low and tool in tools:
-            return tool
-    return low
+def _json_goals(text: str) -> list[str] | None:
+    if not text.startswith("[") or '"' not in text:
+        return None
+    try:
+        items = json.loads(text)
+    except ValueError:
+        return None
+    if not isinstance(items, list):
+        return None
+    goals = []
+    for item in items:
+        if isinstance(item, dict):
+            item = item.get("goal") or item.get("step") or item.get("description") or ""
+        goals.append(str(item))
+    return goals
+
+
+def _source(goal: str, languages: dict[str, str]) -> str:
+    low = goal.lower()
+    if re.search(r"cypher|neo4j|graph", low):
+        return "cypher"
+    if re.search(r"sql|\btables?\b|relational", low):
+        return "sql"
+    if re.search(r"\bquer(?:y|ies)\b|\bdatabase\b", low) and len(languages) == 1:
+        return next(iter(languages.values()))
+    return "none"
 
 
 def _json_object(raw: str) -> Any:
-    start = raw.find("{")
-    if start < 0:
-        return None
+    """The JSON object at the start of `raw` (text may follow it), or None."""
     depth = 0
     in_string = False
     escaped = False
-    for i, ch in enumerate(raw[start:], start):
+    for i, ch in enumerate(raw):
         if in_string:
             if escaped:
                 escaped = False
@@ -255,7 +473,7 @@ def _json_object(raw: str) -> Any:
             depth -= 1
             if depth == 0:
                 try:
-                    return json.loads(raw[start: i + 1])
+                    return json.loads(raw[: i + 1])
                 except ValueError:
                     return None
     return None

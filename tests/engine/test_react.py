@@ -1,12 +1,34 @@
-"""The ReAct text fallback: a model without tool calling still runs the whole loop."""
+"""The ReAct text fallback: a model without tool calling still runs the whole loop, and the
+reader understands the PlanRAG paper's own format (bracketed plans, plan and action in one
+reply, `Re-plan: Y/N`) and its usual variants."""
 
 from __future__ import annotations
 
-from planrag.engine import PlanMade, Reply, RunFinished, ScriptedModel
-from planrag.engine.react import ReactModel, parse_react
+import json
+from typing import Any
+
+import pytest
+
+from planrag.engine import (
+    ModelReply,
+    ModelRequest,
+    PlanMade,
+    QueryFinished,
+    ReplanProposed,
+    Reply,
+    RunFinished,
+    ScriptedModel,
+    StepStarted,
+)
+from planrag.engine.react import ReactModel, format_prompt, parse_react
 from tests.engine.conftest import SWE_ROWS, TEXT, collect
 
 TOOLS = {"make_plan", "revise_plan", "run_sql", "final_answer"}
+FLOWS = "SELECT source, dest, flow FROM flow WHERE dest = 'baltic_sea' ORDER BY flow DESC"
+
+
+def steps(*goals: str, source: str = "none") -> list[dict[str, str]]:
+    return [{"goal": g, "source": source} for g in goals]
 
 
 def test_reader_is_tolerant() -> None:
@@ -21,7 +43,8 @@ def test_reader_is_tolerant() -> None:
               "SELECT 1;\n```\nObservation: 1 row<|im_end|>")
     assert parse_react(fenced, TOOLS) == [("run_sql", {"query": "SELECT 1"})]
     as_json = 'Action: run_sql\nActionInput: {"query": "SELECT \\"a\\" FROM t", "step": 0}'
-    assert parse_react(as_json, TOOLS) == [("run_sql", {"query": 'SELECT "a" FROM t'})]
+    assert parse_react(as_json, TOOLS) == [("run_sql", {"query": 'SELECT "a" FROM t',
+                                                        "step": 0})]
     final = "Thought: krakow wins in q2 and q10.\nFinal Answer: `krakow`."
     assert parse_react(final, TOOLS) == [("final_answer", {
         "decision": "krakow", "rationale": "krakow wins in q2 and q10.",
@@ -31,6 +54,152 @@ def test_reader_is_tolerant() -> None:
         "reason": "the flows matter",
         "steps": [{"goal": "flows into the home node (SQL)", "source": "sql"}]})
     assert parse_react("I am not sure what to do.", TOOLS) == []
+
+
+@pytest.mark.parametrize("plan", [
+    "Plan: [Step 1: find SWE's power, node by node, Step 2: compare the flows].",
+    "Plan: [Step 1: find SWE's power, node by node, Step 2: compare the flows]",
+    "Plan:\nStep 1: find SWE's power, node by node\nStep 2: compare the flows",
+    "**Plan:** Step 1. Find SWE's power, node by node, Step 2 - compare the flows",
+    "Plan:\n1. find SWE's power, node by node\n2. compare the flows",
+    "Plan:\n1) Step 1: find SWE's power, node by node\n2) Step 2: compare the flows",
+    "Plan:\n- find SWE's power, node by node\n* compare the flows",
+    "Plan:\n• find SWE's power, node by node\n• compare the flows",
+    'Plan:\n```json\n["find SWE\'s power, node by node", "compare the flows"]\n```',
+    "Plan: [find SWE's power; compare the flows]",
+    "New plan:\nfind SWE's power, node by node\ncompare the flows",
+])
+def test_every_way_of_writing_a_plan_gives_its_steps(plan: str) -> None:
+    calls = parse_react(plan, TOOLS)
+    assert len(calls) == 1 and calls[0][0] == "make_plan", calls
+    goals = [s["goal"] for s in calls[0][1]["steps"]]
+    assert goals[0] in ("find SWE's power, node by node", "Find SWE's power, node by node",
+                        "find SWE's power")
+    assert goals[1:] == ["compare the flows"]
+
+
+def test_a_step_that_mentions_another_step_is_not_split() -> None:
+    plan = "Plan: [Step 1: find the nodes, Step 2: rank the nodes of step 1. then pick one]"
+    assert parse_react(plan, TOOLS) == [("make_plan", {"steps": steps(
+        "find the nodes", "rank the nodes of step 1. then pick one")})]
+
+
+def test_plan_and_action_in_one_reply_give_both_calls_in_order() -> None:
+    reply = ("Plan: [Step 1: SWE's trading power per node, Step 2: the flows into baltic_sea]\n"
+             "Current step: Step 2: the flows\n"
+             "Thought: I start with the flows.\n"
+             "Action: SQL\n"
+             f"Action input: {FLOWS};\n")
+    assert parse_react(reply, TOOLS) == [
+        ("make_plan", {"steps": steps("SWE's trading power per node",
+                                      "the flows into baltic_sea")}),
+        ("run_sql", {"query": FLOWS, "step": 1}),
+    ]
+
+
+def test_replan_n_goes_on_with_the_plan() -> None:
+    reply = ("Re-plan: N\nPlan: [Step 1: a different plan]\nCurrent step: Step 2\n"
+             f"Thought: next step\nAction: run_sql\nAction input: {FLOWS}")
+    assert parse_react(reply, TOOLS) == [("run_sql", {"query": FLOWS, "step": 1})]
+    for no in ("Re-plan: N", "Re-plan: 'N'.", "Re-plan: No", "Re-plan: not needed",
+               "Re-plan: **N**"):
+        assert parse_react(f"{no}\nThought: fine", TOOLS) == [], no
+
+
+@pytest.mark.parametrize(("reply", "reason"), [
+    ("Re-plan: Y\nPlan: [Step 1: flows, Step 2: power]\nThought: the flows matter more",
+     "the flows matter more"),
+    ("Re-plan: Y\nReason: the flows were missing\nPlan: [Step 1: flows, Step 2: power]\n"
+     "Thought: now the flows", "the flows were missing"),
+    ("Thought: hmm\nRe-plan: Yes, because the flows were missing.\n"
+     "Plan:\n1. flows\n2. power", "because the flows were missing"),
+    ("Re-plan: Y, the flows were missing [Step 1: flows, Step 2: power]",
+     "the flows were missing"),
+    ("Re-plan: Y\n[Step 1: flows, Step 2: power]", "no reason given"),
+])
+def test_replan_y_is_a_revise_plan_with_a_reason(reply: str, reason: str) -> None:
+    assert parse_react(reply, TOOLS) == [
+        ("revise_plan", {"reason": reason, "steps": steps("flows", "power")}),
+    ]
+
+
+def test_replan_y_then_a_query_and_y_without_steps() -> None:
+    reply = ("Re-plan: Y\nPlan: [Step 1: flows, Step 2: power]\nCurrent step: Step 1\n"
+             f"Thought: the flows first\nAction: MySQL\nAction input: {FLOWS}")
+    assert parse_react(reply, TOOLS) == [
+        ("revise_plan", {"reason": "the flows first", "steps": steps("flows", "power")}),
+        ("run_sql", {"query": FLOWS, "step": 0}),
+    ]
+    # `Y` alone still proposes a re-plan: the engine tells the model the steps are missing.
+    assert parse_react("Re-plan: Y\nThought: the plan is wrong", TOOLS) == [
+        ("revise_plan", {"reason": "the plan is wrong", "steps": []}),
+    ]
+
+
+@pytest.mark.parametrize(("action", "tools", "tool"), [
+    ("run_sql", TOOLS, "run_sql"),
+    ("SQL", TOOLS, "run_sql"),
+    ("`MySQL`", TOOLS, "run_sql"),
+    ("Run SQL query", TOOLS, "run_sql"),
+    ("dqa_locating", TOOLS, "run_sql"),  # one database: any name queries it
+    ("Cypher", TOOLS | {"run_cypher"}, "run_cypher"),
+    ("Neo4j", TOOLS | {"run_cypher"}, "run_cypher"),
+    ("dqa_locating", TOOLS | {"run_cypher"}, "dqa_locating"),  # two: the engine asks which
+    ("Cypher", TOOLS, "run_cypher"),  # not offered: the engine says what is
+])
+def test_action_spellings(action: str, tools: set[str], tool: str) -> None:
+    calls = parse_react(f"Thought: go\nAction: {action}\nAction input: MATCH (n) RETURN n",
+                        tools)
+    assert calls == [(tool, {"query": "MATCH (n) RETURN n"} if tool.startswith("run_")
+                      else {})]
+
+
+def test_what_the_model_invents_after_its_action_is_ignored() -> None:
+    reply = (f"Action: run_sql\nAction input: {FLOWS}\nObservation: krakow 0.9\n"
+             "Thought: krakow wins\nFinal answer: krakow")
+    assert parse_react(reply, TOOLS) == [("run_sql", {"query": FLOWS})]
+
+
+def test_the_format_prompt_offers_only_the_tools_of_the_technique() -> None:
+    def tool(name: str) -> dict[str, Any]:
+        return {"type": "function", "function": {"name": name, "description": name,
+                                                  "parameters": {"properties": {}}}}
+
+    planning = format_prompt((tool("make_plan"), tool("revise_plan"), tool("run_sql"),
+                              tool("final_answer")))
+    assert "Plan: [Step 1:" in planning and "Re-plan: Y" in planning
+    assert "[make_plan]" not in planning and "$" not in planning
+    iterative = format_prompt((tool("run_sql"), tool("final_answer")))
+    assert "Plan:" not in iterative and "Re-plan" not in iterative
+    assert "Action: <one of: run_sql, final_answer>" in iterative
+
+
+async def test_a_restated_plan_is_not_a_new_one() -> None:
+    made = {"id": "react_1", "type": "function", "function": {
+        "name": "make_plan", "arguments": json.dumps({"steps": steps("flows", "power")})}}
+    history = (
+        {"role": "system", "content": "You decide."},
+        {"role": "user", "content": TEXT},
+        {"role": "assistant", "content": "Plan: [Step 1: flows, Step 2: power]\n"
+         "Observation: I made this up", "tool_calls": [made]},
+        {"role": "tool", "tool_call_id": "react_1", "content": "Plan accepted."},
+    )
+    tools = tuple({"type": "function", "function": {"name": n, "parameters": {}}}
+                  for n in sorted(TOOLS))
+    inner = ScriptedModel([
+        Reply(f"Plan: [Step 1: Flows, Step 2: power]\nAction: SQL\nAction input: {FLOWS}"),
+        Reply("Plan: [Step 1: flows, Step 2: power, Step 3: pick]"),
+    ])
+    model = ReactModel(inner)
+    replies = [c async for c in model.stream(ModelRequest(history, tools))]
+    reply = replies[-1]
+    assert isinstance(reply, ModelReply)
+    assert [c.name for c in reply.tool_calls] == ["run_sql"]
+    # The model's own earlier turn is replayed in its words, up to its invented observation.
+    assert inner.requests[0].messages[2]["content"] == "Plan: [Step 1: flows, Step 2: power]"
+    replies = [c async for c in model.stream(ModelRequest(history, tools))]
+    reply = replies[-1]
+    assert isinstance(reply, ModelReply) and [c.name for c in reply.tool_calls] == ["make_plan"]
 
 
 async def test_a_text_only_model_runs_the_loop(engine_for) -> None:  # type: ignore[no-untyped-def]
@@ -51,8 +220,45 @@ async def test_a_text_only_model_runs_the_loop(engine_for) -> None:  # type: ign
     assert "Action input:" in second.messages[0]["content"]
     assert second.messages[-1]["content"].startswith("Observation: Plan accepted")
     third = inner.requests[2]
-    assert "Action: run_sql\nAction input: SELECT" in third.messages[-2]["content"]
+    assert third.messages[-2]["content"].count("Action: run_sql\nAction input: SELECT") == 1
     assert third.messages[-1]["content"].startswith("Observation: q1: ")
+    inner.assert_all_used()
+
+
+async def test_a_whole_run_in_the_papers_format(engine_for) -> None:  # type: ignore[no-untyped-def]
+    inner = ScriptedModel([
+        Reply("Plan: [Step 1: SWE's trading power per node, Step 2: which node pays most]\n"
+              "Current step: Step 1: SWE's trading power per node\n"
+              "Thought: I need SWE's power first.\n"
+              f"Action: MySQL\nAction input:\n```sql\n{SWE_ROWS};\n```"),
+        Reply("Re-plan: Y\n"
+              "Plan: [Step 1: SWE's trading power per node, "
+              "Step 2: the flows into baltic_sea, Step 3: which node pays most]\n"
+              "Current step: Step 2: the flows into baltic_sea\n"
+              "Thought: The power alone does not decide it; the flows into baltic_sea do.\n"
+              f"Action: SQL\nAction input: {FLOWS}"),
+        Reply("Re-plan: N\n"
+              "Thought: I now know the answer: q1 and q2 point to krakow.\n"
+              "Final answer: krakow<|eot_id|>"),
+    ])
+    async with engine_for(ReactModel(inner), consent="approve") as engine:  # type: ignore[arg-type]
+        events = await collect(engine.run(TEXT))
+    done = events[-1]
+    assert isinstance(done, RunFinished), done
+    assert done.decision == done.verified_decision == "krakow" and done.queries == 2
+    plans = [e for e in events if isinstance(e, PlanMade)]
+    assert [p.revision for p in plans] == [0, 1] and len(plans[1].steps) == 3
+    proposed = next(e for e in events if isinstance(e, ReplanProposed))
+    assert proposed.reason == (
+        "The power alone does not decide it; the flows into baltic_sea do."
+    )
+    started = [e.index for e in events if isinstance(e, StepStarted)]
+    assert started == [0, 1]  # `Current step` tied each query to its step
+    assert all(e.total_rows > 0 for e in events if isinstance(e, QueryFinished))
+    second = inner.requests[1].messages
+    assert "Plan: [Step 1: <what to find out>" in second[0]["content"]
+    assert second[-1]["content"].startswith("Observation: Plan accepted")
+    assert "Observation: q1: " in second[-1]["content"]
     inner.assert_all_used()
 
 
@@ -72,3 +278,19 @@ async def test_auto_mode_switches_to_text_when_tools_are_refused(engine_for) -> 
         events = await collect(engine.run(TEXT))
     assert isinstance(events[-1], RunFinished) and events[-1].decision == "krakow"
     assert model.text_mode and inner.requests[0].tools and not inner.requests[1].tools
+
+
+async def test_a_reply_without_a_call_gets_a_reminder_of_the_format(engine_for) -> None:  # type: ignore[no-untyped-def]
+    inner = ScriptedModel([
+        Reply("Let me think about SWE for a while."),
+        Reply("Plan: [Step 1: SWE's power]\n"
+              f"Action: run_sql\nAction input: {SWE_ROWS}"),
+        Reply("Thought: q1 says so\nFinal answer: krakow"),
+    ])
+    async with engine_for(ReactModel(inner)) as engine:  # type: ignore[arg-type]
+        events = await collect(engine.run(TEXT))
+    assert isinstance(events[-1], RunFinished) and events[-1].decision == "krakow"
+    nudged = inner.requests[1].messages[-1]
+    assert nudged["role"] == "user" and nudged["content"].endswith(
+        "`Action:` and `Action input:`, or `Final answer:`.)")
+    assert not inner.requests[2].messages[-1]["content"].endswith("`Final answer:`.)")
