@@ -266,8 +266,13 @@ def question_inputs(
     """What one line of a questions file asks for: its simulator (a registered name only:
     data never chooses code), its dump (confined to `base`) and its parameters."""
     scenario = fields.get("scenario")
-    if not isinstance(scenario, str) or not scenario.strip():
+    if scenario is None or scenario == "":
         raise SimulatorInputError("the question has no `scenario` (e.g. locating, building)")
+    if not isinstance(scenario, str):
+        raise SimulatorInputError(
+            f"the question's `scenario` is {json.dumps(scenario)[:40]}; give a simulator's "
+            "name, e.g. locating or building"
+        )
     sim_cls = resolve_registered(scenario.strip())
     dump = confined_dump(base, fields.get("sql"))
     raw = question_parameters(sim_cls, fields)

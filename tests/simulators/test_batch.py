@@ -165,6 +165,10 @@ def test_a_mislabelled_scenario_is_named(folder: Path) -> None:
         "simulator: correct its `scenario`"
     )
     assert unknown_goods.error is not None and "labelled" not in unknown_goods.error
+    with pytest.raises(SimulatorInputError, match="`scenario` is 5; give a simulator's name"):
+        question_inputs({**loc, "scenario": 5}, folder)
+    with pytest.raises(SimulatorInputError, match="the question has no `scenario`"):
+        question_inputs({**loc, "scenario": ""}, folder)
     no_fit = {"id": "x", "scenario": "building", "sql": loc["sql"], "home": "lubeck"}
     assert _error(folder, no_fit) == "the question lacks goods", "no simulator fits: no hint"
 
