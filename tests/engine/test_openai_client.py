@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 from typing import Any
 
 import httpx
@@ -253,3 +254,22 @@ async def test_template_tokens_split_across_pieces_are_removed() -> None:
         await model.close()
     assert "".join(pieces) == "krakow wins a < b" and reply.text == "krakow wins a < b"
     assert pieces[0] == "krakow wins"  # text before a possible token is not held back
+
+
+@pytest.mark.parametrize("endpoint", [
+    {"api_key": "sk-test"},  # no base_url: the OpenAI API itself
+    {"base_url": "https://api.openai.com/v1", "api_key": "sk-test"},
+    {"base_url": "http://10.1.2.3:8000/v1"},
+    {"base_url": "http://localhost.example.com:11434/v1"},
+])
+def test_tests_cannot_reach_a_live_model(endpoint: dict[str, str]) -> None:
+    with pytest.raises(pytest.fail.Exception, match="tests must not reach a live model"):
+        OpenAIModel("gpt-4o", **endpoint)
+    assert not [k for k in os.environ if k.startswith(("OPENAI_", "PLANRAG_MODEL"))]
+
+
+@pytest.mark.parametrize("base_url", [
+    "http://127.0.0.1:9/v1", "http://localhost:11434/v1", "http://[::1]:8000/v1",
+])
+def test_loopback_servers_are_allowed(base_url: str) -> None:
+    assert OpenAIModel("m", base_url=base_url).endpoint.startswith(base_url)
