@@ -412,7 +412,9 @@ def _simulate_dataset(settings: Settings, args: argparse.Namespace) -> int:
 
 
 def _ask(settings: Settings, args: argparse.Namespace) -> int:
-    from planrag.engine.events import RunFailed, event_to_json
+    from rich.panel import Panel
+
+    from planrag.engine.events import AnswerProposed, Event, RunFailed, RunFinished, event_to_json
     from planrag.engine.render import TerminalRenderer
     from planrag.engine.session import engine_config, open_engine
 
@@ -420,10 +422,31 @@ def _ask(settings: Settings, args: argparse.Namespace) -> int:
     config = engine_config(settings, technique=args.technique, consent=consent)
     target = args.target or settings.relational_target
     model = _model(settings, args.scripted)
-    renderer = None if args.json else TerminalRenderer()
+
+    class Renderer(TerminalRenderer):
+        """The terminal renderer, with the answer and the decision line of a scripted run
+        labelled too (not only its first line): no one should take them for a model's."""
+
+        def render(self, event: Event) -> None:
+            if self.scripted and isinstance(event, AnswerProposed):
+                self._end_text()
+                self.console.print(Panel(
+                    f"[bold]{event.decision}[/]\n{event.rationale}\n"
+                    f"[dim]based on {', '.join(event.query_ids) or 'no query'}[/]",
+                    title="Answer [bold magenta](scripted model)[/]", expand=False,
+                ))
+                return
+            if self.scripted and isinstance(event, RunFinished):
+                self._end_text()
+                self.console.print("[bold magenta](scripted model)[/] ", end="")
+            super().render(event)
+
+    renderer = None if args.json else Renderer()
 
     async def decide(_paused: object) -> bool | None:
-        return await asyncio.to_thread(_consent, args.json)
+        return await asyncio.to_thread(
+            _consent, args.json, settings.consent_timeout_s, settings.consent_timeout_default
+        )
 
     async def run() -> int:
         failed = False
@@ -481,14 +504,44 @@ def _eval(settings: Settings, args: argparse.Namespace) -> int:
     return 0
 
 
-def _consent(quiet: bool) -> bool | None:
-    """The person's answer to a proposed re-plan; None (no answer) applies the default."""
-    if not quiet and sys.stdin.isatty():
-        print("Approve? [y/N] ", end="", flush=True)
-    line = sys.stdin.readline()
-    if not line:
+def _consent(quiet: bool, timeout_s: float, default: str) -> bool | None:
+    """The person's answer to a proposed re-plan, read from stdin for at most `timeout_s`
+    seconds. None (no answer in time, or stdin closed) applies `default`, and the terminal
+    is told so (stderr with --json, whose stdout is JSON lines)."""
+    import select
+    import time
+
+    prompted = not quiet and sys.stdin.isatty()
+    if prompted:
+        print(f"Approve? [y/N] (no answer in {timeout_s:g} s: {default}) ", end="", flush=True)
+
+    def no_answer(why: str) -> bool | None:
+        outcome = "approved" if default == "approve" else "rejected: the current plan stands"
+        print(f"{chr(10) if prompted else ''}{why}: the re-plan is {outcome} "
+              f"(PLANRAG_CONSENT_TIMEOUT_DEFAULT={default})",
+              file=sys.stderr if quiet else sys.stdout, flush=True)
         return None
-    return line.strip().lower() in ("y", "yes", "approve", "ok")
+
+    line = bytearray()
+    deadline = time.monotonic() + timeout_s
+    while True:
+        left = deadline - time.monotonic()
+        try:  # unbuffered, byte by byte: a later prompt must find its own answer unread
+            ready = left > 0 and bool(select.select([sys.stdin], [], [], left)[0])
+            byte = os.read(sys.stdin.fileno(), 1) if ready else b""
+        except (OSError, ValueError, TypeError):  # stdin cannot be waited on: wait for a line
+            text = sys.stdin.readline()
+            if not text:
+                return no_answer("no answer (stdin is closed)")
+            return text.strip().lower() in ("y", "yes", "approve", "ok")
+        if not ready:
+            return no_answer(f"no answer within {timeout_s:g} s")
+        if not byte and not line:
+            return no_answer("no answer (stdin is closed)")
+        if not byte or byte == b"\n":
+            break
+        line += byte
+    return line.decode("utf-8", "replace").strip().lower() in ("y", "yes", "approve", "ok")
 
 
 def _shell(settings: Settings, args: argparse.Namespace) -> int:

@@ -66,7 +66,87 @@ async def test_ask_in_the_terminal_and_without_a_model(tmp_path: Path) -> None:
     assert code == 0, err
     assert "Plan" in out and "q1" in out and "disagrees" in out
     assert "decision: novgorod, verified: krakow" in out
+    assert "scripted" not in out  # a model answered: nothing says scripted
     no_model = {"PLANRAG_DATA_DIR": str(tmp_path), "MYSQL_URL": "", "PLANRAG_MODEL": "",
                 "PLANRAG_MODEL_BASE_URL": "", "OPENAI_API_KEY": "", "PLANRAG_MODEL_API_KEY": ""}
     code, out, err = await ask(TEXT, "--dataset", "dqa-locating-1445", env=no_model)
     assert code == 1 and "no model is configured" in err and "Traceback" not in err
+
+
+LOCATING_2 = json.loads(
+    (ROOT / "fixtures/dqa/locating/questions.jsonl").read_text(encoding="utf-8").splitlines()[1]
+)
+"""DAN on lubeck: the scripted policy proposes a re-plan for it (few nodes hold its power)."""
+
+
+async def ask_and_stay_silent(*args: str, env: dict[str, str]) -> tuple[int, str, str, float]:
+    """Run `planrag ask` with a stdin pipe that stays open and never gets an answer."""
+    loop = asyncio.get_running_loop()
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "planrag", "ask", *args,
+        stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE, cwd=ROOT, env={**os.environ, **env},
+    )
+    started = loop.time()
+    assert proc.stdout is not None and proc.stderr is not None and proc.stdin is not None
+    out, err = await asyncio.wait_for(
+        asyncio.gather(proc.stdout.read(), proc.stderr.read()), 120
+    )
+    code = await proc.wait()
+    seconds = loop.time() - started
+    proc.stdin.close()
+    return code, out.decode(), err.decode(), seconds
+
+
+async def test_an_unanswered_replan_times_out_and_says_what_it_applied(tmp_path: Path) -> None:
+    settings = load_settings(env_file=None, data_dir=tmp_path, mysql_url=None)
+    await load_datasets(settings, ["dqa-locating-1445"], "sqlite")
+    env = {"PLANRAG_DATA_DIR": str(tmp_path), "MYSQL_URL": "", "PLANRAG_CONSENT": "ask",
+           "PLANRAG_CONSENT_TIMEOUT": "0.4"}
+    args = (LOCATING_2["question"], "--dataset", "dqa-locating-1445#locating-2",
+            "--target", "sqlite", "--scripted")
+    code, out, err, seconds = await ask_and_stay_silent(*args, env=env)
+    assert code == 0, err
+    assert ("no answer within 0.4 s: the re-plan is rejected: the current plan stands "
+            "(PLANRAG_CONSENT_TIMEOUT_DEFAULT=reject)") in out
+    assert "re-plan kept the current plan (by timeout)" in out
+    assert seconds < 60
+    # A scripted run is labelled on every line that matters, not only the first.
+    assert "(scripted model)" in out.splitlines()[0]
+    assert "Answer (scripted model)" in out
+    assert "(scripted model) decision: saxony, verified: rheinland" in out
+
+    approve = {**env, "PLANRAG_CONSENT_TIMEOUT_DEFAULT": "approve"}
+    code, out, err, _ = await ask_and_stay_silent(*args, "--json", env=approve)
+    assert code == 0, err
+    events = [json.loads(line) for line in out.splitlines()]  # stdout stays JSON lines
+    decided = next(e for e in events if e["kind"] == "replan_decided")
+    assert decided["approved"] and decided["by"] == "timeout"
+    assert ("no answer within 0.4 s: the re-plan is approved "
+            "(PLANRAG_CONSENT_TIMEOUT_DEFAULT=approve)") in err
+
+    code, out, err = await ask(*args, env=env, stdin="")  # stdin closed: said, default applied
+    assert code == 0, err
+    assert "no answer (stdin is closed): the re-plan is rejected" in out
+
+
+async def test_two_replans_answered_from_one_pipe_each_get_their_line(tmp_path: Path) -> None:
+    settings = load_settings(env_file=None, data_dir=tmp_path, mysql_url=None)
+    await load_datasets(settings, ["dqa-locating-1445"], "sqlite")
+
+    def revise(why: str) -> tuple[str, dict[str, object]]:
+        return call("revise_plan", reason=why, steps=[{"goal": why, "source": "sql"}])
+
+    model = ScriptedModel([
+        Reply(calls=[plan("presence")]), Reply(calls=[sql()]), Reply(calls=[revise("flows")]),
+        Reply(calls=[revise("flows again")]), Reply(calls=[answer("krakow", "q1")]),
+    ])
+    async with ScriptedServer(model) as server:
+        env = {"PLANRAG_DATA_DIR": str(tmp_path), "MYSQL_URL": "", "PLANRAG_MODEL": "m",
+               "PLANRAG_MODEL_BASE_URL": server.base_url, "PLANRAG_CONSENT_TIMEOUT": "30"}
+        code, out, err = await ask(TEXT, "--dataset", "dqa-locating-1445#locating-1",
+                                   "--target", "sqlite", "--json", env=env, stdin="no\nyes\n")
+    assert code == 0, err
+    decided = [json.loads(x) for x in out.splitlines() if '"replan_decided"' in x]
+    assert [(d["approved"], d["by"]) for d in decided] == [(False, "person"), (True, "person")]
+    model.assert_all_used()
