@@ -143,7 +143,9 @@ def _parser() -> argparse.ArgumentParser:
     s.set_defaults(handler=_ask)
 
     s = sub.add_parser("eval", help="run the paper's experiment on DQA questions")
-    s.add_argument("--dqa", required=True, type=Path, metavar="DIR")
+    s.add_argument("--dqa", required=True, type=Path, metavar="DIR",
+                   help="this project's DQA layout (fixtures/dqa) or the original DQA "
+                   "repository (its root or its data/ folder)")
     s.add_argument("--scenario", required=True, choices=("locating", "building"))
     s.add_argument("--target", required=True, choices=TARGETS)
     s.add_argument("--technique", default="planrag",
@@ -495,9 +497,11 @@ def _eval(settings: Settings, args: argparse.Namespace) -> int:
             emit=lambda line: print(json.dumps(line, default=str), flush=True),
         )
     )
+    skipped = (f" ({len(result.skipped)} skipped: no {result.form} dump)"
+               if result.skipped else "")
     print(
         f"accuracy {result.accuracy:.1f}%, verified by the simulator "
-        f"{result.verified_accuracy:.1f}% over {len(result.lines)} questions; "
+        f"{result.verified_accuracy:.1f}% over {len(result.lines)} questions{skipped}; "
         f"results and traces in {result.out_dir}",
         file=sys.stderr,
     )

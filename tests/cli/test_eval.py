@@ -1,0 +1,107 @@
+"""`planrag eval` end to end: the command line, on SQLite, with the scripted policy."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+from collections import Counter
+from pathlib import Path
+
+from tests._sql_fixtures import ROOT
+
+KEYS = ["id", "label", "decision", "correct", "verified_decision", "verified_correct",
+        "replans", "queries", "refused", "errors", "llm_calls", "prompt_tokens",
+        "completion_tokens", "seconds", "stop_reason"]
+
+
+def planrag_eval(*args: str, data: Path) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PLANRAG_DATA_DIR": str(data), "MYSQL_URL": "", "PLANRAG_MODEL": ""}
+    return subprocess.run(
+        [sys.executable, "-m", "planrag", "eval", *args], cwd=ROOT, env=env,
+        capture_output=True, text=True, timeout=300, check=False,
+    )
+
+
+def test_eval_from_the_command_line(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    run = planrag_eval("--dqa", "fixtures/dqa", "--scenario", "locating", "--target", "sqlite",
+                       "--scripted", "--limit", "3", "--concurrency", "2", "--out", str(out),
+                       data=tmp_path / "data")
+    assert run.returncode == 0, run.stderr
+
+    results = [json.loads(line) for line in (out / "results.jsonl").read_text().splitlines()]
+    assert [list(line) for line in results] == [KEYS] * 3
+    assert [line["id"] for line in results] == ["locating-1", "locating-2", "locating-3"]
+    assert all(line["stop_reason"] == "answered" and line["llm_calls"] > 0 for line in results)
+    assert all(line["correct"] == (str(line["decision"]) == line["label"]) for line in results)
+    printed = [json.loads(line) for line in run.stdout.splitlines()]
+    assert sorted(printed, key=lambda x: x["id"]) == results  # stdout: the same lines
+
+    traces = sorted(p.name for p in (out / "traces").iterdir())
+    assert traces == ["locating-1.jsonl", "locating-2.jsonl", "locating-3.jsonl"]
+    for line in results:
+        events = [json.loads(x) for x in (out / "traces" / f"{line['id']}.jsonl").read_text()
+                  .splitlines()]
+        assert events[0]["kind"] == "run_started" and events[0]["scripted"]
+        assert events[-1]["kind"] == "run_finished"
+        assert events[-1]["decision"] == line["decision"]
+
+    summary = (out / "summary.md").read_text()
+    assert summary.startswith("# DQA locating · planrag · sqlite · scripted-dqa-policy "
+                              "(scripted)\n")
+    accuracy = 100 * sum(line["correct"] for line in results) / 3
+    verified = 100 * sum(line["verified_correct"] for line in results) / 3
+    assert ("| technique | target | questions | accuracy | verified by the simulator | "
+            "paper (GPT-4) |") in summary
+    assert f"| planrag | sqlite | 3 | {accuracy:.1f}% | {verified:.1f}% | 64.3% |" in summary
+    histogram = Counter(line["replans"] for line in results)
+    rows = re.findall(r"^\| (\d\+?) \| (\d+) \| ([\d.]+)% \|$", summary, re.M)
+    assert {int(k): int(n) for k, n, _ in rows} == dict(histogram)
+    for k, _, share in rows:
+        bucket = [line for line in results if line["replans"] == int(k)]
+        assert float(share) == round(100 * sum(x["correct"] for x in bucket) / len(bucket), 1)
+    assert "Skipped" not in summary
+
+    progress = run.stderr.splitlines()
+    assert progress[0] == "loading 1 database(s) into sqlite ..."
+    assert len([p for p in progress if p.startswith("sqlite ")]) == 1
+    counted = sorted(p.split("]")[0] + "]" for p in progress if p.startswith("["))
+    assert counted == ["[1/3]", "[2/3]", "[3/3]"]
+    assert progress[-1] == (f"accuracy {accuracy:.1f}%, verified by the simulator "
+                            f"{verified:.1f}% over 3 questions; results and traces in {out}")
+
+
+def test_eval_of_the_original_layout_from_the_command_line(tmp_path: Path) -> None:
+    run = planrag_eval("--dqa", "fixtures/dqa-original-layout-sample", "--scenario", "building",
+                       "--target", "sqlite", "--scripted", "--out", str(tmp_path / "out"),
+                       data=tmp_path / "data")
+    assert run.returncode == 0, run.stderr
+    ids = [json.loads(line)["id"] for line in (tmp_path / "out" / "results.jsonl").read_text()
+           .splitlines()]
+    assert ids == ["building-FIN1836-105", "building-GRE1836-106", "building-GRE1836-107"]
+    assert run.stderr.splitlines()[0] == "loading 2 database(s) into sqlite ..."
+
+
+def test_bad_eval_input_is_one_clear_line(tmp_path: Path) -> None:
+    a_file = tmp_path / "a-file"
+    a_file.write_text("x")
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    base = ["--scenario", "locating", "--target", "sqlite", "--scripted"]
+    for args, message in (
+        (["--dqa", "fixtures/dqa", *base, "--out", str(a_file)],
+         f"error: the output folder {a_file} is a file: give a folder with --out"),
+        (["--dqa", str(empty), *base], f"error: {empty} holds no DQA locating questions"),
+        (["--dqa", str(tmp_path / "nowhere"), *base], "error: "),
+        (["--dqa", "fixtures/dqa", *base, "--limit", "0"], "error: --limit must be at least 1"),
+        (["--dqa", "fixtures/dqa", "--scenario", "locating", "--target", "sqlite"],
+         "error: no model is configured"),
+    ):
+        run = planrag_eval(*args, data=tmp_path / "data")
+        assert run.returncode == 1, (args, run.stderr)
+        assert run.stderr.startswith(message), (args, run.stderr)
+        assert len(run.stderr.strip().splitlines()) == 1 and "Traceback" not in run.stderr
+    assert a_file.read_text() == "x"
