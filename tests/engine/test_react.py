@@ -294,3 +294,31 @@ async def test_a_reply_without_a_call_gets_a_reminder_of_the_format(engine_for) 
     assert nudged["role"] == "user" and nudged["content"].endswith(
         "`Action:` and `Action input:`, or `Final answer:`.)")
     assert not inner.requests[2].messages[-1]["content"].endswith("`Final answer:`.)")
+
+
+async def test_the_papers_format_over_http_with_a_broken_stream(engine_for) -> None:  # type: ignore[no-untyped-def]
+    from planrag.engine import Fail, Retrying
+    from planrag.engine.openai_model import OpenAIModel
+    from planrag.engine.react import ToolsOrText
+    from planrag.engine.scripted_server import Cut, ScriptedServer
+    from planrag.errors import ModelRejected
+
+    inner = ScriptedModel([
+        Fail(ModelRejected("llama2 does not support tools")),
+        Reply(pieces=["Plan: [Step 1: SWE's power per node]\n", "Action: SQL\n",
+                      f"Action input: {SWE_ROWS}<|im_", "end|>"]),
+        Reply("Re-plan: N\nThought: q1 shows krakow.\nFinal answer: krakow"),
+    ])
+    async with ScriptedServer(inner, faults={3: Cut("Re-plan: N\nThought: q1")}) as server:
+        client = OpenAIModel("llama2", base_url=server.base_url, timeout_s=0.3)
+        model = ToolsOrText(Retrying(client, base_delay=0.01))
+        async with engine_for(model) as engine:  # type: ignore[arg-type]
+            events = await collect(engine.run(TEXT))
+        await client.close()
+    done = events[-1]
+    assert isinstance(done, RunFinished) and done.decision == "krakow", done
+    assert done.queries == 1 and model.text_mode
+    text = "".join(e.text for e in events if e.kind == "model_text")
+    assert "<|im_end|>" not in text and "[the reply broke off (" in text
+    assert inner.requests[2].messages[-2]["content"].endswith(SWE_ROWS)
+    inner.assert_all_used()
