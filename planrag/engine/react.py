@@ -261,40 +261,15 @@ def parse_react(text: str, tools: set[str]) -> list[Call]:
     """The tool calls a ReAct-format reply asks for, in order (possibly none)."""
     clean = strip_template_tokens(_FENCE.sub("", text))
     fields = _fields(clean)
-
-    def first(label: str) -> str | None:
-        return next((v.strip() for k, v in fields if k == label), None)
-
+    first: dict[str, str] = {}
+    for label, value in fields:
+        first.setdefault(label, value.strip())
+    if "final_answer" in first:
+        return [_final_answer(first["final_answer"], first.get("thought", ""), clean)]
     languages = {t: lang for t, lang in (("run_sql", "sql"), ("run_cypher", "cypher"))
                  if t in tools}
-    answer = first("final_answer")
-    if answer is not None:
-        return [_final_answer(answer, first("thought") or "", clean)]
-    calls: list[Call] = []
-    plan = first("plan")
-    replan = first("replan")
-    if replan is not None:
-        verdict = _VERDICT.match(replan)
-        if verdict is None or verdict.group("yes"):
-            rest = replan[verdict.end():] if verdict else replan
-            said, _, listed = rest.partition("\n")
-            mark = _STEP_MARK.search(said)
-            starts = [i for i in (said.find("["), mark.start() if mark else -1) if i >= 0]
-            if starts:  # the steps begin on the Re-plan line itself
-                said, listed = said[: min(starts)], rest[min(starts):]
-            steps = _steps(listed, languages)
-            if not steps and plan is not None:
-                steps = _steps(plan, languages)
-            reason = first("reason") or said.strip(" \t,.;:-")
-            if steps or verdict is not None:  # a `Y` without steps hears what is missing
-                calls.append(("revise_plan", {
-                    "reason": (reason or first("thought") or "no reason given")[:600],
-                    "steps": steps,
-                }))
-    elif plan is not None and "make_plan" in tools:
-        steps = _steps(plan, languages)
-        if steps:
-            calls.append(("make_plan", {"steps": steps}))
+    plan = _plan_call(first, tools, languages)
+    calls: list[Call] = [plan] if plan else []
     step: int | None = None
     for i, (label, value) in enumerate(fields):
         if label == "current_step":
@@ -304,6 +279,32 @@ def parse_react(text: str, tools: set[str]) -> list[Call]:
             if call is not None:
                 calls.append(call)
     return calls
+
+
+def _plan_call(first: dict[str, str], tools: set[str], languages: dict[str, str]) -> Call | None:
+    """`make_plan` for a `Plan:`; `revise_plan` after `Re-plan: Y` (or `Re-plan: <reason>`
+    with steps); nothing after `Re-plan: N`, whatever plan is restated beside it."""
+    plan, replan = first.get("plan"), first.get("replan")
+    if replan is None:
+        steps = _steps(plan, languages) if plan is not None and "make_plan" in tools else []
+        return ("make_plan", {"steps": steps}) if steps else None
+    verdict = _VERDICT.match(replan)
+    if verdict is not None and verdict.group("no"):
+        return None
+    rest = replan[verdict.end():] if verdict else replan
+    said, _, listed = rest.partition("\n")
+    mark = _STEP_MARK.search(said)
+    starts = [i for i in (said.find("["), mark.start() if mark else -1) if i >= 0]
+    if starts:  # the steps begin on the Re-plan line itself
+        said, listed = said[: min(starts)], rest[min(starts):]
+    steps = _steps(listed, languages)
+    if not steps and plan is not None:
+        steps = _steps(plan, languages)
+    if not steps and verdict is None:
+        return None  # a remark, not a re-plan
+    # A `Y` without steps is still proposed: the engine tells the model what is missing.
+    reason = first.get("reason") or said.strip(" \t,.;:-") or first.get("thought")
+    return ("revise_plan", {"reason": (reason or "no reason given")[:600], "steps": steps})
 
 
 def _fields(text: str) -> list[tuple[str, str]]:
