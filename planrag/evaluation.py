@@ -124,7 +124,7 @@ def dqa_dataset(dqa_dir: Path, scenario: str) -> Dataset:
             keep=lambda obj: obj.get("scenario", scenario) == scenario,
         )
     else:
-        original = _original_questions_file(dqa_dir, scenario)
+        original = _original_scenario_dir(dqa_dir, scenario)
         if original is None:
             raise DatasetError(
                 f"{dqa_dir} holds no DQA {scenario} questions: give a folder in this project's "
@@ -137,17 +137,18 @@ def dqa_dataset(dqa_dir: Path, scenario: str) -> Dataset:
     return dataset
 
 
-def _original_questions_file(dqa_dir: Path, scenario: str) -> Path | None:
+def _original_scenario_dir(dqa_dir: Path, scenario: str) -> Path | None:
+    """The original layout's `data/<scenario>/` folder, `dqa_dir` being the repository's
+    root, its `data/` folder or `data/<scenario>/` itself; None when there is none."""
     for base in (dqa_dir / "data" / scenario, dqa_dir / scenario, dqa_dir):
-        for rel in ORIGINAL_QUESTIONS[scenario]:
-            if (base / rel).is_file():
-                return base / rel
+        if any((base / rel).is_file() for rel in ORIGINAL_QUESTIONS[scenario]):
+            return base
     return None
 
 
-def original_dqa_dataset(questions_file: Path, scenario: str) -> Dataset:
-    """The questions of the original DQA repository's `questions_file` (a JSON array) as a
-    dataset whose dumps are the repository's own files.
+def original_dqa_dataset(scenario_dir: Path, scenario: str) -> Dataset:
+    """The questions of the original DQA repository's `scenario_dir` (`data/<scenario>/`)
+    as a dataset whose dumps are the repository's own files.
 
     In that layout a question does not name its dump: its database is found by convention,
     under `data/<scenario>/db_query(parsed)/`: `SQL_format/<stem>.sql` (MySQL) and
@@ -157,6 +158,17 @@ def original_dqa_dataset(questions_file: Path, scenario: str) -> Dataset:
     (Locating ships one copy of a save per question) share one database. Ids are made as in
     this project's layout: `locating-<question_num>`, `building-<country>-<question_num>`.
     """
+    if scenario not in ORIGINAL_QUESTIONS:
+        raise DatasetError(f"unknown scenario {scenario!r}: choose locating or building")
+    questions_file = next(
+        (scenario_dir / rel for rel in ORIGINAL_QUESTIONS[scenario]
+         if (scenario_dir / rel).is_file()),
+        None,
+    )
+    if questions_file is None:
+        raise DatasetError(
+            f"{scenario_dir}: no {ORIGINAL_QUESTIONS[scenario][0]} (the original DQA layout)"
+        )
     try:
         items = json.loads(questions_file.read_text(encoding="utf-8"))
     except OSError as exc:
@@ -167,9 +179,6 @@ def original_dqa_dataset(questions_file: Path, scenario: str) -> Dataset:
         raise DatasetError(f"{questions_file}:{exc.lineno}: not valid JSON: {exc.msg}") from None
     if not isinstance(items, list):
         raise DatasetError(f"{questions_file}: expected a JSON array of questions")
-    scenario_dir = questions_file.parent
-    while scenario_dir.name != scenario and scenario_dir != scenario_dir.parent:
-        scenario_dir = scenario_dir.parent
     dumps_dir = scenario_dir / ORIGINAL_DUMPS
     shared: dict[Path, Path] = {}
     by_content: dict[tuple[str, str], Path] = {}

@@ -153,6 +153,17 @@ def test_the_original_layout_reads_as_ours() -> None:
         "building-FIN1836-105", "building-GRE1836-106", "building-GRE1836-107"]
 
 
+def test_a_scenario_folder_of_the_original_layout_may_have_any_name(tmp_path: Path) -> None:
+    moved = tmp_path / "my-copy"
+    shutil.copytree(ORIGINAL / "data" / "building", moved)
+    ds = dqa_dataset(moved, "building")
+    assert ds.root == moved and len(ds.questions) == 3
+    assert all(q.sql is not None and q.sql.path.parent == moved / "db_query(parsed)" /
+               "SQL_format" for q in ds.questions)
+    with pytest.raises(DatasetError, match="holds no DQA locating questions"):
+        dqa_dataset(moved, "locating")
+
+
 async def test_eval_over_the_original_layout_matches_ours(tmp_path: Path) -> None:
     settings = sqlite_settings(tmp_path)
     for scenario in ("locating", "building"):
