@@ -131,9 +131,14 @@ class ModelError(PlanRAGError):
 
 
 class ModelRateLimited(ModelError):
-    """The endpoint said 429 (too many requests)."""
+    """The endpoint said 429 (too many requests); `retry_after` is the wait in seconds it
+    asked for (its Retry-After header), when it gave one."""
 
     retryable = True
+
+    def __init__(self, message: str, retry_after: float | None = None) -> None:
+        super().__init__(message)
+        self.retry_after = retry_after
 
 
 class ModelServerError(ModelError):

@@ -113,6 +113,8 @@ class Retrying:
     base_delay: float = 0.5
     """Seconds before the first retry; each further retry waits twice as long (with jitter)."""
     max_delay: float = 8.0
+    max_wait: float = 60.0
+    """The longest wait a 429's Retry-After is honoured with."""
     sleep: Callable[[float], Any] = field(default=asyncio.sleep)
     retries: int = 0
     """How many retries this wrapper has made (for reports and tests)."""
@@ -152,6 +154,9 @@ class Retrying:
                 self.retries += 1
                 delay = min(self.max_delay, self.base_delay * 2 ** (attempt - 1))
                 delay *= 0.5 + random.random() / 2
+                asked = getattr(exc, "retry_after", None)
+                if asked is not None:  # the server said how long: wait that, within reason
+                    delay = min(max(delay, asked), self.max_wait)
                 if streamed:
                     yield TextPiece(
                         f"\n[the reply broke off ({exc}); asking again "

@@ -251,7 +251,8 @@ def _mapped(exc: Exception, where: str) -> ModelError:
     import openai
 
     if isinstance(exc, openai.RateLimitError):
-        return ModelRateLimited(f"rate limited by {where} (429): {_short(exc)}")
+        return ModelRateLimited(f"rate limited by {where} (429): {_short(exc)}",
+                                retry_after=_retry_after(exc.response.headers))
     if isinstance(exc, openai.APITimeoutError):
         return ModelTimeout(f"{where} did not answer in time")
     if isinstance(exc, openai.APIConnectionError):
@@ -265,6 +266,27 @@ def _mapped(exc: Exception, where: str) -> ModelError:
             return ModelServerError(f"{where} failed ({exc.status_code}): {_short(exc)}")
         return ModelRejected(f"{where} refused the request ({exc.status_code}): {_short(exc)}")
     return ModelServerError(f"the reply from {where} could not be read: {_short(exc)}")
+
+
+def _retry_after(headers: Any) -> float | None:
+    """The wait a 429 asks for: `retry-after-ms`, or `Retry-After` in seconds or as an HTTP
+    date; None when absent or unreadable."""
+    from email.utils import parsedate_to_datetime
+
+    try:
+        millis = headers.get("retry-after-ms")
+        if millis is not None:
+            return max(0.0, float(millis) / 1000)
+        value = headers.get("retry-after")
+        if value is None:
+            return None
+        try:
+            return max(0.0, float(value))
+        except ValueError:
+            when = parsedate_to_datetime(value)
+            return max(0.0, when.timestamp() - time.time())
+    except (TypeError, ValueError, OverflowError):
+        return None
 
 
 def _short(exc: Exception, limit: int = 240) -> str:

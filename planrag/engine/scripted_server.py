@@ -155,7 +155,8 @@ class ScriptedServer:
         if isinstance(fault, Fail):
             status = _status(fault.error)
             await _send_json(writer, status, {"error": {"message": str(fault.error),
-                                                        "code": status}})
+                                                        "code": status}},
+                             _error_headers(fault.error))
             return True
         if fault is not None:
             await _send_fault(reader, writer, str(body.get("model", "scripted")), fault)
@@ -176,7 +177,8 @@ class ScriptedServer:
                     reply = chunk
         except ModelError as exc:
             status = _status(exc)
-            await _send_json(writer, status, {"error": {"message": str(exc), "code": status}})
+            await _send_json(writer, status, {"error": {"message": str(exc), "code": status}},
+                             _error_headers(exc))
             return True
         assert reply is not None
         name = str(body.get("model", "scripted"))
@@ -186,6 +188,12 @@ class ScriptedServer:
             return False
         await _send_json(writer, 200, _completion(name, reply))
         return True
+
+
+def _error_headers(exc: ModelError) -> str:
+    """A 429 that carries a wait says so the way real services do (Retry-After)."""
+    wait = getattr(exc, "retry_after", None)
+    return f"Retry-After: {wait:g}\r\n" if wait is not None else ""
 
 
 def _status(exc: ModelError) -> int:
@@ -228,14 +236,17 @@ def _completion(name: str, reply: ModelReply) -> dict[str, Any]:
     }
 
 
-async def _send_json(writer: asyncio.StreamWriter, status: int, payload: dict[str, Any]) -> None:
+async def _send_json(
+    writer: asyncio.StreamWriter, status: int, payload: dict[str, Any], headers: str = ""
+) -> None:
     data = json.dumps(payload).encode()
     reason = {200: "OK", 400: "Bad Request", 401: "Unauthorized", 404: "Not Found",
               429: "Too Many Requests", 500: "Internal Server Error",
               504: "Gateway Timeout"}.get(status, "Error")
     writer.write(
         f"HTTP/1.1 {status} {reason}\r\nContent-Type: application/json\r\n"
-        f"Content-Length: {len(data)}\r\nConnection: keep-alive\r\n\r\n".encode() + data
+        f"Content-Length: {len(data)}\r\nConnection: keep-alive\r\n{headers}\r\n".encode()
+        + data
     )
     await writer.drain()
 

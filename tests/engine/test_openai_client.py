@@ -273,3 +273,26 @@ def test_tests_cannot_reach_a_live_model(endpoint: dict[str, str]) -> None:
 ])
 def test_loopback_servers_are_allowed(base_url: str) -> None:
     assert OpenAIModel("m", base_url=base_url).endpoint.startswith(base_url)
+
+
+@pytest.mark.parametrize(("asked", "waited"), [(2.5, 2.5), (None, None), (600, 60.0)])
+async def test_a_rate_limit_waits_as_long_as_the_server_asks_within_reason(
+    asked: float | None, waited: float | None
+) -> None:
+    waits: list[float] = []
+
+    async def sleep(seconds: float) -> None:
+        waits.append(seconds)
+
+    scripted = ScriptedModel([Reply("hello", [answer()])])
+    fault = Fail(ModelRateLimited("slow down", retry_after=asked))
+    async with ScriptedServer(scripted, faults={1: fault}) as server:
+        inner = OpenAIModel("m", base_url=server.base_url, timeout_s=FAST)
+        model = Retrying(inner, base_delay=0.01, sleep=sleep)
+        _, reply = await pieces_and_reply(model)  # type: ignore[arg-type]
+        await inner.close()
+    assert reply.text == "hello" and model.retries == 1 and len(waits) == 1
+    if waited is None:
+        assert waits[0] <= 0.01  # no Retry-After: the usual backoff
+    else:
+        assert waits[0] == pytest.approx(waited)
