@@ -14,7 +14,10 @@ Two rule sets (see docs: DQA-SIMULATORS.md):
   at the dumped `ingoing`, and the inland bonus is max(50, development). Reproduces every label
   bit for bit from the dump.
 * ``rules``: the business rules as written: TP is the sum of the rows' powers, IV starts at 0
-  and the inland bonus is max(development / 3, 50).
+  and the inland bonus is max(development / 3, 50). Its base pass does not reproduce the
+  dumped `flow`, `outgoing` and `ingoing`: the dumped `total_power` is not the rows' sum.
+  `base_flows` runs the same rules with the dumped `total_power` as TP instead, and that
+  reproduces them (to 1e-15, the self-consistency check).
 
 "X plus the sum of Y" means X + (Y summed from 0); every sum adds one term at a time in row
 order (file order on the exact path); "starts at" values are accumulated into. The sweep over
@@ -216,7 +219,8 @@ class LocatingSimulator(Simulator):
     rule_sets = ("dqa", "rules")
     rule_notes: ClassVar[Mapping[str, str]] = {
         "dqa": "as the DQA benchmark's annotation applied the rules (reproduces its labels)",
-        "rules": "the business rules as written (reproduces the dumped flows)",
+        "rules": "the business rules as written (TP is the rows' sum; the dumped flows follow "
+        "these rules with the dumped total_power as TP)",
     }
 
     def __init__(self, state: State, parameters: BaseModel, rules: str | None = None) -> None:
@@ -438,7 +442,8 @@ class LocatingSimulator(Simulator):
 
 @dataclass(frozen=True)
 class BaseFlows:
-    """The base pass (no merchant, IV from 0): what the dump's derived columns hold."""
+    """The base pass with the dumped total_power as TP (no merchant, IV from 0): what the
+    dump's derived columns hold."""
 
     names: tuple[str, ...]
     outgoing: tuple[float, ...]
@@ -452,8 +457,9 @@ def base_flows(
 ) -> BaseFlows:
     """Recompute every node's outgoing and ingoing value and every edge's flow from the
     powers, as the business rules state them, with no merchant and nothing flowing in at the
-    start. The dump's `total_power` column is the TP its flows were computed with (it is not
-    always the row sum: the game adds power the rows do not show), so it is used as TP here.
+    start. The dump's `total_power` column is the TP its flows were computed with; it is not
+    the rows' sum (in the development dumps about twice that sum, on some nodes a little
+    more), so it is used as TP here, unlike the ``rules`` set's own base pass.
 
     `counted_twice` names edges that the original network listed twice: the dump keeps one
     row, whose value still arrived twice at the destination (DQA's `patagonia` edges).
