@@ -216,7 +216,16 @@ def _question_line(n: int, raw: bytes) -> QuestionLine:
             n, label, None, f"{label} holds NUL characters (is the file UTF-16?); save it as UTF-8"
         )
     try:
-        q = json.loads(text)
+        q = json.loads(text, parse_constant=_no_constant)
+        json.dumps(q, ensure_ascii=False).encode("utf-8")  # the line is written back out
+    except _NotJSON as exc:
+        return QuestionLine(n, label, None, f"{label} is not JSON: {exc}")
+    except UnicodeEncodeError:
+        return QuestionLine(
+            n, label, None,
+            f"{label} holds an unpaired surrogate escape (\\ud800 to \\udfff alone), which "
+            "is no text; fix that string",
+        )
     except json.JSONDecodeError as exc:
         return QuestionLine(n, label, None, f"{label} is not JSON: {exc.msg} (column {exc.colno})")
     except RecursionError:
@@ -236,6 +245,14 @@ def _question_line(n: int, raw: bytes) -> QuestionLine:
         )
     qid = q.get("id")
     return QuestionLine(n, label if qid is None else qid, q)
+
+
+class _NotJSON(ValueError):
+    pass
+
+
+def _no_constant(name: str) -> Any:
+    raise _NotJSON(f"{name} is not a JSON value (write a number or null)")
 
 
 def confined_dump(base: Path, sql: Any) -> Path:

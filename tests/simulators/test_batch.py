@@ -81,14 +81,17 @@ def test_lines_that_cannot_be_read_are_reported_one_by_one(folder: Path) -> None
             json.dumps({k: v for k, v in good.items() if k != "id"}).encode(),
             b"  \r",
             json.dumps({**good, "id": "second"}).encode() + b"\r",
+            b'{"id": "a\\ud800", "scenario": "locating"}',
+            b'{"id": NaN, "scenario": "locating"}',
         ],
     )
     lines = read_questions(path)
-    assert [q.line for q in lines] == [1, 3, 4, 5, 6, 7, 8, 9, 10, 12]
+    assert [q.line for q in lines] == [1, 3, 4, 5, 6, 7, 8, 9, 10, 12, 13, 14]
     assert [q.id for q in lines] == [good["id"], "line 3", "line 4", "line 5", "line 6",
-                                     "line 7", "line 8", "line 9", "line 10", "second"]
+                                     "line 7", "line 8", "line 9", "line 10", "second",
+                                     "line 13", "line 14"]
     errors = [q.error for q in lines]
-    assert errors[0] is None and errors[-2] is None and errors[-1] is None
+    assert errors[0] is None and errors[8] is None and errors[9] is None
     assert errors[1] == (
         "line 3 is not UTF-8 text (byte 0xe9 at byte 12 of the line); save the file as UTF-8"
     )
@@ -98,9 +101,15 @@ def test_lines_that_cannot_be_read_are_reported_one_by_one(folder: Path) -> None
     assert errors[5] is not None and errors[5].startswith("line 7 is null")
     assert errors[6] == "line 8 cannot be read as JSON: nested too deeply"
     assert errors[7] == "line 9 cannot be read as JSON: it holds a number too long to read"
+    assert errors[10] is not None and "line 13 holds an unpaired surrogate escape" in errors[10]
+    assert errors[11] == "line 14 is not JSON: NaN is not a JSON value (write a number or null)"
     results = list(batch(path))
     assert [r.id for r in results] == [q.id for q in lines]
-    assert [r.result is not None for r in results] == [True] + [False] * 7 + [True, True]
+    assert [r.result is not None for r in results] == [True] + [False] * 7 + [True] * 2 + [
+        False
+    ] * 2
+    for r in results:  # every line can be written out as UTF-8 JSON
+        json.dumps(r.to_json(), ensure_ascii=False, allow_nan=False).encode("utf-8")
 
 
 @pytest.mark.parametrize("encoding", ["utf-16", "utf-32"])
