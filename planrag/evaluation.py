@@ -45,7 +45,7 @@ from planrag.engine.events import Event, RunFailed, RunFinished, event_to_json
 from planrag.engine.model import Model
 from planrag.engine.session import engine_config, open_engine
 from planrag.errors import ConfigError, DatasetError, PlanRAGError
-from planrag.runtime import load_datasets, register
+from planrag.runtime import load_datasets, register, require_graph_databases
 from planrag.settings import Settings
 
 __all__ = ["EvalResult", "dqa_dataset", "original_dqa_dataset", "run_eval"]
@@ -295,6 +295,8 @@ async def run_eval(
     # Only the selected questions' databases are loaded: a dataset of just those questions.
     selected = replace(dataset, questions=tuple(questions))
     register(selected)
+    if target == "graph":
+        await require_graph_databases(settings, len(selected.dumps(form)), "this evaluation")
     echo(f"loading {len(selected.dumps(form))} database(s) into {target} ...")
     await load_datasets(settings, [selected.id], target, echo=echo)
     config = engine_config(settings, technique=technique, consent=consent)

@@ -167,6 +167,23 @@ async def _load_graph(
     return reports
 
 
+async def require_graph_databases(settings: Settings, dumps: int, what: str) -> None:
+    """Raise a clear error when `what` needs `dumps` graph databases at once and the graph
+    server has a single database (Neo4j Community), where only one dump can be loaded."""
+    if dumps <= 1:
+        return
+    from planrag.graph.admin import GraphAdmin
+    from planrag.graph.server import connect_graph_async
+
+    async with connect_graph_async(settings) as conn, GraphAdmin.open(conn) as admin:
+        if not admin.multi_database:
+            raise ConfigError(
+                f"{what} needs {dumps} graph databases at once, but {admin.describe()} has a "
+                "single database; use a server with several (ArcadeDB: unset NEO4J_URI to "
+                "use the embedded one; Neo4j Enterprise), or a relational target"
+            )
+
+
 @asynccontextmanager
 async def open_source(settings: Settings, ref: str, target: str) -> AsyncIterator[DataSource]:
     """Open a guarded source on the dump named by `ref` (`DATASET[@DUMP|#QUESTION]`)."""

@@ -94,6 +94,22 @@ async def test_eval_on_the_bolt_server(graph_settings: Settings, tmp_path: Path)
         check(result, scenario, count)
 
 
+@pytest.mark.graph
+async def test_eval_on_a_single_database_graph_server_says_it_cannot(
+    graph_settings: Settings, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Neo4j Community holds one database: an evaluation over many dumps cannot load them
+    side by side, and must say so before it loads or asks anything."""
+    from planrag.graph.admin import GraphAdmin
+
+    monkeypatch.setattr(GraphAdmin, "multi_database", property(lambda self: False))
+    settings = graph_settings.model_copy(update={"db_prefix": "planrag_gtest_"})
+    with pytest.raises(ConfigError, match=r"needs \d+ graph databases at once, but .* has a "
+                       "single database"):
+        await run_eval(settings, DQA, "locating", "graph", policy_model, limit=5,
+                       out_dir=tmp_path / "single")
+
+
 def test_eval_folders_must_hold_dqa_questions(tmp_path: Path) -> None:
     with pytest.raises(DatasetError, match=r"holds no DQA locating questions: .*questions\.jsonl"
                                            r".*original DQA repository"):
