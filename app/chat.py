@@ -30,16 +30,24 @@ def settings() -> Settings:
 
 
 def _point_slack_client() -> None:
-    """Send Slack Web API calls to PLANRAG_SLACK_API_URL when it is set (a gateway, or the
-    fake Slack the tests record with)."""
-    url = settings().slack_api_url
-    if not url:
-        return
+    """When Slack is configured: put the assistant's gate in front of Chainlit's Slack
+    handlers (de-duplicated deliveries, chatter dropped; see app.slack), and send Slack Web
+    API calls to PLANRAG_SLACK_API_URL when it is set (a gateway, or the fake Slack the tests
+    record with)."""
+    import os
+
+    if not os.environ.get("SLACK_BOT_TOKEN"):
+        return  # Chainlit serves no Slack without it
     try:
         from chainlit.slack.app import slack_app
     except Exception:  # Slack is not configured: nothing to point
         return
-    slack_app.client.base_url = url.rstrip("/") + "/"
+    from app.slack import attach
+
+    attach(slack_app, settings())
+    url = settings().slack_api_url
+    if url:
+        slack_app.client.base_url = url.rstrip("/") + "/"
 
 
 def _check_at_start() -> None:
@@ -169,8 +177,8 @@ async def message(msg: cl.Message) -> None:
         try:
             await handle_slack_message(settings(), text)
         except Exception as exc:  # answer in the thread whatever happened
-            await cl.Message(content=f"Something went wrong ({type(exc).__name__}): {exc}"
-                             ).send()
+            await cl.Message(content=f"Something went wrong ({type(exc).__name__}): {exc}. "
+                             "Please try again.").send()
         return
     session = _session()
     try:

@@ -5,17 +5,34 @@ the plan, a condensed trace of the queries, and the answer with the simulator's 
 proposed re-plan is asked as a question in the thread; the run is paused and its state stored
 durably under the thread (`app.run_store`), and the person's reply in the thread (approve /
 keep) resumes it, in whatever request or process receives that reply.
+
+Who starts what:
+
+* a mention of the bot (`app_mention`) or a direct message asks a question; in a thread where
+  the assistant has answered before, it is a follow-up with that thread's earlier turns;
+* in a thread with a paused run, a reply is the answer to the re-plan: *approve* or *keep*,
+  anything else gets a hint and the run stays paused. Two simultaneous answers resume the run
+  once; the other is told which answer came first;
+* other channel messages (chatter, replies in threads that are not waiting) start nothing.
+
+`attach` puts a gate in front of Chainlit's handlers, after Bolt has checked the request's
+signature and age: it drops what starts nothing before Chainlit opens a session for it, and
+it claims each event id in the store so a retried or duplicated delivery (Slack retries when
+the first answer is slow) starts nothing twice, even in another process.
 """
 
 from __future__ import annotations
 
+import asyncio
+import logging
 import re
 import time
+from pathlib import Path
 from typing import Any
 
 import chainlit as cl
 
-from app.run_store import PausedRun, open_store
+from app.run_store import PausedRun, RunStore, open_store
 from app.web import fmt as _fmt
 from planrag.engine.events import (
     AnswerProposed,
@@ -35,10 +52,81 @@ from planrag.engine.events import (
 from planrag.errors import PlanRAGError
 from planrag.settings import Settings
 
-__all__ = ["handle_slack_message"]
+__all__ = ["attach", "handle_slack_message", "route", "store_for"]
+
+log = logging.getLogger("planrag.slack")
 
 APPROVE = {"approve", "approved", "yes", "y", "ok", "okay", "go", "go ahead", "sure"}
 KEEP = {"keep", "no", "n", "reject", "keep the current plan", "stay", "don't", "do not"}
+
+EVENT_TTL_S = 24 * 3600
+"""How long an event id is remembered (Slack retries three times within minutes)."""
+HISTORY_TURNS = 6
+"""How many earlier turns of a thread a follow-up question gets."""
+
+HINT = ("A new plan is waiting for your answer in this thread: reply *approve* to follow it or "
+        "*keep* to stay with the current plan.")
+NO_PLAN = ("There is no plan waiting for your approval in this thread (its run has finished, "
+           "or none was asked here). Mention me with a decision question to start one.")
+BUSY = ("I am still working on the previous question in this thread; ask again when it has "
+        "been answered.")
+
+# Message subtypes that are a person writing (others: edits, deletions, joins, bots...).
+_PLAIN = {None, "file_share", "thread_broadcast"}
+
+_STORES: dict[tuple[str | None, Path], RunStore] = {}
+_BOT: dict[str, str] = {}
+"""The bot's own user id, as Bolt's authorization found it (to spot mentions of it)."""
+
+
+def store_for(settings: Settings) -> RunStore:
+    """The process's one store for these settings (opened on first use, closed by
+    `close_stores`)."""
+    where = (settings.run_store, settings.data_dir)
+    if where not in _STORES:
+        _STORES[where] = open_store(*where)
+    return _STORES[where]
+
+
+async def close_stores() -> None:
+    while _STORES:
+        _, store = _STORES.popitem()
+        try:
+            await store.close()
+        except Exception as exc:  # closing one must not keep the others open
+            log.warning("closing the run store failed: %s", exc)
+
+
+def _lease(settings: Settings) -> float:
+    """How long a run may hold its thread: a run's own time limit and a margin."""
+    return settings.run_timeout_s + 300
+
+
+def thread_key(event: dict[str, Any]) -> str:
+    channel = str(event.get("channel", "unknown"))
+    thread = str(event.get("thread_ts") or event.get("ts") or "unknown")
+    return f"slack:{channel}:{thread}"
+
+
+def route(event: dict[str, Any], bot_user_id: str | None) -> str | None:
+    """What a Slack event is to the assistant: `mention`, `direct` (a direct message),
+    `reply` (a plain reply in a channel thread: it counts only where a run waits or has
+    answered), or None (nothing to do)."""
+    kind = event.get("type")
+    if kind == "app_mention":  # people, and workflows that mention the bot
+        return "mention" if event.get("user") or event.get("bot_id") else None
+    if kind != "message" or event.get("subtype") not in _PLAIN:
+        return None
+    if event.get("bot_id") or not event.get("user"):
+        return None
+    if event.get("channel_type") == "im":
+        return "direct"  # Slack sends no app_mention in direct messages
+    if bot_user_id and f"<@{bot_user_id}>" in str(event.get("text") or ""):
+        return None  # Slack also sends this as an app_mention: it is answered there
+    thread = event.get("thread_ts")
+    if thread and thread != event.get("ts"):
+        return "reply"
+    return None  # channel chatter
 
 
 def _words(text: str) -> str:
@@ -46,30 +134,118 @@ def _words(text: str) -> str:
     return re.sub(r"[^\w' ]+", " ", text).strip().lower()
 
 
+def _is_answer(text: str) -> bool:
+    words = _words(text)
+    return words in APPROVE or words in KEEP
+
+
+# -- the gate in front of Chainlit's handlers --------------------------------------------
+
+
+def attach(slack_app: Any, settings: Settings) -> None:
+    """Install the gate on Chainlit's Bolt app (once) and close the stores at shutdown."""
+    if getattr(slack_app, "_planrag_gate", False):
+        return
+    slack_app._planrag_gate = True
+
+    async def gate(body: dict[str, Any], context: Any, next: Any) -> Any:
+        from slack_bolt.response import BoltResponse
+
+        event = body.get("event") if body.get("type") == "event_callback" else None
+        if not isinstance(event, dict) or event.get("type") not in ("message", "app_mention"):
+            return await next()
+        bot = context.get("bot_user_id") or _authorized_user(body)
+        if bot:
+            _BOT["id"] = bot
+        try:
+            if not await _wanted(settings, event, bot):
+                return BoltResponse(status=200, body="")
+            token = body.get("event_id") or "{channel}:{ts}:{type}".format_map(
+                {k: event.get(k) for k in ("channel", "ts", "type")})
+            if not await store_for(settings).claim(f"slack-event:{token}", EVENT_TTL_S):
+                log.info("Slack event %s was already delivered; skipped", token)
+                return BoltResponse(status=200, body="")
+        except Exception as exc:  # the store is down: answer all the same (lose nothing)
+            log.warning("Slack event kept without de-duplication: %s", exc)
+        return await next()
+
+    slack_app.use(gate)
+
+    previous = _shutdown_hook()
+
+    async def shutdown() -> None:
+        try:
+            if previous is not None:
+                await previous()
+        finally:
+            await close_stores()
+
+    cl.on_app_shutdown(shutdown)
+
+
+def _shutdown_hook() -> Any:
+    from chainlit.config import config
+
+    return config.code.on_app_shutdown
+
+
+def _authorized_user(body: dict[str, Any]) -> str | None:
+    for auth in body.get("authorizations") or ():
+        if isinstance(auth, dict) and auth.get("is_bot") and auth.get("user_id"):
+            return str(auth["user_id"])
+    return None
+
+
+async def _wanted(settings: Settings, event: dict[str, Any], bot: str | None) -> bool:
+    kind = route(event, bot)
+    if kind != "reply":
+        return kind is not None
+    store = store_for(settings)
+    key = thread_key(event)
+    if await store.get(key) is not None:
+        return True  # the answer to a waiting re-plan (or a hint about it)
+    # An answer-like reply in a thread the assistant answered in gets a clear message.
+    return _is_answer(str(event.get("text") or "")) and await store.turns(key) is not None
+
+
+# -- a message that passed the gate -----------------------------------------------------
+
+
 async def say(text: str) -> None:
-    await cl.Message(content=text).send()
+    await cl.Message(content=text).send()  # type: ignore[no-untyped-call]
 
 
 async def handle_slack_message(settings: Settings, text: str) -> None:
-    event = cl.user_session.get("slack_event") or {}
-    channel = str(event.get("channel", "unknown"))
-    thread = str(event.get("thread_ts") or event.get("ts") or "unknown")
-    key = f"slack:{channel}:{thread}"
-    store = open_store(settings.run_store, settings.data_dir)
+    event = cl.user_session.get("slack_event") or {}  # type: ignore[no-untyped-call]
+    kind = route(event, _BOT.get("id"))
+    if kind is None:
+        return
+    try:
+        await _handle(settings, event, kind, text)
+    except PlanRAGError as exc:  # e.g. the store cannot be reached: say so in the thread
+        await say(f"I cannot handle this message now: {exc}")
+
+
+async def _handle(settings: Settings, event: dict[str, Any], kind: str, text: str) -> None:
+    key = thread_key(event)
+    store = store_for(settings)
     words = _words(text)
-    paused = await store.get(key)
-    if paused is not None:
-        if words in APPROVE or words in KEEP:
-            await store.delete(key)  # taken: a second reply must not resume it twice
-            await _resume(settings, store, key, paused, words in APPROVE)
-        else:
-            await say("A new plan is waiting for your answer in this thread: reply *approve* "
-                      "to follow it or *keep* to stay with the current plan.")
-        return
     if words in APPROVE or words in KEEP:
-        await say("There is no plan waiting for your approval in this thread (the run may have "
-                  "finished, or this is a new thread). Ask a decision question to start one.")
+        answer = "approve" if words in APPROVE else "keep"
+        taken = await store.take(key, answer, _lease(settings))
+        if taken.run is not None:
+            await _resume(settings, store, key, taken.run, answer == "approve")
+        elif taken.earlier is not None:
+            await say(f"The re-plan in this thread was already answered (*{taken.earlier}*); "
+                      "the run goes on with that answer.")
+        elif kind != "reply" or await store.turns(key) is not None:
+            await say(NO_PLAN)
         return
+    if await store.get(key) is not None:
+        await say(HINT)  # the run stays paused
+        return
+    if kind == "reply":
+        return  # chatter in a thread whose run has finished
     question = re.sub(r"<@[A-Z0-9]+>", "", text).strip()
     if not question:
         await say("Ask me a decision question about the data, e.g. _Where should SWE place "
@@ -78,8 +254,9 @@ async def handle_slack_message(settings: Settings, text: str) -> None:
     await _run(settings, store, key, question)
 
 
-async def _run(settings: Settings, store: Any, key: str, question: str) -> None:
+async def _run(settings: Settings, store: RunStore, key: str, question: str) -> None:
     from planrag.engine.session import engine_config, open_engine
+    from planrag.engine.state import Turn
     from planrag.runtime import check_dataset_setting, registry
 
     model = _model(settings)
@@ -87,32 +264,53 @@ async def _run(settings: Settings, store: Any, key: str, question: str) -> None:
         await say("No model is configured for this assistant yet: set PLANRAG_MODEL and an "
                   "endpoint (see the README).")
         return
-    dataset = check_dataset_setting(settings, registry(settings)).id
-    target = settings.relational_target
-    context = {"dataset": dataset, "target": target, "question": question}
+    busy = f"busy:{key}"
+    if not await store.claim(busy, _lease(settings)):
+        await say(BUSY)
+        return
     try:
+        turns = await store.turns(key) or []
+        await store.save_turns(key, turns)  # the thread is the assistant's from now on
+        history = [Turn.model_validate(t) for t in turns[-HISTORY_TURNS:]]
+        dataset = check_dataset_setting(settings, registry(settings)).id
+        target = settings.relational_target
+        context = {"dataset": dataset, "target": target, "question": question}
         async with open_engine(settings, dataset, target, model,
                                engine_config(settings)) as engine:
-            await _render(engine.run(question), store, key, context)
+            await _render(engine.run(question, history=history), store, key, context)
     except PlanRAGError as exc:
         await say(f"I could not answer: {exc}")
+    finally:
+        await store.release(busy)
 
 
-async def _resume(settings: Settings, store: Any, key: str, paused: PausedRun,
+async def _resume(settings: Settings, store: RunStore, key: str, paused: PausedRun,
                   approved: bool) -> None:
     from planrag.engine.session import engine_config, open_engine
 
-    model = _model(settings)
-    if model is None:
-        await say("No model is configured any more; the paused run cannot go on.")
-        return
-    context = paused.context
+    busy = f"busy:{key}"
+    for _ in range(30):  # the run that paused lets go of the thread right after pausing
+        if await store.claim(busy, _lease(settings)):
+            break
+        await asyncio.sleep(0.1)
+    outcome = None
     try:
+        model = _model(settings)
+        if model is None:
+            await say("No model is configured any more, so the run cannot go on; once one is "
+                      "configured, reply *approve* or *keep* again.")
+            return
+        context = paused.context
         async with open_engine(settings, context["dataset"], context["target"], model,
                                engine_config(settings)) as engine:
-            await _render(engine.resume(paused.state, approved), store, key, context)
+            outcome = await _render(engine.resume(paused.state, approved), store, key, context)
     except PlanRAGError as exc:
-        await say(f"I could not resume the run: {exc}")
+        await say(f"I could not resume the run: {exc}. The plan is still waiting: reply "
+                  "*approve* or *keep* to try again.")
+    finally:
+        if outcome is None:  # it neither paused again nor ended: the answer can be given again
+            await store.put(key, paused)
+        await store.release(busy)
 
 
 def _model(settings: Settings) -> Any:
@@ -121,10 +319,15 @@ def _model(settings: Settings) -> Any:
     return model_from_settings(settings) if settings.model_configured else None
 
 
-async def _render(events: Any, store: Any, key: str, context: dict[str, Any]) -> None:
+async def _render(events: Any, store: RunStore, key: str,
+                  context: dict[str, Any]) -> str | None:
+    """Post a run's events in the thread; returns how it stopped (`paused`, `finished`,
+    `failed`), or None when the events ended without saying."""
     trace: list[str] = []
     proposed: ReplanProposed | None = None
     answer: AnswerProposed | None = None
+    decided: AnswerProposed | None = None
+    outcome: str | None = None
     scripted = False
     async for event in events:
         event: Event  # type: ignore[no-redef]
@@ -150,11 +353,12 @@ async def _render(events: Any, store: Any, key: str, context: dict[str, Any]) ->
             reason = proposed.reason if proposed else event.question
             await say(f"*Re-plan proposed:* {reason}\n{new}\n\nReply *approve* to follow the "
                       "new plan, or *keep* to stay with the current one.")
+            outcome = "paused"
         elif isinstance(event, ReplanDecided):
             verdict = "approved" if event.approved else "kept the current plan"
             await say(f"Re-plan {verdict}.")
         elif isinstance(event, AnswerProposed):
-            answer = event
+            answer = decided = event
         elif isinstance(event, SimulatorChecked):
             await _flush(trace)
             await say(_answer_text(answer, event, scripted))
@@ -166,9 +370,26 @@ async def _render(events: Any, store: Any, key: str, context: dict[str, Any]) ->
                           (f"\n_{event.check_note}_" if event.check_note else ""))
             elif event.decision is None:
                 await say(f"No decision was reached ({event.stop_reason}).")
+            await store.delete(key)
+            if decided is not None:
+                await _add_turn(store, key, context["question"], decided)
+            outcome = "finished"
         elif isinstance(event, RunFailed):
             await _flush(trace)
             await say(f"Something went wrong while {event.stage}: {event.message}")
+            await store.delete(key)
+            outcome = "failed"
+    await _flush(trace)
+    return outcome
+
+
+async def _add_turn(store: RunStore, key: str, question: str, answer: AnswerProposed) -> None:
+    decision = answer.decision
+    if not isinstance(decision, (str, int, float, bool, type(None))):
+        decision = str(decision)
+    turns = await store.turns(key) or []
+    turns.append({"question": question, "decision": decision, "rationale": answer.rationale})
+    await store.save_turns(key, turns[-2 * HISTORY_TURNS:])
 
 
 async def _flush(trace: list[str]) -> None:
@@ -194,4 +415,3 @@ def _answer_text(answer: AnswerProposed | None, check: SimulatorChecked | None,
         if not check.agrees:
             lines.append(f"Best candidate: *{check.best}* ({_fmt(check.best_value)}).")
     return "\n".join(lines)
-

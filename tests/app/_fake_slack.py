@@ -24,17 +24,26 @@ class FakeSlack:
     def posts(self) -> list[dict[str, Any]]:
         return [args for method, args in self.calls if method == "chat.postMessage"]
 
-    def texts(self) -> list[str]:
-        return [str(p.get("text", "")) for p in self.posts()]
+    def texts(self, thread: str | None = None) -> list[str]:
+        """What the bot posted (in one thread, by its `thread_ts`, when given)."""
+        return [str(p.get("text", "")) for p in self.posts()
+                if thread is None or p.get("thread_ts") == thread]
 
-    async def wait_for(self, needle: str, timeout: float = 60.0) -> dict[str, Any]:
+    def count(self, needle: str, thread: str | None = None) -> int:
+        return sum(needle in text for text in self.texts(thread))
+
+    async def wait_for(self, needle: str, timeout: float = 60.0, *, thread: str | None = None,
+                       times: int = 1) -> dict[str, Any]:
+        """The `times`-th post containing `needle` (in `thread` when given)."""
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
-            for post in self.posts():
-                if needle in str(post.get("text", "")):
-                    return post
+            found = [p for p in self.posts() if needle in str(p.get("text", ""))
+                     and (thread is None or p.get("thread_ts") == thread)]
+            if len(found) >= times:
+                return found[times - 1]
             await asyncio.sleep(0.1)
-        raise AssertionError(f"the bot never posted {needle!r}; it posted: {self.texts()}")
+        raise AssertionError(f"the bot never posted {needle!r} ({times}x) in thread {thread}; "
+                             f"it posted: {self.texts()}")
 
     async def __aenter__(self) -> FakeSlack:
         self._server = await asyncio.start_server(self._serve, "127.0.0.1", 0)

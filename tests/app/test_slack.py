@@ -1,27 +1,34 @@
 """Slack: signed events posted to the running app's /slack/events, a fake Slack Web API that
-records what the bot posts, and a paused run that survives a restart of the app."""
+records what the bot posts, and paused runs that survive a restart of the app (on each store
+backend). Channels and event ids are random: the Redis and PostgreSQL stores outlive a test."""
 
 from __future__ import annotations
 
 import asyncio
 import hashlib
 import hmac
+import itertools
 import json
 import time
+import uuid
 from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 
+from app.slack import route
 from planrag.engine import ScriptedModel
 from planrag.engine.scripted_server import ScriptedServer
 from tests.app._fake_slack import FakeSlack
 from tests.app.test_chat_e2e import _chat, _script, data_dir  # noqa: F401 - fixture
 
 SECRET = "test-signing-secret"
-THREAD = "1700000000.000100"
+QUESTION = "Where should SWE place its merchant?"
+STORES = {"redis": "redis://127.0.0.1:6379/15",
+          "postgresql": "postgresql://postgres@127.0.0.1:5432/test"}
 
 
 def signed(body: dict[str, Any], *, secret: str = SECRET, age: float = 0) -> tuple[bytes, dict]:  # type: ignore[type-arg]
@@ -33,81 +40,256 @@ def signed(body: dict[str, Any], *, secret: str = SECRET, age: float = 0) -> tup
                  "Content-Type": "application/json"}
 
 
-def event(kind: str, text: str, ts: str, thread_ts: str | None = None) -> dict[str, Any]:
-    inner = {"type": kind, "user": "U1", "text": text, "ts": ts, "channel": "C1",
-             "event_ts": ts, "channel_type": "channel"}
-    if thread_ts:
-        inner["thread_ts"] = thread_ts
-    return {"token": "t", "team_id": "T1", "api_app_id": "A1", "type": "event_callback",
-            "event_id": f"Ev{ts.replace('.', '')}", "event_time": int(time.time()),
-            "event": inner,
-            "authorizations": [{"team_id": "T1", "user_id": "UBOT", "is_bot": True}]}
+_TS = itertools.count(1)
 
 
-SlackEnv = tuple[FakeSlack, dict[str, ScriptedModel], dict[str, str]]
+class Channel:
+    """A channel of its own for one test, with timestamps and event ids nobody else uses."""
+
+    def __init__(self, prefix: str = "C", channel_type: str = "channel") -> None:
+        self.id = prefix + uuid.uuid4().hex[:10].upper()
+        self.type = channel_type
+
+    @staticmethod
+    def ts() -> str:
+        return f"1700000000.{next(_TS):06d}"  # unique within a test's fake Slack
+
+    def event(self, kind: str, text: str, ts: str, thread_ts: str | None = None,
+              **extra: Any) -> dict[str, Any]:
+        inner = {"type": kind, "user": "U1", "text": text, "ts": ts, "channel": self.id,
+                 "event_ts": ts, **extra}
+        if kind == "message":
+            inner["channel_type"] = self.type
+        if thread_ts:
+            inner["thread_ts"] = thread_ts
+        return {"token": "t", "team_id": "T1", "api_app_id": "A1", "type": "event_callback",
+                "event_id": f"Ev{self.id}{kind[:3]}{ts.replace('.', '')}",
+                "event_time": int(time.time()), "event": inner,
+                "authorizations": [{"team_id": "T1", "user_id": "UBOT", "is_bot": True}]}
+
+    def mention(self, text: str, ts: str, thread_ts: str | None = None) -> dict[str, Any]:
+        return self.event("app_mention", f"<@UBOT> {text}", ts, thread_ts)
+
+    def reply(self, text: str, ts: str, thread_ts: str) -> dict[str, Any]:
+        return self.event("message", text, ts, thread_ts)
+
+
+@dataclass
+class SlackEnv:
+    slack: FakeSlack
+    models: dict[str, ScriptedModel]
+    env: dict[str, str]
+    asked: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
+    """The model requests by tag."""
 
 
 @pytest.fixture()
-async def slack_env(data_dir: Path) -> AsyncIterator[SlackEnv]:  # noqa: F811
+async def slack_env(request: pytest.FixtureRequest, data_dir: Path) -> AsyncIterator[SlackEnv]:  # noqa: F811
+    backend = getattr(request, "param", "sqlite")
+    store = STORES.get(backend, f"sqlite:///{data_dir}/slack-runs.sqlite")
     models: dict[str, ScriptedModel] = {}
+    asked: dict[str, list[dict[str, Any]]] = {}
 
-    def route(body: dict[str, Any]) -> ScriptedModel:
-        asked = [m["content"] for m in body["messages"]
-                 if m["role"] == "user" and "[" in str(m["content"])]
-        tag = asked[-1].split("[", 1)[1].split("]", 1)[0]
+    def route_model(body: dict[str, Any]) -> ScriptedModel:
+        questions = [m["content"] for m in body["messages"]
+                     if m["role"] == "user" and "[" in str(m["content"])]
+        tag = questions[-1].split("[", 1)[1].split("]", 1)[0]
+        asked.setdefault(tag, []).append(body)
         return models.setdefault(tag, _script(tag))
 
-    async with FakeSlack() as slack, ScriptedServer(route) as server:
+    async with FakeSlack() as slack, ScriptedServer(route_model) as server:
         env = {"PLANRAG_MODEL": "scripted", "PLANRAG_MODEL_BASE_URL": server.base_url,
                "PLANRAG_MODEL_TOOLS": "on", "SLACK_BOT_TOKEN": "xoxb-test",
                "SLACK_SIGNING_SECRET": SECRET, "PLANRAG_SLACK_API_URL": slack.base_url,
-               "PLANRAG_RUN_STORE": f"sqlite:///{data_dir}/slack-runs.sqlite"}
-        yield slack, models, env
+               "PLANRAG_RUN_STORE": store}
+        yield SlackEnv(slack, models, env, asked)
 
 
-async def post(url: str, body: dict[str, Any], **kw: Any) -> httpx.Response:
+async def post(url: str, body: dict[str, Any], *, retry: int = 0, **kw: Any) -> httpx.Response:
     raw, headers = signed(body, **kw)
-    async with httpx.AsyncClient() as client:
+    if retry:
+        headers |= {"X-Slack-Retry-Num": str(retry), "X-Slack-Retry-Reason": "http_timeout"}
+    async with httpx.AsyncClient(timeout=30) as client:
         return await client.post(url + "/slack/events", content=raw, headers=headers)
 
 
-async def test_question_consent_restart_and_answer_in_a_thread(slack_env, data_dir: Path) -> None:  # type: ignore[no-untyped-def]  # noqa: F811
-    slack, models, env = slack_env
-    async with _chat(data_dir, env) as url:
-        reply = await post(url, event("app_mention", "<@UBOT> [s1] Where should SWE place "
-                                      "its merchant?", THREAD))
-        assert reply.status_code == 200
-        plan = await slack.wait_for("*Plan*")
-        assert plan["thread_ts"] == THREAD and plan["channel"] == "C1"
-        ask = await slack.wait_for("Reply *approve*")
+async def post_all(url: str, *bodies: dict[str, Any], retry: int = 0) -> None:
+    replies = await asyncio.gather(*(post(url, b, retry=retry) for b in bodies))
+    assert [r.status_code for r in replies] == [200] * len(bodies)
+
+
+QUIET_S = 3.0
+"""How long to watch for posts that must not come (the gate decides before Slack's 200)."""
+
+
+@pytest.mark.parametrize("slack_env", ["sqlite", "redis", "postgresql"], indirect=True)
+async def test_question_consent_restart_and_answer_in_a_thread(
+        slack_env: SlackEnv, data_dir: Path) -> None:  # noqa: F811
+    slack, c = slack_env.slack, Channel()
+    thread = c.ts()
+    mention = c.mention(f"[s1] {QUESTION}", thread)
+    async with _chat(data_dir, slack_env.env) as url:
+        await post_all(url, mention)
+        plan = await slack.wait_for("*Plan*", thread=thread)
+        assert plan["channel"] == c.id
+        ask = await slack.wait_for("Reply *approve*", thread=thread)
         assert "the flows into baltic_sea matter too" in ask["text"]
-        assert any("Queries: q1" in t for t in slack.texts())
-    # The app stops here; the paused run is on disk and a new process takes the reply.
-    async with _chat(data_dir, env) as url:
-        reply = await post(url, event("message", "approve", "1700000000.000200", THREAD))
-        assert reply.status_code == 200
-        await slack.wait_for("Re-plan approved")
-        answer = await slack.wait_for("*Decision: krakow*")
+        assert slack.count("Queries: q1", thread) == 1
+    # The app stops here; the paused run is in the store and a new process takes the reply.
+    async with _chat(data_dir, slack_env.env) as url:
+        # A late retry of the first delivery is remembered across the restart: no new run.
+        await post_all(url, mention, retry=2)
+        await post_all(url, c.reply("approve", c.ts(), thread))
+        await slack.wait_for("Re-plan approved", thread=thread)
+        answer = await slack.wait_for("*Decision: krakow*", thread=thread)
         assert "*Simulator check*" in answer["text"] and "rank 1 of 79" in answer["text"]
-        assert all(p["thread_ts"] == THREAD for p in slack.posts())
-        # The thread's run has finished: another reply gets a clear message.
-        await post(url, event("message", "keep", "1700000000.000300", THREAD))
-        await slack.wait_for("There is no plan waiting for your approval")
-    models["s1"].assert_all_used()
+        assert all(p["thread_ts"] == thread for p in slack.posts())
+        # The thread's run has finished: another answer gets a clear message.
+        await post_all(url, c.reply("keep", c.ts(), thread))
+        await slack.wait_for("There is no plan waiting for your approval", thread=thread)
+        await asyncio.sleep(QUIET_S)
+    assert slack.count("*Plan*", thread) == 1 and slack.count("Re-plan approved", thread) == 1
+    assert slack.count("A new plan is waiting", thread) == 0  # the retry was not handled
+    slack_env.models["s1"].assert_all_used()
 
 
-async def test_bad_or_stale_signatures_are_rejected(slack_env, data_dir: Path) -> None:  # type: ignore[no-untyped-def]  # noqa: F811
-    slack, models, env = slack_env
-    async with _chat(data_dir, env) as url:
-        body = event("app_mention", "<@UBOT> [s2] Where should SWE place its merchant?",
-                     "1700000001.000100")
+async def test_bad_or_stale_signatures_are_rejected(slack_env: SlackEnv, data_dir: Path) -> None:  # noqa: F811
+    slack, c = slack_env.slack, Channel()
+    thread = c.ts()
+    body = c.mention(f"[s2] {QUESTION}", thread)
+    async with _chat(data_dir, slack_env.env) as url:
         wrong = await post(url, body, secret="not-the-secret")
         stale = await post(url, body, age=3600)
         assert wrong.status_code == 401 and stale.status_code == 401
-        await asyncio.sleep(2)
-        assert slack.posts() == [] and "s2" not in models
-        unknown = await post(url, event("message", "approve", "1700000002.000200",
-                                        "1700000002.000100"))
-        assert unknown.status_code == 200
+        await asyncio.sleep(QUIET_S)
+        assert slack.posts() == [] and "s2" not in slack_env.models
+        # Nothing was recorded for the refused requests: the genuine delivery is answered.
+        await post_all(url, body)
+        await slack.wait_for("Reply *approve*", thread=thread)
+        # An answer in a thread the assistant never ran in: ignored as chatter, and clearly
+        # answered when the bot is mentioned.
+        other = c.ts()
+        await post_all(url, c.reply("approve", c.ts(), other))
+        await post_all(url, c.mention("approve", c.ts(), other))
         post_ = await slack.wait_for("There is no plan waiting for your approval")
-        assert post_["thread_ts"] == "1700000002.000100"
+        assert post_["thread_ts"] == other
+        await asyncio.sleep(QUIET_S)
+        assert slack.count("", other) == 1
+
+
+async def test_retries_and_twin_events_start_one_run(slack_env: SlackEnv, data_dir: Path) -> None:  # noqa: F811
+    slack, c = slack_env.slack, Channel()
+    thread = c.ts()
+    mention = c.mention(f"[s3] {QUESTION}", thread)
+    # Slack sends an app_mention and a message event for one "@bot question" in a channel.
+    twin = c.event("message", mention["event"]["text"], thread)
+    async with _chat(data_dir, slack_env.env) as url:
+        await post_all(url, mention, twin, mention)  # and a duplicate delivery
+        await post_all(url, mention, retry=1)  # and Slack's retry
+        await slack.wait_for("Reply *approve*", thread=thread)
+        await asyncio.sleep(QUIET_S)
+        posted = slack.texts(thread)  # one run's posts, and nothing about the duplicates
+        assert len(posted) == 3, posted
+        assert [posted[0][:6], posted[1][:8]] == ["*Plan*", "Queries:"]
+        assert "Reply *approve*" in posted[2]
+        assert len(slack_env.asked["s3"]) == 3  # plan, query, re-plan: one run's requests
+
+
+async def test_two_threads_at_once_do_not_cross(slack_env: SlackEnv, data_dir: Path) -> None:  # noqa: F811
+    slack, c = slack_env.slack, Channel()
+    a, b = c.ts(), c.ts()
+    async with _chat(data_dir, slack_env.env) as url:
+        await post_all(url, c.mention(f"[s4] {QUESTION}", a), c.mention(f"[s5] {QUESTION}", b))
+        await slack.wait_for("Reply *approve*", thread=a)
+        await slack.wait_for("Reply *approve*", thread=b)
+        await post_all(url, c.reply("approve", c.ts(), a), c.reply("keep", c.ts(), b))
+        await slack.wait_for("*Decision: krakow*", thread=a)
+        await slack.wait_for("*Decision: krakow*", thread=b)
+        await asyncio.sleep(QUIET_S)
+    assert {p["thread_ts"] for p in slack.posts()} == {a, b}
+    assert slack.count("Re-plan approved", a) == 1 and slack.count("Re-plan kept", a) == 0
+    assert slack.count("Re-plan kept the current plan", b) == 1
+    assert slack.count("Re-plan approved", b) == 0
+    assert slack.count("New plan (revision 1)", a) == 1
+    assert slack.count("New plan (revision 1)", b) == 0
+    for thread in (a, b):
+        assert slack.count("*Plan*", thread) == 1 and slack.count("*Decision:", thread) == 1
+    slack_env.models["s4"].assert_all_used()
+    slack_env.models["s5"].assert_all_used()
+
+
+async def test_simultaneous_answers_resume_the_run_once(
+        slack_env: SlackEnv, data_dir: Path) -> None:  # noqa: F811
+    slack, c = slack_env.slack, Channel()
+    thread = c.ts()
+    async with _chat(data_dir, slack_env.env) as url:
+        await post_all(url, c.mention(f"[s6] {QUESTION}", thread))
+        await slack.wait_for("Reply *approve*", thread=thread)
+        await post_all(url, c.reply("approve", c.ts(), thread), c.reply("keep", c.ts(), thread))
+        await slack.wait_for("*Decision: krakow*", thread=thread)
+        await asyncio.sleep(QUIET_S)
+    approved = slack.count("Re-plan approved", thread)
+    kept = slack.count("Re-plan kept the current plan", thread)
+    assert approved + kept == 1
+    assert slack.count("*Decision:", thread) == 1
+    first = "approve" if approved else "keep"
+    told = (slack.count(f"already answered (*{first}*)", thread)
+            + slack.count("There is no plan waiting", thread))  # when the run had finished
+    assert told == 1, slack.texts(thread)
+
+
+async def test_chatter_is_ignored_and_a_mention_follows_up(
+        slack_env: SlackEnv, data_dir: Path) -> None:  # noqa: F811
+    slack, c, dm = slack_env.slack, Channel(), Channel("D", "im")
+    thread, direct = c.ts(), dm.ts()
+    async with _chat(data_dir, slack_env.env) as url:
+        await post_all(url, c.event("message", "lunch?", c.ts()),  # not a thread, no mention
+                       c.mention(f"[s7] {QUESTION}", thread),
+                       dm.event("message", f"[s9] {QUESTION}", direct))  # a direct message
+        await slack.wait_for("Reply *approve*", thread=thread)
+        await slack.wait_for("*Plan*", thread=direct)
+        # A paused run: anything but an answer gets the hint, and the run stays paused.
+        await post_all(url, c.reply("hmm, not sure", c.ts(), thread))
+        await slack.wait_for("A new plan is waiting for your answer", thread=thread)
+        await post_all(url, c.mention("what about FRA?", c.ts(), thread))
+        await slack.wait_for("A new plan is waiting for your answer", thread=thread, times=2)
+        await post_all(url, c.reply("approve", c.ts(), thread))
+        await slack.wait_for("*Decision: krakow*", thread=thread)
+        # Finished: chatter is ignored; a mention asks a follow-up with the thread's history.
+        await post_all(url, c.reply("thanks!", c.ts(), thread))
+        await asyncio.sleep(QUIET_S)
+        before = len(slack.texts(thread))
+        await post_all(url, c.mention("[s8] And where should it go next year?", c.ts(), thread))
+        await slack.wait_for("*Plan*", thread=thread, times=2)
+        assert len(slack.texts(thread)) > before
+    assert not [p for p in slack.posts() if p["thread_ts"] not in (thread, direct)]
+    assert slack.count("A new plan is waiting", thread) == 2
+    follow_up = json.dumps(slack_env.asked["s8"][0]["messages"])
+    assert f"[s7] {QUESTION}" in follow_up and "Decision: krakow" in follow_up
+    assert "[s7]" not in json.dumps(slack_env.asked["s7"][0]["messages"][:-1])
+
+
+def _ev(**fields: Any) -> dict[str, Any]:
+    return {"type": "message", "user": "U1", "text": "hi", "ts": "2.0", "channel": "C1",
+            "channel_type": "channel", **fields}
+
+
+@pytest.mark.parametrize(("event", "kind"), [
+    (_ev(type="app_mention", text="<@UBOT> where?"), "mention"),
+    (_ev(type="app_mention", user=None, bot_id="BWF", text="<@UBOT> where?"), "mention"),
+    (_ev(channel_type="im"), "direct"),
+    (_ev(channel_type="im", thread_ts="1.0"), "direct"),
+    (_ev(thread_ts="1.0", text="approve"), "reply"),
+    (_ev(thread_ts="1.0", subtype="thread_broadcast"), "reply"),
+    (_ev(), None),  # channel chatter
+    (_ev(thread_ts="2.0"), None),  # the thread's parent is not a reply
+    (_ev(text="<@UBOT> where?"), None),  # the app_mention twin
+    (_ev(text="<@UBOT> approve", thread_ts="1.0"), None),
+    (_ev(thread_ts="1.0", bot_id="B2"), None),
+    (_ev(channel_type="im", subtype="message_changed"), None),
+    (_ev(channel_type="im", subtype="bot_message", user=None), None),
+    (_ev(thread_ts="1.0", user=None), None),
+    (_ev(type="reaction_added"), None),
+])
+def test_which_events_count(event: dict[str, Any], kind: str | None) -> None:
+    assert route({k: v for k, v in event.items() if v is not None}, "UBOT") == kind
