@@ -9,6 +9,7 @@ import hashlib
 import hmac
 import itertools
 import json
+import re
 import time
 import uuid
 from collections.abc import AsyncIterator
@@ -293,3 +294,19 @@ def _ev(**fields: Any) -> dict[str, Any]:
 ])
 def test_which_events_count(event: dict[str, Any], kind: str | None) -> None:
     assert route({k: v for k, v in event.items() if v is not None}, "UBOT") == kind
+
+
+def test_the_manifest_subscribes_to_what_the_app_answers() -> None:
+    text = (Path(__file__).parents[2] / "app" / "slack-manifest.yaml").read_text()
+    listed = re.findall(r"^\s+- ([\w.:]+)\s*$", text, flags=re.M)
+    events = {e for e in listed if e == "app_mention" or e.startswith("message.")}
+    scopes = set(listed) - events
+    assert events == {"app_mention", "message.channels", "message.groups", "message.im"}
+    for event in events - {"app_mention"}:  # each message event needs its history scope
+        assert event.replace("message.", "") + ":history" in scopes
+    assert {"app_mentions:read", "chat:write", "users:read"} <= scopes
+    assert re.search(r"^\s+messages_tab_enabled: true$", text, flags=re.M)  # DMs allowed
+    # Shipped for the HTTP route; the comments say how to switch to socket mode.
+    assert re.search(r"^\s+socket_mode_enabled: false$", text, flags=re.M)
+    assert re.search(r"^\s+request_url: https://\S+/slack/events$", text, flags=re.M)
+    assert "SLACK_WEBSOCKET_TOKEN" in text
