@@ -27,5 +27,6 @@ USER planrag
 VOLUME ["/data"]
 EXPOSE 8000
 # Load the shipped datasets (idempotent: unchanged dumps are skipped), then serve the chat.
-# Without NEO4J_URI the embedded graph server starts first and serves the graph form.
-CMD ["sh", "-c", "planrag graph start && planrag load && exec chainlit run app/chat.py --headless --host 0.0.0.0 --port 8000"]
+# Without NEO4J_URI the embedded graph server starts first and serves the graph form; with it
+# (docker-compose.yml sets it) the graph lives in that Neo4j and nothing is started here.
+CMD ["sh", "-c", "set -e; if [ -z \"${NEO4J_URI:-}\" ]; then planrag graph start; fi; planrag load; exec chainlit run app/chat.py --headless --host 0.0.0.0 --port 8000"]

@@ -10,6 +10,7 @@ import hmac
 import itertools
 import json
 import re
+import subprocess
 import time
 import uuid
 from collections.abc import AsyncIterator
@@ -310,3 +311,32 @@ def test_the_manifest_subscribes_to_what_the_app_answers() -> None:
     assert re.search(r"^\s+socket_mode_enabled: false$", text, flags=re.M)
     assert re.search(r"^\s+request_url: https://\S+/slack/events$", text, flags=re.M)
     assert "SLACK_WEBSOCKET_TOKEN" in text
+
+
+@pytest.mark.parametrize(("neo4j_uri", "started"), [
+    (None, True), ("", True), ("bolt://neo4j:7687", False)])
+def test_the_image_starts_its_own_graph_server_only_without_neo4j_uri(
+        tmp_path: Path, neo4j_uri: str | None, started: bool) -> None:
+    """The Dockerfile's start command, run with stand-ins for `planrag` and `chainlit` that
+    write down how they were called."""
+    dockerfile = (Path(__file__).parents[2] / "Dockerfile").read_text()
+    cmd = json.loads(re.findall(r"^CMD (\[.*\])$", dockerfile, flags=re.M)[-1])
+    assert cmd[:2] == ["sh", "-c"]
+    calls = tmp_path / "calls"
+    for tool in ("planrag", "chainlit"):
+        stand_in = tmp_path / tool
+        stand_in.write_text(f'#!/bin/sh\necho "{tool} $*" >> {calls}\n'
+                            f'[ "$*" != "load" ] || exit "${{LOAD_STATUS:-0}}"\n')
+        stand_in.chmod(0o755)
+    env = {"PATH": f"{tmp_path}:/usr/bin:/bin"}
+    if neo4j_uri is not None:
+        env["NEO4J_URI"] = neo4j_uri
+    subprocess.run(cmd, env=env, cwd=tmp_path, check=True, timeout=30)
+    lines = calls.read_text().splitlines()
+    assert lines[-2:] == ["planrag load", "chainlit run app/chat.py --headless --host 0.0.0.0 "
+                          "--port 8000"]
+    assert ("planrag graph start" in lines) is started and len(lines) == 2 + started
+    calls.unlink()  # a failed load stops the start: no chat over missing data
+    failed = subprocess.run(cmd, env={**env, "LOAD_STATUS": "3"}, cwd=tmp_path, timeout=30)
+    assert failed.returncode == 3 and not any("chainlit" in ln for ln in calls.read_text()
+                                              .splitlines())
