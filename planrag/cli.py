@@ -127,6 +127,11 @@ def _parser() -> argparse.ArgumentParser:
     s.add_argument("--rules", help="rule set (DQA scenarios: dqa, the default, or rules)")
     s.add_argument("--top", type=int, default=10, help="rows of the ranking to print")
     s.add_argument("--json", action="store_true")
+    s.add_argument(
+        "--compare", action="store_true",
+        help="with --batch: a line on stderr for each question where another rule set of its "
+        "simulator chooses differently (runs each sweep once more)",
+    )
     s.set_defaults(handler=_simulate_dataset)
 
     s = sub.add_parser("ask", help="ask a decision question (needs a configured model)")
@@ -307,11 +312,17 @@ def _print_result(result: Any, args: argparse.Namespace, extra: dict[str, Any]) 
 
 
 def _simulate_top(args: argparse.Namespace) -> None:
+    """Options every simulate form checks first."""
     from planrag.errors import SimulatorInputError
 
     if args.top < 1:
         raise SimulatorInputError(
             f"--top {args.top}: give how many ranking rows to print, 1 or more"
+        )
+    if args.compare and args.batch is None:
+        raise SimulatorInputError(
+            "--compare goes with --batch; a single run always says when another rule set "
+            "would choose differently"
         )
 
 
@@ -362,8 +373,13 @@ def _simulate_batch(args: argparse.Namespace) -> int:
     failed = 0
     odd_answers: list[str] = []
     near: list[str] = []
-    for line in batch(args.batch, args.rules):
+    for line in batch(args.batch, args.rules, compare=args.compare):
         failed += line.result is None
+        other = line.disagreement
+        if other is not None and line.result is not None and line.result.best is not None:
+            print(f"rules: {line.id}: rule set {other.rules!r} would choose {other.best} "
+                  f"instead of {line.result.best.decision} ({line.result.rules})",
+                  file=sys.stderr)
         if line.answer_not_a_candidate:
             odd_answers.append(str(line.id))
         if line.result is not None and line.result.near_ties:

@@ -209,3 +209,26 @@ def test_dataset_mode_with_question_and_params(env: dict[str, str]) -> None:
     assert wrong.returncode == 1 and "uses the warehouse-expansion simulator" in wrong.stderr
     missing = planrag("simulate", "--dataset", "demo-retail#demo-2", env=env)
     assert missing.returncode == 1 and "extra_kg: Field required" in missing.stderr
+
+
+def test_batch_compare_names_questions_where_the_rule_sets_disagree(
+    env: dict[str, str],
+) -> None:
+    from planrag.simulators.service import batch
+
+    path = DQA / "building" / "questions.jsonl"
+    expected = {
+        str(line.id) for line in batch(path, compare=True) if line.disagreement is not None
+    }
+    out = planrag("simulate", "--batch", str(path), "--compare", env=env)
+    assert out.returncode == 0, out.stderr
+    said = [x for x in out.stderr.splitlines() if x.startswith("rules: ")]
+    assert {x.split(":")[1].strip() for x in said} == expected and expected
+    assert all("rule set 'rules' would choose" in x and "(dqa)" in x for x in said)
+    lines = [json.loads(x) for x in out.stdout.splitlines()]
+    assert all(set(x) == BATCH_KEYS for x in lines)  # the contract is untouched
+    plain = planrag("simulate", "--batch", str(path), env=env)
+    assert not [x for x in plain.stderr.splitlines() if x.startswith("rules: ")]
+    single = planrag("simulate", "locating", "--sql", LOC_DUMP, "--country", "SWE",
+                     "--compare", env=env)
+    assert single.returncode == 1 and "--compare goes with --batch" in single.stderr
