@@ -18,12 +18,19 @@ this workplace (ArcadeDB) accepts writes even in READ sessions. Design, in order
    allowlist (`_cypher_policy`).
 5. Resource rules: unbounded or over-long variable-length patterns, literal ranges/UNWINDs
    that generate too many values, and disconnected patterns that form a cartesian product.
+6. Unicode escapes: Neo4j 5 resolves ``\\uXXXX`` escapes in the whole query text before it
+   reads a single token (its manual shows ``M\\u0041TCH``), so ``\\u0027`` can end a string,
+   ``\\u0060`` a backticked name and ``\\u000a`` a ``//`` comment. Other Bolt servers (and
+   Cypher 25) read the text as written. A query with such escapes must therefore pass in both
+   readings (`resolve_unicode_escapes`).
 
 Anything the guard cannot parse is refused: it fails closed, and every refusal carries a
 rule id and one sentence saying what was refused, why, and what to write instead.
 """
 
 from __future__ import annotations
+
+import re
 
 from planrag.guards._cypher_clauses import ClauseParser
 from planrag.guards._cypher_lexer import EOF, PUNCT, LexError, Token, tokenize
@@ -34,17 +41,55 @@ __all__ = ["check_cypher"]
 
 _OPENERS = frozenset("([{")
 _CLOSERS = frozenset(")]}")
+# A Java-style Unicode escape: a backslash is eligible only when the run of backslashes it
+# ends has odd length (an even run is escaped backslashes); one or more 'u' may follow it.
+_JAVA_UNICODE_ESCAPE = re.compile(r"(?<!\\)(\\+)u+([0-9a-fA-F]{4})")
 
 
 def check_cypher(query: str) -> Verdict:
     """Classify one model-written Cypher query: allowed only if it is certainly read-only."""
     try:
         _check(query)
+        resolved = resolve_unicode_escapes(query) if isinstance(query, str) else query
+        if resolved != query:
+            _check_resolved(resolved)
     except Refusal as refusal:
         return Verdict.refuse(refusal.rule, refusal.reason)
     except RecursionError:
         return _refuse_nesting()
     return Verdict.allow()
+
+
+def resolve_unicode_escapes(text: str) -> str:
+    """`text` as Neo4j 5 reads it: every eligible ``\\uXXXX`` replaced by its character.
+
+    Like Java source, the escape is resolved before lexing and anywhere in the text (strings,
+    backticked names, comments); an escaped backslash (``\\\\u0041``) is not an escape, and
+    a character produced by an escape never starts another one.
+    """
+    if "\\" not in text:
+        return text
+
+    def resolve(match: re.Match[str]) -> str:
+        backslashes = match.group(1)
+        if len(backslashes) % 2 == 0:
+            return match.group(0)
+        return backslashes[:-1] + chr(int(match.group(2), 16))
+
+    return _JAVA_UNICODE_ESCAPE.sub(resolve, text)
+
+
+def _check_resolved(resolved: str) -> None:
+    """Check the reading with Unicode escapes resolved; refuse with a reason saying so."""
+    try:
+        _check(resolved)
+    except Refusal as refusal:
+        raise Refusal(
+            refusal.rule,
+            "Neo4j 5 resolves \\uXXXX escapes before it reads the query, and read that way "
+            f"the query is refused ({refusal.reason.rstrip('.')}); write quotes, backticks "
+            "and line breaks as themselves or with \\', \\\" and \\n, not as \\u escapes.",
+        ) from None
 
 
 def _check(query: object) -> None:
