@@ -81,6 +81,7 @@ class ClauseParser(ExpressionParser):
         self.scope = Scope(outer.rows)
         for name in outer.names():
             self.scope.bind(name, restricted=True)  # imported values are fixed per outer row
+        self.scope.inherit_values(outer)
         clauses = 0
         while not self._at_query_end():
             self._clause()
@@ -106,6 +107,7 @@ class ClauseParser(ExpressionParser):
                 self.scope = Scope(saved_scope.rows)
                 for name in saved_scope.names():
                     self.scope.bind(name, restricted=True)
+                self.scope.inherit_values(saved_scope)
                 self._match_body()
             else:
                 self._query()
@@ -210,26 +212,36 @@ class ClauseParser(ExpressionParser):
     def _projection(self, *, is_with: bool) -> None:
         self.accept_kw("DISTINCT")
         columns: list[tuple[str, set[str]]] = []
+        values: dict[str, tuple[float | None, int | None]] = {}
         aggregate = False
         grouping = False
         more = True
         if self.accept_punct("*"):
             columns = [(name, {name}) for name in self.scope.names()]
+            values.update(self.scope.values)
             grouping = True
             more = self.accept_punct(",")
         while more:
             expression = self.expression()
             aggregate = aggregate or expression.aggregate
             grouping = grouping or not expression.aggregate
+            name = None
             if self.accept_kw("AS"):
-                columns.append((self.name(), expression.names))
+                name = self.name()
+                columns.append((name, expression.names))
             elif len(expression.names) == 1:
-                columns.append((next(iter(expression.names)), expression.names))
+                name = next(iter(expression.names))
+                columns.append((name, expression.names))
+            if name is not None and (expression.const, expression.size) != (None, None):
+                values[name] = (expression.const, expression.size)
             more = self.accept_punct(",")
-        self._projection_tail(columns, aggregate, grouping, is_with)
+        self._projection_tail(columns, aggregate, grouping)
+        self.scope.values = {name: values[name] for name, _ in columns if name in values}
+        if is_with and self.accept_kw("WHERE"):
+            self._apply_where()
 
     def _projection_tail(
-        self, columns: list[tuple[str, set[str]]], aggregate: bool, grouping: bool, is_with: bool
+        self, columns: list[tuple[str, set[str]]], aggregate: bool, grouping: bool
     ) -> None:
         if self.at_kw("ORDER") and self.peek().upper == "BY":
             self.pos += 2
@@ -246,8 +258,6 @@ class ClauseParser(ExpressionParser):
             rows = min(rows, max(int(limit), 0)) if limit != float("inf") else rows
         self.scope = self.scope.project(columns, collapse=aggregate or limit is not None)
         self.scope.rows = max(rows, 1)
-        if is_with and self.accept_kw("WHERE"):
-            self._apply_where()
 
     def _sort_items(self) -> None:
         self.expression()

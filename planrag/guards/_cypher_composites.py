@@ -100,31 +100,36 @@ class CompositeParser(PatternParser):
 
     def _list_comprehension(self) -> Expr:
         """After '[': ``x IN list [WHERE pred] [| expr] ]``."""
-        result, source = self._iteration()
+        result, source, local = self._iteration()
         if self.accept_kw("WHERE"):
-            result.absorb(self._body(source, self.expression))
+            result.absorb(self._body(source, self.expression, local))
         if self.accept_punct("|"):
-            result.absorb(self._body(source, self.expression))
+            result.absorb(self._body(source, self.expression, local))
         self.expect_punct("]")
         result.size = source if source > 1 else None  # at most as long as its source
         return result
 
-    def _iteration(self) -> tuple[Expr, int]:
-        """``x IN list``: the expression so far and the list's known size (1 if unknown)."""
-        self.name()
+    def _iteration(self) -> tuple[Expr, int, str]:
+        """``x IN list``: the expression so far, the list's known size (1 if unknown) and the
+        name of the iteration variable."""
+        local = self.name()
         self.expect_kw("IN")
         source = self.expression()
         result = Expr(names=set(source.names), aggregate=source.aggregate)
-        return result, source.size or 1
+        return result, source.size or 1, local
 
-    def _body(self, size: int, parse: Callable[[], Expr]) -> Expr:
-        """Parse a comprehension body that runs once per element of a `size`-element list."""
+    def _body(self, size: int, parse: Callable[[], Expr], *local: str) -> Expr:
+        """Parse a comprehension body that runs once per element of a `size`-element list;
+        inside it the `local` names are its own variables, not the outer ones of that name."""
         saved = self.multiplier
+        values = self.scope.values
         self.multiplier = saved * max(size, 1)
+        self.scope.values = {name: value for name, value in values.items() if name not in local}
         try:
             return parse()
         finally:
             self.multiplier = saved
+            self.scope.values = values
 
     def _pattern_comprehension(self) -> Expr:
         """After '[': ``[p =] (a)-->(b) [WHERE pred] | expr ]``."""
@@ -143,9 +148,9 @@ class CompositeParser(PatternParser):
         """``all|any|none|single(x IN list WHERE pred)``."""
         self.advance()
         self.expect_punct("(")
-        result, source = self._iteration()
+        result, source, local = self._iteration()
         if self.accept_kw("WHERE"):
-            result.absorb(self._body(source, self.expression))
+            result.absorb(self._body(source, self.expression, local))
         self.expect_punct(")")
         return result
 
@@ -153,14 +158,14 @@ class CompositeParser(PatternParser):
         """``reduce(acc = init, x IN list | expr)``."""
         self.advance()
         self.expect_punct("(")
-        self.name()
+        accumulator = self.name()
         self.expect_punct("=")
         result = self.expression()
         self.expect_punct(",")
-        iteration, source = self._iteration()
+        iteration, source, local = self._iteration()
         result.absorb(iteration)
         self.expect_punct("|")
-        result.absorb(self._body(source, self.expression))
+        result.absorb(self._body(source, self.expression, local, accumulator))
         self.expect_punct(")")
         return result
 

@@ -9,17 +9,23 @@ subqueries) are in `_cypher_composites`.
 Why parse expressions at all: it is the only way to know where an expression ends, and so
 whether the next word is a clause (``WITH n SET ...``) or a name (``RETURN set``). It also
 lets the guard check every function call by name and fold constants, so that
-``range(1, 2000000000)`` or nested comprehensions over big literal ranges are refused while
-``range(0, size(list) - 1)`` is not.
+``range(1, 2000000000)``, nested comprehensions over big literal ranges, or APOC generators
+with a huge constant length (``apoc.coll.fill``, ``apoc.text.repeat``, ``combinations``) are
+refused while ``range(0, size(list) - 1)`` is not. Constants and list sizes bound by WITH
+follow their variable (``WITH 2000000000 AS n RETURN range(1, n)`` is measured too).
 """
 
 from __future__ import annotations
+
+import math
 
 from planrag.guards._cypher_composites import COMPARISONS, CompositeParser
 from planrag.guards._cypher_cursor import Expr, number_value
 from planrag.guards._cypher_lexer import NUMBER, PARAM, PUNCT, QUOTED, STRING, WORD
 from planrag.guards._cypher_policy import (
     AGGREGATE_FUNCTIONS,
+    MAX_LITERAL_ROWS,
+    SIZED_FUNCTIONS,
     function_refusal,
     is_allowed_function,
 )
@@ -32,6 +38,7 @@ _SUBQUERY_EXPRESSIONS = ("EXISTS", "COUNT", "COLLECT")
 # Numeric functions whose result is (about) their argument, for constant folding.
 _VALUE_PRESERVING = frozenset({"tointeger", "tofloat", "round", "floor", "ceil", "abs"})
 _NORMAL_FORMS = ("NFC", "NFD", "NFKC", "NFKD")
+_TRIM_SPECIFICATIONS = ("LEADING", "TRAILING", "BOTH")
 _TYPE_WORDS = frozenset(
     {
         "ANY", "BOOL", "BOOLEAN", "DATE", "DURATION", "EDGE", "FLOAT", "INT", "INTEGER",
@@ -240,6 +247,7 @@ class ExpressionParser(CompositeParser):
         name = parts[0]
         self.referenced.add(name)
         result = Expr(names={name})
+        result.const, result.size = self.scope.values.get(name, (None, None))
         if self.at_punct("{"):
             self._map_projection(result)
         return result
@@ -261,24 +269,72 @@ class ExpressionParser(CompositeParser):
             self.pos -= 2  # reparse as a pattern: shortestPath((a)-[*..5]-(b))
             info = self.pattern_part()
             return Expr(names=info.names)
-        result = Expr(aggregate=name.lower() in AGGREGATE_FUNCTIONS)
-        self.accept_kw("DISTINCT")
-        arguments: list[Expr] = []
-        if self.accept_punct("*"):
-            pass
-        elif not self.at_punct(")"):
-            arguments.append(self.expression())
-            while self.accept_punct(","):
-                arguments.append(self.expression())
+        lowered = name.lower()
+        result = Expr(aggregate=lowered in AGGREGATE_FUNCTIONS)
+        arguments = self._trim_arguments() if lowered == "trim" else self._arguments()
         self.expect_punct(")")
         for argument in arguments:
             result.absorb(argument)
-        lowered = name.lower()
         if lowered == "range":
             result.size = self._range_size(arguments)
         elif lowered in _VALUE_PRESERVING and len(arguments) == 1:
             result.const = arguments[0].const  # so range(1, toInteger(1e9)) is still seen
+        elif lowered in SIZED_FUNCTIONS:
+            result.size = self._sized_result(name, arguments, SIZED_FUNCTIONS[lowered])
+        elif lowered == "apoc.coll.combinations":
+            self._check_combinations(arguments)
         return result
+
+    def _arguments(self) -> list[Expr]:
+        """``[DISTINCT] expr, ...`` or ``*`` up to (not including) the closing ')'."""
+        self.accept_kw("DISTINCT")
+        arguments: list[Expr] = []
+        if self.accept_punct("*"):
+            return arguments
+        if not self.at_punct(")"):
+            arguments.append(self.expression())
+            while self.accept_punct(","):
+                arguments.append(self.expression())
+        return arguments
+
+    def _trim_arguments(self) -> list[Expr]:
+        """``trim([[LEADING|TRAILING|BOTH] [characters] FROM] source)`` or ``trim(source)``."""
+        arguments: list[Expr] = []
+        if self.accept_kw(*_TRIM_SPECIFICATIONS):
+            if not self.accept_kw("FROM"):
+                arguments.append(self.expression())
+                self.expect_kw("FROM")
+            arguments.append(self.expression())
+            return arguments
+        arguments.append(self.expression())
+        if self.accept_kw("FROM"):
+            arguments.append(self.expression())
+        return arguments
+
+    def _sized_result(self, name: str, arguments: list[Expr], index: int) -> int | None:
+        """Check a generator function whose `index`-th argument is its result length."""
+        if index >= len(arguments) or arguments[index].const is None:
+            return None  # the length comes from data: the server's limits apply
+        length = max(arguments[index].const or 0.0, 0.0)
+        self.check_generated(length, f"{name}() with this length")
+        return int(length)
+
+    def _check_combinations(self, arguments: list[Expr]) -> None:
+        """apoc.coll.combinations(list, min[, max]) returns every subset of min..max items."""
+        if not arguments or arguments[0].size is None or len(arguments) < 2:
+            return
+        bounds = [argument.const for argument in arguments[1:3]]
+        if any(bound is None for bound in bounds):
+            return
+        items = arguments[0].size
+        low = max(int(bounds[0] or 0), 0)
+        high = min(int(bounds[-1] or 0), items)
+        count = 0.0
+        for size in range(low, high + 1):  # stops as soon as the total is too large
+            count += math.exp(_log_binomial(items, size))
+            if count > MAX_LITERAL_ROWS:
+                break
+        self.check_generated(count, "apoc.coll.combinations() over this list")
 
     def _range_size(self, arguments: list[Expr]) -> int | None:
         """Element count of range(start, end[, step]) with constant arguments, checked."""
@@ -294,11 +350,21 @@ class ExpressionParser(CompositeParser):
         return int(size)
 
 
+def _log_binomial(n: int, k: int) -> float:
+    """The natural logarithm of n choose k, without building a huge integer."""
+    return math.lgamma(n + 1) - math.lgamma(k + 1) - math.lgamma(n - k + 1)
+
+
 def _fold(left: Expr, operator: str, right: Expr) -> Expr:
-    """Combine two operands, keeping a numeric value when both are constants."""
+    """Combine two operands, keeping a numeric value when both are constants and the length
+    of a concatenation of two lists of known length."""
     value = _constant(left.const, operator, right.const)
+    size = None
+    if operator in ("+", "||") and left.size is not None and right.size is not None:
+        size = left.size + right.size
     left.absorb(right)
     left.const = value
+    left.size = size
     return left
 
 

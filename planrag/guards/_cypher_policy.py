@@ -26,6 +26,7 @@ __all__ = [
     "MAX_LITERAL_ROWS",
     "MAX_QUERY_CHARS",
     "MAX_SHORTEST_HOPS",
+    "SIZED_FUNCTIONS",
     "Refusal",
     "clause_refusal",
     "dos_refusal",
@@ -84,6 +85,18 @@ ALLOWED_FUNCTION_PREFIXES: Final = (
     "apoc.text.",
 )
 """Namespaced functions allowed, compared in lower case (built-in names are case-insensitive)."""
+
+SIZED_FUNCTIONS: Final = {
+    "apoc.coll.fill": 1,
+    "apoc.coll.randomitems": 1,
+    "apoc.text.repeat": 1,
+    "apoc.text.lpad": 1,
+    "apoc.text.rpad": 1,
+    "apoc.text.random": 0,
+}
+"""Allowed functions whose result length is one of their arguments (its index here): a list
+of that many items or a string of that many characters. A constant length is held to
+`MAX_LITERAL_ROWS` like ``range()``; ``apoc.coll.combinations`` is measured separately."""
 
 # Grouped as in the Cypher manual: aggregating, list, numeric/logarithmic/trigonometric,
 # predicate, scalar, string, temporal/spatial/path/vector functions.

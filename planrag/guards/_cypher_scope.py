@@ -28,7 +28,7 @@ _SYNTHETIC = ("#", "@")
 class Scope:
     """Union-find over variable names and anonymous pattern parts of one query part."""
 
-    __slots__ = ("_parent", "_restricted", "_serial", "rows")
+    __slots__ = ("_parent", "_restricted", "_serial", "rows", "values")
 
     def __init__(self, rows: int = 1) -> None:
         self._parent: dict[str, str] = {}
@@ -36,6 +36,13 @@ class Scope:
         self._serial = 0
         self.rows = rows
         """Known lower bound of rows generated from literal UNWINDs (1 when unknown)."""
+        self.values: dict[str, tuple[float | None, int | None]] = {}
+        """Per variable bound by WITH: its constant numeric value and its list size, where
+        known, so ``WITH 2000000000 AS n RETURN range(1, n)`` is measured like the literal."""
+
+    def inherit_values(self, outer: Scope) -> None:
+        """Take over the known values of the variables imported from `outer`."""
+        self.values.update(outer.values)
 
     def names(self) -> list[str]:
         """Every named variable in scope (anonymous parts excluded)."""
