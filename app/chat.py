@@ -1,20 +1,33 @@
+# mypy: disable-error-code="no-untyped-call"
+# (Chainlit's API is untyped.)
 """The Chainlit app: `chainlit run app/chat.py` (what `make demo` starts).
 
 Each browser session gets its own `ChatSession`; the settings panel picks the dataset, the
-database, the technique and what happens to proposed re-plans; starters offer the dataset's
-sample questions. Without a configured model the app says how to configure one and offers the
-dataset browser, what-if analysis (`/whatif`) and a scripted walkthrough (`/scripted`).
+database, the technique and what happens to proposed re-plans; starters offer the default
+dataset's sample questions (Chainlit fetches starters once, with the page, so after a switch of
+dataset the sample questions come as buttons instead). Without a configured model the app
+says how to configure one and offers the dataset browser, what-if analysis (`/whatif`, or the
+What-if button: a form of the simulator's parameters) and a scripted walkthrough
+(`/scripted`).
 """
 
 from __future__ import annotations
 
 import sys
+from collections.abc import Awaitable
 
 import chainlit as cl
-from chainlit.input_widget import Select
+from chainlit.input_widget import InputWidget, Select
 
 from app.console import first_line
-from app.web import NO_MODEL, TARGET_LABELS, ChatSession, run_scripted
+from app.web import (
+    NO_MODEL,
+    TARGET_LABELS,
+    ChatSession,
+    question_actions,
+    question_labels,
+    run_scripted,
+)
 from planrag.errors import PlanRAGError
 from planrag.runtime import check_dataset_setting, registry
 from planrag.settings import Settings, load_settings
@@ -78,9 +91,10 @@ def _session() -> ChatSession:
 async def starters(user: object = None, language: object = None) -> list[cl.Starter]:
     s = settings()
     ds = check_dataset_setting(s, registry(s))
+    labels = question_labels(ds.questions)
     return [
-        cl.Starter(label=_short(q.text), message=_one_line(q.text))
-        for q in ds.questions[:4]
+        cl.Starter(label=label, message=_one_line(q.text))
+        for q, label in zip(ds.questions[:4], labels, strict=False)
     ]
 
 
@@ -92,7 +106,7 @@ async def start() -> None:
     s = session.settings
     ids = registry(s).ids()
     targets = ["sqlite", "graph"] + (["mysql"] if s.mysql is not None else [])
-    await cl.ChatSettings([
+    widgets: list[InputWidget] = [
         Select(id="dataset", label="Dataset", values=ids, initial_value=session.dataset),
         Select(id="target", label="Database", values=targets,
                initial_value=session.target if session.target in targets else "sqlite",
@@ -103,36 +117,48 @@ async def start() -> None:
         Select(id="consent", label="Re-plans", values=["ask", "approve", "reject"],
                initial_value=session.consent,
                description="ask you, or approve / reject them automatically"),
-    ]).send()
+    ]
+    await cl.ChatSettings(widgets).send()
     if not s.model_configured:
         await cl.Message(content=NO_MODEL, actions=_what_if_actions(session)).send()
 
 
 def _what_if_actions(session: ChatSession) -> list[cl.Action]:
-    """Buttons for what-if analyses of the dataset's sample questions that carry their
-    parameters (the simulator needs them)."""
-    from planrag.simulators.service import dataset_simulator, question_parameters
-
-    ds = session.dataset_info()
-    if not ds.simulator:
+    """The What-if button (the form of the simulator's parameters), then buttons for the
+    sample questions' parameters; none when the dataset has no simulator."""
+    if not session.dataset_info().simulator:
         return []
-    try:
-        sim = dataset_simulator(ds)
-    except PlanRAGError:
-        return []
-    actions = []
-    for q in ds.questions:
-        if question_parameters(sim, q.extra) is not None:
-            actions.append(cl.Action(name="whatif", payload={"question": q.id},
-                                     label=f"What-if: {q.id}"))
-        if len(actions) == 3:
-            break
-    return actions
+    form = cl.Action(name="whatif_form", payload={}, label="What-if analysis",
+                     tooltip="pick the simulator's parameters and rank every decision")
+    return [form, *question_actions(session)]
 
 
 @cl.action_callback("whatif")
 async def what_if_button(action: cl.Action) -> None:
-    await _session().what_if(str(action.payload.get("question", "")))
+    await _guarded(_session().what_if(str(action.payload.get("question", ""))))
+
+
+@cl.action_callback("whatif_form")
+async def what_if_form_button(action: cl.Action) -> None:
+    await _guarded(_session().what_if_form())
+
+
+@cl.action_callback("whatif_run")
+async def what_if_run(action: cl.Action) -> None:
+    """Sent by the what-if form (public/elements/WhatIfForm.jsx) with the values picked."""
+    await _guarded(_session().what_if_submitted(dict(action.payload)))
+
+
+async def _guarded(work: Awaitable[None]) -> None:
+    """Run a button's work; whatever goes wrong is said in the chat and the session stays
+    usable."""
+    try:
+        await work
+    except PlanRAGError as exc:
+        await cl.ErrorMessage(content=str(exc)).send()
+    except Exception as exc:
+        await cl.ErrorMessage(content=f"Unexpected error ({type(exc).__name__}): {exc}. "
+                              "The session is still usable.").send()
 
 
 @cl.on_settings_update
@@ -150,8 +176,9 @@ async def update(values: dict[str, str]) -> None:
     session.consent = values.get("consent") or session.consent
     where = TARGET_LABELS.get(session.target, session.target)
     ds = session.dataset_info()
-    samples = [cl.Action(name="ask", payload={"question": _one_line(q.text)},
-                         label=_short(q.text)) for q in ds.questions[:4]]
+    samples = [cl.Action(name="ask", payload={"question": _one_line(q.text)}, label=label)
+               for q, label in zip(ds.questions[:4], question_labels(ds.questions),
+                                   strict=False)]
     await cl.Message(content=f"Now on **{ds.title}** ({where}), {session.technique}, "
                      f"re-plans: {session.consent}. Sample questions:",
                      actions=samples + _what_if_actions(session)).send()
@@ -163,9 +190,9 @@ async def ask_button(action: cl.Action) -> None:
     await cl.Message(content=question, type="user_message").send()
     session = _session()
     if session.settings.model_configured:
-        await session.ask(question)
+        await _guarded(session.ask(question))
     else:
-        await cl.Message(content=NO_MODEL).send()
+        await cl.Message(content=NO_MODEL, actions=_what_if_actions(session)).send()
 
 
 @cl.on_message
@@ -202,7 +229,3 @@ async def message(msg: cl.Message) -> None:
 
 def _one_line(text: str) -> str:
     return first_line(text, width=10_000)
-
-
-def _short(text: str) -> str:
-    return first_line(text, width=60)

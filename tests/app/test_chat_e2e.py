@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import re
 import shutil
 import socket
 import subprocess
@@ -68,6 +69,25 @@ SCRIPTS: dict[str, Any] = {}
 
 @pytest.fixture()
 async def app(data_dir: Path) -> AsyncIterator[tuple[str, dict[str, ScriptedModel]]]:
+    async with _scripted_chat(data_dir, {"PLANRAG_CONSENT_TIMEOUT": "300",
+                                         "PLANRAG_CONSENT_TIMEOUT_DEFAULT": "reject"}) as served:
+        yield served
+
+
+@pytest.fixture()
+async def quick_consent_app(data_dir: Path) -> AsyncIterator[tuple[str, dict[str, ScriptedModel]]]:
+    """The app with a three-second wait for re-plan answers (the default: keep the plan)."""
+    async with _scripted_chat(data_dir, {"PLANRAG_CONSENT_TIMEOUT": "3",
+                                         "PLANRAG_CONSENT_TIMEOUT_DEFAULT": "reject"}) as served:
+        yield served
+
+
+@asynccontextmanager
+async def _scripted_chat(
+    data_dir: Path, env: dict[str, str]
+) -> AsyncIterator[tuple[str, dict[str, ScriptedModel]]]:
+    """The chat answered by scripted models, one per tag: a question "[tag] ..." is
+    answered by `SCRIPTS[tag]` (or `_script`)."""
     models: dict[str, ScriptedModel] = {}
 
     def route(body: dict[str, Any]) -> ScriptedModel:
@@ -78,7 +98,7 @@ async def app(data_dir: Path) -> AsyncIterator[tuple[str, dict[str, ScriptedMode
 
     async with ScriptedServer(route) as server:
         extra = {"PLANRAG_MODEL": "scripted", "PLANRAG_MODEL_BASE_URL": server.base_url,
-                 "PLANRAG_MODEL_TOOLS": "on"}
+                 "PLANRAG_MODEL_TOOLS": "on", **env}
         async with _chat(data_dir, extra) as url:
             yield url, models
 
@@ -94,9 +114,16 @@ async def no_model_app(data_dir: Path) -> AsyncIterator[str]:
 async def _chat(data_dir: Path, extra: dict[str, str]) -> AsyncIterator[str]:
     """The chat app in a process of its own on a free port, stopped on exit."""
     port = _free_port()
+    # An app root of its own: Chainlit keeps a session's files (tables, charts) under
+    # APP_ROOT/.files and deletes that whole folder when a server stops, so servers sharing
+    # the working tree (other tests, other people's) would delete each other's files.
+    root = data_dir / f"app-root-{port}"
+    root.mkdir()
+    for name in (".chainlit", "public", "chainlit.md"):
+        (root / name).symlink_to(ROOT / name)
     env = {**os.environ, "PLANRAG_DATA_DIR": str(data_dir), "MYSQL_URL": "",
            "PLANRAG_DATASET": "dqa-locating-1445", "PLANRAG_RELATIONAL": "sqlite",
-           **extra}
+           "CHAINLIT_APP_ROOT": str(root), **extra}
     log = data_dir / f"chainlit-{port}.log"  # a file, not a pipe nobody drains
     proc = subprocess.Popen(
         [sys.executable, "-m", "chainlit", "run", "app/chat.py", "--headless",
@@ -135,6 +162,38 @@ def shots(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Path]:
         shutil.copytree(folder, Path(keep) / request.node.name, dirs_exist_ok=True)
 
 
+async def _shot(page: Any, target: Any, path: Path, height: int | None = None) -> None:
+    """A screenshot of the viewport with `target` at its top (the viewport `height` pixels
+    tall for this picture, when given).
+
+    Chainlit scrolls an inner container, not the page, so a full-page screenshot shows only
+    what that container happens to show; scrolling the element into view first makes the
+    picture show the stage it is named for."""
+    size = page.viewport_size
+    if height is not None:
+        await page.set_viewport_size({"width": size["width"], "height": height})
+    await target.scroll_into_view_if_needed(timeout=10_000)
+    await target.evaluate("e => e.scrollIntoView({block: 'start', behavior: 'instant'})")
+    await page.evaluate("() => new Promise(r => requestAnimationFrame(() => r(null)))")
+    await page.screenshot(path=str(path))
+    if height is not None:
+        await page.set_viewport_size(size)
+
+
+async def _top(locator: Any) -> float:
+    box = await locator.bounding_box()
+    assert box is not None, f"{locator} is not displayed"
+    return float(box["y"])
+
+
+async def _avatars_loaded(page: Any) -> None:
+    """Every avatar shows an image: Chainlit looks avatars up by the author's name and
+    shows a grey placeholder when that fails (names such as "Plan, revision 1")."""
+    from playwright.async_api import expect
+
+    await expect(page.locator(".ai-message .animate-pulse")).to_have_count(0, timeout=10_000)
+
+
 async def _ask(page: Any, text: str) -> None:
     """Type a message and send it with the send button.
 
@@ -161,46 +220,168 @@ async def _ask(page: Any, text: str) -> None:
 
 
 async def test_question_plan_queries_replan_and_checked_answer(app, shots: Path) -> None:  # type: ignore[no-untyped-def]
-    from playwright.async_api import async_playwright
+    from playwright.async_api import async_playwright, expect
 
     url, models = app
     async with async_playwright() as p:
         browser = await _browser(p)
         page = await _page(browser, url, height=1600)
+        # Starters tell the sample questions apart (the country, the question sentence).
+        starter = page.get_by_role("button", name='SWE: Where should I allocate my merchant '
+                                   'to steer trade to "baltic_sea"?')
+        await starter.wait_for(timeout=30_000)
+        await expect(page.get_by_role("button", name=re.compile(r"^DAN: Where should"))
+                     ).to_be_visible()
+        await expect(page.locator("img.logo")).to_have_attribute("src", re.compile("/logo"))
+        assert await page.evaluate(
+            "() => fetch('/logo?theme=dark').then(r => r.text())"
+        ) == (ROOT / "public" / "logo_dark.svg").read_text()
         await page.screenshot(path=str(shots / "0-start.png"))
 
         await _ask(page, "[approve] Where should SWE place its merchant?")
         approve = page.get_by_role("button", name="Approve")
         await approve.wait_for(timeout=30_000)
-        await page.get_by_text("the flows into baltic_sea matter too").first.wait_for()
-        await page.screenshot(path=str(shots / "1-replan-prompt.png"), full_page=True)
+        prompt = page.locator(".step", has=approve).last
+        await expect(prompt).to_contain_text("the flows into baltic_sea matter too")
+        await expect(prompt).to_contain_text("Without an answer within 5 minutes, the default "
+                                             "applies: the current plan is kept")
+        await _shot(page, prompt, shots / "1-replan-prompt.png")
         await approve.click()
         await page.get_by_text("Decision: krakow").first.wait_for(timeout=30_000)
         await page.get_by_text("Simulator check").first.wait_for()
-        await page.get_by_text("Re-plan approved").first.wait_for()
-        await page.locator(".js-plotly-plot").first.wait_for(timeout=30_000)  # the chart
-        # The plan step's children hold the query step, whose rows are a table element.
+        chart = page.locator(".js-plotly-plot").first
+        await chart.wait_for(timeout=30_000)
+        # The proposal stays on record, with both plans and who decided.
+        record = page.locator(".step", has_text="Decided by you: the new plan is approved")
+        await record.wait_for(timeout=30_000)
+        await expect(record).to_contain_text("the flows into baltic_sea matter too")
+        await expect(record.locator("table")).to_contain_text("flows into baltic_sea")
+        await expect(record.locator("th")).to_have_text(["step", "current plan",
+                                                         "proposed plan"])
+        assert "Selected:" not in await page.inner_text("body")
+        # The plan's children hold the query step, whose rows are a table element; the
+        # plan is one step (not "1 steps").
+        plan = page.locator("[data-step-type=run]", has_text="Used Plan").first
+        await expect(plan).to_contain_text("1 step")
+        assert "1 steps" not in await plan.inner_text()
         await page.get_by_text("1. find where SWE holds trading power").first.click()
         await page.get_by_text("q1 · SQL").first.click()
         await page.get_by_text("rows in").first.wait_for(timeout=10_000)
-        await page.screenshot(path=str(shots / "2-answer.png"), full_page=True)
+        await page.locator(".dataframe").first.wait_for(timeout=10_000)
+        # The story reads in the order it happened.
+        revised = page.get_by_text("Used Plan, revision 1").first
+        decision = page.get_by_text("Decision: krakow").first
+        tops = [await _top(x) for x in (plan, record, revised, decision, chart)]
+        assert tops == sorted(tops), tops
+        await _avatars_loaded(page)
+        await _shot(page, plan, shots / "2-answer.png", height=2600)
         body = await page.inner_text("body")
         assert "Plan" in body and "q1" in body and "rank 1 of 79" in body
-        assert "Re-plan approved (you)" in body
 
         await _ask(page, "[keep] And again, keeping the plan?")
         keep = page.get_by_role("button", name="Keep the current plan")
         await keep.wait_for(timeout=30_000)
         await keep.click()
-        await page.get_by_text("Re-plan kept the current plan (you)").first.wait_for(
-            timeout=30_000)
+        kept = page.locator(".step", has_text="Decided by you: the current plan is kept")
+        await kept.wait_for(timeout=30_000)
         await page.get_by_text("Decision: krakow").nth(1).wait_for(timeout=30_000)
-        await page.screenshot(path=str(shots / "3-kept.png"), full_page=True)
+        await _shot(page, kept, shots / "3-kept.png")
         await browser.close()
     assert set(models) == {"approve", "keep"}
     for model in models.values():
         model.assert_all_used()
     assert len(list(shots.glob("*.png"))) == 4
+
+
+NODES = "SELECT trade_node, local_value FROM trade_node ORDER BY trade_node"
+"""80 rows: more than the chat's table shows (50)."""
+
+
+def _corrects_itself(tag: str) -> ScriptedModel:
+    """A DELETE (refused by the guard), a syntax error (rejected by the database), then a
+    correct query, one returning 80 rows, and the answer."""
+    return ScriptedModel([
+        Reply("Planning.", [call("make_plan", steps=[
+            {"goal": "find where SWE holds trading power", "source": "sql"},
+            {"goal": "list the trade nodes", "source": "sql"}])]),
+        Reply(calls=[call("run_sql", query="DELETE FROM node_country", step=0)]),
+        Reply(calls=[call("run_sql", query="SELECT trade_node FROM node_country WHERE",
+                          step=0)]),
+        Reply(calls=[call("run_sql", query=SWE_ROWS, step=0)]),
+        Reply(calls=[call("run_sql", query=NODES, step=1)]),
+        Reply("krakow.", [call("final_answer", decision="krakow", rationale="most power (q3).",
+                               query_ids=["q3"], parameters={"country": "SWE"})]),
+    ])
+
+
+async def test_refused_and_failed_queries_are_marked_tables_capped(app, shots: Path) -> None:  # type: ignore[no-untyped-def]
+    from playwright.async_api import async_playwright, expect
+
+    SCRIPTS["fixes"] = _corrects_itself
+    url, models = app
+    async with async_playwright() as p:
+        browser = await _browser(p)
+        page = await _page(browser, url, height=1800)
+        await _ask(page, "[fixes] Where should SWE place its merchant?")
+        await page.get_by_text("Decision: krakow").first.wait_for(timeout=60_000)
+        step1 = page.locator("[data-step-type=undefined]",
+                             has_text="1. find where SWE holds trading power").first
+        await step1.get_by_text("1. find where SWE holds trading power").click()
+        refused = page.get_by_text("q1 · SQL · refused by the guard")
+        failed = page.get_by_text("q2 · SQL · failed")
+        # Drawn red, inside the step they belong to; the query that worked is not marked.
+        red = "rgb(239, 68, 68)"
+        await expect(refused).to_have_css("color", red)
+        await expect(failed).to_have_css("color", red)
+        ok = page.get_by_text(re.compile(r"q3 · SQL$"))
+        await expect(ok).not_to_have_css("color", red)
+        for query in (refused, failed, ok):
+            await expect(step1.locator("[data-step-type=tool]", has=query)).to_have_count(1)
+        await refused.click()
+        await expect(page.get_by_text("Refused by the read-only guard")).to_be_visible()
+        await expect(page.get_by_text("DELETE changes data").first).to_be_visible()
+        await failed.click()
+        await expect(page.get_by_text("Failed: SQLite rejected the query")).to_be_visible()
+        await expect(page.get_by_text("incomplete input").first).to_be_visible()
+        await _shot(page, step1, shots / "refused-and-failed.png")
+        # 80 rows: the chat shows the first 50 (five pages of ten) and says how many there are.
+        step2 = page.locator("[data-step-type=undefined]",
+                             has_text="2. list the trade nodes").first
+        await step2.get_by_text("2. list the trade nodes").click()
+        await step2.get_by_text("q4 · SQL").click()
+        await expect(step2.get_by_text("80 rows (showing the first 50) in")).to_be_visible()
+        table = step2.locator(".dataframe")
+        await expect(table.locator("tbody tr")).to_have_count(10)
+        pages = table.locator("nav a, nav button").filter(has_text=re.compile(r"^\d+$"))
+        await expect(pages).to_have_count(5)
+        await _shot(page, step2, shots / "capped-table.png")
+        await browser.close()
+    models["fixes"].assert_all_used()
+
+
+async def test_an_unanswered_replan_gets_the_default(quick_consent_app, shots: Path) -> None:  # type: ignore[no-untyped-def]
+    from playwright.async_api import async_playwright, expect
+
+    url, models = quick_consent_app
+    async with async_playwright() as p:
+        browser = await _browser(p)
+        page = await _page(browser, url)
+        await _ask(page, "[late] Where should SWE place its merchant?")
+        prompt = page.locator(".step", has=page.get_by_role("button", name="Approve")).last
+        await prompt.wait_for(timeout=30_000)
+        await expect(prompt).to_contain_text("Without an answer within 3 seconds, the default "
+                                             "applies: the current plan is kept")
+        # Nobody answers: the default applies, the chat says so, and the run goes on.
+        record = page.locator(".step", has_text="Nobody answered within 3 seconds")
+        await record.wait_for(timeout=30_000)
+        await expect(record).to_contain_text("the default applied: the current plan is kept")
+        await expect(record).to_contain_text("the flows into baltic_sea matter too")
+        await page.get_by_text("Decision: krakow").first.wait_for(timeout=30_000)
+        await expect(page.get_by_role("button", name="Approve")).to_have_count(0)
+        assert "Plan, revision 1" not in await page.inner_text("body")
+        await _shot(page, record, shots / "timeout.png")
+        await browser.close()
+    models["late"].assert_all_used()
 
 
 async def _browser(p: Any) -> Any:
@@ -223,31 +404,66 @@ async def _ready(page: Any) -> None:
 
 
 async def test_without_a_model_what_if_and_datasets_still_work(no_model_app, shots: Path) -> None:  # type: ignore[no-untyped-def]
-    from playwright.async_api import async_playwright
+    from playwright.async_api import async_playwright, expect
 
     async with async_playwright() as p:
         browser = await _browser(p)
-        page = await _page(browser, no_model_app)
+        page = await _page(browser, no_model_app, height=1600)
         await page.get_by_text("No model is configured").first.wait_for(timeout=30_000)
-        await page.get_by_role("button", name="What-if: locating-2").click()
+        # A sample question's parameters, on a button labelled with them.
+        await page.get_by_role("button", name="What-if: country=DAN home=lubeck").click()
         await page.get_by_text("What-if: DAN's profit at lubeck").first.wait_for(timeout=30_000)
         await page.get_by_text("Best: rheinland").first.wait_for()
+        await page.locator(".js-plotly-plot").first.wait_for(timeout=30_000)
+        # The What-if button: the simulator's parameters, what they mean and allow, a form.
+        await page.get_by_role("button", name="What-if analysis").first.click()
+        form = page.locator("[data-whatif-form]").last
+        await form.wait_for(timeout=30_000)
+        await expect(form).to_contain_text("One of the 665 values in the country table")
+        await expect(form).to_contain_text("Leave it empty to let the simulator derive it")
+        intro = page.locator(".step", has=form)
+        country = form.get_by_label("country")
+        await expect(country).to_have_value("SWE")
+        options = await form.locator("datalist").first.locator("option").count()
+        assert options == 665
+        await country.fill("NOR")
+        await _shot(page, intro, shots / "what-if-form.png")
+        await form.get_by_role("button", name="Rank every decision").click()
+        result = page.locator(".step", has_text="What-if: NOR's profit at lubeck")
+        await result.wait_for(timeout=30_000)
+        await expect(result).to_contain_text("Parameters: country=NOR, home=lubeck.")
+        await expect(result.locator(".js-plotly-plot")).to_have_count(1, timeout=30_000)
+        await expect(result.locator(".dataframe")).to_have_count(1)
+        await _shot(page, result, shots / "what-if.png")
+        # A wrong value is said plainly, and the form stays usable.
+        await country.fill("XXX")
+        await form.get_by_role("button", name="Rank every decision").click()
+        await page.get_by_text("unknown country 'XXX'").first.wait_for(timeout=30_000)
+        # `/whatif` alone shows the form too; with parameters it ranks at once.
+        await _ask(page, "/whatif")
+        await expect(page.locator("[data-whatif-form]")).to_have_count(2, timeout=30_000)
         await _ask(page, "/whatif country=SWE")
         await page.get_by_text("What-if: SWE's profit at baltic_sea").first.wait_for(
             timeout=30_000)
-        await page.locator(".js-plotly-plot").first.wait_for(timeout=30_000)
         await page.get_by_text("Best: krakow").first.wait_for()
         await _ask(page, "/datasets")
         await page.get_by_text("demo-retail").first.wait_for(timeout=30_000)
         await _ask(page, "Where should SWE place its merchant?")
         await page.get_by_text("No model is configured").nth(1).wait_for(timeout=30_000)
-        await page.screenshot(path=str(shots / "what-if.png"), full_page=True)
-        # The scripted walkthrough answers without a model, labelled as scripted.
+        # The scripted walkthrough answers without a model, labelled as scripted, its
+        # second query inside the plan's step.
         await _ask(page, '/scripted You are the ruler of the country named "SWE". Our home '
                    'node is "baltic_sea". Where should I place my merchant?')
         await page.get_by_text("Scripted walkthrough").first.wait_for(timeout=30_000)
         await page.get_by_text("Decision: novgorod (scripted)").first.wait_for(timeout=30_000)
         await page.get_by_text("Simulator check").first.wait_for(timeout=30_000)
+        plan = page.locator("[data-step-type=run]", has_text="Plan (scripted)").last
+        step = plan.locator("[data-step-type=undefined]").first
+        await step.locator("button").first.click()
+        await expect(step.locator("[data-step-type=tool]")).to_have_count(2)
+        await _avatars_loaded(page)
+        await _shot(page, page.locator(".step", has_text="Scripted walkthrough").last,
+                    shots / "scripted.png")
         # Switch to the demo dataset in the settings panel: its questions and what-if follow.
         await page.locator("#chat-settings-open-modal").click()
         await page.locator("#dataset").click()
@@ -255,11 +471,24 @@ async def test_without_a_model_what_if_and_datasets_still_work(no_model_app, sho
         await page.locator("#confirm").click()
         await page.get_by_text("Now on Coffee roaster deliveries (demo)").first.wait_for(
             timeout=30_000)
-        await page.get_by_role("button", name="What-if: demo-1").click()
+        await page.get_by_role("button", name="What-if: extra_kg=200").click()
         await page.get_by_text("What-if: weekly delivery cost in EUR").first.wait_for(
             timeout=30_000)
         await page.get_by_text("Best: 4").first.wait_for()
-        await page.screenshot(path=str(shots / "demo-what-if.png"), full_page=True)
+        # The demo simulator's form: numbers with their range; a value out of range is refused.
+        await page.get_by_role("button", name="What-if analysis").last.click()
+        form = page.locator("[data-whatif-form]").last
+        await expect(form.get_by_label("extra_kg")).to_have_value("200", timeout=30_000)
+        await expect(form).to_contain_text("A number > 0 and ≤ 1,000,000")
+        await form.get_by_label("extra_kg").fill("-5")
+        await form.get_by_role("button", name="Rank every decision").click()
+        await page.get_by_text("-5 is out of range").first.wait_for(timeout=30_000)
+        await form.get_by_label("extra_kg").fill("500")
+        await form.get_by_role("button", name="Rank every decision").click()
+        result = page.locator(".step", has_text="Parameters: extra_kg=500, shortfall").last
+        await result.wait_for(timeout=30_000)
+        await expect(result.locator(".js-plotly-plot")).to_have_count(1, timeout=30_000)
+        await _shot(page, result, shots / "demo-what-if.png")
         await browser.close()
 
 
@@ -280,8 +509,9 @@ async def test_two_sessions_at_once_and_a_failure_shown_cleanly(app, shots: Path
         first, second = await _page(browser, url), await _page(browser, url)
         await _ask(first, "[one] Where should SWE place its merchant?")
         await _ask(second, "[broken] Where should SWE place its merchant?")
-        await second.get_by_text("Something went wrong").first.wait_for(timeout=30_000)
-        await second.screenshot(path=str(shots / "failure.png"), full_page=True)
+        failure = second.locator(".step", has_text="Something went wrong").last
+        await failure.wait_for(timeout=30_000)
+        await _shot(second, failure, shots / "failure.png")
         await first.get_by_role("button", name="Approve").wait_for(timeout=30_000)
         assert "Something went wrong" not in await first.inner_text("body")
         assert "Approve" not in await second.inner_text("body")
@@ -293,8 +523,10 @@ async def test_two_sessions_at_once_and_a_failure_shown_cleanly(app, shots: Path
         await _ask(second, "[two] Where should SWE place its merchant?")
         await second.get_by_role("button", name="Keep the current plan").click(timeout=30_000)
         await second.get_by_text("Decision: krakow").first.wait_for(timeout=30_000)
-        await first.screenshot(path=str(shots / "session-1.png"), full_page=True)
-        await second.screenshot(path=str(shots / "session-2.png"), full_page=True)
+        await _shot(first, first.get_by_text("Decision: krakow").first,
+                    shots / "session-1.png")
+        await _shot(second, second.get_by_text("Decision: krakow").first,
+                    shots / "session-2.png")
         await browser.close()
     models["one"].assert_all_used()
     models["two"].assert_all_used()
