@@ -157,16 +157,21 @@ def attach(slack_app: Any, settings: Settings) -> None:
         bot = context.get("bot_user_id") or _authorized_user(body)
         if bot:
             _BOT["id"] = bot
+        kind = route(event, bot)
+        if kind is None:
+            return BoltResponse(status=200, body="")
         try:
-            if not await _wanted(settings, event, bot):
+            if kind == "reply" and not await _reply_counts(settings, event):
                 return BoltResponse(status=200, body="")
             token = body.get("event_id") or "{channel}:{ts}:{type}".format_map(
                 {k: event.get(k) for k in ("channel", "ts", "type")})
             if not await store_for(settings).claim(f"slack-event:{token}", EVENT_TTL_S):
                 log.info("Slack event %s was already delivered; skipped", token)
                 return BoltResponse(status=200, body="")
-        except Exception as exc:  # the store is down: answer all the same (lose nothing)
+        except Exception as exc:  # the store is down: the handler says so where it matters
             log.warning("Slack event kept without de-duplication: %s", exc)
+            if kind == "reply" and not _is_answer(str(event.get("text") or "")):
+                return BoltResponse(status=200, body="")  # chatter: nothing to tell
         return await next()
 
     slack_app.use(gate)
@@ -196,10 +201,8 @@ def _authorized_user(body: dict[str, Any]) -> str | None:
     return None
 
 
-async def _wanted(settings: Settings, event: dict[str, Any], bot: str | None) -> bool:
-    kind = route(event, bot)
-    if kind != "reply":
-        return kind is not None
+async def _reply_counts(settings: Settings, event: dict[str, Any]) -> bool:
+    """Whether a plain reply in a channel thread is for the assistant."""
     store = store_for(settings)
     key = thread_key(event)
     if await store.get(key) is not None:

@@ -10,6 +10,7 @@ import hmac
 import itertools
 import json
 import re
+import socket
 import subprocess
 import time
 import uuid
@@ -89,6 +90,10 @@ class SlackEnv:
 async def slack_env(request: pytest.FixtureRequest, data_dir: Path) -> AsyncIterator[SlackEnv]:  # noqa: F811
     backend = getattr(request, "param", "sqlite")
     store = STORES.get(backend, f"sqlite:///{data_dir}/slack-runs.sqlite")
+    if backend == "down":  # a Redis address where nothing listens
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            store = f"redis://127.0.0.1:{s.getsockname()[1]}/0"
     models: dict[str, ScriptedModel] = {}
     asked: dict[str, list[dict[str, Any]]] = {}
 
@@ -255,7 +260,10 @@ async def test_chatter_is_ignored_and_a_mention_follows_up(
         await slack.wait_for("A new plan is waiting for your answer", thread=thread)
         await post_all(url, c.mention("what about FRA?", c.ts(), thread))
         await slack.wait_for("A new plan is waiting for your answer", thread=thread, times=2)
-        await post_all(url, c.reply("approve", c.ts(), thread))
+        # "@planrag approve" comes as an app_mention and as a message: answered once.
+        answer = c.mention("approve", c.ts(), thread)
+        await post_all(url, answer, c.event("message", answer["event"]["text"],
+                                            answer["event"]["ts"], thread))
         await slack.wait_for("*Decision: krakow*", thread=thread)
         # Finished: chatter is ignored; a mention asks a follow-up with the thread's history.
         await post_all(url, c.reply("thanks!", c.ts(), thread))
@@ -266,9 +274,30 @@ async def test_chatter_is_ignored_and_a_mention_follows_up(
         assert len(slack.texts(thread)) > before
     assert not [p for p in slack.posts() if p["thread_ts"] not in (thread, direct)]
     assert slack.count("A new plan is waiting", thread) == 2
+    assert slack.count("Re-plan approved", thread) == 1
+    assert slack.count("already answered", thread) == slack.count("no plan waiting", thread) == 0
     follow_up = json.dumps(slack_env.asked["s8"][0]["messages"])
     assert f"[s7] {QUESTION}" in follow_up and "Decision: krakow" in follow_up
     assert "[s7]" not in json.dumps(slack_env.asked["s7"][0]["messages"][:-1])
+
+
+@pytest.mark.parametrize("slack_env", ["down"], indirect=True)
+async def test_an_unreachable_store_is_said_in_the_thread(
+        slack_env: SlackEnv, data_dir: Path) -> None:  # noqa: F811
+    slack, c = slack_env.slack, Channel()
+    thread, other = c.ts(), c.ts()
+    async with _chat(data_dir, slack_env.env) as url:
+        await post_all(url, c.mention(f"[s10] {QUESTION}", thread))
+        said = await slack.wait_for("I cannot handle this message now", thread=thread)
+        assert "run store (PLANRAG_RUN_STORE)" in said["text"]
+        await post_all(url, c.reply("nice weather", c.ts(), other))  # chatter: still quiet
+        await post_all(url, c.reply("approve", c.ts(), other))  # an answer: told why not
+        await slack.wait_for("I cannot handle this message now", thread=other)
+        # The app keeps serving: the web chat still answers.
+        async with httpx.AsyncClient() as client:
+            assert (await client.get(url)).status_code == 200
+        await asyncio.sleep(QUIET_S)
+    assert slack.count("", other) == 1 and "s10" not in slack_env.models
 
 
 def _ev(**fields: Any) -> dict[str, Any]:
