@@ -12,9 +12,9 @@ understand is refused, with a one-sentence reason the model can act on. The step
    structural query check (`_sql_query`); SHOW, DESCRIBE and EXPLAIN through the
    introspection check (`_sql_introspection`); every other statement is refused by kind
    (`_sql_refusals`).
-5. If a string literal contains a backslash, the same checks run again on the tokens the
-   server would see with sql_mode NO_BACKSLASH_ESCAPES, so a literal that ends earlier in
-   that mode cannot smuggle a statement past the guard.
+5. If a string literal contains a backslash, the statements a server with sql_mode
+   NO_BACKSLASH_ESCAPES would run are checked too, so a literal that ends earlier in that
+   mode cannot smuggle a statement past the guard (see `_check_without_backslash_escapes`).
 
 Decisions never depend on keyword substrings: words inside strings, backticks and comments
 are not seen as keywords, and words are judged by their position in the token stream.
@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from planrag.guards._sql_introspection import check_explain, check_show
-from planrag.guards._sql_lexer import OPERATOR, WORD, LexError, Token, tokenize
+from planrag.guards._sql_lexer import OPERATOR, UNKNOWN, WORD, LexError, Token, tokenize
 from planrag.guards._sql_query import QUERY_HEADS, check_query
 from planrag.guards._sql_refusals import refuse_statement
 from planrag.guards._verdict import Verdict
@@ -111,18 +111,57 @@ def _check_statement(tokens: Sequence[Token]) -> Verdict | None:
 
 
 def _check_without_backslash_escapes(query: str, tokens: Sequence[Token]) -> Verdict:
-    """Re-check the query as a server with sql_mode NO_BACKSLASH_ESCAPES would read it."""
+    """Re-check the query as a server with sql_mode NO_BACKSLASH_ESCAPES would read it.
+
+    The product switches that mode off, so this is a second line of defence, and it judges
+    harm rather than form: read that way a literal such as ``'%\\'; DROP%'`` ends early and the
+    text splits into several statements, and such a server (with multi-statements on) would
+    run them in order until the first one it cannot parse. Each statement it would run must
+    be one the guard allows; the first unparseable one (an unterminated literal, or a ``\\``
+    outside quotes other than the ``\\N`` NULL literal) stops the batch.
+    """
     try:
         literal_tokens = tokenize(query, backslash_escapes=False, lenient=True)
     except LexError as error:
-        if error.unterminated and not any(_is_semicolon(t) for t in error.tokens_before):
-            # That server cannot parse the one statement, so it runs nothing.
-            return Verdict.allow()
-        return _ambiguous_escapes(Verdict.refuse(error.rule, error.reason))
+        if not error.unterminated:
+            return _ambiguous_escapes(Verdict.refuse(error.rule, error.reason))
+        # The statement holding the open literal cannot be parsed; those before it run.
+        literal_tokens = error.tokens_before
+        last = max((i for i, t in enumerate(literal_tokens) if _is_semicolon(t)), default=-1)
+        literal_tokens = literal_tokens[: last + 1]
     if literal_tokens == tokens:
         return Verdict.allow()
-    verdict = _check_tokens(literal_tokens)
-    return verdict if verdict.allowed else _ambiguous_escapes(verdict)
+    for statement in _statements(literal_tokens):
+        if not _server_can_parse(query, statement):
+            break
+        verdict = _check_statement(statement) or Verdict.allow()
+        if not verdict.allowed:
+            return _ambiguous_escapes(verdict)
+    return Verdict.allow()
+
+
+def _statements(tokens: Sequence[Token]) -> list[Sequence[Token]]:
+    """The non-empty statements of a token list, split at `;`."""
+    statements: list[Sequence[Token]] = []
+    start = 0
+    for index, token in enumerate(tokens):
+        if _is_semicolon(token):
+            if index > start:
+                statements.append(tokens[start:index])
+            start = index + 1
+    if start < len(tokens):
+        statements.append(tokens[start:])
+    return statements
+
+
+def _server_can_parse(query: str, statement: Sequence[Token]) -> bool:
+    """False if the statement holds a backslash outside quotes that is not ``\\N`` (NULL):
+    the server rejects such a statement as a syntax error and runs nothing after it."""
+    return all(
+        token.value != "\\" or query.startswith("N", token.end)
+        for token in statement
+        if token.kind == UNKNOWN
+    )
 
 
 def _is_semicolon(token: Token) -> bool:

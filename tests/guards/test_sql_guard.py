@@ -434,7 +434,24 @@ def test_no_backslash_escapes_reading_cannot_smuggle_a_statement() -> None:
     verdict = check_sql("SELECT 'a\\' INTO OUTFILE '/tmp/x' -- '")
     assert not verdict.allowed and verdict.rule == "file-io"
     verdict = check_sql("SELECT 'a\\'; DROP TABLE orders; -- '")
-    assert not verdict.allowed and verdict.rule == "multi-statement"
+    assert not verdict.allowed and verdict.rule == "ddl"
+    verdict = check_sql("SELECT 'x\\'; DELETE FROM orders WHERE \\N IS NULL; -- '")
+    assert not verdict.allowed and verdict.rule == "write"  # \N is NULL, the DELETE parses
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        # Read without backslash escapes these split into a harmless read and a statement
+        # that server cannot parse (open literal, stray backslash), so nothing harmful runs.
+        "SELECT id, body FROM notes WHERE body LIKE '%\\'; DROP TABLE%'",
+        "SELECT body FROM notes WHERE body = 'never run \\'; DROP TABLE x\\' in prod'",
+        "SELECT 'it\\'s', 'x\\'; DROP TABLE t; -- '",
+        "SELECT 'a\\'; SELECT 2; -- '",
+    ],
+)
+def test_no_backslash_escapes_reading_judges_what_would_run(query: str) -> None:
+    assert check_sql(query).allowed
 
 
 # ------------------------------------------------------------------------------ properties
