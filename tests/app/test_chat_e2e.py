@@ -380,8 +380,23 @@ async def test_an_unanswered_replan_gets_the_default(quick_consent_app, shots: P
         await expect(page.get_by_role("button", name="Approve")).to_have_count(0)
         assert "Plan, revision 1" not in await page.inner_text("body")
         await _shot(page, record, shots / "timeout.png")
+        # With re-plans approved by policy nobody is asked, and the record says who decided.
+        await page.locator("#chat-settings-open-modal").click()
+        await page.locator("#consent").click()
+        await page.get_by_role("option", name="approve").click()
+        await page.locator("#confirm").click()
+        await page.get_by_text("re-plans: approve").first.wait_for(timeout=30_000)
+        await _ask(page, "[policy] Where should SWE place its merchant?")
+        policy = page.locator(".step", has_text="Decided by policy (re-plans: approve): the "
+                              "new plan is approved")
+        await policy.wait_for(timeout=30_000)
+        await expect(policy).to_contain_text("the flows into baltic_sea matter too")
+        await page.get_by_text("Used Plan, revision 1").first.wait_for(timeout=30_000)
+        await page.get_by_text("Decision: krakow").nth(1).wait_for(timeout=30_000)
+        await expect(page.get_by_role("button", name="Approve")).to_have_count(0)
         await browser.close()
     models["late"].assert_all_used()
+    models["policy"].assert_all_used()
 
 
 async def _browser(p: Any) -> Any:
