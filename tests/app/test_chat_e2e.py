@@ -538,6 +538,8 @@ async def test_two_sessions_at_once_and_a_failure_shown_cleanly(app, shots: Path
         await _ask(second, "[two] Where should SWE place its merchant?")
         await second.get_by_role("button", name="Keep the current plan").click(timeout=30_000)
         await second.get_by_text("Decision: krakow").first.wait_for(timeout=30_000)
+        for page in (first, second):  # drawn: the page is as long as it gets
+            await page.locator(".js-plotly-plot").first.wait_for(timeout=30_000)
         await _shot(first, first.get_by_text("Decision: krakow").first,
                     shots / "session-1.png")
         await _shot(second, second.get_by_text("Decision: krakow").first,
