@@ -15,14 +15,14 @@ a stack of parenthesis scopes, and allows only:
 * names outside the system schemas, except the application-metadata information_schema tables.
 * no variable assignment (``:=``) and no system variables (``@@...``).
 
-It also refuses one decidable resource blow-up: three or more tables cross-joined with no join
-condition and no WHERE clause.
+Decidable resource blow-ups (cross joins, huge constant string lengths, recursion that never
+stops) are judged afterwards by `_sql_resources`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Final
 
 from planrag.guards._sql_lexer import (
@@ -35,6 +35,7 @@ from planrag.guards._sql_lexer import (
     Token,
 )
 from planrag.guards._sql_refusals import refuse_keyword, refuse_statement
+from planrag.guards._sql_resources import resource_refusal
 from planrag.guards._sql_words import (
     ALLOWED_FUNCTIONS,
     ALLOWED_INFORMATION_SCHEMA_TABLES,
@@ -47,7 +48,16 @@ from planrag.guards._sql_words import (
 )
 from planrag.guards._verdict import Verdict
 
-__all__ = ["check_expression", "check_query", "match_parentheses", "qualified_name_refusal"]
+__all__ = [
+    "MAX_DEPTH",
+    "check_expression",
+    "check_query",
+    "match_parentheses",
+    "qualified_name_refusal",
+]
+
+MAX_DEPTH: Final = 64
+"""Deepest parenthesis nesting accepted; keeps every pass over the query close to linear."""
 
 QUERY_HEADS: Final = frozenset({"SELECT", "WITH", "TABLE", "VALUES"})
 _MAIN_QUERY_HEADS: Final = QUERY_HEADS - {"WITH"}  # what may follow a CTE list
@@ -60,7 +70,6 @@ _CLAUSES_AFTER_FROM: Final = frozenset(
 )
 _SET_OPERATORS: Final = frozenset({"UNION", "INTERSECT", "EXCEPT"})
 _MAX_SEQUENCE_ROWS: Final = 1_000_000
-_MAX_CROSS_JOINED_TABLES: Final = 2
 
 
 def _is_op(tokens: Sequence[Token], index: int, op: str) -> bool:
@@ -87,6 +96,12 @@ def match_parentheses(tokens: Sequence[Token]) -> list[int] | Verdict:
             continue
         if token.value == "(":
             stack.append(index)
+            if len(stack) > MAX_DEPTH:
+                return Verdict.refuse(
+                    "syntax",
+                    f"The query nests parentheses more than {MAX_DEPTH} levels deep; simplify "
+                    "it (for example with a WITH clause) and try again.",
+                )
         elif token.value == ")":
             if not stack:
                 return _unbalanced()
@@ -130,7 +145,7 @@ def check_query(tokens: Sequence[Token]) -> Verdict | None:
     shape = _shape_refusal(tokens, partners)
     if shape is not None:
         return shape
-    return _Walker(tokens, partners).run()
+    return _Walker(tokens, partners).run() or resource_refusal(tokens, partners)
 
 
 def check_expression(tokens: Sequence[Token]) -> Verdict | None:
@@ -138,7 +153,7 @@ def check_expression(tokens: Sequence[Token]) -> Verdict | None:
     partners = match_parentheses(tokens)
     if isinstance(partners, Verdict):
         return partners
-    return _Walker(tokens, partners).run()
+    return _Walker(tokens, partners).run() or resource_refusal(tokens, partners)
 
 
 def _skip_open_parentheses(tokens: Sequence[Token], index: int) -> int:
@@ -188,23 +203,12 @@ def _after_cte_list(tokens: Sequence[Token], partners: Sequence[int], index: int
 
 
 @dataclass(slots=True)
-class _Block:
-    """One query block (SELECT ... FROM ... WHERE) inside a scope, for the cross-join check."""
-
-    in_from: bool = False
-    expecting_table: bool = False
-    join_pending: bool = False  # the last table came through JOIN and may still get ON/USING
-    natural: bool = False
-    separate_tables: int = 0  # named tables not tied to the others by a join condition
-    has_where: bool = False
-
-
-@dataclass(slots=True)
 class _Scope:
-    """A parenthesis level; `owner` is the function or keyword before `(` ("" if none)."""
+    """A parenthesis level; `owner` is the function or keyword before `(` ("" if none);
+    `in_from` while the level's query block is in its FROM clause."""
 
     owner: str
-    block: _Block = field(default_factory=_Block)
+    in_from: bool = False
 
 
 class _Walker:
@@ -218,12 +222,10 @@ class _Walker:
 
     def run(self) -> Verdict | None:
         for index, token in enumerate(self.tokens):
-            if self.scopes[-1].block.expecting_table:
-                self._table_reference(token)
             refusal = self._visit(index, token)
             if refusal is not None:
                 return refusal
-        return self._close_block(self.scopes[0].block)
+        return None
 
     def _visit(self, index: int, token: Token) -> Verdict | None:
         kind = token.kind
@@ -246,9 +248,7 @@ class _Walker:
             self.scopes.append(_Scope(self.next_owner))
             self.next_owner = ""
         elif op == ")":
-            return self._close_block(self.scopes.pop().block)
-        elif op == "," and self.scopes[-1].block.in_from:
-            self._expect_table(join=False)
+            self.scopes.pop()
         elif op == ":=":
             return Verdict.refuse(
                 "variable",
@@ -363,7 +363,7 @@ class _Walker:
             return False
         if _word_at(tokens, closing + 1) == "AS" and _is_op(tokens, closing + 2, "("):
             return self._starts_cte(index)
-        if not self.scopes[-1].block.in_from:
+        if not self.scopes[-1].in_from:
             return False
         return _is_op(tokens, index - 1, ")") or (
             _word_at(tokens, index - 1) == "AS" and _is_op(tokens, index - 2, ")")
@@ -382,7 +382,6 @@ class _Walker:
     def _keyword(self, index: int, word: str) -> Verdict | None:
         if word not in QUERY_KEYWORDS:
             return refuse_keyword(self.tokens, index)
-        block = self.scopes[-1].block
         if word == "FOR":
             return self._for(index)
         if word == "SET" and _word_at(self.tokens, index - 1) not in {"CHARACTER", "CHAR"}:
@@ -392,11 +391,7 @@ class _Walker:
             "KEY",
         }:
             return _unsupported_keyword(word)
-        if word in _SET_OPERATORS:
-            refusal = self._close_block(block)
-            self.scopes[-1].block = _Block()
-            return refusal
-        self._track_from_clause(word, block)
+        self._track_from_clause(word)
         return None
 
     def _for(self, index: int) -> Verdict | None:
@@ -425,53 +420,17 @@ class _Walker:
             )
         return _unsupported_keyword("FOR")
 
-    # ------------------------------------------------------------ cross-join (DoS) tracking
+    # ------------------------------------------------------------------ FROM clause tracking
 
-    def _track_from_clause(self, word: str, block: _Block) -> None:
-        if self.scopes[-1].owner in ALLOWED_FUNCTIONS:
+    def _track_from_clause(self, word: str) -> None:
+        """Know whether the current level is in a FROM clause (for derived-table aliases)."""
+        scope = self.scopes[-1]
+        if scope.owner in ALLOWED_FUNCTIONS:
             return  # FROM inside TRIM(... FROM ...), EXTRACT(... FROM ...): not a table list
         if word == "FROM":
-            block.in_from = True
-            self._expect_table(join=False)
-        elif not block.in_from:
-            return
-        elif word == "NATURAL":
-            block.natural = True
-        elif word in {"JOIN", "STRAIGHT_JOIN"}:
-            self._expect_table(join=True)
-        elif word in {"ON", "USING"} and block.join_pending:
-            block.separate_tables -= 1
-            block.join_pending = False
-        elif word == "WHERE":
-            block.in_from = False
-            block.has_where = True
-        elif word in _CLAUSES_AFTER_FROM:
-            block.in_from = False
-
-    def _expect_table(self, *, join: bool) -> None:
-        block = self.scopes[-1].block
-        block.expecting_table = True
-        block.join_pending = join and not block.natural
-
-    def _table_reference(self, token: Token) -> None:
-        """The first token of a table reference: only named tables count as separate."""
-        block = self.scopes[-1].block
-        block.expecting_table = False
-        if _is_name(token) and not block.natural:
-            block.separate_tables += 1
-        else:
-            block.join_pending = False
-        block.natural = False
-
-    def _close_block(self, block: _Block) -> Verdict | None:
-        if block.separate_tables > _MAX_CROSS_JOINED_TABLES and not block.has_where:
-            return Verdict.refuse(
-                "dos",
-                f"The query cross-joins {block.separate_tables} tables with no join condition "
-                "and no WHERE clause, which multiplies their row counts; join them with "
-                "JOIN ... ON conditions or filter with WHERE.",
-            )
-        return None
+            scope.in_from = True
+        elif word in _CLAUSES_AFTER_FROM or word in _SET_OPERATORS or word == "WHERE":
+            scope.in_from = False
 
 
 def _sequence_rows(groups: Sequence[str | None]) -> int:

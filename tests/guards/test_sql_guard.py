@@ -495,3 +495,10 @@ def _has_tokens_or_fails(text: str) -> bool:
 def test_anything_after_a_statement_is_refused(base: str, suffix: str) -> None:
     assert check_sql(base).allowed
     assert not check_sql(f"{base}; {suffix}").allowed
+
+
+def test_refuses_deep_nesting() -> None:
+    query = "SELECT " + "(" * 65 + "1" + ")" * 65
+    verdict = check_sql(query)
+    assert not verdict.allowed and verdict.rule == "syntax"
+    assert check_sql("SELECT " + "(" * 60 + "1" + ")" * 60).allowed

@@ -1,0 +1,582 @@
+"""Resource rules of the SQL guard: decidable blow-ups in an otherwise read-only query.
+
+The query checker (`_sql_query`) has already allowed every word of the query; this pass looks
+at its shape for work the database would do before any timeout fires:
+
+* Cross joins. Every query block's FROM clause is parsed into table references, and the
+  tables are grouped the way the Cypher guard groups patterns (union-find): ON/USING/NATURAL
+  and WHERE conditions that compare columns of two tables join them, a condition on one table
+  narrows it. Three or more named tables that nothing joins or narrows multiply each other's
+  rows (``information_schema.columns a, ... b, ... c`` is about 10^10 rows), and so do
+  MariaDB sequence tables whose combined size is known to be too large. Conditions that do
+  not tie tables together (``ON 1=1``, ``WHERE 1 = 1``, ``a.id <> b.id``, ``... OR TRUE``)
+  join nothing. Column references must be qualified (``o.customer_id``) to count: the guard
+  cannot know which table an unqualified column belongs to. This is a syntactic
+  approximation on purpose, like the Cypher rule; the server-side timeout handles the rest.
+* Constant lengths. ``REPEAT``, ``LPAD``, ``RPAD`` and ``SPACE`` build a string of the length
+  given by an argument; a constant length above `MAX_GENERATED_CHARS` is refused.
+* Unbounded recursion. A recursive CTE member that reads only the CTE itself, with no WHERE
+  and no LIMIT, never stops (MySQL fails at cte_max_recursion_depth, MariaDB runs until
+  max_recursive_iterations, about 4 billion by default).
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Final
+
+from planrag.guards._sql_lexer import NUMBER, OPERATOR, QUOTED, WORD, Token
+from planrag.guards._sql_words import RESERVED, SEQUENCE_TABLE
+from planrag.guards._verdict import Verdict
+
+__all__ = ["MAX_GENERATED_CHARS", "MAX_GENERATED_ROWS", "resource_refusal"]
+
+MAX_GENERATED_ROWS: Final = 1_000_000
+"""Most rows a cross join of sequence tables may produce."""
+
+MAX_GENERATED_CHARS: Final = 100_000
+"""Longest constant length REPEAT/LPAD/RPAD/SPACE may build."""
+
+_MAX_LOOSE_TABLES: Final = 2
+_QUERY_HEADS: Final = frozenset({"SELECT", "WITH", "VALUES", "TABLE"})
+_SET_OPERATORS: Final = frozenset({"UNION", "INTERSECT", "EXCEPT"})
+_FROM_END: Final = frozenset(
+    {"WHERE", "GROUP", "HAVING", "ORDER", "LIMIT", "WINDOW", "FETCH", "OFFSET", "FOR", "INTO"}
+    | {"PROCEDURE", "LOCK", "QUALIFY"}
+    | _SET_OPERATORS
+)
+_WHERE_END: Final = _FROM_END - {"WHERE"}
+_JOIN_WORDS: Final = frozenset(
+    {"JOIN", "INNER", "CROSS", "LEFT", "RIGHT", "OUTER", "NATURAL", "STRAIGHT_JOIN"}
+)
+_INDEX_HINTS: Final = frozenset({"USE", "FORCE", "IGNORE"})
+_WEAK_OPERATORS: Final = frozenset({"<>", "!="})
+_JOINING_OPERATORS: Final = frozenset({"=", "<=>", "<", ">", "<=", ">="})
+_JOINING_WORDS: Final = frozenset({"IN", "LIKE", "BETWEEN", "IS", "REGEXP", "RLIKE", "EXISTS"})
+_OR_WORDS: Final = frozenset({"OR", "XOR"})
+# Argument index of the length for string builders: REPEAT(s, n), LPAD(s, n, p), SPACE(n).
+_LENGTH_ARGUMENT: Final = {"REPEAT": 1, "LPAD": 1, "RPAD": 1, "SPACE": 0}
+_ARITHMETIC: Final[dict[str, Callable[[float, float], float]]] = {
+    "+": operator.add,
+    "-": operator.sub,
+}
+
+
+def resource_refusal(tokens: Sequence[Token], partners: Sequence[int]) -> Verdict | None:
+    """Return a refusal for a decidable resource blow-up in an allowed query, or None."""
+    shape = _Shape(tokens, partners)
+    for index, token in enumerate(tokens):
+        if token.kind != WORD or shape.after_dot(index):
+            continue
+        refusal = None
+        if token.value == "SELECT":
+            refusal = shape.cross_join_refusal(index)
+        elif token.value in _LENGTH_ARGUMENT and shape.is_op(index + 1, "("):
+            refusal = shape.length_refusal(index)
+        elif token.value == "RECURSIVE" and shape.word(index - 1) == "WITH":
+            refusal = shape.recursion_refusal(index + 1)
+        if refusal is not None:
+            return refusal
+    return None
+
+
+@dataclass(slots=True)
+class _Table:
+    """One table reference of a FROM clause."""
+
+    key: str  # alias, or the table's own name, lower-cased
+    named: bool  # a stored table (not a derived table or table function)
+    rows: int | None = None  # known row count (MariaDB sequence tables)
+
+
+@dataclass(slots=True)
+class _Condition:
+    """What one top-level conjunct of ON/WHERE says about the tables of its block."""
+
+    tables: set[str] = field(default_factory=set)  # tables it ties together or narrows
+    unqualified: bool = False  # it mentions columns without a table qualifier
+
+
+@dataclass(slots=True)
+class _Summary:
+    """The facts `_Shape._summary` collects about a stretch of a condition."""
+
+    tables: set[str] = field(default_factory=set)  # qualifiers of column references
+    unqualified: bool = False
+    weak: bool = False  # it compares with <> or !=
+    strong: bool = False  # it compares with =, <, IN, LIKE ...
+
+    def merge(self, other: _Summary) -> None:
+        self.tables |= other.tables
+        self.unqualified = self.unqualified or other.unqualified
+        self.weak = self.weak or other.weak
+        self.strong = self.strong or other.strong
+
+
+class _Groups:
+    """Union-find over the tables of one FROM clause, with the narrowed groups."""
+
+    def __init__(self, tables: list[_Table]) -> None:
+        self.tables = tables
+        self.parent = list(range(len(tables)))
+        self.narrowed = [not table.named for table in tables]
+        self.index = {table.key: i for i, table in enumerate(tables)}
+
+    def root(self, i: int) -> int:
+        while self.parent[i] != i:
+            self.parent[i] = self.parent[self.parent[i]]
+            i = self.parent[i]
+        return i
+
+    def union(self, first: int, second: int) -> None:
+        a, b = self.root(first), self.root(second)
+        if a != b:
+            self.parent[b] = a
+            self.narrowed[a] = self.narrowed[a] or self.narrowed[b]
+
+    def apply(self, condition: _Condition, joined: int | None = None) -> None:
+        """Apply a condition; `joined` is the table an ON/USING belongs to."""
+        members = [self.index[key] for key in condition.tables if key in self.index]
+        if len(members) == 1:
+            self.narrowed[self.root(members[0])] = True
+        for other in members[1:]:
+            self.union(members[0], other)
+        if not members and condition.unqualified and joined:
+            self.union(joined, joined - 1)  # ON a = b: ties the joined table to its left
+
+    def loose(self) -> list[int]:
+        """One table per group that nothing narrows (named tables only)."""
+        roots = {self.root(i) for i, table in enumerate(self.tables) if table.named}
+        return sorted(root for root in roots if not self.narrowed[root])
+
+
+class _Shape:
+    """Navigation over the token list of one query, with parenthesis partners."""
+
+    def __init__(self, tokens: Sequence[Token], partners: Sequence[int]) -> None:
+        self.tokens = tokens
+        self.partners = partners
+        # Per token, padded with one empty entry so index -1 and len(tokens) read as nothing.
+        self.words = [t.value if t.kind == WORD else "" for t in tokens] + [""]
+        self.ops = [t.value if t.kind == OPERATOR else "" for t in tokens] + [""]
+        self.names = [
+            t.kind == QUOTED or (t.kind == WORD and t.value not in RESERVED) for t in tokens
+        ] + [False, False, False]
+        self.ops += ["", ""]
+        self.groups: dict[int, _Summary] = {}  # summaries of parenthesized groups, by '('
+
+    # ------------------------------------------------------------------------- navigation
+
+    def word(self, index: int) -> str:
+        return self.words[index] if index < len(self.words) else ""
+
+    def is_op(self, index: int, op: str) -> bool:
+        return index < len(self.ops) and self.ops[index] == op
+
+    def is_name(self, index: int) -> bool:
+        return index < len(self.names) and self.names[index]
+
+    def after_dot(self, index: int) -> bool:
+        return self.is_op(index - 1, ".")
+
+    def skip(self, index: int) -> int:
+        """The index after the token at `index`, or after its parenthesized group."""
+        return self.partners[index] + 1 if self.is_op(index, "(") else index + 1
+
+    def block_end(self, start: int) -> int:
+        """The end of the query block starting at `start` (its closing ')' or a set operator)."""
+        index = start
+        while index < len(self.tokens):
+            if self.is_op(index, ")") or self.word(index) in _SET_OPERATORS:
+                return index
+            index = self.skip(index)
+        return index
+
+    def find(self, start: int, end: int, words: frozenset[str]) -> int:
+        """The first top-level word of `words` in [start, end), or `end`."""
+        index = start
+        while index < end:
+            if self.word(index) in words and not self.after_dot(index):
+                return index
+            index = self.skip(index)
+        return end
+
+    # ------------------------------------------------------------------------ cross joins
+
+    def cross_join_refusal(self, select: int) -> Verdict | None:
+        end = self.block_end(select + 1)
+        start = self.find(select + 1, end, frozenset({"FROM"}))
+        if start == end:
+            return None
+        clause_end = self.find(start + 1, end, _FROM_END)
+        tables: list[_Table] = []
+        conditions: list[tuple[_Condition, int]] = []
+        self._table_list(start + 1, clause_end, tables, conditions)
+        groups = _Groups(tables)
+        for condition, joined in conditions:
+            groups.apply(condition, joined)
+        if self.word(clause_end) == "WHERE":
+            where_end = self.find(clause_end + 1, end, _WHERE_END)
+            for condition in self._conjuncts(clause_end + 1, where_end):
+                groups.apply(condition)
+        return _cross_join_verdict(groups)
+
+    def _table_list(
+        self,
+        index: int,
+        end: int,
+        tables: list[_Table],
+        conditions: list[tuple[_Condition, int]],
+    ) -> None:
+        """Parse ``reference {(, | JOIN) reference [ON cond | USING (cols)]}`` in [index, end)."""
+        natural = False
+        while index < end:
+            joined = len(tables)
+            index = self._table_factor(index, end, tables, conditions)
+            if natural and joined:
+                conditions.append((_Condition(unqualified=True), joined))
+            natural = False
+            if self.word(index) == "ON":
+                on_end = self._condition_end(index + 1, end)
+                for condition in self._conjuncts(index + 1, on_end):
+                    conditions.append((condition, joined))
+                index = on_end
+            elif self.word(index) == "USING":
+                conditions.append((_Condition(unqualified=True), joined))
+                index = self.skip(index + 1)
+            if self.is_op(index, ","):
+                index += 1
+                continue
+            if self.word(index) not in _JOIN_WORDS:
+                return
+            while self.word(index) in _JOIN_WORDS:
+                natural = natural or self.word(index) == "NATURAL"
+                index += 1
+
+    def _condition_end(self, index: int, end: int) -> int:
+        """The end of an ON condition: the next top-level ',' or join keyword (LEFT( and
+        RIGHT( are the string functions)."""
+        while index < end:
+            if self.is_op(index, ","):
+                return index
+            if self.word(index) in _JOIN_WORDS and not self.is_op(index + 1, "("):
+                return index
+            index = self.skip(index)
+        return end
+
+    def _table_factor(
+        self,
+        index: int,
+        end: int,
+        tables: list[_Table],
+        conditions: list[tuple[_Condition, int]],
+    ) -> int:
+        """Read one table reference starting at `index`; return the index after it."""
+        if self.word(index) == "LATERAL":
+            index += 1
+        if self.is_op(index, "("):
+            inner = index + 1
+            while self.is_op(inner, "("):
+                inner += 1
+            if self.word(inner) in _QUERY_HEADS:  # a derived table: its own blocks
+                tables.append(_Table(key=f"#{index}", named=False))
+            else:  # a parenthesized join list: its tables belong to this block
+                self._table_list(index + 1, self.partners[index], tables, conditions)
+            return self._alias(self.partners[index] + 1, end, tables, -1)
+        if self.word(index) == "JSON_TABLE" and self.is_op(index + 1, "("):
+            tables.append(_Table(key=f"#{index}", named=False))
+            return self._alias(self.partners[index + 1] + 1, end, tables, -1)
+        if not self.is_name(index):
+            return index + 1
+        parts = [self.tokens[index].value]
+        index += 1
+        while self.is_op(index, ".") and self.is_name(index + 1):
+            parts.append(self.tokens[index + 1].value)
+            index += 2
+        name = parts[-1]
+        sequence = SEQUENCE_TABLE.fullmatch(name)
+        rows = _sequence_rows(sequence.groups()) if sequence else None
+        tables.append(_Table(key=name.lower(), named=True, rows=rows))
+        if self.word(index) == "PARTITION":
+            index = self.skip(index + 1)
+        index = self._alias(index, end, tables, len(tables) - 1)
+        while self.word(index) in _INDEX_HINTS:
+            index = self._hint_end(index, end)
+        return index
+
+    def _hint_end(self, index: int, end: int) -> int:
+        """After ``{USE|FORCE|IGNORE} {INDEX|KEY} [FOR ...] (...)``."""
+        index += 1
+        while index < end and not self.is_op(index, "("):
+            index += 1
+        return self.skip(index) if index < end else end
+
+    def _alias(self, index: int, end: int, tables: list[_Table], position: int) -> int:
+        """Read ``[AS] alias [(columns)]``; rename the table at `position` to its alias."""
+        if self.word(index) == "AS":
+            index += 1
+        if index < end and self.is_name(index):
+            tables[position].key = self.tokens[index].value.lower()
+            index += 1
+            if self.is_op(index, "("):
+                index = self.skip(index)
+        return index
+
+    def _conjuncts(self, start: int, end: int) -> list[_Condition]:
+        """The top-level AND operands of the condition in [start, end)."""
+        conditions: list[_Condition] = []
+        begin = index = start
+        between = case = 0
+        while index < end:
+            word = self.word(index)
+            if word == "BETWEEN":
+                between += 1
+            elif word == "CASE":
+                case += 1
+            elif word == "END" and case:
+                case -= 1
+            elif (word == "AND" or self.is_op(index, "&&")) and not case:
+                if between:
+                    between -= 1
+                else:
+                    conditions.append(self._condition(begin, index))
+                    begin = index + 1
+            index = self.skip(index)
+        conditions.append(self._condition(begin, end))
+        return conditions
+
+    def _condition(self, start: int, end: int) -> _Condition:
+        """One conjunct: the tables every one of its OR branches ties or narrows."""
+        branches: list[_Condition] = []
+        begin = index = start
+        while index < end:
+            if self.word(index) in _OR_WORDS or self.is_op(index, "||"):
+                branches.append(self._branch(begin, index))
+                begin = index + 1
+            index = self.skip(index)
+        branches.append(self._branch(begin, end))
+        tables = set.intersection(*(branch.tables for branch in branches))
+        unqualified = all(branch.unqualified for branch in branches)
+        return _Condition(tables=tables, unqualified=unqualified)
+
+    def _branch(self, start: int, end: int) -> _Condition:
+        """One OR branch, nested groups and subqueries included."""
+        summary = self._summary(start, end)
+        if summary.weak and not summary.strong:
+            return _Condition()  # a <> b ties nothing: it keeps almost every combination
+        return _Condition(tables=set(summary.tables), unqualified=summary.unqualified)
+
+    def _summary(self, start: int, end: int) -> _Summary:
+        """What the tokens in [start, end) mention; each parenthesized group is summarized
+        once and reused, so nested conditions are not rescanned (the pass stays linear)."""
+        summary = _Summary()
+        index = start
+        while index < end:
+            op = self.ops[index]
+            if op == "(":
+                closing = self.partners[index]
+                inner = self.groups.get(index)
+                if inner is None:
+                    inner = self.groups[index] = self._summary(index + 1, closing)
+                summary.merge(inner)
+                index = closing + 1
+                continue
+            if op:
+                summary.weak = summary.weak or op in _WEAK_OPERATORS
+                summary.strong = summary.strong or op in _JOINING_OPERATORS
+            elif self.words[index] in _JOINING_WORDS:
+                summary.strong = True
+            if self.names[index] and self.ops[index - 1] != ".":
+                if self.ops[index + 1] == "." and self.names[index + 2]:
+                    qualified = index + 2 < end and self.ops[index + 3] == "."
+                    name = self.tokens[index + 2 if qualified else index].value
+                    summary.tables.add(name.lower())
+                elif self.ops[index + 1] != "(":
+                    summary.unqualified = True
+            index += 1
+        return summary
+
+    # -------------------------------------------------------------------- string lengths
+
+    def length_refusal(self, name: int) -> Verdict | None:
+        opening = name + 1
+        arguments = self._arguments(opening + 1, self.partners[opening])
+        position = _LENGTH_ARGUMENT[self.tokens[name].value]
+        if position >= len(arguments):
+            return None
+        length = _constant(self.tokens, *arguments[position])
+        if length is None or length <= MAX_GENERATED_CHARS:
+            return None
+        function = self.tokens[name].value
+        return Verdict.refuse(
+            "dos",
+            f"{function}() with a constant length of {length:,.0f} builds a huge string for "
+            f"every row; keep constant lengths at most {MAX_GENERATED_CHARS:,} characters.",
+        )
+
+    def _arguments(self, start: int, end: int) -> list[tuple[int, int]]:
+        """The [start, end) ranges of the comma-separated arguments in [start, end)."""
+        ranges: list[tuple[int, int]] = []
+        begin = index = start
+        while index < end:
+            if self.is_op(index, ","):
+                ranges.append((begin, index))
+                begin = index + 1
+            index = self.skip(index)
+        if begin < end:
+            ranges.append((begin, end))
+        return ranges
+
+    # ------------------------------------------------------------------ recursive CTEs
+
+    def recursion_refusal(self, index: int) -> Verdict | None:
+        """Check each CTE of ``WITH RECURSIVE name [(cols)] AS (body), ...``."""
+        while self.is_name(index):
+            name = self.tokens[index].value.lower()
+            index += 1
+            if self.is_op(index, "("):
+                index = self.skip(index)
+            if self.word(index) != "AS" or not self.is_op(index + 1, "("):
+                return None
+            body = index + 1
+            refusal = self._recursion_members(name, body + 1, self.partners[body])
+            if refusal is not None:
+                return refusal
+            index = self.partners[body] + 1
+            if not self.is_op(index, ","):
+                return None
+            index += 1
+        return None
+
+    def _recursion_members(self, name: str, start: int, end: int) -> Verdict | None:
+        """Refuse a member after a UNION that reads only `name` with no WHERE and no LIMIT."""
+        index = self.find(start, end, _SET_OPERATORS)
+        while index < end:
+            member = index + 1
+            while self.word(member) in {"ALL", "DISTINCT"}:
+                member += 1
+            next_operator = self.find(member, end, _SET_OPERATORS)
+            if self._runs_forever(name, member, next_operator):
+                return Verdict.refuse(
+                    "dos",
+                    f"The recursive part of CTE {name} reads only {name} itself with no WHERE "
+                    "condition or LIMIT, so the recursion never ends; add a WHERE condition "
+                    "that stops it (such as WHERE n < 100).",
+                )
+            index = next_operator
+        return None
+
+    def _runs_forever(self, name: str, start: int, end: int) -> bool:
+        while self.is_op(start, "("):
+            start += 1
+        if self.word(start) != "SELECT":
+            return False
+        source = self.find(start + 1, end, frozenset({"FROM"}))
+        if source == end or self.find(source, end, frozenset({"WHERE", "LIMIT"})) != end:
+            return False
+        tables: list[_Table] = []
+        self._table_list(source + 1, self.find(source + 1, end, _FROM_END), tables, [])
+        return len(tables) == 1 and tables[0].named and self._names_table(source + 1, name)
+
+    def _names_table(self, index: int, name: str) -> bool:
+        return self.is_name(index) and self.tokens[index].value.lower() == name
+
+
+def _cross_join_verdict(groups: _Groups) -> Verdict | None:
+    loose = groups.loose()
+    if len(loose) > _MAX_LOOSE_TABLES:
+        shown = ", ".join(groups.tables[i].key for i in loose[:4])
+        return Verdict.refuse(
+            "dos",
+            f"The query cross-joins {len(loose)} tables ({shown}) that no join condition "
+            "ties together, which multiplies their row counts; join them with JOIN ... ON "
+            "a.col = b.col (qualified column names) or filter each one in WHERE.",
+        )
+    rows = 1
+    for root in loose:
+        known = [groups.tables[i].rows for i in range(len(groups.tables)) if groups.root(i) == root]
+        rows *= max((count for count in known if count is not None), default=1)
+    if rows > MAX_GENERATED_ROWS:
+        return Verdict.refuse(
+            "dos",
+            f"The query cross-joins sequence tables into about {rows:,} rows; join them on a "
+            f"condition or keep the product under {MAX_GENERATED_ROWS:,} rows.",
+        )
+    return None
+
+
+def _sequence_rows(groups: Sequence[str | None]) -> int:
+    first, last, step = (int(g) if g else 1 for g in groups)
+    return abs(last - first) // max(step, 1) + 1
+
+
+def _constant(tokens: Sequence[Token], start: int, end: int) -> float | None:
+    """The value of an argument made only of numbers, + - * / DIV and parentheses, or None."""
+    values = _Arithmetic(tokens, start, end)
+    try:
+        value = values.sum()
+    except ValueError:
+        return None
+    return value if values.index == end else None
+
+
+class _Arithmetic:
+    """A tiny evaluator for constant length arguments such as ``1e9`` or ``1000 * 1000``."""
+
+    def __init__(self, tokens: Sequence[Token], start: int, end: int) -> None:
+        self.tokens = tokens
+        self.index = start
+        self.end = end
+
+    def _op(self) -> str:
+        if self.index < self.end and self.tokens[self.index].kind == OPERATOR:
+            return self.tokens[self.index].value
+        return ""
+
+    def sum(self) -> float:
+        value = self.product()
+        while self._op() in ("+", "-"):
+            op = self._op()
+            self.index += 1
+            value = _ARITHMETIC[op](value, self.product())
+        return value
+
+    def product(self) -> float:
+        value = self.unary()
+        while True:
+            if self._op() == "*":
+                self.index += 1
+                value *= self.unary()
+            elif self._op() == "/" or self._word() == "DIV":
+                self.index += 1
+                divisor = self.unary()
+                value = value / divisor if divisor else 0.0
+            else:
+                return value
+
+    def _word(self) -> str:
+        if self.index < self.end and self.tokens[self.index].kind == WORD:
+            return self.tokens[self.index].value
+        return ""
+
+    def unary(self) -> float:
+        if self._op() in ("+", "-"):
+            sign = -1.0 if self._op() == "-" else 1.0
+            self.index += 1
+            return sign * self.unary()
+        if self._op() == "(":
+            self.index += 1
+            value = self.sum()
+            if self._op() != ")":
+                raise ValueError("unbalanced")
+            self.index += 1
+            return value
+        if self.index < self.end and self.tokens[self.index].kind == NUMBER:
+            text = self.tokens[self.index].value
+            self.index += 1
+            if text[:2].lower() in ("0x", "0b"):
+                raise ValueError("not a length")  # a binary string, not a number
+            return float(text)
+        raise ValueError("not a constant")
