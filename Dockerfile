@@ -19,9 +19,11 @@ RUN pip install --upgrade pip && pip install '.[embedded,app]'
 
 COPY fixtures ./fixtures
 COPY .chainlit/config.toml ./.chainlit/config.toml
+COPY public ./public
 COPY chainlit.md .env.example ./
 ENV PLANRAG_FIXTURES_DIR=/app/fixtures
-RUN chown -R planrag /app/.chainlit
+# Chainlit writes its translations under .chainlit and session files under .files at start.
+RUN chown planrag /app && chown -R planrag /app/.chainlit
 
 USER planrag
 VOLUME ["/data"]
