@@ -167,7 +167,7 @@ class ClauseParser(ExpressionParser):
 
     def _apply_where(self) -> None:
         condition = self.expression()
-        conjuncts = condition.conjuncts or [(condition.names, condition.weak)]
+        conjuncts = condition.conjuncts or [(condition.condition_names(), False)]
         for names, weak in conjuncts:
             if not weak:
                 self.scope.apply_condition(names)

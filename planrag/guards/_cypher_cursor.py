@@ -26,6 +26,8 @@ class Expr:
     `size`: its element count when it is a literal list or a range() with constant bounds.
     `conjuncts`: for a top-level AND chain, the names of each operand and whether the operand
     is a weak (non-joining) condition such as ``a <> b``.
+    `tied`: for a top-level OR/XOR chain, the names every branch ties or narrows (a branch
+    such as ``true`` narrows nothing, so ``a.x = 1 OR true`` narrows nothing either).
     """
 
     names: set[str] = field(default_factory=set)
@@ -34,6 +36,13 @@ class Expr:
     size: int | None = None
     conjuncts: list[tuple[set[str], bool]] | None = None
     weak: bool = False
+    tied: set[str] | None = None
+
+    def condition_names(self) -> set[str]:
+        """The names this expression ties or narrows when used as a condition."""
+        if self.weak:
+            return set()
+        return self.names if self.tied is None else self.tied
 
     def absorb(self, other: Expr) -> None:
         """Fold `other` (an operand) into this expression; value facts are dropped."""
@@ -43,6 +52,7 @@ class Expr:
         self.size = None
         self.conjuncts = None
         self.weak = False
+        self.tied = None
 
 
 class Cursor:

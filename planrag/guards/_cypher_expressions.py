@@ -18,6 +18,7 @@ follow their variable (``WITH 2000000000 AS n RETURN range(1, n)`` is measured t
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 from planrag.guards._cypher_composites import COMPARISONS, CompositeParser
 from planrag.guards._cypher_cursor import Expr, number_value
@@ -55,15 +56,22 @@ class ExpressionParser(CompositeParser):
     # -- precedence levels ----------------------------------------------------------------
 
     def expression(self) -> Expr:
-        left = self._xor()
-        while self.accept_kw("OR"):
-            left.absorb(self._xor())
-        return left
+        return self._disjunction("OR", self._xor)
 
     def _xor(self) -> Expr:
-        left = self._and()
-        while self.accept_kw("XOR"):
-            left.absorb(self._and())
+        return self._disjunction("XOR", self._and)
+
+    def _disjunction(self, keyword: str, operand: Callable[[], Expr]) -> Expr:
+        """An OR (or XOR) chain: as a condition it narrows only what every branch narrows."""
+        left = operand()
+        if not self.at_kw(keyword):
+            return left
+        tied = left.condition_names()
+        while self.accept_kw(keyword):
+            right = operand()
+            tied = tied & right.condition_names()
+            left.absorb(right)
+        left.tied = tied
         return left
 
     def _and(self) -> Expr:
@@ -75,7 +83,7 @@ class ExpressionParser(CompositeParser):
         result = Expr()
         for operand in operands:
             result.absorb(operand)
-        result.conjuncts = [(operand.names, operand.weak) for operand in operands]
+        result.conjuncts = [(operand.condition_names(), False) for operand in operands]
         return result
 
     def _not(self) -> Expr:

@@ -117,8 +117,9 @@ class PatternParser(Cursor):
             self.advance()
         self._path(info)
         if self.accept_kw("WHERE"):
-            info.names |= self.expression().names
-            info.restricted = True
+            condition = self.expression()
+            info.names |= condition.names
+            info.restricted = info.restricted or bool(condition.condition_names())
         self.expect_punct(")")
         self._quantifier()
         info.has_relationship = True
@@ -145,15 +146,19 @@ class PatternParser(Cursor):
         return False
 
     def _element_filters(self, info: PatternInfo) -> None:
+        """Inline properties and WHERE; only a non-empty map or a condition that mentions a
+        variable narrows the element (``{}`` and ``WHERE true`` match everything)."""
         if self.at_punct("{"):
+            empty = self.peek().kind == PUNCT and self.peek().value == "}"
             info.names |= self.properties().names
-            info.restricted = True
+            info.restricted = info.restricted or not empty
         elif self.tok.kind == PARAM:
             self.advance()
             info.restricted = True
         if self.accept_kw("WHERE"):
-            info.names |= self.expression().names
-            info.restricted = True
+            condition = self.expression()
+            info.names |= condition.names
+            info.restricted = info.restricted or bool(condition.condition_names())
 
     def _relationship(self, info: PatternInfo) -> None:
         self.accept_punct("<")

@@ -15,9 +15,10 @@ at its shape for work the database would do before any timeout fires:
   approximation on purpose, like the Cypher rule; the server-side timeout handles the rest.
 * Constant lengths. ``REPEAT``, ``LPAD``, ``RPAD`` and ``SPACE`` build a string of the length
   given by an argument; a constant length above `MAX_GENERATED_CHARS` is refused.
-* Unbounded recursion. A recursive CTE member that reads only the CTE itself, with no WHERE
-  and no LIMIT, never stops (MySQL fails at cte_max_recursion_depth, MariaDB runs until
-  max_recursive_iterations, about 4 billion by default).
+* Unbounded recursion. A recursive CTE member that reads only the CTE itself, with no LIMIT
+  and no WHERE condition on its columns (``WHERE 1 = 1`` does not count), never stops
+  (MySQL fails at cte_max_recursion_depth, MariaDB runs until max_recursive_iterations,
+  about 4 billion by default).
 """
 
 from __future__ import annotations
@@ -451,7 +452,7 @@ class _Shape:
         return None
 
     def _recursion_members(self, name: str, start: int, end: int) -> Verdict | None:
-        """Refuse a member after a UNION that reads only `name` with no WHERE and no LIMIT."""
+        """Refuse a member after a UNION that reads only `name` with nothing that stops it."""
         index = self.find(start, end, _SET_OPERATORS)
         while index < end:
             member = index + 1
@@ -474,8 +475,13 @@ class _Shape:
         if self.word(start) != "SELECT":
             return False
         source = self.find(start + 1, end, frozenset({"FROM"}))
-        if source == end or self.find(source, end, frozenset({"WHERE", "LIMIT"})) != end:
+        if source == end or self.find(source, end, frozenset({"LIMIT"})) != end:
             return False
+        where = self.find(source, end, frozenset({"WHERE"}))
+        if where != end:
+            condition = self._summary(where + 1, self.find(where + 1, end, _WHERE_END))
+            if condition.tables or condition.unqualified:
+                return False  # a condition on the rows may end the recursion
         tables: list[_Table] = []
         self._table_list(source + 1, self.find(source + 1, end, _FROM_END), tables, [])
         return len(tables) == 1 and tables[0].named and self._names_table(source + 1, name)
