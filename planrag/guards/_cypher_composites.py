@@ -45,13 +45,13 @@ class CompositeParser(PatternParser):
         """Parse the inside of EXISTS/COUNT/COLLECT { ... }; return the names it mentions."""
         raise NotImplementedError
 
-    def check_generated(self, size: float, what: str) -> None:
+    def check_generated(self, size: float, what: str, unit: str = "rows or list elements") -> None:
         """Refuse when `what` makes the query generate more than MAX_LITERAL_ROWS values."""
         total = size * self.scope.rows * self.multiplier
         if total > MAX_LITERAL_ROWS:
             raise dos_refusal(
-                f"{what} generates about {total:.3g} rows or list elements",
-                f"keep generated lists under {MAX_LITERAL_ROWS:,} elements, "
+                f"{what} generates about {total:.3g} {unit}",
+                f"keep generated lists and strings under {MAX_LITERAL_ROWS:,} elements, "
                 "or aggregate with count()/sum() over matched data instead",
             )
 

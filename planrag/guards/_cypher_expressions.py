@@ -324,7 +324,8 @@ class ExpressionParser(CompositeParser):
         if index >= len(arguments) or arguments[index].const is None:
             return None  # the length comes from data: the server's limits apply
         length = max(arguments[index].const or 0.0, 0.0)
-        self.check_generated(length, f"{name}() with this length")
+        unit = "characters" if name.lower().startswith("apoc.text.") else "list elements"
+        self.check_generated(length, f"{name}() with this length", unit)
         return int(length)
 
     def _check_combinations(self, arguments: list[Expr]) -> None:
@@ -342,7 +343,7 @@ class ExpressionParser(CompositeParser):
             count += math.exp(_log_binomial(items, size))
             if count > MAX_LITERAL_ROWS:
                 break
-        self.check_generated(count, "apoc.coll.combinations() over this list")
+        self.check_generated(count, "apoc.coll.combinations() over this list", "lists")
 
     def _range_size(self, arguments: list[Expr]) -> int | None:
         """Element count of range(start, end[, step]) with constant arguments, checked."""

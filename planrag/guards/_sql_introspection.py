@@ -148,7 +148,8 @@ def _show_columns(tokens: Sequence[Token], index: int) -> Verdict | None:
 
 def check_explain(tokens: Sequence[Token]) -> Verdict | None:
     """Return a refusal for an EXPLAIN/DESCRIBE/DESC statement, or None if it is allowed."""
-    second = _word(tokens, 1)
+    # FORMAT=... may come before ANALYZE or FOR CONNECTION (MySQL 8.0.32+ accepts both orders).
+    second = _word(tokens, _skip_explain_options(tokens, 1))
     if second == "ANALYZE":
         return Verdict.refuse(
             "explain-analyze",
