@@ -84,12 +84,17 @@ QUERY_KEYWORDS = _words(
 
 # Built-ins that the server recognises as functions only when `(` follows the name directly.
 # With a space in between it resolves the name as a stored function of the current schema,
-# so a space there could call user code that shares the built-in's name.
+# so a space there could call user code that shares the built-in's name. The first group is
+# MySQL's IGNORE_SPACE list; MariaDB 10.11 adds its window and ordered-set aggregates (checked
+# on the server: `JSON_ARRAYAGG (id)` looks up FUNCTION <schema>.JSON_ARRAYAGG).
 SPACE_SENSITIVE_FUNCTIONS = _words(
     """
     ADDDATE BIT_AND BIT_OR BIT_XOR CAST COUNT CURDATE CURTIME DATE_ADD DATE_SUB EXTRACT
     GROUP_CONCAT MAX MID MIN NOW POSITION SESSION_USER STD STDDEV STDDEV_POP STDDEV_SAMP
     SUBDATE SUBSTR SUBSTRING SUM SYSDATE SYSTEM_USER TRIM VARIANCE VAR_POP VAR_SAMP
+
+    CUME_DIST DENSE_RANK FIRST_VALUE JSON_ARRAYAGG JSON_OBJECTAGG LAG LEAD MEDIAN NTH_VALUE
+    NTILE PERCENTILE_CONT PERCENTILE_DISC PERCENT_RANK RANK
     """
 )
 
