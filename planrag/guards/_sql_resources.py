@@ -41,6 +41,12 @@ MAX_GENERATED_CHARS: Final = 100_000
 """Longest constant length REPEAT/LPAD/RPAD/SPACE may build."""
 
 _MAX_LOOSE_TABLES: Final = 2
+_SMALL_ROWS: Final = 1_000  # a derived table or CTE known to yield at most this many rows
+_AGGREGATES: Final = frozenset(
+    {"AVG", "BIT_AND", "BIT_OR", "BIT_XOR", "COUNT", "GROUP_CONCAT", "JSON_ARRAYAGG"}
+    | {"JSON_OBJECTAGG", "MAX", "MIN", "STD", "STDDEV", "STDDEV_POP", "STDDEV_SAMP", "SUM"}
+    | {"VAR_POP", "VAR_SAMP", "VARIANCE"}
+)
 _QUERY_HEADS: Final = frozenset({"SELECT", "WITH", "VALUES", "TABLE"})
 _SET_OPERATORS: Final = frozenset({"UNION", "INTERSECT", "EXCEPT"})
 _FROM_END: Final = frozenset(
@@ -167,6 +173,7 @@ class _Shape:
         ] + [False, False, False]
         self.ops += ["", ""]
         self.groups: dict[int, _Summary] = {}  # summaries of parenthesized groups, by '('
+        self._small_ctes: set[str] | None = None
 
     # ------------------------------------------------------------------------- navigation
 
@@ -282,7 +289,8 @@ class _Shape:
             while self.is_op(inner, "("):
                 inner += 1
             if self.word(inner) in _QUERY_HEADS:  # a derived table: its own blocks
-                tables.append(_Table(key=f"#{index}", named=False))
+                small = self.is_small(index + 1, self.partners[index])
+                tables.append(_Table(key=f"#{index}", named=not small))
             else:  # a parenthesized join list: its tables belong to this block
                 self._table_list(index + 1, self.partners[index], tables, conditions)
             return self._alias(self.partners[index] + 1, end, tables, -1)
@@ -299,13 +307,106 @@ class _Shape:
         name = parts[-1]
         sequence = SEQUENCE_TABLE.fullmatch(name)
         rows = _sequence_rows(sequence.groups()) if sequence else None
-        tables.append(_Table(key=name.lower(), named=True, rows=rows))
+        small = len(parts) == 1 and name.lower() in self.small_ctes()
+        tables.append(_Table(key=name.lower(), named=not small, rows=rows))
         if self.word(index) == "PARTITION":
             index = self.skip(index + 1)
         index = self._alias(index, end, tables, len(tables) - 1)
         while self.word(index) in _INDEX_HINTS:
             index = self._hint_end(index, end)
         return index
+
+    # ---------------------------------------------------------------- small row sources
+
+    def small_ctes(self) -> set[str]:
+        """Names of the query's CTEs whose body is known to yield few rows."""
+        if self._small_ctes is None:
+            self._small_ctes = set()
+            for index, word in enumerate(self.words):
+                if word == "WITH" and not self.after_dot(index):
+                    self._collect_small_ctes(index + 1)
+        return self._small_ctes
+
+    def _collect_small_ctes(self, index: int) -> None:
+        assert self._small_ctes is not None
+        recursive = self.word(index) == "RECURSIVE"
+        index += 1 if recursive else 0
+        while self.is_name(index):
+            name = self.tokens[index].value.lower()
+            index += 1
+            if self.is_op(index, "("):
+                index = self.skip(index)
+            if self.word(index) != "AS" or not self.is_op(index + 1, "("):
+                return
+            body = index + 1
+            if not recursive and self.is_small(body + 1, self.partners[body]):
+                self._small_ctes.add(name)
+            index = self.partners[body] + 1
+            if not self.is_op(index, ","):
+                return
+            index += 1
+
+    def is_small(self, start: int, end: int) -> bool:
+        """Whether the query expression in [start, end) yields at most `_SMALL_ROWS` rows:
+        every UNION member is VALUES, has no FROM, aggregates without GROUP BY, or has a
+        small constant LIMIT."""
+        member = start
+        while member < end:
+            next_operator = self.find(member, end, _SET_OPERATORS)
+            if not self._small_member(member, next_operator):
+                return False
+            member = next_operator + 1
+            while self.word(member) in {"ALL", "DISTINCT"}:
+                member += 1
+        return True
+
+    def _small_member(self, start: int, end: int) -> bool:
+        while self.is_op(start, "(") and self.partners[start] < end:
+            end, start = self.partners[start], start + 1
+        if self.word(start) == "VALUES":
+            return True
+        if self.word(start) != "SELECT":
+            return False
+        limit = self.find(start + 1, end, frozenset({"LIMIT"}))
+        if limit < end and self._small_limit(limit + 1, end):
+            return True
+        source = self.find(start + 1, end, frozenset({"FROM"}))
+        if source == end:
+            return True
+        if self.find(source, end, frozenset({"GROUP"})) != end:
+            return False
+        return self._aggregates_only(start + 1, source)
+
+    def _small_limit(self, start: int, end: int) -> bool:
+        """``LIMIT n``, ``LIMIT offset, n`` or ``LIMIT n OFFSET m`` with a small constant n."""
+        stop = self.find(start, end, frozenset({"OFFSET"}))
+        arguments = self._arguments(start, stop)
+        if not arguments:
+            return False
+        count = _constant(self.tokens, *arguments[-1])
+        return count is not None and count <= _SMALL_ROWS
+
+    def _aggregates_only(self, start: int, end: int) -> bool:
+        """Whether a select list aggregates (outside subqueries) and uses no window (OVER)."""
+        aggregates, windows = self._aggregation(start, end)
+        return aggregates and not windows
+
+    def _aggregation(self, start: int, end: int) -> tuple[bool, bool]:
+        """(aggregate call seen, OVER seen) in [start, end), not looking into subqueries."""
+        aggregates = windows = False
+        index = start
+        while index < end:
+            if self.ops[index] == "(":
+                if self.words[index + 1] not in _QUERY_HEADS:
+                    inner = self._aggregation(index + 1, self.partners[index])
+                    aggregates, windows = aggregates or inner[0], windows or inner[1]
+                index = self.partners[index] + 1
+                continue
+            word = self.words[index]
+            windows = windows or word == "OVER"
+            aggregates = aggregates or (word in _AGGREGATES and self.ops[index + 1] == "(")
+            index += 1
+        return aggregates, windows
 
     def _hint_end(self, index: int, end: int) -> int:
         """After ``{USE|FORCE|IGNORE} {INDEX|KEY} [FOR ...] (...)``."""
