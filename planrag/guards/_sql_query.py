@@ -1,8 +1,12 @@
 """Structural check of one read-only query: SELECT, WITH ... SELECT, TABLE, VALUES.
 
 MySQL never nests a write inside a query, so a query is safe when its shape is a read and
-every part of it is known to be harmless. `check_query` verifies the shape (the statement head,
-and for WITH the statement after the CTE list), then `_Walker` visits every token once, keeping
+every part of it is known to be harmless. ``TABLE t`` (MySQL 8) and ``VALUES ...`` are reads
+that return rows, so they are allowed as policy like SELECT, under the same checks
+(``TABLE mysql.user`` is refused by the system-schema rule, ``TABLE t INTO OUTFILE`` by INTO).
+
+`check_query` verifies the shape (the statement head, and for WITH the statement after the
+CTE list), then `_Walker` visits every token once, keeping
 a stack of parenthesis scopes, and allows only:
 
 * reserved words that a read-only query uses (`QUERY_KEYWORDS`), some only in their context:
