@@ -6,8 +6,8 @@ that return rows, so they are allowed as policy like SELECT, under the same chec
 (``TABLE mysql.user`` is refused by the system-schema rule, ``TABLE t INTO OUTFILE`` by INTO).
 
 `check_query` verifies the shape (the statement head, and for WITH the statement after the
-CTE list), then `_Walker` visits every token once, keeping
-a stack of parenthesis scopes, and allows only:
+CTE list), then `_Walker` visits every token once, keeping a stack of parenthesis scopes, and
+allows only:
 
 * reserved words that a read-only query uses (`QUERY_KEYWORDS`), some only in their context:
   FOR only in ``SUBSTRING(s FOR n)``, JSON_TABLE ``FOR ORDINALITY`` and index hints; SET only

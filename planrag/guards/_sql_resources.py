@@ -11,7 +11,8 @@ at its shape for work the database would do before any timeout fires:
   MariaDB sequence tables whose combined size is known to be too large. Conditions that do
   not tie tables together (``ON 1=1``, ``WHERE 1 = 1``, ``a.id <> b.id``, ``... OR TRUE``)
   join nothing. Column references must be qualified (``o.customer_id``) to count: the guard
-  cannot know which table an unqualified column belongs to. This is a syntactic
+  cannot know which table an unqualified column belongs to (``WHERE a = b`` between two
+  unqualified columns is counted as joining two of the tables). This is a syntactic
   approximation on purpose, like the Cypher rule; the server-side timeout handles the rest.
 * Constant lengths. ``REPEAT``, ``LPAD``, ``RPAD`` and ``SPACE`` build a string of the length
   given by an argument; a constant length above `MAX_GENERATED_CHARS` is refused.
@@ -104,6 +105,7 @@ class _Condition:
 
     tables: set[str] = field(default_factory=set)  # tables it ties together or narrows
     unqualified: bool = False  # it mentions columns without a table qualifier
+    pairs: bool = False  # it equates two different unqualified columns (a join, tables unknown)
 
 
 @dataclass(slots=True)
@@ -111,15 +113,17 @@ class _Summary:
     """The facts `_Shape._summary` collects about a stretch of a condition."""
 
     tables: set[str] = field(default_factory=set)  # qualifiers of column references
-    unqualified: bool = False
+    columns: set[str] = field(default_factory=set)  # unqualified column references
     weak: bool = False  # it compares with <> or !=
     strong: bool = False  # it compares with =, <, IN, LIKE ...
+    equality: bool = False  # it compares with = or <=>
 
     def merge(self, other: _Summary) -> None:
         self.tables |= other.tables
-        self.unqualified = self.unqualified or other.unqualified
+        self.columns |= other.columns
         self.weak = self.weak or other.weak
         self.strong = self.strong or other.strong
+        self.equality = self.equality or other.equality
 
 
 class _Groups:
@@ -152,6 +156,10 @@ class _Groups:
             self.union(members[0], other)
         if not members and condition.unqualified and joined:
             self.union(joined, joined - 1)  # ON a = b: ties the joined table to its left
+        if not members and condition.pairs and joined is None:
+            loose = self.loose()  # WHERE a = b joins two tables; which ones is not known
+            if len(loose) > 1:
+                self.union(loose[0], loose[1])
 
     def loose(self) -> list[int]:
         """One table per group that nothing narrows (named tables only)."""
@@ -461,14 +469,19 @@ class _Shape:
         branches.append(self._branch(begin, end))
         tables = set.intersection(*(branch.tables for branch in branches))
         unqualified = all(branch.unqualified for branch in branches)
-        return _Condition(tables=tables, unqualified=unqualified)
+        pairs = all(branch.pairs for branch in branches)
+        return _Condition(tables=tables, unqualified=unqualified, pairs=pairs)
 
     def _branch(self, start: int, end: int) -> _Condition:
         """One OR branch, nested groups and subqueries included."""
         summary = self._summary(start, end)
         if summary.weak and not summary.strong:
             return _Condition()  # a <> b ties nothing: it keeps almost every combination
-        return _Condition(tables=set(summary.tables), unqualified=summary.unqualified)
+        return _Condition(
+            tables=set(summary.tables),
+            unqualified=bool(summary.columns),
+            pairs=summary.equality and len(summary.columns) > 1,
+        )
 
     def _summary(self, start: int, end: int) -> _Summary:
         """What the tokens in [start, end) mention; each parenthesized group is summarized
@@ -488,6 +501,7 @@ class _Shape:
             if op:
                 summary.weak = summary.weak or op in _WEAK_OPERATORS
                 summary.strong = summary.strong or op in _JOINING_OPERATORS
+                summary.equality = summary.equality or op in ("=", "<=>")
             elif self.words[index] in _JOINING_WORDS:
                 summary.strong = True
             if self.names[index] and self.ops[index - 1] != ".":
@@ -496,7 +510,7 @@ class _Shape:
                     name = self.tokens[index + 2 if qualified else index].value
                     summary.tables.add(name.lower())
                 elif self.ops[index + 1] != "(":
-                    summary.unqualified = True
+                    summary.columns.add(self.tokens[index].value.lower())
             index += 1
         return summary
 
@@ -581,7 +595,7 @@ class _Shape:
         where = self.find(source, end, frozenset({"WHERE"}))
         if where != end:
             condition = self._summary(where + 1, self.find(where + 1, end, _WHERE_END))
-            if condition.tables or condition.unqualified:
+            if condition.tables or condition.columns:
                 return False  # a condition on the rows may end the recursion
         tables: list[_Table] = []
         self._table_list(source + 1, self.find(source + 1, end, _FROM_END), tables, [])
