@@ -56,6 +56,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/guards.py
 	$(BIN)/python benchmarks/databases.py
 	$(BIN)/python benchmarks/simulators.py
+	$(BIN)/python benchmarks/engine.py
 
 clean:
 	rm -rf $(VENV) .planrag .pytest_cache .mypy_cache .ruff_cache
