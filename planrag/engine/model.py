@@ -38,6 +38,7 @@ __all__ = [
     "TemplateTokens",
     "TextPiece",
     "ToolCall",
+    "WrapperModel",
     "strip_template_tokens",
 ]
 
@@ -104,11 +105,26 @@ class Model(Protocol):
 
 
 @dataclass
-class Retrying:
+class WrapperModel:
+    """A model around another one (retries, a text format...): its name and its scripted
+    label are the inner model's."""
+
+    inner: Model
+
+    @property
+    def name(self) -> str:
+        return self.inner.name
+
+    @property
+    def scripted(self) -> bool:
+        return self.inner.scripted
+
+
+@dataclass
+class Retrying(WrapperModel):
     """Retry a model on retryable errors (429, 5xx, timeouts, broken streams) with exponential
     backoff and jitter; announce a retry in the text stream when text had already streamed."""
 
-    inner: Model
     attempts: int = 4
     base_delay: float = 0.5
     """Seconds before the first retry; each further retry waits twice as long (with jitter)."""
@@ -118,14 +134,6 @@ class Retrying:
     sleep: Callable[[float], Any] = field(default=asyncio.sleep)
     retries: int = 0
     """How many retries this wrapper has made (for reports and tests)."""
-
-    @property
-    def name(self) -> str:
-        return self.inner.name
-
-    @property
-    def scripted(self) -> bool:
-        return self.inner.scripted
 
     async def stream(self, request: ModelRequest) -> AsyncIterator[TextPiece | ModelReply]:
         for attempt in range(1, self.attempts + 1):

@@ -38,11 +38,11 @@ from typing import Any
 
 from planrag.engine.model import (
     Message,
-    Model,
     ModelReply,
     ModelRequest,
     TextPiece,
     ToolCall,
+    WrapperModel,
     strip_template_tokens,
 )
 from planrag.errors import ModelRejected
@@ -88,16 +88,9 @@ _REMINDER = (
 
 
 @dataclass
-class ReactModel:
-    inner: Model
-
-    @property
-    def name(self) -> str:
-        return self.inner.name
-
-    @property
-    def scripted(self) -> bool:
-        return self.inner.scripted
+class ReactModel(WrapperModel):
+    """The paper's ReAct text format over a model without tool calling: the request's tools
+    become instructions in the prompt, the reply's lines become tool calls again."""
 
     async def stream(self, request: ModelRequest) -> AsyncIterator[TextPiece | ModelReply]:
         reply: ModelReply | None = None
@@ -167,21 +160,12 @@ def _format_template() -> str:
 
 
 @dataclass
-class ToolsOrText:
+class ToolsOrText(WrapperModel):
     """Tool calling first; if the endpoint says the model cannot use tools, the ReAct text
     format from then on (Ollama answers e.g. "... does not support tools")."""
 
-    inner: Model
     text_mode: bool = False
     _text: ReactModel | None = None
-
-    @property
-    def name(self) -> str:
-        return self.inner.name
-
-    @property
-    def scripted(self) -> bool:
-        return self.inner.scripted
 
     async def stream(self, request: ModelRequest) -> AsyncIterator[TextPiece | ModelReply]:
         if not self.text_mode:
