@@ -33,7 +33,7 @@ from typing import Any
 import chainlit as cl
 
 from app.run_store import PausedRun, RunStore, open_store
-from app.web import fmt as _fmt
+from app.steps import fmt as _fmt
 from planrag.engine.events import (
     AnswerProposed,
     AwaitingConfirmation,

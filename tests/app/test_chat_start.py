@@ -41,7 +41,7 @@ def test_starters_tell_the_sample_questions_apart() -> None:
 
 
 def test_what_if_parameters_come_with_their_allowed_values() -> None:
-    from app.web import what_if_parameters
+    from app.whatif import what_if_parameters
     from planrag.runtime import registry
     from planrag.settings import load_settings
 

@@ -1,0 +1,406 @@
+# mypy: disable-error-code="no-untyped-call"
+# (Chainlit's API is untyped.)
+"""How one run looks in the chat: the engine's events as Chainlit steps and messages.
+
+The plan is a step whose children are its steps, each query a nested step with its SQL or
+Cypher, timing and rows as a table element; refused and failed queries are marked as errors;
+the model's text streams; a re-plan is asked with buttons and kept on record with what was
+decided; the answer comes with the simulator's check and a chart.
+
+Ordering: Chainlit shows a run's messages in the order they arrive, but only among siblings:
+a step sent without a parent lands after the whole run that produced it. Every top-level
+step here is therefore a child of the run in progress (`cl.context.current_step`), as
+Chainlit's own messages are.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING, Any, ClassVar, assert_never
+
+import chainlit as cl
+from chainlit.config import config as chainlit_config
+from chainlit.element import Element
+from pydantic import Field as PydanticField
+from pydantic.dataclasses import dataclass as pydantic_dataclass
+
+from planrag.engine.events import (
+    AnswerProposed,
+    AwaitingConfirmation,
+    CandidateSimulated,
+    Event,
+    ModelCalled,
+    ModelText,
+    PlanMade,
+    PlanStep,
+    QueryFailed,
+    QueryFinished,
+    QueryRefused,
+    QueryStarted,
+    ReplanDecided,
+    ReplanProposed,
+    RunFailed,
+    RunFinished,
+    RunStarted,
+    SimulatorChecked,
+    StepStarted,
+)
+
+if TYPE_CHECKING:
+    from app.web import ChatSession
+
+__all__ = ["PREVIEW_ROWS", "RowsElement", "RunView", "avatar", "chart_element", "duration", "fmt",
+           "plural"]
+
+PREVIEW_ROWS = 50
+"""Rows of a query's table shown in the chat (the engine keeps the whole fetched table)."""
+
+
+def avatar() -> dict[str, str]:
+    """Metadata that gives a step or message the assistant's avatar whatever its name (the
+    avatar is looked up by name, and names such as "Plan, revision 1" are not valid ids)."""
+    return {"avatarName": chainlit_config.ui.name}
+
+
+def duration(seconds: float) -> str:
+    """A wait for people: "5 minutes", "90 seconds", "1 hour"."""
+    if seconds >= 3600 and seconds % 3600 == 0:
+        n, unit = seconds / 3600, "hour"
+    elif seconds >= 60 and seconds % 60 == 0:
+        n, unit = seconds / 60, "minute"
+    else:
+        n, unit = seconds, "second"
+    return f"{n:g} {unit}{'' if n == 1 else 's'}"
+
+
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+@pydantic_dataclass
+class RowsElement(Element):
+    """A table element (Chainlit's dataframe view) built from rows, without pandas."""
+
+    type: ClassVar[Any] = "dataframe"
+    columns: list[str] = PydanticField(default_factory=list)
+    rows: list[list[Any]] = PydanticField(default_factory=list)
+    size: Any = "large"
+
+    def __post_init__(self) -> None:
+        self.content = json.dumps(
+            {"columns": self.columns, "index": list(range(len(self.rows))), "data": self.rows},
+            default=str,
+        )
+        self.mime = "text/plain"  # the view parses the text itself (as for Chainlit's own)
+        super().__post_init__()
+
+
+class RunView:
+    """Renders one run's events; keeps the steps it opened."""
+
+    def __init__(self, session: ChatSession, consent: str = "ask") -> None:
+        self.session = session
+        self.consent = consent
+        self.engine: Any = None
+        """The engine, for the whole fetched table of a query (set once it is open)."""
+        self.run_id = ""
+        self.parent = _current_step_id()
+        """The Chainlit run (e.g. on_message) this run belongs to: the parent of every
+        top-level step, so the story reads in the order it happened."""
+        self.plan_step: cl.Step | None = None
+        self.children: list[cl.Step] = []
+        self.current: int | None = None
+        """The plan step worked on last: where a query that names no step belongs."""
+        self.queries: dict[str, cl.Step] = {}
+        self.query_step: dict[str, int] = {}
+        self.text: cl.Message | None = None
+        self.answer: AnswerProposed | None = None
+        self.scripted = False
+        self.plan: tuple[PlanStep, ...] = ()
+        self.pending: ReplanProposed | None = None
+        self.asked: cl.AskActionMessage | None = None
+        self.checked = False
+
+    async def _end_text(self) -> None:
+        if self.text is not None:
+            await self.text.send()
+            self.text = None
+
+    def _label(self) -> str:
+        return " (scripted)" if self.scripted else ""
+
+    async def show(self, event: Event) -> None:
+        if not isinstance(event, ModelText | ModelCalled):
+            await self._end_text()
+        match event:
+            case RunStarted():
+                self.scripted = event.scripted
+                self.run_id = event.run_id
+                if event.scripted:
+                    await cl.Message(content="_Scripted walkthrough: the answers below come "
+                                     "from a fixed policy, not from a model._",
+                                     metadata=avatar()).send()
+            case ModelText():
+                if self.text is None:
+                    self.text = cl.Message(content="", author="Assistant" + self._label(),
+                                           metadata=avatar())
+                await self.text.stream_token(event.text)
+            case ModelCalled():
+                pass
+            case PlanMade():
+                await self._plan(event)
+            case StepStarted():
+                self.current = event.index
+                await self._child_status(event.index, "running")
+            case QueryStarted():
+                index = event.step if event.step is not None else self.current
+                parent = self.plan_step
+                if index is not None and index < len(self.children):
+                    parent = self.children[index]
+                    self.query_step[event.query_id] = index
+                    self.current = index
+                step = cl.Step(name=f"{event.query_id} · {event.language.upper()}",
+                               type="tool", parent_id=parent.id if parent else self.parent,
+                               show_input=event.language)
+                step.input = event.query
+                await step.send()
+                self.queries[event.query_id] = step
+            case QueryFinished():
+                await self._rows(event)
+                index = self.query_step.get(event.query_id)
+                if index is not None:
+                    await self._child_status(index, "done")
+            case QueryRefused():
+                await self._query_end(
+                    event.query_id, "refused by the guard",
+                    f"**Refused by the read-only guard** ({event.rule}): {event.reason}\n\n"
+                    "Nothing ran. The assistant is told why and may rewrite the query.")
+            case QueryFailed():
+                await self._query_end(
+                    event.query_id, "failed",
+                    f"**Failed:** {event.error}\n\n"
+                    "The assistant is told the error and may correct the query.")
+            case ReplanProposed():
+                self.pending = event
+            case AwaitingConfirmation():
+                pass  # asked by ask_consent
+            case ReplanDecided():
+                await self._decided(event)
+            case AnswerProposed():
+                self.answer = event
+            case CandidateSimulated():
+                await cl.Message(content=f"What-if {event.decision}: {event.description} = "
+                                 f"{event.value:.6g} (no decision {event.baseline:.6g})").send()
+            case SimulatorChecked():
+                await self._final(event)
+            case RunFinished():
+                if self.answer is not None and not self.checked:
+                    await self._final(None, event.check_note)
+                elif self.answer is None:
+                    await cl.Message(content=f"No decision was reached ({event.stop_reason})."
+                                     ).send()
+                if event.stop_reason.startswith("budget:"):
+                    await cl.Message(content=f"The run ended on its "
+                                     f"{event.stop_reason.split(':', 1)[1]} budget.").send()
+            case RunFailed():
+                await cl.ErrorMessage(content=f"Something went wrong while {event.stage}: "
+                                      f"{event.message}").send()
+            case _:
+                assert_never(event)
+
+    async def _plan(self, event: PlanMade) -> None:
+        title = "Plan" if event.revision == 0 else f"Plan, revision {event.revision}"
+        self.plan_step = cl.Step(name=title + self._label(), type="run", default_open=True,
+                                 parent_id=self.parent, metadata=avatar())
+        count = plural(len(event.steps), "step")
+        self.plan_step.output = (f"{count}; revised because {event.reason}" if event.reason
+                                 else count)
+        await self.plan_step.send()
+        self.children = []
+        self.current = None
+        for i, s in enumerate(event.steps):
+            child = cl.Step(name=f"{i + 1}. {s.goal}", type="undefined",
+                            parent_id=self.plan_step.id)
+            child.output = f"source: {s.source}"
+            await child.send()
+            self.children.append(child)
+        self.plan = event.steps
+
+    async def _child_status(self, index: int, status: str) -> None:
+        if index < len(self.children):
+            child = self.children[index]
+            child.output = f"source: {self.plan[index].source} · {status}"
+            await child.update()
+
+    async def close_steps(self) -> None:
+        """Plan steps still marked running when the run ends did not finish: say so."""
+        try:
+            for index, child in enumerate(self.children):
+                if child.output.endswith("· running"):
+                    await self._child_status(index, "not finished")
+        except Exception:  # the run is over; a stale label is no reason to fail it
+            return
+
+    async def _rows(self, event: QueryFinished) -> None:
+        step = self.queries.get(event.query_id)
+        if step is None:
+            return
+        table = self.engine.table(self.run_id, event.query_id) if self.engine else None
+        rows = [list(r) for r in (table.rows if table is not None else event.preview)]
+        shown = rows[:PREVIEW_ROWS]
+        more = ("" if len(shown) >= event.total_rows
+                else f" (showing the first {len(shown)})")
+        cut = "; the source stopped at its cap" if event.truncated else ""
+        step.output = (f"{plural(event.total_rows, 'row')}{more}{cut} in "
+                       f"{event.elapsed_ms:.1f} ms")
+        step.elements = [RowsElement(name=f"{event.query_id} rows", columns=list(event.columns),
+                                     rows=shown, for_id=step.id)]
+        await step.update()
+
+    async def _query_end(self, query_id: str, what: str, text: str) -> None:
+        step = self.queries.get(query_id)
+        if step is None:
+            return
+        step.name = f"{step.name} · {what}"
+        step.output = text
+        step.is_error = True
+        await step.update()
+
+    def _record(self) -> str:
+        """The proposal as it stays in the conversation: who proposed it, why, and the
+        current and proposed plans side by side."""
+        pending = self.pending
+        if pending is None:
+            return "**A change of plan was proposed.**"
+        who = ("The simulator disagrees with the answer"
+               if pending.by == "simulator" else "The assistant proposes a new plan")
+        text = f"**Re-plan: {who}.**\n\n{pending.reason}"
+        old = [s.goal for s in pending.old_steps]
+        new = [s.goal for s in pending.new_steps]
+        if old or new:
+            rows = [f"| {i + 1} | {_cell(old, i)} | {_cell(new, i)} |"
+                    for i in range(max(len(old), len(new)))]
+            text += ("\n\n| step | current plan | proposed plan |\n|---|---|---|\n"
+                     + "\n".join(rows))
+        return text
+
+    async def ask_consent(self, paused: AwaitingConfirmation) -> bool | None:
+        settings = self.session.settings
+        wait = duration(settings.consent_timeout_s)
+        default = _OUTCOME[settings.consent_timeout_default == "approve"]
+        content = (f"{self._record()}\n\n_Approve the new plan, or keep the current one. "
+                   f"Without an answer within {wait}, the default applies: {default}._")
+        self.asked = cl.AskActionMessage(
+            content=content,
+            actions=[
+                cl.Action(name="approve", payload={"approved": True}, label="Approve"),
+                cl.Action(name="keep", payload={"approved": False},
+                          label="Keep the current plan"),
+            ],
+            timeout=settings.consent_timeout_s,
+        )
+        answer = await self.asked.send()
+        if not answer:
+            return None
+        payload = answer.get("payload") or {}
+        return bool(payload.get("approved"))
+
+    async def _decided(self, event: ReplanDecided) -> None:
+        """Keep the proposal on record with what was decided, and by whom: the prompt is
+        rewritten in place (Chainlit would leave only "Selected: ..." there), or, when a
+        policy decided, the record is posted."""
+        outcome = _OUTCOME[event.approved]
+        if event.by == "person":
+            line = f"**Decided by you: {outcome}.**"
+        elif event.by == "timeout":
+            wait = duration(self.session.settings.consent_timeout_s)
+            line = (f"**Nobody answered within {wait}, so the default applied: {outcome}** "
+                    f"(PLANRAG_CONSENT_TIMEOUT_DEFAULT="
+                    f"{self.session.settings.consent_timeout_default}).")
+        else:
+            line = f"**Decided by policy (re-plans: {self.consent}): {outcome}.**"
+        if event.note:
+            line += f" Note: {event.note}"
+        content = f"{self._record()}\n\n{line}"
+        asked, self.asked, self.pending = self.asked, None, None
+        if asked is not None:
+            asked.content = content
+            await asked.update()
+        else:
+            await cl.Message(content=content, metadata=avatar()).send()
+
+    async def _final(self, check: SimulatorChecked | None, note: str = "") -> None:
+        self.checked = True
+        answer = self.answer
+        if answer is None:
+            return
+        refs = ", ".join(answer.query_ids) or "no query"
+        lines = [f"**Decision: {answer.decision}**{self._label()}",
+                 f"{answer.rationale}", f"_Based on: {refs}_"]
+        elements: list[Element] = []
+        if check is not None:
+            verdict = ("agrees" if check.agrees else "does **not** agree")
+            rank = (f"rank {check.rank} of {check.candidates}" if check.rank
+                    else "not one of the candidates")
+            lines.append(
+                f"**Simulator check** ({check.simulator}, rules {check.rules}): {verdict}; "
+                f"{rank}. {check.description}: {fmt(check.value)} against "
+                f"{fmt(check.baseline)} with no decision."
+            )
+            if not check.agrees:
+                lines.append(f"Best candidate: **{check.best}** ({fmt(check.best_value)}, "
+                             f"gap {fmt(check.gap)}).")
+            if check.ties:
+                lines.append("Tied exactly with: " + ", ".join(map(str, check.ties[:10])))
+            if check.near_ties:
+                lines.append("Near-ties: " + ", ".join(map(str, check.near_ties[:10])))
+            if check.note:
+                lines.append(f"_{check.note}_")
+            chart = chart_element(list(check.top), check.description, check.baseline,
+                           highlight=check.decision)
+            if chart is not None:
+                elements.append(chart)
+        elif note:
+            lines.append(f"_{note}_")
+        await cl.Message(content="\n\n".join(lines), elements=elements,
+                         metadata=avatar()).send()
+
+
+_OUTCOME = {True: "the new plan is approved", False: "the current plan is kept"}
+
+
+def _current_step_id() -> str | None:
+    """The id of the Chainlit step (run) the code runs in, if any."""
+    try:
+        step = cl.context.current_step
+    except Exception:  # no Chainlit context (a test calling the view directly)
+        return None
+    return str(step.id) if step is not None else None
+
+
+def _cell(goals: list[str], i: int) -> str:
+    return goals[i].replace("|", "/") if i < len(goals) else "-"
+
+
+def fmt(value: float | None) -> str:
+    """A simulated value for people (six significant digits), or '-'."""
+    return "-" if value is None else f"{value:.6g}"
+
+
+def chart_element(
+    pairs: list[tuple[Any, float]], title: str, baseline: float, highlight: Any = None
+) -> Element | None:
+    try:
+        import plotly.graph_objects as go
+    except ImportError:
+        return None
+    if not pairs:
+        return None
+    labels = [str(d) for d, _ in pairs]
+    colors = ["#d9480f" if str(d) == str(highlight) else "#1c7ed6" for d, _ in pairs]
+    figure = go.Figure(go.Bar(x=labels, y=[v for _, v in pairs], marker_color=colors))
+    figure.add_hline(y=baseline, line_dash="dot", annotation_text="no decision")
+    figure.update_layout(title=title, margin={"l": 40, "r": 20, "t": 40, "b": 40})
+    return cl.Plotly(name="top candidates", figure=figure, display="inline")
+
+

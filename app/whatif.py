@@ -1,0 +1,239 @@
+"""What-if analysis without a model: a simulator's parameters as the chat's form shows them.
+
+Each parameter carries its meaning and the values it may take: a closed set, the values the
+data holds (e.g. the countries of a DQA save), or a number's range. The form itself is a
+Chainlit custom element (`public/elements/WhatIfForm.jsx`); without it the parameters are
+listed as text.
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+import types
+import typing
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Literal
+
+from chainlit.config import config as chainlit_config
+
+from planrag.datasets import Dataset
+from planrag.settings import Settings
+
+__all__ = ["FORM", "WhatIfParameter", "shown_value", "what_if_parameters"]
+
+FORM = Path(chainlit_config.root) / "public" / "elements" / "WhatIfForm.jsx"
+"""The what-if form, a Chainlit custom element (Chainlit serves it from APP_ROOT/public)."""
+
+
+@dataclass(frozen=True)
+class WhatIfParameter:
+    """One parameter of a simulator as the what-if form shows it: its meaning, and the
+    values it may take (a closed set, the values present in the data, or a range)."""
+
+    name: str
+    description: str
+    kind: Literal["choice", "text", "number", "integer"]
+    required: bool
+    default: Any = None
+    choices: tuple[str, ...] = ()
+    """A closed set (a Literal, an enum, yes/no): nothing else is accepted."""
+    suggestions: tuple[str, ...] = ()
+    """The values present in the data (e.g. every country); others are left to the
+    simulator, which says what it knows."""
+    found_in: str = ""
+    low: float | None = None
+    low_inclusive: bool = True
+    high: float | None = None
+    high_inclusive: bool = True
+    examples: tuple[str, ...] = ()
+    """The values the dataset's sample questions use."""
+
+    def initial(self) -> str:
+        """What the form starts with: for a required parameter a sample question's value
+        (or the first allowed one), for an optional one its default (or nothing: derived)."""
+        if not self.required:
+            return "" if self.default is None else shown_value(self.default)
+        if self.examples:
+            return self.examples[0]
+        return self.choices[0] if self.choices else ""
+
+    def valid(self) -> str:
+        """The allowed values, in one sentence for people."""
+        if self.choices:
+            text = "One of: " + ", ".join(self.choices) + "."
+        elif self.suggestions and len(self.suggestions) <= 20:
+            text = f"One of {', '.join(self.suggestions)} (from {self.found_in})."
+        elif self.suggestions:
+            text = (f"One of the {len(self.suggestions)} values in {self.found_in} (the form "
+                    "suggests them as you type).")
+        elif self.kind in ("number", "integer"):
+            text = f"{'A whole number' if self.kind == 'integer' else 'A number'}"
+            text += f" {self.range()}." if self.range() else "."
+        else:
+            text = "Free text."
+        if self.examples:
+            text += " Sample questions use " + ", ".join(self.examples) + "."
+        if not self.required:
+            text += (f" Default: {shown_value(self.default)}." if self.default is not None
+                     else " Leave it empty to let the simulator derive it.")
+        return text
+
+    def range(self) -> str:
+        parts = []
+        if self.low is not None:
+            parts.append(f"{'≥' if self.low_inclusive else '>'} {shown_value(self.low)}")
+        if self.high is not None:
+            parts.append(f"{'≤' if self.high_inclusive else '<'} {shown_value(self.high)}")
+        return " and ".join(parts)
+
+    def parse(self, text: str) -> Any:
+        """The value typed or picked in the form, checked; None for an empty optional one.
+        Raises ValueError with what is wrong."""
+        text = text.strip()
+        if not text:
+            if self.required:
+                raise ValueError("required")
+            return None
+        if self.choices:
+            if text not in self.choices:
+                raise ValueError(f"{text!r} is not one of {', '.join(self.choices)}")
+            return text
+        if self.kind in ("number", "integer"):
+            try:
+                number = float(text)
+            except ValueError:
+                raise ValueError(f"{text!r} is not a number") from None
+            if self.kind == "integer":
+                if not number.is_integer():
+                    raise ValueError(f"{text!r} is not a whole number")
+                number = int(number)
+            if (
+                (self.low is not None
+                 and (number < self.low or (number == self.low and not self.low_inclusive)))
+                or (self.high is not None
+                    and (number > self.high or (number == self.high and not self.high_inclusive)))
+            ):
+                raise ValueError(f"{text} is out of range (it must be {self.range()})")
+            return number
+        return text  # the simulator knows best what it accepts, and says so
+
+    def props(self) -> dict[str, Any]:
+        """What the form element needs to draw this parameter."""
+        return {
+            "name": self.name, "description": self.description, "kind": self.kind,
+            "required": self.required, "initial": self.initial(), "valid": self.valid(),
+            "choices": list(self.choices), "suggestions": list(self.suggestions),
+            "min": self.low, "max": self.high,
+        }
+
+
+def shown_value(value: Any) -> str:
+    """A parameter value for people: 1000000.0 → 1,000,000; 25.0 → 25."""
+    if isinstance(value, float) and value.is_integer():
+        return f"{int(value):,}"
+    if isinstance(value, int) and not isinstance(value, bool):
+        return f"{value:,}"
+    return str(value)
+
+
+def what_if_parameters(settings: Settings, dataset: Dataset) -> list[WhatIfParameter]:
+    """The parameters of the dataset's simulator, read from its pydantic `Parameters`
+    model (types, bounds, descriptions, defaults), with the values the data holds for text
+    parameters named after one of the simulator's tables (`country` → the country table)
+    and the values the sample questions use."""
+    from planrag.runtime import registry
+    from planrag.simulators.service import dataset_simulator, dump_state, question_parameters
+
+    sim = dataset_simulator(dataset)
+    _, dump = registry(settings).resolve(dataset.id, "sql")
+    state = dump_state(sim, dump.path, dataset.rename_columns)
+    used: dict[str, list[str]] = {}
+    for q in dataset.questions:
+        for name, value in (question_parameters(sim, q.extra) or {}).items():
+            if value is not None and str(value) not in used.setdefault(name, []):
+                used[name].append(str(value))
+    params = []
+    for name, info in sim.Parameters.model_fields.items():
+        annotation = _without_none(info.annotation)
+        choices: tuple[str, ...] = ()
+        suggestions: tuple[str, ...] = ()
+        found_in = ""
+        kind: Literal["choice", "text", "number", "integer"] = "text"
+        if typing.get_origin(annotation) is Literal:
+            choices = tuple(str(a) for a in typing.get_args(annotation))
+        elif isinstance(annotation, type) and issubclass(annotation, enum.Enum):
+            choices = tuple(str(m.value) for m in annotation)
+        elif annotation is bool:
+            choices = ("true", "false")
+        elif annotation is int:
+            kind = "integer"
+        elif annotation is float:
+            kind = "number"
+        elif annotation is str:
+            suggestions, found_in = _data_values(name, info.description or "", sim.tables,
+                                                 state)
+        if choices:
+            kind = "choice"
+        bounds = _bounds(info.metadata)
+        params.append(WhatIfParameter(
+            name=name, description=info.description or name, kind=kind,
+            required=info.is_required(),
+            default=None if info.is_required() else info.get_default(),
+            choices=choices, suggestions=suggestions, found_in=found_in,
+            examples=tuple(used.get(name, [])[:6]), **bounds,
+        ))
+    return params
+
+
+def _without_none(annotation: Any) -> Any:
+    """`str | None` → `str`; anything else unchanged."""
+    if typing.get_origin(annotation) in (typing.Union, types.UnionType):
+        rest = [a for a in typing.get_args(annotation) if a is not type(None)]
+        if len(rest) == 1:
+            return rest[0]
+    return annotation
+
+
+def _bounds(metadata: list[Any]) -> dict[str, Any]:
+    """Lower and upper bounds from pydantic's constraint metadata (gt, ge, lt, le)."""
+    found: dict[str, Any] = {}
+    for m in metadata:
+        for attr, key, inclusive in (("gt", "low", False), ("ge", "low", True),
+                                     ("lt", "high", False), ("le", "high", True)):
+            value = getattr(m, attr, None)
+            if isinstance(value, int | float):
+                found[key] = float(value)
+                found[f"{key}_inclusive"] = inclusive
+    return found
+
+
+def _data_values(
+    name: str, description: str, tables: Any, state: Any
+) -> tuple[tuple[str, ...], str]:
+    """The values of the table the parameter is about: the table named like the parameter,
+    else the first table the description names ("its home trade node" → trade_node); its
+    `<table>_name` or `name` column, else its text key. Nothing when no table fits."""
+    by_name = {t.name: t for t in tables}
+    table = by_name.get(name)
+    if table is None:
+        text = description.lower()
+        hits = []
+        for t in tables:
+            m = re.search(rf"\b{re.escape(t.name.replace('_', ' '))}\b", text)
+            if m:
+                hits.append((m.start(), t.name))
+        if not hits:
+            return (), ""
+        table = by_name[min(hits)[1]]
+    kinds = {c.name: c.kind for c in table.columns}
+    column = next((c for c in (f"{table.name}_name", "name", *table.key)
+                   if kinds.get(c) == "str"), None)
+    if column is None:
+        return (), ""
+    at = table.column_names.index(column)
+    values = sorted({str(row[at]) for row in state.rows(table.name) if row[at] is not None})
+    return tuple(values), f"the {table.name.replace('_', ' ')} table"
+
+
