@@ -25,7 +25,7 @@ at its shape for work the database would do before any timeout fires:
 from __future__ import annotations
 
 import operator
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
@@ -337,8 +337,15 @@ class _Shape:
 
     def _collect_small_ctes(self, index: int) -> None:
         assert self._small_ctes is not None
-        recursive = self.word(index) == "RECURSIVE"
-        index += 1 if recursive else 0
+        if self.word(index) == "RECURSIVE":
+            return  # a recursive CTE's size depends on when its recursion stops
+        for name, body in self.ctes(index):
+            if self.is_small(body + 1, self.partners[body]):
+                self._small_ctes.add(name)
+
+    def ctes(self, index: int) -> Iterator[tuple[str, int]]:
+        """The CTEs of ``name [(cols)] AS (body), ...`` starting at `index`: each name
+        (lower case) with the index of its body's opening bracket; stops at anything else."""
         while self.is_name(index):
             name = self.tokens[index].value.lower()
             index += 1
@@ -347,8 +354,7 @@ class _Shape:
             if self.word(index) != "AS" or not self.is_op(index + 1, "("):
                 return
             body = index + 1
-            if not recursive and self.is_small(body + 1, self.partners[body]):
-                self._small_ctes.add(name)
+            yield name, body
             index = self.partners[body] + 1
             if not self.is_op(index, ","):
                 return
@@ -549,21 +555,10 @@ class _Shape:
 
     def recursion_refusal(self, index: int) -> Verdict | None:
         """Check each CTE of ``WITH RECURSIVE name [(cols)] AS (body), ...``."""
-        while self.is_name(index):
-            name = self.tokens[index].value.lower()
-            index += 1
-            if self.is_op(index, "("):
-                index = self.skip(index)
-            if self.word(index) != "AS" or not self.is_op(index + 1, "("):
-                return None
-            body = index + 1
+        for name, body in self.ctes(index):
             refusal = self._recursion_members(name, body + 1, self.partners[body])
             if refusal is not None:
                 return refusal
-            index = self.partners[body] + 1
-            if not self.is_op(index, ","):
-                return None
-            index += 1
         return None
 
     def _recursion_members(self, name: str, start: int, end: int) -> Verdict | None:
