@@ -16,6 +16,7 @@ Chainlit's own messages are.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, assert_never
 
 import chainlit as cl
@@ -50,7 +51,7 @@ if TYPE_CHECKING:
     from app.web import ChatSession
 
 __all__ = ["PREVIEW_ROWS", "RowsElement", "RunView", "avatar", "chart_element", "duration", "fmt",
-           "plural"]
+           "plural", "tie_lines"]
 
 PREVIEW_ROWS = 50
 """Rows of a query's table shown in the chat (the engine keeps the whole fetched table)."""
@@ -350,10 +351,7 @@ class RunView:
             if not check.agrees:
                 lines.append(f"Best candidate: **{check.best}** ({fmt(check.best_value)}, "
                              f"gap {fmt(check.gap)}).")
-            if check.ties:
-                lines.append("Tied exactly with: " + ", ".join(map(str, check.ties[:10])))
-            if check.near_ties:
-                lines.append("Near-ties: " + ", ".join(map(str, check.near_ties[:10])))
+            lines += tie_lines(check.ties, check.near_ties)
             if check.note:
                 lines.append(f"_{check.note}_")
             chart = chart_element(list(check.top), check.description, check.baseline,
@@ -385,6 +383,16 @@ def _cell(goals: list[str], i: int) -> str:
 def fmt(value: float | None) -> str:
     """A simulated value for people (six significant digits), or '-'."""
     return "-" if value is None else f"{value:.6g}"
+
+
+def tie_lines(ties: Sequence[Any], near_ties: Sequence[Any]) -> list[str]:
+    """The candidates tied with the best (exactly, and within the near-tie gap), ten each."""
+    lines = []
+    if ties:
+        lines.append("Tied exactly with: " + ", ".join(map(str, ties[:10])))
+    if near_ties:
+        lines.append("Near-ties: " + ", ".join(map(str, near_ties[:10])))
+    return lines
 
 
 def chart_element(

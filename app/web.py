@@ -21,7 +21,7 @@ import chainlit as cl
 from chainlit.element import Element
 
 from app.console import first_line
-from app.steps import RowsElement, RunView, avatar, chart_element, fmt, plural
+from app.steps import RowsElement, RunView, avatar, chart_element, fmt, plural, tie_lines
 from app.whatif import FORM, shown_value, what_if_parameters
 from planrag.datasets import Dataset, Question
 from planrag.engine.model import Model
@@ -176,10 +176,7 @@ class ChatSession:
         if best is not None:
             lines.append(f"Best: **{best.decision}** ({best.value:.6g}, "
                          f"{best.delta:+.6g} against no decision).")
-        if result.ties:
-            lines.append("Tied exactly with: " + ", ".join(map(str, result.ties[:10])))
-        if result.near_ties:
-            lines.append("Near-ties: " + ", ".join(map(str, result.near_ties[:10])))
+        lines += tie_lines(result.ties, result.near_ties)
         for other in result.others:
             if not other.agrees:
                 lines.append(f"Rule set `{other.rules}` would choose {other.best}.")
