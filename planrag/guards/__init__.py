@@ -11,24 +11,29 @@ model can act on.
 from __future__ import annotations
 
 from planrag.errors import QueryRefused
+from planrag.guards._scope import Scope
 from planrag.guards._verdict import Verdict
 from planrag.guards.cypher import check_cypher
 from planrag.guards.sql import check_sql
 
-__all__ = ["Verdict", "check", "check_cypher", "check_sql", "require"]
+__all__ = ["Scope", "Verdict", "check", "check_cypher", "check_sql", "require"]
 
 
-def check(language: str, query: str) -> Verdict:
-    """Classify `query` in `language` ("sql" or "cypher")."""
+def check(language: str, query: str, scope: Scope | None = None) -> Verdict:
+    """Classify `query` in `language` ("sql" or "cypher").
+
+    `scope` is what is known of the database the query will run on (None: nothing); the SQL
+    guard uses it, the Cypher guard refuses every other database (USE) on its own.
+    """
     if language == "sql":
-        return check_sql(query)
+        return check_sql(query, scope)
     if language == "cypher":
         return check_cypher(query)
     raise ValueError(f"unknown query language {language!r}: expected 'sql' or 'cypher'")
 
 
-def require(language: str, query: str) -> None:
+def require(language: str, query: str, scope: Scope | None = None) -> None:
     """Raise `QueryRefused` unless the guard allows `query`."""
-    verdict = check(language, query)
+    verdict = check(language, query, scope)
     if not verdict.allowed:
         raise QueryRefused(verdict.reason, rule=verdict.rule, query=query, language=language)

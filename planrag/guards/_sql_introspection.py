@@ -13,7 +13,9 @@ Allowed, because they only describe the application schema the account can alrea
 Every other SHOW discloses server state outside the application (PROCESSLIST, GRANTS,
 VARIABLES, DATABASES, ENGINE ...). EXPLAIN ANALYZE executes its statement, EXPLAIN FOR
 CONNECTION shows another session's plan, and EXPLAIN of a write is refused as policy.
-System schemas are refused in every form.
+System schemas are refused in every form, and so is any other database than the dataset's
+own (``SHOW TABLES FROM other_db``, ``DESCRIBE other_db.t``; policy 8): a database named
+there must be `Scope.database`, so with an unknown database only unqualified names pass.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from planrag.guards._sql_query import (
     qualified_name_refusal,
 )
 from planrag.guards._sql_refusals import refuse_keyword, refuse_statement
+from planrag.guards._sql_scope import Reading, database_refusal, qualified_table_refusal, shown
 from planrag.guards._sql_words import RESERVED, SYSTEM_SCHEMAS
 from planrag.guards._verdict import Verdict
 
@@ -70,15 +73,20 @@ def _skip_name(tokens: Sequence[Token], index: int) -> int | None:
     return index
 
 
-def _table(tokens: Sequence[Token], index: int, what: str) -> tuple[int, Verdict | None]:
+def _table(
+    tokens: Sequence[Token], index: int, what: str, reading: Reading
+) -> tuple[int, Verdict | None]:
     """Read a table name at `index`; the index after it and a refusal, if any."""
     end = _skip_name(tokens, index)
     if end is None:
         return index, _syntax(what)
-    return end, qualified_name_refusal(tokens, index)
+    refusal = qualified_name_refusal(tokens, index)
+    return end, refusal or qualified_table_refusal(tokens, index, reading)
 
 
-def _database(tokens: Sequence[Token], index: int, what: str) -> tuple[int, Verdict | None]:
+def _database(
+    tokens: Sequence[Token], index: int, what: str, reading: Reading
+) -> tuple[int, Verdict | None]:
     """Read an optional `{FROM|IN} db`; the index after it and a refusal, if any."""
     if _word(tokens, index) not in {"FROM", "IN"}:
         return index, None
@@ -91,10 +99,18 @@ def _database(tokens: Sequence[Token], index: int, what: str) -> tuple[int, Verd
             f"The {name} schema is server-internal, outside the application data; show the "
             "application's own tables instead.",
         )
-    return index + 2, None
+    database = reading.spelling(tokens[index + 1])
+    clause = f"{tokens[index].value} {shown(database)}"
+    refusal = database_refusal(
+        database,
+        f"{what} {clause} reads database {shown(database)}",
+        reading.scope,
+        f"leave out {clause}",
+    )
+    return index + 2, refusal
 
 
-def _filter(tokens: Sequence[Token], index: int, what: str) -> Verdict | None:
+def _filter(tokens: Sequence[Token], index: int, what: str, reading: Reading) -> Verdict | None:
     """The end of a SHOW: nothing, `LIKE 'pattern'`, or `WHERE expression`."""
     word = _word(tokens, index)
     if index == len(tokens):
@@ -102,25 +118,25 @@ def _filter(tokens: Sequence[Token], index: int, what: str) -> Verdict | None:
     if word == "LIKE" and index + 2 == len(tokens) and tokens[index + 1].kind == STRING:
         return None
     if word == "WHERE" and index + 1 < len(tokens):
-        return check_expression(tokens[index + 1 :])
+        return check_expression(tokens[index + 1 :], reading)
     return _syntax(what)
 
 
-def check_show(tokens: Sequence[Token]) -> Verdict | None:
+def check_show(tokens: Sequence[Token], reading: Reading) -> Verdict | None:
     """Return a refusal for the SHOW statement `tokens`, or None if it is allowed."""
     index = 1
     while _word(tokens, index) in _SHOW_MODIFIERS:
         index += 1
     kind = _word(tokens, index)
     if kind == "TABLES":
-        return _show_tables(tokens, index + 1)
+        return _show_tables(tokens, index + 1, "SHOW TABLES", reading)
     if kind in _COLUMN_OR_INDEX:
-        return _show_columns(tokens, index + 1)
+        return _show_columns(tokens, index + 1, reading)
     if kind == "CREATE" and _word(tokens, index + 1) in {"TABLE", "VIEW"}:
-        end, refusal = _table(tokens, index + 2, "SHOW CREATE")
+        end, refusal = _table(tokens, index + 2, "SHOW CREATE", reading)
         return refusal or (None if end == len(tokens) else _syntax("SHOW CREATE"))
     if kind == "TABLE" and _word(tokens, index + 1) == "STATUS":
-        return _show_tables(tokens, index + 2)
+        return _show_tables(tokens, index + 2, "SHOW TABLE STATUS", reading)
     shown = " ".join(t.value for t in tokens[1 : index + 2] if t.kind == WORD)
     if not shown:
         return _syntax("SHOW")
@@ -131,22 +147,24 @@ def check_show(tokens: Sequence[Token]) -> Verdict | None:
     )
 
 
-def _show_tables(tokens: Sequence[Token], index: int) -> Verdict | None:
-    index, refusal = _database(tokens, index, "SHOW TABLES")
-    return refusal or _filter(tokens, index, "SHOW TABLES")
+def _show_tables(
+    tokens: Sequence[Token], index: int, what: str, reading: Reading
+) -> Verdict | None:
+    index, refusal = _database(tokens, index, what, reading)
+    return refusal or _filter(tokens, index, what, reading)
 
 
-def _show_columns(tokens: Sequence[Token], index: int) -> Verdict | None:
+def _show_columns(tokens: Sequence[Token], index: int, reading: Reading) -> Verdict | None:
     if _word(tokens, index) not in {"FROM", "IN"}:
         return _syntax("SHOW COLUMNS/INDEX")
-    index, refusal = _table(tokens, index + 1, "SHOW COLUMNS/INDEX")
+    index, refusal = _table(tokens, index + 1, "SHOW COLUMNS/INDEX", reading)
     if refusal is not None:
         return refusal
-    index, refusal = _database(tokens, index, "SHOW COLUMNS/INDEX")
-    return refusal or _filter(tokens, index, "SHOW COLUMNS/INDEX")
+    index, refusal = _database(tokens, index, "SHOW COLUMNS/INDEX", reading)
+    return refusal or _filter(tokens, index, "SHOW COLUMNS/INDEX", reading)
 
 
-def check_explain(tokens: Sequence[Token]) -> Verdict | None:
+def check_explain(tokens: Sequence[Token], reading: Reading) -> Verdict | None:
     """Return a refusal for an EXPLAIN/DESCRIBE/DESC statement, or None if it is allowed."""
     # FORMAT=... may come before ANALYZE or FOR CONNECTION (MySQL 8.0.32+ accepts both orders).
     second = _word(tokens, _skip_explain_options(tokens, 1))
@@ -166,9 +184,9 @@ def check_explain(tokens: Sequence[Token]) -> Verdict | None:
     if index >= len(tokens):
         return _syntax(tokens[0].value)
     if tokens[index].value == "(" or _word(tokens, index) in QUERY_HEADS:
-        return check_query(tokens[index:])
+        return check_query(tokens[index:], reading)
     if index == 1 and _is_name(tokens, 1):
-        return _describe_table(tokens)
+        return _describe_table(tokens, reading)
     return _explain_refusal(tokens, index)
 
 
@@ -183,9 +201,9 @@ def _skip_explain_options(tokens: Sequence[Token], index: int) -> int:
             return index
 
 
-def _describe_table(tokens: Sequence[Token]) -> Verdict | None:
+def _describe_table(tokens: Sequence[Token], reading: Reading) -> Verdict | None:
     """``DESCRIBE t [column | 'pattern']``."""
-    end, refusal = _table(tokens, 1, tokens[0].value)
+    end, refusal = _table(tokens, 1, tokens[0].value, reading)
     if refusal is not None:
         return refusal
     if end < len(tokens) and (_is_name(tokens, end) or tokens[end].kind == STRING):

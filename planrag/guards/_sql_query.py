@@ -14,13 +14,16 @@ allows only:
   in ``CHARACTER SET``; USE/FORCE/IGNORE only before INDEX/KEY. Any other reserved word
   (INTO, UPDATE, LOCK, PROCEDURE, ...) is refused wherever it appears, CTEs and subqueries
   included. Words after a ``.`` are identifiers, as the server reads them.
-* function calls to pure built-ins (`ALLOWED_FUNCTIONS`); anything else, a quoted or
-  schema-qualified name followed by ``(`` included, may be a stored function that writes.
+* function calls to pure built-ins (`ALLOWED_FUNCTIONS`), and to the built-ins that only one
+  server has (`SERVER_FUNCTIONS`) when the guard knows the query runs on that server: the
+  other resolves the name as a stored function. Anything else, a quoted or schema-qualified
+  name followed by ``(`` included, may be a stored function that writes.
 * names outside the system schemas, except the application-metadata information_schema tables.
 * no variable assignment (``:=``) and no system variables (``@@...``).
 
 Decidable resource blow-ups (cross joins, huge constant string lengths, recursion that never
-stops) are judged afterwards by `_sql_resources`.
+stops) are judged afterwards by `_sql_resources`, and names outside the dataset's database
+(other databases, information_schema rows of other databases) by `_sql_scope`.
 """
 
 from __future__ import annotations
@@ -40,6 +43,7 @@ from planrag.guards._sql_lexer import (
 )
 from planrag.guards._sql_refusals import refuse_keyword, refuse_statement
 from planrag.guards._sql_resources import resource_refusal
+from planrag.guards._sql_scope import Reading, scope_refusal
 from planrag.guards._sql_words import (
     ALLOWED_FUNCTIONS,
     ALLOWED_INFORMATION_SCHEMA_TABLES,
@@ -47,6 +51,7 @@ from planrag.guards._sql_words import (
     QUERY_KEYWORDS,
     RESERVED,
     SEQUENCE_TABLE,
+    SERVER_FUNCTIONS,
     SPACE_SENSITIVE_FUNCTIONS,
     SYSTEM_SCHEMAS,
 )
@@ -141,7 +146,7 @@ def qualified_name_refusal(tokens: Sequence[Token], index: int) -> Verdict | Non
     )
 
 
-def check_query(tokens: Sequence[Token]) -> Verdict | None:
+def check_query(tokens: Sequence[Token], reading: Reading) -> Verdict | None:
     """Return a refusal for the query statement `tokens`, or None if it only reads."""
     partners = match_parentheses(tokens)
     if isinstance(partners, Verdict):
@@ -149,15 +154,23 @@ def check_query(tokens: Sequence[Token]) -> Verdict | None:
     shape = _shape_refusal(tokens, partners)
     if shape is not None:
         return shape
-    return _Walker(tokens, partners).run() or resource_refusal(tokens, partners)
+    return _checks(tokens, partners, reading)
 
 
-def check_expression(tokens: Sequence[Token]) -> Verdict | None:
+def check_expression(tokens: Sequence[Token], reading: Reading) -> Verdict | None:
     """Return a refusal for an expression (such as a SHOW ... WHERE condition), or None."""
     partners = match_parentheses(tokens)
     if isinstance(partners, Verdict):
         return partners
-    return _Walker(tokens, partners).run() or resource_refusal(tokens, partners)
+    return _checks(tokens, partners, reading)
+
+
+def _checks(tokens: Sequence[Token], partners: Sequence[int], reading: Reading) -> Verdict | None:
+    return (
+        _Walker(tokens, partners, reading.scope.server).run()
+        or resource_refusal(tokens, partners)
+        or scope_refusal(tokens, partners, reading)
+    )
 
 
 def _skip_open_parentheses(tokens: Sequence[Token], index: int) -> int:
@@ -218,9 +231,12 @@ class _Scope:
 class _Walker:
     """Visits every token of a query once; see the module docstring for what it allows."""
 
-    def __init__(self, tokens: Sequence[Token], partners: Sequence[int]) -> None:
+    def __init__(
+        self, tokens: Sequence[Token], partners: Sequence[int], server: str | None
+    ) -> None:
         self.tokens = tokens
         self.partners = partners
+        self.server = server
         self.scopes = [_Scope("")]
         self.next_owner = ""
 
@@ -327,6 +343,11 @@ class _Walker:
         name = token.value
         if token.kind == WORD and name in ALLOWED_FUNCTIONS:
             return self._builtin_call(index, token)
+        if token.kind == WORD and name in SERVER_FUNCTIONS:
+            home, instead = SERVER_FUNCTIONS[name]
+            if home == self.server:
+                return self._builtin_call(index, token)
+            return _server_function_refusal(name, home, self.server, instead)
         if token.kind == WORD and name in RESERVED:
             self.next_owner = name
             return self._keyword(index, name)
@@ -456,6 +477,34 @@ def _unsupported_keyword(word: str) -> Verdict:
         f"{word} is not used that way in a read-only SELECT (only FOR ORDINALITY, "
         "SUBSTRING(... FOR n), USE/FORCE/IGNORE INDEX and CHARACTER SET are); rewrite the query "
         "as a plain SELECT.",
+    )
+
+
+_SERVER_NAMES: Final = {"mysql": "MySQL 8", "mariadb": "MariaDB"}
+
+
+def _server_function_refusal(name: str, home: str, server: str | None, instead: str) -> Verdict:
+    """A built-in of one server only, on a server that resolves the name as a stored function."""
+    if not home:
+        built_in = (
+            f"{name}() is built in only from MariaDB 11.2, so MySQL 8 and MariaDB 10.11 run a "
+            "stored function of that name from the dataset's schema instead"
+        )
+    elif server is None:
+        other = _SERVER_NAMES["mariadb" if home == "mysql" else "mysql"]
+        built_in = (
+            f"{name}() is built into {_SERVER_NAMES[home]} only, and the server is not known "
+            f"to be {_SERVER_NAMES[home]}: {other} runs a stored function of that name from "
+            "the dataset's schema instead"
+        )
+    else:
+        built_in = (
+            f"{name}() is built into {_SERVER_NAMES[home]} but not "
+            f"{_SERVER_NAMES.get(server, 'the server connected')}, which runs a stored "
+            "function of that name from the dataset's schema instead"
+        )
+    return Verdict.refuse(
+        "stored-function", f"{built_in} (stored functions may change data); {instead}."
     )
 
 

@@ -13,9 +13,11 @@ __all__ = [
     "ALLOWED_FUNCTIONS",
     "ALLOWED_INFORMATION_SCHEMA_TABLES",
     "DENIED_FUNCTIONS",
+    "INFORMATION_SCHEMA_SCOPE_COLUMNS",
     "QUERY_KEYWORDS",
     "RESERVED",
     "SEQUENCE_TABLE",
+    "SERVER_FUNCTIONS",
     "SPACE_SENSITIVE_FUNCTIONS",
     "SYSTEM_SCHEMAS",
 ]
@@ -98,67 +100,111 @@ SPACE_SENSITIVE_FUNCTIONS = _words(
     """
 )
 
-# Built-in functions that only compute a value: no writes, no I/O, no locks, no waiting.
-# A name missing here is refused, which also catches stored functions (they may write).
-# A few are MySQL 8 only (ANY_VALUE, GROUPING, REGEXP_LIKE, BIN_TO_UUID/UUID_TO_BIN, IS_UUID,
-# JSON_SCHEMA_*, JSON_STORAGE_*, STATEMENT_DIGEST*, FORMAT_BYTES, FORMAT_PICO_TIME,
-# ST_LATITUDE/ST_LONGITUDE): MariaDB 10.11 resolves those names as stored functions of the
-# application schema. They stay allowed for MySQL users; on MariaDB such a call reaches user
-# code only if the application defines a stored function of exactly that name.
+# Built-in functions that only compute a value: no writes, no I/O, no locks, no waiting, and
+# built into both MySQL 8.0 and MariaDB 10.11. A name missing here is refused, which also
+# catches stored functions (they may write). Names that only one of the servers has built in
+# are in SERVER_FUNCTIONS below.
 ALLOWED_FUNCTIONS = _words(
     """
     AVG BIT_AND BIT_OR BIT_XOR COUNT GROUP_CONCAT JSON_ARRAYAGG JSON_OBJECTAGG MAX MIN STD
-    STDDEV STDDEV_POP STDDEV_SAMP SUM VAR_POP VAR_SAMP VARIANCE ANY_VALUE GROUPING MEDIAN
-    PERCENTILE_CONT PERCENTILE_DISC
+    STDDEV STDDEV_POP STDDEV_SAMP SUM VAR_POP VAR_SAMP VARIANCE
 
     CUME_DIST DENSE_RANK FIRST_VALUE LAG LAST_VALUE LEAD NTH_VALUE NTILE PERCENT_RANK RANK
     ROW_NUMBER
 
-    IF IFNULL NULLIF COALESCE GREATEST LEAST ISNULL INTERVAL NVL NVL2
+    IF IFNULL NULLIF COALESCE GREATEST LEAST ISNULL INTERVAL
 
-    ASCII BIN BIT_LENGTH CHAR CHAR_LENGTH CHARACTER_LENGTH CHR CONCAT CONCAT_WS ELT EXPORT_SET
-    FIELD FIND_IN_SET FORMAT FROM_BASE64 HEX INSERT INSTR LCASE LEFT LENGTH LENGTHB LOCATE LOWER
+    ASCII BIN BIT_LENGTH CHAR CHAR_LENGTH CHARACTER_LENGTH CONCAT CONCAT_WS ELT EXPORT_SET
+    FIELD FIND_IN_SET FORMAT FROM_BASE64 HEX INSERT INSTR LCASE LEFT LENGTH LOCATE LOWER
     LPAD LTRIM MAKE_SET MID OCT OCTET_LENGTH ORD POSITION QUOTE REPEAT REPLACE REVERSE RIGHT
     RPAD RTRIM SOUNDEX SPACE STRCMP SUBSTR SUBSTRING SUBSTRING_INDEX TO_BASE64 TRIM UCASE UNHEX
-    UPPER WEIGHT_STRING REGEXP_INSTR REGEXP_LIKE REGEXP_REPLACE REGEXP_SUBSTR CHARSET COLLATION
-    COERCIBILITY SFORMAT NATURAL_SORT_KEY EXTRACTVALUE UPDATEXML
+    UPPER WEIGHT_STRING REGEXP_INSTR REGEXP_REPLACE REGEXP_SUBSTR CHARSET COLLATION
+    COERCIBILITY EXTRACTVALUE UPDATEXML
 
     ABS ACOS ASIN ATAN ATAN2 CEIL CEILING CONV COS COT CRC32 DEGREES EXP FLOOR LN LOG LOG10 LOG2
     MOD PI POW POWER RADIANS RAND ROUND SIGN SIN SQRT TAN TRUNCATE BIT_COUNT
 
-    ADDDATE ADDTIME ADD_MONTHS CONVERT_TZ CURDATE CURRENT_DATE CURRENT_TIME CURRENT_TIMESTAMP
-    CURTIME DATE DATE_ADD DATE_FORMAT DATE_SUB DATEDIFF DAY DAYNAME DAYOFMONTH DAYOFWEEK
-    DAYOFYEAR EXTRACT FROM_DAYS FROM_UNIXTIME GET_FORMAT HOUR LAST_DAY LOCALTIME LOCALTIMESTAMP
-    MAKEDATE MAKETIME MICROSECOND MINUTE MONTH MONTHNAME NOW PERIOD_ADD PERIOD_DIFF QUARTER
-    SEC_TO_TIME SECOND STR_TO_DATE SUBDATE SUBTIME SYSDATE TIME TIME_FORMAT TIME_TO_SEC
-    TIMEDIFF TIMESTAMP TIMESTAMPADD TIMESTAMPDIFF TO_CHAR TO_DAYS TO_SECONDS UNIX_TIMESTAMP
-    UTC_DATE UTC_TIME UTC_TIMESTAMP WEEK WEEKDAY WEEKOFYEAR YEAR YEARWEEK
+    ADDDATE ADDTIME CONVERT_TZ CURDATE CURRENT_DATE CURRENT_TIME CURRENT_TIMESTAMP CURTIME
+    DATE DATE_ADD DATE_FORMAT DATE_SUB DATEDIFF DAY DAYNAME DAYOFMONTH DAYOFWEEK DAYOFYEAR
+    EXTRACT FROM_DAYS FROM_UNIXTIME GET_FORMAT HOUR LAST_DAY LOCALTIME LOCALTIMESTAMP MAKEDATE
+    MAKETIME MICROSECOND MINUTE MONTH MONTHNAME NOW PERIOD_ADD PERIOD_DIFF QUARTER SEC_TO_TIME
+    SECOND STR_TO_DATE SUBDATE SUBTIME SYSDATE TIME TIME_FORMAT TIME_TO_SEC TIMEDIFF TIMESTAMP
+    TIMESTAMPADD TIMESTAMPDIFF TO_DAYS TO_SECONDS UNIX_TIMESTAMP UTC_DATE UTC_TIME UTC_TIMESTAMP
+    WEEK WEEKDAY WEEKOFYEAR YEAR YEARWEEK
 
     CAST CONVERT
 
-    JSON_ARRAY JSON_ARRAY_APPEND JSON_ARRAY_INSERT JSON_ARRAY_INTERSECT JSON_COMPACT
-    JSON_CONTAINS JSON_CONTAINS_PATH JSON_DEPTH JSON_DETAILED JSON_EQUALS JSON_EXISTS
-    JSON_EXTRACT JSON_INSERT JSON_KEYS JSON_LENGTH JSON_LOOSE JSON_MERGE JSON_MERGE_PATCH
-    JSON_MERGE_PRESERVE JSON_NORMALIZE JSON_OBJECT JSON_OVERLAPS JSON_PRETTY JSON_QUERY
-    JSON_QUOTE JSON_REMOVE JSON_REPLACE JSON_SCHEMA_VALID JSON_SCHEMA_VALIDATION_REPORT
-    JSON_SEARCH JSON_SET JSON_STORAGE_FREE JSON_STORAGE_SIZE JSON_TABLE JSON_TYPE JSON_UNQUOTE
-    JSON_VALID JSON_VALUE
+    JSON_ARRAY JSON_ARRAY_APPEND JSON_ARRAY_INSERT JSON_CONTAINS JSON_CONTAINS_PATH JSON_DEPTH
+    JSON_EXTRACT JSON_INSERT JSON_KEYS JSON_LENGTH JSON_MERGE JSON_MERGE_PATCH
+    JSON_MERGE_PRESERVE JSON_OBJECT JSON_OVERLAPS JSON_PRETTY JSON_QUOTE JSON_REMOVE
+    JSON_REPLACE JSON_SEARCH JSON_SET JSON_TABLE JSON_TYPE JSON_UNQUOTE JSON_VALID JSON_VALUE
 
-    UUID UUID_SHORT UUID_TO_BIN BIN_TO_UUID IS_UUID INET_ATON INET_NTOA INET6_ATON INET6_NTOA
-    IS_IPV4 IS_IPV4_COMPAT IS_IPV4_MAPPED IS_IPV6 MD5 SHA SHA1 SHA2 COMPRESS UNCOMPRESS
-    UNCOMPRESSED_LENGTH AES_ENCRYPT AES_DECRYPT RANDOM_BYTES STATEMENT_DIGEST
-    STATEMENT_DIGEST_TEXT FORMAT_BYTES FORMAT_PICO_TIME DATABASE SCHEMA USER CURRENT_USER
-    SESSION_USER SYSTEM_USER VERSION CONNECTION_ID FOUND_ROWS ROW_COUNT ROWNUM DEFAULT
-    ROW MATCH AGAINST
+    UUID UUID_SHORT INET_ATON INET_NTOA INET6_ATON INET6_NTOA IS_IPV4 IS_IPV4_COMPAT
+    IS_IPV4_MAPPED IS_IPV6 MD5 SHA SHA1 SHA2 COMPRESS UNCOMPRESS UNCOMPRESSED_LENGTH
+    AES_ENCRYPT AES_DECRYPT RANDOM_BYTES DATABASE SCHEMA USER CURRENT_USER SESSION_USER
+    SYSTEM_USER VERSION CONNECTION_ID FOUND_ROWS ROW_COUNT DEFAULT ROW MATCH AGAINST
 
     POINT ST_AREA ST_ASGEOJSON ST_ASTEXT ST_ASWKT ST_CONTAINS ST_DISTANCE ST_DISTANCE_SPHERE
-    ST_GEOMFROMGEOJSON ST_GEOMFROMTEXT ST_INTERSECTS ST_LATITUDE ST_LENGTH ST_LONGITUDE
-    ST_SRID ST_WITHIN ST_X ST_Y
+    ST_GEOMFROMGEOJSON ST_GEOMFROMTEXT ST_INTERSECTS ST_LENGTH ST_SRID ST_WITHIN ST_X ST_Y
 
     BINARY DATETIME DEC DECIMAL DOUBLE FLOAT INT INTEGER NCHAR NUMERIC REAL SIGNED UNSIGNED
     VARBINARY VARCHAR BIGINT SMALLINT TINYINT MEDIUMINT BIT TEXT
     """
 )
+
+# Built-ins that only one of the two servers has: (the server that has it, what to write on
+# the other). The other server resolves such a name as a stored function of the current
+# schema, which may be user code that writes, so a call is allowed only when the guard knows
+# it runs on the server that has the built-in (see `Scope.server`). Checked on MariaDB
+# 10.11.19 (``SELECT REGEXP_LIKE('a', 'a')`` fails with "FUNCTION <schema>.REGEXP_LIKE does
+# not exist"; each MariaDB name below runs there) and against the MySQL 8.0 function
+# reference. JSON_ARRAY_INTERSECT is built in only from MariaDB 11.2 (server ""): neither
+# supported server has it.
+SERVER_FUNCTIONS: dict[str, tuple[str, str]] = {
+    "ANY_VALUE": ("mysql", "use MIN(x) or MAX(x) instead of ANY_VALUE(x)"),
+    "GROUPING": (
+        "mysql",
+        "leave it out and tell WITH ROLLUP subtotal rows apart by their NULL group columns",
+    ),
+    "REGEXP_LIKE": ("mysql", "write a REGEXP b instead of REGEXP_LIKE(a, b)"),
+    "BIN_TO_UUID": ("mysql", "show the value with HEX() instead"),
+    "UUID_TO_BIN": ("mysql", "write UNHEX(REPLACE(s, '-', '')) instead"),
+    "IS_UUID": ("mysql", "test the text with REGEXP instead"),
+    "JSON_SCHEMA_VALID": ("mysql", "leave it out, as no built-in of both servers does this"),
+    "JSON_SCHEMA_VALIDATION_REPORT": (
+        "mysql",
+        "leave it out, as no built-in of both servers does this",
+    ),
+    "JSON_STORAGE_FREE": ("mysql", "leave it out, as no built-in of both servers does this"),
+    "JSON_STORAGE_SIZE": ("mysql", "use LENGTH(j) instead"),
+    "STATEMENT_DIGEST": ("mysql", "leave it out, as no built-in of both servers does this"),
+    "STATEMENT_DIGEST_TEXT": ("mysql", "leave it out, as no built-in of both servers does this"),
+    "FORMAT_BYTES": ("mysql", "compute the figure with arithmetic and FORMAT() instead"),
+    "FORMAT_PICO_TIME": ("mysql", "compute the figure with arithmetic and FORMAT() instead"),
+    "ST_LATITUDE": ("mysql", "use ST_X() or ST_Y() instead"),
+    "ST_LONGITUDE": ("mysql", "use ST_X() or ST_Y() instead"),
+    **dict.fromkeys(
+        ("MEDIAN", "PERCENTILE_CONT", "PERCENTILE_DISC"),
+        ("mariadb", "compute it from the ordered rows with ROW_NUMBER() and COUNT() instead"),
+    ),
+    "NVL": ("mariadb", "use IFNULL(a, b) instead of NVL(a, b)"),
+    "NVL2": ("mariadb", "use IF(a IS NOT NULL, b, c) instead of NVL2(a, b, c)"),
+    "CHR": ("mariadb", "use CHAR(n) instead"),
+    "LENGTHB": ("mariadb", "use LENGTH(s) instead"),
+    "SFORMAT": ("mariadb", "build the text with CONCAT() instead"),
+    "NATURAL_SORT_KEY": ("mariadb", "leave it out, as no built-in of both servers does this"),
+    "ADD_MONTHS": ("mariadb", "use DATE_ADD(d, INTERVAL n MONTH) instead"),
+    "TO_CHAR": ("mariadb", "use DATE_FORMAT() instead"),
+    "ROWNUM": ("mariadb", "use ROW_NUMBER() OVER () instead"),
+    "JSON_DETAILED": ("mariadb", "use JSON_PRETTY() instead"),
+    "JSON_LOOSE": ("mariadb", "use JSON_PRETTY() or the plain value instead"),
+    "JSON_COMPACT": ("mariadb", "use the plain value instead"),
+    "JSON_EQUALS": ("mariadb", "compare JSON_EXTRACT(a, '$') = JSON_EXTRACT(b, '$') instead"),
+    "JSON_NORMALIZE": ("mariadb", "compare JSON_EXTRACT(j, '$') values instead"),
+    "JSON_EXISTS": ("mariadb", "use JSON_CONTAINS_PATH(j, 'one', path) instead"),
+    "JSON_QUERY": ("mariadb", "use JSON_EXTRACT(j, path) instead"),
+    "JSON_ARRAY_INTERSECT": ("", "leave it out, as no built-in of both servers does this"),
+}
 
 # Functions refused with a specific rule and reason: (rule, reason).
 DENIED_FUNCTIONS: dict[str, tuple[str, str]] = {
@@ -236,6 +282,29 @@ ALLOWED_INFORMATION_SCHEMA_TABLES = frozenset(
         "collations",
     }
 )
+
+# The columns that name the schema of each row (the usual one first), for the information_schema
+# tables that describe schema objects (lower case). A query may read such a table only where a
+# condition every row must satisfy compares such a column with the current database (policy 8).
+# CHARACTER_SETS and COLLATIONS describe the server's character sets only: not listed.
+INFORMATION_SCHEMA_SCOPE_COLUMNS: dict[str, tuple[str, ...]] = {
+    **dict.fromkeys(
+        (
+            "tables",
+            "columns",
+            "statistics",
+            "key_column_usage",
+            "table_constraints",
+            "views",
+            "partitions",
+        ),
+        ("table_schema",),
+    ),
+    **dict.fromkeys(("check_constraints", "referential_constraints"), ("constraint_schema",)),
+    "triggers": ("trigger_schema", "event_object_schema"),
+    "routines": ("routine_schema",),
+    "parameters": ("specific_schema",),
+}
 
 # MariaDB's Sequence engine exposes virtual tables such as seq_1_to_100 or seq_0_to_99_step_3.
 SEQUENCE_TABLE = re.compile(r"seq_(\d{1,20})_to_(\d{1,20})(?:_step_(\d{1,20}))?", re.IGNORECASE)

@@ -14,6 +14,7 @@ class Verdict:
     `rule` is a short stable id for the policy that decided (``"ok"`` when allowed), e.g.
     ``"write"``, ``"multi-statement"``, ``"executable-comment"``, ``"file-io"``, ``"lock"``,
     ``"limit-override"``, ``"dos"``, ``"procedure"``, ``"admin"``, ``"system-schema"``,
+    ``"other-database"``, ``"information-schema-scope"``, ``"stored-function"``,
     ``"syntax"``. `reason` is one sentence for the model and the person: what was refused,
     why, and what to write instead.
     """

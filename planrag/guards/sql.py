@@ -16,6 +16,11 @@ understand is refused, with a one-sentence reason the model can act on. The step
    NO_BACKSLASH_ESCAPES would run are checked too, so a literal that ends earlier in that
    mode cannot smuggle a statement past the guard (see `_check_without_backslash_escapes`).
 
+`scope` says what is known of the database the query will run on (policy 8, "a query reads
+only the dataset's own database"): names qualified with another database are refused, and so
+are built-ins of one server only unless the query is known to run there (`_sql_scope`). An
+unknown database or server is never assumed to be the right one.
+
 Decisions never depend on keyword substrings: words inside strings, backticks and comments
 are not seen as keywords, and words are judged by their position in the token stream.
 The database layers (read-only transaction, timeouts, fetch caps) still stand behind this.
@@ -26,10 +31,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
+from planrag.guards._scope import Scope
 from planrag.guards._sql_introspection import check_explain, check_show
 from planrag.guards._sql_lexer import OPERATOR, UNKNOWN, WORD, LexError, Token, tokenize
 from planrag.guards._sql_query import QUERY_HEADS, check_query
 from planrag.guards._sql_refusals import refuse_statement
+from planrag.guards._sql_scope import Reading
 from planrag.guards._verdict import Verdict
 
 __all__ = ["MAX_QUERY_CHARS", "check_sql"]
@@ -38,8 +45,9 @@ MAX_QUERY_CHARS: Final = 100_000
 _EXPLAIN_HEADS: Final = frozenset({"EXPLAIN", "DESCRIBE", "DESC"})
 
 
-def check_sql(query: str) -> Verdict:
-    """Classify one model-written SQL query: allowed only if it is a single read."""
+def check_sql(query: str, scope: Scope | None = None) -> Verdict:
+    """Classify one model-written SQL query: allowed only if it is a single read of the
+    dataset's own database. `scope` is what is known of that database (None: nothing)."""
     refusal = _input_refusal(query)
     if refusal is not None:
         return refusal
@@ -47,9 +55,10 @@ def check_sql(query: str) -> Verdict:
         tokens = tokenize(query)
     except LexError as error:
         return Verdict.refuse(error.rule, error.reason)
-    verdict = _check_tokens(tokens)
+    reading = Reading(query, scope if scope is not None else Scope())
+    verdict = _check_tokens(tokens, reading)
     if verdict.allowed and "\\" in query:
-        return _check_without_backslash_escapes(query, tokens)
+        return _check_without_backslash_escapes(tokens, reading)
     return verdict
 
 
@@ -69,11 +78,11 @@ def _input_refusal(query: object) -> Verdict | None:
     return None
 
 
-def _check_tokens(tokens: Sequence[Token]) -> Verdict:
+def _check_tokens(tokens: Sequence[Token], reading: Reading) -> Verdict:
     statement = _single_statement(tokens)
     if isinstance(statement, Verdict):
         return statement
-    return _check_statement(statement) or Verdict.allow()
+    return _check_statement(statement, reading) or Verdict.allow()
 
 
 def _single_statement(tokens: Sequence[Token]) -> Sequence[Token] | Verdict:
@@ -96,21 +105,21 @@ def _single_statement(tokens: Sequence[Token]) -> Sequence[Token] | Verdict:
     return tokens
 
 
-def _check_statement(tokens: Sequence[Token]) -> Verdict | None:
+def _check_statement(tokens: Sequence[Token], reading: Reading) -> Verdict | None:
     head = tokens[0]
     if head.kind == OPERATOR and head.value == "(":
-        return check_query(tokens)
+        return check_query(tokens, reading)
     word = head.value if head.kind == WORD else ""
     if word in QUERY_HEADS:
-        return check_query(tokens)
+        return check_query(tokens, reading)
     if word == "SHOW":
-        return check_show(tokens)
+        return check_show(tokens, reading)
     if word in _EXPLAIN_HEADS:
-        return check_explain(tokens)
+        return check_explain(tokens, reading)
     return refuse_statement(tokens)
 
 
-def _check_without_backslash_escapes(query: str, tokens: Sequence[Token]) -> Verdict:
+def _check_without_backslash_escapes(tokens: Sequence[Token], reading: Reading) -> Verdict:
     """Re-check the query as a server with sql_mode NO_BACKSLASH_ESCAPES would read it.
 
     The product switches that mode off, so this is a second line of defence, and it judges
@@ -120,6 +129,7 @@ def _check_without_backslash_escapes(query: str, tokens: Sequence[Token]) -> Ver
     be one the guard allows; the first unparseable one (an unterminated literal, or a ``\\``
     outside quotes other than the ``\\N`` NULL literal) stops the batch.
     """
+    query = reading.text
     try:
         literal_tokens = tokenize(query, backslash_escapes=False, lenient=True)
     except LexError as error:
@@ -134,7 +144,7 @@ def _check_without_backslash_escapes(query: str, tokens: Sequence[Token]) -> Ver
     for statement in _statements(literal_tokens):
         if not _server_can_parse(query, statement):
             break
-        verdict = _check_statement(statement) or Verdict.allow()
+        verdict = _check_statement(statement, reading) or Verdict.allow()
         if not verdict.allowed:
             return _ambiguous_escapes(verdict)
     return Verdict.allow()

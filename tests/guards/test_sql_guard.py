@@ -130,13 +130,14 @@ ALLOWED = [
     "SELECT UPDATEXML('<a/>', '/a', '<b/>'), EXTRACTVALUE('<a>1</a>', '/a')",
     # introspection
     "SHOW TABLES",
-    "SHOW FULL TABLES FROM appdb LIKE 'ord%'",
+    # naming the database (SHOW TABLES FROM appdb) needs a known scope: see test_sql_scope.py
+    "SHOW FULL TABLES LIKE 'ord%'",
     "SHOW TABLES WHERE Tables_in_appdb LIKE 'o%'",
     "SHOW COLUMNS FROM `orders`",
-    "SHOW FULL FIELDS IN orders FROM appdb",
+    "SHOW FULL FIELDS IN orders",
     "SHOW COLUMNS FROM orders WHERE Field IN ('update_time', 'status')",
     "SHOW INDEX FROM orders",
-    "SHOW INDEXES IN appdb.orders",
+    "SHOW INDEXES IN orders",
     "SHOW KEYS FROM orders WHERE Non_unique = 0",
     "SHOW CREATE TABLE orders",
     "SHOW CREATE VIEW order_totals",
@@ -152,8 +153,10 @@ ALLOWED = [
     "EXPLAIN WITH x AS (SELECT 1) SELECT * FROM x",
     "SELECT table_name, column_name FROM information_schema.columns "
     "WHERE table_schema = DATABASE()",
-    "SELECT * FROM INFORMATION_SCHEMA.KEY_COLUMN_USAGE WHERE REFERENCED_TABLE_NAME IS NOT NULL",
-    "SELECT t.table_name FROM `information_schema`.`TABLES` AS t",
+    # information_schema only confined to the current database (policy 8)
+    "SELECT * FROM INFORMATION_SCHEMA.KEY_COLUMN_USAGE WHERE REFERENCED_TABLE_NAME IS NOT NULL "
+    "AND TABLE_SCHEMA = DATABASE()",
+    "SELECT t.table_name FROM `information_schema`.`TABLES` AS t WHERE t.TABLE_SCHEMA = SCHEMA()",
 ]
 
 

@@ -1,0 +1,28 @@
+"""What the guards know of the database a query will run on.
+
+The SQL guard uses it for policy 8 of fixtures/guard-cases/README.md ("a query reads only the
+dataset's own database"): a name qualified with a database is allowed only for the current
+database, and built-in function names are judged by the server that will resolve them. What
+is not known is not assumed: with ``database=None`` every database-qualified name is refused,
+and with ``server=None`` every function that only one of the two servers has built in.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+__all__ = ["Scope", "Server"]
+
+Server = Literal["mysql", "mariadb"]
+
+
+@dataclass(frozen=True, slots=True)
+class Scope:
+    """What the guard knows of the database a query will run on."""
+
+    database: str | None = None
+    """The current database's name as the server knows it; None = unknown."""
+
+    server: Literal["mysql", "mariadb"] | None = None
+    """The server's kind; None = unknown."""
