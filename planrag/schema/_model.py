@@ -1,0 +1,159 @@
+"""What a database holds, described for prompts: tables, node labels and relationship types,
+with their columns or properties, keys, foreign keys, comments and approximate sizes.
+
+Every source builds a `Schema` (`DataSource.schema()`); the engine renders it into the first
+prompt, whole when it is small and within a budget when it is not (`planrag.schema.budget`).
+The one-line-per-entity format of `Schema.render()` is the one the DQA experiments were run
+with: a schema without comments or foreign keys renders exactly as it always has.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+__all__ = ["Column", "Entity", "ForeignKey", "Schema"]
+
+EntityKind = Literal["table", "node", "relationship"]
+
+
+@dataclass(frozen=True, slots=True)
+class Column:
+    name: str
+    type: str
+    key: bool = False
+    """Part of the primary key (tables) or an indexed/unique property (graph)."""
+    comment: str = ""
+
+    def render(self, foreign: str = "") -> str:
+        text = f"{self.name} {self.type}{' KEY' if self.key else ''}"
+        if foreign:
+            text += f" -> {foreign}"
+        if self.comment:
+            text += f" '{_one_line(self.comment, 120)}'"
+        return text
+
+
+@dataclass(frozen=True, slots=True)
+class ForeignKey:
+    """`columns` of a table refer to `ref_columns` of `table`."""
+
+    columns: tuple[str, ...]
+    table: str
+    ref_columns: tuple[str, ...]
+
+    def target(self, column: str) -> str:
+        """`table.ref_column` for one of `columns` (composite keys pair up in order)."""
+        index = self.columns.index(column)
+        ref = self.ref_columns[index] if index < len(self.ref_columns) else "?"
+        return f"{self.table}.{ref}"
+
+
+@dataclass(frozen=True, slots=True)
+class Entity:
+    """A table, a node label or a relationship type, with its columns or properties."""
+
+    kind: EntityKind
+    name: str
+    columns: tuple[Column, ...]
+    patterns: tuple[str, ...] = ()
+    """For relationships: the `(:A)-[:T]->(:B)` patterns seen in the data."""
+    rows: int | None = None
+    """Row / node / relationship count, when cheap to know (see `rows_exact`)."""
+    rows_exact: bool = True
+    """False when `rows` is the server's estimate (statistics), not a count."""
+    comment: str = ""
+    foreign_keys: tuple[ForeignKey, ...] = ()
+
+    def references(self) -> tuple[str, ...]:
+        """Names of the entities this one points at: referenced tables, or for a
+        relationship the labels of its patterns."""
+        if self.kind == "table":
+            return tuple(dict.fromkeys(fk.table for fk in self.foreign_keys))
+        if self.kind == "relationship":
+            labels: list[str] = []
+            for pattern in self.patterns:
+                labels += _pattern_labels(pattern)
+            return tuple(dict.fromkeys(labels))
+        return ()
+
+    def render(self) -> str:
+        """The entity in full, on one line (the prompt's format)."""
+        foreign = {c: fk.target(c) for fk in self.foreign_keys for c in fk.columns}
+        cols = ", ".join(c.render(foreign.get(c.name, "")) for c in self.columns)
+        count = f"  [{self.size()}]" if self.rows is not None else ""
+        comment = f"  -- {_one_line(self.comment, 200)}" if self.comment else ""
+        if self.kind == "table":
+            return f"TABLE {self.name}({cols}){count}{comment}"
+        if self.kind == "node":
+            return f"NODE (:{self.name} {{{cols}}}){count}{comment}"
+        pats = "; ".join(self.patterns) or f"()-[:{self.name}]->()"
+        return f"REL {pats} {{{cols}}}{count}{comment}"
+
+    def size(self) -> str:
+        """"81 rows", or "~1,200 rows" for an estimate."""
+        if self.rows is None:
+            return "size unknown"
+        if self.rows_exact:
+            return f"{self.rows} rows"
+        return f"~{self.rows:,} rows"
+
+    def summary(self) -> str:
+        """One short line: what it is, how big, how many columns, its comment."""
+        what = {"table": "TABLE", "node": "NODE", "relationship": "REL"}[self.kind]
+        name = f":{self.name}" if self.kind != "table" else self.name
+        parts = [f"{what} {name}", f"{len(self.columns)} columns"]
+        if self.rows is not None:
+            parts.append(self.size())
+        refs = self.references()
+        if refs:
+            parts.append("-> " + ", ".join(refs[:6]) + (" ..." if len(refs) > 6 else ""))
+        line = ", ".join(parts)
+        if self.comment:
+            line += f"  -- {_one_line(self.comment, 100)}"
+        return line
+
+
+@dataclass(frozen=True, slots=True)
+class Schema:
+    """A description of one database for prompts."""
+
+    dialect: str
+    """e.g. "mysql", "mariadb", "sqlite", "neo4j", "arcadedb"."""
+    database: str
+    entities: tuple[Entity, ...] = field(default=())
+
+    def header(self) -> str:
+        return f"-- {self.dialect} database {self.database}"
+
+    def render(self) -> str:
+        """The whole schema: one line per table/label, patterns for relationships."""
+        return "\n".join([self.header(), *(e.render() for e in self.entities)])
+
+    def find(self, name: str) -> Entity | None:
+        """The entity called `name` (exact first, then ignoring case; a leading `:` of a
+        label and backticks are ignored)."""
+        wanted = name.strip().strip("`").lstrip(":").strip("`")
+        for entity in self.entities:
+            if entity.name == wanted:
+                return entity
+        folded = wanted.casefold()
+        for entity in self.entities:
+            if entity.name.casefold() == folded:
+                return entity
+        return None
+
+
+def _one_line(text: str, width: int) -> str:
+    line = " ".join(text.split()).replace("'", "’")
+    return line if len(line) <= width else line[: width - 1] + "…"
+
+
+def _pattern_labels(pattern: str) -> list[str]:
+    """The labels of a `(:A)-[:T]->(:B)` pattern, in order."""
+    out: list[str] = []
+    for part in pattern.split("("):
+        head = part.split(")", 1)[0]
+        if head.startswith(":"):
+            out += [label for label in head[1:].split(":") if label]
+    return out

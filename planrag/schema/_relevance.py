@@ -1,0 +1,229 @@
+"""Lexical relevance of tables and labels to a question, offline and deterministic.
+
+Every entity is indexed by the stems of its name, of its column names and of its comments
+(table and column). A question stem scores by where it meets an entity (name > column >
+comment) times an IDF weight, so words every table has (id, name, created, date) count for
+almost nothing while a word only two tables have decides. A name the question covers whole
+("order items" -> `order_items`) earns a bonus over names it only touches
+(`order_item_notes`). Finally the entities next to the best ones (foreign keys in either
+direction; for graphs the labels a relationship type connects) get a share of their score:
+"orders per customer region" then brings `orders`, `customers` and `sales_regions` even when
+one of them is named only loosely.
+
+Ties keep schema order, so the ranking is stable across runs and Python versions.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import lru_cache
+
+from planrag.schema._model import Entity, Schema
+from planrag.schema._tokens import fragments, words
+
+__all__ = ["Index", "index_of", "rank", "search_scores"]
+
+NAME_WEIGHT = 3.0
+COLUMN_WEIGHT = 1.5
+TABLE_COMMENT_WEIGHT = 1.5
+COLUMN_COMMENT_WEIGHT = 0.75
+"""Weights of a question word met in the entity's name, a column name, the entity's comment
+(which says what it is about) or a column's comment."""
+WHOLE_NAME_BONUS = 2.0
+"""Times the name's own weight, when the question holds every word of the name."""
+COLUMN_PHRASE_BONUS = 2.0
+"""Times a column's weight, when the question holds every word of a column name of two or
+more words (`key accounts` -> `is_key_account`)."""
+SHADOW = 0.4
+"""What is left of a name match that a shorter name takes whole: when the question says
+"support tickets", `support_tickets` is meant, not `support_ticket_notes`."""
+TOP_FOR_BOOST = 6
+"""How many of the best entities pass a share of their score to their neighbours."""
+BOOST_BEST = 0.35
+BOOST_OTHERS = 0.5
+"""Share of the best neighbour's score, and of each further top neighbour's: an entity that
+links two relevant ones (a junction table, a relationship type) gains the most."""
+SPREAD = 0.5
+"""A top entity's share is divided by its degree to this power: a table with twenty
+neighbours lends each of them less than a table with two."""
+HUB_DEGREE = 12
+"""Neighbours beyond about this many mark a hub (an audit-user table, a countries table):
+its boost shrinks with the log of its degree, so it does not ride along with every question."""
+
+
+@dataclass(frozen=True, slots=True)
+class Fields:
+    """The stems of one entity, by where they occur."""
+
+    name: tuple[str, ...]
+    column_names: tuple[tuple[str, ...], ...]
+    columns: frozenset[str]
+    comment: frozenset[str]
+    column_comments: frozenset[str]
+
+    def all(self) -> frozenset[str]:
+        return frozenset(self.name) | self.columns | self.comment | self.column_comments
+
+
+@dataclass(frozen=True, slots=True)
+class Index:
+    """What ranking and search need of one schema, computed once per schema."""
+
+    entities: tuple[Entity, ...]
+    fields: tuple[Fields, ...]
+    idf: dict[str, float]
+    neighbours: tuple[tuple[int, ...], ...]
+    """Positions of the entities each one is linked to (either direction), ascending."""
+    shorter: tuple[tuple[int, ...], ...]
+    """Positions of the entities whose name words are a strict subset of each one's."""
+
+    def weight(self, stem: str) -> float:
+        return self.idf.get(stem, 0.0)
+
+
+@lru_cache(maxsize=16)
+def index_of(schema: Schema) -> Index:
+    """The index of `schema` (cached: the engine ranks every question on the same schema)."""
+    entities = schema.entities
+    fields = tuple(_fields(e) for e in entities)
+    df: dict[str, int] = {}
+    for f in fields:
+        for stem in f.all():
+            df[stem] = df.get(stem, 0) + 1
+    n = len(entities)
+    idf = {s: math.log(1.0 + (n - d + 0.5) / (d + 0.5)) for s, d in sorted(df.items())}
+    return Index(entities, fields, idf, _neighbours(entities), _shorter(fields))
+
+
+def _fields(entity: Entity) -> Fields:
+    column_names = tuple(tuple(dict.fromkeys(words(c.name))) for c in entity.columns)
+    return Fields(
+        name=tuple(dict.fromkeys(words(entity.name))),
+        column_names=column_names,
+        columns=frozenset(s for c in column_names for s in c),
+        comment=frozenset(words(entity.comment)),
+        column_comments=frozenset(s for c in entity.columns for s in words(c.comment)),
+    )
+
+
+def _neighbours(entities: tuple[Entity, ...]) -> tuple[tuple[int, ...], ...]:
+    """Links by foreign keys (tables) and by patterns (relationship types and their labels)."""
+    position: dict[str, int] = {}
+    for i, entity in enumerate(entities):
+        position.setdefault(entity.name, i)
+        position.setdefault(entity.name.casefold(), i)
+    links: list[set[int]] = [set() for _ in entities]
+    for i, entity in enumerate(entities):
+        for ref in entity.references():
+            j = position.get(ref, position.get(ref.casefold()))
+            if j is not None and j != i:
+                links[i].add(j)
+                links[j].add(i)
+    return tuple(tuple(sorted(s)) for s in links)
+
+
+def _shorter(fields: tuple[Fields, ...]) -> tuple[tuple[int, ...], ...]:
+    names = [frozenset(f.name) for f in fields]
+    by_word: dict[str, set[int]] = {}
+    for j, name in enumerate(names):
+        for stem in name:
+            by_word.setdefault(stem, set()).add(j)
+    out = []
+    for name in names:
+        candidates = set().union(*(by_word[s] for s in name)) if name else set()
+        out.append(tuple(sorted(j for j in candidates if names[j] and names[j] < name)))
+    return tuple(out)
+
+
+def base_scores(index: Index, text: str) -> list[float]:
+    """Each entity's own score for the stems of `text` (no neighbour boost)."""
+    asked = frozenset(words(text))
+    return [_entity_score(index, i, asked) for i in range(len(index.fields))]
+
+
+def _entity_score(index: Index, i: int, asked: frozenset[str]) -> float:
+    f = index.fields[i]
+    w = index.weight
+    matched = [s for s in f.name if s in asked]
+    score = 0.0
+    if matched:
+        coverage = len(matched) / len(f.name)
+        score = NAME_WEIGHT * sum(w(s) for s in matched) * coverage
+        if coverage == 1:
+            score += WHOLE_NAME_BONUS * sum(w(s) for s in f.name)
+        elif _shadowed(index, i, asked, matched):
+            score *= SHADOW
+    for stem in asked.difference(f.name):
+        score += w(stem) * max(
+            COLUMN_WEIGHT * (stem in f.columns),
+            TABLE_COMMENT_WEIGHT * (stem in f.comment),
+            COLUMN_COMMENT_WEIGHT * (stem in f.column_comments),
+        )
+    phrases = [c for c in f.column_names if len(c) >= 2 and asked.issuperset(c)]
+    if phrases:
+        score += COLUMN_PHRASE_BONUS * max(COLUMN_WEIGHT * sum(w(s) for s in c) for c in phrases)
+    return score
+
+
+def _shadowed(index: Index, i: int, asked: frozenset[str], matched: list[str]) -> bool:
+    """Whether a shorter name the question covers whole holds every word matched here."""
+    for j in index.shorter[i]:
+        name = index.fields[j].name
+        if asked.issuperset(name) and set(matched) <= set(name):
+            return True
+    return False
+
+
+def rank(schema: Schema, text: str) -> list[tuple[Entity, float]]:
+    """Entities with a positive score for `text`, best first, ties in schema order (the
+    entities are those of `schema` itself, even when the cached index came from an equal
+    one)."""
+    index = index_of(schema)
+    base = base_scores(index, text)
+    top = _top(base)
+    final = [b + _boost(index, base, top, i) for i, b in enumerate(base)]
+    order = sorted(range(len(final)), key=lambda i: (-final[i], i))
+    return [(schema.entities[i], final[i]) for i in order if final[i] > 0]
+
+
+def _boost(index: Index, base: list[float], top: frozenset[int], i: int) -> float:
+    """A share of the scores of the `top` entities linked to entity `i`, damped for hubs."""
+    shares = sorted((_share(index, base, j) for j in index.neighbours[i] if j in top), reverse=True)
+    if not shares:
+        return 0.0
+    degree = len(index.neighbours[i])
+    damping = max(1.0, math.log(degree) / math.log(HUB_DEGREE)) if degree > 1 else 1.0
+    return (BOOST_BEST * shares[0] + BOOST_OTHERS * sum(shares[1:])) / damping
+
+
+def _share(index: Index, base: list[float], j: int) -> float:
+    """What top entity `j` lends each neighbour: less the more neighbours it has."""
+    return base[j] / math.pow(len(index.neighbours[j]), SPREAD)
+
+
+def _top(base: list[float]) -> frozenset[int]:
+    order = sorted((i for i, b in enumerate(base) if b > 0), key=lambda i: (-base[i], i))
+    return frozenset(order[:TOP_FOR_BOOST])
+
+
+def search_scores(index: Index, terms: str) -> list[float]:
+    """Scores for a search: the stems as in ranking, plus raw fragments found inside names
+    and column names ("cust" finds `customers` and every `customer_id`)."""
+    scores = base_scores(index, terms)
+    frags = fragments(terms)
+    for i, entity in enumerate(index.entities):
+        scores[i] += _fragment_score(entity, frags)
+    return scores
+
+
+def _fragment_score(entity: Entity, frags: Iterable[str]) -> float:
+    name = entity.name.lower()
+    score = 0.0
+    for frag in frags:
+        if frag in name:
+            score += 2.0 + len(frag) / len(name)  # the closer the name, the better
+        elif any(frag in c.name.lower() for c in entity.columns):
+            score += 0.5
+    return score

@@ -1,0 +1,196 @@
+"""The schema in the model's first prompt, within a character budget, and the tools that show
+the rest on demand.
+
+A DQA or demo schema is a few hundred characters and goes into the prompt whole, byte for byte
+`Schema.render()`, as in the paper. A real database (hundreds of tables) does not fit: re-sent
+on every model call, it would cost more than the rest of the conversation. Then the prompt
+holds the header, the tables or labels most relevant to the question in full (ranked
+lexically, offline: `rank_entities`), the others by name while room lasts, a count of the
+rest, and a line telling the model to call `search_schema` and `describe_tables` (the tools
+behind `search_schema` and `describe_entities` here) for whatever it needs beyond that.
+
+Every line is whole: the budget is split before anything is written, so the names and the
+closing hint are never cut off, and `len(view.text) <= budget` always holds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from planrag.schema._lookup import describe_entities, kinds_noun, search_schema
+from planrag.schema._model import Entity, Schema
+from planrag.schema._relevance import rank
+
+__all__ = [
+    "DEFAULT_BUDGET",
+    "MIN_BUDGET",
+    "SchemaView",
+    "describe_entities",
+    "prompt_schema",
+    "rank_entities",
+    "search_schema",
+]
+
+DEFAULT_BUDGET = 6000
+"""Characters (`PLANRAG_SCHEMA_BUDGET`): about 1,500 tokens."""
+MIN_BUDGET = 400
+"""Below this not even the header, one table and the hint fit sensibly."""
+FULL_SHARE = 0.8
+"""Share of the budget that entities rendered in full may take; the rest is for names."""
+RELEVANT_SHARE = 0.1
+"""Entities scoring below this share of the best score are named, not shown in full: a
+stray match on a comment word is not worth 500 characters of columns."""
+
+_OTHERS = {
+    "table": "Other tables: ",
+    "node": "Other node labels: ",
+    "relationship": "Other relationship types: ",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class SchemaView:
+    """What the first prompt shows of a schema."""
+
+    text: str
+    """What goes into the prompt."""
+    complete: bool
+    """True when the whole schema is shown (`text == schema.render()`)."""
+    shown: tuple[str, ...]
+    """Entities rendered in full, in the order shown."""
+    named: tuple[str, ...]
+    """Entities only named."""
+    omitted: int
+    """Entities neither shown nor named (only counted)."""
+
+
+def rank_entities(schema: Schema, text: str) -> list[tuple[Entity, float]]:
+    """Entities relevant to `text`, best first, with their scores (all > 0): lexical
+    matches on names, columns and comments weighted by rarity, plus a share for the
+    foreign-key (or pattern) neighbours of the best. Deterministic; ties keep schema order."""
+    return rank(schema, text)
+
+
+def prompt_schema(schema: Schema, question: str | None, budget: int = DEFAULT_BUDGET) -> SchemaView:
+    """The schema for the first prompt: whole when it fits in `budget` characters; otherwise
+    the entities most relevant to `question` in full (schema order when there is no
+    question), the rest named or counted, and a hint at the schema tools."""
+    if budget < MIN_BUDGET:
+        raise ValueError(f"a schema budget below {MIN_BUDGET} characters is not usable")
+    whole = schema.render()
+    if len(whole) <= budget:
+        return SchemaView(whole, True, tuple(e.name for e in schema.entities), (), 0)
+    if question is None:
+        full = list(schema.entities)
+        rest = full
+    else:
+        ranked = rank_entities(schema, question)
+        floor = ranked[0][1] * RELEVANT_SHARE if ranked else 0.0
+        full = [e for e, score in ranked if score >= floor]
+        rest = [e for e, _ in ranked] + list(schema.entities)
+    return _Layout(schema, budget).fill(full, rest)
+
+
+class _Layout:
+    """Lays the cut-down view out line by line; every length is known before it is added."""
+
+    def __init__(self, schema: Schema, budget: int) -> None:
+        self.schema = schema
+        self.budget = budget
+        total = len(schema.entities)
+        noun = kinds_noun({e.kind for e in schema.entities})
+        # The longest the closing lines can be: counts never exceed the total, and the noun
+        # of a subset of kinds is never longer than the noun of all of them.
+        reserve = len(_hint(total, total, noun)) + 1 + len(_more_line(total, noun)) + 1
+        self.room = budget - reserve
+        """Room for the header, the full entities and the names together."""
+        self.header = _fit(schema.header(), self.room)
+
+    def fill(self, full: Sequence[Entity], rest: Sequence[Entity]) -> SchemaView:
+        shown = self._full(full)
+        taken = {id(e) for e in shown}
+        remaining = [e for e in _distinct(rest) if id(e) not in taken]
+        used = len(self.header) + sum(len(e.render()) + 1 for e in shown)
+        named = _names(remaining, self.room - used)
+        left = remaining[len(named) :]
+        lines = [self.header, *(e.render() for e in shown), *_name_lines(named)]
+        if left:
+            lines.append(_more_line(len(left), kinds_noun({e.kind for e in left})))
+        noun = kinds_noun({e.kind for e in self.schema.entities})
+        lines.append(_hint(len(shown), len(self.schema.entities), noun))
+        text = "\n".join(lines)
+        assert len(text) <= self.budget, (len(text), self.budget)
+        ordered = sorted(named, key=lambda e: list(_OTHERS).index(e.kind))
+        return SchemaView(
+            text, False, tuple(e.name for e in shown), tuple(e.name for e in ordered), len(left)
+        )
+
+    def _full(self, candidates: Sequence[Entity]) -> list[Entity]:
+        """Candidates in order while they fit in the full share; one that does not fit is
+        skipped, so a huge table does not keep smaller relevant ones out."""
+        limit = min(int(self.budget * FULL_SHARE), self.room)
+        used = len(self.header)
+        shown: list[Entity] = []
+        for entity in candidates:
+            cost = len(entity.render()) + 1
+            if used + cost <= limit:
+                shown.append(entity)
+                used += cost
+        return shown
+
+
+def _distinct(entities: Sequence[Entity]) -> list[Entity]:
+    """`entities` without repeats, first occurrence kept (by identity: two tables may look
+    alike)."""
+    seen: set[int] = set()
+    out = []
+    for entity in entities:
+        if id(entity) not in seen:
+            seen.add(id(entity))
+            out.append(entity)
+    return out
+
+
+def _names(entities: Sequence[Entity], room: int) -> list[Entity]:
+    """The first entities whose names fit in `room` characters of "Other ...:" lines."""
+    started: set[str] = set()
+    used = 0
+    out: list[Entity] = []
+    for entity in entities:
+        if entity.kind in started:
+            cost = 2 + len(entity.name)
+        else:
+            cost = 1 + len(_OTHERS[entity.kind]) + len(entity.name)
+        if used + cost > room:
+            break
+        started.add(entity.kind)
+        used += cost
+        out.append(entity)
+    return out
+
+
+def _name_lines(named: Sequence[Entity]) -> list[str]:
+    lines = []
+    for kind, prefix in _OTHERS.items():
+        names = [e.name for e in named if e.kind == kind]
+        if names:
+            lines.append(prefix + ", ".join(names))
+    return lines
+
+
+def _more_line(count: int, noun: str) -> str:
+    return f"... and {count} more {noun}"
+
+
+def _hint(shown: int, total: int, noun: str) -> str:
+    return (
+        f"({shown} of {total} {noun} shown in full. Call search_schema to find others by "
+        "words, and describe_tables for the full columns, keys and references of any of them.)"
+    )
+
+
+def _fit(line: str, width: int) -> str:
+    """`line`, shortened with an ellipsis when it is wider than `width` (only a header of
+    absurd length ever is)."""
+    return line if len(line) <= width else line[: max(0, width - 1)] + "…"

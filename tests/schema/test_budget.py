@@ -1,0 +1,170 @@
+"""The schema in the first prompt: whole when small (the paper's setting), cut to the budget
+with the question's tables in full when large."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from planrag.schema import Column, Entity, ForeignKey, Schema
+from planrag.schema.budget import DEFAULT_BUDGET, MIN_BUDGET, SchemaView, prompt_schema
+from tests._big_schema import QUESTIONS, big_schema
+from tests.schema._schemas import dump_paths, dump_schema, supply_graph
+
+BIG = big_schema()
+
+
+def check_accounting(schema: Schema, view: SchemaView) -> None:
+    """Every entity is shown, named or counted, exactly once, as the text says."""
+    names = [e.name for e in schema.entities]
+    assert len(view.shown) + len(view.named) + view.omitted == len(names)
+    assert not set(view.shown) & set(view.named)
+    assert set(view.shown) | set(view.named) <= set(names)
+    lines = view.text.splitlines()
+    for name in view.shown:
+        entity = schema.find(name)
+        assert entity is not None and entity.render() in lines
+    if not view.complete:
+        assert lines[0] == schema.header() or lines[0].endswith("…")
+        assert "search_schema" in lines[-1] and "describe_tables" in lines[-1]
+        assert f"{len(view.shown)} of {len(names)}" in lines[-1]
+
+
+# ------------------------------------------------------------------------- small schemas
+
+
+@pytest.mark.parametrize("path", dump_paths(), ids=lambda p: f"{p.parent.parent.name}/{p.name}")
+def test_dqa_and_demo_schemas_are_shown_whole_and_unchanged(path: Path) -> None:
+    schema = dump_schema(path)
+    for question in (None, "Which trade node should the merchant be placed in?"):
+        view = prompt_schema(schema, question)
+        assert view.complete
+        assert view.text == schema.render()
+        assert view.shown == tuple(e.name for e in schema.entities)
+        assert view.named == () and view.omitted == 0
+
+
+def test_a_schema_exactly_at_the_budget_is_whole_and_one_over_is_cut() -> None:
+    schema = supply_graph(labels=30)
+    size = len(schema.render())
+    assert prompt_schema(schema, "parts", budget=size).complete
+    view = prompt_schema(schema, "parts", budget=size - 1)
+    assert not view.complete and len(view.text) <= size - 1
+    check_accounting(schema, view)
+
+
+def test_a_budget_below_the_minimum_is_refused() -> None:
+    with pytest.raises(ValueError, match="budget"):
+        prompt_schema(BIG, "orders", budget=MIN_BUDGET - 1)
+    assert len(prompt_schema(BIG, "orders", budget=MIN_BUDGET).text) <= MIN_BUDGET
+
+
+def test_an_absurdly_long_header_is_shortened_rather_than_the_budget_broken() -> None:
+    schema = Schema("mariadb", "d" * 2000, BIG.entities[:3])
+    view = prompt_schema(schema, "customers", budget=MIN_BUDGET)
+    assert len(view.text) <= MIN_BUDGET
+    assert view.text.splitlines()[0].endswith("…")
+    check_accounting(schema, view)
+
+
+# ------------------------------------------------------------------------- the big schema
+
+
+def test_the_generated_schema_is_of_real_size() -> None:
+    tables = BIG.entities
+    assert len(tables) >= 300
+    assert 11 <= sum(len(t.columns) for t in tables) / len(tables) <= 14
+    assert all(t.comment for t in tables)
+    assert sum(len(t.foreign_keys) for t in tables) >= 500
+    assert len(BIG.render()) > 20 * DEFAULT_BUDGET
+
+
+@pytest.mark.parametrize(("question", "needed"), QUESTIONS, ids=lambda q: str(q)[:40])
+def test_each_question_gets_its_tables_in_full_within_the_budget(
+    question: str, needed: set[str]
+) -> None:
+    view = prompt_schema(BIG, question)
+    assert not view.complete
+    assert len(view.text) <= DEFAULT_BUDGET
+    assert needed <= set(view.shown), f"missing {needed - set(view.shown)}"
+    assert len(view.text) > 0.9 * DEFAULT_BUDGET, "the budget should be used, not wasted"
+    check_accounting(BIG, view)
+
+
+def test_the_names_of_the_rest_follow_and_the_remainder_is_counted() -> None:
+    view = prompt_schema(BIG, QUESTIONS[0][0])
+    lines = view.text.splitlines()
+    others = [line for line in lines if line.startswith("Other tables: ")]
+    assert len(others) == 1
+    assert others[0].removeprefix("Other tables: ").split(", ") == list(view.named)
+    assert view.omitted > 0
+    assert f"... and {view.omitted} more tables" in lines
+
+
+def test_without_a_question_tables_come_in_schema_order() -> None:
+    view = prompt_schema(BIG, None)
+    order = [e.name for e in BIG.entities]
+    assert view.shown[0] == order[0]
+    positions = [order.index(n) for n in view.shown]
+    assert positions == sorted(positions)
+    assert view.named[0] not in view.shown
+    check_accounting(BIG, view)
+
+
+def test_a_question_matching_nothing_names_tables_instead() -> None:
+    view = prompt_schema(BIG, "xyzzy plugh?")
+    assert view.shown == ()
+    assert len(view.named) > 50
+    check_accounting(BIG, view)
+
+
+def test_a_huge_relevant_table_does_not_keep_smaller_ones_out() -> None:
+    huge = Entity(
+        "table",
+        "shipment_events",
+        tuple(Column(f"shipment_metric_{i}", "DOUBLE") for i in range(400)),
+        comment="Every shipment sensor metric",
+    )
+    small = [
+        Entity(
+            "table",
+            "shipments",
+            (Column("id", "INT(11)", True), Column("carrier_id", "INT(11)")),
+            foreign_keys=(ForeignKey(("carrier_id",), "carriers", ("id",)),),
+        ),
+        Entity(
+            "table", "carriers", (Column("id", "INT(11)", True), Column("name", "VARCHAR(100)"))
+        ),
+    ]
+    filler = [
+        Entity("table", f"archive_{i:03d}", (Column("id", "INT(11)", True),)) for i in range(200)
+    ]
+    schema = Schema("mariadb", "shop", (huge, *filler, *small))
+    view = prompt_schema(schema, "Which carrier loses the most shipments?")
+    assert len(huge.render()) > DEFAULT_BUDGET
+    assert set(view.shown) == {"shipments", "carriers"}
+    assert view.named[0] == "shipment_events"
+    check_accounting(schema, view)
+
+
+# ------------------------------------------------------------------------- graphs
+
+
+def test_graph_relationships_between_relevant_labels_are_shown() -> None:
+    schema = supply_graph(labels=40)
+    view = prompt_schema(
+        schema, "Which suppliers' parts are used at the plant in Lyon?", budget=1500
+    )
+    assert not view.complete and len(view.text) <= 1500
+    assert {"Supplier", "Part", "Plant", "SUPPLIES", "USED_AT"} <= set(view.shown)
+    check_accounting(schema, view)
+    assert any(line.startswith("Other node labels: Archive") for line in view.text.splitlines())
+
+
+def test_graph_labels_a_relevant_relationship_connects_are_shown() -> None:
+    schema = supply_graph(labels=40)
+    view = prompt_schema(schema, "What lead time is agreed for everything supplied?", budget=1500)
+    assert view.shown[0] == "SUPPLIES"
+    assert {"Supplier", "Part"} <= set(view.shown)
+    check_accounting(schema, view)

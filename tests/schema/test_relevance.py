@@ -1,0 +1,125 @@
+"""Lexical ranking: identifiers and questions cut into the same stems, rare words decide,
+names the question covers win, foreign-key neighbours come along."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import pytest
+
+from planrag.schema import Column, Entity, ForeignKey, Schema
+from planrag.schema._tokens import fragments, stem, words
+from planrag.schema.budget import rank_entities
+from tests._big_schema import big_schema
+
+BIG = big_schema()
+
+
+def top(text: str, n: int, schema: Schema = BIG) -> list[str]:
+    return [e.name for e, _ in rank_entities(schema, text)[:n]]
+
+
+# ------------------------------------------------------------------------- words
+
+
+def test_identifiers_are_cut_into_lower_case_parts_without_digits() -> None:
+    assert words("OrderItems order_items2 HTTPServer") == [
+        "order",
+        "item",
+        "order",
+        "item",
+        "http",
+        "server",
+    ]
+
+
+def test_stop_words_go_and_forms_of_a_word_meet() -> None:
+    assert words("Which of the orders should we ship?") == ["order", "ship"]
+    pairs = [
+        ("categories", "category"),
+        ("addresses", "address"),
+        ("warehouses", "warehouse"),
+        ("shipped", "ship"),
+        ("shipping", "ship"),
+        ("pricing", "price"),
+        ("supplied", "supplies"),
+        ("moved", "move"),
+        ("centres", "centers"),
+        ("statuses", "status"),
+    ]
+    for a, b in pairs:
+        assert stem(a) == stem(b), (a, b)
+    assert stem("string") == "string" and stem("used") == "used"
+
+
+def test_fragments_are_raw_lower_case_runs() -> None:
+    assert fragments("Cust, sku-2 a id") == ["cust", "sku"]
+
+
+# ------------------------------------------------------------------------- ranking
+
+
+def test_a_name_the_question_covers_beats_longer_names_sharing_its_words() -> None:
+    names = top("How many order items does a typical order have?", 3)
+    assert names[:2] == ["order_items", "orders"]
+    ranked = [e.name for e, _ in rank_entities(BIG, "support tickets")]
+    assert ranked[0] == "support_tickets"
+    assert ranked.index("support_ticket_notes") > 3
+
+
+def test_foreign_key_neighbours_come_along() -> None:
+    assert set(top("orders per customer region", 4)) >= {"orders", "customers", "sales_regions"}
+    # campaign_conversions links campaigns and customers; its own name only half matches
+    assert "campaign_conversions" in top("Which campaigns won us new customers?", 4)
+
+
+def test_rare_words_count_more_than_common_ones() -> None:
+    assert top("forklift", 1) == ["warehouse_equipment"]
+    created = dict((e.name, s) for e, s in rank_entities(BIG, "created"))
+    forklift = dict((e.name, s) for e, s in rank_entities(BIG, "forklift"))
+    assert max(created.values()) < forklift["warehouse_equipment"] / 5
+
+
+def test_scores_are_positive_best_first_and_deterministic() -> None:
+    ranked = rank_entities(BIG, "late shipments by carrier")
+    scores = [s for _, s in ranked]
+    assert all(s > 0 for s in scores) and scores == sorted(scores, reverse=True)
+    assert ranked == rank_entities(big_schema(), "late shipments by carrier")
+    assert rank_entities(BIG, "") == [] and rank_entities(BIG, "the of which") == []
+
+
+def test_ties_keep_schema_order() -> None:
+    tables = tuple(
+        Entity("table", name, (Column("stock", "INT(11)"),)) for name in ("b_one", "a_two", "c")
+    )
+    schema = Schema("sqlite", "t", tables)
+    assert [e.name for e, _ in rank_entities(schema, "stock")] == ["b_one", "a_two", "c"]
+
+
+def test_hubs_ride_along_less() -> None:
+    ranked = [e.name for e, _ in rank_entities(BIG, "Which warehouses ship the most parcels?")]
+    assert "app_users" not in ranked[:20]
+
+
+@pytest.mark.parametrize("kind", ["table", "graph"])
+def test_an_entity_with_no_matching_words_is_reached_through_a_link(kind: str) -> None:
+    if kind == "table":
+        link = Entity(
+            "table",
+            "xref",
+            (Column("a_id", "INT(11)"), Column("b_id", "INT(11)")),
+            foreign_keys=(
+                ForeignKey(("a_id",), "alpha", ("id",)),
+                ForeignKey(("b_id",), "beta", ("id",)),
+            ),
+        )
+    else:
+        link = Entity("relationship", "XREF", (), patterns=("(:alpha)-[:XREF]->(:beta)",))
+    node: Literal["table", "node"] = "table" if kind == "table" else "node"
+    key = (Column("id", "INT(11)", True),)
+    schema = Schema("x", "y", (*(Entity(node, n, key) for n in ("alpha", "beta", "gamma")), link))
+    assert [e.name for e, _ in rank_entities(schema, "alpha and beta")] == [
+        "alpha",
+        "beta",
+        link.name,
+    ]
