@@ -22,8 +22,9 @@ from chainlit.input_widget import InputWidget, Select
 from app.console import first_line
 from app.web import (
     NO_MODEL,
-    TARGET_LABELS,
     ChatSession,
+    dataset_items,
+    datasets_text,
     question_actions,
     question_labels,
     run_scripted,
@@ -81,8 +82,9 @@ def _session() -> ChatSession:
     session = cl.user_session.get("planrag")
     if session is None:
         s = settings()
-        session = ChatSession(s, check_dataset_setting(s, registry(s)).id,
-                              s.relational_target, s.technique, s.consent)
+        dataset = check_dataset_setting(s, registry(s))
+        session = ChatSession(s, dataset.id, "", s.technique, s.consent)
+        session.target = session.default_target()
         cl.user_session.set("planrag", session)
     return session  # type: ignore[no-any-return]
 
@@ -103,14 +105,26 @@ async def start() -> None:
     if cl.context.session.client_type == "slack":
         return  # each Slack message is its own session; the thread carries the state
     session = _session()
+    await _send_settings(session)
+    if not session.settings.model_configured:
+        await cl.Message(content=NO_MODEL, actions=_what_if_actions(session)).send()
+
+
+async def _send_settings(session: ChatSession) -> None:
+    """The settings panel: datasets by title (live ones marked), the current dataset's
+    databases, the technique and what happens to re-plans."""
     s = session.settings
-    ids = registry(s).ids()
-    targets = ["sqlite", "graph"] + (["mysql"] if s.mysql is not None else [])
+    reg = registry(s)
+    targets = session.targets()
+    if session.target not in targets:
+        session.target = session.default_target()
     widgets: list[InputWidget] = [
-        Select(id="dataset", label="Dataset", values=ids, initial_value=session.dataset),
-        Select(id="target", label="Database", values=targets,
-               initial_value=session.target if session.target in targets else "sqlite",
-               description=", ".join(f"{k}: {v}" for k, v in TARGET_LABELS.items())),
+        Select(id="dataset", label="Dataset", items=dataset_items(reg),
+               initial_value=session.dataset_info().id,
+               description="live: your own database, read as it is now"),
+        Select(id="target", label="Database", items=session.target_items(),
+               initial_value=session.target,
+               description="where this dataset's questions are answered"),
         Select(id="technique", label="Technique",
                values=["planrag", "planrag-norp", "iterrag", "singlerag"],
                initial_value=session.technique),
@@ -119,8 +133,6 @@ async def start() -> None:
                description="ask you, or approve / reject them automatically"),
     ]
     await cl.ChatSettings(widgets).send()
-    if not s.model_configured:
-        await cl.Message(content=NO_MODEL, actions=_what_if_actions(session)).send()
 
 
 def _what_if_actions(session: ChatSession) -> list[cl.Action]:
@@ -164,23 +176,31 @@ async def _guarded(work: Awaitable[None]) -> None:
 @cl.on_settings_update
 async def update(values: dict[str, str]) -> None:
     session = _session()
+    switched = False
     try:
-        if values.get("dataset"):
+        if values.get("dataset") and values["dataset"] != session.dataset_info().id:
             registry(session.settings).get(values["dataset"])
             session.dataset = values["dataset"]
             session.history.clear()
+            switched = True
     except PlanRAGError as exc:
         await cl.Message(content=f"Cannot switch dataset: {exc}").send()
-    session.target = values.get("target") or session.target
+    wanted = values.get("target") or session.target
+    session.target = wanted if wanted in session.targets() else session.default_target()
     session.technique = values.get("technique") or session.technique
     session.consent = values.get("consent") or session.consent
-    where = TARGET_LABELS.get(session.target, session.target)
+    if switched:  # its own databases in the panel
+        await _send_settings(session)
+    where = session.where()
     ds = session.dataset_info()
     samples = [cl.Action(name="ask", payload={"question": _one_line(q.text)}, label=label)
                for q, label in zip(ds.questions[:4], question_labels(ds.questions),
                                    strict=False)]
+    warning = (" **Its account may write** (accepted when it was connected); the assistant "
+               "still only reads." if ds.write_privileges else "")
+    lead = "Sample questions:" if samples else "Ask your question."
     await cl.Message(content=f"Now on **{ds.title}** ({where}), {session.technique}, "
-                     f"re-plans: {session.consent}. Sample questions:",
+                     f"re-plans: {session.consent}.{warning} {lead}",
                      actions=samples + _what_if_actions(session)).send()
 
 
@@ -210,10 +230,7 @@ async def message(msg: cl.Message) -> None:
     session = _session()
     try:
         if text.startswith("/datasets"):
-            lines = [f"- **{d.id}**: {d.title} ({len(d.questions)} questions"
-                     f"{', simulator ' + d.simulator if d.simulator else ''})"
-                     for d in registry(session.settings)]
-            await cl.Message(content="\n".join(lines)).send()
+            await cl.Message(content=datasets_text(session.settings)).send()
         elif text.startswith("/whatif"):
             await session.what_if(text.removeprefix("/whatif").strip())
         elif text.startswith("/scripted"):

@@ -11,8 +11,9 @@ the assistant may and may not do.
     :questions             sample questions of the current dataset
     :rules                 its business rules
     :schema [sql|graph]    the schema the model sees
-    sql <query>            run SQL   (SQLite by default, MySQL when MYSQL_URL is set)
-    cypher <query>         run Cypher on the graph server
+    sql <query>            run SQL   (the dataset's own database; for shipped dumps SQLite,
+                           or MySQL when MYSQL_URL is set)
+    cypher <query>         run Cypher on the dataset's graph
     :simulate [QUESTION] [NAME=VALUE ...] [rules=R]
                            what-if: rank every decision with the dataset's simulator
                            (parameters from the question and/or NAME=VALUE)
@@ -27,9 +28,10 @@ import sys
 from contextlib import AsyncExitStack
 from typing import TextIO
 
-from planrag.datasets import Registry
-from planrag.errors import PlanRAGError, QueryRefused
-from planrag.runtime import check_dataset_setting, open_source, registry
+from planrag.datasets import DatasetRef, Registry
+from planrag.errors import DatasetError, PlanRAGError, QueryRefused
+from planrag.locations import default_target, get_kind, targets_of
+from planrag.runtime import check_dataset_setting, locate, open_source, registry
 from planrag.settings import Settings
 from planrag.sources.base import DataSource
 
@@ -88,7 +90,13 @@ class Console:
             self.say(HELP)
         elif word == ":datasets":
             for ds in self.reg:
-                self.say(f"  {ds.id:22} {ds.title}")
+                live = ""
+                if ds.live:
+                    live = "  (live, read-only)" if not ds.write_privileges else (
+                        "  (live, ACCOUNT MAY WRITE)")
+                self.say(f"  {ds.id:22} {ds.title}{live}")
+            for name, problem in sorted(self.reg.problems.items()):
+                self.say(f"  {name:22} cannot be used: {problem}")
         elif word == ":use":
             await self._use(rest)
         elif word == ":questions":
@@ -97,7 +105,7 @@ class Console:
         elif word == ":rules":
             self.say(self.reg.get(self._dataset_id()).rules)
         elif word == ":schema":
-            target = self._relational() if rest in ("", "sql") else "graph"
+            target = self._target("cypher" if rest in ("graph", "cypher") else "sql")
             self.say((await (await self._source(target)).schema()).render())
         elif word == ":simulate":
             await self._simulate(rest)
@@ -105,8 +113,7 @@ class Console:
             if not rest:
                 self.say(f"usage: {word} <query>")
                 return True
-            target = self._relational() if word == "sql" else "graph"
-            table = await (await self._source(target)).execute(rest)
+            table = await (await self._source(self._target(word))).execute(rest)
             self.say(table.render())
         else:
             self.say(f"unknown command {word!r}; type :help")
@@ -136,16 +143,25 @@ class Console:
                      f"{run.rank_of_answer}")
 
     def _dataset_id(self) -> str:
-        return self.ref.split("@", 1)[0].split("#", 1)[0]
+        return DatasetRef.parse(self.ref).dataset
 
-    def _relational(self) -> str:
-        return self.settings.relational_target
+    def _target(self, language: str) -> str:
+        """The dataset's target for `language` (sql: its default relational one)."""
+        dataset = self.reg.get(self._dataset_id())
+        targets = [t for t in targets_of(self.settings, dataset)
+                   if get_kind(t).language == language]
+        if not targets:
+            what = "SQL" if language == "sql" else "graph (Cypher)"
+            raise DatasetError(f"dataset {dataset.id} has no {what} database")
+        default = default_target(self.settings, dataset)
+        return default if default in targets else targets[0]
 
     async def _use(self, ref: str) -> None:
         if not ref:
             self.say("usage: :use DATASET[@DUMP]")
             return
-        self.reg.get(ref.split("@", 1)[0].split("#", 1)[0])  # raises for unknown ids
+        self.reg = registry(self.settings)  # datasets connected meanwhile
+        self.reg.get(DatasetRef.parse(ref).dataset)  # raises for unknown ids
         for source in self.sources.values():
             await source.close()
         self.sources.clear()
@@ -157,9 +173,18 @@ class Console:
         self.say(f"\n{ds.title} ({ds.id})")
         if ds.description:
             self.say(ds.description)
-        self.say("Sample questions:")
-        for q in ds.questions[:3]:
-            self.say(f"  - {first_line(q.text)}")
+        for target in targets_of(self.settings, ds):
+            try:
+                location = locate(self.settings, self.ref, target).location
+            except PlanRAGError:
+                continue
+            self.say(f"  {target}: {get_kind(target).describe(location)}")
+        if ds.write_privileges:
+            self.say("  warning: its account may write; the assistant still only reads")
+        if ds.questions:
+            self.say("Sample questions:")
+            for q in ds.questions[:3]:
+                self.say(f"  - {first_line(q.text)}")
         self.say("")
 
     async def _source(self, target: str) -> DataSource:

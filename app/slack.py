@@ -260,6 +260,7 @@ async def _handle(settings: Settings, event: dict[str, Any], kind: str, text: st
 async def _run(settings: Settings, store: RunStore, key: str, question: str) -> None:
     from planrag.engine.session import engine_config, open_engine
     from planrag.engine.state import Turn
+    from planrag.locations import default_target
     from planrag.runtime import check_dataset_setting, registry
 
     model = _model(settings)
@@ -275,8 +276,8 @@ async def _run(settings: Settings, store: RunStore, key: str, question: str) -> 
         turns = await store.turns(key) or []
         await store.save_turns(key, turns)  # the thread is the assistant's from now on
         history = [Turn.model_validate(t) for t in turns[-HISTORY_TURNS:]]
-        dataset = check_dataset_setting(settings, registry(settings)).id
-        target = settings.relational_target
+        found = check_dataset_setting(settings, registry(settings))
+        dataset, target = found.id, default_target(settings, found)
         context = {"dataset": dataset, "target": target, "question": question}
         async with open_engine(settings, dataset, target, model,
                                engine_config(settings)) as engine:
@@ -417,4 +418,6 @@ def _answer_text(answer: AnswerProposed | None, check: SimulatorChecked | None,
                      f"{_fmt(check.baseline)} with no decision.")
         if not check.agrees:
             lines.append(f"Best candidate: *{check.best}* ({_fmt(check.best_value)}).")
+        if check.data_as_of:
+            lines.append(f"Checked on the live data as of {check.data_as_of}.")
     return "\n".join(lines)

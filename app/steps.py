@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, assert_never
+from typing import Any, ClassVar, assert_never
 
 import chainlit as cl
 from chainlit.config import config as chainlit_config
@@ -43,12 +43,11 @@ from planrag.engine.events import (
     RunFailed,
     RunFinished,
     RunStarted,
+    SchemaLookedUp,
     SimulatorChecked,
     StepStarted,
 )
-
-if TYPE_CHECKING:
-    from app.web import ChatSession
+from planrag.settings import Settings
 
 __all__ = ["PREVIEW_ROWS", "RowsElement", "RunView", "avatar", "chart_element", "duration", "fmt",
            "plural", "tie_lines"]
@@ -99,8 +98,8 @@ class RowsElement(Element):
 class RunView:
     """Renders one run's events; keeps the steps it opened."""
 
-    def __init__(self, session: ChatSession, consent: str = "ask") -> None:
-        self.session = session
+    def __init__(self, settings: Settings, consent: str = "ask") -> None:
+        self.settings = settings
         self.consent = consent
         self.engine: Any = None
         """The engine, for the whole fetched table of a query (set once it is open)."""
@@ -181,6 +180,8 @@ class RunView:
                     event.query_id, "failed",
                     f"**Failed:** {event.error}\n\n"
                     "The assistant is told the error and may correct the query.")
+            case SchemaLookedUp():
+                await self._schema_lookup(event)
             case ReplanProposed():
                 self.pending = event
             case AwaitingConfirmation():
@@ -208,6 +209,19 @@ class RunView:
                                       f"{event.message}").send()
             case _:
                 assert_never(event)
+
+    async def _schema_lookup(self, event: SchemaLookedUp) -> None:
+        """A search of the schema, or tables described, as a small step under the plan
+        step being worked on (or the run)."""
+        parent = self.plan_step
+        if self.current is not None and self.current < len(self.children):
+            parent = self.children[self.current]
+        what = "Searched the schema" if event.tool == "search_schema" else "Read tables"
+        step = cl.Step(name=f"{what}: {event.request}"[:90], type="tool",
+                       parent_id=parent.id if parent else self.parent)
+        found = ", ".join(f"`{n}`" for n in event.found) or "nothing that matched"
+        step.output = f"Found {found}."
+        await step.send()
 
     async def _plan(self, event: PlanMade) -> None:
         title = "Plan" if event.revision == 0 else f"Plan, revision {event.revision}"
@@ -286,7 +300,7 @@ class RunView:
         return text
 
     async def ask_consent(self, paused: AwaitingConfirmation) -> bool | None:
-        settings = self.session.settings
+        settings = self.settings
         wait = duration(settings.consent_timeout_s)
         default = _OUTCOME[settings.consent_timeout_default == "approve"]
         content = (f"{self._record()}\n\n_Approve the new plan, or keep the current one. "
@@ -314,10 +328,10 @@ class RunView:
         if event.by == "person":
             line = f"**Decided by you: {outcome}.**"
         elif event.by == "timeout":
-            wait = duration(self.session.settings.consent_timeout_s)
+            wait = duration(self.settings.consent_timeout_s)
             line = (f"**Nobody answered within {wait}, so the default applied: {outcome}** "
                     f"(PLANRAG_CONSENT_TIMEOUT_DEFAULT="
-                    f"{self.session.settings.consent_timeout_default}).")
+                    f"{self.settings.consent_timeout_default}).")
         else:
             line = f"**Decided by policy (re-plans: {self.consent}): {outcome}.**"
         if event.note:
@@ -354,6 +368,8 @@ class RunView:
             lines += tie_lines(check.ties, check.near_ties)
             if check.note:
                 lines.append(f"_{check.note}_")
+            if check.data_as_of:
+                lines.append(f"_Checked on the live data as of {check.data_as_of}._")
             chart = chart_element(list(check.top), check.description, check.baseline,
                            highlight=check.decision)
             if chart is not None:

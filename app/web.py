@@ -23,21 +23,21 @@ from chainlit.element import Element
 from app.console import first_line
 from app.steps import RowsElement, RunView, avatar, chart_element, fmt, plural, tie_lines
 from app.whatif import FORM, shown_value, what_if_parameters
-from planrag.datasets import Dataset, Question
+from planrag.datasets import Dataset, Question, Registry
 from planrag.engine.model import Model
 from planrag.errors import PlanRAGError
 from planrag.settings import Settings
 
 __all__ = [
     "NO_MODEL",
-    "TARGET_LABELS",
     "ChatSession",
+    "dataset_items",
+    "datasets_text",
     "question_actions",
     "question_labels",
     "run_scripted",
 ]
 
-TARGET_LABELS = {"sqlite": "Embedded SQLite", "mysql": "MySQL", "graph": "Graph (Neo4j)"}
 
 
 @dataclass
@@ -58,10 +58,43 @@ class ChatSession:
             return None
         return model_from_settings(self.settings)
 
+    def targets(self) -> list[str]:
+        """The databases the current dataset can be asked over."""
+        from planrag.locations import targets_of
+
+        return targets_of(self.settings, self.dataset_info())
+
+    def default_target(self) -> str:
+        from planrag.locations import default_target
+
+        return default_target(self.settings, self.dataset_info())
+
+    def target_items(self) -> dict[str, str]:
+        """Label -> target for the settings panel: what and where, live or a loaded copy."""
+        from planrag.locations import get_kind
+
+        items = {}
+        for target in self.targets():
+            kind = get_kind(target)
+            label = f"{kind.title} ({'live' if self._is_live(target) else 'copy of the data'})"
+            items[label] = target
+        return items
+
+    def where(self) -> str:
+        """The current database for people: "MySQL/MariaDB, live"."""
+        from planrag.locations import get_kind
+
+        kind = get_kind(self.target)
+        return f"{kind.title}, {'live' if self._is_live(self.target) else 'copy of the data'}"
+
+    def _is_live(self, target: str) -> bool:
+        return any(db.kind == target for db in self.dataset_info().databases)
+
     def dataset_info(self) -> Dataset:
+        from planrag.datasets import DatasetRef
         from planrag.runtime import registry
 
-        return registry(self.settings).get(self.dataset.split("#")[0].split("@")[0])
+        return registry(self.settings).get(DatasetRef.parse(self.dataset).dataset)
 
     async def what_if(self, text: str) -> None:
         """`/whatif`: with nothing after it, the form of the simulator's parameters; with
@@ -96,7 +129,7 @@ class ChatSession:
             return
         try:
             sim = dataset_simulator(ds)
-            params = what_if_parameters(self.settings, ds)
+            params = await what_if_parameters(self.settings, ds)
         except PlanRAGError as exc:
             await cl.Message(content=f"The simulator could not be prepared: {exc}").send()
             return
@@ -130,7 +163,7 @@ class ChatSession:
         values: dict[str, Any] = raw if isinstance(raw, dict) else {}
         try:
             ds = registry(self.settings).get(dataset)
-            params = what_if_parameters(self.settings, ds)
+            params = await what_if_parameters(self.settings, ds)
         except PlanRAGError as exc:
             await cl.Message(content=f"The simulator could not run: {exc}").send()
             return
@@ -201,7 +234,7 @@ class ChatSession:
             return
         consent = "ask" if scripted else self.consent
         config = engine_config(self.settings, technique=self.technique, consent=consent)
-        view = RunView(self, consent)
+        view = RunView(self.settings, consent)
         history = [] if scripted else self.history[-6:]
         try:
             async with open_engine(self.settings, self.dataset, self.target, model,
@@ -218,6 +251,46 @@ class ChatSession:
         if view.answer is not None and not scripted:
             self.history.append(Turn(question=question, decision=view.answer.decision,
                                      rationale=view.answer.rationale))
+
+
+# -- datasets
+
+
+def dataset_items(reg: Registry) -> dict[str, str]:
+    """Label -> id for the dataset picker: titles, live datasets marked (and those whose
+    account may write), ids only where titles repeat."""
+    datasets = list(reg)
+    titles = [d.title for d in datasets]
+    items = {}
+    for ds in datasets:
+        label = ds.title if titles.count(ds.title) == 1 else f"{ds.title} ({ds.id})"
+        if ds.live:
+            label += " · live" + (" · account may write" if ds.write_privileges else "")
+        items[label] = ds.id
+    return items
+
+
+def datasets_text(settings: Settings) -> str:
+    """`/datasets`: each dataset with its databases; unusable ones with their problem."""
+    from planrag.locations import get_kind, targets_of
+    from planrag.runtime import locate, registry
+
+    reg = registry(settings)
+    lines = []
+    for ds in reg:
+        where = []
+        for target in targets_of(settings, ds):
+            try:
+                where.append(get_kind(target).describe(locate(settings, ds.id, target).location))
+            except PlanRAGError as exc:
+                where.append(f"{target}: {exc}")
+        extra = f", simulator {ds.simulator}" if ds.simulator else ""
+        account = " **Its account may write.**" if ds.write_privileges else ""
+        lines.append(f"- **{ds.title}** (`{ds.id}`): {len(ds.questions)} sample questions"
+                     f"{extra}.{account} " + "; ".join(where))
+    for name, problem in sorted(reg.problems.items()):
+        lines.append(f"- `{name}` cannot be used: {problem}")
+    return "\n".join(lines) or "No datasets."
 
 
 # -- sample questions as buttons

@@ -138,17 +138,21 @@ def shown_value(value: Any) -> str:
     return str(value)
 
 
-def what_if_parameters(settings: Settings, dataset: Dataset) -> list[WhatIfParameter]:
+async def what_if_parameters(settings: Settings, dataset: Dataset) -> list[WhatIfParameter]:
     """The parameters of the dataset's simulator, read from its pydantic `Parameters`
     model (types, bounds, descriptions, defaults), with the values the data holds for text
     parameters named after one of the simulator's tables (`country` → the country table)
     and the values the sample questions use."""
-    from planrag.runtime import registry
+    from planrag.runtime import open_source
     from planrag.simulators.service import dataset_simulator, dump_state, question_parameters
+    from planrag.simulators.state import state_from_source
 
     sim = dataset_simulator(dataset)
-    _, dump = registry(settings).resolve(dataset.id, "sql")
-    state = dump_state(sim, dump.path, dataset.rename_columns)
+    if dataset.dumps("sql"):
+        state = dump_state(sim, dataset.dump("sql").path, dataset.rename_columns)
+    else:  # a live database: the values it holds now
+        async with open_source(settings, dataset.id) as source:
+            state = await state_from_source(sim.tables, source)
     used: dict[str, list[str]] = {}
     for q in dataset.questions:
         for name, value in (question_parameters(sim, q.extra) or {}).items():

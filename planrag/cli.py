@@ -1,10 +1,15 @@
 """The `planrag` command line.
 
-    planrag datasets                                  list the datasets and their dumps
+    planrag datasets [--json]                         list the datasets and their databases
+    planrag connect ID (--mysql URL | --neo4j URI [--neo4j-database NAME] | --sqlite FILE)...
+                    [--title T] [--rules FILE] [--simulator REF] [--allow-write-privileges]
     planrag load [--target T] [--force] [DATASET...]  load dumps (idempotent)
-    planrag query --dataset REF --target T [--json] QUERY
-    planrag schema --dataset REF --target T           the schema text a model is shown
-    planrag guard sql|cypher                          JSON lines in, verdicts out
+    planrag query --dataset REF [--target T] [--json] QUERY
+    planrag schema --dataset REF [--target T] [--question Q]
+                                                      the schema text a model's first prompt
+                                                      holds (whole without --question)
+    planrag guard sql|cypher [--database DB] [--server mysql|mariadb]
+                                                      JSON lines in, verdicts out
     planrag graph start|stop|status                   the embedded Bolt server
     planrag simulate SCENARIO --sql DUMP [--country C | --goods G] [--rules R] [--json]
     planrag simulate --dataset REF [--target dump|T] [--param K=V ...] [--rules R] [--json]
@@ -14,8 +19,10 @@
                  [--concurrency K] [--out DIR] [--scripted]
     planrag shell                                     interactive console over the datasets
 
-REF is `DATASET`, `DATASET@DUMP` or `DATASET#QUESTION`. Exit codes: 0 ok, 1 error (one line on
-stderr), 2 query refused by a guard (the reason on stderr).
+REF is `DATASET`, `DATASET@DUMP` or `DATASET#QUESTION`; T a target (mysql, sqlite, graph),
+by default the dataset's own. Exit codes: 0 ok, 1 error (one line on stderr), 2 refused: a
+query by a guard, or by `connect` an account that can do more than read (the reason on
+stderr).
 """
 
 from __future__ import annotations
@@ -25,16 +32,35 @@ import asyncio
 import json
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Coroutine, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
-from planrag.errors import PlanRAGError, QueryRefused
+from planrag.errors import AccountRefused, PlanRAGError, QueryRefused
+from planrag.locations import target_names
 from planrag.settings import Settings, load_settings
 
 __all__ = ["main"]
 
-TARGETS = ("mysql", "sqlite", "graph")
+TARGETS = target_names()
+_T = TypeVar("_T")
+
+
+def _run(work: Coroutine[Any, Any, _T]) -> _T:
+    """Run `work` on a fresh event loop, closing the shared connection pools before the loop
+    ends (they belong to it)."""
+
+    async def run() -> _T:
+        from planrag.sources.mysql import close_pools
+        from planrag.sources.neo4j import close_drivers
+
+        try:
+            return await work
+        finally:
+            await close_pools()
+            await close_drivers()
+
+    return asyncio.run(run())
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -45,7 +71,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
     try:
         if args.command == "guard":  # needs no settings: usable as a pure filter
-            return _guard(args.language)
+            return _guard(args.language, args.database, args.server)
         if args.command == "simulate" and not args.dataset:  # files only: no settings
             return _simulate_files(args)
         settings = load_settings()
@@ -55,6 +81,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         return int(args.handler(settings, args))
     except QueryRefused as exc:
         print(f"refused: {exc.reason}", file=sys.stderr)
+        return 2
+    except AccountRefused as exc:
+        print(f"refused: {exc}", file=sys.stderr)
+        if exc.advice:
+            print(exc.advice, file=sys.stderr)
         return 2
     except PlanRAGError as exc:
         print(f"error: {exc}", file=sys.stderr)
@@ -75,6 +106,28 @@ def _parser() -> argparse.ArgumentParser:
     s.add_argument("--json", action="store_true", help="machine-readable output")
     s.set_defaults(handler=_datasets)
 
+    s = sub.add_parser(
+        "connect", help="connect your own database as a dataset (checked: read-only account)",
+        description="Check a live database (reachable, its schema, an account that only "
+        "reads) and register it as dataset ID under PLANRAG_DATASETS_DIR.",
+    )
+    s.add_argument("id", metavar="ID", help="the new dataset's id: lowercase, digits, dashes")
+    s.add_argument("--mysql", action="append", default=[], metavar="URL",
+                   help="mysql://user:password@host:3306/database (MySQL 8 or MariaDB)")
+    s.add_argument("--neo4j", action="append", default=[], metavar="URI",
+                   help="neo4j://user:password@host:7687 (or bolt://...)")
+    s.add_argument("--neo4j-database", metavar="NAME", help="the graph database's name")
+    s.add_argument("--sqlite", action="append", default=[], metavar="FILE",
+                   help="a SQLite file")
+    s.add_argument("--title", help="one line for lists (default: ID (live))")
+    s.add_argument("--rules", type=Path, metavar="FILE",
+                   help="the business rules the model must follow (a text or Markdown file)")
+    s.add_argument("--simulator", metavar="REF",
+                   help="a registered simulator, package.module:Class or file.py:Class")
+    s.add_argument("--allow-write-privileges", action="store_true",
+                   help="accept an account that can do more than read (marked in the dataset)")
+    s.set_defaults(handler=_connect)
+
     s = sub.add_parser("load", help="load datasets into the databases (idempotent)")
     s.add_argument("--target", choices=[*TARGETS, "all"], default="all")
     s.add_argument("--force", action="store_true", help="reload even when unchanged")
@@ -83,18 +136,28 @@ def _parser() -> argparse.ArgumentParser:
 
     s = sub.add_parser("query", help="run one query through the guards")
     s.add_argument("--dataset", required=True, metavar="REF")
-    s.add_argument("--target", choices=TARGETS, required=True)
+    s.add_argument("--target", choices=TARGETS, help="default: the dataset's own")
     s.add_argument("--json", action="store_true")
     s.add_argument("query")
     s.set_defaults(handler=_query)
 
-    s = sub.add_parser("schema", help="print the schema a model sees")
+    s = sub.add_parser(
+        "schema", help="print the schema a model sees",
+        description="Print the schema text the model's first prompt holds for a question "
+        "(within PLANRAG_SCHEMA_BUDGET), or the whole schema without --question.",
+    )
     s.add_argument("--dataset", required=True, metavar="REF")
-    s.add_argument("--target", choices=TARGETS, required=True)
+    s.add_argument("--target", choices=TARGETS, help="default: the dataset's own")
+    s.add_argument("--question", metavar="Q", help="the question the prompt is for")
     s.set_defaults(handler=_schema)
 
     s = sub.add_parser("guard", help="classify queries read as JSON lines on stdin")
     s.add_argument("language", choices=("sql", "cypher"))
+    s.add_argument("--database", metavar="DB",
+                   help="SQL: the database queries may read (unknown: every qualified name "
+                   "outside it is refused)")
+    s.add_argument("--server", choices=("mysql", "mariadb"),
+                   help="SQL: the server that runs them (its built-in functions)")
 
     s = sub.add_parser("graph", help="manage the embedded Bolt server")
     s.add_argument("action", choices=("start", "stop", "status"))
@@ -137,7 +200,7 @@ def _parser() -> argparse.ArgumentParser:
     s = sub.add_parser("ask", help="ask a decision question (needs a configured model)")
     s.add_argument("question")
     s.add_argument("--dataset", required=True, metavar="REF")
-    s.add_argument("--target", choices=TARGETS, help="default: the relational default")
+    s.add_argument("--target", choices=TARGETS, help="default: the dataset's own")
     s.add_argument("--technique", choices=("planrag", "planrag-norp", "iterrag", "singlerag"))
     consent = s.add_mutually_exclusive_group()
     consent.add_argument("--yes", action="store_true", help="approve every re-plan")
@@ -173,38 +236,95 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _datasets(settings: Settings, args: argparse.Namespace) -> int:
-    from planrag.datasets import discover
+    from planrag.locations import get_kind, targets_of
+    from planrag.runtime import locate, registry
 
-    registry = discover(settings.fixtures_dir)
-    rows = []
-    for ds in registry:
-        rows.append(
-            {
-                "id": ds.id,
-                "title": ds.title,
-                "questions": len(ds.questions),
-                "sql_dumps": [d.stem for d in ds.dumps("sql")],
-                "graph_dumps": [d.stem for d in ds.dumps("cypher")],
-                "simulator": ds.simulator,
-            }
-        )
+    reg = registry(settings)
+    rows: list[dict[str, Any]] = []
+    for ds in reg:
+        databases: list[dict[str, Any]] = []
+        for target in targets_of(settings, ds):
+            try:
+                location = locate(settings, ds.id, target).location
+            except PlanRAGError as exc:
+                databases.append({"target": target, "error": str(exc)})
+                continue
+            databases.append({
+                "target": target,
+                "live": location.live,
+                "where": get_kind(target).describe(location),
+            })
+        rows.append({
+            "id": ds.id,
+            "title": ds.title,
+            "live": ds.live,
+            "read_only": not ds.write_privileges,
+            "questions": len(ds.questions),
+            "sql_dumps": [d.stem for d in ds.dumps("sql")],
+            "graph_dumps": [d.stem for d in ds.dumps("cypher")],
+            "targets": targets_of(settings, ds),
+            "databases": databases,
+            "simulator": ds.simulator,
+        })
+    broken = [{"id": k, "error": v} for k, v in sorted(reg.problems.items())]
     if args.json:
-        print(json.dumps(rows, indent=2))
+        print(json.dumps(rows + broken if broken else rows, indent=2))
         return 0
     for r in rows:
         sim = f", simulator {r['simulator']}" if r["simulator"] else ""
         print(f"{r['id']:22} {r['title']}")
-        print(
-            f"{'':22} {r['questions']} questions, {len(r['sql_dumps'])} relational and "
-            f"{len(r['graph_dumps'])} graph dumps{sim}"
-        )
+        if r["live"]:
+            account = ("read-only account" if r["read_only"]
+                       else "ACCOUNT MAY WRITE (accepted with --allow-write-privileges)")
+            print(f"{'':22} live, {account}, {r['questions']} sample questions{sim}")
+        else:
+            print(f"{'':22} {r['questions']} questions, {len(r['sql_dumps'])} relational and "
+                  f"{len(r['graph_dumps'])} graph dumps{sim}")
+        for db in r["databases"]:
+            text = db.get("where") or db.get("error")
+            print(f"{'':22} - {db['target']}: {text}")
+    for b in broken:
+        print(f"{b['id']:22} CANNOT BE USED: {b['error']}")
+    return 0
+
+
+def _connect(settings: Settings, args: argparse.Namespace) -> int:
+    from planrag.connect import ConnectRequest, connect
+    from planrag.locations import get_kind
+
+    request = ConnectRequest(
+        id=args.id, mysql=args.mysql, neo4j=args.neo4j, neo4j_database=args.neo4j_database,
+        sqlite=args.sqlite, title=args.title, rules=args.rules, simulator=args.simulator,
+        allow_write_privileges=args.allow_write_privileges,
+    )
+    done = _run(connect(settings, request, lambda line: print(line, flush=True)))
+    print(f"connected dataset {done.dataset.id} ({done.folder / 'dataset.toml'})")
+    for location, schema, check in done.databases:
+        kind = get_kind(location.kind)
+        names = [e.name for e in schema.entities]
+        what = {"sql": "tables", "cypher": "labels and relationship types"}[kind.language]
+        shown = ", ".join(names[:15]) + (f" and {len(names) - 15} more" if len(names) > 15 else "")
+        print(f"- {kind.describe(location)}: {len(names)} {what}: {shown or '(none found)'}")
+        if not names:
+            print("  note: no tables are visible; does the account have SELECT on them?")
+        state = "reads only" if check.read_only else "MAY WRITE: " + "; ".join(check.findings)
+        print(f"  account: {state} ({check.how})")
+        for note in check.notes:
+            print(f"  note: {note}")
+    if done.simulator_note:
+        print(f"- simulator: {done.simulator_note}")
+    if not done.dataset.rules:
+        print("- no business rules yet: add them with rules_file = \"rules.md\" in the "
+              "manifest (or connect again with --rules FILE)")
+    print(f'ask a first question: planrag ask "..." --dataset {done.dataset.id}   '
+          f"(or pick {done.dataset.id} in the chat's settings)")
     return 0
 
 
 def _load(settings: Settings, args: argparse.Namespace) -> int:
     from planrag.runtime import load_datasets
 
-    reports = asyncio.run(
+    reports = _run(
         load_datasets(
             settings,
             args.datasets,
@@ -228,25 +348,31 @@ def _query(settings: Settings, args: argparse.Namespace) -> int:
         async with open_source(settings, args.dataset, args.target) as source:
             return await source.execute(args.query)
 
-    table = asyncio.run(run())
+    table = _run(run())
     print(json.dumps(table.to_json(), default=str) if args.json else table.render())
     return 0
 
 
 def _schema(settings: Settings, args: argparse.Namespace) -> int:
     from planrag.runtime import open_source
+    from planrag.schema.budget import prompt_schema
 
     async def run() -> str:
         async with open_source(settings, args.dataset, args.target) as source:
-            return (await source.schema()).render()
+            schema = await source.schema()
+        if args.question is None:
+            return schema.render()
+        return prompt_schema(schema, args.question, settings.schema_budget).text
 
-    print(asyncio.run(run()))
+    print(_run(run()))
     return 0
 
 
-def _guard(language: str) -> int:
+def _guard(language: str, database: str | None = None, server: str | None = None) -> int:
     """Read `{"id", "query"}` lines; write `{"id", "verdict", "reason"}` lines. Never fails."""
-    from planrag.guards import check
+    from planrag.guards import Scope, check
+
+    scope = Scope(database, server)  # type: ignore[arg-type]
 
     for n, line in enumerate(sys.stdin, start=1):
         if not line.strip():
@@ -267,7 +393,7 @@ def _guard(language: str) -> int:
                 "reason": f"line {n} has no string field `query`",
             }
         else:
-            verdict = check(language, query)
+            verdict = check(language, query, scope)
             out = {
                 "id": obj.get("id"),
                 "verdict": "allow" if verdict.allowed else "refuse",
@@ -412,7 +538,7 @@ def _simulate_dataset(settings: Settings, args: argparse.Namespace) -> int:
     from planrag.simulators.service import simulate_dataset
 
     _simulate_top(args)
-    run = asyncio.run(
+    run = _run(
         simulate_dataset(settings, args.dataset, args.target, _parameters(args), args.rules)
     )
     if args.scenario and args.scenario not in (run.result.scenario, run.dataset.simulator):
@@ -438,7 +564,7 @@ def _ask(settings: Settings, args: argparse.Namespace) -> int:
 
     consent = "approve" if args.yes else "reject" if args.no else None
     config = engine_config(settings, technique=args.technique, consent=consent)
-    target = args.target or settings.relational_target
+    target = args.target
     model = _model(settings, args.scripted)
 
     class Renderer(TerminalRenderer):
@@ -477,7 +603,7 @@ def _ask(settings: Settings, args: argparse.Namespace) -> int:
                 failed = failed or isinstance(event, RunFailed)
         return 1 if failed else 0
 
-    return asyncio.run(run())
+    return _run(run())
 
 
 def _model(settings: Settings, scripted: bool) -> Any:
@@ -497,7 +623,7 @@ def _eval(settings: Settings, args: argparse.Namespace) -> int:
         raise ConfigError("--concurrency must be between 1 and 64")
     _model(settings, args.scripted)  # fail now, not per question, when no model is set
 
-    result = asyncio.run(
+    result = _run(
         run_eval(
             settings,
             args.dqa,

@@ -1,21 +1,37 @@
 """Datasets: what a person can ask about, found from `dataset.toml` manifests.
 
-A dataset has an id, a title, business rules, sample questions and one or more *dumps*: a
-relational form (a MySQL-dialect `.sql` dump) and a graph form (a `.cql` file of Cypher
-`CREATE` statements). Each question names the two dumps it is asked over. One dataset may
-hold several dumps (DQA ships one per game state); a dump is loaded as its own database.
+A dataset has an id, a title, business rules, optional sample questions, an optional
+simulator, and the databases it is asked over. Those come in two ways (ARCHITECTURE.md,
+"Where data lives"):
 
-Manifest keys (TOML, in any folder under the fixtures directory):
+* **dumps** shipped with it: a relational form (a MySQL-dialect `.sql` dump) and a graph form
+  (a `.cql` file of Cypher `CREATE` statements), named by its questions and loaded as copies
+  (`planrag load`); DQA ships one per game state, each loaded as its own database;
+* **live databases** a team already runs (`[[databases]]`, written by `planrag connect`): a
+  MySQL/MariaDB URL with its database, a Neo4j URI with a database name, or a SQLite file.
+
+Manifest keys (TOML, in any folder under the fixtures directory, or `ID/dataset.toml` under
+the datasets directory):
 
     id = "demo-retail"             # lowercase letters, digits and dashes
     title = "..."                  # one line for lists
     description = "..."            # optional
-    questions = "questions.jsonl"  # one JSON object a line: id, question, sql, cypher, ...
-    rules_file = "rules.md"        # optional; else the questions' `business_rules` text
+    questions = "questions.jsonl"  # optional for live datasets: one JSON object a line
+    rules_file = "rules.md"        # optional; or the text itself in `rules`; else the
+                                   # questions' `business_rules` text
     simulator = "dqa-locating"     # optional; a registered name, pkg.module:Class or
                                    # file.py:Class beside this manifest
+    write_privileges = false       # set by `planrag connect --allow-write-privileges`
     [rename_columns]               # optional; known column-name quirks of the dumps
     has_has_merchant = "has_merchant"
+    [[databases]]                  # live databases, one table each
+    kind = "mysql"                 # mysql, graph (Neo4j/Bolt) or sqlite
+    url = "mysql://reader:${SHOP_DB_PASSWORD}@db.internal:3306/shop"
+    database = "shop"              # graph: the database name (mysql: in the URL)
+    path = "shop.sqlite"           # sqlite: the file (relative to the manifest)
+
+`${NAME}` in a URL is read from the environment, `.env` or the dataset's `secrets.env`; a
+password is never written in clear in a manifest.
 """
 
 from __future__ import annotations
@@ -24,7 +40,7 @@ import hashlib
 import json
 import re
 import tomllib
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -34,17 +50,77 @@ from planrag.errors import DatasetError
 
 __all__ = [
     "Dataset",
+    "DatasetRef",
     "Dump",
+    "LiveDatabase",
     "Question",
     "Registry",
     "dataset_from_questions",
     "dataset_from_records",
     "discover",
+    "load_manifest",
 ]
 
 Form = Literal["sql", "cypher"]
 _ID = re.compile(r"^[a-z][a-z0-9-]{0,40}$")
 _STEM = re.compile(r"^[A-Za-z0-9_]{1,24}$")
+_QUESTION_ID = re.compile(r"^[A-Za-z0-9_.:-]{1,80}$")
+MANIFEST = "dataset.toml"
+SECRETS = "secrets.env"
+
+
+@dataclass(frozen=True)
+class DatasetRef:
+    """What a person names: a dataset, optionally one of its dumps or one of its questions.
+
+    Written `DATASET`, `DATASET@DUMP` or `DATASET#QUESTION`; parsed once, here."""
+
+    dataset: str
+    dump: str | None = None
+    question: str | None = None
+
+    @classmethod
+    def parse(cls, text: str) -> DatasetRef:
+        raw = text.strip()
+        name, sep_q, question = raw.partition("#")
+        name, sep_d, dump = name.partition("@")
+        problem = None
+        if not _ID.match(name):
+            problem = f"{name!r} is not a dataset id (lowercase letters, digits and dashes)"
+        elif sep_q and sep_d:
+            problem = "name a dump or a question, not both"
+        elif sep_d and not _STEM.match(dump):
+            problem = f"{dump!r} is not a dump name"
+        elif sep_q and not _QUESTION_ID.match(question):
+            problem = f"{question!r} is not a question id"
+        if problem:
+            shown = raw if len(raw) <= 80 else raw[:77] + "..."
+            raise DatasetError(
+                f"dataset reference {shown!r}: {problem}; write DATASET, DATASET@DUMP or "
+                "DATASET#QUESTION (see `planrag datasets`)"
+            )
+        return cls(name, dump or None, question or None)
+
+    def __str__(self) -> str:
+        if self.question:
+            return f"{self.dataset}#{self.question}"
+        if self.dump:
+            return f"{self.dataset}@{self.dump}"
+        return self.dataset
+
+
+@dataclass(frozen=True)
+class LiveDatabase:
+    """One `[[databases]]` entry of a manifest, as written (checked by its kind when the
+    registry is built: `planrag.locations`)."""
+
+    kind: str
+    url: str | None = None
+    """With `${NAME}` references, never a password in clear."""
+    database: str | None = None
+    path: Path | None = None
+    where: str = ""
+    """The manifest and entry, for errors."""
 
 
 @dataclass(frozen=True)
@@ -99,6 +175,19 @@ class Dataset:
     root: Path
     simulator: str | None = None
     rename_columns: dict[str, str] = field(default_factory=dict)
+    databases: tuple[LiveDatabase, ...] = ()
+    """Live databases (empty for datasets made of dumps only)."""
+    write_privileges: bool = False
+    """The account of a live database may write (`connect --allow-write-privileges`)."""
+
+    @property
+    def live(self) -> bool:
+        return bool(self.databases)
+
+    @property
+    def secrets_file(self) -> Path:
+        """Where `planrag connect` keeps this dataset's passwords (mode 0600)."""
+        return self.root / SECRETS
 
     def dumps(self, form: Form) -> tuple[Dump, ...]:
         """Distinct dumps of one form, in the order questions first use them."""
@@ -135,17 +224,26 @@ _FORM_NAME = {"sql": "relational", "cypher": "graph"}
 
 
 class Registry:
-    """The datasets found under one fixtures directory, by id."""
+    """The datasets found, by id, and the manifests that could not be read (by id, or by
+    folder when even the id is unreadable): one broken manifest never hides the others."""
 
-    def __init__(self, datasets: Iterable[Dataset]) -> None:
+    def __init__(
+        self, datasets: Iterable[Dataset], problems: Mapping[str, str] | None = None
+    ) -> None:
         self._by_id: dict[str, Dataset] = {}
+        self.problems: dict[str, str] = dict(problems or {})
         for ds in datasets:
             if ds.id in self._by_id:
                 other = self._by_id[ds.id].root
-                raise DatasetError(f"dataset id {ds.id!r} is declared twice: {other} and {ds.root}")
+                self.problems[ds.id] = (
+                    f"dataset id {ds.id!r} is declared twice: {other} and {ds.root}; rename one"
+                )
+                continue
             self._by_id[ds.id] = ds
+        for bad in self.problems:
+            self._by_id.pop(bad, None)
 
-    def __iter__(self) -> Any:
+    def __iter__(self) -> Iterator[Dataset]:
         return iter(sorted(self._by_id.values(), key=lambda d: d.id))
 
     def __len__(self) -> int:
@@ -158,34 +256,58 @@ class Registry:
         try:
             return self._by_id[dataset_id]
         except KeyError:
-            known = ", ".join(self.ids()) or "(none)"
-            raise DatasetError(
-                f"unknown dataset {dataset_id!r}; known datasets: {known} (see `planrag datasets`)"
-            ) from None
+            pass
+        if dataset_id in self.problems:
+            raise DatasetError(f"dataset {dataset_id} cannot be used: {self.problems[dataset_id]}")
+        known = ", ".join(self.ids()) or "(none)"
+        raise DatasetError(
+            f"unknown dataset {dataset_id!r}; known datasets: {known} (see `planrag datasets`)"
+        )
 
-    def resolve(self, ref: str, form: Form) -> tuple[Dataset, Dump]:
-        """Resolve `DATASET`, `DATASET@DUMP` or `DATASET#QUESTION` to a dump of `form`."""
-        if "#" in ref:
-            ds_id, qid = ref.split("#", 1)
-            ds = self.get(ds_id)
-            q = ds.question(qid)
-            dump = q.sql if form == "sql" else q.cypher
-            if dump is None:
-                raise DatasetError(f"question {qid} has no {_FORM_NAME[form]} dump")
-            return ds, dump
-        ds_id, _, stem = ref.partition("@")
-        ds = self.get(ds_id)
-        return ds, ds.dump(form, stem or None)
+    def with_problems(self, problems: Mapping[str, str]) -> Registry:
+        """This registry with more datasets set aside as unusable."""
+        return Registry(self, {**self.problems, **problems})
 
 
-def discover(fixtures_dir: Path) -> Registry:
-    """Find every `dataset.toml` under `fixtures_dir` and load it."""
+def discover(fixtures_dir: Path, *more_dirs: Path) -> Registry:
+    """Every `dataset.toml` under `fixtures_dir` (any depth) and directly in the folders of
+    `more_dirs` (`DIR/ID/dataset.toml`; missing folders are skipped). A manifest that cannot
+    be read is kept as a problem of the registry instead of failing the others."""
     if not fixtures_dir.is_dir():
         raise DatasetError(
             f"fixtures directory {fixtures_dir} does not exist; set PLANRAG_FIXTURES_DIR"
         )
-    manifests = sorted(fixtures_dir.rglob("dataset.toml"))
-    return Registry(load_manifest(m) for m in manifests)
+    manifests = manifest_paths(fixtures_dir, *more_dirs)
+    datasets: list[Dataset] = []
+    problems: dict[str, str] = {}
+    for manifest in manifests:
+        try:
+            datasets.append(load_manifest(manifest))
+        except DatasetError as exc:
+            problems[_declared_id(manifest)] = str(exc)
+    return Registry(datasets, problems)
+
+
+def manifest_paths(fixtures_dir: Path, *more_dirs: Path) -> list[Path]:
+    """The manifests `discover` reads, in order."""
+    found = sorted(fixtures_dir.rglob(MANIFEST))
+    for extra in more_dirs:
+        if extra.is_dir():  # hidden folders are `planrag connect`'s work in progress
+            found += sorted(m for m in extra.glob(f"*/{MANIFEST}")
+                            if not m.parent.name.startswith("."))
+    return found
+
+
+def _declared_id(manifest: Path) -> str:
+    """The id a broken manifest declares, when that much can be read; else its folder."""
+    try:
+        raw = tomllib.loads(manifest.read_text(encoding="utf-8"))
+        value = raw.get("id")
+        if isinstance(value, str) and _ID.match(value):
+            return value
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        pass
+    return manifest.parent.name
 
 
 def load_manifest(path: Path) -> Dataset:
@@ -199,26 +321,74 @@ def load_manifest(path: Path) -> Dataset:
     ds_id = _require_str(raw, "id", path)
     if not _ID.match(ds_id):
         raise DatasetError(f"{path}: id {ds_id!r} must be lowercase letters, digits and dashes")
-    questions_file = root / _require_str(raw, "questions", path)
-    lines = _read_jsonl(questions_file)
-    questions = tuple(
-        _question(ds_id, root, obj, f"{questions_file}:{n}") for n, obj in lines
-    )
-    if not questions:
-        raise DatasetError(f"{questions_file}: a dataset needs at least one question")
+    databases = _databases(raw, root, path)
+    lines: list[tuple[int, Any]] = []
+    questions: tuple[Question, ...] = ()
+    if "questions" in raw or not databases:
+        questions_file = root / _require_str(raw, "questions", path)
+        lines = _read_jsonl(questions_file)
+        questions = tuple(
+            _question(ds_id, root, obj, f"{questions_file}:{n}", need_dump=not databases)
+            for n, obj in lines
+        )
+        if not questions and not databases:
+            raise DatasetError(f"{questions_file}: a dataset needs at least one question")
     renames = raw.get("rename_columns", {})
     if not isinstance(renames, dict) or not all(isinstance(v, str) for v in renames.values()):
         raise DatasetError(f"{path}: [rename_columns] must map old names to new names")
+    simulator = raw.get("simulator")
+    if simulator is not None and (not isinstance(simulator, str) or not simulator.strip()):
+        raise DatasetError(f"{path}: `simulator` must be a name or a module:Class reference")
+    write = raw.get("write_privileges", False)
+    if not isinstance(write, bool):
+        raise DatasetError(f"{path}: `write_privileges` must be true or false")
     return Dataset(
         id=ds_id,
         title=_require_str(raw, "title", path),
         description=str(raw.get("description", "")),
-        rules=_rules(raw, root, path, lines),
+        rules=_rules(raw, root, path, lines, required=not databases),
         questions=questions,
         root=root,
-        simulator=raw.get("simulator"),
+        simulator=simulator,
         rename_columns=dict(renames),
+        databases=databases,
+        write_privileges=write,
     )
+
+
+_DATABASE_KEYS = frozenset({"kind", "url", "database", "path"})
+
+
+def _databases(raw: dict[str, Any], root: Path, path: Path) -> tuple[LiveDatabase, ...]:
+    entries = raw.get("databases", [])
+    if not isinstance(entries, list) or not all(isinstance(e, dict) for e in entries):
+        raise DatasetError(f"{path}: `databases` must be [[databases]] tables")
+    out = []
+    for n, entry in enumerate(entries, start=1):
+        where = f"{path}: [[databases]] #{n}"
+        unknown = sorted(set(entry) - _DATABASE_KEYS)
+        if unknown:
+            raise DatasetError(
+                f"{where}: unknown key(s) {', '.join(unknown)}; "
+                f"use {', '.join(sorted(_DATABASE_KEYS))}"
+            )
+        values = {k: entry.get(k) for k in _DATABASE_KEYS}
+        for key, value in values.items():
+            if value is not None and (not isinstance(value, str) or not value.strip()):
+                raise DatasetError(f"{where}: `{key}` must be a non-empty string")
+        if not values["kind"]:
+            raise DatasetError(f"{where}: missing `kind` (mysql, graph or sqlite)")
+        file = values["path"]
+        out.append(
+            LiveDatabase(
+                kind=str(values["kind"]).strip().lower(),
+                url=values["url"],
+                database=values["database"],
+                path=(root / file).resolve() if file else None,
+                where=where,
+            )
+        )
+    return tuple(out)
 
 
 def dataset_from_questions(
@@ -279,7 +449,16 @@ def _require_str(raw: dict[str, Any], key: str, path: Path) -> str:
     return value
 
 
-def _rules(raw: dict[str, Any], root: Path, path: Path, lines: list[tuple[int, Any]]) -> str:
+def _rules(
+    raw: dict[str, Any],
+    root: Path,
+    path: Path,
+    lines: list[tuple[int, Any]],
+    *,
+    required: bool = True,
+) -> str:
+    if isinstance(raw.get("rules"), str) and raw["rules"].strip():
+        return str(raw["rules"]).strip()
     if "rules_file" in raw:
         rules_path = root / str(raw["rules_file"])
         try:
@@ -290,6 +469,8 @@ def _rules(raw: dict[str, Any], root: Path, path: Path, lines: list[tuple[int, A
             ) from None
     texts = {str(obj.get("business_rules", "")).strip() for _, obj in lines}
     texts.discard("")
+    if not texts and not required:
+        return ""
     if not texts:
         raise DatasetError(f"{path}: no rules_file and the questions carry no business_rules")
     return sorted(texts, key=len)[-1] if len(texts) > 1 else texts.pop()
@@ -314,10 +495,16 @@ def _read_jsonl(path: Path) -> list[tuple[int, Any]]:
     return out
 
 
-def _question(ds_id: str, root: Path, obj: dict[str, Any], where: str) -> Question:
+def _question(
+    ds_id: str, root: Path, obj: dict[str, Any], where: str, *, need_dump: bool = True
+) -> Question:
     qid, text = obj.get("id"), obj.get("question")
     if not isinstance(qid, str) or not isinstance(text, str):
         raise DatasetError(f"{where}: a question needs string fields `id` and `question`")
+    if not _QUESTION_ID.match(qid):
+        raise DatasetError(
+            f"{where}: question id {qid[:40]!r} must be letters, digits and _ . : - only"
+        )
     dumps: dict[Form, Dump | None] = {}
     forms: tuple[tuple[Form, str], ...] = (("sql", ".sql"), ("cypher", ".cql"))
     for form, suffix in forms:
@@ -331,7 +518,7 @@ def _question(ds_id: str, root: Path, obj: dict[str, Any], where: str) -> Questi
         if not path.is_file():
             raise DatasetError(f"{where}: {form} dump {rel} does not exist")
         dumps[form] = Dump(ds_id, form, path)
-    if dumps["sql"] is None and dumps["cypher"] is None:
+    if need_dump and dumps["sql"] is None and dumps["cypher"] is None:
         raise DatasetError(f"{where}: a question needs a `sql` or a `cypher` dump")
     rest = {k: v for k, v in obj.items() if k not in ("id", "question", "sql", "cypher", "answer")}
     answer = obj.get("answer")

@@ -3,7 +3,8 @@
     PlanRAGError                     base: `str(err)` is one line a person can act on
     ├── ConfigError                  a setting or config file is wrong; raised at start
     ├── DatasetError                 an unknown dataset, a missing or malformed fixture file
-    │   └── DumpFormatError          a dump line the loader cannot read (file and line named)
+    │   ├── DumpFormatError          a dump line the loader cannot read (file and line named)
+    │   └── AccountRefused           `planrag connect`: the account may do more than read
     ├── QueryError                   the model sees these and may rewrite its query
     │   ├── QueryRefused             a guard refused the query; nothing executed
     │   ├── QueryFailed              the database rejected or aborted the query
@@ -28,6 +29,7 @@ to the person: front ends print `str(err)`; the chained cause stays for logs.
 from __future__ import annotations
 
 __all__ = [
+    "AccountRefused",
     "ConfigError",
     "DatasetError",
     "DumpFormatError",
@@ -75,6 +77,16 @@ class DumpFormatError(DatasetError):
         self.path = path
         self.line = line
         super().__init__(f"{path}:{line}: {message}")
+
+
+class AccountRefused(DatasetError):
+    """The account of a database being connected may write, grant, use files or act
+    server-wide. The first line says what was found; `advice` is the statement(s) that make
+    a read-only account instead."""
+
+    def __init__(self, message: str, advice: str = "") -> None:
+        super().__init__(message)
+        self.advice = advice
 
 
 class QueryError(PlanRAGError):

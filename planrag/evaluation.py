@@ -45,6 +45,7 @@ from planrag.engine.events import Event, RunFailed, RunFinished, event_to_json
 from planrag.engine.model import Model
 from planrag.engine.session import engine_config, open_engine
 from planrag.errors import ConfigError, DatasetError, PlanRAGError
+from planrag.locations import get_kind
 from planrag.runtime import load_datasets, register, require_graph_databases
 from planrag.settings import Settings
 
@@ -279,7 +280,7 @@ async def run_eval(
     dump for `target` is skipped, and said so on `echo` and in the summary."""
     dataset = dqa_dataset(dqa_dir, scenario)
     out = _output_folder(out_dir or settings.data_dir / "eval" / time.strftime("%Y%m%d-%H%M%S"))
-    form: Form = "cypher" if target == "graph" else "sql"
+    form: Form = get_kind(target).dump_form
     chosen = list(dataset.questions)[: limit if limit else None]
     questions = [q for q in chosen if _dump(q, form) is not None]
     result = EvalResult(out_dir=out, form=_FORM_NAME[form])
@@ -295,7 +296,7 @@ async def run_eval(
     # Only the selected questions' databases are loaded: a dataset of just those questions.
     selected = replace(dataset, questions=tuple(questions))
     register(selected)
-    if target == "graph":
+    if form == "cypher":
         await require_graph_databases(settings, len(selected.dumps(form)), "this evaluation")
     echo(f"loading {len(selected.dumps(form))} database(s) into {target} ...")
     await load_datasets(settings, [selected.id], target, echo=echo)
@@ -316,7 +317,7 @@ async def run_eval(
         return line
 
     async with AsyncExitStack() as stack:
-        if target == "graph":  # one embedded server for the whole evaluation, not one a run
+        if form == "cypher":  # one embedded server for the whole evaluation, not one a run
             from planrag.graph.server import connect_graph_async
 
             await stack.enter_async_context(connect_graph_async(settings))

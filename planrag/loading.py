@@ -14,6 +14,7 @@ value Python reads from the dump, so every target answers with the same numbers.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import sqlite3
@@ -37,6 +38,9 @@ __all__ = ["LoadReport", "load_mysql", "load_sqlite", "sqlite_path"]
 
 Action = Literal["loaded", "reloaded", "up to date"]
 MARKER_TABLE = "_planrag_load"
+_SQLITE_FORMAT = ":2"
+"""Appended to the dump's hash in a SQLite copy's marker: copies written before the marker
+held each table's row count (the schema's exact counts) are loaded again once."""
 _BATCH = 2000
 
 
@@ -208,7 +212,7 @@ def load_sqlite(
     started = time.perf_counter()
     target = sqlite_path(directory, dump, prefix)
     existing = _sqlite_marker(target)
-    if existing == dump.content_hash and not force:
+    if existing == dump.content_hash + _SQLITE_FORMAT and not force:
         return LoadReport(
             "sqlite", dump.ref, str(target), "up to date", 0, time.perf_counter() - started
         )
@@ -250,11 +254,13 @@ def _sqlite_write(path: Path, parsed: RelationalDump, dataset: Dataset, dump: Du
             conn.executemany(f"INSERT INTO {_dq(table.name)} VALUES ({marks})", table.rows)
         conn.execute(
             f"CREATE TABLE {MARKER_TABLE} (dataset TEXT, dump TEXT, content_hash TEXT, "
-            "rows_loaded INTEGER, loaded_at TEXT)"
+            "rows_loaded INTEGER, loaded_at TEXT, table_rows TEXT)"
         )
+        counts = {t.name: len(t.rows) for t in parsed.tables.values()}
         conn.execute(
-            f"INSERT INTO {MARKER_TABLE} VALUES (?, ?, ?, ?, ?)",
-            (dataset.id, dump.stem, dump.content_hash, parsed.row_count, _now()),
+            f"INSERT INTO {MARKER_TABLE} VALUES (?, ?, ?, ?, ?, ?)",
+            (dataset.id, dump.stem, dump.content_hash + _SQLITE_FORMAT, parsed.row_count,
+             _now(), json.dumps(counts)),
         )
         conn.commit()
     finally:

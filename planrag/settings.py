@@ -30,6 +30,16 @@ def _env(name: str) -> AliasChoices:
 class MySQLAddress:
     """The parts of a `mysql://user:password@host:port/database` URL."""
 
+    @classmethod
+    def of(
+        cls, host: str, port: int, user: str, password: str, database: str | None = None
+    ) -> MySQLAddress:
+        """An address from its parts (a live dataset's URL, references expanded)."""
+        address = cls.__new__(cls)
+        address.host, address.port, address.user = host, port, user
+        address.password, address.database = password, database
+        return address
+
     def __init__(self, url: str) -> None:
         parts = urlsplit(url)
         if parts.scheme not in ("mysql", "mariadb", "mysql+aiomysql"):
@@ -51,6 +61,12 @@ class MySQLAddress:
     def __repr__(self) -> str:  # never show the password
         return f"MySQLAddress({self.user}@{self.host}:{self.port})"
 
+    @property
+    def key(self) -> tuple[str, int, str, str]:
+        """What tells two accounts on two servers apart (the password included, so a changed
+        password is a new pool)."""
+        return (self.host, self.port, self.user, self.password)
+
 
 class Settings(BaseSettings):
     """Every setting PlanRAG reads. `.env.example` documents each one."""
@@ -65,6 +81,10 @@ class Settings(BaseSettings):
     fixtures_dir: Path = Field(
         default=PROJECT_ROOT / "fixtures", validation_alias=_env("PLANRAG_FIXTURES_DIR")
     )
+    datasets_dir: Path | None = Field(
+        default=None, validation_alias=_env("PLANRAG_DATASETS_DIR")
+    )
+    """Where `planrag connect` writes live datasets (default `<data dir>/datasets`)."""
     dataset: str = Field(default="demo-retail", validation_alias=_env("PLANRAG_DATASET"))
     db_prefix: str = Field(
         default="planrag_",
@@ -74,7 +94,19 @@ class Settings(BaseSettings):
 
     mysql_url: str | None = Field(default=None, validation_alias=_env("MYSQL_URL"))
     mysql_admin_url: str | None = Field(default=None, validation_alias=_env("MYSQL_ADMIN_URL"))
-    mysql_pool_size: int = Field(default=4, ge=1, le=64, validation_alias=_env("MYSQL_POOL_SIZE"))
+    pool_size: int = Field(
+        default=4,
+        ge=1,
+        le=256,
+        validation_alias=AliasChoices(
+            "PLANRAG_POOL_SIZE", "planrag_pool_size", "MYSQL_POOL_SIZE", "mysql_pool_size"
+        ),
+    )
+    """Connections per database, shared by every run of a process."""
+    pool_wait_s: float = Field(
+        default=10.0, gt=0, le=600, validation_alias=_env("PLANRAG_POOL_WAIT")
+    )
+    """How long a query waits for a free connection before it is told the database is busy."""
 
     neo4j_uri: str | None = Field(default=None, validation_alias=_env("NEO4J_URI"))
     neo4j_user: str = Field(default="neo4j", validation_alias=_env("NEO4J_USER"))
@@ -117,6 +149,15 @@ class Settings(BaseSettings):
     query_timeout_s: float = Field(
         default=10.0, gt=0, le=3600, validation_alias=_env("PLANRAG_QUERY_TIMEOUT")
     )
+    max_scan_rows: int = Field(
+        default=10_000_000, ge=0, validation_alias=_env("PLANRAG_MAX_SCAN_ROWS")
+    )
+    """Queries the server estimates (EXPLAIN) to examine more rows are refused; 0: no check."""
+    schema_budget: int = Field(
+        default=6000, ge=1000, le=1_000_000, validation_alias=_env("PLANRAG_SCHEMA_BUDGET")
+    )
+    """Characters of schema in the model's first prompt; a larger schema is cut to the
+    tables most relevant to the question (the model can search and describe the rest)."""
     relational: Literal["auto", "sqlite", "mysql"] = Field(
         default="auto", validation_alias=_env("PLANRAG_RELATIONAL")
     )
@@ -222,6 +263,7 @@ class Settings(BaseSettings):
             max_bytes=self.max_bytes,
             count_rows=self.count_rows,
             timeout_s=self.query_timeout_s,
+            max_scan_rows=self.max_scan_rows,
         )
 
     @property
@@ -252,6 +294,11 @@ class Settings(BaseSettings):
     @property
     def sqlite_dir(self) -> Path:
         return self.data_dir / "sqlite"
+
+    @property
+    def live_datasets_dir(self) -> Path:
+        """Where connected (live) datasets are kept and found."""
+        return self.datasets_dir or self.data_dir / "datasets"
 
 
 def _env_name(name: str, alias: object) -> str:

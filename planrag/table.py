@@ -22,11 +22,15 @@ class Limits:
     """How many rows past `max_rows` are still counted to report an exact total."""
     timeout_s: float = 10.0
     """Server-side statement timeout; the client watchdog fires a little later."""
+    max_scan_rows: int = 0
+    """Refuse a query the server estimates (EXPLAIN) to examine more rows; 0: no check."""
 
     def __post_init__(self) -> None:
         for name in ("max_rows", "max_bytes", "count_rows"):
             if getattr(self, name) < 1:
                 raise ValueError(f"{name} must be at least 1, got {getattr(self, name)}")
+        if self.max_scan_rows < 0:
+            raise ValueError(f"max_scan_rows must be 0 or more, got {self.max_scan_rows}")
         if not self.timeout_s > 0:
             raise ValueError(f"timeout_s must be positive, got {self.timeout_s}")
 

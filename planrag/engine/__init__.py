@@ -6,6 +6,7 @@ settings.
 """
 
 from planrag.engine.check import Checker
+from planrag.engine.config import EngineConfig
 from planrag.engine.events import (
     AnswerProposed,
     AwaitingConfirmation,
@@ -29,7 +30,7 @@ from planrag.engine.events import (
     Usage,
     event_to_json,
 )
-from planrag.engine.loop import Engine, EngineConfig
+from planrag.engine.loop import Engine
 from planrag.engine.model import Model, ModelReply, ModelRequest, Retrying, TextPiece, ToolCall
 from planrag.engine.scripted import Fail, Reply, ScriptedModel, ScriptExhausted, call
 from planrag.engine.state import RunState, Turn

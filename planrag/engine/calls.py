@@ -12,11 +12,12 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import AsyncIterator, Mapping
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ValidationError
 
 from planrag.engine.check import Checker
+from planrag.engine.config import EngineConfig
 from planrag.engine.events import (
     AnswerProposed,
     CandidateSimulated,
@@ -28,13 +29,16 @@ from planrag.engine.events import (
     QueryStarted,
     ReplanDecided,
     ReplanProposed,
+    SchemaLookedUp,
     StepStarted,
 )
 from planrag.engine.state import PendingReplan, QueryRecord, RunState, StepModel
 from planrag.engine.tools import (
+    DescribeTables,
     MakePlan,
     RevisePlan,
     RunQuery,
+    SearchSchema,
     Technique,
     answer_model,
     tool_definitions,
@@ -43,11 +47,9 @@ from planrag.engine.tools import (
 )
 from planrag.errors import PlanRAGError, QueryError, RunError
 from planrag.errors import QueryRefused as Refused
+from planrag.schema.budget import describe_entities, search_schema
 from planrag.sources.base import DataSource
 from planrag.table import Table
-
-if TYPE_CHECKING:
-    from planrag.engine.loop import EngineConfig
 
 __all__ = ["ToolCalls"]
 
@@ -85,6 +87,7 @@ class ToolCalls:
             simulator,
             answer_only=bool(state.answer_only) or one_shot_done,
             what_if=self.config.what_if,
+            schema_tools=state.schema_tools,
         )
 
     async def handle(self, state: RunState, call: dict[str, str]) -> AsyncIterator[Event]:
@@ -112,7 +115,10 @@ class ToolCalls:
             async for event in self._query(state, call_id, name, args):
                 yield event
         elif name == "simulate_candidate":
-            for event in self._what_if(state, call_id, args):
+            for event in await self._what_if(state, call_id, args):
+                yield event
+        elif name in ("search_schema", "describe_tables"):
+            async for event in self._schema_tool(state, call_id, name, args):
                 yield event
         else:
             async for event in self._final_answer(state, call_id, args):
@@ -283,7 +289,33 @@ class ToolCalls:
         cut = "; the source stopped at its cap" if table.truncated else ""
         return f"{qid}: {total} row(s){more}{cut}\n{text}"
 
-    def _what_if(self, state: RunState, call_id: str, args: dict[str, Any]) -> list[Event]:
+    async def _schema_tool(
+        self, state: RunState, call_id: str, tool: str, args: dict[str, Any]
+    ) -> AsyncIterator[Event]:
+        """search_schema / describe_tables over every open source's schema."""
+        model: type[BaseModel] = SearchSchema if tool == "search_schema" else DescribeTables
+        parsed = self._parse(state, call_id, tool, model, args)
+        if parsed is None:
+            return
+        parts: list[str] = []
+        for source in self.sources.values():
+            try:
+                schema = await source.schema()
+            except PlanRAGError as exc:
+                parts.append(f"{source.name}: the schema cannot be read now ({exc})")
+                continue
+            if isinstance(parsed, SearchSchema):
+                parts.append(search_schema(schema, parsed.terms))
+            else:
+                parts.append(describe_entities(schema, parsed.names))
+        text = "\n\n".join(parts)
+        self.reply(state, call_id, text)
+        request = parsed.terms if isinstance(parsed, SearchSchema) else ", ".join(parsed.names)
+        yield SchemaLookedUp(tool, request, _named_entities(text))  # type: ignore[arg-type]
+
+    async def _what_if(
+        self, state: RunState, call_id: str, args: dict[str, Any]
+    ) -> list[Event]:
         assert self.checker is not None  # the tool is only offered with a simulator
         model = what_if_model(self.checker.simulator)
         parsed = self._parse(state, call_id, "simulate_candidate", model, args)
@@ -291,7 +323,8 @@ class ToolCalls:
             return []
         given = parsed.parameters.model_dump(mode="json") if parsed.parameters else None
         try:
-            outcome = self.checker.simulate_one(parsed.decision, given)
+            checker = await self.checker.current()
+            outcome = checker.simulate_one(parsed.decision, given)
         except PlanRAGError as exc:
             self.reply(state, call_id, f"the simulator could not run it: {exc}")
             return []
@@ -327,7 +360,8 @@ class ToolCalls:
         check = None
         if self.checker is not None:
             try:
-                check = self.checker.check(answer.decision, state.answer["parameters"])
+                checker = await self.checker.current()
+                check = checker.check(answer.decision, state.answer["parameters"])
             except PlanRAGError as exc:
                 self.reply(state, call_id, "Answer recorded.")
                 state.stage = "finished"
@@ -386,6 +420,18 @@ _SIMULATOR_REPLAN = (
     "again with final_answer."
 )
 
+
+
+_ENTITY_LINE = re.compile(
+    r"(?:^|\s)(?:TABLE ([^\s(,]+)|NODE \(?:([^\s{,)]+)|REL :([^\s,]+)|REL [^\[\n]*\[:([^\]\n]+)\])",
+    re.M,
+)
+
+
+def _named_entities(text: str) -> tuple[str, ...]:
+    """The tables/labels/types a schema tool's answer lists (its lines start with them)."""
+    names = (next(g for g in m.groups() if g) for m in _ENTITY_LINE.finditer(text))
+    return tuple(dict.fromkeys(names))[:20]
 
 
 def _same(a: str, b: str) -> bool:

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import weakref
 from collections import OrderedDict
-from collections.abc import Mapping
-from dataclasses import dataclass
+from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import dataclass, replace
+from datetime import UTC, datetime
 from typing import Any
 
 from pydantic import BaseModel
@@ -46,13 +47,28 @@ def _evaluated(
 
 @dataclass(frozen=True)
 class Checker:
-    """What the engine needs to check answers on one dataset: its simulator and its state."""
+    """What the engine needs to check answers on one dataset: its simulator and its state.
+
+    On a dump the state is read once and never changes. On a live database `read_state`
+    reads it again whenever an answer is checked (`current()`), and the check says when."""
 
     simulator: type[Simulator]
     state: State
     question_parameters: Mapping[str, Any] | None = None
     """Parameters the question carries (DQA's country / goods); they win over the model's."""
     rules: str | None = None
+    read_state: Callable[[], Awaitable[State]] | None = None
+    """Reads the state from a live database (None: `state` is the dump's)."""
+    as_of: str | None = None
+    """When `state` was read from a live database (UTC)."""
+
+    async def current(self) -> Checker:
+        """This checker on the data as it is now (itself, for a dump)."""
+        if self.read_state is None:
+            return self
+        state = await self.read_state()
+        as_of = datetime.now(UTC).strftime("%Y-%m-%d %H:%M:%S UTC")
+        return replace(self, state=state, read_state=None, as_of=as_of)
 
     def simulate_one(
         self, decision: Any, given: Mapping[str, Any] | None
@@ -108,5 +124,6 @@ class Checker:
             description=result.description,
             top=tuple((c.decision, c.value) for c in result.ranking[:TOP]),
             note=note,
+            data_as_of=self.as_of,
         )
         return event, result

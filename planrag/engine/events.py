@@ -30,6 +30,7 @@ __all__ = [
     "RunFailed",
     "RunFinished",
     "RunStarted",
+    "SchemaLookedUp",
     "SimulatorChecked",
     "StepStarted",
     "Usage",
@@ -229,7 +230,23 @@ class SimulatorChecked:
     top: tuple[tuple[Any, float], ...] = field(default=())
     """The best few candidates and their values, for charts."""
     note: str = ""
+    data_as_of: str | None = None
+    """For a live database: when the simulator read the data (UTC, `YYYY-MM-DD HH:MM:SS`);
+    None for a dump, which does not change."""
     kind: Literal["simulator_checked"] = "simulator_checked"
+
+
+@dataclass(frozen=True, slots=True)
+class SchemaLookedUp:
+    """The model searched the schema or had tables described (schemas too large for the
+    first prompt)."""
+
+    tool: Literal["search_schema", "describe_tables"]
+    request: str
+    """The words searched for, or the names asked for."""
+    found: tuple[str, ...]
+    """The tables, labels or relationship types the answer holds."""
+    kind: Literal["schema_looked_up"] = "schema_looked_up"
 
 
 @dataclass(frozen=True, slots=True)
@@ -271,6 +288,7 @@ Event = (
     | QueryFinished
     | QueryRefused
     | QueryFailed
+    | SchemaLookedUp
     | ReplanProposed
     | AwaitingConfirmation
     | ReplanDecided

@@ -16,13 +16,13 @@ import logging
 import time
 import uuid
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
-from dataclasses import dataclass
 from importlib import resources
 from string import Template
 from typing import Any, Literal
 
 from planrag.engine.calls import ToolCalls
 from planrag.engine.check import Checker
+from planrag.engine.config import EngineConfig
 from planrag.engine.events import (
     AwaitingConfirmation,
     Event,
@@ -36,57 +36,13 @@ from planrag.engine.model import Model, ModelReply, ModelRequest, TextPiece
 from planrag.engine.state import RunState, Turn
 from planrag.engine.tools import TECHNIQUES, Technique
 from planrag.errors import ConfigError, ModelError, PlanRAGError, RunError, SourceUnavailable
+from planrag.schema.budget import DEFAULT_BUDGET, prompt_schema
 from planrag.sources.base import DataSource
-from planrag.table import Limits, Table
+from planrag.table import Table
 
 __all__ = ["Engine", "EngineConfig"]
 
 _log = logging.getLogger(__name__)
-
-Consent = Literal["ask", "approve", "reject"]
-
-
-@dataclass(frozen=True)
-class EngineConfig:
-    technique: str = "planrag"
-    consent: Consent = "ask"
-    """What happens to a proposed re-plan: ask the person, or decide by policy."""
-    timeout_default: Literal["approve", "reject"] = "reject"
-    """What a consent timeout decides (`resume(state, approved=None)`)."""
-    on_disagreement: Literal["report", "replan"] = "report"
-    """When the simulator ranks another decision first: just report it, or propose a
-    re-plan (with consent) in which the model sees the simulator's ranking."""
-    max_model_calls: int = 30
-    max_replans: int = 4
-    """The paper's accuracy falls to 0-13% beyond four re-plans."""
-    max_rows_shown: int = 20
-    max_chars_shown: int = 4000
-    max_repeats: int = 2
-    """How often the very same query may run; one more ends the querying."""
-    max_idle_turns: int = 2
-    """Model turns in a row without a tool call before the run gives up on it."""
-    run_timeout_s: float = 600.0
-    """Wall time of a run (time spent paused for consent does not count). When it runs out,
-    the model gets one last turn of at most `answer_grace_s` to answer from what it has."""
-    answer_grace_s: float = 60.0
-    query_limits: Limits | None = None
-    what_if: bool = False
-    """Offer the model the simulator itself (`simulate_candidate`): off by default, since
-    it lets the model search instead of analyse (and makes the check less independent)."""
-
-    def __post_init__(self) -> None:
-        if self.technique not in TECHNIQUES:
-            raise ConfigError(
-                f"unknown technique {self.technique!r}; choose one of: {', '.join(TECHNIQUES)}"
-            )
-        for name in ("max_model_calls", "max_rows_shown", "max_chars_shown", "max_repeats"):
-            if getattr(self, name) < 1:
-                raise ConfigError(f"{name} must be at least 1")
-        if self.max_replans < 0 or self.run_timeout_s <= 0 or self.answer_grace_s <= 0:
-            raise ConfigError(
-                "max_replans must be >= 0, run_timeout_s and answer_grace_s > 0"
-            )
-
 
 class Engine:
     """Runs questions on one dataset against one set of data sources."""
@@ -101,6 +57,7 @@ class Engine:
         rules: str,
         checker: Checker | None = None,
         config: EngineConfig | None = None,
+        schema_budget: int = DEFAULT_BUDGET,
     ) -> None:
         if not sources:
             raise ConfigError("the engine needs at least one data source")
@@ -113,7 +70,8 @@ class Engine:
         self.config = config or EngineConfig()
         self.technique: Technique = TECHNIQUES[self.config.technique]
         self.calls = ToolCalls(self.config, self.technique, self.sources, checker)
-        self._schemas: dict[str, str] = {}
+        self.schema_budget = schema_budget
+        """Characters of schema in the first prompt (split among the sources)."""
 
     def table(self, run_id: str, query_id: str) -> Table | None:
         """The whole table a query fetched (what previews are cut from)."""
@@ -143,7 +101,7 @@ class Engine:
         )
         try:
             state.messages = [
-                {"role": "system", "content": await self._system_prompt()},
+                {"role": "system", "content": await self._system_prompt(state)},
                 *_history_messages(state.history),
                 {"role": "user", "content": question},
             ]
@@ -357,12 +315,13 @@ class Engine:
             check_note=str(answer.get("check_note", "")),
         )
 
-    async def _system_prompt(self) -> str:
+    async def _system_prompt(self, state: RunState) -> str:
         parts = []
+        budget = max(1000, self.schema_budget // len(self.sources))
         for source in self.sources.values():
-            if source.name not in self._schemas:
-                self._schemas[source.name] = (await source.schema()).render()
-            parts.append(self._schemas[source.name])
+            view = prompt_schema(await source.schema(), state.question, budget)
+            state.schema_tools = state.schema_tools or not view.complete
+            parts.append(view.text)
         if self.checker is not None:
             field = self.checker.simulator.decision_field()
             hint = f"(the {field.replace('_', ' ')})"

@@ -30,6 +30,7 @@ from planrag.engine.events import (
     RunFailed,
     RunFinished,
     RunStarted,
+    SchemaLookedUp,
     SimulatorChecked,
     StepStarted,
 )
@@ -79,6 +80,11 @@ class TerminalRenderer:
                 c.print(f"[bold red]{event.query_id} refused[/] ({event.rule}): {event.reason}")
             case QueryFailed():
                 c.print(f"[bold yellow]{event.query_id} failed[/]: {event.error}")
+            case SchemaLookedUp():
+                what = "searched the schema for" if event.tool == "search_schema" else (
+                    "described")
+                c.print(f"[dim]{what} {event.request}: "
+                        f"{', '.join(event.found) or 'nothing matched'}[/]")
             case ReplanProposed():
                 who = "The simulator objects" if event.by == "simulator" else "Re-plan proposed"
                 c.print(Panel(f"{event.reason}\n\n[bold]new plan[/]\n{_steps(event.new_steps)}",
@@ -148,4 +154,6 @@ def _check(event: SimulatorChecked) -> Panel:
         lines.append(f"near-ties: {', '.join(map(str, event.near_ties[:8]))}")
     if event.note:
         lines.append(event.note)
+    if event.data_as_of:
+        lines.append(f"checked on the live data as of {event.data_as_of}")
     return Panel("\n".join(lines), title="Simulator check", expand=False)

@@ -4,18 +4,22 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any
 
-from planrag.datasets import Dataset, Dump, Form, Question
+from planrag.datasets import Dataset, DatasetRef, Dump, Question
 from planrag.engine.check import Checker
+from planrag.engine.config import EngineConfig
 from planrag.engine.events import SimulatorChecked
-from planrag.engine.loop import Engine, EngineConfig
+from planrag.engine.loop import Engine
 from planrag.engine.model import Model
 from planrag.errors import ConfigError, SimulatorError
 from planrag.settings import Settings
 from planrag.simulators.base import SimulationResult
-from planrag.simulators.state import State
+from planrag.simulators.state import State, state_from_source
+
+if TYPE_CHECKING:
+    from planrag.locations import Resolved
 
 __all__ = ["check_dump", "engine_config", "model_from_settings", "open_engine"]
 
@@ -69,49 +73,63 @@ def engine_config(settings: Settings, **overrides: object) -> EngineConfig:
 @asynccontextmanager
 async def open_engine(
     settings: Settings,
-    ref: str,
-    target: str,
+    ref: str | DatasetRef,
+    target: str | None,
     model: Model,
     config: EngineConfig | None = None,
 ) -> AsyncIterator[Engine]:
-    """An engine on the dataset `ref` (`DATASET[@DUMP|#QUESTION]`) querying `target`.
+    """An engine on the dataset `ref` (`DATASET[@DUMP|#QUESTION]`) querying `target` (the
+    dataset's default target when None).
 
-    `ref` is resolved to the dump of the target's form (`.cql` for the graph, `.sql`
-    otherwise). The simulator check reads the matching relational dump file (the exact
-    path, whatever the target); when there is none, the check says it could not run. With
+    The simulator check reads, for a dataset of dumps, the matching relational dump file (the
+    exact path, whatever the target; when there is none the check says it could not run),
+    and for a live database the live data itself, when an answer is checked. With
     `#QUESTION` the question's own parameters are used for it."""
-    from planrag.runtime import open_source, registry
-    from planrag.simulators.service import dataset_simulator, dump_state, question_parameters
+    from planrag.runtime import locate, open_source
 
-    reg = registry(settings)
-    form: Form = "cypher" if target == "graph" else "sql"
-    dataset, dump = reg.resolve(ref, form)
-    question = dataset.question(ref.split("#", 1)[1]) if "#" in ref else None
-    checker: Checker | None = None
-    if dataset.simulator:
-        sim = dataset_simulator(dataset)
-        params = question_parameters(sim, question.extra) if question else None
-        sql = check_dump(dataset, question, dump)
-        if sql is None:
-            what = f"question {question.id}" if question else f"dump {dump.stem}"
-            checker = _Unchecked(
-                sim, _NO_STATE, params,
-                reason=f"dataset {dataset.id} has no relational (.sql) dump for {what}, "
-                "which the simulator reads, so the check could not run",
-            )
-        else:
-            state = dump_state(sim, sql.path, dataset.rename_columns)
-            checker = Checker(sim, state, params)
-    async with open_source(settings, ref, target) as source:
+    resolved = locate(settings, ref, target)
+    checker = _checker(resolved)
+    async with open_source(settings, resolved) as source:
+        if checker is not None and resolved.location.live:
+            sim = checker.simulator
+
+            async def read_state() -> State:
+                return await state_from_source(sim.tables, source)
+
+            checker = replace(checker, read_state=read_state)
         yield Engine(
             model,
-            {target: source},
-            dataset=ref,
-            target=target,
-            rules=dataset.rules,
+            {resolved.target: source},
+            dataset=resolved.ref,
+            target=resolved.target,
+            rules=resolved.dataset.rules,
             checker=checker,
             config=config,
+            schema_budget=settings.schema_budget,
         )
+
+
+def _checker(resolved: Resolved) -> Checker | None:
+    from planrag.simulators.service import dataset_simulator, dump_state, question_parameters
+
+    dataset, question = resolved.dataset, resolved.question
+    if not dataset.simulator:
+        return None
+    sim = dataset_simulator(dataset)
+    params = question_parameters(sim, question.extra) if question else None
+    if resolved.location.live:
+        return Checker(sim, _NO_STATE, params)  # the state is read when an answer comes
+    dump = resolved.location.dump
+    assert dump is not None
+    sql = check_dump(dataset, question, dump)
+    if sql is None:
+        what = f"question {question.id}" if question else f"dump {dump.stem}"
+        return _Unchecked(
+            sim, _NO_STATE, params,
+            reason=f"dataset {dataset.id} has no relational (.sql) dump for {what}, "
+            "which the simulator reads, so the check could not run",
+        )
+    return Checker(sim, dump_state(sim, sql.path, dataset.rename_columns), params)
 
 
 def check_dump(dataset: Dataset, question: Question | None, dump: Dump) -> Dump | None:

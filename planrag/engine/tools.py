@@ -14,10 +14,12 @@ from planrag.simulators.base import Simulator
 
 __all__ = [
     "TECHNIQUES",
+    "DescribeTables",
     "MakePlan",
     "PlanStepArgs",
     "RevisePlan",
     "RunQuery",
+    "SearchSchema",
     "Technique",
     "answer_model",
     "tool_definitions",
@@ -57,6 +59,23 @@ class RunQuery(_Args):
 
     query: str = Field(min_length=1, max_length=20_000)
     step: int | None = Field(default=None, ge=0, description="the plan step (0-based) it serves")
+
+
+class SearchSchema(_Args):
+    """Search the database schema for tables (or node labels and relationship types) whose
+    names, columns or comments match a few words; use it when the schema above does not show
+    what you need."""
+
+    terms: str = Field(min_length=1, max_length=200,
+                       description="a few words or a name fragment, e.g. 'shipment carrier'")
+
+
+class DescribeTables(_Args):
+    """Show tables (or labels and relationship types) in full: columns, types, keys, foreign
+    keys, comments and the tables that refer to them."""
+
+    names: list[str] = Field(min_length=1, max_length=12,
+                             description="exact names, as search_schema or the schema shows them")
 
 
 class _AnswerBase(_Args):
@@ -126,6 +145,7 @@ def tool_definitions(
     *,
     answer_only: bool = False,
     what_if: bool = False,
+    schema_tools: bool = False,
 ) -> tuple[dict[str, Any], ...]:
     """OpenAI tool definitions for what the model may call right now (cached: the schemas
     are the same for every run)."""
@@ -139,6 +159,9 @@ def tool_definitions(
             tools.append(("run_sql", RunQuery, "Run one read-only SQL (MySQL dialect) query."))
         if "cypher" in languages:
             tools.append(("run_cypher", RunQuery, "Run one read-only Cypher query."))
+        if schema_tools:
+            tools.append(("search_schema", SearchSchema, SearchSchema.__doc__ or ""))
+            tools.append(("describe_tables", DescribeTables, DescribeTables.__doc__ or ""))
         if what_if and simulator is not None:
             tools.append((
                 "simulate_candidate", what_if_model(simulator),

@@ -80,19 +80,25 @@ def connection_of(driver: AsyncDriver) -> GraphConnection | None:
     return _CONNECTIONS.get(driver)
 
 
-def open_driver(conn: GraphConnection, *, reader: bool = False) -> AsyncDriver:
-    """An async driver for `conn`, as its reader account when `reader`. The caller closes it."""
-    driver = _new_driver(conn, reader)
+def open_driver(
+    conn: GraphConnection, *, reader: bool = False, pool_size: int = 100, wait_s: float = 15.0
+) -> AsyncDriver:
+    """An async driver for `conn`, as its reader account when `reader`, with at most
+    `pool_size` connections and a wait of `wait_s` for a free one. The caller closes it."""
+    driver = _new_driver(conn, reader, pool_size, wait_s)
     _CONNECTIONS[driver] = conn
     return driver
 
 
-def _new_driver(conn: GraphConnection, reader: bool = False) -> AsyncDriver:
+def _new_driver(
+    conn: GraphConnection, reader: bool = False, pool_size: int = 100, wait_s: float = 15.0
+) -> AsyncDriver:
     return AsyncGraphDatabase.driver(
         conn.uri,
         auth=conn.reader_auth if reader else conn.auth,
         connection_timeout=5.0,
-        connection_acquisition_timeout=15.0,
+        connection_acquisition_timeout=wait_s,
+        max_connection_pool_size=pool_size,
         # Bounded retries only; the sources retry a dropped connection themselves once.
         max_transaction_retry_time=5.0,
         user_agent="planrag-assistant",

@@ -11,10 +11,11 @@ import codecs
 import json
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from planrag.datasets import Dataset, Form, Question
+from planrag.datasets import Dataset, DatasetRef, Question
 from planrag.errors import (
     DatasetError,
     PlanRAGError,
@@ -117,6 +118,8 @@ class DatasetSimulation:
     dataset: Dataset
     question: Question | None
     result: SimulationResult
+    as_of: str | None = None
+    """When the data was read, for a live database (UTC)."""
 
     @property
     def rank_of_answer(self) -> int | None:
@@ -127,33 +130,43 @@ class DatasetSimulation:
 
 async def simulate_dataset(
     settings: Any,
-    ref: str,
-    target: str = "dump",
+    ref: str | DatasetRef,
+    target: str | None = "dump",
     overrides: Mapping[str, Any] | None = None,
     rules: str | None = None,
 ) -> DatasetSimulation:
     """Simulate on a dataset: `ref` is DATASET, DATASET@DUMP or DATASET#QUESTION; `target`
-    is ``dump`` (the dump file: the exact path) or a loaded database (mysql, sqlite, graph).
-    Parameters come from the question (with #QUESTION), then `overrides`."""
-    from planrag.runtime import open_source, registry
+    is ``dump`` (the dump file: the exact path), a database (mysql, sqlite, graph: a loaded
+    copy, or the live database itself), or None (the dataset's default: its dump, or its
+    live database). Parameters come from the question (with #QUESTION), then `overrides`."""
+    from planrag.runtime import locate, open_source, registry
 
-    reg = registry(settings)
-    form: Form = "cypher" if target == "graph" else "sql"
-    dataset, dump = reg.resolve(ref, form)
+    if isinstance(ref, str):
+        ref = DatasetRef.parse(ref)
+    dataset = registry(settings).get(ref.dataset)
     sim_cls = dataset_simulator(dataset)
-    question = dataset.question(ref.split("#", 1)[1]) if "#" in ref else None
+    question = dataset.question(ref.question) if ref.question else None
     raw: dict[str, Any] = {}
     if question is not None:
         raw.update(question_parameters(sim_cls, question.extra) or {})
     raw.update(overrides or {})
     parameters = sim_cls.parse_parameters(raw)
-    if target == "dump":
+    if target in ("dump", None) and not dataset.dumps("sql"):
+        target = None  # a live dataset: its data is where it lives
+    as_of = None
+    if target in ("dump", None):
+        dump = question.sql if question is not None else dataset.dump("sql", ref.dump)
+        if dump is None:
+            raise DatasetError(f"question {ref} has no relational dump for the simulator")
         state = dump_state(sim_cls, dump.path, dataset.rename_columns)
     else:
-        async with open_source(settings, ref, target) as source:
+        resolved = locate(settings, ref, target)
+        async with open_source(settings, resolved) as source:
             state = await state_from_source(sim_cls.tables, source)
+        if resolved.location.live:
+            as_of = datetime.now(UTC).strftime("%Y-%m-%d %H:%M:%S UTC")
     result = evaluate(build(sim_cls, state, parameters, rules))
-    return DatasetSimulation(dataset, question, result)
+    return DatasetSimulation(dataset, question, result, as_of)
 
 
 RENAMES = {"has_has_merchant": "has_merchant"}

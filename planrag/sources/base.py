@@ -7,60 +7,14 @@ always rolled back, statement timeouts and a watchdog), and fetch-time caps (`Li
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Literal, Protocol, runtime_checkable
 
+from planrag.schema import Column, Entity, ForeignKey, Schema
 from planrag.table import Limits, Table
 
-__all__ = ["Column", "DataSource", "Entity", "Language", "Schema"]
+__all__ = ["Column", "DataSource", "Entity", "ForeignKey", "Language", "Schema"]
 
 Language = Literal["sql", "cypher"]
-
-
-@dataclass(frozen=True, slots=True)
-class Column:
-    name: str
-    type: str
-    key: bool = False
-    """Part of the primary key (tables) or an indexed/unique property (graph)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Entity:
-    """A table, a node label or a relationship type, with its columns or properties."""
-
-    kind: Literal["table", "node", "relationship"]
-    name: str
-    columns: tuple[Column, ...]
-    patterns: tuple[str, ...] = ()
-    """For relationships: the `(:A)-[:T]->(:B)` patterns seen in the data."""
-    rows: int | None = None
-    """Row / node / relationship count when cheap to know."""
-
-
-@dataclass(frozen=True, slots=True)
-class Schema:
-    """A compact description of a database for prompts."""
-
-    dialect: str
-    """e.g. "mysql", "mariadb", "sqlite", "neo4j", "arcadedb"."""
-    database: str
-    entities: tuple[Entity, ...] = field(default=())
-
-    def render(self) -> str:
-        """Text for a prompt: one line per table/label, patterns for relationships."""
-        lines = [f"-- {self.dialect} database {self.database}"]
-        for e in self.entities:
-            cols = ", ".join(f"{c.name} {c.type}{' KEY' if c.key else ''}" for c in e.columns)
-            count = f"  [{e.rows} rows]" if e.rows is not None else ""
-            if e.kind == "table":
-                lines.append(f"TABLE {e.name}({cols}){count}")
-            elif e.kind == "node":
-                lines.append(f"NODE (:{e.name} {{{cols}}}){count}")
-            else:
-                pats = "; ".join(e.patterns) or f"()-[:{e.name}]->()"
-                lines.append(f"REL {pats} {{{cols}}}{count}")
-        return "\n".join(lines)
 
 
 @runtime_checkable

@@ -1,6 +1,7 @@
-"""MySQL 8 / MariaDB through an aiomysql pool, with database-level read-only enforcement.
+"""MySQL 8 / MariaDB through a shared aiomysql pool, with database-level read-only enforcement.
 
-Layers below the parser-level guard (which runs first unless a test switches it off):
+The parser-level guard runs first (unless a test switches it off), told which database the
+query may read and which server answers (ARCHITECTURE.md, "Invariants"). Below it:
 
 * Multi-statement input is off at the protocol level (`COM_SET_OPTION`): aiomysql always
   asks for multi-statements, and `SELECT 1; DELETE ...` would otherwise run both.
@@ -12,8 +13,12 @@ Layers below the parser-level guard (which runs first unless a test switches it 
 * Before a connection goes back to the pool it is reset (`COM_RESET_CONNECTION`): temporary
   tables, user variables, named locks and session settings of the query are gone; the next
   acquire sets the session up again.
+* With a scan limit (`Limits.max_scan_rows`), a SELECT is first EXPLAINed in the same
+  read-only transaction and refused when the server estimates it examines more rows.
 * Rows are streamed (unbuffered cursor) and cut at the row/byte caps while fetching; a result
   still producing rows past the counting limit is abandoned by closing the connection.
+* Connections come from one pool per database shared by the whole process, with a bounded
+  wait for a free one (`planrag.sources._mysql_pool`).
 
 None of this replaces a least-privilege account (SELECT and SHOW VIEW on the dataset
 databases only): `INTO OUTFILE`, `SET GLOBAL` and friends are stopped by privileges, not by a
@@ -23,21 +28,29 @@ read-only transaction. README.md shows the GRANT statements.
 from __future__ import annotations
 
 import asyncio
+import re
 import struct
 import time
-import weakref
+from collections.abc import Sequence
+from typing import Any, Literal
 
 import aiomysql
 import pymysql
 from pymysql.constants import COMMAND
 
 from planrag.errors import QueryFailed, QueryRefused, QueryTimeout, SourceUnavailable
-from planrag.guards import require
+from planrag.guards import Scope, require
+from planrag.schema import Schema
 from planrag.settings import MySQLAddress
-from planrag.sources.base import Column, Entity, Language, Schema
+from planrag.sources._mysql_pool import SharedPool, close_all, shared_pool
+from planrag.sources._mysql_schema import read_schema
+from planrag.sources.base import Language
 from planrag.table import Limits, Table, TableBuilder
 
-__all__ = ["MySQLSource", "connect_error"]
+__all__ = ["MySQLSource", "close_pools", "connect_error", "scan_estimate"]
+
+close_pools = close_all
+"""Close every shared pool of the running event loop (call before the loop ends)."""
 
 _MULTI_STATEMENTS_OFF = struct.pack("<H", 1)
 _COM_RESET_CONNECTION = 0x1F
@@ -48,10 +61,17 @@ _TIMEOUT_CODES = {1969, 3024, 1317}
 # Codes that mean "the connection is gone" (client-side 2006/2013, server shutdown 1053).
 _GONE_CODES = {2006, 2013, 2014, 2055, 1053, 1927}
 _READ_ONLY_CODES = {1792, 1290, 1142, 1044, 1045, 1227, 1370}
+# No such table / column: the schema changed since it was read (or the model guessed).
+_SCHEMA_CHANGED_CODES = {1146, 1054}
+_SCHEMA_TTL_S = 300.0
 
 
 class MySQLSource:
-    """One database on a MySQL/MariaDB server, queried read-only."""
+    """One database on a MySQL/MariaDB server, queried read-only.
+
+    Sources are cheap: every source on the same server, account and database shares one
+    connection pool of the process (`planrag.sources._mysql_pool`), so a hundred runs at
+    once open at most `pool_size` connections."""
 
     language: Language = "sql"
 
@@ -62,6 +82,8 @@ class MySQLSource:
         *,
         limits: Limits | None = None,
         pool_size: int = 4,
+        pool_wait_s: float = 10.0,
+        live: bool = False,
         _skip_parser_check: bool = False,
     ) -> None:
         self.address = address
@@ -69,117 +91,84 @@ class MySQLSource:
         self.name = f"mysql:{database}"
         self.limits = limits or Limits()
         self.pool_size = pool_size
+        self.pool_wait_s = pool_wait_s
+        self.live = live
+        """A team's own database (errors then point at its URL, not at `planrag load`)."""
         self._skip_parser_check = _skip_parser_check
-        self._pool: aiomysql.Pool | None = None
-        self._pool_lock = asyncio.Lock()
-        self._flavour: str | None = None
-        self._sql_mode: str | None = None
-        """The session sql_mode to set, when the server's default would lex differently."""
-        self._ready: weakref.WeakSet[aiomysql.Connection] = weakref.WeakSet()
+        self._shared: SharedPool | None = None
         self._closed = False
 
     # ------------------------------------------------------------------ protocol
 
     async def execute(self, query: str, limits: Limits | None = None) -> Table:
         limits = limits or self.limits
+        shared = self._pool()
         if not self._skip_parser_check:
-            require("sql", query)
-        pool = await self._get_pool()
-        conn = await self._acquire(pool)
-        keep = False
-        try:
-            table = await self._run_watched(conn, query, limits)
-            keep = await self._reset(conn)
-            return table
-        except _Reusable as wrapped:
-            keep = await self._reset(conn)
-            raise wrapped.error from None
-        finally:
-            self._release(pool, conn, keep)
+            await self._know_server(shared)
+            require("sql", query, Scope(self.database, _server(shared.flavour)))
+        return await self._with_connection(shared, query, limits)
 
     async def schema(self) -> Schema:
-        table = await self._internal(
-            "SELECT c.TABLE_NAME, c.COLUMN_NAME, c.COLUMN_TYPE, c.COLUMN_KEY = 'PRI', t.TABLE_ROWS "
-            "FROM information_schema.COLUMNS c JOIN information_schema.TABLES t "
-            "ON t.TABLE_SCHEMA = c.TABLE_SCHEMA AND t.TABLE_NAME = c.TABLE_NAME "
-            "WHERE c.TABLE_SCHEMA = DATABASE() AND c.TABLE_NAME NOT LIKE '\\_planrag%' "
-            "ORDER BY t.CREATE_TIME, c.TABLE_NAME, c.ORDINAL_POSITION"
-        )
-        by_table: dict[str, list[Column]] = {}
-        for name, col, ctype, key, _rows in table.rows:
-            by_table.setdefault(name, []).append(Column(col, str(ctype).upper(), bool(key)))
-        counts = await self._counts(list(by_table))
-        entities = tuple(
-            Entity("table", name, tuple(cols), rows=counts.get(name))
-            for name, cols in by_table.items()
-        )
-        return Schema(dialect=self._flavour or "mysql", database=self.database, entities=entities)
+        """Tables, columns, keys, foreign keys, comments and row estimates (cached for a few
+        minutes, for every source on this database)."""
+        shared = self._pool()
+        cached = shared.schema
+        if cached is not None and time.monotonic() - cached[0] < _SCHEMA_TTL_S:
+            return cached[1]
+        await self._know_server(shared)
+        schema = await read_schema(self._internal, shared.flavour or "mysql", self.database)
+        shared.schema = (time.monotonic(), schema)
+        return schema
+
+    async def server(self) -> str:
+        """"mariadb" or "mysql"."""
+        shared = self._pool()
+        await self._know_server(shared)
+        return shared.flavour or "mysql"
 
     async def close(self) -> None:
+        if self._shared is not None and not self._closed:
+            self._shared.give_back()
         self._closed = True
-        if self._pool is not None:
-            self._pool.close()
-            await self._pool.wait_closed()
-            self._pool = None
 
     # ------------------------------------------------------------------ connection life
 
-    async def _get_pool(self) -> aiomysql.Pool:
+    def _pool(self) -> SharedPool:
         if self._closed:
             raise SourceUnavailable(f"{self.name} is closed")
-        if self._pool is not None:
-            return self._pool
-        async with self._pool_lock:
-            if self._pool is None:
-                try:
-                    self._pool = await aiomysql.create_pool(
-                        minsize=0,
-                        maxsize=self.pool_size,
-                        host=self.address.host,
-                        port=self.address.port,
-                        user=self.address.user,
-                        password=self.address.password,
-                        db=self.database,
-                        autocommit=True,
-                        charset="utf8mb4",
-                        connect_timeout=5,
-                        pool_recycle=3600,
-                    )
-                except (pymysql.err.Error, OSError) as exc:
-                    raise connect_error(self.address, self.database, exc) from None
-        assert self._pool is not None
-        return self._pool
+        if self._shared is None:
+            self._shared = shared_pool(self.address, self.database, self.pool_size,
+                                       self.pool_wait_s)
+            self._shared.borrow()
+        return self._shared
 
-    async def _acquire(self, pool: aiomysql.Pool) -> aiomysql.Connection:
-        try:
-            conn = await pool.acquire()
-        except (pymysql.err.Error, OSError) as exc:
-            raise connect_error(self.address, self.database, exc) from None
-        if conn not in self._ready:
-            try:
-                await self._prepare(conn)
-            except (pymysql.err.Error, OSError) as exc:
-                self._release(pool, conn, keep=False)
-                raise connect_error(self.address, self.database, exc) from None
-        return conn
+    async def _know_server(self, shared: SharedPool) -> None:
+        """Connect once if needed, so the server's flavour is known (the guard's function
+        list follows it)."""
+        if shared.flavour is None:
+            conn = await shared.acquire(self._prepare, self._connect_error)
+            shared.release(conn, keep=True)
+
+    def _connect_error(self, exc: BaseException) -> Exception:
+        return connect_error(self.address, self.database, exc, live=self.live)
 
     async def _prepare(self, conn: aiomysql.Connection) -> None:
         """Session set-up, repeated after every reset."""
+        shared = self._pool()
         await _command(conn, COMMAND.COM_SET_OPTION, _MULTI_STATEMENTS_OFF)
         async with conn.cursor() as cur:
-            if self._flavour is None:
+            if shared.flavour is None:
                 await cur.execute("SELECT VERSION(), @@SESSION.sql_mode")
                 version, mode = (await cur.fetchone())[:2]
-                self._flavour = "mariadb" if "mariadb" in str(version).lower() else "mysql"
-                self._sql_mode = _lexing_safe_mode(str(mode or ""))
+                shared.sql_mode = _lexing_safe_mode(str(mode or ""))
+                shared.flavour = "mariadb" if "mariadb" in str(version).lower() else "mysql"
             await cur.execute("SET SESSION TRANSACTION READ ONLY")
-            if self._sql_mode is not None:
-                await cur.execute("SET SESSION sql_mode = %s", (self._sql_mode,))
-        self._ready.add(conn)
+            if shared.sql_mode is not None:
+                await cur.execute("SET SESSION sql_mode = %s", (shared.sql_mode,))
 
     async def _reset(self, conn: aiomysql.Connection) -> bool:
         """Roll back and reset the session; False when the connection must be dropped."""
-        self._ready.discard(conn)
+        self._pool().unprepared(conn)
         try:
             async with conn.cursor() as cur:
                 await cur.execute("ROLLBACK")
@@ -188,11 +177,20 @@ class MySQLSource:
             return False
         return True
 
-    def _release(self, pool: aiomysql.Pool, conn: aiomysql.Connection, keep: bool) -> None:
-        if not keep:
-            self._ready.discard(conn)
-            conn.close()
-        pool.release(conn)
+    async def _with_connection(self, shared: SharedPool, query: str, limits: Limits) -> Table:
+        conn = await shared.acquire(self._prepare, self._connect_error)
+        keep = False
+        try:
+            table = await self._run_watched(conn, query, limits)
+            keep = await self._reset(conn)
+            return table
+        except _Reusable as wrapped:
+            keep = await self._reset(conn)
+            if isinstance(wrapped.error, QueryFailed) and wrapped.stale_schema:
+                shared.schema = None  # the schema changed under us: read it again next time
+            raise wrapped.error from None
+        finally:
+            shared.release(conn, keep=keep)
 
     # ------------------------------------------------------------------ running a query
 
@@ -216,6 +214,8 @@ class MySQLSource:
         try:
             await cur.execute(self._timeout_statement(limits.timeout_s))
             await cur.execute("START TRANSACTION READ ONLY")
+            if limits.max_scan_rows and _is_query(query):
+                await _refuse_huge_scan(cur, query, limits.max_scan_rows)
             await cur.execute(query)
             columns = [d[0] for d in cur.description or ()]
             builder = TableBuilder(columns, limits)
@@ -238,7 +238,7 @@ class MySQLSource:
 
     def _timeout_statement(self, seconds: float) -> str:
         """The server-side statement timeout for this query (reset clears it again)."""
-        if self._flavour == "mariadb":
+        if self._pool().flavour == "mariadb":
             return f"SET SESSION max_statement_time = {seconds:.3f}"
         return f"SET SESSION max_execution_time = {max(1, int(seconds * 1000))}"
 
@@ -250,6 +250,7 @@ class MySQLSource:
                 f"lost the connection to {self.address.host}:{self.address.port} during the "
                 f"query ({message}); it will be retried on a fresh connection if asked again"
             )
+        stale = False
         if code in _TIMEOUT_CODES:
             error: Exception = QueryTimeout(
                 f"query exceeded the {limits.timeout_s:g} s statement timeout; narrow it "
@@ -264,9 +265,16 @@ class MySQLSource:
                 query=query,
                 language="sql",
             )
+        elif code in _SCHEMA_CHANGED_CODES:
+            stale = True
+            error = QueryFailed(
+                f"MySQL error {code}: {message}; the table or column is not (or no longer) in "
+                f"{self.database}: look the schema up again (search_schema, SHOW TABLES)",
+                query=query, language="sql",
+            )
         else:
             error = QueryFailed(f"MySQL error {code}: {message}", query=query, language="sql")
-        return _Reusable(error)
+        return _Reusable(error, stale_schema=stale)
 
     async def _kill(self, thread_id: int) -> None:
         """Stop a runaway statement from a separate connection (same account)."""
@@ -290,33 +298,67 @@ class MySQLSource:
 
     async def _internal(self, sql: str, limits: Limits | None = None) -> Table:
         """Run the source's own catalogue queries (not model-written) under the same layers."""
-        pool = await self._get_pool()
-        conn = await self._acquire(pool)
-        keep = False
-        try:
-            table = await self._run_watched(
-                conn, sql, limits or Limits(max_rows=100_000, max_bytes=50_000_000)
-            )
-            keep = await self._reset(conn)
-            return table
-        except _Reusable as wrapped:
-            keep = await self._reset(conn)
-            raise wrapped.error from None
-        finally:
-            self._release(pool, conn, keep)
+        shared = self._pool()
+        return await self._with_connection(
+            shared, sql, limits or Limits(max_rows=100_000, max_bytes=50_000_000)
+        )
 
-    async def _counts(self, tables: list[str]) -> dict[str, int]:
-        out: dict[str, int] = {}
-        for t in tables[:50]:
-            quoted = "`" + t.replace("`", "``") + "`"
-            try:
-                result = await self._internal(
-                    f"SELECT COUNT(*) FROM {quoted}", Limits(timeout_s=2.0)
-                )
-                out[t] = int(result.rows[0][0])
-            except (QueryFailed, QueryTimeout):
-                continue
-        return out
+
+def _server(flavour: str | None) -> Literal["mysql", "mariadb"] | None:
+    return "mariadb" if flavour == "mariadb" else "mysql" if flavour == "mysql" else None
+
+
+_LEADING_COMMENTS = re.compile(r"^(?:\s+|/\*.*?\*/|(?:--\s|#)[^\n]*(?:\n|$))*", re.S)
+_QUERY_HEAD = re.compile(r"^\(*\s*(SELECT|WITH|TABLE|VALUES)\b", re.I)
+
+
+def _is_query(query: str) -> bool:
+    """True for a SELECT-like statement (EXPLAIN can estimate it); SHOW, DESCRIBE and
+    EXPLAIN itself are not estimated."""
+    return bool(_QUERY_HEAD.match(query[_LEADING_COMMENTS.match(query).end():]))  # type: ignore[union-attr]
+
+
+async def _refuse_huge_scan(cur: aiomysql.SSCursor, query: str, max_rows: int) -> None:
+    """Refuse, before it runs, a query the server estimates to examine over `max_rows`
+    rows. The estimate multiplies the row estimates of the tables joined in one SELECT and
+    adds up the SELECTs; when EXPLAIN itself fails, the query runs and reports its error."""
+    try:
+        await cur.execute("EXPLAIN " + query)
+        names = [d[0].lower() for d in cur.description or ()]
+        rows = await cur.fetchall()
+    except pymysql.err.ProgrammingError:
+        return
+    except pymysql.err.OperationalError as exc:
+        if exc.args and exc.args[0] in _GONE_CODES:
+            raise
+        return
+    estimate = scan_estimate(names, rows)
+    if estimate > max_rows:
+        raise _Reusable(QueryRefused(
+            f"the server estimates this query examines about {estimate:,} rows, over the "
+            f"{max_rows:,}-row limit (PLANRAG_MAX_SCAN_ROWS); filter on indexed columns, "
+            "join on keys, or aggregate in smaller steps",
+            rule="scan-estimate", query=query, language="sql",
+        ))
+
+
+def scan_estimate(names: list[str], rows: Sequence[Sequence[Any]]) -> int:
+    """Rows examined by a plan, from EXPLAIN's `id` and `rows` columns: per SELECT the
+    product of its tables' estimates (a nested-loop join), summed over the SELECTs."""
+    if "rows" not in names:
+        return 0
+    at_rows = names.index("rows")
+    at_id = names.index("id") if "id" in names else None
+    per_select: dict[Any, int] = {}
+    for row in rows:
+        value = row[at_rows]
+        try:
+            count = max(1, int(value)) if value is not None else 1
+        except (TypeError, ValueError):
+            count = 1
+        key = row[at_id] if at_id is not None else 0
+        per_select[key] = per_select.get(key, 1) * count
+    return sum(per_select.values())
 
 
 _LEXING_MODES = {"NO_BACKSLASH_ESCAPES", "ANSI_QUOTES", "ANSI"}
@@ -337,9 +379,10 @@ def _lexing_safe_mode(mode: str) -> str | None:
 class _Reusable(Exception):
     """A query error after which the connection is still healthy (reset and reuse it)."""
 
-    def __init__(self, error: Exception) -> None:
+    def __init__(self, error: Exception, *, stale_schema: bool = False) -> None:
         super().__init__(str(error))
         self.error = error
+        self.stale_schema = stale_schema
 
 
 async def _command(conn: aiomysql.Connection, command: int, payload: bytes) -> None:
@@ -350,17 +393,21 @@ async def _command(conn: aiomysql.Connection, command: int, payload: bytes) -> N
         raise pymysql.err.OperationalError(0, f"unexpected reply to command {command:#x}")
 
 
-def connect_error(address: MySQLAddress, database: str | None, exc: BaseException) -> Exception:
-    """One line for a connection failure, with what to check."""
+def connect_error(
+    address: MySQLAddress, database: str | None, exc: BaseException, *, live: bool = False
+) -> Exception:
+    """One line for a connection failure, with what to check (`live`: a team's database,
+    reached through its dataset's URL; else a loaded copy, reached through MYSQL_URL)."""
     code = exc.args[0] if getattr(exc, "args", None) and isinstance(exc.args[0], int) else None
     text = str(exc.args[1]) if code is not None and len(exc.args) > 1 else str(exc)
+    text = " ".join(text.split())
     where = f"{address.user}@{address.host}:{address.port}"
+    setting = "the dataset's URL (planrag connect)" if live else "MYSQL_URL"
     if code == 1049:
-        return SourceUnavailable(
-            f"database {database} does not exist on {where}; run `planrag load --target mysql`"
-        )
+        fix = "check the database name in the URL" if live else "run `planrag load --target mysql`"
+        return SourceUnavailable(f"database {database} does not exist on {where}; {fix}")
     if code in (1045, 1044):
-        return SourceUnavailable(f"MySQL refused the login {where}: {text}; check MYSQL_URL")
+        return SourceUnavailable(f"MySQL refused the login {where}: {text}; check {setting}")
     return SourceUnavailable(
-        f"cannot reach MySQL at {where} ({text}); is the server running? check MYSQL_URL"
+        f"cannot reach MySQL at {where} ({text}); is the server running? check {setting}"
     )

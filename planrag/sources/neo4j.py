@@ -29,6 +29,7 @@ import contextlib
 import logging
 import re
 import time
+import weakref
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
@@ -52,14 +53,14 @@ from planrag.errors import (
     SourceUnavailable,
 )
 from planrag.graph import admin
-from planrag.graph._introspect import describe_graph
 from planrag.graph._values import plain
 from planrag.graph.server import GraphConnection
 from planrag.guards import require
+from planrag.sources._graph_schema import describe_graph
 from planrag.sources.base import Language, Schema
 from planrag.table import Limits, Table, TableBuilder
 
-__all__ = ["Neo4jSource"]
+__all__ = ["Neo4jSource", "close_drivers", "map_error"]
 
 log = logging.getLogger(__name__)
 
@@ -101,6 +102,8 @@ class Neo4jSource:
         *,
         limits: Limits | None = None,
         driver: AsyncDriver | None = None,
+        pool_size: int = 16,
+        pool_wait_s: float = 15.0,
         _skip_parser_check: bool = False,
     ) -> None:
         if not isinstance(conn, GraphConnection):  # a driver: borrowed, never closed by us
@@ -111,7 +114,8 @@ class Neo4jSource:
         self.name = f"neo4j:{self.database or 'default'}"
         self.limits = limits or Limits()
         self._driver = driver
-        self._owns_driver = driver is None
+        self._pool = (pool_size, pool_wait_s)
+        self._shared: _SharedDriver | None = None
         self._skip_parser_check = _skip_parser_check
         self._calibration: _Calibration | None = None
         self._schema: Schema | None = None
@@ -143,19 +147,27 @@ class Neo4jSource:
         """Labels, relationship types, properties, counts and patterns (cached)."""
         self._check_open()
         if self._schema is None:
+            self._get_driver()
+            shared = self._shared
+            cached = shared.schemas.get(self.database) if shared is not None else None
+            if cached is not None and time.monotonic() - cached[0] < _SCHEMA_TTL_S:
+                self._schema = cached[1]
+                return self._schema
             calibration = await self._calibrate()
             self._schema = await describe_graph(
                 self._internal, calibration.dialect, self.database or "default"
             )
+            if shared is not None:
+                shared.schemas[self.database] = (time.monotonic(), self._schema)
         return self._schema
 
     async def close(self) -> None:
         """Close the driver if this source opened it. Idempotent."""
         self._closed = True
-        driver, self._driver = self._driver, None
-        if driver is not None and self._owns_driver:
-            with contextlib.suppress(Exception):
-                await driver.close()
+        self._driver = None
+        shared, self._shared = self._shared, None
+        if shared is not None:
+            shared.give_back()
 
     # -- running ---------------------------------------------------------------------------
 
@@ -230,7 +242,9 @@ class Neo4jSource:
     def _get_driver(self) -> AsyncDriver:
         if self._driver is None:
             self._check_open()
-            self._driver = admin.open_driver(self.conn, reader=True)
+            self._shared = _shared_driver(self.conn, *self._pool)
+            self._shared.borrow()
+            self._driver = self._shared.driver
         return self._driver
 
     async def _calibrate(self) -> _Calibration:
@@ -276,6 +290,67 @@ class Neo4jSource:
     def _mapped(self, exc: BaseException, query: str, limits: Limits) -> PlanRAGError:
         return map_error(exc, query=query, uri=self.conn.uri, database=self.database,
                          timeout_s=limits.timeout_s)  # fmt: skip
+
+
+class _SharedDriver:
+    """One driver (and so one connection pool) per graph server and account on an event
+    loop, shared by every source of the process; closed a while after the last source."""
+
+    def __init__(self, conn: GraphConnection, size: int, wait_s: float) -> None:
+        self.driver = admin.open_driver(conn, reader=True, pool_size=size, wait_s=wait_s)
+        self.users = 0
+        self.schemas: dict[str | None, tuple[float, Schema]] = {}
+        """Schemas read through this driver, by database (for every source)."""
+        self._closer: asyncio.TimerHandle | None = None
+
+    def borrow(self) -> None:
+        self.users += 1
+        if self._closer is not None:
+            self._closer.cancel()
+            self._closer = None
+
+    def give_back(self) -> None:
+        self.users = max(0, self.users - 1)
+        if self.users == 0 and self._closer is None:
+            self._closer = asyncio.get_running_loop().call_later(_IDLE_CLOSE_S, self._idle)
+
+    def _idle(self) -> None:
+        self._closer = None
+        if self.users == 0:
+            asyncio.get_running_loop().create_task(self.close())
+
+    async def close(self) -> None:
+        for drivers in _DRIVERS.values():
+            for key, value in list(drivers.items()):
+                if value is self:
+                    del drivers[key]
+        with contextlib.suppress(Exception):
+            await self.driver.close()
+
+
+_IDLE_CLOSE_S = 60.0
+_SCHEMA_TTL_S = 300.0
+_DRIVERS: weakref.WeakKeyDictionary[
+    asyncio.AbstractEventLoop, dict[tuple[object, ...], _SharedDriver]
+] = weakref.WeakKeyDictionary()
+
+
+def _shared_driver(conn: GraphConnection, size: int, wait_s: float) -> _SharedDriver:
+    drivers = _DRIVERS.setdefault(asyncio.get_running_loop(), {})
+    key = (conn.uri, conn.reader_auth, size, wait_s)
+    shared = drivers.get(key)
+    if shared is None:
+        shared = drivers[key] = _SharedDriver(conn, size, wait_s)
+    return shared
+
+
+async def close_drivers(uri: str | None = None, *, idle_only: bool = False) -> None:
+    """Close the shared drivers of the running loop (those to `uri` only, when given; those
+    no source uses, with `idle_only`): before the loop ends, or before the embedded server
+    they talk to stops (it waits for open connections)."""
+    for key, shared in list(_DRIVERS.get(asyncio.get_running_loop(), {}).items()):
+        if (uri is None or key[0] == uri) and not (idle_only and shared.users):
+            await shared.close()
 
 
 def _connection_for(driver: AsyncDriver) -> GraphConnection:

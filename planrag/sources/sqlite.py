@@ -15,6 +15,7 @@ SQLite catalogue, so the same prompt works on both targets.
 from __future__ import annotations
 
 import asyncio
+import json
 import re
 import sqlite3
 import time
@@ -23,8 +24,9 @@ from pathlib import Path
 from typing import Any
 
 from planrag.errors import QueryError, QueryFailed, QueryRefused, QueryTimeout, SourceUnavailable
-from planrag.guards import require
-from planrag.sources.base import Column, Entity, Language, Schema
+from planrag.guards import Scope, require
+from planrag.schema import Column, Entity, ForeignKey, Schema
+from planrag.sources.base import Language
 from planrag.table import Limits, Table, TableBuilder
 
 __all__ = ["SQLiteSource"]
@@ -42,6 +44,9 @@ _ALLOWED_ACTIONS = {
 _READ_PRAGMAS = {"table_info", "table_xinfo", "index_list", "index_info", "foreign_key_list"}
 _DENIED_FUNCTIONS = {"load_extension", "readfile", "writefile", "edit", "fts3_tokenizer"}
 _PROGRESS_STEPS = 10_000
+_SCOPE = Scope(database=None, server="mysql")
+"""What the guard is told: one file, no other database to name; queries are written in
+MySQL's dialect (and transpiled), so MySQL's function names apply."""
 _FETCH_BATCH = 256
 
 
@@ -69,7 +74,7 @@ class SQLiteSource:
     async def execute(self, query: str, limits: Limits | None = None) -> Table:
         limits = limits or self.limits
         if not self._skip_parser_check:
-            require("sql", query)
+            require("sql", query, _SCOPE)
         statement = _to_sqlite(query)
         async with self._lock:
             conn = self._connect()
@@ -212,24 +217,82 @@ def _to_sqlite(query: str) -> str:
 
 
 def _describe(conn: sqlite3.Connection) -> tuple[Entity, ...]:
+    """Tables and views with their columns, keys and foreign keys, and row counts: exact
+    from the loader's marker for a loaded copy, else estimates (`sqlite_stat1` when the file
+    was analysed, else the highest rowid), never a COUNT(*) per table."""
     conn.set_authorizer(None)
     try:
-        tables = [
-            r[0]
-            for r in conn.execute(
-                "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' "
-                "AND name NOT LIKE '\\_planrag%' ESCAPE '\\' ORDER BY rowid"
-            )
-        ]
+        tables = conn.execute(
+            "SELECT name, type FROM sqlite_master WHERE type IN ('table', 'view') "
+            "AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '\\_planrag%' ESCAPE '\\' "
+            "ORDER BY rowid"
+        ).fetchall()
+        exact = _loaded_counts(conn)
+        estimates = _stat_counts(conn) if exact is None else {}
         entities = []
-        for t in tables:
-            quoted = '"' + t.replace('"', '""') + '"'
-            cols = tuple(
-                Column(r[1], r[2] or "ANY", bool(r[5]))
-                for r in conn.execute(f"PRAGMA table_info({quoted})")
-            )
-            count: Any = conn.execute(f"SELECT COUNT(*) FROM {quoted}").fetchone()
-            entities.append(Entity("table", t, cols, rows=int(count[0])))
+        for name, kind in tables:
+            quoted = '"' + str(name).replace('"', '""') + '"'
+            info = conn.execute(f"PRAGMA table_info({quoted})").fetchall()
+            cols = tuple(Column(r[1], r[2] or "ANY", bool(r[5])) for r in info)
+            keys = _foreign_keys(conn, quoted)
+            if exact is not None:
+                rows, is_exact = exact.get(str(name)), True
+            else:
+                rows, is_exact = estimates.get(str(name)), False
+                if rows is None and kind == "table":
+                    rows = _highest_rowid(conn, quoted)
+            entities.append(Entity(
+                "table", str(name), cols, rows=rows, rows_exact=is_exact,
+                comment="view" if kind == "view" else "", foreign_keys=keys,
+            ))
         return tuple(entities)
     finally:
         conn.set_authorizer(_authorize)
+
+
+def _loaded_counts(conn: sqlite3.Connection) -> dict[str, int] | None:
+    """The row count of every table, as the loader recorded it (None: not a loaded copy)."""
+    try:
+        row = conn.execute("SELECT table_rows FROM _planrag_load LIMIT 1").fetchone()
+    except sqlite3.Error:
+        return None
+    if not row or not row[0]:
+        return None
+    try:
+        counts = json.loads(row[0])
+    except ValueError:
+        return None
+    return {str(k): int(v) for k, v in counts.items()} if isinstance(counts, dict) else None
+
+
+def _stat_counts(conn: sqlite3.Connection) -> dict[str, int]:
+    """Row counts ANALYZE left in sqlite_stat1 (first number of each table's stat)."""
+    try:
+        rows = conn.execute("SELECT tbl, stat FROM sqlite_stat1").fetchall()
+    except sqlite3.Error:
+        return {}
+    out: dict[str, int] = {}
+    for table, stat in rows:
+        head = str(stat or "").split(" ", 1)[0]
+        if head.isdigit():
+            out[str(table)] = max(out.get(str(table), 0), int(head))
+    return out
+
+
+def _highest_rowid(conn: sqlite3.Connection, quoted: str) -> int | None:
+    """An estimate of a rowid table's size (one index lookup); None without a rowid."""
+    try:
+        row: Any = conn.execute(f"SELECT max(_rowid_) FROM {quoted}").fetchone()
+    except sqlite3.Error:
+        return None
+    return int(row[0]) if row and isinstance(row[0], int) else 0 if row else None
+
+
+def _foreign_keys(conn: sqlite3.Connection, quoted: str) -> tuple[ForeignKey, ...]:
+    grouped: dict[int, list[tuple[str, str, str]]] = {}
+    for r in conn.execute(f"PRAGMA foreign_key_list({quoted})").fetchall():
+        grouped.setdefault(int(r[0]), []).append((str(r[2]), str(r[3]), str(r[4] or "")))
+    return tuple(
+        ForeignKey(tuple(p[1] for p in parts), parts[0][0], tuple(p[2] for p in parts))
+        for _, parts in sorted(grouped.items())
+    )

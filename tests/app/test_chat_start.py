@@ -40,14 +40,14 @@ def test_starters_tell_the_sample_questions_apart() -> None:
     assert building[0].endswith("market price of furniture?")
 
 
-def test_what_if_parameters_come_with_their_allowed_values() -> None:
+async def test_what_if_parameters_come_with_their_allowed_values() -> None:
     from app.whatif import what_if_parameters
     from planrag.runtime import registry
     from planrag.settings import load_settings
 
     settings = load_settings(env_file=None)
     reg = registry(settings)
-    country, home = what_if_parameters(settings, reg.get("dqa-locating-1445"))
+    country, home = await what_if_parameters(settings, reg.get("dqa-locating-1445"))
     assert (country.name, country.required, home.required) == ("country", True, False)
     assert len(country.suggestions) == 665 and "SWE" in country.suggestions
     assert country.initial() == "SWE" and home.initial() == ""
@@ -55,7 +55,7 @@ def test_what_if_parameters_come_with_their_allowed_values() -> None:
     assert home.parse("  ") is None
     with pytest.raises(ValueError, match="required"):
         country.parse("")
-    extra, shortfall = what_if_parameters(settings, reg.get("demo-retail"))
+    extra, shortfall = await what_if_parameters(settings, reg.get("demo-retail"))
     assert (extra.kind, extra.low, extra.low_inclusive, extra.high) == ("number", 0, False, 1e6)
     assert extra.valid().startswith("A number > 0 and ≤ 1,000,000.")
     assert extra.parse("250") == 250.0 and shortfall.initial() == "25"

@@ -6,8 +6,15 @@ from pathlib import Path
 
 import pytest
 
-from planrag.datasets import Registry, discover
+from planrag.datasets import DatasetRef, Registry, discover
 from planrag.errors import DatasetError
+from planrag.locations import resolve
+from planrag.settings import Settings, load_settings
+
+
+@pytest.fixture(scope="module")
+def settings() -> Settings:
+    return load_settings(env_file=None, mysql_url=None)
 
 
 def test_shipped_datasets(registry: Registry) -> None:
@@ -21,16 +28,35 @@ def test_shipped_datasets(registry: Registry) -> None:
     assert "capacity" in demo.rules and demo.questions[0].sql is not None
 
 
-def test_references(registry: Registry) -> None:
-    ds, dump = registry.resolve("dqa-locating-1445", "sql")
-    assert dump.stem == ds.questions[0].sql.stem  # type: ignore[union-attr]
-    _, dump = registry.resolve("dqa-locating-1445@e59ffaf3cd6a", "sql")
-    assert dump.stem == "e59ffaf3cd6a"
+def test_references(registry: Registry, settings: Settings) -> None:
+    found = resolve(settings, registry, "dqa-locating-1445", "sqlite")
+    dump = found.location.dump
+    assert dump is not None and not found.location.live
+    assert dump.stem == found.dataset.questions[0].sql.stem  # type: ignore[union-attr]
+    found = resolve(settings, registry, "dqa-locating-1445@e59ffaf3cd6a", "sqlite")
+    assert found.location.dump is not None and found.location.dump.stem == "e59ffaf3cd6a"
+    assert found.ref == "dqa-locating-1445@e59ffaf3cd6a"
     building = registry.get("dqa-building-1836")
     question = building.questions[2]
-    _, dump = registry.resolve(f"dqa-building-1836#{question.id}", "cypher")
-    assert dump == question.cypher and dump.form == "cypher"
+    found = resolve(settings, registry, f"dqa-building-1836#{question.id}", "graph")
+    dump = found.location.dump
+    assert dump == question.cypher and dump is not None and dump.form == "cypher"
+    assert found.question == question and found.target == "graph"
     assert dump.database_name("planrag_").startswith("planrag_dqa_building_1836_")
+    # Without a target: the relational default (SQLite when MYSQL_URL is unset).
+    assert resolve(settings, registry, "demo-retail").target == "sqlite"
+
+
+def test_reference_syntax() -> None:
+    assert DatasetRef.parse("demo-retail") == DatasetRef("demo-retail")
+    assert DatasetRef.parse(" demo-retail@retail ") == DatasetRef("demo-retail", "retail")
+    assert DatasetRef.parse("x#q-1").question == "q-1"
+    assert str(DatasetRef("a", question="q")) == "a#q"
+    for bad, why in (("Demo", "not a dataset id"), ("a@b#c", "not both"),
+                     ("a@", "not a dump name"), ("a#", "not a question id"), ("", "not a")):
+        with pytest.raises(DatasetError, match=why) as err:
+            DatasetRef.parse(bad)
+        assert "\n" not in str(err.value) and "DATASET@DUMP" in str(err.value)
 
 
 @pytest.mark.parametrize(
@@ -39,11 +65,14 @@ def test_references(registry: Registry) -> None:
         ("nope", "unknown dataset 'nope'; known datasets: demo-retail"),
         ("demo-retail@zzz", "has no relational dump 'zzz'; it has: retail"),
         ("demo-retail#q9", "has no question 'q9'"),
+        ("demo-retail#q9", "has no question 'q9'"),
     ],
 )
-def test_bad_references_are_one_line(registry: Registry, ref: str, message: str) -> None:
+def test_bad_references_are_one_line(
+    registry: Registry, settings: Settings, ref: str, message: str
+) -> None:
     with pytest.raises(DatasetError) as err:
-        registry.resolve(ref, "sql")
+        resolve(settings, registry, ref, "sqlite")
     assert message in str(err.value) and "\n" not in str(err.value)
 
 
@@ -84,11 +113,16 @@ def test_manifest_errors(
     tmp_path: Path, manifest: str, questions: str, message: str | None
 ) -> None:
     root = _dataset(tmp_path, manifest, questions)
+    found = discover(root)
     if message is None:
-        assert discover(root).ids() == ["x"]
+        assert found.ids() == ["x"] and not found.problems
         return
+    # A broken manifest is set aside with its error; asking for it gives that error.
+    assert found.ids() == []
+    (name, problem), = found.problems.items()
+    assert message in problem or __import__("re").search(message, problem), problem
     with pytest.raises(DatasetError, match=message):
-        discover(root)
+        found.get(name)
 
 
 def test_missing_fixtures_dir_names_the_setting(tmp_path: Path) -> None:

@@ -21,7 +21,7 @@ from neo4j.spatial import Point
 from neo4j.time import Date, DateTime, Duration, Time
 
 from planrag.graph._values import is_hidden
-from planrag.sources.base import Column, Entity, Schema
+from planrag.schema import Column, Entity, Schema
 
 __all__ = ["Runner", "describe_graph"]
 

@@ -1,0 +1,56 @@
+"""How an engine runs: the technique, consent policy, budgets and limits of its runs."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from planrag.engine.tools import TECHNIQUES
+from planrag.errors import ConfigError
+from planrag.table import Limits
+
+__all__ = ["Consent", "EngineConfig"]
+
+Consent = Literal["ask", "approve", "reject"]
+
+
+@dataclass(frozen=True)
+class EngineConfig:
+    technique: str = "planrag"
+    consent: Consent = "ask"
+    """What happens to a proposed re-plan: ask the person, or decide by policy."""
+    timeout_default: Literal["approve", "reject"] = "reject"
+    """What a consent timeout decides (`resume(state, approved=None)`)."""
+    on_disagreement: Literal["report", "replan"] = "report"
+    """When the simulator ranks another decision first: just report it, or propose a
+    re-plan (with consent) in which the model sees the simulator's ranking."""
+    max_model_calls: int = 30
+    max_replans: int = 4
+    """The paper's accuracy falls to 0-13% beyond four re-plans."""
+    max_rows_shown: int = 20
+    max_chars_shown: int = 4000
+    max_repeats: int = 2
+    """How often the very same query may run; one more ends the querying."""
+    max_idle_turns: int = 2
+    """Model turns in a row without a tool call before the run gives up on it."""
+    run_timeout_s: float = 600.0
+    """Wall time of a run (time spent paused for consent does not count). When it runs out,
+    the model gets one last turn of at most `answer_grace_s` to answer from what it has."""
+    answer_grace_s: float = 60.0
+    query_limits: Limits | None = None
+    what_if: bool = False
+    """Offer the model the simulator itself (`simulate_candidate`): off by default, since
+    it lets the model search instead of analyse (and makes the check less independent)."""
+
+    def __post_init__(self) -> None:
+        if self.technique not in TECHNIQUES:
+            raise ConfigError(
+                f"unknown technique {self.technique!r}; choose one of: {', '.join(TECHNIQUES)}"
+            )
+        for name in ("max_model_calls", "max_rows_shown", "max_chars_shown", "max_repeats"):
+            if getattr(self, name) < 1:
+                raise ConfigError(f"{name} must be at least 1")
+        if self.max_replans < 0 or self.run_timeout_s <= 0 or self.answer_grace_s <= 0:
+            raise ConfigError(
+                "max_replans must be >= 0, run_timeout_s and answer_grace_s > 0"
+            )

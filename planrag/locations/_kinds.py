@@ -1,0 +1,135 @@
+"""The registry of location kinds.
+
+A kind is one module in `planrag.locations.kinds` that defines `KIND`, an instance of `Kind`:
+adding a kind of database means adding that module (and its tests), nothing else. Each kind
+knows how to check a manifest's entry, make locations (live, or a copy loaded from a dump),
+load copies, open a guarded source, check the account of a live database and describe a
+location for people.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Sequence
+from contextlib import AsyncExitStack
+from functools import cache
+from typing import TYPE_CHECKING, ClassVar
+
+from planrag.datasets import Dataset, Dump, Form, LiveDatabase
+from planrag.errors import ConfigError, DatasetError
+from planrag.locations._model import AccountCheck, Location
+from planrag.settings import Settings
+from planrag.sources.base import DataSource, Language
+
+if TYPE_CHECKING:
+    from planrag.loading import LoadReport
+
+__all__ = ["Kind", "all_kinds", "get_kind", "kind_of", "target_names"]
+
+Echo = Callable[[str], None]
+
+
+class Kind(ABC):
+    """One kind of database the assistant can read."""
+
+    name: ClassVar[str]
+    """Its target name: what `--target` and `kind = ...` say."""
+    aliases: ClassVar[tuple[str, ...]] = ()
+    """Other names a manifest may use (e.g. neo4j for graph)."""
+    title: ClassVar[str]
+    """For people: "MySQL/MariaDB"."""
+    language: ClassVar[Language]
+    dump_form: ClassVar[Form]
+    """The form of dump a loaded copy of this kind is made from."""
+    order: ClassVar[int] = 50
+    """Where it is listed among the kinds (lower first)."""
+
+    # -- manifests and locations
+
+    @abstractmethod
+    def check_live(self, db: LiveDatabase) -> None:
+        """Raise `DatasetError` (one line, naming `db.where`) unless the entry is usable:
+        the right keys, a URL of the right scheme, no password in clear."""
+
+    @abstractmethod
+    def live_location(self, dataset: Dataset, db: LiveDatabase) -> Location:
+        """The location of a checked live entry."""
+
+    @abstractmethod
+    def loaded_location(self, settings: Settings, dataset: Dataset, dump: Dump) -> Location:
+        """Where the copy of `dump` lives once loaded."""
+
+    def loadable(self, settings: Settings) -> bool:
+        """Whether copies can be loaded into this kind with these settings."""
+        return True
+
+    # -- working with them
+
+    @abstractmethod
+    async def open(
+        self, settings: Settings, location: Location, stack: AsyncExitStack
+    ) -> DataSource:
+        """A guarded, read-only source on `location`; what it needs closed goes on `stack`."""
+
+    @abstractmethod
+    async def load(
+        self,
+        settings: Settings,
+        dumps: Sequence[tuple[Dataset, Dump]],
+        *,
+        force: bool,
+        echo: Echo,
+    ) -> list[LoadReport]:
+        """Load copies of `dumps` (idempotent: unchanged dumps are left as they are)."""
+
+    @abstractmethod
+    async def check_account(self, settings: Settings, location: Location) -> AccountCheck:
+        """What the account of a live location may do beyond reading."""
+
+    @abstractmethod
+    def describe(self, location: Location) -> str:
+        """One line for people: what it is and where, never a password."""
+
+
+@cache
+def all_kinds() -> tuple[Kind, ...]:
+    """Every kind, found in `planrag.locations.kinds` (each module's `KIND`)."""
+    package = importlib.import_module("planrag.locations.kinds")
+    found: list[Kind] = []
+    for info in pkgutil.iter_modules(package.__path__):
+        if info.name.startswith("_"):
+            continue
+        module = importlib.import_module(f"{package.__name__}.{info.name}")
+        kind = getattr(module, "KIND", None)
+        if not isinstance(kind, Kind):
+            raise ConfigError(f"{module.__name__} defines no KIND (a planrag Kind instance)")
+        found.append(kind)
+    names = [k.name for k in found] + [a for k in found for a in k.aliases]
+    duplicated = sorted({n for n in names if names.count(n) > 1})
+    if duplicated:
+        raise ConfigError(f"location kinds declare the same name twice: {', '.join(duplicated)}")
+    return tuple(sorted(found, key=lambda k: (k.order, k.name)))
+
+
+def target_names() -> tuple[str, ...]:
+    return tuple(k.name for k in all_kinds())
+
+
+def kind_of(name: str) -> Kind | None:
+    """The kind called `name` (or one of its aliases), or None."""
+    wanted = name.strip().lower()
+    for kind in all_kinds():
+        if wanted == kind.name or wanted in kind.aliases:
+            return kind
+    return None
+
+
+def get_kind(name: str) -> Kind:
+    kind = kind_of(name)
+    if kind is None:
+        raise DatasetError(
+            f"unknown database kind {name!r}; choose one of: {', '.join(target_names())}"
+        )
+    return kind

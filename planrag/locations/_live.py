@@ -1,0 +1,46 @@
+"""Helpers the kinds share for live databases: URLs with references, and their parts."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from planrag.datasets import LiveDatabase
+from planrag.errors import DatasetError
+from planrag.locations._env import UrlParts, expand_parts, has_clear_password, lookup_for
+from planrag.locations._env import split_url as _split
+from planrag.locations._model import Location
+
+__all__ = ["checked_url", "expanded", "forbid_keys"]
+
+
+def checked_url(db: LiveDatabase, schemes: tuple[str, ...], example: str) -> UrlParts:
+    """The entry's URL split, of one of `schemes`, with no password in clear."""
+    if not db.url:
+        raise DatasetError(f"{db.where}: missing `url`, e.g. {example}")
+    parts = _split(db.url, db.where)
+    if parts.scheme not in schemes:
+        raise DatasetError(
+            f"{db.where}: a {db.kind} URL starts with {' or '.join(s + '://' for s in schemes)}"
+            f", not {parts.scheme}:// (e.g. {example})"
+        )
+    if has_clear_password(parts):
+        raise DatasetError(
+            f"{db.where}: the URL holds a password in clear; write ${{NAME}} in its place and "
+            "set NAME in the environment, .env or the dataset's secrets.env"
+        )
+    return parts
+
+
+def forbid_keys(db: LiveDatabase, **given: object) -> None:
+    """Refuse keys this kind does not take (named with what to do instead)."""
+    for key, value in given.items():
+        if value is not None:
+            raise DatasetError(f"{db.where}: a {db.kind} database takes no `{key}`")
+
+
+def expanded(location: Location) -> UrlParts:
+    """The location's URL with its references replaced by their values."""
+    assert location.url is not None
+    where = f"dataset {location.dataset} ({location.kind})"
+    parts = _split(location.url, where)
+    return expand_parts(parts, lookup_for(location.secrets, Path(".env")), where)

@@ -1,0 +1,103 @@
+"""SQLite files: the zero-setup copies of the shipped dumps, or a team's own file."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from contextlib import AsyncExitStack
+from typing import TYPE_CHECKING, ClassVar
+
+from planrag.datasets import Dataset, Dump, Form, LiveDatabase
+from planrag.errors import DatasetError
+from planrag.locations._kinds import Echo, Kind
+from planrag.locations._live import forbid_keys
+from planrag.locations._model import AccountCheck, Location
+from planrag.settings import Settings
+from planrag.sources.base import DataSource, Language
+
+if TYPE_CHECKING:
+    from planrag.loading import LoadReport
+
+__all__ = ["KIND", "SQLiteKind"]
+
+
+class SQLiteKind(Kind):
+    name: ClassVar[str] = "sqlite"
+    title: ClassVar[str] = "SQLite"
+    language: ClassVar[Language] = "sql"
+    dump_form: ClassVar[Form] = "sql"
+    order: ClassVar[int] = 20
+
+    def check_live(self, db: LiveDatabase) -> None:
+        forbid_keys(db, url=db.url, database=db.database)
+        if db.path is None:
+            raise DatasetError(f"{db.where}: missing `path`, the SQLite file")
+
+    def live_location(self, dataset: Dataset, db: LiveDatabase) -> Location:
+        assert db.path is not None
+        return Location(
+            kind=self.name, dataset=dataset.id, live=True, database=str(db.path),
+            where=str(db.path), path=db.path, write_privileges=dataset.write_privileges,
+        )
+
+    def loaded_location(self, settings: Settings, dataset: Dataset, dump: Dump) -> Location:
+        from planrag.loading import sqlite_path
+
+        path = sqlite_path(settings.sqlite_dir, dump, settings.db_prefix)
+        return Location(
+            kind=self.name, dataset=dataset.id, live=False, database=str(path),
+            where=str(path), path=path, dump=dump,
+        )
+
+    async def open(
+        self, settings: Settings, location: Location, stack: AsyncExitStack
+    ) -> DataSource:
+        from planrag.errors import SourceUnavailable
+        from planrag.sources.sqlite import SQLiteSource
+
+        assert location.path is not None
+        if location.live and not location.path.is_file():
+            raise SourceUnavailable(
+                f"the SQLite file {location.path} of dataset {location.dataset} does not "
+                "exist (any more); check its `path` in dataset.toml"
+            )
+        source = SQLiteSource(location.path, limits=settings.limits)
+        stack.push_async_callback(source.close)
+        return source
+
+    async def load(
+        self,
+        settings: Settings,
+        dumps: Sequence[tuple[Dataset, Dump]],
+        *,
+        force: bool,
+        echo: Echo,
+    ) -> list[LoadReport]:
+        from planrag.loading import load_sqlite
+
+        reports = []
+        for dataset, dump in dumps:
+            report = load_sqlite(settings.sqlite_dir, dataset, dump, settings.db_prefix,
+                                 force=force)
+            echo(report.line())
+            reports.append(report)
+        return reports
+
+    async def check_account(self, settings: Settings, location: Location) -> AccountCheck:
+        assert location.path is not None
+        notes: tuple[str, ...] = ()
+        if os.access(location.path, os.W_OK):
+            notes = ("the file is writable by this user; the assistant still opens it "
+                     "read-only (mode=ro, query_only)",)
+        return AccountCheck(
+            read_only=True, notes=notes,
+            how="a SQLite file has no accounts: it is opened read-only (mode=ro, query_only) "
+            "with an authorizer that allows only reads",
+        )
+
+    def describe(self, location: Location) -> str:
+        state = "live" if location.live else location.origin
+        return f"SQLite file {location.where} ({state})"
+
+
+KIND = SQLiteKind()
