@@ -57,6 +57,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/databases.py
 	$(BIN)/python benchmarks/simulators.py
 	$(BIN)/python benchmarks/engine.py
+	$(BIN)/python benchmarks/live.py
 
 clean:
 	rm -rf $(VENV) .planrag .pytest_cache .mypy_cache .ruff_cache

@@ -551,6 +551,8 @@ def _simulate_dataset(settings: Settings, args: argparse.Namespace) -> int:
         match = run.result.find(run.question.answer)
         answer = match.decision if match is not None else run.question.answer
         extra = {"answer": answer, "rank_of_answer": run.rank_of_answer}
+    if run.as_of is not None:
+        extra["data_as_of"] = run.as_of
     _print_result(run.result, args, extra)
     return 0
 

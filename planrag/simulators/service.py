@@ -151,10 +151,11 @@ async def simulate_dataset(
         raw.update(question_parameters(sim_cls, question.extra) or {})
     raw.update(overrides or {})
     parameters = sim_cls.parse_parameters(raw)
-    if target in ("dump", None) and not dataset.dumps("sql"):
-        target = None  # a live dataset: its data is where it lives
+    from_dump = target in ("dump", None) and bool(dataset.dumps("sql"))
+    if target == "dump":
+        target = None  # without dumps (a live dataset): its data is where it lives
     as_of = None
-    if target in ("dump", None):
+    if from_dump:
         dump = question.sql if question is not None else dataset.dump("sql", ref.dump)
         if dump is None:
             raise DatasetError(f"question {ref} has no relational dump for the simulator")

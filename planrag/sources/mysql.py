@@ -406,7 +406,13 @@ def connect_error(
     if code == 1049:
         fix = "check the database name in the URL" if live else "run `planrag load --target mysql`"
         return SourceUnavailable(f"database {database} does not exist on {where}; {fix}")
-    if code in (1045, 1044):
+    if code == 1044:
+        return SourceUnavailable(
+            f"MySQL refused {where} access to database {database}: it does not exist or the "
+            f"account has no rights on it; check the database name in {setting} and the "
+            "account's GRANTs"
+        )
+    if code == 1045:
         return SourceUnavailable(f"MySQL refused the login {where}: {text}; check {setting}")
     return SourceUnavailable(
         f"cannot reach MySQL at {where} ({text}); is the server running? check {setting}"

@@ -482,7 +482,7 @@ async def test_without_a_model_what_if_and_datasets_still_work(no_model_app, sho
         # Switch to the demo dataset in the settings panel: its questions and what-if follow.
         await page.locator("#chat-settings-open-modal").click()
         await page.locator("#dataset").click()
-        await page.get_by_role("option", name="demo-retail").click()
+        await page.get_by_role("option", name="Coffee roaster deliveries (demo)").click()
         await page.locator("#confirm").click()
         await page.get_by_text("Now on Coffee roaster deliveries (demo)").first.wait_for(
             timeout=30_000)

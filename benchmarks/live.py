@@ -1,0 +1,157 @@
+"""Live databases of real size: introspection, the first prompt's schema, and the shared pool.
+
+    python benchmarks/live.py [--mysql-url URL] [--repeat N] [--runs N] [--pool N]
+
+Prints:
+- the time to introspect the generated 309-table schema (foreign keys, comments; the test
+  helper tests/_big_schema.py) on MariaDB and on SQLite, median of N fresh reads (target:
+  under 2 s on MariaDB);
+- the first prompt's schema size for each sample question against the whole schema, in
+  characters (budget PLANRAG_SCHEMA_BUDGET, default 6,000);
+- the wait for a free connection when 100 runs of 3 queries each share one database with a
+  pool of 4: mean, p95 and max per query, the wall time, and the most connections the server
+  saw from this process.
+
+Everything it creates is prefixed `planrag_bench_` and dropped at the end.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sqlite3
+import statistics
+import sys
+import tempfile
+import time
+import warnings
+from pathlib import Path
+
+import aiomysql
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from planrag.schema.budget import DEFAULT_BUDGET, prompt_schema
+from planrag.settings import MySQLAddress
+from planrag.sources.mysql import MySQLSource, close_pools
+from planrag.sources.sqlite import SQLiteSource
+from tests._big_schema import QUESTIONS, mysql_ddl, sqlite_ddl
+
+DB = "planrag_bench_bigco"
+
+
+async def _admin(address: MySQLAddress, *statements: str, db: str | None = None) -> list[tuple]:  # type: ignore[type-arg]
+    conn = await aiomysql.connect(host=address.host, port=address.port, user=address.user,
+                                  password=address.password, db=db, autocommit=True)
+    rows: list[tuple] = []  # type: ignore[type-arg]
+    try:
+        async with conn.cursor() as cur:
+            for statement in statements:
+                await cur.execute(statement)
+                rows = list(await cur.fetchall())
+    finally:
+        conn.close()
+    return rows
+
+
+async def introspection(address: MySQLAddress, folder: Path, repeat: int) -> None:
+    await _admin(address, f"DROP DATABASE IF EXISTS {DB}", f"CREATE DATABASE {DB}")
+    await _admin(address, *mysql_ddl(DB), db=DB)
+    path = folder / "bigco.sqlite"
+    conn = sqlite3.connect(path)
+    for statement in sqlite_ddl():
+        conn.execute(statement)
+    conn.commit()
+    conn.close()
+    mysql_times, sqlite_times = [], []
+    schema = None
+    for _ in range(repeat):
+        source = MySQLSource(address, DB)
+        started = time.perf_counter()
+        schema = await source.schema()
+        mysql_times.append(time.perf_counter() - started)
+        await source.close()
+        await close_pools()  # the next read starts cold: no cached schema, no open connection
+        lite = SQLiteSource(path)
+        started = time.perf_counter()
+        await lite.schema()
+        sqlite_times.append(time.perf_counter() - started)
+        await lite.close()
+    assert schema is not None
+    tables = len(schema.entities)
+    print(f"introspection of {tables} tables ({sum(len(e.columns) for e in schema.entities)} "
+          f"columns, {sum(len(e.foreign_keys) for e in schema.entities)} foreign keys), "
+          f"median of {repeat}:")
+    print(f"  MariaDB  {statistics.median(mysql_times):.3f} s (target < 2 s)")
+    print(f"  SQLite   {statistics.median(sqlite_times):.3f} s")
+    whole = len(schema.render())
+    print(f"first-prompt schema, budget {DEFAULT_BUDGET:,} characters; whole schema "
+          f"{whole:,} characters (~{whole // 4:,} tokens):")
+    for question, needed in QUESTIONS:
+        started = time.perf_counter()
+        view = prompt_schema(schema, question, DEFAULT_BUDGET)
+        took = (time.perf_counter() - started) * 1000
+        held = sum(1 for t in needed if t in view.shown)
+        print(f"  {len(view.text):>6,} chars ({len(view.text) / whole:.1%} of the whole), "
+              f"{len(view.shown)} in full, {len(view.named)} named, {view.omitted} counted; "
+              f"{held}/{len(needed)} needed tables in full; {took:.1f} ms  {question[:50]}")
+
+
+async def pool_wait(address: MySQLAddress, runs: int, pool: int) -> None:
+    await _admin(address, "CREATE TABLE IF NOT EXISTS warehouses_bench (id INT PRIMARY KEY, "
+                 "capacity INT)", "INSERT IGNORE INTO warehouses_bench VALUES (1, 10), (2, 20)",
+                 db=DB)
+    waits: list[float] = []
+    peak = 0
+
+    async def run() -> None:
+        source = MySQLSource(address, DB, pool_size=pool, pool_wait_s=120.0)
+        try:
+            for _ in range(3):
+                started = time.perf_counter()
+                await source.execute("SELECT SUM(capacity) FROM warehouses_bench")
+                waits.append(time.perf_counter() - started)
+        finally:
+            await source.close()
+
+    async def watch() -> None:
+        nonlocal peak
+        while True:
+            rows = await _admin(address, "SELECT COUNT(*) FROM information_schema.PROCESSLIST "
+                                f"WHERE DB = '{DB}' AND USER = '{address.user}'")
+            peak = max(peak, int(rows[0][0]))
+            await asyncio.sleep(0.02)
+
+    watcher = asyncio.create_task(watch())
+    started = time.perf_counter()
+    await asyncio.gather(*(run() for _ in range(runs)))
+    wall = time.perf_counter() - started
+    watcher.cancel()
+    await close_pools()
+    waits.sort()
+    p95 = waits[int(len(waits) * 0.95) - 1]
+    print(f"{runs} concurrent runs x 3 queries, one database, pool of {pool}: "
+          f"query time (wait included) mean {statistics.mean(waits) * 1000:.1f} ms, "
+          f"p95 {p95 * 1000:.1f} ms, max {waits[-1] * 1000:.1f} ms; wall {wall:.2f} s; "
+          f"at most {peak} connections to the database seen by the server")
+
+
+async def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--mysql-url", default="mysql://root:@127.0.0.1:3306")
+    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--runs", type=int, default=100)
+    parser.add_argument("--pool", type=int, default=4)
+    args = parser.parse_args()
+    address = MySQLAddress(args.mysql_url)
+    try:
+        with tempfile.TemporaryDirectory() as folder:
+            await introspection(address, Path(folder), args.repeat)
+        await pool_wait(address, args.runs, args.pool)
+    finally:
+        await _admin(address, f"DROP DATABASE IF EXISTS {DB}")
+
+
+if __name__ == "__main__":
+    warnings.simplefilter("ignore")  # "database doesn't exist" from DROP ... IF EXISTS
+    asyncio.run(main())

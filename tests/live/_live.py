@@ -1,0 +1,116 @@
+"""Helpers for the live-database tests: the command line as a person runs it, a scripted
+model served over HTTP, and a TCP proxy that can cut a connection at a chosen moment."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from tests._sql_fixtures import ROOT
+
+
+def live_env(tmp_path: Path, **extra: str) -> dict[str, str]:
+    """The environment of a fresh installation: its own data and datasets folders, no
+    MySQL copies, no model."""
+    env = {
+        "PLANRAG_DATA_DIR": str(tmp_path / "data"),
+        "PLANRAG_DATASETS_DIR": str(tmp_path / "datasets"),
+        "PLANRAG_DATASET": "demo-retail",
+        "MYSQL_URL": "",
+        "MYSQL_ADMIN_URL": "",
+    }
+    env.update(extra)
+    return env
+
+
+async def cli(*args: str, env: dict[str, str], stdin: str = "",
+              timeout: float = 180) -> tuple[int, str, str]:
+    """`planrag ARGS...` in a process of its own: exit code, stdout, stderr."""
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "planrag", *args,
+        stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE, cwd=ROOT, env={**os.environ, **env},
+    )
+    out, err = await asyncio.wait_for(proc.communicate(stdin.encode()), timeout)
+    assert proc.returncode is not None
+    return proc.returncode, out.decode(), err.decode()
+
+
+def one_line_error(code: int, err: str, expected_code: int = 1) -> str:
+    """The error a failing command printed: one line, no traceback."""
+    assert code == expected_code, err
+    assert "Traceback" not in err, err
+    lines = [line for line in err.splitlines() if line.strip()]
+    assert len(lines) == 1, err
+    return lines[0]
+
+
+def events_of(out: str) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in out.splitlines() if line.strip()]
+
+
+def nothing_written(datasets_dir: Path, dataset_id: str) -> None:
+    """After a refused connect: no dataset folder, and no work left behind."""
+    assert not (datasets_dir / dataset_id).exists()
+    if datasets_dir.exists():
+        assert not [p for p in datasets_dir.iterdir() if p.name.startswith(f".{dataset_id}.")]
+
+
+class CuttingProxy:
+    """A TCP proxy to `port` that closes both sides of a connection once the client sends
+    bytes for which `cut(data)` is true (e.g. a given query): a server that drops mid-way."""
+
+    def __init__(self, port: int, cut: Callable[[bytes], bool]) -> None:
+        self.target = port
+        self.cut = cut
+        self.port = 0
+        self.cuts = 0
+        self._server: asyncio.Server | None = None
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    async def __aenter__(self) -> CuttingProxy:
+        self._server = await asyncio.start_server(self._serve, "127.0.0.1", 0)
+        self.port = self._server.sockets[0].getsockname()[1]
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        if self._server is not None:
+            self._server.close()
+            for task in list(self._tasks):
+                task.cancel()
+            await self._server.wait_closed()
+
+    async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        task = asyncio.current_task()
+        assert task is not None
+        self._tasks.add(task)
+        try:
+            up_r, up_w = await asyncio.open_connection("127.0.0.1", self.target)
+        except OSError:
+            writer.close()
+            return
+        down = asyncio.create_task(self._pipe(up_r, writer, check=False))
+        try:
+            await self._pipe(reader, up_w, check=True)
+        finally:
+            down.cancel()
+            for w in (writer, up_w):
+                w.close()
+            self._tasks.discard(task)
+
+    async def _pipe(self, src: asyncio.StreamReader, dst: asyncio.StreamWriter,
+                    *, check: bool) -> None:
+        try:
+            while data := await src.read(65536):
+                if check and self.cut(data):
+                    self.cuts += 1
+                    return
+                dst.write(data)
+                await dst.drain()
+        except (OSError, asyncio.CancelledError):
+            return

@@ -1,0 +1,96 @@
+"""One MySQL/MariaDB pool per database for the whole process: capped, with a bounded wait,
+and healing connections the server dropped while they sat idle."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+import pytest
+
+from planrag.errors import SourceUnavailable
+from planrag.sources import _mysql_pool
+from planrag.sources.mysql import MySQLSource, scan_estimate
+from planrag.table import Limits
+from tests._sql_fixtures import GUARD_DB, MySQLWorld, admin_execute
+
+pytestmark = pytest.mark.mysql
+
+
+async def _connections(user: str) -> int:
+    rows = await admin_execute(
+        "SELECT COUNT(*) FROM information_schema.PROCESSLIST WHERE USER = %s", args=(user,)
+    )
+    return int(rows[0][0])  # type: ignore[call-overload]
+
+
+async def test_many_runs_share_one_capped_pool(mysql_world: MySQLWorld) -> None:
+    sources = [MySQLSource(mysql_world.ro, GUARD_DB, pool_size=3, pool_wait_s=30.0)
+               for _ in range(40)]
+    peak = 0
+
+    async def watch() -> None:
+        nonlocal peak
+        while True:
+            peak = max(peak, await _connections(mysql_world.ro.user))
+            await asyncio.sleep(0.01)
+
+    watcher = asyncio.create_task(watch())
+    try:
+        tables = await asyncio.gather(*(
+            s.execute("SELECT COUNT(*) FROM orders o JOIN customers c ON c.id = o.customer_id")
+            for s in sources))
+    finally:
+        watcher.cancel()
+        for s in sources:
+            await s.close()
+    assert all(t.rows[0][0] == 5 for t in tables)
+    assert len({id(s._shared) for s in sources}) == 1  # one pool for all of them
+    assert 1 <= peak <= 3, peak
+
+
+async def test_a_busy_pool_says_so_after_the_wait(mysql_world: MySQLWorld) -> None:
+    slow = MySQLSource(mysql_world.ro, GUARD_DB, pool_size=1, pool_wait_s=0.5,
+                       limits=Limits(timeout_s=5.0), _skip_parser_check=True)
+    other = MySQLSource(mysql_world.ro, GUARD_DB, pool_size=1, pool_wait_s=0.5)
+    try:
+        holding = asyncio.create_task(slow.execute("SELECT SLEEP(2)"))
+        await asyncio.sleep(0.3)
+        started = time.monotonic()
+        with pytest.raises(SourceUnavailable) as err:
+            await other.execute("SELECT 1")
+        waited = time.monotonic() - started
+        message = str(err.value)
+        assert "all 1 connections" in message and "stayed busy for 0.5 s" in message
+        assert "PLANRAG_POOL_SIZE" in message and waited < 1.5
+        await holding
+        assert (await other.execute("SELECT 1")).rows == ((1,),)  # free again
+    finally:
+        await slow.close()
+        await other.close()
+
+
+async def test_a_connection_dropped_while_idle_is_replaced(
+    mysql_world: MySQLWorld, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    source = MySQLSource(mysql_world.ro, GUARD_DB, pool_size=1)
+    try:
+        await source.execute("SELECT 1")
+        ids = await admin_execute(
+            "SELECT ID FROM information_schema.PROCESSLIST WHERE USER = %s AND DB = %s",
+            args=(mysql_world.ro.user, GUARD_DB))
+        for (thread,) in ids:
+            await admin_execute(f"KILL {int(thread)}")  # type: ignore[call-overload]
+        monkeypatch.setattr(_mysql_pool, "_PING_AFTER_S", 0.0)
+        table = await source.execute("SELECT COUNT(*) FROM customers")
+        assert table.rows == ((4,),)
+    finally:
+        await source.close()
+
+
+def test_scan_estimates_multiply_joined_tables_and_add_selects() -> None:
+    names = ["id", "select_type", "table", "rows"]
+    rows = [(1, "PRIMARY", "a", 1000), (1, "PRIMARY", "b", 50), (2, "SUBQUERY", "c", 7),
+            (3, "DERIVED", "d", None)]
+    assert scan_estimate(names, rows) == 1000 * 50 + 7 + 1
+    assert scan_estimate(["id", "table"], rows) == 0  # no estimate given: nothing refused
