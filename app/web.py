@@ -271,26 +271,40 @@ def dataset_items(reg: Registry) -> dict[str, str]:
 
 
 def datasets_text(settings: Settings) -> str:
-    """`/datasets`: each dataset with its databases; unusable ones with their problem."""
+    """`/datasets`: each dataset, what it is read from (your live database, or a copy of
+    sample data), its sample questions and whether a simulator checks its answers; unusable
+    ones with their problem."""
     from planrag.locations import get_kind, targets_of
     from planrag.runtime import locate, registry
 
     reg = registry(settings)
     lines = []
     for ds in reg:
-        where = []
-        for target in targets_of(settings, ds):
+        parts = []
+        targets = targets_of(settings, ds)
+        live = [t for t in targets if any(db.kind == t for db in ds.databases)]
+        for target in live:
             try:
-                where.append(get_kind(target).describe(locate(settings, ds.id, target).location))
+                location = locate(settings, ds.id, target).location
             except PlanRAGError as exc:
-                where.append(f"{target}: {exc}")
-        extra = f", simulator {ds.simulator}" if ds.simulator else ""
-        account = " **Its account may write.**" if ds.write_privileges else ""
-        lines.append(f"- **{ds.title}** (`{ds.id}`): {len(ds.questions)} sample questions"
-                     f"{extra}.{account} " + "; ".join(where))
+                parts.append(f"{get_kind(target).title}: {exc}")
+                continue
+            parts.append(f"your live {get_kind(target).title} database {location.database}"
+                         f" at {location.where}")
+        copies = [get_kind(t).title for t in targets if t not in live]
+        if copies:
+            parts.append("a copy of its data in " + " and ".join(copies))
+        if ds.questions:
+            parts.append(plural(len(ds.questions), "sample question"))
+        if ds.simulator:
+            parts.append("answers checked by its simulator")
+        account = " **Its account may write** (accepted when it was connected)." if (
+            ds.write_privileges) else ""
+        lines.append(f"- **{ds.title}** (`{ds.id}`): {'; '.join(parts)}.{account}")
     for name, problem in sorted(reg.problems.items()):
         lines.append(f"- `{name}` cannot be used: {problem}")
-    return "\n".join(lines) or "No datasets."
+    lines.append("\nSwitch in the settings panel (the gear below).")
+    return "\n".join(lines)
 
 
 # -- sample questions as buttons

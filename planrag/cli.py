@@ -37,7 +37,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from planrag.errors import AccountRefused, PlanRAGError, QueryRefused
-from planrag.locations import target_names
+from planrag.locations import all_kinds, target_names
 from planrag.settings import Settings, load_settings
 
 __all__ = ["main"]
@@ -112,13 +112,14 @@ def _parser() -> argparse.ArgumentParser:
         "reads) and register it as dataset ID under PLANRAG_DATASETS_DIR.",
     )
     s.add_argument("id", metavar="ID", help="the new dataset's id: lowercase, digits, dashes")
-    s.add_argument("--mysql", action="append", default=[], metavar="URL",
-                   help="mysql://user:password@host:3306/database (MySQL 8 or MariaDB)")
-    s.add_argument("--neo4j", action="append", default=[], metavar="URI",
-                   help="neo4j://user:password@host:7687 (or bolt://...)")
-    s.add_argument("--neo4j-database", metavar="NAME", help="the graph database's name")
-    s.add_argument("--sqlite", action="append", default=[], metavar="FILE",
-                   help="a SQLite file")
+    for kind in all_kinds():  # --mysql URL, --neo4j URI [--neo4j-database NAME], --sqlite FILE
+        s.add_argument(kind.connect_option, action="append", default=[],
+                       metavar=kind.connect_metavar, help=kind.connect_help,
+                       dest=f"connect_{kind.name}")
+        if kind.connect_database_option:
+            s.add_argument(kind.connect_database_option, metavar="NAME",
+                           dest=f"connect_{kind.name}_database",
+                           help=f"the {kind.title} database's name")
     s.add_argument("--title", help="one line for lists (default: ID (live))")
     s.add_argument("--rules", type=Path, metavar="FILE",
                    help="the business rules the model must follow (a text or Markdown file)")
@@ -290,11 +291,15 @@ def _datasets(settings: Settings, args: argparse.Namespace) -> int:
 
 def _connect(settings: Settings, args: argparse.Namespace) -> int:
     from planrag.connect import ConnectRequest, connect
-    from planrag.locations import get_kind
+    from planrag.locations import all_kinds, get_kind
 
+    kinds = all_kinds()
     request = ConnectRequest(
-        id=args.id, mysql=args.mysql, neo4j=args.neo4j, neo4j_database=args.neo4j_database,
-        sqlite=args.sqlite, title=args.title, rules=args.rules, simulator=args.simulator,
+        id=args.id,
+        databases=[(k.name, v) for k in kinds for v in getattr(args, f"connect_{k.name}")],
+        database_names={k.name: getattr(args, f"connect_{k.name}_database") for k in kinds
+                        if getattr(args, f"connect_{k.name}_database", None) is not None},
+        title=args.title, rules=args.rules, simulator=args.simulator,
         allow_write_privileges=args.allow_write_privileges,
     )
     done = _run(connect(settings, request, lambda line: print(line, flush=True)))

@@ -25,7 +25,7 @@ import json
 import re
 import shutil
 import tempfile
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from pathlib import Path
@@ -46,10 +46,10 @@ _ID = re.compile(r"^[a-z][a-z0-9-]{0,40}$")
 @dataclass(frozen=True)
 class ConnectRequest:
     id: str
-    mysql: Sequence[str] = ()
-    neo4j: Sequence[str] = ()
-    neo4j_database: str | None = None
-    sqlite: Sequence[str] = ()
+    databases: Sequence[tuple[str, str]] = ()
+    """(kind, value) for each database: `--mysql URL` is ("mysql", URL)."""
+    database_names: Mapping[str, str] = field(default_factory=dict)
+    """Database names given apart from the URL, by kind (`--neo4j-database`)."""
     title: str | None = None
     rules: Path | None = None
     simulator: str | None = None
@@ -113,17 +113,20 @@ def _check_id(settings: Settings, request: ConnectRequest, known: Registry) -> N
 
 def _entries(request: ConnectRequest) -> list[tuple[str, str]]:
     """(kind, value) for each database named, at most one of each kind."""
-    entries = [("mysql", u) for u in request.mysql] + [("graph", u) for u in request.neo4j]
-    entries += [("sqlite", f) for f in request.sqlite]
-    for kind in ("mysql", "graph", "sqlite"):
-        if sum(1 for k, _ in entries if k == kind) > 1:
-            option = {"mysql": "--mysql", "graph": "--neo4j", "sqlite": "--sqlite"}[kind]
+    entries = list(request.databases)
+    for name in {k for k, _ in entries}:
+        if sum(1 for k, _ in entries if k == name) > 1:
             raise DatasetError(
-                f"{option} is given twice; a dataset has one database of each kind "
-                "(connect a second dataset for the other)"
+                f"{get_kind(name).connect_option} is given twice; a dataset has one database "
+                "of each kind (connect a second dataset for the other)"
             )
-    if request.neo4j_database is not None and not request.neo4j:
-        raise DatasetError("--neo4j-database goes with --neo4j URI")
+    for name in request.database_names:
+        kind = get_kind(name)
+        if name not in {k for k, _ in entries}:
+            raise DatasetError(
+                f"{kind.connect_database_option} goes with {kind.connect_option} "
+                f"{kind.connect_metavar}"
+            )
     return entries
 
 
@@ -168,13 +171,13 @@ async def _stage(
         check = await kind.check_account(settings, location)
         connected.databases.append((location, schema, check))
         if not check.read_only:
-            refusals.append(f"{kind.describe(location)}: {'; '.join(check.findings)}")
+            refusals.append(f"{', '.join(check.findings)} ({kind.describe(location)})")
             advice.append(check.advice)
     if refusals and not request.allow_write_privileges:
         raise AccountRefused(
-            "the account can do more than read: " + " | ".join(refusals)
-            + "; connect with a read-only account (below), or pass --allow-write-privileges "
-            "to accept this one (the dataset is then marked so)",
+            "the account can do more than read the data: " + "; ".join(refusals)
+            + ". Connect with a read-only account instead, made like this (or pass "
+            "--allow-write-privileges to accept this one; the dataset is then marked so):",
             advice="\n".join(a for a in advice if a),
         )
     write = bool(refusals)
@@ -185,22 +188,18 @@ async def _stage(
 
 
 def _live_entry(
-    request: ConnectRequest, kind: str, value: str, secrets: dict[str, str]
+    request: ConnectRequest, kind_name: str, value: str, secrets: dict[str, str]
 ) -> LiveDatabase:
-    where = {"mysql": "--mysql", "graph": "--neo4j", "sqlite": "--sqlite"}[kind]
-    if kind == "sqlite":
-        path = Path(value).expanduser().resolve()
-        if not path.is_file():
-            raise DatasetError(f"--sqlite {value}: no such file")
-        return LiveDatabase(kind, path=path, where=where)
-    parts = split_url(value, where)
-    url = value
-    if has_clear_password(parts):
-        name = f"PLANRAG_{request.id.upper().replace('-', '_')}_{kind.upper()}_PASSWORD"
-        secrets[name] = unquote(parts.password or "")
-        url = reference_url(parts, name)
-    database = request.neo4j_database if kind == "graph" else None
-    return LiveDatabase(kind, url=url, database=database, where=where)
+    """The kind's manifest entry, with a password written in its URL moved to `secrets`."""
+    entry = get_kind(kind_name).live_entry(value, request.database_names.get(kind_name))
+    if entry.url is None:
+        return entry
+    parts = split_url(entry.url, entry.where)
+    if not has_clear_password(parts):
+        return entry
+    name = f"PLANRAG_{request.id.upper().replace('-', '_')}_{kind_name.upper()}_PASSWORD"
+    secrets[name] = unquote(parts.password or "")
+    return replace(entry, url=reference_url(parts, name))
 
 
 def _copy_rules(rules: Path | None, staging: Path) -> str | None:

@@ -12,7 +12,7 @@ import json
 import os
 import socket
 import uuid
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from pathlib import Path
 
 import pytest
@@ -50,18 +50,23 @@ def graph_settings(tmp_path_factory: pytest.TempPathFactory) -> Settings:
     return embedded_settings(tmp_path_factory.mktemp("graph"))
 
 
-@pytest.fixture(scope="session")
-def graph_connection(graph_settings: Settings) -> Iterator[GraphConnection]:
-    """The session's graph server: NEO4J_URI if set, else an embedded ArcadeDB."""
+@pytest_asyncio.fixture(scope="session", loop_scope="session")
+async def graph_connection(graph_settings: Settings) -> AsyncIterator[GraphConnection]:
+    """The session's graph server: NEO4J_URI if set, else an embedded ArcadeDB. The shared
+    drivers of the sources are closed before it stops (it waits for open connections)."""
+    from planrag.sources.neo4j import close_drivers
+
     if os.environ.get("NEO4J_URI"):
         yield connection_from_settings(load_settings(env_file=None))
+        await close_drivers()
         return
     try:
         import arcadedb_embedded  # noqa: F401
     except ImportError:
         pytest.skip("neither NEO4J_URI nor arcadedb-embedded is available")
-    with EmbeddedGraphServer(graph_settings) as conn:
+    async with EmbeddedGraphServer(graph_settings) as conn:
         yield conn
+        await close_drivers()
 
 
 @pytest_asyncio.fixture(scope="session", loop_scope="session")

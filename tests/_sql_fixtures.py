@@ -116,6 +116,9 @@ async def mysql_world() -> AsyncIterator[MySQLWorld]:
             ]
     await admin_execute(*grants)
     yield MySQLWorld(admin_address(), user_address(RW_USER), user_address(RO_USER))
+    from planrag.sources.mysql import close_pools
+
+    await close_pools()  # the shared pools of the session's loop, before it ends
     names = await admin_execute(
         f"SELECT SCHEMA_NAME FROM information_schema.SCHEMATA WHERE SCHEMA_NAME LIKE '{PREFIX}%'"
     )

@@ -31,7 +31,7 @@ def is_loopback(url: str) -> bool:
 
 @pytest.fixture(scope="session", autouse=True)
 def no_live_model() -> Iterator[None]:
-    """Tests never reach a live model (STYLE.md, item 5).
+    """Tests never reach a live model: they use the scripted model, never a live one.
 
     Model settings inherited from the environment are removed for the session (tests that
     start a process give it the settings it needs explicitly, on top of `os.environ`), and

@@ -1,7 +1,7 @@
 """Parser-level read-only guards for model-written SQL (MySQL/MariaDB) and Cypher (Neo4j 5).
 
-This is the first of three layers (see DESIGN.md): it decides whether a query may run at all.
-The data sources add database-level enforcement (read-only transactions, timeouts) and
+This is the first of three layers (ARCHITECTURE.md, "Guards"): it decides whether a query may
+run at all. The data sources add database-level enforcement (read-only transactions, timeouts) and
 fetch-time caps, so a query allowed here is still contained there.
 
 Both checks fail closed: anything they cannot fully understand is refused, with a reason the

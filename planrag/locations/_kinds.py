@@ -45,6 +45,16 @@ class Kind(ABC):
     """The form of dump a loaded copy of this kind is made from."""
     order: ClassVar[int] = 50
     """Where it is listed among the kinds (lower first)."""
+    connect_option: ClassVar[str]
+    """`planrag connect`'s option for a database of this kind, e.g. "--mysql"."""
+    connect_metavar: ClassVar[str] = "URL"
+    connect_help: ClassVar[str] = ""
+    connect_database_option: ClassVar[str | None] = None
+    """An option naming the database apart from the URL (e.g. "--neo4j-database")."""
+
+    def live_entry(self, value: str, database: str | None) -> LiveDatabase:
+        """The manifest entry for `planrag connect OPTION VALUE` (a URL by default)."""
+        return LiveDatabase(self.name, url=value, database=database, where=self.connect_option)
 
     # -- manifests and locations
 

@@ -8,7 +8,7 @@ supply (CI = MD × TS / TD), every building with inputs produces in proportion t
 inputs were met on average, and the supply of each goods is summed again. The price is
 BP × (1 + 0.75 × (TD − TS) / max(TD, TS)).
 
-Two rule sets (docs: DQA-SIMULATORS.md):
+Two rule sets (ARCHITECTURE.md, "The DQA scenarios"):
 
 * ``dqa``: as the benchmark's annotation applied the rules (it re-simulated a simulated
   state): TD = pop_demand + Σ dumped MD + Σ scaled MD, and the first TS = Σ dumped

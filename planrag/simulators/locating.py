@@ -7,7 +7,7 @@ outgoing edges and grown by 5% on arrival; a merchant raises its country's power
 and steers everything that leaves that node towards the country's home node. The objective is
 the country's profit at its home node h.
 
-Two rule sets (see docs: DQA-SIMULATORS.md):
+Two rule sets (ARCHITECTURE.md, "The DQA scenarios"):
 
 * ``dqa``: as the benchmark's annotation applied the rules (it re-simulated an already
   simulated state): TP is the dumped `total_power` plus the sum of the rows' powers, IV starts

@@ -1,6 +1,6 @@
 """The data-source seam: one small protocol every database sits behind.
 
-A source runs one query at a time through three layers (DESIGN.md, "Guards"): the parser-level
+A source runs one query at a time through three layers (ARCHITECTURE.md, "Guards"): the parser-level
 guard (`planrag.guards`), its own database-level enforcement (read-only transactions that are
 always rolled back, statement timeouts and a watchdog), and fetch-time caps (`Limits`).
 """

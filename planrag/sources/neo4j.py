@@ -1,6 +1,6 @@
 """`Neo4jSource`: guarded, read-only Cypher against Neo4j 5 or ArcadeDB's Bolt server.
 
-The three layers (DESIGN.md, "Guards") as this source applies them:
+The three layers (ARCHITECTURE.md, "Guards") as this source applies them:
 
 1. Parser: `planrag.guards.require("cypher", query)` (imported lazily; unavailable → refused).
 2. Database: every query runs in an explicit transaction of a READ-mode session and is always

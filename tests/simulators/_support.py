@@ -13,7 +13,7 @@ from tests._sql_fixtures import FIXTURES
 DQA = FIXTURES / "dqa"
 RENAMES = {"has_has_merchant": "has_merchant"}
 PATAGONIA_TWICE = {("patagonia", "laplata"), ("patagonia", "cuiaba")}
-"""DQA-SIMULATORS.md: the original network listed these two edges twice."""
+"""ARCHITECTURE.md, "The DQA scenarios": the original network listed these two edges twice."""
 
 
 def questions(scenario: str) -> list[dict[str, Any]]:

@@ -45,6 +45,10 @@ class GraphKind(Kind):
     language: ClassVar[Language] = "cypher"
     dump_form: ClassVar[Form] = "cypher"
     order: ClassVar[int] = 30
+    connect_option: ClassVar[str] = "--neo4j"
+    connect_metavar: ClassVar[str] = "URI"
+    connect_help: ClassVar[str] = "neo4j://user:password@host:7687 (or bolt://...)"
+    connect_database_option: ClassVar[str | None] = "--neo4j-database"
 
     def check_live(self, db: LiveDatabase) -> None:
         parts = checked_url(db, _SCHEMES, _EXAMPLE)

@@ -31,6 +31,10 @@ class MySQLKind(Kind):
     language: ClassVar[Language] = "sql"
     dump_form: ClassVar[Form] = "sql"
     order: ClassVar[int] = 10
+    connect_option: ClassVar[str] = "--mysql"
+    connect_help: ClassVar[str] = (
+        "mysql://user:password@host:3306/database (MySQL 8 or MariaDB)"
+    )
 
     def check_live(self, db: LiveDatabase) -> None:
         parts = checked_url(db, _SCHEMES, _EXAMPLE)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 from collections.abc import Sequence
 from contextlib import AsyncExitStack
+from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
 from planrag.datasets import Dataset, Dump, Form, LiveDatabase
@@ -27,6 +28,15 @@ class SQLiteKind(Kind):
     language: ClassVar[Language] = "sql"
     dump_form: ClassVar[Form] = "sql"
     order: ClassVar[int] = 20
+    connect_option: ClassVar[str] = "--sqlite"
+    connect_metavar: ClassVar[str] = "FILE"
+    connect_help: ClassVar[str] = "a SQLite file"
+
+    def live_entry(self, value: str, database: str | None) -> LiveDatabase:
+        path = Path(value).expanduser().resolve()
+        if not path.is_file():
+            raise DatasetError(f"{self.connect_option} {value}: no such file")
+        return LiveDatabase(self.name, path=path, where=self.connect_option)
 
     def check_live(self, db: LiveDatabase) -> None:
         forbid_keys(db, url=db.url, database=db.database)
