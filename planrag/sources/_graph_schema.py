@@ -13,6 +13,7 @@ tells the model nothing.
 
 from __future__ import annotations
 
+import time
 from collections import Counter, defaultdict
 from collections.abc import Awaitable, Callable, Iterable, Mapping
 from typing import Any
@@ -28,21 +29,34 @@ __all__ = ["Runner", "describe_graph"]
 Runner = Callable[[str], Awaitable[list[dict[str, Any]]]]
 """Runs one internal read query and returns its records as dicts of raw driver values."""
 
+DEADLINE_S = 20.0
 SAMPLE_NODES = 200
 SAMPLE_RELS = 500
 MAX_PATTERNS = 8
 
 
-async def describe_graph(run: Runner, dialect: str, database: str) -> Schema:
-    """Describe the database `run` reaches."""
+async def describe_graph(
+    run: Runner, dialect: str, database: str, deadline_s: float = DEADLINE_S
+) -> Schema:
+    """Describe the database `run` reaches. A graph of hundreds of labels takes a few
+    queries each; past `deadline_s` the remaining labels and types are listed by name only
+    (no properties, no count), so reading the schema stays bounded in time."""
+    deadline = time.monotonic() + deadline_s
     keys = await _key_properties(run)
     entities: list[Entity] = []
     for label in await _names(run, "CALL db.labels() YIELD label RETURN label AS name"):
+        if time.monotonic() > deadline:
+            entities.append(Entity("node", label, (), comment="not described: too many"))
+            continue
         entity = await _node_entity(run, label, keys.get(label, set()))
         if entity is not None:
             entities.append(entity)
     rel_query = "CALL db.relationshipTypes() YIELD relationshipType RETURN relationshipType AS name"
     for rel_type in await _names(run, rel_query):
+        if time.monotonic() > deadline:
+            entities.append(Entity("relationship", rel_type, (),
+                                   comment="not described: too many"))
+            continue
         entity = await _rel_entity(run, rel_type)
         if entity is not None:
             entities.append(entity)
