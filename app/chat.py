@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Awaitable
+from pathlib import Path
 
 import chainlit as cl
 from chainlit.input_widget import InputWidget, Select
@@ -74,7 +75,18 @@ def _check_at_start() -> None:
         raise SystemExit(2) from None
 
 
+def _interface_words() -> None:
+    """Chainlit's translations with the step prefixes blanked (see app.ui_text)."""
+    from chainlit.config import config_translation_dir, init_config
+
+    from app.ui_text import blank_step_prefixes
+
+    init_config()  # writes the translations when they are missing
+    blank_step_prefixes(Path(config_translation_dir))
+
+
 _check_at_start()
+_interface_words()
 _point_slack_client()
 
 

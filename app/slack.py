@@ -33,7 +33,6 @@ from typing import Any
 import chainlit as cl
 
 from app.run_store import PausedRun, RunStore, open_store
-from app.steps import fmt as _fmt
 from planrag.engine.events import (
     AnswerProposed,
     AwaitingConfirmation,
@@ -49,6 +48,8 @@ from planrag.engine.events import (
     RunStarted,
     SimulatorChecked,
 )
+from planrag.engine.render import stop_text
+from planrag.engine.verdict import answer_lines
 from planrag.errors import PlanRAGError
 from planrag.settings import Settings
 
@@ -370,10 +371,9 @@ async def _render(events: Any, store: RunStore, key: str,
         elif isinstance(event, RunFinished):
             await _flush(trace)
             if answer is not None:
-                await say(_answer_text(answer, None, scripted) +
-                          (f"\n_{event.check_note}_" if event.check_note else ""))
+                await say(_answer_text(answer, None, scripted, event.check_note))
             elif event.decision is None:
-                await say(f"No decision was reached ({event.stop_reason}).")
+                await say(f"No decision was reached: {stop_text(event.stop_reason)}.")
             await store.delete(key)
             if decided is not None:
                 await _add_turn(store, key, context["question"], decided)
@@ -403,21 +403,6 @@ async def _flush(trace: list[str]) -> None:
 
 
 def _answer_text(answer: AnswerProposed | None, check: SimulatorChecked | None,
-                 scripted: bool) -> str:
-    lines = []
-    if answer is not None:
-        label = " (scripted)" if scripted else ""
-        lines.append(f"*Decision: {answer.decision}*{label}\n{answer.rationale}")
-        if answer.query_ids:
-            lines.append(f"Based on {', '.join(answer.query_ids)}.")
-    if check is not None:
-        verdict = "agrees" if check.agrees else "does not agree"
-        rank = f"rank {check.rank} of {check.candidates}" if check.rank else "not a candidate"
-        lines.append(f"*Simulator check* ({check.simulator}, {check.rules} rules): {verdict}; "
-                     f"{rank}; {check.description} {_fmt(check.value)} vs "
-                     f"{_fmt(check.baseline)} with no decision.")
-        if not check.agrees:
-            lines.append(f"Best candidate: *{check.best}* ({_fmt(check.best_value)}).")
-        if check.data_as_of:
-            lines.append(f"Checked on the live data as of {check.data_as_of}.")
-    return "\n".join(lines)
+                 scripted: bool, note: str = "") -> str:
+    """The answer, verdict first, as every front end says it (planrag.engine.verdict)."""
+    return "\n".join(answer_lines(answer, check, note, style="slack", scripted=scripted))

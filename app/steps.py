@@ -15,6 +15,8 @@ Chainlit's own messages are.
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 from collections.abc import Sequence
 from typing import Any, ClassVar, assert_never
@@ -25,6 +27,7 @@ from chainlit.element import Element
 from pydantic import Field as PydanticField
 from pydantic.dataclasses import dataclass as pydantic_dataclass
 
+from app.charts import decision_chart
 from planrag.engine.events import (
     AnswerProposed,
     AwaitingConfirmation,
@@ -47,10 +50,11 @@ from planrag.engine.events import (
     SimulatorChecked,
     StepStarted,
 )
+from planrag.engine.verdict import answer_lines
+from planrag.present import cell
 from planrag.settings import Settings
 
-__all__ = ["PREVIEW_ROWS", "RowsElement", "RunView", "avatar", "chart_element", "duration", "fmt",
-           "plural", "tie_lines"]
+__all__ = ["PREVIEW_ROWS", "RowsElement", "RunView", "avatar", "csv_text", "duration", "plural"]
 
 PREVIEW_ROWS = 50
 """Rows of a query's table shown in the chat (the engine keeps the whole fetched table)."""
@@ -71,6 +75,24 @@ def duration(seconds: float) -> str:
     else:
         n, unit = seconds, "second"
     return f"{n:g} {unit}{'' if n == 1 else 's'}"
+
+
+def query_title(query_id: str, language: str) -> str:
+    """"Query 2 · SQL" for q2."""
+    number = query_id[1:] if query_id[:1] == "q" and query_id[1:].isdigit() else query_id
+    return f"Query {number} · {'SQL' if language == 'sql' else 'Cypher'}"
+
+
+def csv_text(columns: Sequence[str], rows: Sequence[Sequence[Any]]) -> bytes:
+    """A table as CSV with exact values (what a person downloads), UTF-8 with a BOM so
+    spreadsheet programs read it right."""
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(columns)
+    for row in rows:
+        writer.writerow(["" if v is None else repr(v) if isinstance(v, float) else v
+                         for v in row])
+    return ("\ufeff" + out.getvalue()).encode("utf-8")
 
 
 def plural(n: int, word: str) -> str:
@@ -159,7 +181,7 @@ class RunView:
                     parent = self.children[index]
                     self.query_step[event.query_id] = index
                     self.current = index
-                step = cl.Step(name=f"{event.query_id} · {event.language.upper()}",
+                step = cl.Step(name=query_title(event.query_id, event.language),
                                type="tool", parent_id=parent.id if parent else self.parent,
                                show_input=event.language)
                 step.input = event.query
@@ -266,10 +288,16 @@ class RunView:
         more = ("" if len(shown) >= event.total_rows
                 else f" (showing the first {len(shown)})")
         cut = "; the source stopped at its cap" if event.truncated else ""
+        step.name = f"{step.name} · {plural(event.total_rows, 'row')}"
         step.output = (f"{plural(event.total_rows, 'row')}{more}{cut} in "
-                       f"{event.elapsed_ms:.1f} ms")
-        step.elements = [RowsElement(name=f"{event.query_id} rows", columns=list(event.columns),
-                                     rows=shown, for_id=step.id)]
+                       f"{event.elapsed_ms:.1f} ms. The CSV file holds every row fetched, "
+                       "with exact values.")
+        step.elements = [
+            RowsElement(name=f"{event.query_id} rows", columns=list(event.columns),
+                        rows=[[cell(v) for v in r] for r in shown], for_id=step.id),
+            cl.File(name=f"{event.query_id}.csv", content=csv_text(event.columns, rows),
+                    mime="text/csv", display="inline", for_id=step.id),
+        ]
         await step.update()
 
     async def _query_end(self, query_id: str, what: str, text: str) -> None:
@@ -345,37 +373,22 @@ class RunView:
             await cl.Message(content=content, metadata=avatar()).send()
 
     async def _final(self, check: SimulatorChecked | None, note: str = "") -> None:
+        """The answer, verdict first (planrag.engine.verdict), with the decision chart."""
         self.checked = True
         answer = self.answer
         if answer is None:
             return
-        refs = ", ".join(answer.query_ids) or "no query"
-        lines = [f"**Decision: {answer.decision}**{self._label()}",
-                 f"{answer.rationale}", f"_Based on: {refs}_"]
+        lines = answer_lines(answer, check, note, style="markdown", scripted=self.scripted)
         elements: list[Element] = []
         if check is not None:
-            verdict = ("agrees" if check.agrees else "does **not** agree")
-            rank = (f"rank {check.rank} of {check.candidates}" if check.rank
-                    else "not one of the candidates")
-            lines.append(
-                f"**Simulator check** ({check.simulator}, rules {check.rules}): {verdict}; "
-                f"{rank}. {check.description}: {fmt(check.value)} against "
-                f"{fmt(check.baseline)} with no decision."
+            chart = decision_chart(
+                list(check.top), baseline=check.baseline, description=check.description,
+                unit=check.unit, digits=check.digits, best=check.best,
+                chosen=None if check.agrees else check.decision,
+                unchanged=check.unchanged, label=check.label,
             )
-            if not check.agrees:
-                lines.append(f"Best candidate: **{check.best}** ({fmt(check.best_value)}, "
-                             f"gap {fmt(check.gap)}).")
-            lines += tie_lines(check.ties, check.near_ties)
-            if check.note:
-                lines.append(f"_{check.note}_")
-            if check.data_as_of:
-                lines.append(f"_Checked on the live data as of {check.data_as_of}._")
-            chart = chart_element(list(check.top), check.description, check.baseline,
-                           highlight=check.decision)
             if chart is not None:
                 elements.append(chart)
-        elif note:
-            lines.append(f"_{note}_")
         await cl.Message(content="\n\n".join(lines), elements=elements,
                          metadata=avatar()).send()
 
@@ -394,37 +407,3 @@ def _current_step_id() -> str | None:
 
 def _cell(goals: list[str], i: int) -> str:
     return goals[i].replace("|", "/") if i < len(goals) else "-"
-
-
-def fmt(value: float | None) -> str:
-    """A simulated value for people (six significant digits), or '-'."""
-    return "-" if value is None else f"{value:.6g}"
-
-
-def tie_lines(ties: Sequence[Any], near_ties: Sequence[Any]) -> list[str]:
-    """The candidates tied with the best (exactly, and within the near-tie gap), ten each."""
-    lines = []
-    if ties:
-        lines.append("Tied exactly with: " + ", ".join(map(str, ties[:10])))
-    if near_ties:
-        lines.append("Near-ties: " + ", ".join(map(str, near_ties[:10])))
-    return lines
-
-
-def chart_element(
-    pairs: list[tuple[Any, float]], title: str, baseline: float, highlight: Any = None
-) -> Element | None:
-    try:
-        import plotly.graph_objects as go
-    except ImportError:
-        return None
-    if not pairs:
-        return None
-    labels = [str(d) for d, _ in pairs]
-    colors = ["#d9480f" if str(d) == str(highlight) else "#1c7ed6" for d, _ in pairs]
-    figure = go.Figure(go.Bar(x=labels, y=[v for _, v in pairs], marker_color=colors))
-    figure.add_hline(y=baseline, line_dash="dot", annotation_text="no decision")
-    figure.update_layout(title=title, margin={"l": 40, "r": 20, "t": 40, "b": 40})
-    return cl.Plotly(name="top candidates", figure=figure, display="inline")
-
-

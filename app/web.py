@@ -20,12 +20,15 @@ from typing import Any
 import chainlit as cl
 from chainlit.element import Element
 
+from app.charts import decision_chart
 from app.console import first_line
-from app.steps import RowsElement, RunView, avatar, chart_element, fmt, plural, tie_lines
+from app.steps import RowsElement, RunView, avatar, plural
 from app.whatif import FORM, shown_value, what_if_parameters
 from planrag.datasets import Dataset, Question, Registry
 from planrag.engine.model import Model
+from planrag.engine.verdict import best_line, names
 from planrag.errors import PlanRAGError
+from planrag.present import percent, quantity, signed
 from planrag.settings import Settings
 
 __all__ = [
@@ -195,30 +198,50 @@ class ChatSession:
             return
         result = run.result
         top = result.ranking[:10]
-        rows = [[c.rank, str(c.decision), float(fmt(c.value)), float(fmt(c.delta))]
-                for c in top]
-        table = RowsElement(name="ranking", columns=["rank", "decision", "value", "delta"],
-                            rows=rows)
-        given = ", ".join(f"{k}={shown_value(v)}" for k, v in result.parameters.items()
-                          if v is not None)
-        lines = [f"**What-if: {result.description}** ({result.objective}, rules {result.rules})",
-                 f"Parameters: {given or 'none'}. {plural(len(result.ranking), 'candidate')} "
-                 f"ranked; the table shows the best {len(top)}.",
-                 f"Taking no decision: {result.baseline:.6g}."]
+        unit, digits = result.unit, result.digits
+        table = RowsElement(
+            name="ranking", columns=["rank", "decision", f"{result.description}",
+                                     "change against deciding nothing"],
+            rows=[[c.rank, result.label(c.decision), quantity(c.value, unit, digits),
+                   f"{signed(c.delta, digits)} {unit} {percent(c.delta, result.baseline)}"
+                   .replace("  ", " ").strip()] for c in top])
+        sim = run.simulator
+        assert sim is not None
+        given = [f"{field_label(sim, k)}: {shown_value(v)}"
+                 for k, v in result.parameters.items() if v is not None]
+        better = "higher" if result.objective == "maximise" else "lower"
+        lines = [f"**What-if: {sim.title}**",
+                 f"{' · '.join(given) or 'No parameters'}. "
+                 f"{plural(len(result.ranking), 'possible decision')} ranked by "
+                 f"{result.description} ({better} is better); the table shows the best "
+                 f"{len(top)}."]
         best = result.best
         if best is not None:
-            lines.append(f"Best: **{best.decision}** ({best.value:.6g}, "
-                         f"{best.delta:+.6g} against no decision).")
-        lines += tie_lines(result.ties, result.near_ties)
+            lines.append(best_line(result.label(best.decision), best.value, result.baseline,
+                                   result.description, unit, digits, result.improves,
+                                   "markdown"))
+        if result.ties:
+            lines.append("Exactly as good as the best: "
+                         + names([result.label(d) for d in result.ties], "markdown") + ".")
+        if result.near_ties:
+            lines.append("Practically as good: "
+                         + names([result.label(d) for d in result.near_ties], "markdown") + ".")
         for other in result.others:
-            if not other.agrees:
-                lines.append(f"Rule set `{other.rules}` would choose {other.best}.")
+            if not other.agrees and other.best is not None:
+                lines.append(f"_Rule set '{other.rules}' would choose "
+                             f"{result.label(other.best)}._")
+        if run.as_of:
+            lines.append(f"_Simulated on the live data as of {run.as_of}._")
         elements: list[Element] = [table]
-        chart = chart_element([(c.decision, c.value) for c in top], result.description,
-                       result.baseline)
+        unchanged = sum(1 for c in result.ranking if c.value == result.baseline)
+        chart = decision_chart(
+            [(c.decision, c.value) for c in result.ranking[:10]], baseline=result.baseline,
+            description=result.description, unit=unit, digits=digits,
+            best=best.decision if best else None, unchanged=unchanged, label=result.label)
         if chart is not None:
             elements.append(chart)
-        await cl.Message(content="\n\n".join(lines), elements=elements).send()
+        await cl.Message(content="\n\n".join(lines), elements=elements,
+                         metadata=avatar()).send()
 
     # -- a question
 
@@ -251,6 +274,14 @@ class ChatSession:
         if view.answer is not None and not scripted:
             self.history.append(Turn(question=question, decision=view.answer.decision,
                                      rationale=view.answer.rationale))
+
+
+def field_label(sim: Any, name: str) -> str:
+    """A parameter as people read it: its title, else its name in words."""
+    info = sim.Parameters.model_fields.get(name)
+    if info is not None and info.title:
+        return str(info.title)
+    return name.replace("_", " ").capitalize()
 
 
 # -- datasets
@@ -308,6 +339,10 @@ def datasets_text(settings: Settings) -> str:
 
 
 # -- sample questions as buttons
+
+
+def _one_line(text: str) -> str:
+    return first_line(text, width=10_000)
 
 
 def question_labels(questions: Sequence[Question], width: int = 80) -> list[str]:
@@ -398,6 +433,17 @@ NO_MODEL = (
 
 async def run_scripted(session: ChatSession, question: str) -> None:
     """The scripted walkthrough: the DQA policy answers instead of a model."""
-    from planrag.engine.policy import policy_model
+    from planrag.engine.policy import missing_parameters, policy_model
+    from planrag.simulators.service import dataset_simulator
 
-    await session.ask(question, model=policy_model())
+    ds = session.dataset_info()
+    name = dataset_simulator(ds).name if ds.simulator else None
+    missing = missing_parameters(question, name)
+    if missing is not None:
+        samples = [cl.Action(name="ask", payload={"question": _one_line(q.text)}, label=label)
+                   for q, label in zip(ds.questions[:3], question_labels(ds.questions),
+                                       strict=False)]
+        await cl.Message(content=f"{missing} Or pick a sample question.", actions=samples,
+                         metadata=avatar()).send()
+        return
+    await session.ask(question, model=policy_model(simulator=name))

@@ -563,36 +563,16 @@ def _simulate_dataset(settings: Settings, args: argparse.Namespace) -> int:
 
 
 def _ask(settings: Settings, args: argparse.Namespace) -> int:
-    from rich.panel import Panel
-
-    from planrag.engine.events import AnswerProposed, Event, RunFailed, RunFinished, event_to_json
+    from planrag.engine.events import RunFailed, event_to_json
     from planrag.engine.render import TerminalRenderer
     from planrag.engine.session import engine_config, open_engine
 
     consent = "approve" if args.yes else "reject" if args.no else None
     config = engine_config(settings, technique=args.technique, consent=consent)
     target = args.target
-    model = _model(settings, args.scripted)
+    model = _model(settings, args.scripted, _simulator_of(settings, args.dataset))
 
-    class Renderer(TerminalRenderer):
-        """The terminal renderer, with the answer and the decision line of a scripted run
-        labelled too (not only its first line): no one should take them for a model's."""
-
-        def render(self, event: Event) -> None:
-            if self.scripted and isinstance(event, AnswerProposed):
-                self._end_text()
-                self.console.print(Panel(
-                    f"[bold]{event.decision}[/]\n{event.rationale}\n"
-                    f"[dim]based on {', '.join(event.query_ids) or 'no query'}[/]",
-                    title="Answer [bold magenta](scripted model)[/]", expand=False,
-                ))
-                return
-            if self.scripted and isinstance(event, RunFinished):
-                self._end_text()
-                self.console.print("[bold magenta](scripted model)[/] ", end="")
-            super().render(event)
-
-    renderer = None if args.json else Renderer()
+    renderer = None if args.json else TerminalRenderer()
 
     async def decide(_paused: object) -> bool | None:
         return await asyncio.to_thread(
@@ -613,11 +593,21 @@ def _ask(settings: Settings, args: argparse.Namespace) -> int:
     return _run(run())
 
 
-def _model(settings: Settings, scripted: bool) -> Any:
+def _model(settings: Settings, scripted: bool, simulator: str | None = None) -> Any:
     from planrag.engine.policy import policy_model
     from planrag.engine.session import model_from_settings
 
-    return policy_model() if scripted else model_from_settings(settings)
+    return policy_model(simulator=simulator) if scripted else model_from_settings(settings)
+
+
+def _simulator_of(settings: Settings, ref: str) -> str | None:
+    """The name of the simulator of the dataset `ref` names (for the scripted policy)."""
+    from planrag.datasets import DatasetRef
+    from planrag.runtime import registry
+    from planrag.simulators.service import dataset_simulator
+
+    dataset = registry(settings).get(DatasetRef.parse(ref).dataset)
+    return dataset_simulator(dataset).name if dataset.simulator else None
 
 
 def _eval(settings: Settings, args: argparse.Namespace) -> int:

@@ -212,8 +212,11 @@ class ToolCalls:
                          pending.reason)
             )
         else:
+            current = len(state.plan or [])
+            state.rejected_steps += [s.goal for s in pending.steps[current:]]
             self.reply(state, pending.call_id,
-                        "The person kept the current plan; continue with it." + said)
+                        "The person kept the current plan; continue with it: the new steps "
+                        "you proposed do not run." + said)
         return events
 
     async def _query(
@@ -225,6 +228,12 @@ class ToolCalls:
             return
         if self.technique.plan and state.plan is None:
             self.reply(state, call_id, "make a plan first (make_plan), then query")
+            return
+        if (state.rejected_steps and state.plan is not None and query.step is not None
+                and query.step >= len(state.plan)):
+            self.reply(state, call_id, f"not run: step {query.step} belongs to the plan the "
+                        "person rejected. Carry on with the current plan's steps (0 to "
+                        f"{len(state.plan) - 1}) or give your final answer.")
             return
         source = self._source(language)
         qid = f"q{len(state.queries) + 1}"

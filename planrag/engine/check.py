@@ -45,6 +45,15 @@ def _evaluated(
     return result
 
 
+def _labels(result: SimulationResult, decisions: list[Any]) -> tuple[tuple[Any, str], ...]:
+    seen: dict[str, tuple[Any, str]] = {}
+    for d in decisions:
+        text = result.label(d)
+        if text != str(d):
+            seen.setdefault(str(d), (d, text))
+    return tuple(seen.values())
+
+
 @dataclass(frozen=True)
 class Checker:
     """What the engine needs to check answers on one dataset: its simulator and its state.
@@ -98,14 +107,11 @@ class Checker:
         agrees = mine is not None and mine.value == best.value
         gap = None if mine is None else abs(best.value - mine.value)
         note = ""
-        if mine is None:
-            note = f"{decision!r} is not one of the {len(result.ranking)} candidates"
-        elif not agrees and mine.decision in result.near_ties:
-            note = "the decision is within a relative 1e-6 of the best (a near-tie)"
         others = [o for o in result.others if not o.agrees]
-        if others:
+        if others:  # ties, near-ties and a decision that is no candidate are said elsewhere
             o = others[0]
-            note = (note + "; " if note else "") + f"rule set {o.rules!r} would choose {o.best}"
+            choice = result.label(o.best) if o.best is not None else "nothing"
+            note = f"rule set '{o.rules}' would choose {choice}"
         event = SimulatorChecked(
             simulator=result.scenario,
             rules=result.rules,
@@ -125,5 +131,12 @@ class Checker:
             top=tuple((c.decision, c.value) for c in result.ranking[:TOP]),
             note=note,
             data_as_of=self.as_of,
+            unit=result.unit,
+            digits=result.digits,
+            labels=_labels(result, [mine.decision if mine else decision, best.decision,
+                                    *result.ties, *result.near_ties,
+                                    *(c.decision for c in result.ranking[:TOP])]),
+            improves=result.improves,
+            unchanged=sum(1 for c in result.ranking if c.value == result.baseline),
         )
         return event, result

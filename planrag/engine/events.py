@@ -233,7 +233,24 @@ class SimulatorChecked:
     data_as_of: str | None = None
     """For a live database: when the simulator read the data (UTC, `YYYY-MM-DD HH:MM:SS`);
     None for a dump, which does not change."""
+    unit: str = ""
+    """The objective's unit ("EUR", "ducats"); empty for a plain number."""
+    digits: int = 4
+    """Significant figures to show values with."""
+    labels: tuple[tuple[Any, str], ...] = field(default=())
+    """How people read the decisions named here (decision, label), where it differs."""
+    improves: bool = True
+    """Whether the best candidate beats deciding nothing."""
+    unchanged: int = 0
+    """Candidates whose value equals deciding nothing (they change nothing)."""
     kind: Literal["simulator_checked"] = "simulator_checked"
+
+    def label(self, decision: Any) -> str:
+        """How a person reads `decision`."""
+        for key, text in self.labels:
+            if key == decision or str(key) == str(decision):
+                return text
+        return str(decision)
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,17 +1,20 @@
-"""A small rule-based policy that drives the scripted model on DQA questions.
+"""Small rule-based policies that drive the scripted model on the shipped datasets.
 
-It lets whole runs happen without a model endpoint (offline demonstrations, `planrag eval
---scripted`, tests): it reads the question and the tools it is offered, writes a plan, runs
-real SQL or Cypher for the two DQA schemas, sometimes proposes a re-plan (for a Locating
-question whose country has presence at few nodes, it asks to look at the flows too), and picks
-a decision by a simple heuristic from the rows it read:
+They let whole runs happen without a model endpoint (offline demonstrations, the chat's
+scripted walkthrough, `planrag eval --scripted`, tests): a policy reads the question and the
+tools it is offered, writes a plan, runs real SQL or Cypher, sometimes proposes a re-plan,
+and picks a decision by a simple heuristic from the rows it read:
 
-* Locating: the node (not home) where the country holds the most trading power;
-* Building: the building supplying the goods that adds the most supply when raised by 5
-  levels (max_supply / level x 5).
+* DQA Locating: the node (not home) where the country holds the most trading power (for a
+  country with presence at few nodes it first proposes to look at the flows too);
+* DQA Building: the building supplying the goods that adds the most supply when raised by 5
+  levels (max_supply / level x 5);
+* the demo (warehouses): the fully used warehouse with the cheapest handling, else the
+  busiest one.
 
-It is deliberately naive: the simulator's check shows where it is wrong. Everything it
-produces is marked scripted.
+They are deliberately naive: the simulator's check shows where they are wrong. Everything
+they produce is marked scripted. `missing_parameters` says what a free-text question lacks
+for them (a country, a goods), so a front end can ask for it instead of guessing.
 """
 
 from __future__ import annotations
@@ -23,13 +26,39 @@ from typing import Any
 from planrag.engine.model import ModelRequest
 from planrag.engine.scripted import Reply, ScriptedModel, call
 
-__all__ = ["DQAPolicy", "policy_model"]
+__all__ = ["DQAPolicy", "WarehousePolicy", "missing_parameters", "policy_model"]
+
+_NOT_COUNTRIES = frozenset({"SQL", "CSV", "EUR", "USD", "GDP", "API", "KPI", "THE", "AND"})
+"""Three capital letters that are not a country's tag."""
 
 
-def policy_model(max_replies: int = 60) -> ScriptedModel:
-    """A scripted model answered by `DQAPolicy` (one policy step per reply)."""
-    policy = DQAPolicy()
-    return ScriptedModel([policy] * max_replies, name="scripted-dqa-policy")
+def policy_model(max_replies: int = 60, simulator: str | None = None) -> ScriptedModel:
+    """A scripted model answered by the policy for `simulator` (the demo's warehouse policy
+    for "warehouse-expansion", the DQA policy otherwise), one policy step per reply."""
+    if simulator == "warehouse-expansion":
+        return ScriptedModel([WarehousePolicy()] * max_replies, name="scripted-demo-policy")
+    return ScriptedModel([DQAPolicy()] * max_replies, name="scripted-dqa-policy")
+
+
+def missing_parameters(question: str, simulator: str | None) -> str | None:
+    """What a question lacks for the scripted policy (a sentence asking for it), or None."""
+    if simulator in ("locating", "dqa-locating") and country_of(question) is None:
+        return ("Which country places the merchant? Write its three-letter tag, e.g. "
+                "\"Where should SWE place its merchant?\"")
+    if simulator in ("building", "dqa-building") and _goods(question) is None:
+        return ("Which goods should get cheaper? Say it as \"... to lower the market price of "
+                "furniture?\"")
+    return None
+
+
+def country_of(question: str) -> str | None:
+    """The country a Locating question names: `country named "X"`, else a three-letter
+    tag in capitals (SWE, DAN)."""
+    quoted = _quoted(question, "country named")
+    if quoted:
+        return quoted
+    tags = [t for t in re.findall(r"\b[A-Z]{3}\b", question) if t not in _NOT_COUNTRIES]
+    return tags[0] if tags else None
 
 
 class DQAPolicy:
@@ -46,9 +75,12 @@ class DQAPolicy:
         if "make_plan" in tools and not has_plan:
             return Reply("I will plan the analysis first.",
                          [call("make_plan", steps=_plan(scenario, language))])
-        queries = _queries(scenario, language, question)
+        home = _quoted(question, "home node is") or _home_from(observations)
+        queries = _queries(scenario, language, question, home)
         done = len(observations)
         replanned = any(_called(request.messages, "revise_plan"))
+        if replanned and not _approved(request.messages):
+            queries = queries[:1]  # the person kept the plan: its new step does not run
         if (
             scenario == "locating"
             and done == 1
@@ -76,7 +108,7 @@ class DQAPolicy:
         decision: Any = None
         why = "no rows to decide from"
         if scenario == "locating":
-            home = _quoted(question, "home node is")
+            home = _quoted(question, "home node is") or _home_from(observations)
             best = [(float(r["power"]), r["node"]) for r in rows
                     if r.get("node") != home and _is_false(r.get("is_home"))]
             if best:
@@ -107,7 +139,7 @@ def _parameters(request: ModelRequest, scenario: str, question: str) -> dict[str
     if scenario == "building":
         goods = _goods(question)
         return {"goods": goods} if goods else None
-    country = _quoted(question, "country named")
+    country = country_of(question)
     return {"country": country} if country else None
 
 
@@ -118,6 +150,12 @@ def _question(messages: Sequence[dict[str, Any]]) -> str:
                                                                      "Re-examine")):
             return text
     return users[-1] if users else ""
+
+
+def _approved(messages: Sequence[dict[str, Any]]) -> bool:
+    """Whether the person approved the re-plan (the engine's reply to revise_plan says)."""
+    return any(m.get("role") == "tool" and "new plan is approved" in str(m.get("content", ""))
+               for m in messages)
 
 
 def _called(messages: Sequence[dict[str, Any]], name: str) -> list[dict[str, Any]]:
@@ -158,6 +196,67 @@ def _goods(question: str) -> str | None:
     return match.group(1).strip() if match else None
 
 
+class WarehousePolicy:
+    """The demo dataset: which warehouse should get more weekly capacity?"""
+
+    def __call__(self, request: ModelRequest) -> Reply:
+        tools = {t["function"]["name"] for t in request.tools}
+        question = _question(request.messages)
+        language = "cypher" if "run_cypher" in tools else "sql"
+        observations = _observations(request.messages)
+        if tools != {"final_answer"}:
+            if "make_plan" in tools and not any(_called(request.messages, "make_plan")):
+                return Reply("I will plan the analysis first.", [call("make_plan", steps=[
+                    {"goal": "compare each warehouse's capacity with what it ships this week",
+                     "source": language}])])
+            if not observations and f"run_{language}" in tools:
+                return Reply(calls=[call(f"run_{language}", query=_WAREHOUSES[language],
+                                         step=0)])
+        return self._answer(question, observations)
+
+    def _answer(self, question: str, observations: Sequence[str]) -> Reply:
+        rows = _rows(observations[0]) if observations else []
+        scored = []
+        for r in rows:
+            try:
+                capacity, shipped = float(r["capacity"]), float(r["shipped"])
+                cost = float(r["handling_cost_per_kg"])
+            except (KeyError, ValueError):
+                continue
+            scored.append((shipped >= capacity, shipped / max(capacity, 1.0), -cost, r))
+        decision: Any = 0
+        why = "no rows to decide from"
+        if scored:
+            full, used, _, row = max(scored, key=lambda x: (x[0], x[2] if x[0] else x[1]))
+            decision = int(row["id"])
+            why = (f"{row['name']} ships all it can ({used:.0%} of its capacity) at the "
+                   "cheapest handling cost of the full warehouses" if full else
+                   f"{row['name']} is the busiest ({used:.0%} of its capacity)")
+        amount = re.search(r"(\d+(?:[.,]\d+)?)\s*kg", question)
+        extra = float(amount.group(1).replace(",", ".")) if amount else 200.0
+        return Reply(f"Decision: warehouse {decision}.", [call(
+            "final_answer", decision=decision, rationale=f"Scripted heuristic: {why}.",
+            query_ids=["q1"] if observations else [], parameters={"extra_kg": extra},
+        )])
+
+
+_WAREHOUSES = {
+    "sql": (
+        "SELECT w.id, w.name, w.city, w.capacity_kg_per_week AS capacity, "
+        "COALESCE(SUM(s.kg_per_week), 0) AS shipped, w.handling_cost_per_kg "
+        "FROM warehouse w LEFT JOIN supplies s ON s.warehouse_id = w.id "
+        "GROUP BY w.id, w.name, w.city, w.capacity_kg_per_week, w.handling_cost_per_kg "
+        "ORDER BY w.id"
+    ),
+    "cypher": (
+        "MATCH (w:Warehouse) OPTIONAL MATCH (w)-[s:SUPPLIES]->(:Cafe) "
+        "RETURN w.id AS id, w.name AS name, w.city AS city, w.capacity_kg_per_week AS capacity, "
+        "coalesce(sum(s.kg_per_week), 0) AS shipped, w.handling_cost_per_kg AS "
+        "handling_cost_per_kg ORDER BY id"
+    ),
+}
+
+
 def _lit(value: str) -> str:
     return "'" + value.replace("\\", "\\\\").replace("'", "\\'") + "'"
 
@@ -170,7 +269,14 @@ def _plan(scenario: str, language: str) -> list[dict[str, str]]:
              "source": language}]
 
 
-def _queries(scenario: str, language: str, question: str) -> list[str]:
+def _home_from(observations: Sequence[str]) -> str | None:
+    """The home node, from the first query's rows (its `is_home` column)."""
+    rows = _rows(observations[0]) if observations else []
+    homes = [r["node"] for r in rows if "node" in r and not _is_false(r.get("is_home"))]
+    return homes[0] if homes else None
+
+
+def _queries(scenario: str, language: str, question: str, home_node: str | None) -> list[str]:
     if scenario == "building":
         goods = _lit(_goods(question) or "")
         if language == "sql":
@@ -184,8 +290,8 @@ def _queries(scenario: str, language: str, question: str) -> list[str]:
             "b.name AS name, b.level AS level, s.max_supply AS max_supply "
             "ORDER BY max_supply DESC"
         ]
-    country = _lit(_quoted(question, "country named") or "")
-    home = _lit(_quoted(question, "home node is") or "")
+    country = _lit(country_of(question) or "")
+    home = _lit(home_node or "")
     if language == "sql":
         return [
             "SELECT trade_node AS node, base_trading_power AS power, is_home FROM node_country "

@@ -34,15 +34,22 @@ from planrag.engine.events import (
     SimulatorChecked,
     StepStarted,
 )
+from planrag.engine.verdict import answer_lines
+from planrag.present import cell
 
-__all__ = ["TerminalRenderer"]
+__all__ = ["TerminalRenderer", "stop_text"]
 
 
 class TerminalRenderer:
+    """Prints each event as it comes; the answer waits for its simulator check, so it is
+    printed verdict first (`planrag.engine.verdict`), as every front end says it."""
+
     def __init__(self, console: Console | None = None) -> None:
         self.console = console or Console(highlight=False)
         self._in_text = False
         self.scripted = False
+        self._answer: AnswerProposed | None = None
+        self._answered = False
 
     def _end_text(self) -> None:
         if self._in_text:
@@ -95,28 +102,53 @@ class TerminalRenderer:
                 verdict = "approved" if event.approved else "kept the current plan"
                 c.print(f"re-plan {verdict} (by {event.by})")
             case AnswerProposed():
-                c.print(Panel(f"[bold]{event.decision}[/]\n{event.rationale}\n"
-                              f"[dim]based on {', '.join(event.query_ids) or 'no query'}[/]",
-                              title="Answer", expand=False))
+                self._answer, self._answered = event, False
             case CandidateSimulated():
                 c.print(f"what-if [bold]{event.decision}[/]: {event.description} = "
                         f"{event.value} (no decision: {event.baseline})")
             case SimulatorChecked():
-                c.print(_check(event))
+                self._print_answer(event, "")
             case RunFinished():
+                if self._answer is not None and not self._answered:
+                    self._print_answer(None, event.check_note)
+                elif self._answer is None:
+                    c.print(f"[bold]No decision was reached[/]: {stop_text(event.stop_reason)}")
+                if event.stop_reason != "answered":
+                    c.print(f"The run stopped early: {stop_text(event.stop_reason)}.")
                 u = event.usage
-                verified = (f", verified: [bold]{event.verified_decision}[/]"
-                            if event.verified_decision is not None else "")
-                c.print(f"decision: [bold]{event.decision}[/]{verified} · {event.stop_reason} · "
-                        f"{event.queries} queries, {event.replans} re-plans, "
-                        f"{u.model_calls} model calls, {u.prompt_tokens}+{u.completion_tokens} "
-                        f"tokens, {event.seconds:.1f} s")
-                if event.check_note:
-                    c.print(f"[dim]{event.check_note}[/]")
+                c.print(f"[dim]{_plural(event.queries, 'query', 'queries')}, "
+                        f"{_plural(event.replans, 're-plan')}, "
+                        f"{_plural(u.model_calls, 'model call')} ({u.prompt_tokens:,}+"
+                        f"{u.completion_tokens:,} tokens), {event.seconds:.1f} s[/]")
             case RunFailed():
                 c.print(f"[bold red]failed while {event.stage}[/]: {event.message}")
             case _:
                 assert_never(event)
+
+
+    def _print_answer(self, check: SimulatorChecked | None, note: str) -> None:
+        lines = answer_lines(self._answer, check, note, style="rich", scripted=self.scripted)
+        title = "Answer" + (" [bold magenta](scripted model)[/]" if self.scripted else "")
+        self.console.print(Panel("\n".join(lines), title=title, expand=False))
+        self._answered = True
+
+
+def _plural(n: int, one: str, many: str | None = None) -> str:
+    return f"{n} {one if n == 1 else many or one + 's'}"
+
+
+def stop_text(stop_reason: str) -> str:
+    """Why a run stopped, in a sentence."""
+    reasons = {
+        "answered": "it answered",
+        "budget:max_model_calls": "it used all the model calls a run may make "
+        "(PLANRAG_MAX_MODEL_CALLS)",
+        "budget:run_timeout": "it ran out of time (PLANRAG_RUN_TIMEOUT)",
+        "budget:max_replans": "it proposed as many new plans as a run may (PLANRAG_MAX_REPLANS)",
+        "budget:repeated_queries": "it kept running the same query, so it was asked to answer",
+        "budget:idle_turns": "the model stopped using its tools",
+    }
+    return reasons.get(stop_reason, stop_reason)
 
 
 def _steps(steps: tuple[PlanStep, ...]) -> str:
@@ -138,22 +170,4 @@ def _table(event: QueryFinished) -> RichTable:
 
 
 def _cell(value: Any) -> str:
-    return "NULL" if value is None else str(value)[:60]
-
-
-def _check(event: SimulatorChecked) -> Panel:
-    verdict = "[bold green]agrees[/]" if event.agrees else "[bold red]disagrees[/]"
-    rank = f"rank {event.rank} of {event.candidates}" if event.rank else "not a candidate"
-    lines = [f"{event.simulator} simulator ({event.rules} rules) {verdict}: {rank}",
-             f"{event.description}: {event.value} (baseline {event.baseline})"]
-    if not event.agrees:
-        lines.append(f"best: [bold]{event.best}[/] {event.best_value} (gap {event.gap})")
-    if event.ties:
-        lines.append(f"tied with: {', '.join(map(str, event.ties[:8]))}")
-    if event.near_ties:
-        lines.append(f"near-ties: {', '.join(map(str, event.near_ties[:8]))}")
-    if event.note:
-        lines.append(event.note)
-    if event.data_as_of:
-        lines.append(f"checked on the live data as of {event.data_as_of}")
-    return Panel("\n".join(lines), title="Simulator check", expand=False)
+    return cell(value)[:60]

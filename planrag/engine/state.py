@@ -94,6 +94,8 @@ class RunState(_Model):
     """The run's time ran out; the model has one last turn (a grace period) to answer."""
     stage: str = "planning"
     history: list[Turn] = Field(default_factory=list)
+    rejected_steps: list[str] = Field(default_factory=list)
+    """Goals of the steps of re-plans the person rejected: they do not run."""
     schema_tools: bool = False
     """The first prompt held only part of a large schema: the model may search and describe
     the rest (search_schema, describe_tables)."""

@@ -79,6 +79,10 @@ class Simulator(ABC):
     """The first is the default."""
     rule_notes: ClassVar[Mapping[str, str]] = {}
     """One line per rule set saying what it is, for people."""
+    unit: ClassVar[str] = ""
+    """The objective's unit as people write it ("EUR", "ducats", "£"); empty for none."""
+    digits: ClassVar[int] = 4
+    """Significant figures its values are shown with (exact values stay in JSON)."""
 
     def __init__(self, state: State, parameters: BaseModel, rules: str | None = None) -> None:
         rules = rules or self.rule_sets[0]
@@ -109,6 +113,11 @@ class Simulator(ABC):
     def describe(self) -> str:
         """What the objective value means, in a few words (e.g. "SWE's profit at lubeck")."""
         return "objective"
+
+    def label(self, decision: DecisionKey) -> str:
+        """How a person reads a decision: a warehouse's name and city for its id, say. The
+        default is the decision itself."""
+        return str(decision)
 
     # -- what a subclass may override
 
@@ -204,6 +213,10 @@ class SimulationResult:
     others: tuple[RuleComparison, ...] = ()
     origin: str = ""
     """Where the state came from and in which row order."""
+    unit: str = ""
+    digits: int = 4
+    labels: Mapping[DecisionKey, str] = field(default_factory=dict)
+    """How people read each candidate (only those that differ from the decision itself)."""
 
     @property
     def best(self) -> Candidate | None:
@@ -226,6 +239,10 @@ class SimulationResult:
             if c.decision == decision or str(c.decision) == str(decision):
                 return c
         return None
+
+    def label(self, decision: DecisionKey) -> str:
+        """How a person reads `decision` (its label, else itself)."""
+        return self.labels.get(decision, str(decision))
 
     def render(self, top: int = 10) -> str:
         """A plain-text report for terminals and chat."""
@@ -294,6 +311,8 @@ class SimulationResult:
             "other_rules": [o.to_json() for o in self.others],
             "origin": self.origin,
             "seconds": self.seconds,
+            "unit": self.unit,
+            "labels": {str(k): v for k, v in self.labels.items()},
         }
 
 
@@ -386,7 +405,24 @@ def _evaluate(sim: Simulator, compare: bool) -> SimulationResult:
         baseline_details=baseline_outcome.details,
         others=tuple(others),
         origin=sim.state.origin,
+        unit=type(sim).unit,
+        digits=type(sim).digits,
+        labels=_labels(sim, candidates),
     )
+
+
+def _labels(sim: Simulator, candidates: Sequence[DecisionKey]) -> dict[DecisionKey, str]:
+    """Each candidate's label where it differs from the decision (a plugin's failing
+    `label` costs only its labels)."""
+    out: dict[DecisionKey, str] = {}
+    for c in candidates:
+        try:
+            text = str(sim.label(c))
+        except Exception:  # a plugin's bug: the decision itself is shown
+            continue
+        if text and text != str(c):
+            out[c] = text
+    return out
 
 
 def _rank(

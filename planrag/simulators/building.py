@@ -49,7 +49,8 @@ PRICE_SWING = 0.75
 class BuildingParameters(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    goods: str = Field(min_length=1, max_length=80, description="the goods, e.g. furniture")
+    goods: str = Field(min_length=1, max_length=80, title="Goods",
+                       description="the goods, e.g. furniture")
 
 
 class BuildingDecision(BaseModel):
@@ -268,6 +269,7 @@ class BuildingSimulator(Simulator):
     name = "building"
     title = "Building expansion (DQA Building)"
     objective = "minimise"
+    unit = "£"
     Parameters = BuildingParameters
     Decision = BuildingDecision
     tables = TABLES
@@ -299,6 +301,14 @@ class BuildingSimulator(Simulator):
 
     def describe(self) -> str:
         return f"market price of {self.eco.goods_names[self.g]}"
+
+    def label(self, decision: DecisionKey) -> str:
+        """A building as its kind and level: "Food industry, level 3 (id 1234)"."""
+        b = self.eco.building_index.get(int(decision))
+        if b is None:
+            return str(decision)
+        kind = self.eco.building_names[b].removeprefix("building_").replace("_", " ")
+        return f"{kind.capitalize()}, level {self.eco.building_level[b]} (id {decision})"
 
     def factor(self, b: int) -> float:
         level = self.eco.building_level[b]

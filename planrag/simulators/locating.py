@@ -53,10 +53,12 @@ INLAND_FLOOR = 50.0
 class LocatingParameters(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    country: str = Field(min_length=1, max_length=64, description="the country, e.g. SWE")
+    country: str = Field(min_length=1, max_length=64, title="Country",
+                         description="the country, e.g. SWE")
     home: str | None = Field(
         default=None,
         max_length=64,
+        title="Home trade node",
         description="its home trade node; derived from the country table when omitted",
     )
 
@@ -213,6 +215,7 @@ class LocatingSimulator(Simulator):
     name = "locating"
     title = "Merchant placement (DQA Locating)"
     objective = "maximise"
+    unit = "ducats"
     Parameters = LocatingParameters
     Decision = LocatingDecision
     tables = TABLES
@@ -264,6 +267,10 @@ class LocatingSimulator(Simulator):
 
     def candidates(self) -> Sequence[DecisionKey]:
         return [n for i, n in enumerate(self.net.names) if i != self.h]
+
+    def label(self, decision: DecisionKey) -> str:
+        """A trade node as a place name: baltic_sea -> Baltic Sea."""
+        return str(decision).replace("_", " ").title()
 
     def describe(self) -> str:
         return f"{self.country}'s profit at {self.net.names[self.h]}"

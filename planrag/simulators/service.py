@@ -120,6 +120,7 @@ class DatasetSimulation:
     result: SimulationResult
     as_of: str | None = None
     """When the data was read, for a live database (UTC)."""
+    simulator: type[Simulator] | None = None
 
     @property
     def rank_of_answer(self) -> int | None:
@@ -167,7 +168,7 @@ async def simulate_dataset(
         if resolved.location.live:
             as_of = datetime.now(UTC).strftime("%Y-%m-%d %H:%M:%S UTC")
     result = evaluate(build(sim_cls, state, parameters, rules))
-    return DatasetSimulation(dataset, question, result, as_of)
+    return DatasetSimulation(dataset, question, result, as_of, sim_cls)
 
 
 RENAMES = {"has_has_merchant": "has_merchant"}

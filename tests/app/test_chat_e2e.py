@@ -247,8 +247,8 @@ async def test_question_plan_queries_replan_and_checked_answer(app, shots: Path)
                                              "applies: the current plan is kept")
         await _shot(page, prompt, shots / "1-replan-prompt.png")
         await approve.click()
-        await page.get_by_text("Decision: krakow").first.wait_for(timeout=30_000)
-        await page.get_by_text("Simulator check").first.wait_for()
+        await page.get_by_text("Best decision: Krakow").first.wait_for(timeout=30_000)
+        await page.get_by_text("reached the same decision").first.wait_for()
         chart = page.locator(".js-plotly-plot").first
         await chart.wait_for(timeout=30_000)
         # The proposal stays on record, with both plans and who decided.
@@ -261,22 +261,23 @@ async def test_question_plan_queries_replan_and_checked_answer(app, shots: Path)
         assert "Selected:" not in await page.inner_text("body")
         # The plan's children hold the query step, whose rows are a table element; the
         # plan is one step (not "1 steps").
-        plan = page.locator("[data-step-type=run]", has_text="Used Plan").first
+        plan = page.locator("[data-step-type=run]", has_text="Plan").first
         await expect(plan).to_contain_text("1 step")
         assert "1 steps" not in await plan.inner_text()
         await page.get_by_text("1. find where SWE holds trading power").first.click()
-        await page.get_by_text("q1 · SQL").first.click()
+        await page.get_by_text("Query 1 · SQL").first.click()
         await page.get_by_text("rows in").first.wait_for(timeout=10_000)
         await page.locator(".dataframe").first.wait_for(timeout=10_000)
         # The story reads in the order it happened.
-        revised = page.get_by_text("Used Plan, revision 1").first
-        decision = page.get_by_text("Decision: krakow").first
+        revised = page.get_by_text("Plan, revision 1").first
+        decision = page.get_by_text("Best decision: Krakow").first
         tops = [await _top(x) for x in (plan, record, revised, decision, chart)]
         assert tops == sorted(tops), tops
         await _avatars_loaded(page)
         await _shot(page, plan, shots / "2-answer.png", height=2600)
         body = await page.inner_text("body")
-        assert "Plan" in body and "q1" in body and "rank 1 of 79" in body
+        assert "Plan" in body and "q1" in body
+        assert "The assistant's analysis reached the same decision." in body
 
         await _ask(page, "[keep] And again, keeping the plan?")
         keep = page.get_by_role("button", name="Keep the current plan")
@@ -284,7 +285,7 @@ async def test_question_plan_queries_replan_and_checked_answer(app, shots: Path)
         await keep.click()
         kept = page.locator(".step", has_text="Decided by you: the current plan is kept")
         await kept.wait_for(timeout=30_000)
-        await page.get_by_text("Decision: krakow").nth(1).wait_for(timeout=30_000)
+        await page.get_by_text("Best decision: Krakow").nth(1).wait_for(timeout=30_000)
         await _shot(page, kept, shots / "3-kept.png")
         await browser.close()
     assert set(models) == {"approve", "keep"}
@@ -323,17 +324,17 @@ async def test_refused_and_failed_queries_are_marked_tables_capped(app, shots: P
         browser = await _browser(p)
         page = await _page(browser, url, height=1800)
         await _ask(page, "[fixes] Where should SWE place its merchant?")
-        await page.get_by_text("Decision: krakow").first.wait_for(timeout=60_000)
+        await page.get_by_text("Best decision: Krakow").first.wait_for(timeout=60_000)
         step1 = page.locator("[data-step-type=undefined]",
                              has_text="1. find where SWE holds trading power").first
         await step1.get_by_text("1. find where SWE holds trading power").click()
-        refused = page.get_by_text("q1 · SQL · refused by the guard")
-        failed = page.get_by_text("q2 · SQL · failed")
+        refused = page.get_by_text("Query 1 · SQL · refused by the guard")
+        failed = page.get_by_text("Query 2 · SQL · failed")
         # Drawn red, inside the step they belong to; the query that worked is not marked.
         red = "rgb(239, 68, 68)"
         await expect(refused).to_have_css("color", red)
         await expect(failed).to_have_css("color", red)
-        ok = page.get_by_text(re.compile(r"q3 · SQL$"))
+        ok = page.get_by_text(re.compile(r"Query 3 · SQL · \d+ rows?$"))
         await expect(ok).not_to_have_css("color", red)
         for query in (refused, failed, ok):
             await expect(step1.locator("[data-step-type=tool]", has=query)).to_have_count(1)
@@ -348,7 +349,7 @@ async def test_refused_and_failed_queries_are_marked_tables_capped(app, shots: P
         step2 = page.locator("[data-step-type=undefined]",
                              has_text="2. list the trade nodes").first
         await step2.get_by_text("2. list the trade nodes").click()
-        await step2.get_by_text("q4 · SQL").click()
+        await step2.get_by_text("Query 4 · SQL").click()
         await expect(step2.get_by_text("80 rows (showing the first 50) in")).to_be_visible()
         table = step2.locator(".dataframe")
         await expect(table.locator("tbody tr")).to_have_count(10)
@@ -376,7 +377,7 @@ async def test_an_unanswered_replan_gets_the_default(quick_consent_app, shots: P
         await record.wait_for(timeout=30_000)
         await expect(record).to_contain_text("the default applied: the current plan is kept")
         await expect(record).to_contain_text("the flows into baltic_sea matter too")
-        await page.get_by_text("Decision: krakow").first.wait_for(timeout=30_000)
+        await page.get_by_text("Best decision: Krakow").first.wait_for(timeout=30_000)
         await expect(page.get_by_role("button", name="Approve")).to_have_count(0)
         assert "Plan, revision 1" not in await page.inner_text("body")
         await _shot(page, record, shots / "timeout.png")
@@ -391,8 +392,8 @@ async def test_an_unanswered_replan_gets_the_default(quick_consent_app, shots: P
                               "new plan is approved")
         await policy.wait_for(timeout=30_000)
         await expect(policy).to_contain_text("the flows into baltic_sea matter too")
-        await page.get_by_text("Used Plan, revision 1").first.wait_for(timeout=30_000)
-        await page.get_by_text("Decision: krakow").nth(1).wait_for(timeout=30_000)
+        await page.get_by_text("Plan, revision 1").first.wait_for(timeout=30_000)
+        await page.get_by_text("Best decision: Krakow").nth(1).wait_for(timeout=30_000)
         await expect(page.get_by_role("button", name="Approve")).to_have_count(0)
         await browser.close()
     models["late"].assert_all_used()
@@ -427,8 +428,9 @@ async def test_without_a_model_what_if_and_datasets_still_work(no_model_app, sho
         await page.get_by_text("No model is configured").first.wait_for(timeout=30_000)
         # A sample question's parameters, on a button labelled with them.
         await page.get_by_role("button", name="What-if: country=DAN home=lubeck").click()
-        await page.get_by_text("What-if: DAN's profit at lubeck").first.wait_for(timeout=30_000)
-        await page.get_by_text("Best: rheinland").first.wait_for()
+        await page.get_by_text("Country: DAN · Home trade node: lubeck").first.wait_for(
+            timeout=30_000)
+        await page.get_by_text("Best decision: Rheinland").first.wait_for()
         await page.locator(".js-plotly-plot").first.wait_for(timeout=30_000)
         # The What-if button: the simulator's parameters, what they mean and allow, a form.
         await page.get_by_role("button", name="What-if analysis").first.click()
@@ -444,9 +446,9 @@ async def test_without_a_model_what_if_and_datasets_still_work(no_model_app, sho
         await country.fill("NOR")
         await _shot(page, intro, shots / "what-if-form.png")
         await form.get_by_role("button", name="Rank every decision").click()
-        result = page.locator(".step", has_text="What-if: NOR's profit at lubeck")
+        result = page.locator(".step", has_text="Country: NOR · Home trade node: lubeck")
         await result.wait_for(timeout=30_000)
-        await expect(result).to_contain_text("Parameters: country=NOR, home=lubeck.")
+        await expect(result).to_contain_text("What-if: Merchant placement")
         await expect(result.locator(".js-plotly-plot")).to_have_count(1, timeout=30_000)
         await expect(result.locator(".dataframe")).to_have_count(1)
         await _shot(page, result, shots / "what-if.png")
@@ -458,9 +460,9 @@ async def test_without_a_model_what_if_and_datasets_still_work(no_model_app, sho
         await _ask(page, "/whatif")
         await expect(page.locator("[data-whatif-form]")).to_have_count(2, timeout=30_000)
         await _ask(page, "/whatif country=SWE")
-        await page.get_by_text("What-if: SWE's profit at baltic_sea").first.wait_for(
+        await page.get_by_text("Country: SWE · Home trade node: baltic_sea").first.wait_for(
             timeout=30_000)
-        await page.get_by_text("Best: krakow").first.wait_for()
+        await page.get_by_text("Best decision: Krakow").first.wait_for()
         await _ask(page, "/datasets")
         await page.get_by_text("demo-retail").first.wait_for(timeout=30_000)
         await _ask(page, "Where should SWE place its merchant?")
@@ -470,8 +472,8 @@ async def test_without_a_model_what_if_and_datasets_still_work(no_model_app, sho
         await _ask(page, '/scripted You are the ruler of the country named "SWE". Our home '
                    'node is "baltic_sea". Where should I place my merchant?')
         await page.get_by_text("Scripted walkthrough").first.wait_for(timeout=30_000)
-        await page.get_by_text("Decision: novgorod (scripted)").first.wait_for(timeout=30_000)
-        await page.get_by_text("Simulator check").first.wait_for(timeout=30_000)
+        await page.get_by_text("The scripted walkthrough chose").first.wait_for(timeout=30_000)
+        await page.get_by_text("Best decision: Krakow").first.wait_for(timeout=30_000)
         plan = page.locator("[data-step-type=run]", has_text="Plan (scripted)").last
         step = plan.locator("[data-step-type=undefined]").first
         await step.locator("button").first.click()
@@ -487,9 +489,9 @@ async def test_without_a_model_what_if_and_datasets_still_work(no_model_app, sho
         await page.get_by_text("Now on Coffee roaster deliveries (demo)").first.wait_for(
             timeout=30_000)
         await page.get_by_role("button", name="What-if: extra_kg=200").click()
-        await page.get_by_text("What-if: weekly delivery cost in EUR").first.wait_for(
+        await page.get_by_text("What-if: Warehouse expansion (demo)").first.wait_for(
             timeout=30_000)
-        await page.get_by_text("Best: 4").first.wait_for()
+        await page.get_by_text("Best decision: East Point, Leipzig").first.wait_for()
         # The demo simulator's form: numbers with their range; a value out of range is refused.
         await page.get_by_role("button", name="What-if analysis").last.click()
         form = page.locator("[data-whatif-form]").last
@@ -500,7 +502,7 @@ async def test_without_a_model_what_if_and_datasets_still_work(no_model_app, sho
         await page.get_by_text("-5 is out of range").first.wait_for(timeout=30_000)
         await form.get_by_label("extra_kg").fill("500")
         await form.get_by_role("button", name="Rank every decision").click()
-        result = page.locator(".step", has_text="Parameters: extra_kg=500, shortfall").last
+        result = page.locator(".step", has_text="Extra weekly capacity (kg): 500").last
         await result.wait_for(timeout=30_000)
         await expect(result.locator(".js-plotly-plot")).to_have_count(1, timeout=30_000)
         await _shot(page, result, shots / "demo-what-if.png")
@@ -531,18 +533,18 @@ async def test_two_sessions_at_once_and_a_failure_shown_cleanly(app, shots: Path
         assert "Something went wrong" not in await first.inner_text("body")
         assert "Approve" not in await second.inner_text("body")
         await first.get_by_role("button", name="Approve").click()
-        await first.get_by_text("Decision: krakow").first.wait_for(timeout=30_000)
+        await first.get_by_text("Best decision: Krakow").first.wait_for(timeout=30_000)
         # the failed session is still usable, and so is the server after a page reload
         await second.reload()
         await _ready(second)
         await _ask(second, "[two] Where should SWE place its merchant?")
         await second.get_by_role("button", name="Keep the current plan").click(timeout=30_000)
-        await second.get_by_text("Decision: krakow").first.wait_for(timeout=30_000)
+        await second.get_by_text("Best decision: Krakow").first.wait_for(timeout=30_000)
         for page in (first, second):  # drawn: the page is as long as it gets
             await page.locator(".js-plotly-plot").first.wait_for(timeout=30_000)
-        await _shot(first, first.get_by_text("Decision: krakow").first,
+        await _shot(first, first.get_by_text("Best decision: Krakow").first,
                     shots / "session-1.png")
-        await _shot(second, second.get_by_text("Decision: krakow").first,
+        await _shot(second, second.get_by_text("Best decision: Krakow").first,
                     shots / "session-2.png")
         await browser.close()
     models["one"].assert_all_used()

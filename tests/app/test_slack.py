@@ -148,8 +148,10 @@ async def test_question_consent_restart_and_answer_in_a_thread(
         await post_all(url, mention, retry=2)
         await post_all(url, c.reply("approve", c.ts(), thread))
         await slack.wait_for("Re-plan approved", thread=thread)
-        answer = await slack.wait_for("*Decision: krakow*", thread=thread)
-        assert "*Simulator check*" in answer["text"] and "rank 1 of 79" in answer["text"]
+        answer = await slack.wait_for("*Best decision: Krakow*", thread=thread)
+        text = answer["text"]
+        assert text.startswith("*Best decision: Krakow*: SWE's profit at baltic_sea 0.498 ducats")
+        assert "The assistant's analysis reached the same decision." in text
         assert all(p["thread_ts"] == thread for p in slack.posts())
         # The thread's run has finished: another answer gets a clear message.
         await post_all(url, c.reply("keep", c.ts(), thread))
@@ -210,8 +212,8 @@ async def test_two_threads_at_once_do_not_cross(slack_env: SlackEnv, data_dir: P
         await slack.wait_for("Reply *approve*", thread=a)
         await slack.wait_for("Reply *approve*", thread=b)
         await post_all(url, c.reply("approve", c.ts(), a), c.reply("keep", c.ts(), b))
-        await slack.wait_for("*Decision: krakow*", thread=a)
-        await slack.wait_for("*Decision: krakow*", thread=b)
+        await slack.wait_for("*Best decision: Krakow*", thread=a)
+        await slack.wait_for("*Best decision: Krakow*", thread=b)
         await asyncio.sleep(QUIET_S)
     assert {p["thread_ts"] for p in slack.posts()} == {a, b}
     assert slack.count("Re-plan approved", a) == 1 and slack.count("Re-plan kept", a) == 0
@@ -220,7 +222,7 @@ async def test_two_threads_at_once_do_not_cross(slack_env: SlackEnv, data_dir: P
     assert slack.count("New plan (revision 1)", a) == 1
     assert slack.count("New plan (revision 1)", b) == 0
     for thread in (a, b):
-        assert slack.count("*Plan*", thread) == 1 and slack.count("*Decision:", thread) == 1
+        assert slack.count("*Plan*", thread) == 1 and slack.count("*Best decision:", thread) == 1
     slack_env.models["s4"].assert_all_used()
     slack_env.models["s5"].assert_all_used()
 
@@ -233,12 +235,12 @@ async def test_simultaneous_answers_resume_the_run_once(
         await post_all(url, c.mention(f"[s6] {QUESTION}", thread))
         await slack.wait_for("Reply *approve*", thread=thread)
         await post_all(url, c.reply("approve", c.ts(), thread), c.reply("keep", c.ts(), thread))
-        await slack.wait_for("*Decision: krakow*", thread=thread)
+        await slack.wait_for("*Best decision: Krakow*", thread=thread)
         await asyncio.sleep(QUIET_S)
     approved = slack.count("Re-plan approved", thread)
     kept = slack.count("Re-plan kept the current plan", thread)
     assert approved + kept == 1
-    assert slack.count("*Decision:", thread) == 1
+    assert slack.count("*Best decision:", thread) == 1
     first = "approve" if approved else "keep"
     told = (slack.count(f"already answered (*{first}*)", thread)
             + slack.count("There is no plan waiting", thread))  # when the run had finished
@@ -264,7 +266,7 @@ async def test_chatter_is_ignored_and_a_mention_follows_up(
         answer = c.mention("approve", c.ts(), thread)
         await post_all(url, answer, c.event("message", answer["event"]["text"],
                                             answer["event"]["ts"], thread))
-        await slack.wait_for("*Decision: krakow*", thread=thread)
+        await slack.wait_for("*Best decision: Krakow*", thread=thread)
         # Finished: chatter is ignored; a mention asks a follow-up with the thread's history.
         await post_all(url, c.reply("thanks!", c.ts(), thread))
         await asyncio.sleep(QUIET_S)

@@ -20,7 +20,7 @@ async def ask(*args: str, env: dict[str, str], stdin: str = "") -> tuple[int, st
     proc = await asyncio.create_subprocess_exec(
         sys.executable, "-m", "planrag", "ask", *args,
         stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
-        stderr=asyncio.subprocess.PIPE, cwd=ROOT, env={**os.environ, **env},
+        stderr=asyncio.subprocess.PIPE, cwd=ROOT, env={**os.environ, "COLUMNS": "200", **env},
     )
     out, err = await asyncio.wait_for(proc.communicate(stdin.encode()), 120)
     assert proc.returncode is not None
@@ -64,8 +64,16 @@ async def test_ask_in_the_terminal_and_without_a_model(tmp_path: Path) -> None:
         code, out, err = await ask(TEXT, "--dataset", "dqa-locating-1445#locating-1",
                                    "--target", "sqlite", env=env)
     assert code == 0, err
-    assert "Plan" in out and "q1" in out and "disagrees" in out
-    assert "decision: novgorod, verified: krakow" in out
+    assert "Plan" in out and "q1" in out
+    # Verdict first: the simulator's pick with its effect, then the model's pick and its cost.
+    panel = out[out.index("─ Answer ─"):]
+    verdict = [line.strip("│ ").rstrip() for line in panel.splitlines() if "│" in line]
+    assert verdict[0] == ("Best decision: Krakow: SWE's profit at baltic_sea 0.498 ducats, "
+                          "0.077 ducats (18.3%) more than deciding nothing.")
+    assert verdict[1] == ("The assistant's analysis chose Novgorod instead: rank 2 of 79, SWE's "
+                          "profit at baltic_sea 0.44 ducats, 0.0581 ducats (11.7%) worse than "
+                          "the best.")
+    assert "Why: the data says so" in out and "Based on q1." in out
     assert "scripted" not in out  # a model answered: nothing says scripted
     no_model = {"PLANRAG_DATA_DIR": str(tmp_path), "MYSQL_URL": "", "PLANRAG_MODEL": "",
                 "PLANRAG_MODEL_BASE_URL": "", "OPENAI_API_KEY": "", "PLANRAG_MODEL_API_KEY": ""}
@@ -85,7 +93,7 @@ async def ask_and_stay_silent(*args: str, env: dict[str, str]) -> tuple[int, str
     proc = await asyncio.create_subprocess_exec(
         sys.executable, "-m", "planrag", "ask", *args,
         stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
-        stderr=asyncio.subprocess.PIPE, cwd=ROOT, env={**os.environ, **env},
+        stderr=asyncio.subprocess.PIPE, cwd=ROOT, env={**os.environ, "COLUMNS": "200", **env},
     )
     started = loop.time()
     assert proc.stdout is not None and proc.stderr is not None and proc.stdin is not None
@@ -114,7 +122,7 @@ async def test_an_unanswered_replan_times_out_and_says_what_it_applied(tmp_path:
     # A scripted run is labelled on every line that matters, not only the first.
     assert "(scripted model)" in out.splitlines()[0]
     assert "Answer (scripted model)" in out
-    assert "(scripted model) decision: saxony, verified: rheinland" in out
+    assert "Best decision: Rheinland" in out and "The scripted walkthrough chose Saxony" in out
 
     approve = {**env, "PLANRAG_CONSENT_TIMEOUT_DEFAULT": "approve"}
     code, out, err, _ = await ask_and_stay_silent(*args, "--json", env=approve)

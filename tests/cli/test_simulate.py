@@ -19,7 +19,7 @@ SINGLE_KEYS = {
 }
 SINGLE_EXTRAS = {
     "objective", "description", "improves", "best_details", "baseline_details", "other_rules",
-    "origin",
+    "origin", "unit", "labels",
 }
 """Documented in the README beside the contract keys."""
 BATCH_KEYS = {"id", "decision", "value", "baseline", "rank_of_answer", "tie", "seconds"}

@@ -13,6 +13,7 @@ from planrag.engine import (
     QueryFailed,
     QueryFinished,
     QueryRefused,
+    QueryStarted,
     ReplanDecided,
     ReplanProposed,
     Reply,
@@ -141,6 +142,28 @@ async def test_replan_approved_and_rejected_by_policy(engine_for) -> None:  # ty
     assert not last(events, ReplanDecided).approved
     assert "kept the current plan" in rejected.requests[3].messages[-1]["content"]
     assert last(events, RunFinished).replans == 1
+
+
+async def test_keeping_the_plan_means_its_new_steps_do_not_run(engine_for) -> None:  # type: ignore[no-untyped-def]
+    flows = "SELECT source, flow FROM flow WHERE dest = 'baltic_sea'"
+    model = ScriptedModel([
+        Reply(calls=[plan("powers")]),
+        Reply(calls=[sql()]),
+        Reply(calls=[call("revise_plan", reason="flows matter too",
+                          steps=[{"goal": "powers", "source": "sql"},
+                                 {"goal": "flows into baltic_sea", "source": "sql"}])]),
+        Reply(calls=[sql(flows, step=1)]),  # a step of the plan that was not approved
+        Reply(calls=[sql(flows, step=0)]),  # within the plan that stands: it runs
+        Reply(calls=[answer()]),
+    ])
+    async with engine_for(model, consent="reject") as engine:
+        events = await collect(engine.run(TEXT))
+    ran = [e.query for e in events if isinstance(e, QueryStarted)]
+    assert ran == [SWE_ROWS, flows]
+    assert "do not run" in model.requests[3].messages[-1]["content"]
+    refusal = model.requests[4].messages[-1]["content"]
+    assert refusal.startswith("not run: step 1 belongs to the plan the person rejected")
+    assert last(events, RunFinished).queries == 2
 
 
 async def test_pause_and_resume_in_a_fresh_engine(engine_for) -> None:  # type: ignore[no-untyped-def]

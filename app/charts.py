@@ -1,0 +1,99 @@
+# mypy: disable-error-code="no-untyped-call"
+# (Chainlit's API is untyped.)
+"""Charts that support a decision: how much each top candidate changes the objective
+against deciding nothing, the simulator's pick and the assistant's choice named in a legend,
+axis titles with units, and candidates that change nothing folded into one line. Colours and
+backgrounds work on the light and the dark theme alike (transparent, mid-grey text)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import chainlit as cl
+from chainlit.element import Element
+
+from planrag.present import number, percent, signed
+
+__all__ = ["decision_chart"]
+
+PICK = "#2f9e44"
+"""The simulator's pick."""
+CHOSEN = "#e8590c"
+"""The assistant's choice, when it differs."""
+OTHER = "#4c6ef5"
+TEXT = "#8c8c8c"
+"""Readable on white and on Chainlit's dark background."""
+GRID = "rgba(140, 140, 140, 0.25)"
+TOP = 8
+
+
+def decision_chart(
+    points: Sequence[tuple[Any, float]],
+    *,
+    baseline: float,
+    description: str,
+    unit: str,
+    digits: int,
+    best: Any,
+    chosen: Any = None,
+    unchanged: int = 0,
+    label: Callable[[Any], str] = str,
+) -> Element | None:
+    """A horizontal bar per candidate that changes something (best first), its length the
+    change against deciding nothing; None when no candidate changes anything or plotly is
+    missing."""
+    try:
+        import plotly.graph_objects as go
+    except ImportError:
+        return None
+    moving = [(d, v) for d, v in points if v != baseline][:TOP]
+    chosen_key = str(chosen) if chosen is not None else None
+    if chosen_key is not None and not any(str(d) == chosen_key for d, _ in moving):
+        moving += [(d, v) for d, v in points if str(d) == chosen_key and v != baseline]
+    if not moving:
+        return None
+    groups: dict[str, list[tuple[Any, float]]] = {}
+    for d, v in moving:
+        if str(d) == str(best):
+            name = "Simulator's pick"
+        elif chosen_key is not None and str(d) == chosen_key:
+            name = "The assistant's choice"
+        else:
+            name = "Other candidates"
+        groups.setdefault(name, []).append((d, v))
+    order = [label(d) for d, _ in moving]
+    figure = go.Figure()
+    colors = {"Simulator's pick": PICK, "The assistant's choice": CHOSEN,
+              "Other candidates": OTHER}
+    for name, items in groups.items():
+        figure.add_trace(go.Bar(
+            name=name, orientation="h", marker_color=colors[name],
+            y=[label(d) for d, _ in items], x=[v - baseline for _, v in items],
+            text=[signed(v - baseline, digits) for _, v in items], textposition="auto",
+            customdata=[[number(v, digits), percent(v - baseline, baseline), repr(v)]
+                        for _, v in items],
+            hovertemplate=("%{y}<br>" + description + ": %{customdata[0]} " + unit
+                           + "<br>change: %{x} (%{customdata[1]})<br>exact: "
+                           "%{customdata[2]}<extra></extra>"),
+        ))
+    axis_unit = f" ({unit})" if unit else ""
+    title = f"Change in {description} against deciding nothing"
+    if unchanged:
+        title += (f"<br><span style='font-size: 0.8em'>{unchanged} other "
+                  f"candidate{'' if unchanged == 1 else 's'} change nothing</span>")
+    figure.update_layout(
+        title={"text": title, "x": 0, "xanchor": "left", "y": 0.98, "yanchor": "top"},
+        xaxis={"title": {"text": f"Change{axis_unit}"}, "gridcolor": GRID,
+               "zerolinecolor": TEXT, "automargin": True},
+        yaxis={"categoryorder": "array", "categoryarray": list(reversed(order)),
+               "automargin": True},
+        legend={"orientation": "h", "x": 0, "xanchor": "left", "y": 1.0, "yanchor": "bottom"},
+        barmode="overlay",
+        paper_bgcolor="rgba(0,0,0,0)",
+        plot_bgcolor="rgba(0,0,0,0)",
+        font={"color": TEXT},
+        height=190 + 34 * len(moving),
+        margin={"l": 10, "r": 20, "t": 110, "b": 10},
+    )
+    return cl.Plotly(name="decision chart", figure=figure, display="inline")

@@ -1,0 +1,169 @@
+"""One way of saying an answer, for every front end (ARCHITECTURE.md, "The answer").
+
+Where the dataset has a simulator, the answer opens with the check's verdict: the decision
+the simulator ranks first, its effect against deciding nothing (in the objective's unit and
+as a percentage), whether the assistant's own analysis agrees and, when it does not, the
+assistant's pick, its rank and what it would cost. Ties and near-ties are said plainly. Then
+why (the model's rationale) and the queries it rests on. Without a simulator, or when the
+check could not run, the assistant's decision leads, labelled as not checked.
+
+Front ends differ only in how they mark emphasis: `answer_lines(..., style=...)` with
+"markdown" (the chat), "slack" (Slack's mrkdwn), "rich" (the terminal) or "plain".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any, Literal
+
+from planrag.engine.events import AnswerProposed, SimulatorChecked
+from planrag.present import percent, quantity
+from planrag.simulators.base import NEAR_TIE
+
+__all__ = ["Style", "answer_lines", "best_line", "effect", "headline", "names"]
+
+Style = Literal["markdown", "slack", "rich", "plain"]
+
+_BOLD: dict[str, Callable[[str], str]] = {
+    "markdown": lambda t: f"**{t}**",
+    "slack": lambda t: f"*{t}*",
+    "rich": lambda t: f"[bold]{t}[/bold]",
+    "plain": lambda t: t,
+}
+
+
+def _escape(text: str, style: Style) -> str:
+    """Text from data or a model, safe inside the style's markup."""
+    if style == "rich":
+        return text.replace("[", "\\[")
+    if style == "markdown":
+        return "".join(f"\\{c}" if c in "*_`[]<>#|" else c for c in text)
+    if style == "slack":
+        return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    return text
+
+
+def effect(value: float, baseline: float, unit: str, digits: int) -> str:
+    """"26.6 EUR (2.0%) less than deciding nothing", or "the same as deciding nothing"."""
+    delta = value - baseline
+    if delta == 0:
+        return "the same as deciding nothing"
+    share = percent(delta, baseline).lstrip("+−")
+    amount = quantity(abs(delta), unit, digits)
+    direction = "more" if delta > 0 else "less"
+    return f"{amount} ({share}) {direction} than deciding nothing" if share else (
+        f"{amount} {direction} than deciding nothing")
+
+
+def headline(check: SimulatorChecked, style: Style = "plain") -> str:
+    """The verdict's first line: the simulator's pick and its effect."""
+    return best_line(check.label(check.best), check.best_value, check.baseline,
+                     check.description, check.unit, check.digits, check.improves, style)
+
+
+def best_line(
+    best: str,
+    value: float,
+    baseline: float,
+    description: str,
+    unit: str,
+    digits: int,
+    improves: bool,
+    style: Style = "plain",
+) -> str:
+    """"Best decision: X: <objective> <value>, <effect against deciding nothing>." (or that
+    deciding nothing is best), for a check or a what-if ranking alike."""
+    bold = _BOLD[style]
+    if not improves:
+        return (f"{bold('Better to decide nothing')}: no decision improves the "
+                f"{description} ({quantity(baseline, unit, digits)}).")
+    return (f"{bold('Best decision: ' + _escape(best, style))}: {description} "
+            f"{quantity(value, unit, digits)}, {effect(value, baseline, unit, digits)}.")
+
+
+def answer_lines(
+    answer: AnswerProposed | None,
+    check: SimulatorChecked | None,
+    note: str = "",
+    *,
+    style: Style = "plain",
+    scripted: bool = False,
+) -> list[str]:
+    """The answer as lines (paragraphs), verdict first."""
+    bold = _BOLD[style]
+    lines: list[str] = []
+    by = "The scripted walkthrough" if scripted else "The assistant's analysis"
+    if check is not None:
+        lines.append(headline(check, style))
+        lines.append(_agreement(check, by, style))
+        lines += _ties(check, style)
+        if check.data_as_of:
+            lines.append(f"Checked on the live data as of {check.data_as_of}.")
+    elif answer is not None:
+        decision = _escape(str(answer.decision), style)
+        title = "Decision: " + decision if not note else "The assistant's decision: " + decision
+        lines.append(bold(title) + (" (scripted)" if scripted else ""))
+        if note:
+            lines.append(f"Not checked by the simulator: {_escape(note, style)}.")
+    if answer is not None:
+        lines.append(f"Why: {_escape(answer.rationale.strip(), style)}")
+        if answer.query_ids:
+            lines.append(f"Based on {_list(list(answer.query_ids))}.")
+    if check is not None and check.note:
+        lines.append(_escape(_sentence(check.note), style))
+    return lines
+
+
+def _agreement(check: SimulatorChecked, by: str, style: Style) -> str:
+    bold = _BOLD[style]
+    mine = _escape(check.label(check.decision), style)
+    unit, digits = check.unit, check.digits
+    if check.rank is None or check.value is None:
+        return (f"{by} answered {bold(mine)}, which is not one of the "
+                f"{check.candidates} possible decisions, so it could not be checked.")
+    if check.agrees and str(check.decision) == str(check.best):
+        return f"{by} reached the same decision."
+    if check.agrees:
+        return f"{by} chose {bold(mine)}, which is exactly as good."
+    gap = abs(check.best_value - check.value)
+    worse = quantity(gap, unit, digits)
+    share = percent(gap, check.best_value).lstrip("+−")
+    how = f"{worse} ({share}) worse than the best" if share else f"{worse} worse than the best"
+    if check.decision in check.near_ties or str(check.decision) in map(str, check.near_ties):
+        how = f"practically as good as the best (within {NEAR_TIE * 100:g}%)"
+    return (f"{by} chose {bold(mine)} instead: rank {check.rank} of {check.candidates}, "
+            f"{check.description} {quantity(check.value, unit, digits)}, {how}.")
+
+
+def _ties(check: SimulatorChecked, style: Style) -> list[str]:
+    out = []
+    if check.ties:
+        names = _names(check, check.ties, style)
+        out.append(f"Exactly as good as the best: {names}.")
+    if check.near_ties:
+        names = _names(check, check.near_ties, style)
+        out.append(f"Practically as good (within {NEAR_TIE * 100:g}%): {names}.")
+    return out
+
+
+def _names(check: SimulatorChecked, decisions: Sequence[Any], style: Style,
+           limit: int = 6) -> str:
+    return names([check.label(d) for d in decisions], style, limit)
+
+
+def names(labels: Sequence[str], style: Style = "plain", limit: int = 6) -> str:
+    """"A, B and 3 more"."""
+    shown = [_escape(text, style) for text in labels[:limit]]
+    more = len(labels) - limit
+    return _list(shown + ([f"{more} more"] if more > 0 else []))
+
+
+def _list(items: list[str]) -> str:
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def _sentence(text: str) -> str:
+    text = text.strip()
+    return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")

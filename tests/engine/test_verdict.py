@@ -1,0 +1,78 @@
+"""One way of saying an answer: verdict first, in the objective's unit, names not ids."""
+
+from __future__ import annotations
+
+from planrag.engine.events import AnswerProposed, SimulatorChecked
+from planrag.engine.verdict import answer_lines, effect, headline
+from planrag.present import cell, number, percent, signed
+
+
+def _check(**changes: object) -> SimulatorChecked:
+    values: dict[str, object] = dict(
+        simulator="warehouse-expansion", rules="greedy", decision=2, agrees=False, rank=2,
+        candidates=4, value=1327.3, baseline=1327.3, best=4, best_value=1300.7036,
+        gap=26.5964, ties=(), near_ties=(), objective="minimise",
+        description="weekly delivery cost", unit="EUR", digits=4,
+        labels=((4, "East Point, Leipzig"), (2, "Rhine Depot, Cologne")),
+        improves=True, unchanged=3,
+    )
+    values.update(changes)
+    return SimulatorChecked(**values)  # type: ignore[arg-type]
+
+
+ANSWER = AnswerProposed(2, "Rhine Depot ships the most.", ("q1", "q2"))
+
+
+def test_numbers_for_reading() -> None:
+    assert [number(x) for x in (1300.7036, 26.6034, 0.00630933, 0.684039, 1234567.8, 0)] == [
+        "1,301", "26.6", "0.00631", "0.684", "1,234,568", "0"]
+    assert number(-26.6) == "−26.6" and signed(26.6) == "+26.6" and signed(0) == "0"
+    assert percent(-26.6, 1327.3) == "−2.0%" and percent(0.0769542, 0.42074) == "+18.3%"
+    assert [cell(v) for v in (True, False, None, 1836, 12345, 0.1 + 0.2)] == [
+        "yes", "no", "–", "1836", "12,345", "0.3"]
+
+
+def test_the_verdict_leads_with_the_simulators_pick_by_name() -> None:
+    lines = answer_lines(ANSWER, _check(), style="markdown")
+    assert lines[0] == ("**Best decision: East Point, Leipzig**: weekly delivery cost 1,301 EUR, "
+                        "26.6 EUR (2.0%) less than deciding nothing.")
+    assert lines[1] == ("The assistant's analysis chose **Rhine Depot, Cologne** instead: rank 2 "
+                        "of 4, weekly delivery cost 1,327 EUR, 26.6 EUR (2.0%) worse than the "
+                        "best.")
+    assert lines[2] == "Why: Rhine Depot ships the most."
+    assert lines[3] == "Based on q1 and q2."
+
+
+def test_agreement_ties_and_near_ties_are_said_plainly() -> None:
+    agreed = answer_lines(ANSWER, _check(decision=4, agrees=True, rank=1, value=1300.7036,
+                                         gap=0.0, ties=(1,), near_ties=(3,)), style="plain")
+    assert agreed[1] == "The assistant's analysis reached the same decision."
+    assert agreed[2] == "Exactly as good as the best: 1."
+    assert agreed[3].startswith("Practically as good (within 0.0001%): 3")
+    tied = answer_lines(ANSWER, _check(decision=1, agrees=True, rank=1), style="slack")
+    assert tied[1] == "The assistant's analysis chose *1*, which is exactly as good."
+
+
+def test_no_improvement_not_a_candidate_and_no_check() -> None:
+    none = _check(improves=False, best_value=1327.3)
+    assert headline(none, "plain") == ("Better to decide nothing: no decision improves the "
+                                       "weekly delivery cost (1,327 EUR).")
+    stray = answer_lines(ANSWER, _check(decision="Bonn", rank=None, value=None, gap=None),
+                         style="plain")
+    assert stray[1] == ("The assistant's analysis answered Bonn, which is not one of the 4 "
+                        "possible decisions, so it could not be checked.")
+    unchecked = answer_lines(ANSWER, None, "no relational dump", style="markdown")
+    assert unchecked[0] == "**The assistant's decision: 2**"
+    assert unchecked[1] == "Not checked by the simulator: no relational dump."
+    plain = answer_lines(ANSWER, None, style="markdown", scripted=True)
+    assert plain[0] == "**Decision: 2** (scripted)"
+    live = answer_lines(ANSWER, _check(data_as_of="2026-11-23 23:40:00 UTC"), style="plain")
+    assert "Checked on the live data as of 2026-11-23 23:40:00 UTC." in live
+
+
+def test_effect_in_both_directions_and_markup_is_escaped() -> None:
+    assert effect(0.498, 0.4207, "ducats", 4) == "0.0773 ducats (18.4%) more than deciding nothing"
+    assert effect(5, 5, "", 4) == "the same as deciding nothing"
+    evil = _check(labels=((4, "*bold* [x](y)"),))
+    assert headline(evil, "markdown").startswith("**Best decision: \\*bold\\* \\[x\\](y)**")
+    assert "&lt;b&gt;" in headline(_check(labels=((4, "<b>"),)), "slack")
