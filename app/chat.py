@@ -22,7 +22,7 @@ from chainlit.input_widget import InputWidget, Select
 
 from app.console import first_line
 from app.web import (
-    NO_MODEL,
+    NO_MODEL_FOR_OPERATOR,
     ChatSession,
     dataset_items,
     datasets_text,
@@ -76,13 +76,18 @@ def _check_at_start() -> None:
 
 
 def _interface_words() -> None:
-    """Chainlit's translations with the step prefixes blanked (see app.ui_text)."""
-    from chainlit.config import config_translation_dir, init_config
+    """Chainlit's interface in the assistant's words (see app.ui_text); without a model, the
+    operator is told on the terminal how to set one up (the page says it in one line)."""
+    from chainlit.config import TRANSLATIONS_DIR, config_translation_dir, init_config
 
-    from app.ui_text import blank_step_prefixes
+    from app.ui_text import apply_interface_words, interface_words
 
     init_config()  # writes the translations when they are missing
-    blank_step_prefixes(Path(config_translation_dir))
+    configured = settings().model_configured
+    apply_interface_words(Path(config_translation_dir), Path(TRANSLATIONS_DIR),
+                          interface_words(configured))
+    if not configured:
+        print(NO_MODEL_FOR_OPERATOR, file=sys.stderr, flush=True)
 
 
 _check_at_start()
@@ -117,9 +122,7 @@ async def start() -> None:
     if cl.context.session.client_type == "slack":
         return  # each Slack message is its own session; the thread carries the state
     session = _session()
-    await _send_settings(session)
-    if not session.settings.model_configured:
-        await cl.Message(content=NO_MODEL, actions=_what_if_actions(session)).send()
+    await _send_settings(session)  # no message: the starters stay on the first screen
 
 
 async def _send_settings(session: ChatSession) -> None:
@@ -220,11 +223,7 @@ async def update(values: dict[str, str]) -> None:
 async def ask_button(action: cl.Action) -> None:
     question = str(action.payload.get("question", ""))
     await cl.Message(content=question, type="user_message").send()
-    session = _session()
-    if session.settings.model_configured:
-        await _guarded(session.ask(question))
-    else:
-        await cl.Message(content=NO_MODEL, actions=_what_if_actions(session)).send()
+    await _guarded(_session().ask(question))
 
 
 @cl.on_message

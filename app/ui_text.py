@@ -1,32 +1,73 @@
-"""Words of Chainlit's interface the assistant replaces: step titles carry their own verb
-("Query 2 · SQL · 4 rows", "Plan"), so Chainlit's "Using"/"Used" prefix is blanked in every
-translation Chainlit keeps for this app (it writes them into `.chainlit/translations/` at
-start and reads them on each page load)."""
+"""Words of Chainlit's interface the assistant replaces, in every translation Chainlit keeps
+for this app (it writes them into `.chainlit/translations/` at start and reads them on each
+page load):
+
+- step titles carry their own verb ("Query 2 · SQL · 4 rows", "Plan"), so Chainlit's
+  "Using"/"Used" prefix is blank;
+- the composer's placeholder invites a decision question; when no model is set up it says, in
+  one line on the first screen, that a scripted walkthrough answers and where to read how to
+  set a model up (the line under the composer says it again once a conversation starts).
+
+A value is taken from Chainlit's packaged translation when the assistant has none of its own,
+so switching a model on and off restores Chainlit's line."""
 
 from __future__ import annotations
 
 import json
 import logging
+from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
-__all__ = ["blank_step_prefixes"]
+__all__ = ["apply_interface_words", "interface_words"]
 
 log = logging.getLogger(__name__)
 
+Key = tuple[str, ...]
 
-def blank_step_prefixes(folder: Path) -> int:
-    """Blank `chat.messages.status.using/used` in each translation file of `folder`;
+
+def interface_words(model_configured: bool) -> dict[Key, str | None]:
+    """What to set (None: Chainlit's packaged value; English only, see below)."""
+    words: dict[Key, str | None] = {
+        ("chat", "messages", "status", "using"): "",
+        ("chat", "messages", "status", "used"): "",
+        ("chat", "input", "placeholder"): "Ask a decision question about your data...",
+        ("chat", "watermark"): None,
+    }
+    if not model_configured:
+        words[("chat", "input", "placeholder")] = (
+            "Ask a question (no model is set up: a scripted walkthrough answers; see the Readme)"
+        )
+        words[("chat", "watermark")] = (
+            "No model is set up: questions get a scripted walkthrough on the sample data. "
+            "The Readme (top right) says how to set one up."
+        )
+    return words
+
+
+def apply_interface_words(
+    folder: Path, packaged: Path, words: Mapping[Key, str | None]
+) -> int:
+    """Write `words` into each translation file of `folder` (the step prefixes in every
+    language; the English sentences only in English files, other languages keep Chainlit's);
     returns how many files changed. A file that cannot be read or written is left alone."""
     changed = 0
     for path in sorted(folder.glob("*.json")) if folder.is_dir() else []:
         try:
             data = json.loads(path.read_text(encoding="utf-8"))
-            status = data["chat"]["messages"]["status"]
-        except (OSError, ValueError, KeyError, TypeError):
+        except (OSError, ValueError):
             continue
-        if not isinstance(status, dict) or (status.get("using"), status.get("used")) == ("", ""):
+        default = _read(packaged / path.name)
+        english = path.stem.startswith("en")
+        before = json.dumps(data, sort_keys=True)
+        for key, value in words.items():
+            if value and not english:
+                value = None  # our sentences are English; other languages keep Chainlit's
+            wanted = value if value is not None else _get(default, key)
+            if isinstance(wanted, str):
+                _set(data, key, wanted)
+        if json.dumps(data, sort_keys=True) == before:
             continue
-        status["using"] = status["used"] = ""
         try:
             path.write_text(json.dumps(data, indent=4, ensure_ascii=False), encoding="utf-8")
         except OSError as exc:
@@ -34,3 +75,27 @@ def blank_step_prefixes(folder: Path) -> int:
             continue
         changed += 1
     return changed
+
+
+def _read(path: Path) -> Any:
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+
+
+def _get(data: Any, key: Key) -> Any:
+    for part in key:
+        if not isinstance(data, dict) or part not in data:
+            return None
+        data = data[part]
+    return data
+
+
+def _set(data: Any, key: Key, value: str) -> None:
+    for part in key[:-1]:
+        if not isinstance(data, dict):
+            return
+        data = data.setdefault(part, {})
+    if isinstance(data, dict):
+        data[key[-1]] = value

@@ -10,7 +10,6 @@ the `app` modules only, never by the engine.
 
 from __future__ import annotations
 
-import json
 import re
 import uuid
 from collections.abc import Sequence
@@ -33,6 +32,7 @@ from planrag.settings import Settings
 
 __all__ = [
     "NO_MODEL",
+    "NO_MODEL_FOR_OPERATOR",
     "ChatSession",
     "dataset_items",
     "datasets_text",
@@ -106,18 +106,70 @@ class ChatSession:
         if not text.strip():
             await self.what_if_form()
             return
+        if not ds.simulator:
+            await self.what_if_form()  # says there is no what-if for this dataset
+            return
         ref = ds.id
-        overrides: dict[str, Any] = {}
+        given: dict[str, str] = {}
         for token in text.split():
             name, sep, value = token.partition("=")
             if not sep:
+                if not any(q.id == token for q in ds.questions):
+                    await self._what_if_help(f"`{token}` is neither a parameter (NAME=VALUE) "
+                                             "nor one of this dataset's question ids")
+                    return
                 ref = f"{ds.id}#{token}"
                 continue
+            given[name] = value
+        try:
+            params = await what_if_parameters(self.settings, ds)
+        except PlanRAGError as exc:
+            await cl.Message(content=f"The simulator could not be prepared: {exc}").send()
+            return
+        known = {p.name: p for p in params}
+        unknown = [n for n in given if n not in known]
+        if unknown:
+            await self._what_if_help(
+                " and ".join(f"`{n}`" for n in unknown)
+                + f" {'is not a parameter' if len(unknown) == 1 else 'are not parameters'} of "
+                "this dataset's what-if")
+            return
+        overrides: dict[str, Any] = {}
+        problems = []
+        for name, raw in given.items():
             try:
-                overrides[name] = json.loads(value)
-            except json.JSONDecodeError:
+                value = known[name].parse(raw)
+            except ValueError as exc:
+                problems.append(f"{known[name].description}: {exc}")
+                continue
+            if value is not None:
                 overrides[name] = value
+        if not ref.count("#"):
+            missing = [p for p in params if p.required and p.name not in overrides]
+            problems += [f"{p.description}: required" for p in missing]
+        if problems:
+            await self._what_if_help("; ".join(problems))
+            return
         await self._what_if_run(ref, overrides)
+
+    async def _what_if_help(self, problem: str) -> None:
+        """What was wrong with a `/whatif`, what it takes here, and an example that fits."""
+        ds = self.dataset_info()
+        try:
+            params = await what_if_parameters(self.settings, ds)
+        except PlanRAGError as exc:
+            await cl.Message(content=f"The simulator could not be prepared: {exc}").send()
+            return
+        takes = "\n".join(
+            f"- `{p.name}` ({'required' if p.required else 'optional'}): {p.description}. "
+            f"{p.valid()}" for p in params)
+        example = " ".join(f"{p.name}={p.initial()}" for p in params
+                           if p.required and p.initial())
+        form = cl.Action(name="whatif_form", payload={}, label="What-if analysis")
+        await cl.Message(
+            content=f"{problem[:1].upper()}{problem[1:]}. Here the what-if takes:\n{takes}\n\n"
+            f"For example `/whatif {example}`, or the **What-if analysis** button for a form.",
+            actions=[form, *question_actions(self)], metadata=avatar()).send()
 
     async def what_if_form(self) -> None:
         """What the simulator takes, each parameter with its meaning and the values the data
@@ -252,8 +304,8 @@ class ChatSession:
 
         scripted = model is not None
         model = model or self.model()
-        if model is None:
-            await cl.Message(content=NO_MODEL).send()
+        if model is None:  # no model set up: the scripted walkthrough, where it applies
+            await run_scripted(self, question)
             return
         consent = "ask" if scripted else self.consent
         config = engine_config(self.settings, technique=self.technique, consent=consent)
@@ -419,16 +471,23 @@ def question_actions(session: ChatSession) -> list[cl.Action]:
     return actions
 
 
-NO_MODEL = (
-    "No model is configured, so I cannot answer questions yet. To use one, set "
-    "`PLANRAG_MODEL` and `PLANRAG_MODEL_API_KEY` (OpenAI), or `PLANRAG_MODEL` and "
-    "`PLANRAG_MODEL_BASE_URL` (Ollama: `http://127.0.0.1:11434/v1`, vLLM, llama.cpp) in the "
-    "environment or `.env`, then restart.\n\n"
-    "Without a model you can still browse the datasets (`/datasets`) and run what-if "
-    "analyses with the simulator (`/whatif` followed by parameters such as `country=SWE`, "
-    "or a question id such as `locating-1`). `/scripted QUESTION` runs a scripted "
-    "walkthrough on DQA questions (its answers come from a fixed policy, not a model)."
+NO_MODEL_FOR_OPERATOR = (
+    "PlanRAG Assistant: no model is configured, so questions in the chat get the scripted "
+    "walkthrough (a fixed policy, labelled as such) on the shipped datasets. To answer with "
+    "a model, set PLANRAG_MODEL and PLANRAG_MODEL_API_KEY (OpenAI), or PLANRAG_MODEL and "
+    "PLANRAG_MODEL_BASE_URL (Ollama: http://127.0.0.1:11434/v1, vLLM, llama.cpp) in the "
+    "environment or .env, then restart (README: \"Asking questions\")."
 )
+NO_MODEL = (
+    "No model is set up yet, and the scripted walkthrough only knows the sample datasets, so "
+    "this question cannot be answered here. The **Readme** (top right) says how to set up a "
+    "model; meanwhile `/whatif` ranks every decision with the simulator, and `/datasets` "
+    "lists what there is."
+)
+
+
+SCRIPTED = ("locating", "building", "warehouse-expansion")
+"""The simulators whose datasets the scripted walkthrough can answer."""
 
 
 async def run_scripted(session: ChatSession, question: str) -> None:
@@ -438,6 +497,9 @@ async def run_scripted(session: ChatSession, question: str) -> None:
 
     ds = session.dataset_info()
     name = dataset_simulator(ds).name if ds.simulator else None
+    if name not in SCRIPTED:
+        await cl.Message(content=NO_MODEL, metadata=avatar()).send()
+        return
     missing = missing_parameters(question, name)
     if missing is not None:
         samples = [cl.Action(name="ask", payload={"question": _one_line(q.text)}, label=label)

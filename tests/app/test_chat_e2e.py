@@ -425,15 +425,27 @@ async def test_without_a_model_what_if_and_datasets_still_work(no_model_app, sho
     async with async_playwright() as p:
         browser = await _browser(p)
         page = await _page(browser, no_model_app, height=1600)
-        await page.get_by_text("No model is configured").first.wait_for(timeout=30_000)
-        # A sample question's parameters, on a button labelled with them.
-        await page.get_by_role("button", name="What-if: country=DAN home=lubeck").click()
+        # The first screen: the sample questions stay (nothing is posted over them), and one
+        # short line under the composer says what happens without a model.
+        await page.wait_for_timeout(5_000)
+        starter = page.get_by_role("button", name=re.compile(r"^SWE: Where should I allocate"))
+        await expect(starter).to_be_visible()
+        composer = page.get_by_placeholder(re.compile(r"no model is set up: a scripted "
+                                                      r"walkthrough answers"))
+        await expect(composer).to_be_visible()
+        await page.screenshot(path=str(shots / "first-screen.png"))
+        # A sample question runs the labelled scripted walkthrough, verdict first.
+        await starter.click()
+        await page.get_by_text("Scripted walkthrough").first.wait_for(timeout=30_000)
+        await page.get_by_text("Best decision: Krakow").first.wait_for(timeout=30_000)
+        # A sample question's parameters, on a button labelled with them (with the form).
+        await _ask(page, "/whatif")
+        await page.get_by_role("button", name="What-if: country=DAN home=lubeck").first.click()
         await page.get_by_text("Country: DAN · Home trade node: lubeck").first.wait_for(
             timeout=30_000)
         await page.get_by_text("Best decision: Rheinland").first.wait_for()
         await page.locator(".js-plotly-plot").first.wait_for(timeout=30_000)
-        # The What-if button: the simulator's parameters, what they mean and allow, a form.
-        await page.get_by_role("button", name="What-if analysis").first.click()
+        # The form `/whatif` showed: the simulator's parameters, what they mean and allow.
         form = page.locator("[data-whatif-form]").last
         await form.wait_for(timeout=30_000)
         await expect(form).to_contain_text("One of the 665 values in the country table")
@@ -456,24 +468,28 @@ async def test_without_a_model_what_if_and_datasets_still_work(no_model_app, sho
         await country.fill("XXX")
         await form.get_by_role("button", name="Rank every decision").click()
         await page.get_by_text("unknown country 'XXX'").first.wait_for(timeout=30_000)
-        # `/whatif` alone shows the form too; with parameters it ranks at once.
-        await _ask(page, "/whatif")
-        await expect(page.locator("[data-whatif-form]")).to_have_count(2, timeout=30_000)
+        # `/whatif` with parameters ranks at once; a wrong one says what the what-if takes.
+        await _ask(page, "/whatif goods=furniture")
+        await page.get_by_text("is not a parameter of this dataset's what-if").first.wait_for(
+            timeout=30_000)
+        assert "Field required" not in await page.inner_text("body")
         await _ask(page, "/whatif country=SWE")
         await page.get_by_text("Country: SWE · Home trade node: baltic_sea").first.wait_for(
             timeout=30_000)
         await page.get_by_text("Best decision: Krakow").first.wait_for()
         await _ask(page, "/datasets")
         await page.get_by_text("demo-retail").first.wait_for(timeout=30_000)
-        await _ask(page, "Where should SWE place its merchant?")
-        await page.get_by_text("No model is configured").nth(1).wait_for(timeout=30_000)
+        # Free text without a model: the walkthrough finds the country, or asks for it.
+        await _ask(page, "Where should we place our merchant?")
+        await page.get_by_text("Which country places the merchant?").first.wait_for(
+            timeout=30_000)
         # The scripted walkthrough answers without a model, labelled as scripted, its
         # second query inside the plan's step.
         await _ask(page, '/scripted You are the ruler of the country named "SWE". Our home '
                    'node is "baltic_sea". Where should I place my merchant?')
         await page.get_by_text("Scripted walkthrough").first.wait_for(timeout=30_000)
-        await page.get_by_text("The scripted walkthrough chose").first.wait_for(timeout=30_000)
-        await page.get_by_text("Best decision: Krakow").first.wait_for(timeout=30_000)
+        await page.get_by_text("The scripted walkthrough chose").nth(1).wait_for(
+            timeout=30_000)
         plan = page.locator("[data-step-type=run]", has_text="Plan (scripted)").last
         step = plan.locator("[data-step-type=undefined]").first
         await step.locator("button").first.click()
