@@ -83,7 +83,8 @@ def decision_chart(
         title += (f"<br><span style='font-size: 0.8em'>{unchanged} other "
                   f"candidate{'' if unchanged == 1 else 's'} change nothing</span>")
     figure.update_layout(
-        title={"text": title, "x": 0, "xanchor": "left", "y": 0.98, "yanchor": "top"},
+        title={"text": title, "x": 0, "xanchor": "left", "y": 1.0, "yanchor": "top",
+               "yref": "container", "pad": {"t": 16}},
         xaxis={"title": {"text": f"Change{axis_unit}"}, "gridcolor": GRID,
                "zerolinecolor": TEXT, "automargin": True},
         yaxis={"categoryorder": "array", "categoryarray": list(reversed(order)),
@@ -93,7 +94,7 @@ def decision_chart(
         paper_bgcolor="rgba(0,0,0,0)",
         plot_bgcolor="rgba(0,0,0,0)",
         font={"color": TEXT},
-        height=190 + 34 * len(moving),
-        margin={"l": 10, "r": 20, "t": 110, "b": 10},
+        height=200 + 34 * len(moving),
+        margin={"l": 10, "r": 20, "t": 120, "b": 10},
     )
     return cl.Plotly(name="decision chart", figure=figure, display="inline")

@@ -15,20 +15,28 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Awaitable
+from contextvars import ContextVar
 from pathlib import Path
+from typing import Any
+from urllib.parse import unquote
 
 import chainlit as cl
 from chainlit.input_widget import InputWidget, Select
 
 from app.console import first_line
+from app.steps import avatar
 from app.web import (
+    CONSENT_LABELS,
     NO_MODEL_FOR_OPERATOR,
+    TECHNIQUE_LABELS,
     ChatSession,
+    browser_cookies,
     dataset_items,
     datasets_text,
     question_actions,
     question_labels,
     run_scripted,
+    stop_earlier_run,
 )
 from planrag.errors import PlanRAGError
 from planrag.runtime import check_dataset_setting, registry
@@ -99,17 +107,49 @@ def _session() -> ChatSession:
     session = cl.user_session.get("planrag")
     if session is None:
         s = settings()
-        dataset = check_dataset_setting(s, registry(s))
-        session = ChatSession(s, dataset.id, "", s.technique, s.consent)
+        reg = registry(s)
+        dataset = check_dataset_setting(s, reg).id
+        cookies = browser_cookies(getattr(cl.context.session, "environ", None))
+        kept = cookies.get("planrag_dataset")
+        if kept and kept in reg.ids():  # the dataset this browser picked before a reload
+            dataset = kept
+        session = ChatSession(s, dataset, "", s.technique, s.consent,
+                              client=cookies.get("planrag_client", ""))
         session.target = session.default_target()
         cl.user_session.set("planrag", session)
     return session  # type: ignore[no-any-return]
 
 
+_REQUEST_COOKIES: ContextVar[tuple[tuple[str, str], ...]] = ContextVar(
+    "planrag_cookies", default=())
+"""The cookies of the HTTP request being served (Chainlit asks for the starters over HTTP,
+without the request: this is how they follow the dataset the browser picked)."""
+
+
+def _remember_request_cookies() -> None:
+    from chainlit.server import app as server
+
+    @server.middleware("http")
+    async def cookies(request: Any, call_next: Any) -> Any:
+        token = _REQUEST_COOKIES.set(tuple(request.cookies.items()))
+        try:
+            return await call_next(request)
+        finally:
+            _REQUEST_COOKIES.reset(token)
+
+
+_remember_request_cookies()
+
+
 @cl.set_starters
 async def starters(user: object = None, language: object = None) -> list[cl.Starter]:
+    """The sample questions of the dataset this browser picked last (else the default)."""
     s = settings()
-    ds = check_dataset_setting(s, registry(s))
+    reg = registry(s)
+    ds = check_dataset_setting(s, reg)
+    kept = unquote(dict(_REQUEST_COOKIES.get()).get("planrag_dataset", ""))
+    if kept in reg.ids():
+        ds = reg.get(kept)
     labels = question_labels(ds.questions)
     return [
         cl.Starter(label=label, message=_one_line(q.text))
@@ -123,6 +163,12 @@ async def start() -> None:
         return  # each Slack message is its own session; the thread carries the state
     session = _session()
     await _send_settings(session)  # no message: the starters stay on the first screen
+    stopped = stop_earlier_run(session.client, cl.context.session.id)
+    if stopped:
+        await cl.Message(content=f"The question you asked before the page was reloaded "
+                         f"(\u201c{_one_line(stopped)[:120]}\u201d) was still being answered; "
+                         "it has been stopped. Ask it again to see its answer here.",
+                         metadata=avatar()).send()
 
 
 async def _send_settings(session: ChatSession) -> None:
@@ -136,16 +182,17 @@ async def _send_settings(session: ChatSession) -> None:
     widgets: list[InputWidget] = [
         Select(id="dataset", label="Dataset", items=dataset_items(reg),
                initial_value=session.dataset_info().id,
-               description="live: your own database, read as it is now"),
-        Select(id="target", label="Database", items=session.target_items(),
+               description="those marked live are your own databases, read as they are now"),
+        Select(id="consent", label="When the assistant wants to change its plan",
+               items={v: k for k, v in CONSENT_LABELS.items()},
+               initial_value=session.consent),
+        Select(id="target", label="Advanced: database", items=session.target_items(),
                initial_value=session.target,
                description="where this dataset's questions are answered"),
-        Select(id="technique", label="Technique",
-               values=["planrag", "planrag-norp", "iterrag", "singlerag"],
-               initial_value=session.technique),
-        Select(id="consent", label="Re-plans", values=["ask", "approve", "reject"],
-               initial_value=session.consent,
-               description="ask you, or approve / reject them automatically"),
+        Select(id="technique", label="Advanced: method",
+               items={v: k for k, v in TECHNIQUE_LABELS.items()},
+               initial_value=session.technique,
+               description="how the assistant works (the PlanRAG paper's four methods)"),
     ]
     await cl.ChatSettings(widgets).send()
 
@@ -204,8 +251,9 @@ async def update(values: dict[str, str]) -> None:
     session.target = wanted if wanted in session.targets() else session.default_target()
     session.technique = values.get("technique") or session.technique
     session.consent = values.get("consent") or session.consent
-    if switched:  # its own databases in the panel
+    if switched:  # its own databases in the panel; the browser keeps it over a reload
         await _send_settings(session)
+        await cl.send_window_message({"planrag_dataset": session.dataset_info().id})
     where = session.where()
     ds = session.dataset_info()
     samples = [cl.Action(name="ask", payload={"question": _one_line(q.text)}, label=label)
@@ -214,8 +262,10 @@ async def update(values: dict[str, str]) -> None:
     warning = (" **Its account may write** (accepted when it was connected); the assistant "
                "still only reads." if ds.write_privileges else "")
     lead = "Sample questions:" if samples else "Ask your question."
-    await cl.Message(content=f"Now on **{ds.title}** ({where}), {session.technique}, "
-                     f"re-plans: {session.consent}.{warning} {lead}",
+    how = "" if (session.technique, session.consent) == ("planrag", "ask") else (
+        f" Method: {TECHNIQUE_LABELS[session.technique].lower()}; when it wants to change "
+        f"its plan: {CONSENT_LABELS[session.consent].lower()}.")
+    await cl.Message(content=f"Now on **{ds.title}** ({where}).{how}{warning} {lead}",
                      actions=samples + _what_if_actions(session)).send()
 
 

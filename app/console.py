@@ -1,10 +1,12 @@
-"""A terminal front end: browse datasets and run guarded queries by hand.
+"""A terminal front end: ask questions, browse datasets and run guarded queries by hand.
 
-This is what `make demo` starts until the chat front end exists. It shows the datasets,
-their business rules and sample questions, the schema a model would be given, and runs SQL
-or Cypher through exactly the guards and sources the assistant uses, so a person can see what
-the assistant may and may not do.
+`planrag shell` (`make console`) starts it. It answers decision questions the way every
+front end does (verdict first; with the configured model, or the labelled scripted
+walkthrough without one), shows the datasets, their business rules and sample questions, the
+schema a model would be given, and runs SQL or Cypher through exactly the guards and sources
+the assistant uses, so a person can see what the assistant may and may not do.
 
+    ask <question>         answer a decision question (or type the question alone)
     :help                  this text
     :datasets              list datasets
     :use DATASET[@DUMP]    switch dataset (or one of its dumps)
@@ -115,9 +117,53 @@ class Console:
                 return True
             table = await (await self._source(self._target(word))).execute(rest)
             self.say(table.render())
-        else:
+        elif word == "ask":
+            if not rest:
+                self.say("usage: ask <question>, e.g. ask Which warehouse should we expand?")
+                return True
+            await self._ask(rest)
+        elif word.startswith(":"):
             self.say(f"unknown command {word!r}; type :help")
+        else:  # a question typed alone
+            await self._ask(f"{word} {rest}".strip())
         return True
+
+    async def _ask(self, question: str) -> None:
+        """Answer `question` on the current dataset, verdict first, as `planrag ask` does."""
+        from rich.console import Console as RichConsole
+
+        from planrag.engine.policy import missing_parameters, policy_model
+        from planrag.engine.render import TerminalRenderer
+        from planrag.engine.session import engine_config, model_from_settings, open_engine
+        from planrag.simulators.service import dataset_simulator
+
+        dataset = self.reg.get(self._dataset_id())
+        if self.settings.model_configured:
+            model = model_from_settings(self.settings)
+        else:
+            name = dataset_simulator(dataset).name if dataset.simulator else None
+            if name not in ("locating", "building", "warehouse-expansion"):
+                self.say("No model is set up (see the README, \"Asking questions\"), and the "
+                         "scripted walkthrough knows only the shipped datasets.")
+                return
+            missing = missing_parameters(question, name)
+            if missing:
+                self.say(missing)
+                return
+            self.say("(no model is set up: the scripted walkthrough answers)")
+            model = policy_model(simulator=name)
+        renderer = TerminalRenderer(RichConsole(file=self.stdout, highlight=False))
+
+        async def decide(_paused: object) -> bool | None:
+            self.stdout.write("Approve the new plan? [y/N] ")
+            self.stdout.flush()
+            line = await asyncio.to_thread(self.stdin.readline)
+            return line.strip().lower() in ("y", "yes", "approve", "ok") if line else None
+
+        config = engine_config(self.settings)
+        async with open_engine(self.settings, self.ref, None, model, config) as engine:
+            async for event in engine.run_with_consent(question, decide):
+                renderer.render(event)
 
     async def _simulate(self, rest: str) -> None:
         from planrag.simulators.service import simulate_dataset

@@ -50,6 +50,7 @@ from planrag.engine.events import (
     SimulatorChecked,
     StepStarted,
 )
+from planrag.engine.render import stop_text
 from planrag.engine.verdict import answer_lines
 from planrag.present import cell
 from planrag.settings import Settings
@@ -142,6 +143,9 @@ class RunView:
         self.pending: ReplanProposed | None = None
         self.asked: cl.AskActionMessage | None = None
         self.checked = False
+        self.question = ""
+        self.record: dict[str, list[str]] = {}
+        """Each query's language, text and outcome, for the answer's Markdown download."""
 
     async def _end_text(self) -> None:
         if self.text is not None:
@@ -158,6 +162,7 @@ class RunView:
             case RunStarted():
                 self.scripted = event.scripted
                 self.run_id = event.run_id
+                self.question = event.question
                 if event.scripted:
                     await cl.Message(content="_Scripted walkthrough: the answers below come "
                                      "from a fixed policy, not from a model._",
@@ -187,17 +192,24 @@ class RunView:
                 step.input = event.query
                 await step.send()
                 self.queries[event.query_id] = step
+                self.record[event.query_id] = [event.language, event.query, "not finished"]
             case QueryFinished():
+                if event.query_id in self.record:
+                    self.record[event.query_id][2] = plural(event.total_rows, "row")
                 await self._rows(event)
                 index = self.query_step.get(event.query_id)
                 if index is not None:
                     await self._child_status(index, "done")
             case QueryRefused():
+                if event.query_id in self.record:
+                    self.record[event.query_id][2] = "refused by the guard"
                 await self._query_end(
                     event.query_id, "refused by the guard",
                     f"**Refused by the read-only guard** ({event.rule}): {event.reason}\n\n"
                     "Nothing ran. The assistant is told why and may rewrite the query.")
             case QueryFailed():
+                if event.query_id in self.record:
+                    self.record[event.query_id][2] = "failed"
                 await self._query_end(
                     event.query_id, "failed",
                     f"**Failed:** {event.error}\n\n"
@@ -221,11 +233,12 @@ class RunView:
                 if self.answer is not None and not self.checked:
                     await self._final(None, event.check_note)
                 elif self.answer is None:
-                    await cl.Message(content=f"No decision was reached ({event.stop_reason})."
+                    await cl.Message(content="No decision was reached: "
+                                     f"{stop_text(event.stop_reason)}.").send()
+                if event.stop_reason.startswith("budget:") and self.answer is not None:
+                    await cl.Message(content="The run stopped early, so the answer rests on "
+                                     f"what it had found: {stop_text(event.stop_reason)}."
                                      ).send()
-                if event.stop_reason.startswith("budget:"):
-                    await cl.Message(content=f"The run ended on its "
-                                     f"{event.stop_reason.split(':', 1)[1]} budget.").send()
             case RunFailed():
                 await cl.ErrorMessage(content=f"Something went wrong while {event.stage}: "
                                       f"{event.message}").send()
@@ -361,7 +374,9 @@ class RunView:
                     f"(PLANRAG_CONSENT_TIMEOUT_DEFAULT="
                     f"{self.settings.consent_timeout_default}).")
         else:
-            line = f"**Decided by policy (re-plans: {self.consent}): {outcome}.**"
+            policy = {"approve": "approve new plans automatically",
+                      "reject": "keep the current plan"}.get(self.consent, self.consent)
+            line = f"**Decided by the setting ({policy}): {outcome}.**"
         if event.note:
             line += f" Note: {event.note}"
         content = f"{self._record()}\n\n{line}"
@@ -379,7 +394,9 @@ class RunView:
         if answer is None:
             return
         lines = answer_lines(answer, check, note, style="markdown", scripted=self.scripted)
-        elements: list[Element] = []
+        elements: list[Element] = [cl.File(
+            name="answer.md", content=self._markdown(lines).encode("utf-8"),
+            mime="text/markdown", display="inline")]
         if check is not None:
             chart = decision_chart(
                 list(check.top), baseline=check.baseline, description=check.description,
@@ -391,6 +408,17 @@ class RunView:
                 elements.append(chart)
         await cl.Message(content="\n\n".join(lines), elements=elements,
                          metadata=avatar()).send()
+
+
+    def _markdown(self, lines: Sequence[str]) -> str:
+        """The answer to take away: the question, the verdict and why, and every query."""
+        out = [f"# {self.question.strip() or 'Decision'}", "", *(f"{line}\n" for line in lines)]
+        if self.record:
+            out.append("## Queries\n")
+        for qid, (language, query, outcome) in self.record.items():
+            out += [f"### {query_title(qid, language)} · {outcome}", "",
+                    f"```{language}", query.strip(), "```", ""]
+        return "\n".join(out)
 
 
 _OUTCOME = {True: "the new plan is approved", False: "the current plan is kept"}

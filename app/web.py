@@ -10,11 +10,14 @@ the `app` modules only, never by the engine.
 
 from __future__ import annotations
 
+import asyncio
 import re
 import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from http.cookies import CookieError, SimpleCookie
 from typing import Any
+from urllib.parse import unquote
 
 import chainlit as cl
 from chainlit.element import Element
@@ -31,14 +34,18 @@ from planrag.present import percent, quantity, signed
 from planrag.settings import Settings
 
 __all__ = [
+    "CONSENT_LABELS",
     "NO_MODEL",
     "NO_MODEL_FOR_OPERATOR",
+    "TECHNIQUE_LABELS",
     "ChatSession",
+    "browser_cookies",
     "dataset_items",
     "datasets_text",
     "question_actions",
     "question_labels",
     "run_scripted",
+    "stop_earlier_run",
 ]
 
 
@@ -51,6 +58,8 @@ class ChatSession:
     technique: str = "planrag"
     consent: str = "ask"
     history: list[Any] = field(default_factory=list)
+    client: str = ""
+    """The browser's id (a cookie set by public/planrag.js), to find its earlier run."""
 
     # -- without a model
 
@@ -140,13 +149,13 @@ class ChatSession:
             try:
                 value = known[name].parse(raw)
             except ValueError as exc:
-                problems.append(f"{known[name].description}: {exc}")
+                problems.append(f"{known[name].label or name}: {exc}")
                 continue
             if value is not None:
                 overrides[name] = value
         if not ref.count("#"):
             missing = [p for p in params if p.required and p.name not in overrides]
-            problems += [f"{p.description}: required" for p in missing]
+            problems += [f"{p.label or p.name}: required" for p in missing]
         if problems:
             await self._what_if_help("; ".join(problems))
             return
@@ -228,7 +237,7 @@ class ChatSession:
             try:
                 value = p.parse(str(values.get(p.name, "") or ""))
             except ValueError as exc:
-                problems.append(f"`{p.name}`: {exc}")
+                problems.append(f"{p.label or p.name}: {exc}")
                 continue
             if value is not None:
                 overrides[p.name] = value
@@ -309,6 +318,7 @@ class ChatSession:
             return
         consent = "ask" if scripted else self.consent
         config = engine_config(self.settings, technique=self.technique, consent=consent)
+        _running(self.client, question)
         view = RunView(self.settings, consent)
         history = [] if scripted else self.history[-6:]
         try:
@@ -323,6 +333,7 @@ class ChatSession:
             return
         finally:
             await view.close_steps()
+            _finished(self.client)
         if view.answer is not None and not scripted:
             self.history.append(Turn(question=question, decision=view.answer.decision,
                                      rationale=view.answer.rationale))
@@ -334,6 +345,48 @@ def field_label(sim: Any, name: str) -> str:
     if info is not None and info.title:
         return str(info.title)
     return name.replace("_", " ").capitalize()
+
+
+# -- a browser's runs across reloads
+
+_RUNNING: dict[str, tuple[str, asyncio.Task[Any], str]] = {}
+"""Browser id -> (chat session id, the task answering, the question), while a run works."""
+
+
+def browser_cookies(environ: Any) -> dict[str, str]:
+    """The cookies of the page's connection (its WSGI environ), by name."""
+    raw = environ.get("HTTP_COOKIE", "") if isinstance(environ, dict) else ""
+    jar: SimpleCookie = SimpleCookie()
+    try:
+        jar.load(raw)
+    except CookieError:
+        return {}
+    return {name: unquote(morsel.value) for name, morsel in jar.items()}
+
+
+def _running(client: str, question: str) -> None:
+    task = asyncio.current_task()
+    if client and task is not None:
+        _RUNNING[client] = (cl.context.session.id, task, question)
+
+
+def _finished(client: str) -> None:
+    entry = _RUNNING.get(client)
+    if entry is not None and entry[1] is asyncio.current_task():
+        del _RUNNING[client]
+
+
+def stop_earlier_run(client: str, session_id: str) -> str | None:
+    """The question this browser's previous page was still answering (stopped now), if any:
+    after a reload its answer could no longer be shown."""
+    entry = _RUNNING.get(client) if client else None
+    if entry is None or entry[0] == session_id:
+        return None
+    del _RUNNING[client]
+    if entry[1].done():
+        return None
+    entry[1].cancel()
+    return entry[2]
 
 
 # -- datasets
@@ -470,6 +523,18 @@ def question_actions(session: ChatSession) -> list[cl.Action]:
             break
     return actions
 
+
+TECHNIQUE_LABELS = {
+    "planrag": "Plan, query, and re-plan when the plan proves wrong (PlanRAG)",
+    "planrag-norp": "Plan and query, without re-planning",
+    "iterrag": "Query step by step, without a plan (IterRAG)",
+    "singlerag": "One round of queries, then answer (SingleRAG)",
+}
+CONSENT_LABELS = {
+    "ask": "Ask me",
+    "approve": "Approve it automatically",
+    "reject": "Keep the current plan",
+}
 
 NO_MODEL_FOR_OPERATOR = (
     "PlanRAG Assistant: no model is configured, so questions in the chat get the scripted "

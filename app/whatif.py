@@ -50,6 +50,9 @@ class WhatIfParameter:
     examples: tuple[str, ...] = ()
     """The values the dataset's sample questions use."""
 
+    label: str = ""
+    """How people read its name (the field's title): "Extra weekly capacity (kg)"."""
+
     def initial(self) -> str:
         """What the form starts with: for a required parameter a sample question's value
         (or the first allowed one), for an optional one its default (or nothing: derived)."""
@@ -122,7 +125,8 @@ class WhatIfParameter:
     def props(self) -> dict[str, Any]:
         """What the form element needs to draw this parameter."""
         return {
-            "name": self.name, "description": self.description, "kind": self.kind,
+            "name": self.name, "label": self.label or self.name, "description": self.description,
+            "kind": self.kind,
             "required": self.required, "initial": self.initial(), "valid": self.valid(),
             "choices": list(self.choices), "suggestions": list(self.suggestions),
             "min": self.low, "max": self.high,
@@ -183,6 +187,7 @@ async def what_if_parameters(settings: Settings, dataset: Dataset) -> list[WhatI
         bounds = _bounds(info.metadata)
         params.append(WhatIfParameter(
             name=name, description=info.description or name, kind=kind,
+            label=str(info.title) if info.title else name.replace("_", " ").capitalize(),
             required=info.is_required(),
             default=None if info.is_required() else info.get_default(),
             choices=choices, suggestions=suggestions, found_in=found_in,

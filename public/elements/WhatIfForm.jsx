@@ -74,7 +74,7 @@ export default function WhatIfForm() {
       {params.map((p) => (
         <div key={p.name} className="flex flex-col gap-1">
           <label htmlFor={`whatif-${props.form}-${p.name}`} className="text-sm font-medium">
-            {p.name}{p.required ? "" : " (optional)"}
+            {p.label ?? p.name}{p.required ? "" : " (optional)"}
           </label>
           {control(p)}
           <p className="text-xs text-muted-foreground">{p.description}. {p.valid}</p>

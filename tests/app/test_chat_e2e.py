@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import asyncio
+import csv
+import io
 import os
 import re
 import shutil
 import socket
+import sqlite3
 import subprocess
 import sys
 import time
@@ -63,7 +66,16 @@ def data_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return path
 
 
-SCRIPTS: dict[str, Any] = {}
+def _keep_script(tag: str) -> ScriptedModel:
+    """The default script, but after proposing the re-plan the model tries the new plan's
+    step anyway: when the person keeps the current plan, that query must not run."""
+    base = _script(tag)
+    flows = "SELECT source, flow FROM flow WHERE dest = 'baltic_sea'"
+    return ScriptedModel([*base.script[:3], Reply(calls=[call("run_sql", query=flows, step=1)]),
+                          base.script[3]])
+
+
+SCRIPTS: dict[str, Any] = {"keep": _keep_script}
 """Per-test scripts by tag; a tag missing here gets the default `_script`."""
 
 
@@ -219,7 +231,9 @@ async def _ask(page: Any, text: str) -> None:
     raise AssertionError(f"the chat did not take the message {text!r}")
 
 
-async def test_question_plan_queries_replan_and_checked_answer(app, shots: Path) -> None:  # type: ignore[no-untyped-def]
+async def test_question_plan_queries_replan_and_checked_answer(  # type: ignore[no-untyped-def]
+    app, shots: Path, data_dir: Path
+) -> None:
     from playwright.async_api import async_playwright, expect
 
     url, models = app
@@ -251,6 +265,16 @@ async def test_question_plan_queries_replan_and_checked_answer(app, shots: Path)
         await page.get_by_text("reached the same decision").first.wait_for()
         chart = page.locator(".js-plotly-plot").first
         await chart.wait_for(timeout=30_000)
+        # Verdict first, rounded for reading; the chart names the pick and its axis's unit.
+        answer = page.locator(".step", has_text="Best decision: Krakow").last
+        text = await answer.inner_text()
+        assert text.index("Best decision: Krakow") < text.index("Why:")
+        assert "0.498 ducats, 0.077 ducats (18.3%) more than deciding nothing" in text
+        assert not re.search(r"\d\.\d{5,}", text), text  # no more than the declared digits
+        await expect(chart).to_contain_text("Simulator's pick")
+        await expect(chart).to_contain_text("Change (ducats)")
+        await expect(chart).to_contain_text("77 other candidates change nothing")
+        await expect(answer.get_by_text("answer.md")).to_be_visible()
         # The proposal stays on record, with both plans and who decided.
         record = page.locator(".step", has_text="Decided by you: the new plan is approved")
         await record.wait_for(timeout=30_000)
@@ -267,7 +291,19 @@ async def test_question_plan_queries_replan_and_checked_answer(app, shots: Path)
         await page.get_by_text("1. find where SWE holds trading power").first.click()
         await page.get_by_text("Query 1 · SQL").first.click()
         await page.get_by_text("rows in").first.wait_for(timeout=10_000)
-        await page.locator(".dataframe").first.wait_for(timeout=10_000)
+        table = page.locator(".dataframe").first
+        await table.wait_for(timeout=10_000)
+        assert not re.search(r"\d\.\d{5,}", await table.inner_text())  # rounded cells
+        # The CSV download holds the query's whole table with exact values.
+        link = page.get_by_role("link", name="q1.csv").first
+        href = await link.get_attribute("href")
+        assert href
+        csv_text = await page.evaluate("h => fetch(h).then(r => r.text())", href)
+        rows = list(csv.reader(io.StringIO(csv_text.lstrip("\ufeff"))))
+        with sqlite3.connect(next(Path(data_dir).glob("sqlite/*locating*05471b42cd31*"))) as db:
+            expected = db.execute(SWE_ROWS).fetchall()
+        assert rows[0] == ["trade_node", "base_trading_power"]
+        assert [(r[0], float(r[1])) for r in rows[1:]] == [(a, b) for a, b in expected]
         # The story reads in the order it happened.
         revised = page.get_by_text("Plan, revision 1").first
         decision = page.get_by_text("Best decision: Krakow").first
@@ -286,12 +322,18 @@ async def test_question_plan_queries_replan_and_checked_answer(app, shots: Path)
         kept = page.locator(".step", has_text="Decided by you: the current plan is kept")
         await kept.wait_for(timeout=30_000)
         await page.get_by_text("Best decision: Krakow").nth(1).wait_for(timeout=30_000)
+        # The kept plan's new step never ran: no second query in this run.
+        await expect(page.get_by_text(re.compile(r"^Query 2 · SQL"))).to_have_count(0)
         await _shot(page, kept, shots / "3-kept.png")
+        # The same answer in the light theme.
+        await page.get_by_role("button", name="Toggle theme").click()
+        await page.get_by_role("menuitem", name="Light").click()
+        await _shot(page, answer, shots / "4-answer-light.png")
         await browser.close()
     assert set(models) == {"approve", "keep"}
     for model in models.values():
         model.assert_all_used()
-    assert len(list(shots.glob("*.png"))) == 4
+    assert len(list(shots.glob("*.png"))) == 5
 
 
 NODES = "SELECT trade_node, local_value FROM trade_node ORDER BY trade_node"
@@ -384,12 +426,13 @@ async def test_an_unanswered_replan_gets_the_default(quick_consent_app, shots: P
         # With re-plans approved by policy nobody is asked, and the record says who decided.
         await page.locator("#chat-settings-open-modal").click()
         await page.locator("#consent").click()
-        await page.get_by_role("option", name="approve").click()
+        await page.get_by_role("option", name="Approve it automatically").click()
         await page.locator("#confirm").click()
-        await page.get_by_text("re-plans: approve").first.wait_for(timeout=30_000)
+        await page.get_by_text("when it wants to change its plan: approve it automatically"
+                               ).first.wait_for(timeout=30_000)
         await _ask(page, "[policy] Where should SWE place its merchant?")
-        policy = page.locator(".step", has_text="Decided by policy (re-plans: approve): the "
-                              "new plan is approved")
+        policy = page.locator(".step", has_text="Decided by the setting (approve new plans "
+                              "automatically): the new plan is approved")
         await policy.wait_for(timeout=30_000)
         await expect(policy).to_contain_text("the flows into baltic_sea matter too")
         await page.get_by_text("Plan, revision 1").first.wait_for(timeout=30_000)
@@ -451,7 +494,7 @@ async def test_without_a_model_what_if_and_datasets_still_work(no_model_app, sho
         await expect(form).to_contain_text("One of the 665 values in the country table")
         await expect(form).to_contain_text("Leave it empty to let the simulator derive it")
         intro = page.locator(".step", has=form)
-        country = form.get_by_label("country")
+        country = form.get_by_label("Country", exact=True)
         await expect(country).to_have_value("SWE")
         options = await form.locator("datalist").first.locator("option").count()
         assert options == 665
@@ -511,12 +554,13 @@ async def test_without_a_model_what_if_and_datasets_still_work(no_model_app, sho
         # The demo simulator's form: numbers with their range; a value out of range is refused.
         await page.get_by_role("button", name="What-if analysis").last.click()
         form = page.locator("[data-whatif-form]").last
-        await expect(form.get_by_label("extra_kg")).to_have_value("200", timeout=30_000)
+        capacity = form.get_by_label("Extra weekly capacity (kg)")
+        await expect(capacity).to_have_value("200", timeout=30_000)
         await expect(form).to_contain_text("A number > 0 and ≤ 1,000,000")
-        await form.get_by_label("extra_kg").fill("-5")
+        await form.get_by_label("Extra weekly capacity (kg)").fill("-5")
         await form.get_by_role("button", name="Rank every decision").click()
         await page.get_by_text("-5 is out of range").first.wait_for(timeout=30_000)
-        await form.get_by_label("extra_kg").fill("500")
+        await form.get_by_label("Extra weekly capacity (kg)").fill("500")
         await form.get_by_role("button", name="Rank every decision").click()
         result = page.locator(".step", has_text="Extra weekly capacity (kg): 500").last
         await result.wait_for(timeout=30_000)
@@ -565,3 +609,39 @@ async def test_two_sessions_at_once_and_a_failure_shown_cleanly(app, shots: Path
         await browser.close()
     models["one"].assert_all_used()
     models["two"].assert_all_used()
+
+
+async def test_a_reload_keeps_the_dataset_and_says_what_happened(app, shots: Path) -> None:  # type: ignore[no-untyped-def]
+    """A reload keeps the dataset the browser picked (its starters and settings follow), and
+    a question still being answered when the page reloaded is stopped and said so."""
+    from playwright.async_api import async_playwright, expect
+
+    url, _models = app
+    async with async_playwright() as p:
+        browser = await _browser(p)
+        page = await _page(browser, url)
+        await _ask(page, "[reload] Where should SWE place its merchant?")
+        await page.get_by_role("button", name="Approve").wait_for(timeout=30_000)
+        await page.reload()  # the run waits for the person's answer: it is still working
+        await _ready(page)
+        stopped = page.get_by_text("The question you asked before the page was reloaded")
+        await stopped.wait_for(timeout=30_000)
+        await expect(stopped).to_contain_text("[reload] Where should SWE place its merchant?")
+        await expect(stopped).to_contain_text("it has been stopped. Ask it again")
+        await _shot(page, stopped, shots / "reload-stopped.png")
+        # Another dataset, then a reload: the demo's sample questions and settings stay.
+        await page.locator("#chat-settings-open-modal").click()
+        await page.locator("#dataset").click()
+        await page.get_by_role("option", name="Coffee roaster deliveries (demo)").click()
+        await page.locator("#confirm").click()
+        await page.get_by_text("Now on Coffee roaster deliveries (demo)").first.wait_for(
+            timeout=30_000)
+        await page.reload()
+        await _ready(page)
+        starter = page.get_by_role("button", name=re.compile(r"^Which warehouse should we"))
+        await expect(starter).to_be_visible(timeout=30_000)
+        await page.locator("#chat-settings-open-modal").click()
+        await expect(page.locator("#dataset")).to_contain_text(
+            "Coffee roaster deliveries (demo)")
+        await page.screenshot(path=str(shots / "reload-kept-dataset.png"))
+        await browser.close()

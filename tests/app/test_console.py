@@ -36,10 +36,10 @@ async def test_console_runs_queries_and_refuses_writes(tmp_path: Path) -> None:
 
 async def test_console_reports_bad_commands_and_keeps_going(tmp_path: Path) -> None:
     text = await run(
-        settings_for(tmp_path), ":use nope\nfrobnicate\nsql\n:use dqa-locating-1445\n:questions\n"
+        settings_for(tmp_path), ":use nope\n:frobnicate\nsql\n:use dqa-locating-1445\n:questions\n"
     )
     assert "error: unknown dataset 'nope'" in text
-    assert "unknown command 'frobnicate'" in text and "usage: sql <query>" in text
+    assert "unknown command ':frobnicate'" in text and "usage: sql <query>" in text
     assert "locating-1: Assume that you are the ruler" in text and "baltic_sea" in text
 
 
@@ -62,3 +62,15 @@ async def test_console_what_if_with_the_dataset_simulator(tmp_path: Path) -> Non
     assert "best: rheinland" in text and "recorded answer rheinland ranks 1" in text
     assert "locating (country=DAN, home=lubeck) - rules rules" in text
     assert "error: unknown country 'NOWHERE'" in text
+
+
+async def test_console_answers_questions_verdict_first(tmp_path: Path) -> None:
+    settings = settings_for(tmp_path)
+    await load_datasets(settings, ["demo-retail", "dqa-locating-1445"], "sqlite")
+    text = await run(settings, "ask Which warehouse should get 200 kg more capacity?\n"
+                     ":use dqa-locating-1445\nWhere should we trade?\n"
+                     "Where should SWE place its merchant?\n")
+    assert "(no model is set up: the scripted walkthrough answers)" in text
+    assert "Best decision: East Point, Leipzig: weekly delivery cost 1,301 EUR" in text
+    assert "Which country places the merchant?" in text
+    assert "Best decision: Krakow" in text and "The scripted walkthrough chose" in text
