@@ -61,10 +61,17 @@ def percent(delta: float, base: float) -> str:
     return ("+" if share > 0 else MINUS) + text
 
 
+_CURRENCY_SIGNS = frozenset("£$€¥")
+
+
 def quantity(value: float, unit: str = "", digits: int = DIGITS) -> str:
-    """A value with its unit: "1,301 EUR", "0.498" (no unit)."""
+    """A value with its unit: "1,301 EUR", "£39.72" (a currency sign goes first), "0.498"."""
     text = number(value, digits)
-    return f"{text} {unit}" if unit else text
+    if not unit:
+        return text
+    if unit in _CURRENCY_SIGNS:
+        return f"{MINUS}{unit}{text[1:]}" if text.startswith(MINUS) else f"{unit}{text}"
+    return f"{text} {unit}"
 
 
 def cell(value: Any, digits: int = DIGITS) -> str:

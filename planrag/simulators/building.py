@@ -307,7 +307,10 @@ class BuildingSimulator(Simulator):
         b = self.eco.building_index.get(int(decision))
         if b is None:
             return str(decision)
-        kind = self.eco.building_names[b].removeprefix("building_").replace("_", " ")
+        # The saves name kinds "building_maize_farmlevel": the prefix and the glued "level"
+        # are the game's bookkeeping, not the name.
+        raw = self.eco.building_names[b].removeprefix("building_").removesuffix("level")
+        kind = raw.replace("_", " ").strip() or self.eco.building_names[b]
         return f"{kind.capitalize()}, level {self.eco.building_level[b]} (id {decision})"
 
     def factor(self, b: int) -> float:

@@ -62,7 +62,8 @@ def _free_port() -> int:
 def data_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     path = tmp_path_factory.mktemp("chat")
     settings = load_settings(env_file=None, data_dir=path, mysql_url=None)
-    asyncio.run(load_datasets(settings, ["dqa-locating-1445"], "sqlite"))
+    asyncio.run(load_datasets(settings, ["dqa-locating-1445", "dqa-building-1836", "demo-retail"],
+                              "sqlite"))
     return path
 
 
@@ -547,6 +548,15 @@ async def test_without_a_model_what_if_and_datasets_still_work(no_model_app, sho
         await page.locator("#confirm").click()
         await page.get_by_text("Now on Coffee roaster deliveries (demo)").first.wait_for(
             timeout=30_000)
+        # Its sample question, without a model: the walkthrough, verdict first, by name.
+        await page.get_by_role("button", name=re.compile(r"^Which warehouse should we")
+                               ).last.click()
+        demo = page.locator(".step", has_text="Best decision: East Point, Leipzig").last
+        await demo.wait_for(timeout=60_000)
+        await expect(demo).to_contain_text("weekly delivery cost 1,301 EUR, 26.6 EUR (2.0%) "
+                                           "less than deciding nothing")
+        await expect(demo).to_contain_text("The scripted walkthrough reached the same decision")
+        await _shot(page, demo, shots / "demo-answer.png")
         await page.get_by_role("button", name="What-if: extra_kg=200").click()
         await page.get_by_text("What-if: Warehouse expansion (demo)").first.wait_for(
             timeout=30_000)
@@ -566,6 +576,21 @@ async def test_without_a_model_what_if_and_datasets_still_work(no_model_app, sho
         await result.wait_for(timeout=30_000)
         await expect(result.locator(".js-plotly-plot")).to_have_count(1, timeout=30_000)
         await _shot(page, result, shots / "demo-what-if.png")
+        # The third shipped dataset: a sample question there ends in a verdict too.
+        await page.locator("#chat-settings-open-modal").click()
+        await page.locator("#dataset").click()
+        await page.get_by_role("option", name="DQA Building, 1836 economy").click()
+        await page.locator("#confirm").click()
+        await page.get_by_text("Now on DQA Building, 1836 economy").first.wait_for(
+            timeout=30_000)
+        await page.get_by_role("button", name=re.compile(r"furniture\?$")).last.click()
+        building = page.locator(".step", has_text="market price of furniture £").last
+        # e.g. "Best decision: Furniture manufacturies, level 2 (id 1485): market price of
+        # furniture £39.72, £3.523 (8.1%) less than deciding nothing."
+        await building.wait_for(timeout=60_000)
+        text = await building.inner_text()
+        assert text.startswith("Best decision: ") and "(id " in text, text
+        await _shot(page, building, shots / "building-answer.png")
         await browser.close()
 
 

@@ -73,6 +73,7 @@ def test_no_improvement_not_a_candidate_and_no_check() -> None:
 def test_effect_in_both_directions_and_markup_is_escaped() -> None:
     assert effect(0.498, 0.4207, "ducats", 4) == "0.0773 ducats (18.4%) more than deciding nothing"
     assert effect(5, 5, "", 4) == "the same as deciding nothing"
+    assert effect(39.72, 43.24, "£", 4) == "£3.52 (8.1%) less than deciding nothing"
     evil = _check(labels=((4, "*bold* [x](y)"),))
     assert headline(evil, "markdown").startswith("**Best decision: \\*bold\\* \\[x\\](y)**")
     assert "&lt;b&gt;" in headline(_check(labels=((4, "<b>"),)), "slack")
