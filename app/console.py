@@ -152,7 +152,8 @@ class Console:
                 return
             self.say("(no model is set up: the scripted walkthrough answers)")
             model = policy_model(simulator=name)
-        renderer = TerminalRenderer(RichConsole(file=self.stdout, highlight=False))
+        renderer = TerminalRenderer(RichConsole(file=self.stdout, highlight=False),
+                                    column_names=dataset.column_names)
 
         async def decide(_paused: object) -> bool | None:
             self.stdout.write("Approve the new plan? [y/N] ")

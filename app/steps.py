@@ -121,8 +121,13 @@ class RowsElement(Element):
 class RunView:
     """Renders one run's events; keeps the steps it opened."""
 
-    def __init__(self, settings: Settings, consent: str = "ask") -> None:
+    def __init__(
+        self, settings: Settings, consent: str = "ask",
+        column_names: dict[str, str] | None = None,
+    ) -> None:
         self.settings = settings
+        self.column_names = column_names or {}
+        """How the dataset names result columns for people (its manifest's [column_names])."""
         self.consent = consent
         self.engine: Any = None
         """The engine, for the whole fetched table of a query (set once it is open)."""
@@ -306,7 +311,8 @@ class RunView:
                        f"{event.elapsed_ms:.1f} ms. The CSV file holds every row fetched, "
                        "with exact values.")
         step.elements = [
-            RowsElement(name=f"{event.query_id} rows", columns=list(event.columns),
+            RowsElement(name=f"{event.query_id} rows",
+                        columns=[self.column_names.get(c, c) for c in event.columns],
                         rows=[[cell(v) for v in r] for r in shown], for_id=step.id),
             cl.File(name=f"{event.query_id}.csv", content=csv_text(event.columns, rows),
                     mime="text/csv", display="inline", for_id=step.id),

@@ -319,7 +319,7 @@ class ChatSession:
         consent = "ask" if scripted else self.consent
         config = engine_config(self.settings, technique=self.technique, consent=consent)
         _running(self.client, question)
-        view = RunView(self.settings, consent)
+        view = RunView(self.settings, consent, self.dataset_info().column_names)
         history = [] if scripted else self.history[-6:]
         try:
             async with open_engine(self.settings, self.dataset, self.target, model,

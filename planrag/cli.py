@@ -572,7 +572,8 @@ def _ask(settings: Settings, args: argparse.Namespace) -> int:
     target = args.target
     model = _model(settings, args.scripted, _simulator_of(settings, args.dataset))
 
-    renderer = None if args.json else TerminalRenderer()
+    renderer = None if args.json else TerminalRenderer(
+        column_names=_dataset_of(settings, args.dataset).column_names)
 
     async def decide(_paused: object) -> bool | None:
         return await asyncio.to_thread(
@@ -600,13 +601,18 @@ def _model(settings: Settings, scripted: bool, simulator: str | None = None) -> 
     return policy_model(simulator=simulator) if scripted else model_from_settings(settings)
 
 
-def _simulator_of(settings: Settings, ref: str) -> str | None:
-    """The name of the simulator of the dataset `ref` names (for the scripted policy)."""
+def _dataset_of(settings: Settings, ref: str) -> Any:
     from planrag.datasets import DatasetRef
     from planrag.runtime import registry
+
+    return registry(settings).get(DatasetRef.parse(ref).dataset)
+
+
+def _simulator_of(settings: Settings, ref: str) -> str | None:
+    """The name of the simulator of the dataset `ref` names (for the scripted policy)."""
     from planrag.simulators.service import dataset_simulator
 
-    dataset = registry(settings).get(DatasetRef.parse(ref).dataset)
+    dataset = _dataset_of(settings, ref)
     return dataset_simulator(dataset).name if dataset.simulator else None
 
 

@@ -24,6 +24,8 @@ the datasets directory):
     write_privileges = false       # set by `planrag connect --allow-write-privileges`
     [rename_columns]               # optional; known column-name quirks of the dumps
     has_has_merchant = "has_merchant"
+    [column_names]                 # optional; how people read columns in result tables
+    capacity_kg_per_week = "Capacity (kg/week)"
     [[databases]]                  # live databases, one table each
     kind = "mysql"                 # mysql, graph (Neo4j/Bolt) or sqlite
     url = "mysql://reader:${SHOP_DB_PASSWORD}@db.internal:3306/shop"
@@ -177,6 +179,8 @@ class Dataset:
     rename_columns: dict[str, str] = field(default_factory=dict)
     databases: tuple[LiveDatabase, ...] = ()
     """Live databases (empty for datasets made of dumps only)."""
+    column_names: dict[str, str] = field(default_factory=dict)
+    """Display names of result columns, by column name (`[column_names]`)."""
     write_privileges: bool = False
     """The account of a live database may write (`connect --allow-write-privileges`)."""
 
@@ -339,6 +343,11 @@ def load_manifest(path: Path) -> Dataset:
     simulator = raw.get("simulator")
     if simulator is not None and (not isinstance(simulator, str) or not simulator.strip()):
         raise DatasetError(f"{path}: `simulator` must be a name or a module:Class reference")
+    shown = raw.get("column_names", {})
+    if not isinstance(shown, dict) or not all(
+        isinstance(k, str) and isinstance(v, str) and v.strip() for k, v in shown.items()
+    ):
+        raise DatasetError(f"{path}: [column_names] must map column names to display names")
     write = raw.get("write_privileges", False)
     if not isinstance(write, bool):
         raise DatasetError(f"{path}: `write_privileges` must be true or false")
@@ -353,6 +362,7 @@ def load_manifest(path: Path) -> Dataset:
         rename_columns=dict(renames),
         databases=databases,
         write_privileges=write,
+        column_names={k: v.strip() for k, v in shown.items()},
     )
 
 

@@ -44,8 +44,12 @@ class TerminalRenderer:
     """Prints each event as it comes; the answer waits for its simulator check, so it is
     printed verdict first (`planrag.engine.verdict`), as every front end says it."""
 
-    def __init__(self, console: Console | None = None) -> None:
+    def __init__(
+        self, console: Console | None = None, column_names: dict[str, str] | None = None
+    ) -> None:
         self.console = console or Console(highlight=False)
+        self.column_names = column_names or {}
+        """How the dataset names result columns for people."""
         self._in_text = False
         self.scripted = False
         self._answer: AnswerProposed | None = None
@@ -82,7 +86,7 @@ class TerminalRenderer:
                 c.print(f"[bold]{event.query_id}[/] {event.language}")
                 c.print(Syntax(event.query, lexer, word_wrap=True))
             case QueryFinished():
-                c.print(_table(event))
+                c.print(_table(event, self.column_names))
             case QueryRefused():
                 c.print(f"[bold red]{event.query_id} refused[/] ({event.rule}): {event.reason}")
             case QueryFailed():
@@ -158,12 +162,12 @@ def _steps(steps: tuple[PlanStep, ...]) -> str:
     )
 
 
-def _table(event: QueryFinished) -> RichTable:
+def _table(event: QueryFinished, names: dict[str, str]) -> RichTable:
     more = "" if len(event.preview) >= event.total_rows else f", first {len(event.preview)}"
     table = RichTable(title=f"{event.query_id}: {event.total_rows} rows{more}, "
                       f"{event.elapsed_ms:.1f} ms", title_justify="left")
     for col in event.columns:
-        table.add_column(col)
+        table.add_column(names.get(col, col))
     for row in event.preview:
         table.add_row(*(_cell(v) for v in row))
     return table

@@ -17,6 +17,12 @@ def settings() -> Settings:
     return load_settings(env_file=None, mysql_url=None)
 
 
+def test_display_names_of_columns(registry: Registry) -> None:
+    demo = registry.get("demo-retail")
+    assert demo.column_names["capacity_kg_per_week"] == "Capacity (kg/week)"
+    assert registry.get("dqa-locating-1445").column_names == {}
+
+
 def test_shipped_datasets(registry: Registry) -> None:
     assert registry.ids() == ["demo-retail", "dqa-building-1836", "dqa-locating-1445"]
     loc = registry.get("dqa-locating-1445")
@@ -107,6 +113,8 @@ GOOD_Q = '{"id": "q1", "question": "why?", "sql": "dbs/a.sql", "business_rules":
             "no business_rules",
         ),
         ('id = "x" title', GOOD_Q, "not valid TOML"),
+        ('id = "x"\ntitle = "t"\nquestions = "questions.jsonl"\n[column_names]\na = 1\n', GOOD_Q,
+         "must map column names to display names"),
     ],
 )
 def test_manifest_errors(
