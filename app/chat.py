@@ -23,6 +23,7 @@ from urllib.parse import unquote
 import chainlit as cl
 from chainlit.input_widget import InputWidget, Select
 
+from app.auth import access_of, install
 from app.console import first_line
 from app.steps import avatar
 from app.web import (
@@ -38,11 +39,16 @@ from app.web import (
     run_scripted,
     stop_earlier_run,
 )
+from planrag.datasets import Dataset, Registry
+from planrag.engine.session import require_access
 from planrag.errors import PlanRAGError
 from planrag.runtime import check_dataset_setting, registry
 from planrag.settings import Settings, load_settings
+from planrag.users import Access, SlackAccess, UsersFile
 
 _SETTINGS: Settings | None = None
+_SIGN_IN: list[str] = []
+"""The sign-in methods the app started with (none: open, on this machine only)."""
 
 
 def settings() -> Settings:
@@ -74,13 +80,46 @@ def _point_slack_client() -> None:
 
 
 def _check_at_start() -> None:
-    """A wrong setting stops the app at start with one line, not a traceback."""
+    """A wrong setting stops the app at start with one line, not a traceback; so does an
+    open chat on an address other than this machine's (app.auth)."""
+    from chainlit.config import config
+
     try:
         s = settings()
-        check_dataset_setting(s, registry(s))
+        reg = registry(s)
+        check_dataset_setting(s, reg)
+        _SIGN_IN[:] = install(s, config.run.host)
+        problems = UsersFile(s.users_path).unknown_datasets(reg.ids())
+        if s.slack_access:
+            unknown = SlackAccess.parse(s.slack_access).datasets() - set(reg.ids()) - {"*"}
+            if unknown:
+                problems.append(f"PLANRAG_SLACK_ACCESS names unknown dataset(s) "
+                                f"{', '.join(sorted(unknown))}")
     except PlanRAGError as exc:
         print(f"error: {exc}", file=sys.stderr, flush=True)
         raise SystemExit(2) from None
+    for problem in problems:
+        print(f"warning: {problem} (ignored until such a dataset is connected)",
+              file=sys.stderr, flush=True)
+    if _SIGN_IN:
+        print(f"Sign-in: {', '.join(_SIGN_IN)} (users file {s.users_path})", file=sys.stderr,
+              flush=True)
+    else:
+        print("The chat is open to this machine only (no sign-in is set up; see the README, "
+              "Teams).", file=sys.stderr, flush=True)
+
+
+def _access(user: object) -> Access:
+    """What the person `user` (a chat session's user, or None) may ask about, as of now."""
+    return access_of(settings(), user, bool(_SIGN_IN))
+
+
+def _first_allowed(reg: Registry, access: Access, *wanted: str) -> Dataset | None:
+    """The first of `wanted` that exists and is allowed, else the first allowed dataset."""
+    for ds_id in wanted:
+        if ds_id and ds_id in reg.ids() and access.allows(ds_id):
+            return reg.get(ds_id)
+    return next((ds for ds in reg if access.allows(ds.id)), None)
 
 
 def _interface_words() -> None:
@@ -108,14 +147,17 @@ def _session() -> ChatSession:
     if session is None:
         s = settings()
         reg = registry(s)
-        dataset = check_dataset_setting(s, reg).id
+        default = check_dataset_setting(s, reg).id
         cookies = browser_cookies(getattr(cl.context.session, "environ", None))
-        kept = cookies.get("planrag_dataset")
-        if kept and kept in reg.ids():  # the dataset this browser picked before a reload
-            dataset = kept
-        session = ChatSession(s, dataset, "", s.technique, s.consent,
-                              client=cookies.get("planrag_client", ""))
-        session.target = session.default_target()
+        user = getattr(cl.context.session, "user", None)
+        # The dataset this browser picked before a reload, else the default, else the
+        # first this person may use.
+        found = _first_allowed(reg, _access(user), cookies.get("planrag_dataset", ""), default)
+        session = ChatSession(s, found.id if found else default, "", s.technique, s.consent,
+                              client=cookies.get("planrag_client", ""),
+                              access=lambda: _access(user))
+        if found is not None:
+            session.target = session.default_target()
         cl.user_session.set("planrag", session)
     return session  # type: ignore[no-any-return]
 
@@ -146,10 +188,11 @@ async def starters(user: object = None, language: object = None) -> list[cl.Star
     """The sample questions of the dataset this browser picked last (else the default)."""
     s = settings()
     reg = registry(s)
-    ds = check_dataset_setting(s, reg)
     kept = unquote(dict(_REQUEST_COOKIES.get()).get("planrag_dataset", ""))
-    if kept in reg.ids():
-        ds = reg.get(kept)
+    access = access_of(s, user, bool(_SIGN_IN))  # over HTTP: no chat session to ask
+    ds = _first_allowed(reg, access, kept, check_dataset_setting(s, reg).id)
+    if ds is None:
+        return []
     labels = question_labels(ds.questions)
     return [
         cl.Starter(label=label, message=_one_line(q.text))
@@ -162,6 +205,12 @@ async def start() -> None:
     if cl.context.session.client_type == "slack":
         return  # each Slack message is its own session; the thread carries the state
     session = _session()
+    if session.access().nothing:
+        who = session.access().user
+        await cl.Message(content=f"Welcome{', ' + who if who else ''}. Your account may not "
+                         "ask about any dataset yet: ask the person who runs PlanRAG Assistant "
+                         "to give you access.", metadata=avatar()).send()
+        return
     await _send_settings(session)  # no message: the starters stay on the first screen
     stopped = stop_earlier_run(session.client, cl.context.session.id)
     if stopped:
@@ -180,7 +229,7 @@ async def _send_settings(session: ChatSession) -> None:
     if session.target not in targets:
         session.target = session.default_target()
     widgets: list[InputWidget] = [
-        Select(id="dataset", label="Dataset", items=dataset_items(reg),
+        Select(id="dataset", label="Dataset", items=dataset_items(reg, session.access()),
                initial_value=session.dataset_info().id,
                description="those marked live are your own databases, read as they are now"),
         Select(id="consent", label="When the assistant wants to change its plan",
@@ -237,18 +286,25 @@ async def _guarded(work: Awaitable[None]) -> None:
 
 @cl.on_settings_update
 async def update(values: dict[str, str]) -> None:
-    session = _session()
+    await _guarded(_update(_session(), values))
+
+
+async def _update(session: ChatSession, values: dict[str, str]) -> None:
     switched = False
-    try:
-        if values.get("dataset") and values["dataset"] != session.dataset_info().id:
-            registry(session.settings).get(values["dataset"])
-            session.dataset = values["dataset"]
-            session.history.clear()
-            switched = True
-    except PlanRAGError as exc:
-        await cl.Message(content=f"Cannot switch dataset: {exc}").send()
-    wanted = values.get("target") or session.target
-    session.target = wanted if wanted in session.targets() else session.default_target()
+    if values.get("dataset") and values["dataset"] != session.dataset:
+        try:
+            require_access(session.access(), values["dataset"])
+            wanted = registry(session.settings).get(values["dataset"])
+        except PlanRAGError as exc:
+            await cl.Message(content=f"Cannot switch dataset: {exc}").send()
+            await _send_settings(session)  # the picker shows the dataset still in use
+            return
+        session.dataset = wanted.id
+        session.history.clear()
+        switched = True
+    wanted_target = values.get("target") or session.target
+    session.target = (wanted_target if wanted_target in session.targets()
+                      else session.default_target())
     session.technique = values.get("technique") or session.technique
     session.consent = values.get("consent") or session.consent
     if switched:  # its own databases in the panel; the browser keeps it over a reload
@@ -291,7 +347,8 @@ async def message(msg: cl.Message) -> None:
     session = _session()
     try:
         if text.startswith("/datasets"):
-            await cl.Message(content=datasets_text(session.settings)).send()
+            text = datasets_text(session.settings, session.access())
+            await cl.Message(content=text).send()
         elif text.startswith("/whatif"):
             await session.what_if(text.removeprefix("/whatif").strip())
         elif text.startswith("/scripted"):

@@ -52,6 +52,7 @@ from planrag.engine.render import stop_text
 from planrag.engine.verdict import answer_lines
 from planrag.errors import PlanRAGError
 from planrag.settings import Settings
+from planrag.users import SlackAccess
 
 __all__ = ["attach", "handle_slack_message", "route", "store_for"]
 
@@ -236,6 +237,11 @@ async def _handle(settings: Settings, event: dict[str, Any], kind: str, text: st
     words = _words(text)
     if words in APPROVE or words in KEEP:
         answer = "approve" if words in APPROVE else "keep"
+        waiting = await store.get(key)
+        if waiting is not None and _slack_dataset(settings, event,
+                                                  waiting.context.get("dataset")) is None:
+            await say(_refusal(event))  # only someone allowed the run's dataset may answer
+            return
         taken = await store.take(key, answer, _lease(settings))
         if taken.run is not None:
             await _resume(settings, store, key, taken.run, answer == "approve")
@@ -255,14 +261,43 @@ async def _handle(settings: Settings, event: dict[str, Any], kind: str, text: st
         await say("Ask me a decision question about the data, e.g. _Where should SWE place "
                   "its merchant?_")
         return
-    await _run(settings, store, key, question)
+    dataset = _slack_dataset(settings, event)
+    if dataset is None:
+        await say(_refusal(event))
+        return
+    await _run(settings, store, key, question, dataset)
 
 
-async def _run(settings: Settings, store: RunStore, key: str, question: str) -> None:
+def _slack_dataset(settings: Settings, event: dict[str, Any],
+                   wanted: str | None = None) -> str | None:
+    """The dataset a question from this event's sender and channel is about (`wanted`: must
+    be that one), under PLANRAG_SLACK_ACCESS; None when they may not ask about it. Without
+    the setting, everyone in the workspace may ask about the assistant's dataset."""
+    from planrag.runtime import check_dataset_setting, registry
+
+    reg = registry(settings)
+    default = check_dataset_setting(settings, reg).id
+    if not settings.slack_access:
+        return wanted or default
+    rules = SlackAccess.parse(settings.slack_access)
+    user, channel = str(event.get("user") or ""), str(event.get("channel") or "")
+    if wanted is not None:
+        return wanted if rules.access(user, channel).allows(wanted) else None
+    return rules.dataset_for(user, channel, default, reg.ids())
+
+
+def _refusal(event: dict[str, Any]) -> str:
+    who = f"<@{event['user']}>" if event.get("user") else "you"
+    return (f"Sorry {who}, you are not on the list of people who may ask me about this data. "
+            "The person who runs PlanRAG Assistant can add you (PLANRAG_SLACK_ACCESS).")
+
+
+async def _run(settings: Settings, store: RunStore, key: str, question: str,
+               dataset: str) -> None:
     from planrag.engine.session import engine_config, open_engine
     from planrag.engine.state import Turn
     from planrag.locations import default_target
-    from planrag.runtime import check_dataset_setting, registry
+    from planrag.runtime import registry
 
     model = _model(settings)
     if model is None:
@@ -277,8 +312,7 @@ async def _run(settings: Settings, store: RunStore, key: str, question: str) -> 
         turns = await store.turns(key) or []
         await store.save_turns(key, turns)  # the thread is the assistant's from now on
         history = [Turn.model_validate(t) for t in turns[-HISTORY_TURNS:]]
-        found = check_dataset_setting(settings, registry(settings))
-        dataset, target = found.id, default_target(settings, found)
+        target = default_target(settings, registry(settings).get(dataset))
         context = {"dataset": dataset, "target": target, "question": question}
         async with open_engine(settings, dataset, target, model,
                                engine_config(settings)) as engine:

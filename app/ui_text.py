@@ -2,6 +2,7 @@
 for this app (it writes them into `.chainlit/translations/` at start and reads them on each
 page load):
 
+- the sign-in page asks for a user name and says what to do when sign-in fails;
 - step titles carry their own verb ("Query 2 · SQL · 4 rows", "Plan"), so Chainlit's
   "Using"/"Used" prefix is blank;
 - the composer's placeholder invites a decision question; when no model is set up it says, in
@@ -25,6 +26,9 @@ log = logging.getLogger(__name__)
 
 Key = tuple[str, ...]
 
+SIGN_IN_FAILED = ("Wrong user name or password, or no access yet: the person who runs "
+                  "PlanRAG Assistant can check your account.")
+
 
 def interface_words(model_configured: bool) -> dict[Key, str | None]:
     """What to set (None: Chainlit's packaged value; English only, see below)."""
@@ -33,6 +37,16 @@ def interface_words(model_configured: bool) -> dict[Key, str | None]:
         ("chat", "messages", "status", "used"): "",
         ("chat", "input", "placeholder"): "Ask a decision question about your data...",
         ("chat", "watermark"): None,
+        # The sign-in page (app/auth.py): people sign in with a name, not always an email.
+        ("auth", "login", "title"): "Sign in to PlanRAG Assistant",
+        ("auth", "login", "form", "email", "label"): "User name",
+        ("auth", "login", "form", "email", "placeholder"): "e.g. alice",
+        ("auth", "login", "form", "email", "required"): "Type your user name",
+        ("auth", "login", "form", "password", "required"): "Type your password",
+        ("auth", "login", "form", "actions", "signin"): "Sign in",
+        ("auth", "login", "errors", "default"): SIGN_IN_FAILED,
+        ("auth", "login", "errors", "credentialsSignin"): SIGN_IN_FAILED,
+        ("auth", "login", "errors", "signin"): SIGN_IN_FAILED,
     }
     if not model_configured:
         words[("chat", "input", "placeholder")] = (

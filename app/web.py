@@ -13,7 +13,7 @@ from __future__ import annotations
 import asyncio
 import re
 import uuid
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from http.cookies import CookieError, SimpleCookie
 from typing import Any
@@ -32,6 +32,7 @@ from planrag.engine.verdict import best_line, names
 from planrag.errors import PlanRAGError
 from planrag.present import percent, quantity, signed
 from planrag.settings import Settings
+from planrag.users import Access
 
 __all__ = [
     "CONSENT_LABELS",
@@ -60,6 +61,8 @@ class ChatSession:
     history: list[Any] = field(default_factory=list)
     client: str = ""
     """The browser's id (a cookie set by public/planrag.js), to find its earlier run."""
+    access: Callable[[], Access] = Access.open
+    """What the signed-in person may ask about, as of now (app.auth)."""
 
     # -- without a model
 
@@ -103,10 +106,15 @@ class ChatSession:
         return any(db.kind == target for db in self.dataset_info().databases)
 
     def dataset_info(self) -> Dataset:
+        """The dataset in use; refused (AccessDenied) when the person may not use it (any
+        more: a change to the users file counts at once)."""
         from planrag.datasets import DatasetRef
+        from planrag.engine.session import require_access
         from planrag.runtime import registry
 
-        return registry(self.settings).get(DatasetRef.parse(self.dataset).dataset)
+        ds = registry(self.settings).get(DatasetRef.parse(self.dataset).dataset)
+        require_access(self.access(), ds.id)
+        return ds
 
     async def what_if(self, text: str) -> None:
         """`/whatif`: with nothing after it, the form of the simulator's parameters; with
@@ -220,13 +228,15 @@ class ChatSession:
 
     async def what_if_submitted(self, payload: dict[str, Any]) -> None:
         """The form was sent: check each value against its parameter, then rank."""
+        from planrag.engine.session import require_access
         from planrag.runtime import registry
 
         dataset = str(payload.get("dataset") or self.dataset_info().id)
         raw = payload.get("values")
         values: dict[str, Any] = raw if isinstance(raw, dict) else {}
+        require_access(self.access(), dataset)  # the form's request may be forged
+        ds = registry(self.settings).get(dataset)
         try:
-            ds = registry(self.settings).get(dataset)
             params = await what_if_parameters(self.settings, ds)
         except PlanRAGError as exc:
             await cl.Message(content=f"The simulator could not run: {exc}").send()
@@ -323,7 +333,7 @@ class ChatSession:
         history = [] if scripted else self.history[-6:]
         try:
             async with open_engine(self.settings, self.dataset, self.target, model,
-                                   config) as engine:
+                                   config, access=self.access()) as engine:
                 view.engine = engine
                 async for event in engine.run_with_consent(question, view.ask_consent,
                                                            history=history):
@@ -392,10 +402,10 @@ def stop_earlier_run(client: str, session_id: str) -> str | None:
 # -- datasets
 
 
-def dataset_items(reg: Registry) -> dict[str, str]:
-    """Label -> id for the dataset picker: titles, live datasets marked (and those whose
-    account may write), ids only where titles repeat."""
-    datasets = list(reg)
+def dataset_items(reg: Registry, access: Access) -> dict[str, str]:
+    """Label -> id for the dataset picker: the datasets `access` allows, by title, live
+    datasets marked (and those whose account may write), ids only where titles repeat."""
+    datasets = [ds for ds in reg if access.allows(ds.id)]
     titles = [d.title for d in datasets]
     items = {}
     for ds in datasets:
@@ -406,16 +416,16 @@ def dataset_items(reg: Registry) -> dict[str, str]:
     return items
 
 
-def datasets_text(settings: Settings) -> str:
-    """`/datasets`: each dataset, what it is read from (your live database, or a copy of
-    sample data), its sample questions and whether a simulator checks its answers; unusable
-    ones with their problem."""
+def datasets_text(settings: Settings, access: Access) -> str:
+    """`/datasets`: each dataset `access` allows, what it is read from (your live database,
+    or a copy of sample data), its sample questions and whether a simulator checks its
+    answers; unusable ones with their problem (only to someone allowed everything)."""
     from planrag.locations import get_kind, targets_of
     from planrag.runtime import locate, registry
 
     reg = registry(settings)
     lines = []
-    for ds in reg:
+    for ds in (d for d in reg if access.allows(d.id)):
         parts = []
         targets = targets_of(settings, ds)
         live = [t for t in targets if any(db.kind == t for db in ds.databases)]
@@ -437,8 +447,11 @@ def datasets_text(settings: Settings) -> str:
         account = " **Its account may write** (accepted when it was connected)." if (
             ds.write_privileges) else ""
         lines.append(f"- **{ds.title}** (`{ds.id}`): {'; '.join(parts)}.{account}")
-    for name, problem in sorted(reg.problems.items()):
+    for name, problem in sorted(reg.problems.items()) if access.everything else ():
         lines.append(f"- `{name}` cannot be used: {problem}")
+    if not lines:
+        lines.append("Your account may not ask about any dataset yet: ask the person who runs "
+                     "PlanRAG Assistant to give you access.")
     lines.append("\nSwitch in the settings panel (the gear below).")
     return "\n".join(lines)
 

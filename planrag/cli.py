@@ -3,6 +3,9 @@
     planrag datasets [--json]                         list the datasets and their databases
     planrag connect ID (--mysql URL | --neo4j URI [--neo4j-database NAME] | --sqlite FILE)...
                     [--title T] [--rules FILE] [--simulator REF] [--allow-write-privileges]
+    planrag users add NAME [--password-stdin | --no-password] [--datasets ID,...] [--admin]
+    planrag users list | remove NAME | set NAME [--datasets ...] [--password-stdin] [--admin]
+    planrag users group GROUP --datasets ID,...       who may sign in to the chat, and to what
     planrag load [--target T] [--force] [DATASET...]  load dumps (idempotent)
     planrag query --dataset REF [--target T] [--json] QUERY
     planrag schema --dataset REF [--target T] [--question Q]
@@ -128,6 +131,34 @@ def _parser() -> argparse.ArgumentParser:
     s.add_argument("--allow-write-privileges", action="store_true",
                    help="accept an account that can do more than read (marked in the dataset)")
     s.set_defaults(handler=_connect)
+
+    s = sub.add_parser("users", help="who may sign in to the chat, and to which datasets")
+    users = s.add_subparsers(dest="users_command", metavar="ACTION", required=True)
+    u = users.add_parser("add", help="add a user (asks for the password)")
+    u.add_argument("name")
+    how = u.add_mutually_exclusive_group()
+    how.add_argument("--password-stdin", action="store_true",
+                     help="read the password from standard input (one line)")
+    how.add_argument("--no-password", action="store_true",
+                     help="no password: the user signs in through single sign-on only")
+    u.add_argument("--datasets", default="", metavar="ID,...",
+                   help="datasets the user may ask about (* for all; default none)")
+    u.add_argument("--admin", action="store_true", help="may manage users")
+    u = users.add_parser("list", help="list the users and their datasets")
+    u.add_argument("--json", action="store_true")
+    u = users.add_parser("remove", help="remove a user")
+    u.add_argument("name")
+    u = users.add_parser("set", help="change a user's datasets, password or admin right")
+    u.add_argument("name")
+    u.add_argument("--datasets", metavar="ID,...")
+    u.add_argument("--password-stdin", action="store_true")
+    admin = u.add_mutually_exclusive_group()
+    admin.add_argument("--admin", action="store_true", default=None)
+    admin.add_argument("--no-admin", dest="admin", action="store_false")
+    u = users.add_parser("group", help="a single sign-on group's datasets (empty removes it)")
+    u.add_argument("name")
+    u.add_argument("--datasets", required=True, metavar="ID,...")
+    s.set_defaults(handler=_users)
 
     s = sub.add_parser("load", help="load datasets into the databases (idempotent)")
     s.add_argument("--target", choices=[*TARGETS, "all"], default="all")
@@ -324,6 +355,88 @@ def _connect(settings: Settings, args: argparse.Namespace) -> int:
     print(f'ask a first question: planrag ask "..." --dataset {done.dataset.id}   '
           f"(or pick {done.dataset.id} in the chat's settings)")
     return 0
+
+
+def _users(settings: Settings, args: argparse.Namespace) -> int:
+    from planrag.users import UsersFile
+
+    users = UsersFile(settings.users_path)
+    for warning in users.warnings():
+        print(f"warning: {warning}", file=sys.stderr)
+    action = args.users_command
+    if action == "list":
+        rows: list[dict[str, Any]] = [
+            {"name": u.name, "datasets": list(u.datasets), "admin": u.admin,
+             "password": bool(u.password_hash)} for u in users.users().values()]
+        groups = users.groups()
+        if args.json:
+            print(json.dumps({"users": rows, "groups": {g: list(d) for g, d in groups.items()}},
+                             indent=2))
+            return 0
+        for r in sorted(rows, key=lambda r: r["name"]):
+            datasets = ", ".join(r["datasets"]) or "(no dataset)"
+            sign_in = "password" if r["password"] else "single sign-on"
+            print(f"{r['name']:24} {'admin ' if r['admin'] else '      '}{sign_in:15} "
+                  f"{datasets}")
+        for g, d in sorted(groups.items()):
+            print(f"group {g:18} {'':22}{', '.join(d)}")
+        if not rows and not groups:
+            print(f"no users in {users.path}; add one: planrag users add NAME --datasets ID")
+        return 0
+    if action == "group":
+        users.set_group(args.name, _dataset_list(settings, args.datasets))
+        print(f"group {args.name}: {args.datasets.strip() or 'removed'}; users file "
+              f"{users.path}")
+        return 0
+    if action == "remove":
+        users.remove(args.name)
+        print(f"removed {args.name}")
+        return 0
+    chosen = _dataset_list(settings, args.datasets) if args.datasets is not None else None
+    asked = (action == "add" and not args.no_password) or args.password_stdin
+    password = _password(args.password_stdin) if asked else None
+    if action == "add":
+        record = users.add(args.name, password, chosen or [], args.admin)
+        said = "added"
+    else:
+        record = users.set(args.name, datasets=chosen, password=password, admin=args.admin)
+        said = "updated"
+    shown = ", ".join(record.datasets) or "no dataset yet (planrag users set ... --datasets)"
+    print(f"{said} {record.name}{' (admin)' if record.admin else ''}: {shown}; users file "
+          f"{users.path}")
+    return 0
+
+
+def _dataset_list(settings: Settings, text: str) -> list[str]:
+    """`a,b` -> the dataset ids, each known (or *)."""
+    from planrag.errors import ConfigError
+    from planrag.runtime import registry
+
+    ids = [part.strip() for part in text.split(",") if part.strip()]
+    known = set(registry(settings).ids())
+    unknown = [i for i in ids if i != "*" and i not in known]
+    if unknown:
+        raise ConfigError(f"unknown dataset(s) {', '.join(unknown)}; known: "
+                          f"{', '.join(sorted(known))} (or * for all)")
+    return ids
+
+
+def _password(from_stdin: bool) -> str:
+    from planrag.errors import ConfigError
+
+    if from_stdin:
+        line = sys.stdin.readline()
+        if not line:
+            raise ConfigError("no password on standard input")
+        return line.rstrip("\r\n")
+    import getpass
+
+    if not sys.stdin.isatty():
+        raise ConfigError("give the password with --password-stdin (no terminal to ask on)")
+    first = getpass.getpass("Password: ")
+    if getpass.getpass("Again: ") != first:
+        raise ConfigError("the two passwords differ; nothing was changed")
+    return first
 
 
 def _load(settings: Settings, args: argparse.Namespace) -> int:

@@ -5,6 +5,7 @@
     ├── DatasetError                 an unknown dataset, a missing or malformed fixture file
     │   ├── DumpFormatError          a dump line the loader cannot read (file and line named)
     │   └── AccountRefused           `planrag connect`: the account may do more than read
+    ├── AccessDenied                 the signed-in person may not ask about that dataset
     ├── QueryError                   the model sees these and may rewrite its query
     │   ├── QueryRefused             a guard refused the query; nothing executed
     │   ├── QueryFailed              the database rejected or aborted the query
@@ -29,6 +30,7 @@ to the person: front ends print `str(err)`; the chained cause stays for logs.
 from __future__ import annotations
 
 __all__ = [
+    "AccessDenied",
     "AccountRefused",
     "ConfigError",
     "DatasetError",
@@ -87,6 +89,10 @@ class AccountRefused(DatasetError):
     def __init__(self, message: str, advice: str = "") -> None:
         super().__init__(message)
         self.advice = advice
+
+
+class AccessDenied(PlanRAGError):
+    """The signed-in person may not ask about this dataset (planrag/users.py)."""
 
 
 class QueryError(PlanRAGError):

@@ -15,7 +15,7 @@ from urllib.parse import unquote, urlsplit
 from pydantic import AliasChoices, Field, ValidationError, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
-from planrag.errors import ConfigError
+from planrag.errors import ConfigError, PlanRAGError
 from planrag.table import Limits
 
 __all__ = ["MySQLAddress", "Settings", "load_settings"]
@@ -211,7 +211,58 @@ class Settings(BaseSettings):
     """Wall time of one run (paused time excluded); then one short last turn to answer."""
     what_if: bool = Field(default=False, validation_alias=_env("PLANRAG_WHAT_IF"))
     run_store: str | None = Field(default=None, validation_alias=_env("PLANRAG_RUN_STORE"))
+    users_file: Path | None = Field(default=None, validation_alias=_env("PLANRAG_USERS_FILE"))
+    """Who may sign in to the chat (default `<data dir>/users.toml`)."""
+    auth_header: str | None = Field(
+        default=None, pattern=r"^[A-Za-z0-9-]{1,64}$", validation_alias=_env("PLANRAG_AUTH_HEADER")
+    )
+    """Sign-in by a trusted reverse proxy: the header holding the signed-in user's name."""
+    auth_groups_header: str | None = Field(
+        default=None, pattern=r"^[A-Za-z0-9-]{1,64}$",
+        validation_alias=_env("PLANRAG_AUTH_GROUPS_HEADER"),
+    )
+    """The proxy's header listing the user's groups (comma-separated)."""
+    auth_proxy_secret: str | None = Field(
+        default=None, min_length=16, validation_alias=_env("PLANRAG_AUTH_PROXY_SECRET")
+    )
+    """The proxy proves itself with this value in the X-PlanRAG-Proxy-Secret header."""
+    slack_access: str | None = Field(default=None, validation_alias=_env("PLANRAG_SLACK_ACCESS"))
+    """Who in Slack may ask about what: `U123=demo-retail,acme; C456=*` (users or channels)."""
     slack_api_url: str | None = Field(default=None, validation_alias=_env("PLANRAG_SLACK_API_URL"))
+    origins: str = Field(default="", validation_alias=_env("PLANRAG_ALLOWED_ORIGINS"))
+    """Other sites whose pages may call the chat (comma-separated origins); none by default."""
+
+    @field_validator("users_file", mode="before")
+    @classmethod
+    def _empty_path_is_unset(cls, value: Any) -> Any:
+        return None if isinstance(value, str) and not value.strip() else value
+
+    @field_validator("origins")
+    @classmethod
+    def _check_origins(cls, value: str) -> str:
+        for origin in (o.strip() for o in value.split(",") if o.strip()):
+            parts = urlsplit(origin)
+            if origin != "*" and (parts.scheme not in ("http", "https") or not parts.hostname
+                                  or parts.path not in ("", "/")):
+                raise ValueError(f"{origin!r} is not an origin such as https://intranet.example.com")
+        return value
+
+    @field_validator("slack_access")
+    @classmethod
+    def _check_slack_access(cls, value: str | None) -> str | None:
+        if not value or not value.strip():
+            return None
+        from planrag.users import SlackAccess
+
+        try:
+            SlackAccess.parse(value)
+        except PlanRAGError as exc:
+            raise ValueError(str(exc).removeprefix("PLANRAG_SLACK_ACCESS: ")) from None
+        return value
+
+    @property
+    def allowed_origins(self) -> list[str]:
+        return [o.strip().rstrip("/") for o in self.origins.split(",") if o.strip()]
 
     @field_validator("model_name", "model_api_key")
     @classmethod
@@ -294,6 +345,10 @@ class Settings(BaseSettings):
     @property
     def sqlite_dir(self) -> Path:
         return self.data_dir / "sqlite"
+
+    @property
+    def users_path(self) -> Path:
+        return self.users_file or self.data_dir / "users.toml"
 
     @property
     def live_datasets_dir(self) -> Path:

@@ -13,15 +13,16 @@ from planrag.engine.config import EngineConfig
 from planrag.engine.events import SimulatorChecked
 from planrag.engine.loop import Engine
 from planrag.engine.model import Model
-from planrag.errors import ConfigError, SimulatorError
+from planrag.errors import AccessDenied, ConfigError, SimulatorError
 from planrag.settings import Settings
 from planrag.simulators.base import SimulationResult
 from planrag.simulators.state import State, state_from_source
 
 if TYPE_CHECKING:
     from planrag.locations import Resolved
+    from planrag.users import Access
 
-__all__ = ["check_dump", "engine_config", "model_from_settings", "open_engine"]
+__all__ = ["check_dump", "engine_config", "model_from_settings", "open_engine", "require_access"]
 
 
 def model_from_settings(settings: Settings) -> Model:
@@ -77,6 +78,7 @@ async def open_engine(
     target: str | None,
     model: Model,
     config: EngineConfig | None = None,
+    access: Access | None = None,
 ) -> AsyncIterator[Engine]:
     """An engine on the dataset `ref` (`DATASET[@DUMP|#QUESTION]`) querying `target` (the
     dataset's default target when None).
@@ -84,10 +86,13 @@ async def open_engine(
     The simulator check reads, for a dataset of dumps, the matching relational dump file (the
     exact path, whatever the target; when there is none the check says it could not run),
     and for a live database the live data itself, when an answer is checked. With
-    `#QUESTION` the question's own parameters are used for it."""
+    `#QUESTION` the question's own parameters are used for it. With `access` (the signed-in
+    person's), a dataset they may not ask about is refused before anything opens."""
     from planrag.runtime import locate, open_source
 
     resolved = locate(settings, ref, target)
+    if access is not None:
+        require_access(access, resolved.dataset.id)
     checker = _checker(resolved)
     async with open_source(settings, resolved) as source:
         if checker is not None and resolved.location.live:
@@ -107,6 +112,16 @@ async def open_engine(
             config=config,
             schema_budget=settings.schema_budget,
         )
+
+
+def require_access(access: Access, dataset: str) -> None:
+    """Refuse, in words a person can act on, a dataset `access` does not allow (named by the
+    id asked for only: its title and databases are not for them)."""
+    if access.allows(dataset):
+        return
+    who = f" ({access.user})" if access.user else ""
+    raise AccessDenied(f"Your account{who} may not ask about the dataset {dataset}; ask the "
+                       "person who runs PlanRAG Assistant to give you access.")
 
 
 def _checker(resolved: Resolved) -> Checker | None:

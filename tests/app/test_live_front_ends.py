@@ -15,6 +15,7 @@ from app.web import dataset_items, datasets_text
 from planrag.engine import Reply, ScriptedModel, call
 from planrag.runtime import registry
 from planrag.settings import load_settings
+from planrag.users import Access
 from tests.app.test_chat_e2e import SCRIPTS, _browser, _page, _scripted_chat, _shot, data_dir, shots  # noqa: F401 - fixtures
 from tests.app.test_slack import Channel, SlackEnv, post_all, slack_env  # noqa: F401
 
@@ -64,10 +65,10 @@ def test_picker_and_list_show_live_datasets(tmp_path: Path) -> None:
     settings = load_settings(env_file=None, data_dir=tmp_path, datasets_dir=datasets,
                              mysql_url=None)
     reg = registry(settings)
-    items = dataset_items(reg)
+    items = dataset_items(reg, Access.open())
     assert items["Shop sales · live · account may write"] == "shoplive"
     assert items["Coffee roaster deliveries (demo)"] == "demo-retail"
-    text = datasets_text(settings)
+    text = datasets_text(settings, Access.open())
     assert "**Shop sales** (`shoplive`): your live SQLite database" in text
     assert "**Its account may write**" in text
 

@@ -1,0 +1,217 @@
+# mypy: disable-error-code="no-untyped-call"
+# (Chainlit's API is untyped.)
+"""Sign-in for the chat, on Chainlit's own authentication, and what each person may ask
+about (ARCHITECTURE.md, "People").
+
+Three ways in, each switched on by configuration alone:
+
+- **password**: the users file (`planrag users add`) holds someone with a password;
+- **header**: `PLANRAG_AUTH_HEADER` names the header in which the company's reverse proxy
+  (single sign-on) passes the signed-in person's name, with `PLANRAG_AUTH_GROUPS_HEADER` for
+  their groups; the proxy proves itself with `PLANRAG_AUTH_PROXY_SECRET` in the
+  `X-PlanRAG-Proxy-Secret` header, so nobody who reaches the app around the proxy can sign
+  in by typing a header;
+- **OAuth**: any provider Chainlit knows, by its own environment variables
+  (`OAUTH_GITHUB_CLIENT_ID`, ...); group claims (`groups`, `roles`) count as groups.
+
+Whoever signs in is allowed the datasets the users file gives their name and groups;
+someone the file does not know is not let in. With none of the three, the chat is open, and
+then only on this machine: `install` refuses to start on another address.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hmac
+import ipaddress
+import os
+import secrets
+import stat
+import sys
+from collections.abc import Mapping
+from typing import Any
+
+import chainlit as cl
+
+from planrag.errors import ConfigError, PlanRAGError
+from planrag.settings import Settings
+from planrag.users import Access, UsersFile
+
+__all__ = ["PROXY_SECRET_HEADER", "access_of", "install", "is_loopback", "sign_in_methods"]
+
+PROXY_SECRET_HEADER = "X-PlanRAG-Proxy-Secret"
+SECRET_FILE = "chainlit-auth-secret"
+
+
+def is_loopback(host: str) -> bool:
+    host = host.strip().strip("[]")
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def oauth_providers() -> list[str]:
+    """The OAuth providers Chainlit finds configured in the environment."""
+    from chainlit.oauth_providers import get_configured_oauth_providers
+
+    return list(get_configured_oauth_providers())
+
+
+def sign_in_methods(settings: Settings) -> list[str]:
+    """The sign-in methods configured: `password`, `header`, `oauth`."""
+    methods = []
+    if UsersFile(settings.users_path).has_passwords():
+        methods.append("password")
+    if settings.auth_header:
+        methods.append("header")
+    if oauth_providers():
+        methods.append("oauth")
+    return methods
+
+
+def access_of(settings: Settings, user: Any, sign_in: bool) -> Access:
+    """What the person of this Chainlit session (a `cl.User`, or None) may ask about, as the
+    users file says now (a change made while they are signed in counts at once). `sign_in`:
+    whether the app started with sign-in (without, the chat is open on this machine)."""
+    if not sign_in:
+        return Access.open()
+    if user is None:
+        return Access.denied("")
+    name = str(getattr(user, "identifier", "") or "")
+    metadata = getattr(user, "metadata", None) or {}
+    groups = [str(g) for g in metadata.get("groups", ()) if isinstance(g, str)]
+    try:
+        found = UsersFile(settings.users_path).access(name, groups)
+    except PlanRAGError:
+        return Access.denied(name)  # the file broke after start: nothing until it is fixed
+    return found or Access.denied(name)
+
+
+def install(settings: Settings, host: str) -> list[str]:
+    """Switch on the configured sign-in methods, keep the chat to its own origin, and refuse
+    an open chat on an address other than loopback. Returns the methods."""
+    users = UsersFile(settings.users_path)
+    for warning in users.warnings():
+        print(f"warning: {warning}", file=sys.stderr, flush=True)
+    _restrict_origins(settings.allowed_origins)
+    if settings.auth_header and not settings.auth_proxy_secret:
+        raise ConfigError(
+            "PLANRAG_AUTH_HEADER is set but PLANRAG_AUTH_PROXY_SECRET is not: without it anyone "
+            "who reaches the app could sign in as anybody by sending the header. Set the same "
+            f"secret (16+ characters) in the proxy's {PROXY_SECRET_HEADER} header and here")
+    methods = sign_in_methods(settings)
+    if not methods:
+        if not is_loopback(host):
+            raise ConfigError(
+                f"the chat would be open to anyone who can reach {host}, with no sign-in. Add "
+                "a user (planrag users add NAME --datasets ID,...), or configure single "
+                "sign-on (PLANRAG_AUTH_HEADER and PLANRAG_AUTH_PROXY_SECRET, or an OAuth "
+                "provider such as OAUTH_GITHUB_CLIENT_ID), or run on 127.0.0.1")
+        return methods
+    _ensure_jwt_secret(settings)
+    if "password" in methods:
+        _password_sign_in(settings)
+    if "header" in methods:
+        _header_sign_in(settings)
+    if "oauth" in methods:
+        _oauth_sign_in(settings)
+    return methods
+
+
+def _restrict_origins(origins: list[str]) -> None:
+    """Cross-origin requests only from `origins` (none: the app's own pages only).
+
+    Chainlit builds its CORS middleware from `config.project.allow_origins` when the first
+    request comes, so the list is changed in place before that."""
+    from chainlit.config import config
+
+    config.project.allow_origins[:] = origins
+
+
+def _ensure_jwt_secret(settings: Settings) -> None:
+    """Chainlit signs its session tokens with CHAINLIT_AUTH_SECRET; when it is not set, one
+    is made once and kept in the data directory (readable by its owner only), so sessions
+    outlive a restart and several app processes on one data directory agree."""
+    if os.environ.get("CHAINLIT_AUTH_SECRET"):
+        return
+    path = settings.data_dir / SECRET_FILE
+    try:
+        secret = path.read_text(encoding="utf-8").strip()
+    except FileNotFoundError:
+        secret = ""
+    except OSError as exc:
+        raise ConfigError(f"cannot read {path}: {exc}; set CHAINLIT_AUTH_SECRET instead") from None
+    if len(secret) < 32:
+        secret = secrets.token_urlsafe(48)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            fd = os.open(path.with_name(f".{SECRET_FILE}.{os.getpid()}"),
+                         os.O_WRONLY | os.O_CREAT | os.O_TRUNC, stat.S_IRUSR | stat.S_IWUSR)
+            with os.fdopen(fd, "w", encoding="utf-8") as f:
+                f.write(secret + "\n")
+            os.replace(path.with_name(f".{SECRET_FILE}.{os.getpid()}"), path)
+        except OSError as exc:
+            raise ConfigError(f"cannot keep the sign-in secret in {path}: {exc}; set "
+                              "CHAINLIT_AUTH_SECRET instead") from None
+        # Another process may have written its own meanwhile: everyone uses the file's.
+        secret = path.read_text(encoding="utf-8").strip()
+    os.environ["CHAINLIT_AUTH_SECRET"] = secret
+
+
+def _user(name: str, provider: str, groups: list[str]) -> cl.User:
+    return cl.User(identifier=name, metadata={"provider": provider, "groups": groups})
+
+
+def _password_sign_in(settings: Settings) -> None:
+    @cl.password_auth_callback
+    async def password(username: str, password: str) -> cl.User | None:
+        users = UsersFile(settings.users_path)
+        try:  # argon2 takes tens of milliseconds: off the event loop
+            found = await asyncio.to_thread(users.verify, username.strip(), password)
+        except PlanRAGError as exc:
+            print(f"warning: password sign-in refused: {exc}", file=sys.stderr, flush=True)
+            return None
+        return _user(found.name, "password", []) if found is not None else None
+
+
+def _header_sign_in(settings: Settings) -> None:
+    header, groups_header = settings.auth_header, settings.auth_groups_header
+    secret = settings.auth_proxy_secret or ""
+
+    @cl.header_auth_callback
+    async def from_proxy(headers: Mapping[str, str]) -> cl.User | None:
+        sent = headers.get(PROXY_SECRET_HEADER) or ""
+        if not secret or not hmac.compare_digest(sent.encode(), secret.encode()):
+            return None  # not through the proxy
+        name = (headers.get(header or "") or "").strip()
+        if not name or len(name) > 200:
+            return None
+        groups = [g.strip() for g in (headers.get(groups_header or "") or "").split(",")
+                  if g.strip()][:100]
+        return _known(settings, name, "header", groups)
+
+
+def _oauth_sign_in(settings: Settings) -> None:
+    @cl.oauth_callback
+    async def from_provider(provider_id: str, token: str, raw_user_data: dict[str, Any],
+                            default_user: cl.User, id_token: str | None = None) -> cl.User | None:
+        claims = [raw_user_data.get(k) for k in ("groups", "roles")]
+        groups = [str(g) for claim in claims if isinstance(claim, list) for g in claim][:100]
+        return _known(settings, default_user.identifier, f"oauth:{provider_id}", groups)
+
+
+def _known(settings: Settings, name: str, provider: str, groups: list[str]) -> cl.User | None:
+    """The user when the users file knows them or one of their groups; None otherwise."""
+    try:
+        access = UsersFile(settings.users_path).access(name, groups)
+    except PlanRAGError as exc:
+        print(f"warning: sign-in of {name!r} refused: {exc}", file=sys.stderr, flush=True)
+        return None
+    if access is None:
+        print(f"warning: {name!r} signed in through {provider} but is not in the users file "
+              "(nor any of their groups); refused", file=sys.stderr, flush=True)
+        return None
+    return _user(name, provider, groups)

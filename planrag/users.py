@@ -1,0 +1,390 @@
+"""Who may use the chat, and which datasets each person may ask about (ARCHITECTURE.md,
+"People").
+
+The users file (`PLANRAG_USERS_FILE`, default `<data dir>/users.toml`, readable by its owner
+only) holds one table per person:
+
+    [users.alice]
+    password = "$argon2id$v=19$..."      # argon2id; never the password itself
+    datasets = ["demo-retail", "acme"]  # or ["*"]: every dataset
+    admin = false
+
+    [groups]                             # for header / OAuth sign-in: a group's datasets
+    analysts = ["acme"]
+
+`planrag users add|list|remove|set` manages it; the chat signs people in against it
+(Chainlit's password sign-in) and every entry point checks a person's datasets with
+`Access.allows`.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import stat
+import tomllib
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from functools import cache
+from pathlib import Path
+
+from planrag.errors import ConfigError
+
+__all__ = [
+    "ALL",
+    "Access",
+    "SlackAccess",
+    "UserRecord",
+    "UsersFile",
+    "hash_password",
+    "verify_password",
+]
+
+ALL = "*"
+_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.@+-]{0,63}$")
+MIN_PASSWORD = 10
+
+
+@dataclass(frozen=True)
+class UserRecord:
+    name: str
+    password_hash: str = ""
+    datasets: tuple[str, ...] = ()
+    admin: bool = False
+
+    def allows(self, dataset: str) -> bool:
+        return ALL in self.datasets or dataset in self.datasets
+
+
+@dataclass(frozen=True)
+class Access:
+    """What one signed-in person may ask about."""
+
+    user: str
+    datasets: frozenset[str] = field(default_factory=frozenset)
+    everything: bool = False
+    admin: bool = False
+
+    def allows(self, dataset: str) -> bool:
+        return self.everything or dataset in self.datasets
+
+    def visible(self, ids: Iterable[str]) -> list[str]:
+        return [i for i in ids if self.allows(i)]
+
+    @property
+    def nothing(self) -> bool:
+        return not self.everything and not self.datasets
+
+    @classmethod
+    def open(cls) -> Access:
+        """No sign-in configured (the chat on loopback): everything is allowed."""
+        return cls("", everything=True)
+
+    @classmethod
+    def denied(cls, user: str) -> Access:
+        """Signed in, but allowed nothing (or no longer known to the users file)."""
+        return cls(user)
+
+
+def hash_password(password: str) -> str:
+    from argon2 import PasswordHasher
+
+    return PasswordHasher().hash(password)
+
+
+def verify_password(stored: str, password: str) -> bool:
+    from argon2 import PasswordHasher
+    from argon2.exceptions import InvalidHashError, VerificationError
+
+    try:
+        return PasswordHasher().verify(stored, password)
+    except (VerificationError, InvalidHashError):
+        return False
+
+
+class UsersFile:
+    """The users file: read, checked, and written back atomically with mode 0600."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+
+    # -- reading
+
+    def exists(self) -> bool:
+        return self.path.is_file()
+
+    def warnings(self) -> list[str]:
+        """What is wrong but not fatal: a file others can read."""
+        try:
+            mode = stat.S_IMODE(self.path.stat().st_mode)
+        except OSError:
+            return []
+        if mode & (stat.S_IRWXG | stat.S_IRWXO):
+            return [f"{self.path} can be read by other users of this machine (mode "
+                    f"{mode:o}); run: chmod 600 {self.path}"]
+        return []
+
+    def load(self) -> tuple[dict[str, UserRecord], dict[str, tuple[str, ...]]]:
+        """(users by name, groups' datasets by group); empty when the file does not exist.
+
+        Read again whenever the file changes, so `planrag users set` takes effect on the
+        next question of a running chat."""
+        try:
+            st = self.path.stat()
+        except FileNotFoundError:
+            return {}, {}
+        except OSError as exc:
+            raise ConfigError(f"cannot read the users file {self.path}: {exc}") from None
+        key = (str(self.path), st.st_mtime_ns, st.st_size, st.st_ino)
+        cached = _LOADED.get(str(self.path))
+        if cached is not None and cached[0] == key:
+            users, groups = cached[1]
+            return dict(users), dict(groups)
+        loaded = self._parse()
+        _LOADED[str(self.path)] = (key, loaded)
+        return dict(loaded[0]), dict(loaded[1])
+
+    def _parse(self) -> tuple[dict[str, UserRecord], dict[str, tuple[str, ...]]]:
+        try:
+            raw = tomllib.loads(self.path.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError) as exc:
+            raise ConfigError(f"cannot read the users file {self.path}: {exc}") from None
+        except tomllib.TOMLDecodeError as exc:
+            raise ConfigError(f"the users file {self.path} is not valid TOML: {exc}; fix it "
+                              "or remove it and add the users again") from None
+        users = raw.get("users", {})
+        groups = raw.get("groups", {})
+        if not isinstance(users, dict) or not isinstance(groups, dict):
+            raise ConfigError(f"{self.path}: [users] and [groups] must be tables")
+        out: dict[str, UserRecord] = {}
+        for name, entry in users.items():
+            out[name] = _record(self.path, name, entry)
+        group_sets: dict[str, tuple[str, ...]] = {}
+        for group, datasets in groups.items():
+            if not isinstance(datasets, list) or not all(isinstance(d, str) for d in datasets):
+                raise ConfigError(f"{self.path}: group {group!r} must list dataset ids")
+            group_sets[str(group)] = tuple(datasets)
+        return out, group_sets
+
+    def users(self) -> dict[str, UserRecord]:
+        return self.load()[0]
+
+    def groups(self) -> dict[str, tuple[str, ...]]:
+        return self.load()[1]
+
+    def has_passwords(self) -> bool:
+        """Whether anyone can sign in with a password."""
+        return any(u.password_hash for u in self.users().values())
+
+    def unknown_datasets(self, known: Iterable[str]) -> list[str]:
+        """Lines naming datasets the file allows that do not exist (ignored until they do)."""
+        ids = set(known) | {ALL}
+        users, groups = self.load()
+        lines = []
+        for name, u in sorted(users.items()):
+            missing = [d for d in u.datasets if d not in ids]
+            if missing:
+                lines.append(f"user {name!r} is allowed unknown dataset(s) "
+                             f"{', '.join(missing)}")
+        for group, datasets in sorted(groups.items()):
+            missing = [d for d in datasets if d not in ids]
+            if missing:
+                lines.append(f"group {group!r} is allowed unknown dataset(s) "
+                             f"{', '.join(missing)}")
+        return lines
+
+    def verify(self, name: str, password: str) -> UserRecord | None:
+        """The user when `password` is theirs; None otherwise (no hint which was wrong)."""
+        user = self.users().get(name)
+        if user is None or not user.password_hash:
+            verify_password(_dummy_hash(), password)  # the same time as a real check
+            return None
+        return user if verify_password(user.password_hash, password) else None
+
+    def access(self, name: str, groups: Sequence[str] = ()) -> Access | None:
+        """What `name` (signed in by password, header or OAuth, with these group claims)
+        may ask about; None for someone the file does not know."""
+        users, group_sets = self.load()
+        datasets: set[str] = set()
+        user = users.get(name)
+        known = user is not None
+        admin = bool(user and user.admin)
+        if user is not None:
+            datasets.update(user.datasets)
+        for group in groups:
+            if group in group_sets:
+                known = True
+                datasets.update(group_sets[group])
+        if not known:
+            return None
+        return Access(name, frozenset(datasets - {ALL}), ALL in datasets, admin)
+
+    # -- writing
+
+    def add(self, name: str, password: str | None, datasets: Sequence[str],
+            admin: bool = False) -> UserRecord:
+        check_name(name)
+        users, groups = self.load()
+        if name in users:
+            raise ConfigError(f"user {name!r} exists already; use `planrag users set` or "
+                              "remove it first")
+        if password is not None:
+            check_password(password)
+        record = UserRecord(name, hash_password(password) if password else "",
+                            tuple(datasets), admin)
+        users[name] = record
+        self._save(users, groups)
+        return record
+
+    def set(self, name: str, *, datasets: Sequence[str] | None = None,
+            password: str | None = None, admin: bool | None = None) -> UserRecord:
+        users, groups = self.load()
+        if name not in users:
+            raise ConfigError(f"no user {name!r}; `planrag users list` shows them")
+        record = users[name]
+        if datasets is not None:
+            record = replace(record, datasets=tuple(datasets))
+        if password is not None:
+            check_password(password)
+            record = replace(record, password_hash=hash_password(password))
+        if admin is not None:
+            record = replace(record, admin=admin)
+        users[name] = record
+        self._save(users, groups)
+        return record
+
+    def set_group(self, group: str, datasets: Sequence[str]) -> None:
+        """A group's datasets (header and OAuth sign-in); an empty list removes the group."""
+        check_name(group, "group")
+        users, groups = self.load()
+        if datasets:
+            groups[group] = tuple(datasets)
+        elif groups.pop(group, None) is None:
+            raise ConfigError(f"no group {group!r}; `planrag users list` shows them")
+        self._save(users, groups)
+
+    def remove(self, name: str) -> None:
+        users, groups = self.load()
+        if name not in users:
+            raise ConfigError(f"no user {name!r}; `planrag users list` shows them")
+        del users[name]
+        self._save(users, groups)
+
+    def _save(self, users: Mapping[str, UserRecord], groups: Mapping[str, Sequence[str]]) -> None:
+        lines = ["# PlanRAG Assistant's users (planrag users ...). Passwords are argon2id hashes."]
+        for name in sorted(users):
+            u = users[name]
+            lines += ["", f"[users.{json.dumps(name)}]",
+                      f"password = {json.dumps(u.password_hash)}",
+                      f"datasets = {json.dumps(list(u.datasets))}",
+                      f"admin = {'true' if u.admin else 'false'}"]
+        if groups:
+            lines += ["", "[groups]"]
+            lines += [f"{json.dumps(g)} = {json.dumps(list(d))}" for g, d in sorted(groups.items())]
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = self.path.with_name(f".{self.path.name}.tmp{os.getpid()}")
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, stat.S_IRUSR | stat.S_IWUSR)
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write("\n".join(lines) + "\n")
+        os.replace(tmp, self.path)
+
+
+_SLACK_ID = re.compile(r"^(\*|[UWCGD][A-Z0-9]{2,20})$")
+
+
+@dataclass(frozen=True)
+class SlackAccess:
+    """Who in Slack may ask about what (`PLANRAG_SLACK_ACCESS`).
+
+    `U0123ABCD=demo-retail,acme; C0456EFGH=acme; *=demo-retail`: a Slack user (U.../W...)
+    may ask about their datasets, anyone in a channel (C.../G.../D...) about the channel's,
+    and `*` gives everyone theirs. A question asked in a listed channel is about the
+    channel's first dataset the person may use; elsewhere about the assistant's dataset when
+    allowed, else about the person's first."""
+
+    entries: Mapping[str, tuple[str, ...]]
+
+    @classmethod
+    def parse(cls, text: str) -> SlackAccess:
+        entries: dict[str, tuple[str, ...]] = {}
+        for part in re.split(r"[;\n]", text):
+            part = part.strip()
+            if not part:
+                continue
+            who, sep, datasets = part.partition("=")
+            who = who.strip()
+            ids = tuple(d.strip() for d in datasets.split(",") if d.strip())
+            if not sep or not _SLACK_ID.match(who) or not ids:
+                raise ConfigError(
+                    f"PLANRAG_SLACK_ACCESS: {part[:60]!r} is not `SLACK_ID=dataset,...` "
+                    "(a user U..., a channel C... or *, then dataset ids or *), e.g. "
+                    "`U0123ABCD=demo-retail; C0456EFGH=*`")
+            entries[who] = entries.get(who, ()) + ids
+        return cls(entries)
+
+    def datasets(self) -> set[str]:
+        return {d for ids in self.entries.values() for d in ids}
+
+    def access(self, user: str, channel: str) -> Access:
+        allowed = [*self.entries.get(ALL, ()), *self.entries.get(user, ()),
+                   *self.entries.get(channel, ())]
+        return Access(user, frozenset(allowed) - {ALL}, ALL in allowed)
+
+    def dataset_for(self, user: str, channel: str, default: str,
+                    known: Sequence[str]) -> str | None:
+        """The dataset a question from `user` in `channel` is about; None when they may not
+        ask about any."""
+        access = self.access(user, channel)
+        for d in self.entries.get(channel, ()):
+            if d == ALL:
+                break
+            if access.allows(d) and d in known:
+                return d
+        if access.allows(default):
+            return default
+        for d in [*self.entries.get(user, ()), *self.entries.get(ALL, ())]:
+            if d != ALL and d in known:
+                return d
+        return None
+
+
+def check_name(name: str, what: str = "user") -> None:
+    if not _NAME.match(name):
+        raise ConfigError(f"{what} name {name[:40]!r}: use letters, digits and . _ @ + - "
+                          "(up to 64 characters)")
+
+
+def check_password(password: str) -> None:
+    if len(password) < MIN_PASSWORD:
+        raise ConfigError(f"the password is too short: use at least {MIN_PASSWORD} characters")
+    if any(c in password for c in "\r\n\0"):
+        raise ConfigError("the password holds a line break; type it on one line")
+
+
+def _record(path: Path, name: str, entry: object) -> UserRecord:
+    if not isinstance(entry, dict):
+        raise ConfigError(f"{path}: user {name!r} must be a table")
+    password = entry.get("password", "")
+    datasets = entry.get("datasets", [])
+    admin = entry.get("admin", False)
+    if not isinstance(password, str) or (password and not password.startswith("$argon2")):
+        raise ConfigError(f"{path}: user {name!r}: `password` must be an argon2 hash written "
+                          "by `planrag users`, never the password itself")
+    if not isinstance(datasets, list) or not all(isinstance(d, str) for d in datasets):
+        raise ConfigError(f"{path}: user {name!r}: `datasets` must list dataset ids")
+    if not isinstance(admin, bool):
+        raise ConfigError(f"{path}: user {name!r}: `admin` must be true or false")
+    return UserRecord(name, password, tuple(datasets), admin)
+
+
+_LOADED: dict[str, tuple[tuple[str, int, int, int],
+                         tuple[dict[str, UserRecord], dict[str, tuple[str, ...]]]]] = {}
+"""The users file as last read, by path, with the stat it was read at."""
+
+
+@cache
+def _dummy_hash() -> str:
+    """Checked against when the user is unknown, so a wrong name takes as long as a wrong
+    password."""
+    return hash_password("a password nobody has")

@@ -1,0 +1,293 @@
+"""Teams: sign-in (password, a trusted proxy's header), who may ask about what (in the
+browser, in a forged request, in Slack), cross-origin requests, and the refusal to open an
+unguarded chat to the network. The real app, in a process of its own."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from planrag.users import UsersFile
+from tests._sql_fixtures import ROOT
+from tests.app.test_chat_e2e import (  # noqa: F401 - fixtures
+    _browser,
+    _chat,
+    _shot,
+    data_dir,
+    no_model_app,
+    shots,
+)
+from tests.app.test_slack import QUESTION, Channel, SlackEnv, post_all, slack_env  # noqa: F401
+
+PASSWORD = "correct horse battery"
+PROXY_SECRET = "a-proxy-secret-of-some-length"
+
+
+@pytest.fixture(scope="module")
+def users_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("team") / "users.toml"
+    users = UsersFile(path)
+    users.add("alice", PASSWORD, ["demo-retail"])
+    users.add("carol", PASSWORD, ["*"], admin=True)
+    users.add("dave", PASSWORD, [])
+    users.add("erin", None, ["dqa-building-1836"])
+    users.set_group("analysts", ["dqa-locating-1445"])
+    return path
+
+
+@pytest.fixture()
+async def team_app(data_dir: Path, users_file: Path) -> AsyncIterator[str]:  # noqa: F811
+    env = {"PLANRAG_USERS_FILE": str(users_file), "PLANRAG_MODEL": "",
+           "PLANRAG_MODEL_BASE_URL": "", "PLANRAG_MODEL_API_KEY": "", "OPENAI_API_KEY": "",
+           "CHAINLIT_AUTH_SECRET": ""}
+    async with _chat(data_dir, env) as url:
+        yield url
+
+
+@pytest.fixture()
+async def proxy_app(data_dir: Path, users_file: Path) -> AsyncIterator[str]:  # noqa: F811
+    env = {"PLANRAG_USERS_FILE": str(users_file), "PLANRAG_AUTH_HEADER": "X-Forwarded-User",
+           "PLANRAG_AUTH_GROUPS_HEADER": "X-Forwarded-Groups",
+           "PLANRAG_AUTH_PROXY_SECRET": PROXY_SECRET,
+           "PLANRAG_ALLOWED_ORIGINS": "https://intranet.example.com",
+           # OAuth by Chainlit's own variables (no provider is reached in the tests).
+           "OAUTH_GITHUB_CLIENT_ID": "test-client", "OAUTH_GITHUB_CLIENT_SECRET": "test-secret"}
+    async with _chat(data_dir, env) as url:
+        yield url
+
+
+SESSION_IDS: dict[Any, list[str]] = {}
+"""The chat session ids each page's socket announced (in its handshake)."""
+
+
+async def _sign_in(browser: Any, url: str, name: str, password: str = PASSWORD) -> Any:
+    context = await browser.new_context(viewport={"width": 1280, "height": 1000})
+    page = await context.new_page()
+    ids = SESSION_IDS.setdefault(page, [])
+
+    def handshake(payload: Any) -> None:
+        text = payload if isinstance(payload, str) else ""
+        ids.extend(re.findall(r'"sessionId":"([0-9a-f-]{36})"', text))
+
+    page.on("request", lambda request: handshake(request.post_data or "")
+            if "socket.io" in request.url else None)
+    page.on("websocket", lambda ws: ws.on("framesent", handshake))
+    await page.goto(url)
+    await page.get_by_label("User name").fill(name)
+    await page.get_by_label("Password", exact=True).fill(password)
+    await page.get_by_role("button", name="Sign in").click()
+    return page
+
+
+async def test_password_sign_in_and_each_persons_datasets(
+        team_app: str, shots: Path) -> None:  # noqa: F811
+    from playwright.async_api import async_playwright, expect
+
+    async with httpx.AsyncClient(base_url=team_app, timeout=30) as http:
+        config = (await http.get("/auth/config")).json()
+        assert config["requireLogin"] is True and config["passwordAuth"] is True
+        assert (await http.get("/user")).status_code == 401
+    async with async_playwright() as p:
+        browser = await _browser(p)
+        # The sign-in form; a wrong password is refused with a sentence, not a code.
+        page = await _sign_in(browser, team_app, "alice", "not her password")
+        await expect(page.get_by_text("Wrong user name or password")).to_be_visible(
+            timeout=30_000)
+        assert "/login" in page.url
+        await page.screenshot(path=str(shots / "sign-in-refused.png"))
+        await expect(page.get_by_text("credentialssignin")).to_have_count(0)
+        # Alice may ask about the demo only: its sample questions, and only it in the picker.
+        page = await _sign_in(browser, team_app, "alice")
+        await page.locator("#chat-input").wait_for(timeout=30_000)
+        starter = page.get_by_role("button", name=re.compile(r"^Which warehouse should we"))
+        await expect(starter).to_be_visible(timeout=30_000)
+        await expect(page.locator("#planrag-open-banner")).to_have_count(0)
+        await page.screenshot(path=str(shots / "signed-in.png"))
+        await page.locator("#chat-settings-open-modal").click()
+        await page.locator("#dataset").click()
+        options = await page.get_by_role("option").all_inner_texts()
+        assert options == ["Coffee roaster deliveries (demo)"]
+        await page.keyboard.press("Escape")
+        await page.keyboard.press("Escape")
+        # /datasets names hers only.
+        await _send(page, "/datasets")
+        listing = page.locator(".step", has_text="Coffee roaster deliveries")
+        await listing.last.wait_for(timeout=30_000)
+        assert "dqa-locating-1445" not in await listing.last.inner_text()
+        # A forged what-if request for another dataset is refused; nothing is simulated.
+        session_id = await _session_id(page)
+        forged = await page.request.post(f"{team_app}/project/action", data={
+            "sessionId": session_id,
+            "action": {"id": "forged", "name": "whatif_run", "forId": "x",
+                       "payload": {"dataset": "dqa-locating-1445",
+                                   "values": {"country": "SWE"}}}})
+        assert forged.status == 200, await forged.text()
+        refused = re.compile(r"Your account \(alice\) may not ask about the dataset "
+                             r"dqa-locating-1445; ask the person who runs")
+        await page.get_by_text(refused).first.wait_for(timeout=30_000)
+        await expect(page.get_by_text("What-if: Locating")).to_have_count(0)
+        await page.screenshot(path=str(shots / "forged-request-refused.png"))
+        # Dave is known but allowed nothing: he is told so, and to whom to turn.
+        page = await _sign_in(browser, team_app, "dave")
+        await page.get_by_text("Your account may not ask about any dataset yet").wait_for(
+            timeout=30_000)
+        await expect(page.get_by_role("button", name=re.compile(r"^Which warehouse"))) \
+            .to_have_count(0)
+        # Erin has no password (single sign-on only): the form cannot sign her in.
+        page = await _sign_in(browser, team_app, "erin", "")
+        await expect(page.get_by_text("Type your password")).to_be_visible(timeout=30_000)
+        await browser.close()
+
+
+async def _send(page: Any, text: str) -> None:
+    box = page.locator("#chat-input")
+    await box.fill(text)
+    await page.locator("#chat-submit").click()
+
+
+async def _session_id(page: Any) -> str:
+    """The chat session's id, as the page's socket announced it."""
+    ids = SESSION_IDS.get(page) or []
+    assert ids, "the page's socket handshake was not seen"
+    return ids[-1]
+
+
+async def test_header_sign_in_needs_the_proxy_secret(proxy_app: str) -> None:
+    async with httpx.AsyncClient(base_url=proxy_app, timeout=30) as http:
+        config = (await http.get("/auth/config")).json()
+        assert config["headerAuth"] is True and config["oauthProviders"] == ["github"]
+        alice = {"X-Forwarded-User": "alice"}
+        # Without the proxy's secret (someone who reached the app around the proxy), or
+        # with a wrong one: refused.
+        assert (await http.post("/auth/header", headers=alice)).status_code == 401
+        wrong = {**alice, "X-PlanRAG-Proxy-Secret": "not-the-secret-at-all"}
+        assert (await http.post("/auth/header", headers=wrong)).status_code == 401
+        # Through the proxy: signed in, as the users file knows her.
+        good = {**alice, "X-PlanRAG-Proxy-Secret": PROXY_SECRET}
+        signed = await http.post("/auth/header", headers=good)
+        assert signed.status_code == 200, signed.text
+        me = (await http.get("/user")).json()
+        assert me["identifier"] == "alice" and me["metadata"]["provider"] == "header"
+    async with httpx.AsyncClient(base_url=proxy_app, timeout=30) as http:
+        # Someone the file does not know: refused, unless one of their groups is known.
+        stranger = {"X-Forwarded-User": "frank", "X-PlanRAG-Proxy-Secret": PROXY_SECRET}
+        assert (await http.post("/auth/header", headers=stranger)).status_code == 401
+        grouped = {**stranger, "X-Forwarded-Groups": "sales, analysts"}
+        assert (await http.post("/auth/header", headers=grouped)).status_code == 200
+        me = (await http.get("/user")).json()
+        assert me["metadata"]["groups"] == ["sales", "analysts"]
+        # Cross-origin calls: the configured intranet may, other sites may not.
+        ask = {"Access-Control-Request-Method": "POST"}
+        ok = await http.options("/auth/header",
+                                headers={**ask, "Origin": "https://intranet.example.com"})
+        assert ok.headers.get("access-control-allow-origin") == "https://intranet.example.com"
+        evil = await http.options("/auth/header", headers={**ask, "Origin": "https://evil.test"})
+        assert evil.status_code == 400
+        assert "access-control-allow-origin" not in evil.headers
+        plain = await http.get("/user", headers={"Origin": "https://evil.test"})
+        assert "access-control-allow-origin" not in plain.headers
+
+
+def _start(env: dict[str, str], *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "chainlit", "run", "app/chat.py", "--headless", "--port", "9",
+         *args], cwd=ROOT, env={**os.environ, **env}, capture_output=True, text=True,
+        timeout=120, check=False)
+
+
+def test_no_open_door(tmp_path: Path) -> None:
+    """Started for the network without sign-in, the app refuses with what to do; so it does
+    with a proxy header and no proxy secret, and with a broken users file."""
+    env = {"PLANRAG_DATA_DIR": str(tmp_path), "MYSQL_URL": "", "PLANRAG_USERS_FILE": ""}
+    out = _start(env, "--host", "0.0.0.0")
+    assert out.returncode == 2, out.stderr
+    assert "open to anyone who can reach 0.0.0.0, with no sign-in" in out.stderr
+    assert "planrag users add NAME" in out.stderr and "Traceback" not in out.stderr
+    header = _start({**env, "PLANRAG_AUTH_HEADER": "X-Forwarded-User"}, "--host", "0.0.0.0")
+    assert header.returncode == 2
+    assert "PLANRAG_AUTH_PROXY_SECRET is not" in header.stderr
+    broken = tmp_path / "users.toml"
+    broken.write_text("[users.alice\n")
+    bad = _start({**env, "PLANRAG_USERS_FILE": str(broken)})
+    assert bad.returncode == 2 and "is not valid TOML" in bad.stderr
+    assert "Traceback" not in bad.stderr
+
+
+def test_the_start_warns_of_a_readable_users_file_and_unknown_datasets(tmp_path: Path) -> None:
+    """Warnings, not refusals: the app starts (here it stops at an unusable port, after the
+    checks have run)."""
+    users = UsersFile(tmp_path / "users.toml")
+    users.add("alice", PASSWORD, ["demo-retail", "not-connected-yet"])
+    users.path.chmod(0o644)
+    env = {"PLANRAG_DATA_DIR": str(tmp_path), "MYSQL_URL": "",
+           "PLANRAG_USERS_FILE": str(users.path)}
+    out = _start(env, "--host", "203.0.113.1")  # an address this machine does not have
+    assert "can be read by other users of this machine" in out.stderr
+    assert "'alice' is allowed unknown dataset(s) not-connected-yet" in out.stderr
+    assert "Sign-in: password" in out.stderr and "Traceback" not in out.stderr
+    secret = tmp_path / "chainlit-auth-secret"
+    assert secret.stat().st_mode & 0o077 == 0 and len(secret.read_text().strip()) >= 32
+
+
+async def test_open_chat_on_this_machine_says_so(no_model_app: str) -> None:  # noqa: F811
+    from playwright.async_api import async_playwright, expect
+
+    async with httpx.AsyncClient(base_url=no_model_app, timeout=30) as http:
+        assert not (await http.get("/auth/config")).json()["requireLogin"]
+    async with async_playwright() as p:
+        browser = await _browser(p)
+        page = await (await browser.new_context()).new_page()
+        await page.goto(no_model_app)
+        await expect(page.locator("#planrag-open-banner")).to_contain_text(
+            "Open to this machine only", timeout=30_000)
+        await browser.close()
+
+
+async def test_slack_mention_from_someone_not_listed_is_refused(
+        slack_env: SlackEnv, data_dir: Path) -> None:  # noqa: F811
+    slack, c = slack_env.slack, Channel()
+    env = {**slack_env.env, "PLANRAG_SLACK_ACCESS": "U0ALLOWED=dqa-locating-1445"}
+    refused_ts, asked_ts = c.ts(), c.ts()
+    stranger = c.mention(f"[t1] {QUESTION}", refused_ts)  # from U1, who is not listed
+    allowed = c.mention(f"[t2] {QUESTION}", asked_ts)
+    allowed["event"]["user"] = "U0ALLOWED"
+    async with _chat(data_dir, env) as url:
+        await post_all(url, stranger)
+        refusal = str((await slack.wait_for("not on the list", thread=refused_ts))["text"])
+        assert refusal.startswith("Sorry <@U1>, you are not on the list")
+        await post_all(url, allowed)
+        await slack.wait_for("*Plan*", thread=asked_ts)
+    assert "t1" not in slack_env.models  # the model was never asked for the stranger
+    assert json.dumps(slack.texts(refused_ts)).count("not on the list") == 1
+    assert slack.count("not on the list", thread=asked_ts) == 0
+
+
+def test_single_sign_on_people_are_let_in_by_name_or_group(users_file: Path,
+                                                           tmp_path: Path) -> None:
+    """Whoever the proxy or an OAuth provider vouches for is let in only when the users file
+    knows them or one of their groups, and gets exactly those datasets."""
+    from app.auth import _known, access_of
+    from planrag.settings import load_settings
+
+    settings = load_settings(env_file=None, data_dir=tmp_path, mysql_url=None,
+                             users_file=users_file)
+    erin = _known(settings, "erin", "oauth:github", [])
+    assert erin is not None and erin.metadata == {"provider": "oauth:github", "groups": []}
+    assert access_of(settings, erin, True).visible(["demo-retail", "dqa-building-1836"]) == [
+        "dqa-building-1836"]
+    assert _known(settings, "frank@example.com", "oauth:github", ["sales"]) is None
+    frank = _known(settings, "frank@example.com", "oauth:github", ["sales", "analysts"])
+    assert frank is not None
+    assert access_of(settings, frank, True).datasets == {"dqa-locating-1445"}
+    # Without sign-in everything is open; with it, someone unknown gets nothing.
+    assert access_of(settings, None, False).everything
+    assert access_of(settings, None, True).nothing

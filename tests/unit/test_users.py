@@ -1,0 +1,160 @@
+"""The users file (argon2id hashes, datasets per person and group), the Slack access map and
+the engine's refusal of a dataset someone may not ask about."""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+from pathlib import Path
+
+import pytest
+
+from planrag.engine import Reply, ScriptedModel, call
+from planrag.errors import AccessDenied, ConfigError
+from planrag.users import Access, SlackAccess, UsersFile
+from tests.cli.test_cli import planrag
+
+PASSWORD = "correct horse battery"
+
+
+@pytest.fixture()
+def users(tmp_path: Path) -> UsersFile:
+    return UsersFile(tmp_path / "users.toml")
+
+
+def test_passwords_are_argon2id_hashes_and_the_file_is_private(users: UsersFile) -> None:
+    users.add("alice", PASSWORD, ["demo-retail"])
+    text = users.path.read_text()
+    assert PASSWORD not in text and "$argon2id$" in text
+    assert stat.S_IMODE(users.path.stat().st_mode) == 0o600
+    assert users.warnings() == []
+    assert users.verify("alice", PASSWORD) is not None
+    assert users.verify("alice", PASSWORD + "!") is None
+    assert users.verify("nobody", PASSWORD) is None
+    assert users.has_passwords()
+
+
+def test_a_user_without_a_password_cannot_sign_in_with_one(users: UsersFile) -> None:
+    users.add("bob", None, ["*"], admin=True)
+    assert not users.has_passwords()
+    assert users.verify("bob", "") is None and users.verify("bob", PASSWORD) is None
+    access = users.access("bob")
+    assert access is not None and access.everything and access.admin
+
+
+def test_datasets_come_from_the_person_and_their_groups(users: UsersFile) -> None:
+    users.add("alice", PASSWORD, ["demo-retail"])
+    users.set_group("analysts", ["dqa-locating-1445"])
+    alone = users.access("alice")
+    assert alone is not None and alone.visible(["demo-retail", "dqa-locating-1445"]) == [
+        "demo-retail"]
+    both = users.access("alice", ["analysts", "unknown-group"])
+    assert both is not None and both.allows("dqa-locating-1445") and both.allows("demo-retail")
+    stranger = users.access("eve", ["analysts"])
+    assert stranger is not None and stranger.datasets == {"dqa-locating-1445"}
+    assert users.access("eve") is None and users.access("eve", ["other"]) is None
+    users.set_group("analysts", [])
+    assert users.access("eve", ["analysts"]) is None
+
+
+def test_changes_count_at_once_and_unknown_datasets_are_named(users: UsersFile) -> None:
+    users.add("alice", PASSWORD, ["demo-retail"])
+    assert users.access("alice") == Access("alice", frozenset({"demo-retail"}))
+    users.set("alice", datasets=["gone", "demo-retail"])
+    assert users.access("alice") == Access("alice", frozenset({"gone", "demo-retail"}))
+    assert users.unknown_datasets(["demo-retail"]) == [
+        "user 'alice' is allowed unknown dataset(s) gone"]
+    users.remove("alice")
+    assert users.access("alice") is None
+
+
+def test_bad_users_files_say_what_to_fix(users: UsersFile) -> None:
+    users.path.write_text("[users.alice\n")
+    with pytest.raises(ConfigError, match="not valid TOML"):
+        users.load()
+    users.path.write_text('[users.alice]\npassword = "hunter2hunter2"\n')
+    with pytest.raises(ConfigError, match="must be an argon2 hash"):
+        users.load()
+    users.path.write_text('[users.alice]\ndatasets = "demo-retail"\n')
+    with pytest.raises(ConfigError, match="must list dataset ids"):
+        users.load()
+    users.path.write_text('[users.alice]\ndatasets = []\n')
+    os.chmod(users.path, 0o644)
+    assert "can be read by other users" in users.warnings()[0]
+    with pytest.raises(ConfigError, match="too short"):
+        users.add("bob", "short", [])
+    with pytest.raises(ConfigError, match="user name"):
+        users.add("bad name", PASSWORD, [])
+    with pytest.raises(ConfigError, match="exists already"):
+        users.add("alice", None, [])
+    with pytest.raises(ConfigError, match="no user 'carol'"):
+        users.set("carol", datasets=[])
+
+
+def test_slack_access_by_user_channel_and_everyone() -> None:
+    rules = SlackAccess.parse("U0AAA=demo-retail,acme; C0OPS=acme\n*=dqa-locating-1445")
+    known = ["acme", "demo-retail", "dqa-locating-1445"]
+    # In the ops channel a question is about acme; elsewhere about the default when allowed.
+    assert rules.dataset_for("U0ZZZ", "C0OPS", "demo-retail", known) == "acme"
+    assert rules.dataset_for("U0AAA", "C0OTHER", "demo-retail", known) == "demo-retail"
+    assert rules.dataset_for("U0ZZZ", "C0OTHER", "demo-retail", known) == "dqa-locating-1445"
+    assert not rules.access("U0ZZZ", "C0OTHER").allows("demo-retail")
+    only = SlackAccess.parse("U0AAA=demo-retail")
+    assert only.dataset_for("U0BBB", "C0X", "demo-retail", known) is None
+    for bad in ("U0AAA", "U0AAA=", "alice=demo-retail", "U0AAA demo-retail"):
+        with pytest.raises(ConfigError, match="is not `SLACK_ID=dataset"):
+            SlackAccess.parse(bad)
+
+
+async def test_the_engine_refuses_a_dataset_the_person_may_not_use(tmp_path: Path) -> None:
+    from planrag.engine.session import open_engine
+    from planrag.settings import load_settings
+
+    settings = load_settings(env_file=None, data_dir=tmp_path, mysql_url=None)
+    model = ScriptedModel([Reply(calls=[call("final_answer", decision="x", rationale="y")])])
+    alice = Access("alice", frozenset({"demo-retail"}))
+    denied = r"Your account \(alice\) may not ask about the dataset dqa-locating-1445"
+    with pytest.raises(AccessDenied, match=denied):
+        async with open_engine(settings, "dqa-locating-1445", "sqlite", model, access=alice):
+            pass
+
+
+def test_users_command(tmp_path: Path) -> None:
+    env = {"PLANRAG_DATA_DIR": str(tmp_path / "data"), "MYSQL_URL": ""}
+    out = planrag("users", "add", "alice", "--password-stdin", "--datasets", "demo-retail",
+                  stdin=PASSWORD + "\n", env=env)
+    assert out.returncode == 0, out.stderr
+    assert "added alice: demo-retail" in out.stdout
+    path = tmp_path / "data" / "users.toml"
+    assert PASSWORD not in path.read_text()
+    out = planrag("users", "add", "bob", "--no-password", "--datasets", "*", "--admin", env=env)
+    assert out.returncode == 0, out.stderr
+    out = planrag("users", "group", "analysts", "--datasets", "dqa-locating-1445", env=env)
+    assert out.returncode == 0, out.stderr
+    out = planrag("users", "set", "alice", "--datasets", "demo-retail,dqa-building-1836",
+                  env=env)
+    assert out.returncode == 0 and "updated alice" in out.stdout
+    listed = json.loads(planrag("users", "list", "--json", env=env).stdout)
+    assert listed == {
+        "users": [{"name": "alice", "datasets": ["demo-retail", "dqa-building-1836"],
+                   "admin": False, "password": True},
+                  {"name": "bob", "datasets": ["*"], "admin": True, "password": False}],
+        "groups": {"analysts": ["dqa-locating-1445"]}}
+    text = planrag("users", "list", env=env).stdout
+    assert "single sign-on" in text and "group analysts" in text
+    # Mistakes: one line each, exit 1, nothing changed.
+    bad = planrag("users", "add", "carol", "--password-stdin", "--datasets", "nope",
+                  stdin=PASSWORD + "\n", env=env)
+    assert bad.returncode == 1 and "unknown dataset(s) nope" in bad.stderr
+    assert "Traceback" not in bad.stderr
+    short = planrag("users", "add", "carol", "--password-stdin", stdin="abc\n", env=env)
+    assert short.returncode == 1 and "too short" in short.stderr
+    tty = planrag("users", "add", "carol", env=env)
+    assert tty.returncode == 1 and "--password-stdin" in tty.stderr
+    assert planrag("users", "remove", "bob", env=env).returncode == 0
+    missing = planrag("users", "remove", "bob", env=env)
+    assert missing.returncode == 1 and "no user 'bob'" in missing.stderr
+    os.chmod(path, 0o644)
+    warned = planrag("users", "list", env=env)
+    assert "warning:" in warned.stderr and "chmod 600" in warned.stderr
