@@ -37,8 +37,8 @@
     var banner = document.createElement("div");
     banner.id = "planrag-open-banner";
     banner.setAttribute("role", "status");
-    banner.textContent = "Open to this machine only: no sign-in is set up. To share it with " +
-      "your team, add users (Readme, Teams).";
+    banner.textContent = "Open to this machine only, without sign-in. To share it with your " +
+      "team: Readme, Teams.";
     document.body.appendChild(banner);
   }
 
