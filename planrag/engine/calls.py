@@ -5,6 +5,9 @@ are wrong), runs it and yields the events it causes: a plan made or revised (a r
 pauses for consent unless a policy decides), a query run through the guards (refusals and
 errors go back to the model as observations), a what-if simulation, the final answer and its
 simulator check. Every call gets exactly one tool message back in the run's messages.
+
+A query and a simulator check each get a span under the run's (planrag.telemetry), ended
+before their events are yielded: a span times the work, not the front end's rendering.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ValidationError
 
+from planrag import telemetry
 from planrag.engine.check import Checker
 from planrag.engine.config import EngineConfig
 from planrag.engine.events import (
@@ -252,7 +256,10 @@ class ToolCalls:
         state.stage = "querying"
         yield QueryStarted(qid, language, text, step)
         try:
-            table = await source.execute(text, self.config.query_limits)
+            with telemetry.query_span(state.trace, qid, language, source.name, text,
+                                      step) as span:
+                table = await source.execute(text, self.config.query_limits)
+                telemetry.query_ran(span, table.total_rows, table.truncated)
         except Refused as exc:
             state.refused += 1
             state.queries.append(QueryRecord(id=qid, language=language, query=text, step=step,
@@ -369,8 +376,11 @@ class ToolCalls:
         check = None
         if self.checker is not None:
             try:
-                checker = await self.checker.current()
-                check = checker.check(answer.decision, state.answer["parameters"])
+                with telemetry.check_span(state.trace, self.checker.simulator.name,
+                                          answer.decision) as span:
+                    checker = await self.checker.current()
+                    check = checker.check(answer.decision, state.answer["parameters"])
+                    telemetry.check_outcome(span, check[0] if check is not None else None)
             except PlanRAGError as exc:
                 self.reply(state, call_id, "Answer recorded.")
                 state.stage = "finished"

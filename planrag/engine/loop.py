@@ -7,6 +7,10 @@ go back to the model), pause (a re-plan awaits the person: the last event is
 `AwaitingConfirmation` carrying the run state as JSON), finish (`RunFinished`) or fail
 (`RunFailed`). Mistakes of the model (bad arguments, refused or failing queries) go back to it
 as observations; budgets end the run with the best answer it can still give.
+
+Each run is traced (planrag.telemetry; a no-op unless tracing is configured): a `planrag.run`
+span, and under it a `chat {model}` span per model call; the query and simulator check spans
+are made where those run (calls.py).
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ from importlib import resources
 from string import Template
 from typing import Any, Literal
 
+from planrag import telemetry
 from planrag.engine.calls import ToolCalls
 from planrag.engine.check import Checker
 from planrag.engine.config import EngineConfig
@@ -95,20 +100,7 @@ class Engine:
             messages=[],
             history=list(history),
         )
-        yield RunStarted(
-            state.run_id, question, self.dataset, self.target, self.technique.name,
-            self.model.scripted,
-        )
-        try:
-            state.messages = [
-                {"role": "system", "content": await self._system_prompt(state)},
-                *_history_messages(state.history),
-                {"role": "user", "content": question},
-            ]
-        except PlanRAGError as exc:
-            yield RunFailed(f"cannot read the database schema: {exc}", "planning")
-            return
-        async for event in self._drive(state, time.monotonic()):
+        async for event in self._traced(state, self._start(state)):
             yield event
 
     async def resume(
@@ -121,6 +113,30 @@ class Engine:
         except RunError as exc:
             yield RunFailed(str(exc), "resuming")
             return
+        async for event in self._traced(state, self._resumed(state, approved, note), True):
+            yield event
+
+    async def _start(self, state: RunState) -> AsyncIterator[Event]:
+        yield RunStarted(
+            state.run_id, state.question, self.dataset, self.target, self.technique.name,
+            self.model.scripted,
+        )
+        try:
+            state.messages = [
+                {"role": "system", "content": await self._system_prompt(state)},
+                *_history_messages(state.history),
+                {"role": "user", "content": state.question},
+            ]
+        except PlanRAGError as exc:
+            telemetry.record_error(state.trace, exc)
+            yield RunFailed(f"cannot read the database schema: {exc}", "planning")
+            return
+        async for event in self._drive(state, time.monotonic()):
+            yield event
+
+    async def _resumed(
+        self, state: RunState, approved: bool | None, note: str | None
+    ) -> AsyncIterator[Event]:
         assert state.pending is not None
         pending = state.pending
         state.pending = None
@@ -168,6 +184,26 @@ class Engine:
 
     # -- the loop
 
+    async def _traced(
+        self, state: RunState, events: AsyncIterator[Event], resumed: bool = False
+    ) -> AsyncIterator[Event]:
+        """`events` inside the run's span, which the last event ends: answered, failed or
+        paused. A run paused for consent and resumed later is two spans with the same
+        `planrag.run_id` (the second marked `planrag.resumed`): the pause may last days and
+        end in another process, and waiting for the person is no run time. A question that
+        is empty, or a paused state that cannot be read, fails before any span starts."""
+        with telemetry.run_span(
+            run_id=state.run_id, dataset=state.dataset, target=state.target,
+            technique=state.technique, question=state.question, resumed=resumed,
+        ) as span:
+            state.trace = span
+            try:
+                async for event in events:
+                    telemetry.run_outcome(span, event)
+                    yield event
+            finally:
+                state.trace = None
+
     async def _drive(self, state: RunState, started: float) -> AsyncIterator[Event]:
         """The turns, with every way a run can break ending in one `RunFailed` event: a
         front end never sees an exception from a run, whatever went wrong."""
@@ -175,14 +211,18 @@ class Engine:
             async for event in self._turns(state, started):
                 yield event
         except ModelError as exc:
+            telemetry.record_error(state.trace, exc)
             yield RunFailed(f"the model failed: {exc}", state.stage, state.usage_event())
         except SourceUnavailable as exc:
+            telemetry.record_error(state.trace, exc)
             yield RunFailed(f"the database is unavailable: {exc}", state.stage,
                             state.usage_event())
         except PlanRAGError as exc:
+            telemetry.record_error(state.trace, exc)
             yield RunFailed(str(exc), state.stage, state.usage_event())
         except Exception as exc:  # a bug of ours or of a plugin: said plainly, logged in full
             _log.exception("run %s failed unexpectedly", state.run_id)
+            telemetry.record_error(state.trace, exc)
             yield RunFailed(
                 f"an unexpected error stopped the run ({type(exc).__name__}: {exc}); "
                 "it has been logged, please report it",
@@ -225,12 +265,17 @@ class Engine:
                 tuple(state.messages), self.calls.tools(state), run_id=state.run_id
             )
             try:
-                async with asyncio.timeout(self._call_limit(state, started)):
-                    async for chunk in self.model.stream(request):
-                        if isinstance(chunk, TextPiece):
-                            yield ModelText(chunk.text)
-                        else:
-                            reply = chunk
+                with telemetry.chat_span(self.model.name, state.trace) as model_call:
+                    async with asyncio.timeout(self._call_limit(state, started)):
+                        stream = telemetry.current_during(model_call, self.model.stream(request))
+                        async for chunk in stream:
+                            if isinstance(chunk, TextPiece):
+                                yield ModelText(chunk.text)
+                            else:
+                                reply = chunk
+                    if reply is not None:
+                        telemetry.chat_usage(model_call, reply.prompt_tokens,
+                                             reply.completion_tokens, reply.finish_reason)
             except TimeoutError:
                 # The run's time ran out while the model was answering: what it was writing
                 # is dropped, and it gets one short last turn to answer from what it has.

@@ -24,7 +24,7 @@ import random
 import re
 import time
 from collections.abc import AsyncIterator, Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Protocol, runtime_checkable
 
 from planrag.errors import ModelError
@@ -74,6 +74,9 @@ class ModelReply:
     completion_tokens: int = 0
     seconds: float = 0.0
     scripted: bool = False
+    finish_reason: str = ""
+    """Why the model stopped (`stop`, `tool_calls`, `length`...), as the endpoint said;
+    empty when unknown. For traces (the GenAI conventions' finish reasons)."""
 
     def as_message(self) -> Message:
         message: Message = {"role": "assistant", "content": self.text or None}
@@ -144,14 +147,7 @@ class Retrying(WrapperModel):
                     if isinstance(chunk, TextPiece):
                         streamed = True
                     elif not chunk.seconds:
-                        chunk = ModelReply(
-                            chunk.text,
-                            chunk.tool_calls,
-                            chunk.prompt_tokens,
-                            chunk.completion_tokens,
-                            time.perf_counter() - started,
-                            chunk.scripted,
-                        )
+                        chunk = replace(chunk, seconds=time.perf_counter() - started)
                     yield chunk
                 return
             except ModelError as exc:

@@ -119,6 +119,7 @@ class OpenAIModel:
             _count(usage.get("prompt_tokens")),
             _count(usage.get("completion_tokens")),
             time.perf_counter() - started,
+            finish_reason=finish,
         )
 
     async def _chunks(self, request: ModelRequest, where: str) -> AsyncIterator[dict[str, Any]]:

@@ -110,7 +110,8 @@ class ReactModel(WrapperModel):
             # Unique across turns and processes (a paused run may resume elsewhere).
             calls.append(ToolCall(f"react_{uuid.uuid4().hex[:12]}", name, json.dumps(args)))
         yield ModelReply(reply.text, tuple(calls), reply.prompt_tokens,
-                         reply.completion_tokens, reply.seconds, reply.scripted)
+                         reply.completion_tokens, reply.seconds, reply.scripted,
+                         reply.finish_reason)
 
     def _as_text(self, request: ModelRequest) -> ModelRequest:
         messages: list[Message] = []

@@ -107,7 +107,9 @@ class ScriptedModel:
             calls.append(ToolCall(f"call_{self._ids}", name, text))
         prompt = step.prompt_tokens or _estimate_tokens(request)
         completion = step.completion_tokens or max(1, len(step.text) // 4 + 8 * len(calls))
-        yield ModelReply(step.text, tuple(calls), prompt, completion, 0.0, scripted=True)
+        finish = "tool_calls" if calls else "stop"  # what an OpenAI endpoint would say
+        yield ModelReply(step.text, tuple(calls), prompt, completion, 0.0, scripted=True,
+                         finish_reason=finish)
 
     @property
     def used(self) -> int:

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from opentelemetry.trace import Span
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError
 
 from planrag.engine.events import PlanStep, Usage
 from planrag.errors import RunError
@@ -99,6 +100,18 @@ class RunState(_Model):
     schema_tools: bool = False
     """The first prompt held only part of a large schema: the model may search and describe
     the rest (search_schema, describe_tables)."""
+    _trace: Span | None = PrivateAttr(default=None)
+
+    @property
+    def trace(self) -> Span | None:
+        """The run's span (planrag.telemetry) while it runs in this process: its model
+        calls, queries and check are its children. Never serialised: a run resumed after a
+        pause, maybe elsewhere, gets a span of its own."""
+        return self._trace
+
+    @trace.setter
+    def trace(self, span: Span | None) -> None:
+        self._trace = span
 
     def usage_event(self) -> Usage:
         u = self.usage
