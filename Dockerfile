@@ -15,7 +15,7 @@ RUN useradd --create-home --uid 10001 planrag && mkdir -p /data && chown planrag
 COPY pyproject.toml README.md ./
 COPY planrag ./planrag
 COPY app ./app
-RUN pip install --upgrade pip && pip install '.[embedded,app]'
+RUN pip install --upgrade pip && pip install '.[embedded,app,tracing]'
 
 COPY fixtures ./fixtures
 COPY .chainlit/config.toml ./.chainlit/config.toml

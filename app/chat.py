@@ -44,11 +44,14 @@ from planrag.engine.session import require_access
 from planrag.errors import PlanRAGError
 from planrag.runtime import check_dataset_setting, registry
 from planrag.settings import Settings, load_settings
+from planrag.telemetry import configure_from_env
 from planrag.users import Access, SlackAccess, UsersFile
 
 _SETTINGS: Settings | None = None
 _SIGN_IN: list[str] = []
 """The sign-in methods the app started with (none: open, on this machine only)."""
+_HISTORY: list[Any] = []
+"""The chat's history (app.history.History) when it is on: with sign-in and a store."""
 
 
 def settings() -> Settings:
@@ -101,12 +104,45 @@ def _check_at_start() -> None:
     for problem in problems:
         print(f"warning: {problem} (ignored until such a dataset is connected)",
               file=sys.stderr, flush=True)
+    _start_history(s)
+    configure_from_env()  # tracing, when OTEL_EXPORTER_OTLP_ENDPOINT is set
     if _SIGN_IN:
         print(f"Sign-in: {', '.join(_SIGN_IN)} (users file {s.users_path})", file=sys.stderr,
               flush=True)
     else:
         print("The chat is open to this machine only (no sign-in is set up; see the README, "
               "Teams).", file=sys.stderr, flush=True)
+
+
+def _start_history(s: Settings) -> None:
+    """The team's store (planrag.store) keeps the audit trail of every front end; with
+    sign-in it also keeps conversations (Chainlit's data layer, app.history). A store that
+    cannot be used at start stops the app with one line."""
+    import asyncio
+
+    from planrag.store import create_schema, history_url, shown_url
+
+    url = history_url(s)
+    if url is None:
+        return
+    try:
+        asyncio.run(create_schema(url))
+    except PlanRAGError as exc:
+        print(f"error: {exc}", file=sys.stderr, flush=True)
+        raise SystemExit(2) from None
+    if not _SIGN_IN:
+        return
+    from app.history import History, serve_files
+
+    layer = History(url)
+    _HISTORY.append(layer)
+    serve_files(layer)
+
+    @cl.data_layer
+    def history() -> History:
+        return layer
+
+    print(f"History: {shown_url(url)}", file=sys.stderr, flush=True)
 
 
 def _access(user: object) -> Access:
@@ -155,7 +191,9 @@ def _session() -> ChatSession:
         found = _first_allowed(reg, _access(user), cookies.get("planrag_dataset", ""), default)
         session = ChatSession(s, found.id if found else default, "", s.technique, s.consent,
                               client=cookies.get("planrag_client", ""),
-                              access=lambda: _access(user))
+                              access=lambda: _access(user),
+                              user=str(getattr(user, "identifier", "") or ""),
+                              history_layer=_HISTORY[0] if _HISTORY else None)
         if found is not None:
             session.target = session.default_target()
         cl.user_session.set("planrag", session)
@@ -218,6 +256,38 @@ async def start() -> None:
                          f"(\u201c{_one_line(stopped)[:120]}\u201d) was still being answered; "
                          "it has been stopped. Ask it again to see its answer here.",
                          metadata=avatar()).send()
+
+
+@cl.on_chat_resume
+async def resume(thread: Any) -> None:
+    """A past conversation opened from the list: its dataset, settings and earlier turns
+    come back, and a re-plan that was waiting when the app stopped is asked again."""
+    session = _session()
+    state = cl.user_session.get("planrag_state")
+    if isinstance(state, dict):
+        session.restore(state)
+    if session.access().nothing:
+        await cl.Message(content="Your account may not ask about any dataset any more: ask "
+                         "the person who runs PlanRAG Assistant to give you access.",
+                         metadata=avatar()).send()
+        return
+    await _send_settings(session)
+    # Chainlit sends the thread's past messages to the page after this hook returns, and
+    # the page replaces what it shows with them: a question posted here would vanish. So
+    # it is posted right after that sending, by the same emitter.
+    emitter = cl.context.emitter
+    send_thread = emitter.resume_thread
+
+    async def then_offer(thread_dict: Any) -> None:
+        await send_thread(thread_dict)
+        await _guarded(session.offer_paused())
+
+    emitter.resume_thread = then_offer  # type: ignore[method-assign]
+
+
+@cl.action_callback("paused_answer")
+async def paused_answer(action: cl.Action) -> None:
+    await _as_run(_session().answer_paused(bool(action.payload.get("approved"))))
 
 
 async def _send_settings(session: ChatSession) -> None:
@@ -284,6 +354,13 @@ async def _guarded(work: Awaitable[None]) -> None:
                               "The session is still usable.").send()
 
 
+async def _as_run(work: Awaitable[None]) -> None:
+    """A button's question, in a run as Chainlit makes one for a typed message, so its
+    answer gets the same rating buttons."""
+    async with cl.Step(name="on_message", type="run"):
+        await _guarded(work)
+
+
 @cl.on_settings_update
 async def update(values: dict[str, str]) -> None:
     await _guarded(_update(_session(), values))
@@ -310,6 +387,7 @@ async def _update(session: ChatSession, values: dict[str, str]) -> None:
     if switched:  # its own databases in the panel; the browser keeps it over a reload
         await _send_settings(session)
         await cl.send_window_message({"planrag_dataset": session.dataset_info().id})
+    await session.remember()
     where = session.where()
     ds = session.dataset_info()
     samples = [cl.Action(name="ask", payload={"question": _one_line(q.text)}, label=label)
@@ -329,7 +407,7 @@ async def _update(session: ChatSession, values: dict[str, str]) -> None:
 async def ask_button(action: cl.Action) -> None:
     question = str(action.payload.get("question", ""))
     await cl.Message(content=question, type="user_message").send()
-    await _guarded(_session().ask(question))
+    await _as_run(_session().ask(question))
 
 
 @cl.on_message

@@ -52,6 +52,7 @@ from planrag.engine.render import stop_text
 from planrag.engine.verdict import answer_lines
 from planrag.errors import PlanRAGError
 from planrag.settings import Settings
+from planrag.store import Auditor, history_url, shared_store
 from planrag.users import SlackAccess
 
 __all__ = ["attach", "handle_slack_message", "route", "store_for"]
@@ -244,7 +245,8 @@ async def _handle(settings: Settings, event: dict[str, Any], kind: str, text: st
             return
         taken = await store.take(key, answer, _lease(settings))
         if taken.run is not None:
-            await _resume(settings, store, key, taken.run, answer == "approve")
+            await _resume(settings, store, key, taken.run, answer == "approve",
+                          str(event.get("user") or ""))
         elif taken.earlier is not None:
             await say(f"The re-plan in this thread was already answered (*{taken.earlier}*); "
                       "the run goes on with that answer.")
@@ -265,7 +267,7 @@ async def _handle(settings: Settings, event: dict[str, Any], kind: str, text: st
     if dataset is None:
         await say(_refusal(event))
         return
-    await _run(settings, store, key, question, dataset)
+    await _run(settings, store, key, question, dataset, str(event.get("user") or ""))
 
 
 def _slack_dataset(settings: Settings, event: dict[str, Any],
@@ -293,7 +295,7 @@ def _refusal(event: dict[str, Any]) -> str:
 
 
 async def _run(settings: Settings, store: RunStore, key: str, question: str,
-               dataset: str) -> None:
+               dataset: str, user: str = "") -> None:
     from planrag.engine.session import engine_config, open_engine
     from planrag.engine.state import Turn
     from planrag.locations import default_target
@@ -316,7 +318,8 @@ async def _run(settings: Settings, store: RunStore, key: str, question: str,
         context = {"dataset": dataset, "target": target, "question": question}
         async with open_engine(settings, dataset, target, model,
                                engine_config(settings)) as engine:
-            await _render(engine.run(question, history=history), store, key, context)
+            await _render(engine.run(question, history=history), store, key, context,
+                          _auditor(settings, user, dataset))
     except PlanRAGError as exc:
         await say(f"I could not answer: {exc}")
     finally:
@@ -324,7 +327,7 @@ async def _run(settings: Settings, store: RunStore, key: str, question: str,
 
 
 async def _resume(settings: Settings, store: RunStore, key: str, paused: PausedRun,
-                  approved: bool) -> None:
+                  approved: bool, user: str = "") -> None:
     from planrag.engine.session import engine_config, open_engine
 
     busy = f"busy:{key}"
@@ -342,7 +345,9 @@ async def _resume(settings: Settings, store: RunStore, key: str, paused: PausedR
         context = paused.context
         async with open_engine(settings, context["dataset"], context["target"], model,
                                engine_config(settings)) as engine:
-            outcome = await _render(engine.resume(paused.state, approved), store, key, context)
+            outcome = await _render(engine.resume(paused.state, approved), store, key, context,
+                                    _auditor(settings, user, context["dataset"],
+                                             paused.state))
     except PlanRAGError as exc:
         await say(f"I could not resume the run: {exc}. The plan is still waiting: reply "
                   "*approve* or *keep* to try again.")
@@ -358,10 +363,19 @@ def _model(settings: Settings) -> Any:
     return model_from_settings(settings) if settings.model_configured else None
 
 
-async def _render(events: Any, store: RunStore, key: str,
-                  context: dict[str, Any]) -> str | None:
-    """Post a run's events in the thread; returns how it stopped (`paused`, `finished`,
-    `failed`), or None when the events ended without saying."""
+def _auditor(settings: Settings, user: str, dataset: str,
+             paused_state: str | None = None) -> Auditor:
+    """The audit trail of a Slack run: who (as `slack:<user id>`) asked or answered."""
+    url = history_url(settings)
+    return Auditor(shared_store(url) if url else None, f"slack:{user or 'unknown'}", dataset,
+                   paused_state)
+
+
+async def _render(events: Any, store: RunStore, key: str, context: dict[str, Any],
+                  auditor: Auditor | None = None) -> str | None:
+    """Post a run's events in the thread (each also to the audit trail); returns how it
+    stopped (`paused`, `finished`, `failed`), or None when the events ended without
+    saying."""
     trace: list[str] = []
     proposed: ReplanProposed | None = None
     answer: AnswerProposed | None = None
@@ -370,6 +384,8 @@ async def _render(events: Any, store: RunStore, key: str,
     scripted = False
     async for event in events:
         event: Event  # type: ignore[no-redef]
+        if auditor is not None:
+            await auditor.record(event)
         if isinstance(event, RunStarted):
             scripted = event.scripted
         elif isinstance(event, PlanMade):

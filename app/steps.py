@@ -18,7 +18,7 @@ from __future__ import annotations
 import csv
 import io
 import json
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, ClassVar, assert_never
 
 import chainlit as cl
@@ -151,6 +151,14 @@ class RunView:
         self.question = ""
         self.record: dict[str, list[str]] = {}
         """Each query's language, text and outcome, for the answer's Markdown download."""
+        self.check: SimulatorChecked | None = None
+        self.answer_message: cl.Message | None = None
+        """The answer as posted: what a thumbs up or down is about."""
+        self.on_pause: Callable[[AwaitingConfirmation], Awaitable[None]] | None = None
+        """Called before the person is asked about a re-plan (to keep the paused run where
+        it survives a restart)."""
+        self.proposal = ""
+        """How a proposal asked before a restart reads (its full record is not kept)."""
 
     async def _end_text(self) -> None:
         if self.text is not None:
@@ -233,6 +241,7 @@ class RunView:
                 await cl.Message(content=f"What-if {event.decision}: {event.description} = "
                                  f"{event.value:.6g} (no decision {event.baseline:.6g})").send()
             case SimulatorChecked():
+                self.check = event
                 await self._final(event)
             case RunFinished():
                 if self.answer is not None and not self.checked:
@@ -333,7 +342,7 @@ class RunView:
         current and proposed plans side by side."""
         pending = self.pending
         if pending is None:
-            return "**A change of plan was proposed.**"
+            return self.proposal or "**A change of plan was proposed.**"
         who = ("The simulator disagrees with the answer"
                if pending.by == "simulator" else "The assistant proposes a new plan")
         text = f"**Re-plan: {who}.**\n\n{pending.reason}"
@@ -361,6 +370,8 @@ class RunView:
             ],
             timeout=settings.consent_timeout_s,
         )
+        if self.on_pause is not None:
+            await self.on_pause(paused)
         answer = await self.asked.send()
         if not answer:
             return None
@@ -412,9 +423,9 @@ class RunView:
             )
             if chart is not None:
                 elements.append(chart)
-        await cl.Message(content="\n\n".join(lines), elements=elements,
-                         metadata=avatar()).send()
-
+        self.answer_message = cl.Message(content="\n\n".join(lines), elements=elements,
+                                         metadata=avatar())
+        await self.answer_message.send()
 
     def _markdown(self, lines: Sequence[str]) -> str:
         """The answer to take away: the question, the verdict and why, and every query."""

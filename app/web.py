@@ -63,6 +63,14 @@ class ChatSession:
     """The browser's id (a cookie set by public/planrag.js), to find its earlier run."""
     access: Callable[[], Access] = Access.open
     """What the signed-in person may ask about, as of now (app.auth)."""
+    user: str = ""
+    """Who is signed in ("" for the open chat on this machine)."""
+    history_layer: Any = None
+    """The chat's history (app.history.History), None when it is off."""
+    notified: bool = False
+    """Whether the person was told that history is not being saved (once per outage)."""
+    offer: Any = None
+    """The question about a re-plan kept over a restart, while it waits (a cl.Message)."""
 
     # -- without a model
 
@@ -318,7 +326,7 @@ class ChatSession:
 
     async def ask(self, question: str, model: Model | None = None) -> None:
         """Answer with the configured model, or with `model` (the scripted walkthrough)."""
-        from planrag.engine.session import engine_config, open_engine
+        from planrag.engine.session import engine_config
         from planrag.engine.state import Turn
 
         scripted = model is not None
@@ -331,22 +339,259 @@ class ChatSession:
         _running(self.client, question)
         view = RunView(self.settings, consent, self.dataset_info().column_names)
         history = [] if scripted else self.history[-6:]
+        context = {"dataset": self.dataset, "target": self.target, "question": question,
+                   "technique": self.technique, "consent": consent, "user": self.user,
+                   "scripted": scripted}
         try:
-            async with open_engine(self.settings, self.dataset, self.target, model,
-                                   config, access=self.access()) as engine:
-                view.engine = engine
-                async for event in engine.run_with_consent(question, view.ask_consent,
-                                                           history=history):
-                    await view.show(event)
-        except PlanRAGError as exc:
-            await cl.ErrorMessage(content=f"The question could not be answered: {exc}").send()
-            return
+            await self._drive(view, context, model, config,
+                              lambda engine: engine.run(question, history=history))
         finally:
-            await view.close_steps()
             _finished(self.client)
         if view.answer is not None and not scripted:
             self.history.append(Turn(question=question, decision=view.answer.decision,
                                      rationale=view.answer.rationale))
+        await self.remember()
+
+    async def _drive(self, view: RunView, context: dict[str, Any], model: Model,
+                     config: Any, first: Callable[[Any], Any],
+                     paused_state: str | None = None) -> None:
+        """Run `first(engine)`'s events through `view`, asking the person at each pause;
+        every event goes to the audit trail, the answer is recorded for feedback, and a
+        pause is kept in the run store so the question survives a restart of the app."""
+        from planrag.engine.events import AwaitingConfirmation
+        from planrag.engine.session import open_engine
+        from planrag.store import Auditor, history_url, shared_store
+
+        url = history_url(self.settings)
+        auditor = Auditor(shared_store(url) if url else None, self.user, context["dataset"],
+                          paused_state)
+        key = self._paused_key()
+        if key is not None:
+            async def keep(paused: AwaitingConfirmation) -> None:
+                await self._keep_paused(key, paused, context)
+
+            view.on_pause = keep
+        try:
+            async with open_engine(self.settings, context["dataset"], context["target"], model,
+                                   config, access=self.access()) as engine:
+                view.engine = engine
+                events = first(engine)
+                while True:
+                    paused: AwaitingConfirmation | None = None
+                    async for event in events:
+                        await view.show(event)
+                        await auditor.record(event)
+                        if isinstance(event, AwaitingConfirmation):
+                            paused = event
+                    if paused is None:
+                        break
+                    answer = await view.ask_consent(paused)
+                    if key is not None and not await self._claim_paused(key, answer):
+                        await cl.Message(content="This change of plan was answered in another "
+                                         "window; the run goes on there.",
+                                         metadata=avatar()).send()
+                        return
+                    events = engine.resume(paused.state, answer)
+        except PlanRAGError as exc:
+            await cl.ErrorMessage(content=f"The question could not be answered: {exc}").send()
+        finally:
+            await view.close_steps()
+        if key is not None:
+            await self._forget_paused(key)  # the run ended: nothing waits any more
+        await self._record_answer(view, context)
+        await self._say_if_not_saved(auditor.failing)
+
+    # -- history (app.history): state kept with the thread, answers, paused runs
+
+    def state(self) -> dict[str, Any]:
+        """What a resumed conversation restores: the dataset, database, method, consent
+        setting and the earlier questions and decisions."""
+        return {"dataset": self.dataset, "target": self.target, "technique": self.technique,
+                "consent": self.consent,
+                "history": [t.model_dump(mode="json") for t in self.history[-20:]]}
+
+    def restore(self, state: dict[str, Any]) -> None:
+        """Take back a kept state; a dataset the person may no longer use stays unchanged."""
+        from planrag.engine.state import Turn
+        from planrag.runtime import registry
+
+        dataset = str(state.get("dataset") or "")
+        if dataset in registry(self.settings).ids() and self.access().allows(dataset):
+            self.dataset = dataset  # else (gone, or no longer allowed) the session's stays
+        if dataset == self.dataset:
+            turns = state.get("history") or []
+            try:
+                self.history = [Turn.model_validate(t) for t in turns if isinstance(t, dict)]
+            except ValueError:
+                self.history = []
+        self.technique = str(state.get("technique") or self.technique)
+        self.consent = str(state.get("consent") or self.consent)
+        target = str(state.get("target") or "")
+        self.target = target if target in self.targets() else self.default_target()
+
+    async def remember(self) -> None:
+        """Keep the session's state with its thread (now, not only when the page closes:
+        the app may stop before)."""
+        state = self.state()
+        cl.user_session.set("planrag_state", state)
+        layer = self.history_layer
+        thread = getattr(cl.context.session, "thread_id", None)
+        if layer is None or not thread or not getattr(cl.context.session,
+                                                      "has_first_interaction", False):
+            return
+        await layer.update_thread(thread, metadata={"planrag_state": state})
+        await self._say_if_not_saved(None)
+
+    async def _record_answer(self, view: RunView, context: dict[str, Any]) -> None:
+        layer = self.history_layer
+        if layer is None or view.answer is None or view.answer_message is None:
+            return
+        check = view.check
+        verdict = None if check is None else (
+            "agrees" if check.agrees else f"differs: the simulator's best is "
+            f"{check.label(check.best)} (the answer ranks {check.rank or 'unranked'} of "
+            f"{check.candidates})")
+        decision = (check.label(view.answer.decision) if check is not None
+                    else str(view.answer.decision))
+        try:
+            await layer.store.record_run(
+                view.answer_message.id, view.run_id, getattr(cl.context.session, "thread_id",
+                                                             None),
+                self.user or "(open chat)", context["dataset"], context["question"],
+                decision, verdict)
+        except PlanRAGError as exc:
+            layer.failing = str(exc)
+
+    async def _say_if_not_saved(self, problem: str | None) -> None:
+        """Once per outage: the chat goes on, but what is said now may not be kept."""
+        layer = self.history_layer
+        if layer is None:
+            return
+        problem = problem or layer.failing
+        if problem is None:
+            self.notified = False
+            return
+        if self.notified:
+            return
+        self.notified = True
+        await cl.Message(content="History is not being saved right now (its database "
+                         f"cannot be used: {problem}). The chat goes on; this conversation "
+                         "may be missing from the list of past chats.",
+                         metadata=avatar()).send()
+
+    def _paused_key(self) -> str | None:
+        thread = getattr(cl.context.session, "thread_id", None)
+        return f"chat:{thread}" if self.history_layer is not None and thread else None
+
+    async def _keep_paused(self, key: str, paused: Any, context: dict[str, Any]) -> None:
+        import time
+
+        from app.run_store import PausedRun
+        from app.slack import store_for
+
+        try:
+            await store_for(self.settings).put(key, PausedRun(
+                paused.state, {**context, "ask": paused.question}, time.time()))
+        except PlanRAGError as exc:  # the question is still asked; only a restart loses it
+            await self._say_if_not_saved(str(exc))
+
+    async def _claim_paused(self, key: str, answer: bool | None) -> bool:
+        """Whether this answer is the one that counts: the same question may be open in
+        another window (or app process) that answered first. A store that cannot be reached
+        does not stop the run here."""
+        from app.slack import _lease, store_for
+
+        said = {True: "approve", False: "keep", None: "no answer in time"}[answer]
+        try:
+            taken = await store_for(self.settings).take(key, said, _lease(self.settings))
+        except PlanRAGError:
+            return True
+        return taken.run is not None or taken.earlier is None
+
+    async def _forget_paused(self, key: str) -> None:
+        from app.slack import store_for
+
+        try:
+            await store_for(self.settings).delete(key)
+        except PlanRAGError:
+            pass  # it expires; a later answer is told the run is no longer waiting
+
+    async def offer_paused(self) -> None:
+        """On a resumed conversation: a re-plan that was waiting when the app stopped is
+        asked again, with its buttons."""
+        from app.slack import store_for
+
+        key = self._paused_key()
+        if key is None:
+            return
+        try:
+            paused = await store_for(self.settings).get(key)
+        except PlanRAGError:
+            return
+        if paused is None or not self.access().allows(str(paused.context.get("dataset"))):
+            return
+        ask = str(paused.context.get("ask") or "Approve the proposed change of plan?")
+        self.offer = cl.Message(
+            content=f"This conversation was left waiting for your answer to a change of plan. "
+                    f"Question: \u201c{paused.context.get('question', '')}\u201d.\n\n{ask}",
+            actions=[cl.Action(name="paused_answer", payload={"approved": True},
+                               label="Approve"),
+                     cl.Action(name="paused_answer", payload={"approved": False},
+                               label="Keep the current plan")],
+            metadata=avatar())
+        await self.offer.send()
+
+    async def answer_paused(self, approved: bool) -> None:
+        """The person answered a re-plan kept over a restart: the run goes on from there."""
+        from app.slack import _lease, store_for
+        from planrag.engine.session import engine_config, require_access
+        from planrag.store import run_id_of
+
+        key = self._paused_key()
+        if key is None:
+            await cl.Message(content="Nothing is waiting for an answer here.").send()
+            return
+        store = store_for(self.settings)
+        taken = await store.take(key, "approve" if approved else "keep", _lease(self.settings))
+        if taken.run is None:
+            said = f" (it was answered: {taken.earlier})" if taken.earlier else ""
+            await cl.Message(content=f"This change of plan is no longer waiting{said}.").send()
+            return
+        paused, context = taken.run, dict(taken.run.context)
+        try:
+            require_access(self.access(), str(context.get("dataset", "")))
+            model = self._resume_model(context)
+        except PlanRAGError:
+            await store.put(key, paused)  # still waiting, for someone who may answer
+            raise
+        if model is None:
+            await store.put(key, paused)
+            await cl.Message(content="No model is configured any more, so the run cannot go "
+                             "on; once one is configured, answer again.").send()
+            return
+        config = engine_config(self.settings, technique=context.get("technique"),
+                               consent=context.get("consent"))
+        view = RunView(self.settings, str(context.get("consent", "ask")),
+                       self.dataset_info().column_names)
+        view.question = str(context.get("question", ""))
+        view.run_id = run_id_of(paused.state)
+        if self.offer is not None:  # the decision is written into the question, as live
+            for action in self.offer.actions:
+                await action.remove()
+            view.asked, view.proposal = self.offer, self.offer.content
+            self.offer = None
+        await self._drive(view, context, model, config,
+                          lambda engine: engine.resume(paused.state, approved), paused.state)
+        await self.remember()
+
+    def _resume_model(self, context: dict[str, Any]) -> Model | None:
+        if context.get("scripted"):
+            from planrag.engine.policy import policy_model
+            from planrag.simulators.service import dataset_simulator
+
+            ds = self.dataset_info()
+            return policy_model(simulator=dataset_simulator(ds).name if ds.simulator else None)
+        return self.model()
 
 
 def field_label(sim: Any, name: str) -> str:

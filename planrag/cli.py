@@ -6,6 +6,8 @@
     planrag users add NAME [--password-stdin | --no-password] [--datasets ID,...] [--admin]
     planrag users list | remove NAME | set NAME [--datasets ...] [--password-stdin] [--admin]
     planrag users group GROUP --datasets ID,...       who may sign in to the chat, and to what
+    planrag audit [--user U] [--since T] [--run ID] [--json]   who asked what, and what ran
+    planrag feedback export [--format jsonl|csv] [--output FILE]  thumbs up/down on answers
     planrag load [--target T] [--force] [DATASET...]  load dumps (idempotent)
     planrag query --dataset REF [--target T] [--json] QUERY
     planrag schema --dataset REF [--target T] [--question Q]
@@ -37,11 +39,14 @@ import os
 import sys
 from collections.abc import Coroutine, Sequence
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from planrag.errors import AccountRefused, PlanRAGError, QueryRefused
 from planrag.locations import all_kinds, target_names
 from planrag.settings import Settings, load_settings
+
+if TYPE_CHECKING:
+    from planrag.store import Store
 
 __all__ = ["main"]
 
@@ -81,6 +86,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from planrag.runtime import check_dataset_setting, registry
 
         check_dataset_setting(settings, registry(settings))  # PLANRAG_DATASET, at start
+        if args.command in ("ask", "eval", "shell"):  # the commands that run questions
+            from planrag.telemetry import configure_from_env
+
+            configure_from_env()  # tracing, when OTEL_EXPORTER_OTLP_ENDPOINT is set
         return int(args.handler(settings, args))
     except QueryRefused as exc:
         print(f"refused: {exc.reason}", file=sys.stderr)
@@ -131,6 +140,20 @@ def _parser() -> argparse.ArgumentParser:
     s.add_argument("--allow-write-privileges", action="store_true",
                    help="accept an account that can do more than read (marked in the dataset)")
     s.set_defaults(handler=_connect)
+
+    s = sub.add_parser("audit", help="the audit trail: questions, queries, consent, answers")
+    s.add_argument("--user", help="only this person's")
+    s.add_argument("--since", help="from this date or time, or a span back (30m, 12h, 7d)")
+    s.add_argument("--run", help="only this run")
+    s.add_argument("--json", action="store_true", help="one JSON object per line")
+    s.set_defaults(handler=_audit)
+
+    s = sub.add_parser("feedback", help="the thumbs up and down given to answers")
+    fb = s.add_subparsers(dest="feedback_command", metavar="ACTION", required=True)
+    f = fb.add_parser("export", help="every rating with its question, decision and check")
+    f.add_argument("--format", choices=["jsonl", "csv"], default="jsonl")
+    f.add_argument("--output", type=Path, help="write here instead of standard output")
+    s.set_defaults(handler=_feedback)
 
     s = sub.add_parser("users", help="who may sign in to the chat, and to which datasets")
     users = s.add_subparsers(dest="users_command", metavar="ACTION", required=True)
@@ -354,6 +377,106 @@ def _connect(settings: Settings, args: argparse.Namespace) -> int:
               "manifest (or connect again with --rules FILE)")
     print(f'ask a first question: planrag ask "..." --dataset {done.dataset.id}   '
           f"(or pick {done.dataset.id} in the chat's settings)")
+    return 0
+
+
+def _team_store(settings: Settings) -> Store:
+    from planrag.errors import ConfigError
+    from planrag.store import Store, history_url
+
+    url = history_url(settings)
+    if url is None:
+        raise ConfigError("PLANRAG_HISTORY_URL is off: nothing is kept to read")
+    if url.startswith("sqlite"):
+        path = Path(url.partition(":///")[2])
+        if not path.is_file():
+            raise ConfigError(f"no history database at {path} yet: it is made when the chat "
+                              "first starts with sign-in (see the README, Teams)")
+    return Store(url)
+
+
+def _audit(settings: Settings, args: argparse.Namespace) -> int:
+    from planrag.store import since_value
+
+    since = since_value(args.since) if args.since else None
+    store = _team_store(settings)
+
+    async def read() -> list[Any]:
+        try:
+            return await store.audit_entries(user=args.user, since=since, run=args.run)
+        finally:
+            await store.close()
+
+    entries = _run(read())
+    if args.json:
+        for entry in entries:
+            print(json.dumps(entry.as_dict(), default=str))
+        return 0
+    if not entries:
+        print("nothing in the audit trail" + (" for that filter" if args.user or since or
+                                              args.run else " yet"))
+        return 0
+    for e in entries:
+        print(f"{e.at[:19].replace('T', ' ')}  {e.user:14} {e.dataset:20} {e.run[:8]:8}  "
+              f"{_audit_line(e.kind, e.detail)}")
+    return 0
+
+
+def _audit_line(kind: str, d: dict[str, Any]) -> str:
+    """One audit entry in words."""
+    query = _one_line(str(d.get("query", "")))
+    match kind:
+        case "question":
+            return f"asked: {d.get('question', '')}"
+        case "query":
+            return f"{d.get('query_id')} ran ({d.get('rows')} rows): {query}"
+        case "query_refused":
+            return f"{d.get('query_id')} REFUSED ({d.get('reason')}): {query}"
+        case "query_failed":
+            return f"{d.get('query_id')} failed ({d.get('error')}): {query}"
+        case "consent":
+            what = "re-plan approved" if d.get("approved") else "current plan kept"
+            return f"{what} (by {d.get('by')})"
+        case "answer":
+            return f"answered: {d.get('decision')}"
+        case "check":
+            if d.get("agrees"):
+                return f"checked: the simulator agrees ({d.get('decision_label')})"
+            return (f"checked: the simulator's best is {d.get('best_label')} (the answer "
+                    f"ranks {d.get('rank')})")
+        case "failed":
+            return f"failed: {d.get('reason')}"
+    return kind
+
+
+def _one_line(text: str, width: int = 90) -> str:
+    flat = " ".join(text.split())
+    return flat if len(flat) <= width else flat[: width - 1] + "…"
+
+
+def _feedback(settings: Settings, args: argparse.Namespace) -> int:
+    from planrag.store import rows_csv
+
+    store = _team_store(settings)
+
+    async def read() -> list[dict[str, Any]]:
+        try:
+            return await store.feedback()
+        finally:
+            await store.close()
+
+    rows = _run(read())
+    columns = ["answered_at", "user", "dataset", "run", "question", "decision", "check",
+               "rating", "comment", "thread"]
+    if args.format == "csv":
+        text = rows_csv(rows, columns)
+    else:
+        text = "".join(json.dumps(row, default=str) + "\n" for row in rows)
+    if args.output:
+        args.output.write_text(text, encoding="utf-8")
+        print(f"{len(rows)} rating(s) written to {args.output}", file=sys.stderr)
+    else:
+        sys.stdout.write(text)
     return 0
 
 

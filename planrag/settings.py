@@ -229,6 +229,9 @@ class Settings(BaseSettings):
     slack_access: str | None = Field(default=None, validation_alias=_env("PLANRAG_SLACK_ACCESS"))
     """Who in Slack may ask about what: `U123=demo-retail,acme; C456=*` (users or channels)."""
     slack_api_url: str | None = Field(default=None, validation_alias=_env("PLANRAG_SLACK_API_URL"))
+    history_url: str | None = Field(default=None, validation_alias=_env("PLANRAG_HISTORY_URL"))
+    """The chat's history, feedback and audit trail: sqlite:///PATH (default
+    `<data dir>/history.sqlite`), postgresql://..., or off."""
     origins: str = Field(default="", validation_alias=_env("PLANRAG_ALLOWED_ORIGINS"))
     """Other sites whose pages may call the chat (comma-separated origins); none by default."""
 

@@ -267,6 +267,14 @@ async def test_slack_mention_from_someone_not_listed_is_refused(
         await post_all(url, allowed)
         await slack.wait_for("*Plan*", thread=asked_ts)
     assert "t1" not in slack_env.models  # the model was never asked for the stranger
+    # The allowed question is in the audit trail, under the Slack user who asked it.
+    out = subprocess.run(
+        [sys.executable, "-m", "planrag", "audit", "--json", "--user", "slack:U0ALLOWED"],
+        cwd=ROOT, env={**os.environ, "PLANRAG_DATA_DIR": str(data_dir), "MYSQL_URL": ""},
+        capture_output=True, text=True, timeout=120, check=False)
+    asked = [json.loads(line) for line in out.stdout.splitlines()]
+    assert any(e["kind"] == "question" and e["question"] == f"[t2] {QUESTION}"
+               and e["dataset"] == "dqa-locating-1445" for e in asked), out.stderr
     assert json.dumps(slack.texts(refused_ts)).count("not on the list") == 1
     assert slack.count("not on the list", thread=asked_ts) == 0
 

@@ -1,0 +1,140 @@
+# mypy: disable-error-code="no-untyped-call"
+# (Chainlit's API is untyped.)
+"""The chat's history on Chainlit's SQLAlchemy data layer (planrag.store holds the tables).
+
+Threads, their steps, elements and feedback go to the team's store (`PLANRAG_HISTORY_URL`,
+SQLite by default, PostgreSQL for several app processes). Elements' files (query tables,
+charts, CSV and Markdown downloads) are kept in the same database, so every app process can
+serve them; `/planrag/files/...` serves a file only to the person whose conversation it
+belongs to.
+
+The store may go down while people chat: every write is tried, a failure is remembered
+(`failing`) so the chat can say history is not being saved, and the next write that works
+clears it. Nothing a person does waits on the store for more than its pool's timeout.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Annotated, Any
+from urllib.parse import quote
+
+from chainlit.auth import get_current_user
+from chainlit.data.sql_alchemy import SQLAlchemyDataLayer
+from chainlit.data.storage_clients.base import BaseStorageClient
+from fastapi import Depends, HTTPException, Response
+from fastapi.routing import APIRoute
+from sqlalchemy import text
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+
+from planrag.store import Store, shared_store
+
+__all__ = ["FILES_PATH", "History", "StoreFiles", "serve_files"]
+
+log = logging.getLogger(__name__)
+
+FILES_PATH = "/planrag/files/"
+
+
+class StoreFiles(BaseStorageClient):
+    """Element files in the store's `planrag_files` table. Chainlit names each file
+    `<owner's user id>/<element id>/<name>`; the owner is kept to check who may read it."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+
+    async def upload_file(self, object_key: str, data: bytes | str,
+                          mime: str = "application/octet-stream", overwrite: bool = True,
+                          content_disposition: str | None = None) -> dict[str, Any]:
+        payload = data.encode("utf-8") if isinstance(data, str) else bytes(data)
+        owner = object_key.split("/", 1)[0]
+        await self.store.put_file(object_key, owner, mime, payload)
+        return {"object_key": object_key, "url": await self.get_read_url(object_key)}
+
+    async def delete_file(self, object_key: str) -> bool:
+        await self.store.delete_file(object_key)
+        return True
+
+    async def get_read_url(self, object_key: str) -> str:
+        return FILES_PATH + quote(object_key, safe="/")
+
+    async def close(self) -> None:
+        await self.store.close()
+
+
+class History(SQLAlchemyDataLayer):
+    """Chainlit's SQLAlchemy data layer over the store's engine, remembering whether its
+    last write worked."""
+
+    def __init__(self, url: str) -> None:
+        self.store = shared_store(url)
+        engine = self.store.engine
+        super().__init__(conninfo="sqlite+aiosqlite://", storage_provider=StoreFiles(self.store))
+        # The parent made an engine of its own for `conninfo`; the store's (with its pool
+        # settings and pre-ping, so a database that comes back is used again) replaces it.
+        self.engine = engine
+        self.async_session = async_sessionmaker(bind=engine, expire_on_commit=False,
+                                                class_=AsyncSession)
+        self.failing: str | None = None
+        """Why the last write to the store failed; None when it worked."""
+
+    async def execute_sql(self, query: str, parameters: dict[str, Any]) -> Any:
+        """The parent's contract (rows as dicts, else the row count, None on failure),
+        remembering failures instead of only logging them."""
+        async with self.async_session() as session:
+            try:
+                async with session.begin():
+                    result = await session.execute(text(query), parameters)
+                    rows = ([dict(r._mapping) for r in result.fetchall()]
+                            if result.returns_rows else None)
+            except Exception as exc:
+                reason = str(getattr(exc, "orig", None) or exc).strip().splitlines()
+                self.failing = (reason[0] if reason else type(exc).__name__)[:200]
+                log.warning("history not saved: %s", self.failing)
+                return None
+        self.failing = None
+        return self.clean_result(rows) if rows is not None else result.rowcount
+
+    async def delete_thread(self, thread_id: str) -> None:
+        """The thread, and its elements' files with it."""
+        keys = await self.execute_sql(
+            'SELECT "objectKey" FROM elements WHERE "threadId" = :id AND "objectKey" IS NOT NULL',
+            {"id": thread_id})
+        for row in keys if isinstance(keys, list) else []:
+            try:
+                await self.store.delete_file(row["objectKey"])
+            except Exception as exc:  # the thread goes anyway; the file is orphaned
+                log.warning("could not delete a file of thread %s: %s", thread_id, exc)
+        await super().delete_thread(thread_id)
+
+    async def close(self) -> None:
+        await self.engine.dispose()
+
+
+def serve_files(layer: History) -> None:
+    """(The handler's annotations name module-level imports: FastAPI resolves them there.)
+
+    `GET /planrag/files/<key>`: an element's file, to its owner only (401 without a
+    session, 404 for anyone else's file, so keys cannot be probed)."""
+    from chainlit.server import app
+
+    async def read(key: str, user: Annotated[Any, Depends(get_current_user)]) -> Response:
+        if user is None:
+            raise HTTPException(status_code=401, detail="sign in first")
+        try:
+            persisted = await layer.get_user(user.identifier)
+            found = await layer.store.get_file(key)
+        except Exception as exc:
+            raise HTTPException(status_code=503, detail="the history database cannot be "
+                                "reached; try again later") from exc
+        if persisted is None or found is None or found[0] != persisted.id:
+            raise HTTPException(status_code=404, detail="no such file")
+        _, mime, data = found
+        name = key.rsplit("/", 1)[-1]
+        return Response(content=data, media_type=mime, headers={
+            "Content-Disposition": f"inline; filename*=UTF-8''{quote(name)}",
+            "Cache-Control": "private, max-age=3600",
+            "X-Content-Type-Options": "nosniff"})
+
+    # Before Chainlit's catch-all route, which would answer with the page instead.
+    app.router.routes.insert(0, APIRoute(FILES_PATH + "{key:path}", read, methods=["GET"]))

@@ -1,0 +1,299 @@
+"""History, feedback and the audit trail with the real app: a conversation is kept (SQLite
+and PostgreSQL), listed and resumed after a restart of the app, a re-plan that was waiting
+is answered after the restart, a rating is stored and exported, the run's audit trail reads
+back; a store that is down at start stops the app with one line, and one that goes down
+mid-session leaves the chat working and saying so."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import re
+import socket
+import subprocess
+import sys
+import uuid
+from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from planrag.engine import ScriptedModel
+from planrag.engine.scripted_server import ScriptedServer
+from planrag.users import UsersFile
+from tests._sql_fixtures import ROOT
+from tests.app.test_chat_e2e import (  # noqa: F401 - fixtures
+    _browser,
+    _chat,
+    _script,
+    data_dir,
+    shots,
+)
+from tests.app.test_teams import PASSWORD, _send, _sign_in
+
+QUESTION = "Where should SWE place its merchant to steer trade to baltic_sea?"
+PG = "postgresql://postgres@127.0.0.1:5432"
+
+
+@pytest.fixture(scope="module")
+def team(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("history-team") / "users.toml"
+    UsersFile(path).add("carol", PASSWORD, ["*"])
+    return path
+
+
+async def _pg_async(sql: str) -> None:
+    import asyncpg
+
+    conn = await asyncpg.connect(f"{PG}/postgres")
+    try:
+        await conn.execute(sql)
+    finally:
+        await conn.close()
+
+
+def _pg(sql: str) -> None:
+    asyncio.run(_pg_async(sql))
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def history_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path}/history.sqlite"
+        return
+    name = f"planrag_history_{uuid.uuid4().hex[:10]}"
+    _pg(f"CREATE DATABASE {name}")
+    try:
+        yield f"{PG}/{name}"
+    finally:
+        _pg(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+
+
+@pytest.fixture()
+async def model_server() -> AsyncIterator[tuple[str, dict[str, ScriptedModel]]]:
+    """Scripted models by tag, kept across restarts of the app (the script goes on)."""
+    models: dict[str, ScriptedModel] = {}
+
+    def route(body: dict[str, Any]) -> ScriptedModel:
+        asked = [m["content"] for m in body["messages"]
+                 if m["role"] == "user" and "[" in str(m["content"])]
+        tag = asked[-1].split("[", 1)[1].split("]", 1)[0]
+        return models.setdefault(tag, _script(tag))
+
+    async with ScriptedServer(route) as server:
+        yield server.base_url, models
+
+
+def _env(team: Path, history_url: str, model_url: str, folder: Path) -> dict[str, str]:
+    return {"PLANRAG_USERS_FILE": str(team), "PLANRAG_HISTORY_URL": history_url,
+            "PLANRAG_MODEL": "scripted", "PLANRAG_MODEL_BASE_URL": model_url,
+            "PLANRAG_MODEL_TOOLS": "on", "PLANRAG_CONSENT_TIMEOUT": "600",
+            "PLANRAG_RUN_STORE": f"sqlite:///{folder}/history-runs-{uuid.uuid4().hex}.sqlite"}
+
+
+def _planrag(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "planrag", *args], cwd=ROOT,
+                          env={**os.environ, **env}, capture_output=True, text=True,
+                          timeout=120, check=False)
+
+
+async def test_a_conversation_is_kept_resumed_after_a_restart_and_rated(
+        team: Path, history_url: str, model_server: tuple[str, dict[str, ScriptedModel]],
+        data_dir: Path, shots: Path) -> None:  # noqa: F811
+    from playwright.async_api import async_playwright, expect
+
+    env = _env(team, history_url, model_server[0], data_dir)
+    async with async_playwright() as p:
+        browser = await _browser(p)
+        # First process: a question whose run proposes a re-plan; the app stops while the
+        # proposal waits for an answer.
+        async with _chat(data_dir, env) as url:
+            page = await _sign_in(browser, url, "carol")
+            await page.locator("#chat-input").wait_for(timeout=30_000)
+            await _send(page, f"[r1] {QUESTION}")
+            await page.get_by_role("button", name="Approve").wait_for(timeout=60_000)
+            await page.wait_for_timeout(1_000)  # the pause is kept before the question shows
+            await page.context.close()
+        # Second process on the same store: the conversation is listed, opens with its
+        # dataset, and the waiting re-plan is asked again.
+        async with _chat(data_dir, env) as url:
+            page = await _sign_in(browser, url, "carol")
+            thread = page.get_by_text(re.compile(r"^\[r1\] Where should SWE")).first
+            await thread.wait_for(timeout=30_000)
+            await page.screenshot(path=str(shots / "history-listed.png"))
+            await thread.click()
+            waiting = page.get_by_text("was left waiting for your answer to a change of plan")
+            await waiting.wait_for(timeout=30_000)
+            await expect(page.get_by_text(re.compile(r"^Plan")).first).to_be_visible()
+            await page.screenshot(path=str(shots / "resumed-waiting.png"))
+            message = page.locator(".step", has=waiting)
+            await message.get_by_role("button", name="Approve").click()
+            verdict = page.get_by_text("Best decision: Krakow").first
+            await verdict.wait_for(timeout=60_000)
+            # A thumbs up with a comment on the answer (the last message).
+            await page.locator(".positive-feedback-off").last.click()
+            await page.get_by_role("dialog").locator("textarea").fill("clear and checked")
+            await page.locator("#submit-feedback").click()
+            await expect(page.locator(".positive-feedback-on")).to_have_count(1,
+                                                                              timeout=10_000)
+            await page.screenshot(path=str(shots / "resumed-answered.png"))
+        await browser.close()
+    # The rating, with its question, decision and check, exported.
+    out = _planrag("feedback", "export", "--format", "jsonl", env=env)
+    assert out.returncode == 0, out.stderr
+    rows = [json.loads(line) for line in out.stdout.splitlines()]
+    assert len(rows) == 1
+    rated = rows[0]
+    assert (rated["rating"], rated["comment"], rated["user"]) == ("up", "clear and checked",
+                                                                  "carol")
+    assert rated["question"] == f"[r1] {QUESTION}" and rated["decision"] == "Krakow"
+    assert rated["check"] == "agrees"
+    csv_out = _planrag("feedback", "export", "--format", "csv", env=env)
+    assert csv_out.stdout.splitlines()[0].startswith("answered_at,user,dataset,run,question")
+    # The run's audit trail: the question, its queries, the consent given after the
+    # restart, the answer and its check, all under one run id.
+    assert re.fullmatch(r"[0-9a-f]{12}", rated["run"])
+    trail = _planrag("audit", "--json", "--user", "carol", "--run", rated["run"], env=env)
+    assert trail.returncode == 0, trail.stderr
+    entries = [json.loads(line) for line in trail.stdout.splitlines()]
+    assert {e["run"] for e in entries} == {rated["run"]}
+    kinds = [e["kind"] for e in entries]
+    assert kinds[0] == "question" and "query" in kinds
+    assert kinds[-3:] == ["consent", "answer", "check"]
+    consent = [json.loads(line) for line in trail.stdout.splitlines()][-3]
+    assert consent["approved"] is True and consent["by"] == "person"
+    text = _planrag("audit", "--since", "1h", env=env).stdout
+    assert "carol" in text and "re-plan approved (by person)" in text
+
+
+def test_a_store_down_at_start_stops_the_app_with_one_line(team: Path, tmp_path: Path) -> None:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]  # nothing listens here
+    env = {**os.environ, "PLANRAG_DATA_DIR": str(tmp_path), "MYSQL_URL": "",
+           "PLANRAG_USERS_FILE": str(team),
+           "PLANRAG_HISTORY_URL": f"postgresql://planrag:secret@127.0.0.1:{port}/history"}
+    out = subprocess.run(
+        [sys.executable, "-m", "chainlit", "run", "app/chat.py", "--headless", "--port", "9"],
+        cwd=ROOT, env=env, capture_output=True, text=True, timeout=120, check=False)
+    assert out.returncode == 2
+    assert "error: the history database postgresql://planrag:***@127.0.0.1" in out.stderr
+    assert "cannot be used" in out.stderr and "PLANRAG_HISTORY_URL=off" in out.stderr
+    assert "secret" not in out.stderr and "Traceback" not in out.stderr
+
+
+class _Relay:
+    """A TCP relay to the machine's PostgreSQL that can go down (its listener closed and its
+    connections cut): the history database disappearing, without touching the shared
+    server."""
+
+    def __init__(self, port: int = 5432) -> None:
+        self.upstream = port
+        self.port = 0
+        self.server: asyncio.Server | None = None
+        self.writers: list[asyncio.StreamWriter] = []
+
+    async def __aenter__(self) -> _Relay:
+        self.server = await asyncio.start_server(self._serve, "127.0.0.1", 0)
+        self.port = self.server.sockets[0].getsockname()[1]
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.down()
+
+    async def down(self) -> None:
+        if self.server is not None:
+            self.server.close()
+            self.server = None
+        for writer in self.writers:
+            writer.transport.abort()
+        self.writers.clear()
+
+    async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        try:
+            up_reader, up_writer = await asyncio.open_connection("127.0.0.1", self.upstream)
+        except OSError:
+            writer.transport.abort()
+            return
+        self.writers += [writer, up_writer]
+
+        async def pump(src: asyncio.StreamReader, dst: asyncio.StreamWriter) -> None:
+            try:
+                while chunk := await src.read(65536):
+                    dst.write(chunk)
+                    await dst.drain()
+            except (OSError, ConnectionError):
+                pass
+            dst.transport.abort()
+
+        await asyncio.gather(pump(reader, up_writer), pump(up_reader, writer))
+
+
+async def test_a_store_that_goes_down_mid_session_is_said_and_the_chat_goes_on(
+        team: Path, model_server: tuple[str, dict[str, ScriptedModel]],
+        data_dir: Path) -> None:  # noqa: F811
+    from playwright.async_api import async_playwright
+
+    name = f"planrag_history_{uuid.uuid4().hex[:10]}"
+    await _pg_async(f"CREATE DATABASE {name}")
+    try:
+        async with _Relay() as relay:
+            url = f"postgresql://postgres@127.0.0.1:{relay.port}/{name}"
+            env = {**_env(team, url, model_server[0], data_dir), "PLANRAG_CONSENT": "approve"}
+            async with _chat(data_dir, env) as app_url, async_playwright() as p:
+                browser = await _browser(p)
+                page = await _sign_in(browser, app_url, "carol")
+                await page.locator("#chat-input").wait_for(timeout=30_000)
+                await _send(page, f"[d1] {QUESTION}")
+                await page.get_by_text("Best decision: Krakow").first.wait_for(timeout=60_000)
+                await relay.down()  # the history database goes away
+                await _send(page, f"[d2] {QUESTION}")
+                await page.get_by_text("History is not being saved right now").wait_for(
+                    timeout=60_000)
+                await page.get_by_text("Best decision: Krakow").nth(1).wait_for(
+                    timeout=60_000)
+                await browser.close()
+    finally:
+        await _pg_async(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+
+
+async def test_two_app_processes_share_sign_in_history_and_paused_runs(
+        team: Path, model_server: tuple[str, dict[str, ScriptedModel]],
+        data_dir: Path) -> None:  # noqa: F811
+    """Two processes behind one address (as a load balancer with sticky sessions would
+    use them): signed in on one, a person is signed in on the other, finds the conversation
+    there, and can answer a re-plan the first process left waiting."""
+    from playwright.async_api import async_playwright
+
+    name = f"planrag_history_{uuid.uuid4().hex[:10]}"
+    await _pg_async(f"CREATE DATABASE {name}")
+    try:
+        url = f"{PG}/{name}"
+        env = {**_env(team, url, model_server[0], data_dir), "PLANRAG_RUN_STORE": url}
+        async with _chat(data_dir, env) as first, _chat(data_dir, env) as second, \
+                async_playwright() as p:
+            browser = await _browser(p)
+            page = await _sign_in(browser, first, "carol")
+            await page.locator("#chat-input").wait_for(timeout=30_000)
+            await _send(page, f"[m1] {QUESTION}")
+            await page.get_by_role("button", name="Approve").wait_for(timeout=60_000)
+            await page.wait_for_timeout(1_000)
+            # The same browser on the other process: no sign-in asked (one secret), the
+            # conversation listed, the waiting re-plan offered and answered there.
+            other = await page.context.new_page()
+            await other.goto(second)
+            thread = other.get_by_text(re.compile(r"^\[m1\] Where should SWE")).first
+            await thread.wait_for(timeout=30_000)
+            assert "/login" not in other.url
+            await page.close()  # the first process's page goes (its run stays paused)
+            await thread.click()
+            waiting = other.get_by_text("was left waiting for your answer")
+            await waiting.wait_for(timeout=30_000)
+            await other.locator(".step", has=waiting).get_by_role(
+                "button", name="Approve").click()
+            await other.get_by_text("Best decision: Krakow").first.wait_for(timeout=60_000)
+            await browser.close()
+    finally:
+        await _pg_async(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
