@@ -74,9 +74,10 @@ def _point_slack_client() -> None:
         from chainlit.slack.app import slack_app
     except Exception:  # Slack is not configured: nothing to point
         return
-    from app.slack import attach
+    from app.slack import attach, guard_body
 
     attach(slack_app, settings())
+    guard_body()
     url = settings().slack_api_url
     if url:
         slack_app.client.base_url = url.rstrip("/") + "/"
@@ -98,6 +99,7 @@ def _check_at_start() -> None:
             if unknown:
                 problems.append(f"PLANRAG_SLACK_ACCESS names unknown dataset(s) "
                                 f"{', '.join(sorted(unknown))}")
+        _check_run_store(s)
     except PlanRAGError as exc:
         print(f"error: {exc}", file=sys.stderr, flush=True)
         raise SystemExit(2) from None
@@ -112,6 +114,24 @@ def _check_at_start() -> None:
     else:
         print("The chat is open to this machine only (no sign-in is set up; see the README, "
               "Teams).", file=sys.stderr, flush=True)
+
+
+def _check_run_store(s: Settings) -> None:
+    """The run store (PLANRAG_RUN_STORE: paused runs, Slack's journal) is used at once, so a
+    wrong URL or a store that cannot be reached stops the app at start, not each message
+    later. The journal's tables are created on the way."""
+    import asyncio
+
+    from app.run_store import open_store
+
+    async def probe() -> None:
+        store = open_store(s.run_store, s.data_dir)
+        try:
+            await store.journal_running("planrag:start-check")
+        finally:
+            await store.close()
+
+    asyncio.run(probe())
 
 
 def _start_history(s: Settings) -> None:

@@ -16,8 +16,13 @@ Three kinds of entries, each expiring:
   can be taken again: an answer is not lost with the process;
 * the turns of a conversation (earlier questions and decisions): the history of a follow-up
   question, and the sign that a thread is one the assistant answers in;
-* claims: a token that only the first caller gets until it expires (a Slack event id, so a
-  retried delivery starts nothing twice; a thread busy with a run).
+* claims: a token that only the first caller gets until it expires;
+* the journal: every message accepted for work (a Slack event), recorded before the work
+  starts, with a lease that the working process renews every few seconds. A thread is busy
+  only while one of its runs holds a live lease; a run whose lease lapsed (its process died)
+  is taken over by another process, or the same one restarted, and answered from what the
+  journal holds: the message itself, or the plan the run was following (a question to answer,
+  or a paused run to resume with the answer it was given).
 
 One store is meant to serve a whole process (`close` it at the end).
 """
@@ -29,17 +34,20 @@ import json
 import sqlite3
 import time
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Protocol, TypeVar
 from urllib.parse import urlsplit
 
 from planrag.errors import ConfigError, SourceUnavailable
 
-__all__ = ["MAX_AGE_S", "PausedRun", "RunStore", "Taken", "open_store"]
+__all__ = ["MAX_AGE_S", "Journaled", "PausedRun", "RunStore", "Taken", "open_store"]
 
 MAX_AGE_S = 7 * 24 * 3600
 """How long a paused run and a conversation's turns are kept."""
+
+JOURNAL_KEEP_S = 24 * 3600
+"""How long a finished run stays in the journal (a late retry of its message finds it)."""
 
 T = TypeVar("T")
 
@@ -58,6 +66,30 @@ class Taken:
 
     run: PausedRun | None = None
     earlier: str | None = None
+
+
+@dataclass(frozen=True)
+class Journaled:
+    """A run in the journal.
+
+    `record` is what was accepted (a Slack event); `plan` what the run set out to do once it
+    was understood (None until then); `phase` is `accepted`, `running` or `done`; `owner` the
+    process holding the lease until `lease_until`; `attempts` how many processes took it up;
+    `new` (from `journal_accept` only) whether this call recorded it."""
+
+    run_id: str
+    thread: str
+    record: dict[str, Any]
+    plan: dict[str, Any] | None
+    phase: str
+    owner: str
+    lease_until: float
+    attempts: int
+    saved_at: float
+    new: bool = False
+
+    def lapsed(self, now: float | None = None) -> bool:
+        return self.phase != "done" and self.lease_until < (time.time() if now is None else now)
 
 
 class RunStore(Protocol):
@@ -82,6 +114,31 @@ class RunStore(Protocol):
         """True for the first caller until `ttl_s` has passed (or the token is released)."""
 
     async def release(self, token: str) -> None: ...
+
+    async def journal_accept(self, run_id: str, thread: str, record: dict[str, Any],
+                             owner: str, lease_s: float) -> Journaled:
+        """Record a run before any work on it (`new`), or return the one already recorded
+        under `run_id` (a retried or twin delivery), unchanged."""
+
+    async def journal_start(self, run_id: str, thread: str, plan: dict[str, Any], owner: str,
+                            lease_s: float) -> Journaled | None:
+        """Mark the run as running `plan` under `owner`'s lease, unless another run of its
+        thread is running under a live lease: then that run is returned and nothing changes.
+        A run missing from the journal (it was down when the message came) is recorded."""
+
+    async def journal_renew(self, run_id: str, owner: str, lease_s: float) -> bool:
+        """Extend `owner`'s lease; False when the run is not `owner`'s any more."""
+
+    async def journal_end(self, run_id: str, owner: str) -> None:
+        """The run is over (answered, paused for consent, or failed with a message)."""
+
+    async def journal_take_over(self, owner: str, lease_s: float, run_id: str | None = None,
+                                limit: int = 20) -> list[Journaled]:
+        """Hand `owner` the runs whose lease lapsed (only `run_id`, when given), each to
+        exactly one caller."""
+
+    async def journal_running(self, thread: str) -> Journaled | None:
+        """The thread's latest running run (its lease live or lapsed), if any."""
 
     async def close(self) -> None: ...
 
@@ -146,6 +203,11 @@ class SQLiteStore:
                          "turns TEXT NOT NULL, saved_at REAL NOT NULL)")
             conn.execute("CREATE TABLE IF NOT EXISTS claims (token TEXT PRIMARY KEY, "
                          "expires REAL NOT NULL)")
+            conn.execute("CREATE TABLE IF NOT EXISTS journal "
+                         f"({_JOURNAL_COLUMNS.format(real='REAL')})")
+            conn.execute("CREATE INDEX IF NOT EXISTS journal_thread ON journal (thread, phase)")
+            conn.execute("CREATE INDEX IF NOT EXISTS journal_lease ON journal (phase, "
+                         "lease_until)")
             conn.execute("COMMIT")
             self._ready = True
         return conn
@@ -238,8 +300,104 @@ class SQLiteStore:
         await self._call(lambda conn: conn.execute("DELETE FROM claims WHERE token = ?",
                                                    (token,)))
 
+    async def journal_accept(self, run_id: str, thread: str, record: dict[str, Any],
+                             owner: str, lease_s: float) -> Journaled:
+        def accept(conn: sqlite3.Connection) -> Journaled:
+            now = time.time()
+            conn.execute("BEGIN IMMEDIATE")
+            conn.execute("DELETE FROM journal WHERE saved_at < ? AND (phase = 'done' OR "
+                         "saved_at < ?)", (now - JOURNAL_KEEP_S, now - MAX_AGE_S))
+            new = conn.execute(
+                "INSERT OR IGNORE INTO journal (run_id, thread, record, plan, phase, owner, "
+                "lease_until, attempts, saved_at) VALUES (?, ?, ?, NULL, 'accepted', ?, ?, 1, ?)",
+                (run_id, thread, json.dumps(record), owner, now + lease_s, now)).rowcount == 1
+            row = conn.execute(f"SELECT {_JOURNAL_FIELDS} FROM journal WHERE run_id = ?",
+                               (run_id,)).fetchone()
+            conn.execute("COMMIT")
+            return _journaled(row, new=new)
+
+        return await self._call(accept)
+
+    async def journal_start(self, run_id: str, thread: str, plan: dict[str, Any], owner: str,
+                            lease_s: float) -> Journaled | None:
+        def start(conn: sqlite3.Connection) -> Journaled | None:
+            now = time.time()
+            conn.execute("BEGIN IMMEDIATE")
+            other = conn.execute(
+                f"SELECT {_JOURNAL_FIELDS} FROM journal WHERE thread = ? AND run_id != ? AND "
+                "phase = 'running' AND lease_until >= ? ORDER BY saved_at LIMIT 1",
+                (thread, run_id, now)).fetchone()
+            if other is None:
+                conn.execute(
+                    "INSERT INTO journal (run_id, thread, record, plan, phase, owner, "
+                    "lease_until, attempts, saved_at) VALUES (?, ?, '{}', ?, 'running', ?, ?, 1, "
+                    "?) ON CONFLICT (run_id) DO UPDATE SET plan = excluded.plan, phase = "
+                    "'running', owner = excluded.owner, lease_until = excluded.lease_until",
+                    (run_id, thread, json.dumps(plan), owner, now + lease_s, now))
+            conn.execute("COMMIT")
+            return None if other is None else _journaled(other)
+
+        return await self._call(start)
+
+    async def journal_renew(self, run_id: str, owner: str, lease_s: float) -> bool:
+        def renew(conn: sqlite3.Connection) -> bool:
+            return conn.execute("UPDATE journal SET lease_until = ? WHERE run_id = ? AND "
+                                "owner = ? AND phase != 'done'",
+                                (time.time() + lease_s, run_id, owner)).rowcount == 1
+
+        return await self._call(renew)
+
+    async def journal_end(self, run_id: str, owner: str) -> None:
+        await self._call(lambda conn: conn.execute(
+            "UPDATE journal SET phase = 'done', lease_until = ? WHERE run_id = ? AND owner = ?",
+            (time.time(), run_id, owner)))
+
+    async def journal_take_over(self, owner: str, lease_s: float, run_id: str | None = None,
+                                limit: int = 20) -> list[Journaled]:
+        def take(conn: sqlite3.Connection) -> list[Journaled]:
+            now = time.time()
+            conn.execute("BEGIN IMMEDIATE")
+            only = "AND run_id = ?" if run_id is not None else ""
+            args: tuple[Any, ...] = (now, run_id) if run_id is not None else (now,)
+            rows = conn.execute(
+                f"SELECT {_JOURNAL_FIELDS} FROM journal WHERE phase != 'done' AND "
+                f"lease_until < ? {only} ORDER BY saved_at LIMIT {int(limit)}", args).fetchall()
+            for row in rows:
+                conn.execute("UPDATE journal SET owner = ?, lease_until = ?, attempts = "
+                             "attempts + 1 WHERE run_id = ?", (owner, now + lease_s, row[0]))
+            conn.execute("COMMIT")
+            return [_taken(_journaled(row), owner, now + lease_s) for row in rows]
+
+        return await self._call(take)
+
+    async def journal_running(self, thread: str) -> Journaled | None:
+        def running(conn: sqlite3.Connection) -> Journaled | None:
+            row = conn.execute(f"SELECT {_JOURNAL_FIELDS} FROM journal WHERE thread = ? AND "
+                               "phase = 'running' ORDER BY saved_at DESC LIMIT 1",
+                               (thread,)).fetchone()
+            return None if row is None else _journaled(row)
+
+        return await self._call(running)
+
     async def close(self) -> None:
         return None  # nothing stays open between operations
+
+
+_JOURNAL_COLUMNS = ("run_id TEXT PRIMARY KEY, thread TEXT NOT NULL, record TEXT NOT NULL, "
+                    "plan TEXT, phase TEXT NOT NULL, owner TEXT NOT NULL, lease_until {real} NOT "
+                    "NULL, attempts INTEGER NOT NULL, saved_at {real} NOT NULL")
+_JOURNAL_FIELDS = "run_id, thread, record, plan, phase, owner, lease_until, attempts, saved_at"
+
+
+def _journaled(row: Any, *, new: bool = False) -> Journaled:
+    plan = None if row[3] is None else json.loads(row[3])
+    return Journaled(str(row[0]), str(row[1]), dict(json.loads(row[2])), plan, str(row[4]),
+                     str(row[5]), float(row[6]), int(row[7]), float(row[8]), new)
+
+
+def _taken(entry: Journaled, owner: str, until: float) -> Journaled:
+    """`entry` as a take-over leaves it."""
+    return replace(entry, owner=owner, lease_until=until, attempts=entry.attempts + 1)
 
 
 # -- Redis --------------------------------------------------------------------------------
@@ -252,6 +410,104 @@ local earlier = redis.call('GET', KEYS[2])
 if earlier then return {0, earlier} end
 redis.call('SET', KEYS[2], ARGV[1], 'EX', ARGV[2])
 return {1, redis.call('GET', KEYS[1])}
+"""
+
+
+# The journal in Redis: a run is a JSON string under `<prefix>run:<id>`; the runs not done
+# are members of the sorted set `<prefix>leases` scored by when their lease ends, and the
+# running ones of a thread members of the set `<prefix>thread:<thread>`. Each change is one
+# script, so it is atomic. ARGV[1] is always the prefix, ARGV[2] the time now.
+_J_ACCEPT = """
+local key = ARGV[1] .. 'run:' .. ARGV[3]
+local raw = redis.call('GET', key)
+if raw then return {0, raw} end
+redis.call('SET', key, ARGV[4], 'EX', ARGV[6])
+redis.call('ZADD', ARGV[1] .. 'leases', ARGV[5], ARGV[3])
+return {1, ARGV[4]}
+"""
+_J_START = """
+local now = tonumber(ARGV[2])
+local tkey = ARGV[1] .. 'thread:' .. ARGV[4]
+for _, id in ipairs(redis.call('SMEMBERS', tkey)) do
+  if id ~= ARGV[3] then
+    local score = redis.call('ZSCORE', ARGV[1] .. 'leases', id)
+    if not score then
+      redis.call('SREM', tkey, id)
+    elseif tonumber(score) >= now then
+      return redis.call('GET', ARGV[1] .. 'run:' .. id)
+    end
+  end
+end
+local key = ARGV[1] .. 'run:' .. ARGV[3]
+local raw = redis.call('GET', key)
+local run = raw and cjson.decode(raw) or cjson.decode(ARGV[5])
+run['plan'] = cjson.decode(ARGV[6])
+run['phase'] = 'running'
+run['owner'] = ARGV[7]
+run['lease_until'] = tonumber(ARGV[8])
+redis.call('SET', key, cjson.encode(run), 'EX', ARGV[9])
+redis.call('ZADD', ARGV[1] .. 'leases', ARGV[8], ARGV[3])
+redis.call('SADD', tkey, ARGV[3])
+redis.call('EXPIRE', tkey, ARGV[9])
+return false
+"""
+_J_RENEW = """
+local key = ARGV[1] .. 'run:' .. ARGV[3]
+local raw = redis.call('GET', key)
+if not raw then return 0 end
+local run = cjson.decode(raw)
+if run['owner'] ~= ARGV[4] or run['phase'] == 'done' then return 0 end
+run['lease_until'] = tonumber(ARGV[5])
+redis.call('SET', key, cjson.encode(run), 'KEEPTTL')
+redis.call('ZADD', ARGV[1] .. 'leases', ARGV[5], ARGV[3])
+return 1
+"""
+_J_END = """
+local key = ARGV[1] .. 'run:' .. ARGV[3]
+local raw = redis.call('GET', key)
+if not raw then return 0 end
+local run = cjson.decode(raw)
+if run['owner'] ~= ARGV[4] then return 0 end
+run['phase'] = 'done'
+run['lease_until'] = tonumber(ARGV[2])
+redis.call('SET', key, cjson.encode(run), 'EX', ARGV[5])
+redis.call('ZREM', ARGV[1] .. 'leases', ARGV[3])
+redis.call('SREM', ARGV[1] .. 'thread:' .. run['thread'], ARGV[3])
+return 1
+"""
+_J_TAKE = """
+local now = tonumber(ARGV[2])
+local ids
+if ARGV[5] ~= '' then
+  local score = redis.call('ZSCORE', ARGV[1] .. 'leases', ARGV[5])
+  ids = {}
+  if score and tonumber(score) < now then ids = {ARGV[5]} end
+else
+  ids = redis.call('ZRANGEBYSCORE', ARGV[1] .. 'leases', '-inf', '(' .. ARGV[2], 'LIMIT', 0,
+                   tonumber(ARGV[6]))
+end
+local out = {}
+for _, id in ipairs(ids) do
+  local key = ARGV[1] .. 'run:' .. id
+  local raw = redis.call('GET', key)
+  if not raw then
+    redis.call('ZREM', ARGV[1] .. 'leases', id)
+  else
+    local run = cjson.decode(raw)
+    if run['phase'] == 'done' then
+      redis.call('ZREM', ARGV[1] .. 'leases', id)
+    else
+      run['owner'] = ARGV[3]
+      run['lease_until'] = tonumber(ARGV[4])
+      run['attempts'] = run['attempts'] + 1
+      local text = cjson.encode(run)
+      redis.call('SET', key, text, 'KEEPTTL')
+      redis.call('ZADD', ARGV[1] .. 'leases', ARGV[4], id)
+      table.insert(out, text)
+    end
+  end
+end
+return out
 """
 
 
@@ -269,6 +525,9 @@ class RedisStore:
         self._where = _where(url)
         self._client = aioredis.from_url(url)
         self._take = self._client.register_script(_TAKE)
+        self._scripts = {name: self._client.register_script(text) for name, text in
+                         (("accept", _J_ACCEPT), ("start", _J_START), ("renew", _J_RENEW),
+                          ("end", _J_END), ("take", _J_TAKE))}
         self._errors: tuple[type[BaseException], ...] = (RedisError, OSError)
         self._prefix = "planrag:"
 
@@ -329,8 +588,70 @@ class RedisStore:
     async def release(self, token: str) -> None:
         await self._do(self._client.delete(f"{self._prefix}claim:{token}"))
 
+    async def _script(self, name: str, *args: Any) -> Any:
+        return await self._do(self._scripts[name](keys=[], args=[self._prefix, time.time(),
+                                                                 *args]))
+
+    async def journal_accept(self, run_id: str, thread: str, record: dict[str, Any],
+                             owner: str, lease_s: float) -> Journaled:
+        now = time.time()
+        fresh = _run_json(run_id, thread, record, None, "accepted", owner, now + lease_s, 1, now)
+        new, raw = await self._script("accept", run_id, fresh, now + lease_s,
+                                      int(MAX_AGE_S))
+        return replace(_run_from_json(raw), new=int(new) == 1)
+
+    async def journal_start(self, run_id: str, thread: str, plan: dict[str, Any], owner: str,
+                            lease_s: float) -> Journaled | None:
+        now = time.time()
+        fresh = _run_json(run_id, thread, {}, None, "running", owner, now + lease_s, 1, now)
+        other = await self._script("start", run_id, thread, fresh, json.dumps(plan), owner,
+                                   now + lease_s, int(MAX_AGE_S))
+        return None if not other else _run_from_json(other)
+
+    async def journal_renew(self, run_id: str, owner: str, lease_s: float) -> bool:
+        return int(await self._script("renew", run_id, owner, time.time() + lease_s)) == 1
+
+    async def journal_end(self, run_id: str, owner: str) -> None:
+        await self._script("end", run_id, owner, int(JOURNAL_KEEP_S))
+
+    async def journal_take_over(self, owner: str, lease_s: float, run_id: str | None = None,
+                                limit: int = 20) -> list[Journaled]:
+        got = await self._script("take", owner, time.time() + lease_s, run_id or "", limit)
+        return [_run_from_json(raw) for raw in got]
+
+    async def journal_running(self, thread: str) -> Journaled | None:
+        members: Any = self._client.smembers(f"{self._prefix}thread:{thread}")
+        ids = await self._do(members)
+        runs = []
+        for run_id in ids:
+            raw = await self._do(self._client.get(
+                f"{self._prefix}run:{run_id.decode() if isinstance(run_id, bytes) else run_id}"))
+            if raw is not None:
+                runs.append(_run_from_json(raw))
+        running = [r for r in runs if r.phase == "running"]
+        return max(running, key=lambda r: r.saved_at) if running else None
+
     async def close(self) -> None:
         await self._client.aclose()
+
+
+def _run_json(run_id: str, thread: str, record: dict[str, Any], plan: dict[str, Any] | None,
+              phase: str, owner: str, lease_until: float, attempts: int, saved_at: float) -> str:
+    return json.dumps({"run_id": run_id, "thread": thread, "record": record, "plan": plan,
+                       "phase": phase, "owner": owner, "lease_until": lease_until,
+                       "attempts": attempts, "saved_at": saved_at})
+
+
+def _run_from_json(raw: bytes | str) -> Journaled:
+    data = json.loads(raw)
+    plan = data.get("plan")
+    record = data.get("record")
+    return Journaled(str(data["run_id"]), str(data["thread"]),
+                     # Lua's JSON writes an empty object as [] (it cannot tell them apart).
+                     record if isinstance(record, dict) else {},
+                     plan if isinstance(plan, dict) else None, str(data["phase"]),
+                     str(data["owner"]), float(data["lease_until"]), int(data["attempts"]),
+                     float(data["saved_at"]))
 
 
 def _decode_run(raw: bytes | str) -> PausedRun:
@@ -348,8 +669,13 @@ _PG_SCHEMA = [
     "saved_at DOUBLE PRECISION NOT NULL)",
     "CREATE TABLE IF NOT EXISTS planrag_claims (token TEXT PRIMARY KEY, expires DOUBLE "
     "PRECISION NOT NULL)",
+    "CREATE TABLE IF NOT EXISTS planrag_journal "
+    f"({_JOURNAL_COLUMNS.format(real='DOUBLE PRECISION')})",
+    "CREATE INDEX IF NOT EXISTS planrag_journal_thread ON planrag_journal (thread, phase)",
+    "CREATE INDEX IF NOT EXISTS planrag_journal_lease ON planrag_journal (phase, lease_until)",
 ]
 _PG_LOCK = 0x706C616E726167  # one advisory lock serialises creating the tables
+_PG_THREADS = 0x706C6A  # the advisory locks of threads (with the thread's hash) use this key
 
 
 class PostgresStore:
@@ -451,6 +777,86 @@ class PostgresStore:
 
     async def release(self, token: str) -> None:
         await self._run("execute", "DELETE FROM planrag_claims WHERE token = $1", token)
+
+    async def _in_transaction(self, work: Callable[[Any], Awaitable[T]]) -> T:
+        try:
+            pool = await self._conn_pool()
+            async with pool.acquire() as conn, conn.transaction():
+                return await work(conn)
+        except (self._asyncpg.PostgresError, self._asyncpg.InterfaceError, OSError,
+                TimeoutError) as exc:
+            raise _unreachable(self._where, exc) from exc
+
+    async def journal_accept(self, run_id: str, thread: str, record: dict[str, Any],
+                             owner: str, lease_s: float) -> Journaled:
+        async def accept(conn: Any) -> Journaled:
+            now = time.time()
+            await conn.execute("DELETE FROM planrag_journal WHERE saved_at < $1 AND (phase = "
+                               "'done' OR saved_at < $2)", now - JOURNAL_KEEP_S,
+                               now - MAX_AGE_S)
+            new = await conn.fetchval(
+                "INSERT INTO planrag_journal (run_id, thread, record, plan, phase, owner, "
+                "lease_until, attempts, saved_at) VALUES ($1, $2, $3, NULL, 'accepted', $4, $5, "
+                "1, $6) ON CONFLICT (run_id) DO NOTHING RETURNING 1",
+                run_id, thread, json.dumps(record), owner, now + lease_s, now)
+            row = await conn.fetchrow(f"SELECT {_JOURNAL_FIELDS} FROM planrag_journal WHERE "
+                                      "run_id = $1", run_id)
+            return _journaled(row, new=new is not None)
+
+        return await self._in_transaction(accept)
+
+    async def journal_start(self, run_id: str, thread: str, plan: dict[str, Any], owner: str,
+                            lease_s: float) -> Journaled | None:
+        async def start(conn: Any) -> Journaled | None:
+            now = time.time()
+            # One start at a time per thread: the check and the update must not interleave.
+            await conn.execute("SELECT pg_advisory_xact_lock($1, hashtext($2))", _PG_THREADS,
+                               thread)
+            other = await conn.fetchrow(
+                f"SELECT {_JOURNAL_FIELDS} FROM planrag_journal WHERE thread = $1 AND run_id "
+                "!= $2 AND phase = 'running' AND lease_until >= $3 ORDER BY saved_at LIMIT 1",
+                thread, run_id, now)
+            if other is not None:
+                return _journaled(other)
+            await conn.execute(
+                "INSERT INTO planrag_journal (run_id, thread, record, plan, phase, owner, "
+                "lease_until, attempts, saved_at) VALUES ($1, $2, '{}', $3, 'running', $4, $5, 1, "
+                "$6) ON CONFLICT (run_id) DO UPDATE SET plan = EXCLUDED.plan, phase = 'running', "
+                "owner = EXCLUDED.owner, lease_until = EXCLUDED.lease_until",
+                run_id, thread, json.dumps(plan), owner, now + lease_s, now)
+            return None
+
+        return await self._in_transaction(start)
+
+    async def journal_renew(self, run_id: str, owner: str, lease_s: float) -> bool:
+        got = await self._run("fetchval", "UPDATE planrag_journal SET lease_until = $1 WHERE "
+                              "run_id = $2 AND owner = $3 AND phase != 'done' RETURNING 1",
+                              time.time() + lease_s, run_id, owner)
+        return got is not None
+
+    async def journal_end(self, run_id: str, owner: str) -> None:
+        await self._run("execute", "UPDATE planrag_journal SET phase = 'done', lease_until = $1 "
+                        "WHERE run_id = $2 AND owner = $3", time.time(), run_id, owner)
+
+    async def journal_take_over(self, owner: str, lease_s: float, run_id: str | None = None,
+                                limit: int = 20) -> list[Journaled]:
+        now = time.time()
+        only = "AND run_id = $4" if run_id is not None else ""
+        args = (owner, now + lease_s, now) + ((run_id,) if run_id is not None else ())
+        # SKIP LOCKED: two processes sweeping at once each get different runs.
+        rows = await self._run(
+            "fetch",
+            f"UPDATE planrag_journal SET owner = $1, lease_until = $2, attempts = attempts + 1 "
+            f"WHERE run_id IN (SELECT run_id FROM planrag_journal WHERE phase != 'done' AND "
+            f"lease_until < $3 {only} ORDER BY saved_at LIMIT {int(limit)} FOR UPDATE SKIP "
+            f"LOCKED) AND lease_until < $3 RETURNING {_JOURNAL_FIELDS}", *args)
+        return [_journaled(row) for row in rows]
+
+    async def journal_running(self, thread: str) -> Journaled | None:
+        row = await self._run("fetchrow", f"SELECT {_JOURNAL_FIELDS} FROM planrag_journal WHERE "
+                              "thread = $1 AND phase = 'running' ORDER BY saved_at DESC LIMIT 1",
+                              thread)
+        return None if row is None else _journaled(row)
 
     async def close(self) -> None:
         if self._pool is not None:

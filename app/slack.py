@@ -17,22 +17,37 @@ Who starts what:
 
 `attach` puts a gate in front of Chainlit's handlers, after Bolt has checked the request's
 signature and age: it drops what starts nothing before Chainlit opens a session for it, and
-it claims each event id in the store so a retried or duplicated delivery (Slack retries when
-the first answer is slow) starts nothing twice, even in another process.
+records every message it lets through in the store's journal (`app.run_store`) before any
+work starts, keyed by the message (channel and timestamp), so a retried or duplicated
+delivery starts nothing twice, even in another process.
+
+Nothing is lost with a process: the process working on a message renews its lease in the
+journal every few seconds (PLANRAG_RUN_LEASE); when it dies, the lease lapses and the run is
+taken over, by every process's sweeper (started with the app, so also by the same app
+restarted) or by Slack's retry of the message, whichever comes first, and answered from the
+journal: the message handled again, the question asked again from the start, or the paused
+run resumed again with the answer it had been given. A thread is busy only while one of its
+runs holds a live lease.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
+import os
 import re
+import socket
 import time
+import uuid
+from collections.abc import Awaitable, Callable
+from contextvars import ContextVar
 from pathlib import Path
 from typing import Any
 
 import chainlit as cl
 
-from app.run_store import PausedRun, RunStore, open_store
+from app.run_store import Journaled, PausedRun, RunStore, open_store
 from planrag.engine.events import (
     AnswerProposed,
     AwaitingConfirmation,
@@ -62,8 +77,11 @@ log = logging.getLogger("planrag.slack")
 APPROVE = {"approve", "approved", "yes", "y", "ok", "okay", "go", "go ahead", "sure"}
 KEEP = {"keep", "no", "n", "reject", "keep the current plan", "stay", "don't", "do not"}
 
-EVENT_TTL_S = 24 * 3600
-"""How long an event id is remembered (Slack retries three times within minutes)."""
+MAX_ATTEMPTS = 3
+"""How many processes may take up one run before the person is asked to ask again (a run
+that brings its process down every time must not take every process down in turn)."""
+OWNER = f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
+"""This process, as the journal's leases name it."""
 HISTORY_TURNS = 6
 """How many earlier turns of a thread a follow-up question gets."""
 
@@ -73,11 +91,22 @@ NO_PLAN = ("There is no plan waiting for your approval in this thread (its run h
            "or none was asked here). Mention me with a decision question to start one.")
 BUSY = ("I am still working on the previous question in this thread; ask again when it has "
         "been answered.")
+AGAIN_QUESTION = ("I was interrupted while answering this (the assistant restarted), so I am "
+                  "answering it again from the start.")
+AGAIN_RESUME = ("I was interrupted while going on with the re-plan (the assistant restarted), "
+                "so I am going on again from where the plan was paused.")
+GAVE_UP = ("I could not finish this: the assistant stopped {n} times while working on it. "
+           "Please ask again, or tell the person who runs PlanRAG Assistant.")
 
 # Message subtypes that are a person writing (others: edits, deletions, joins, bots...).
 _PLAIN = {None, "file_share", "thread_broadcast"}
 
 _STORES: dict[tuple[str | None, Path], RunStore] = {}
+_TASKS: set[asyncio.Task[None]] = set()
+"""Take-overs and the sweeper, kept referenced while they work."""
+Post = Callable[[str], Awaitable[None]]
+_POST: ContextVar[Post | None] = ContextVar("planrag_slack_post", default=None)
+"""Where `say` posts outside a Chainlit request (a run taken over from the journal)."""
 _BOT: dict[str, str] = {}
 """The bot's own user id, as Bolt's authorization found it (to spot mentions of it)."""
 
@@ -101,8 +130,15 @@ async def close_stores() -> None:
 
 
 def _lease(settings: Settings) -> float:
-    """How long a run may hold its thread: a run's own time limit and a margin."""
+    """How long an answer to a paused run stays recorded (so a second answer is told which
+    came first): a run's own time limit and a margin."""
     return settings.run_timeout_s + 300
+
+
+def run_key(event: dict[str, Any]) -> str:
+    """The journal's key of a message: its channel and timestamp, the same for Slack's
+    retries and for the app_mention and message events of one message."""
+    return f"slack:{event.get('channel', 'unknown')}:{event.get('ts', 'unknown')}"
 
 
 def thread_key(event: dict[str, Any]) -> str:
@@ -166,10 +202,17 @@ def attach(slack_app: Any, settings: Settings) -> None:
         try:
             if kind == "reply" and not await _reply_counts(settings, event):
                 return BoltResponse(status=200, body="")
-            token = body.get("event_id") or "{channel}:{ts}:{type}".format_map(
-                {k: event.get(k) for k in ("channel", "ts", "type")})
-            if not await store_for(settings).claim(f"slack-event:{token}", EVENT_TTL_S):
-                log.info("Slack event %s was already delivered; skipped", token)
+            store = store_for(settings)
+            run = await store.journal_accept(run_key(event), thread_key(event),
+                                             {"event": event, "kind": kind}, OWNER,
+                                             settings.run_lease_s)
+            if not run.new:
+                if run.lapsed():  # its process died: this retry takes the run up
+                    for taken in await store.journal_take_over(OWNER, settings.run_lease_s,
+                                                               run_id=run.run_id):
+                        _spawn(_take_over(settings, taken))
+                else:
+                    log.info("Slack message %s was already delivered; skipped", run.run_id)
                 return BoltResponse(status=200, body="")
         except Exception as exc:  # the store is down: the handler says so where it matters
             log.warning("Slack event kept without de-duplication: %s", exc)
@@ -179,22 +222,119 @@ def attach(slack_app: Any, settings: Settings) -> None:
 
     slack_app.use(gate)
 
-    previous = _shutdown_hook()
+    from chainlit.config import config
+
+    started, stopped = config.code.on_app_startup, config.code.on_app_shutdown
+
+    async def startup() -> None:
+        if started is not None:
+            await started()
+        _spawn(_sweep(settings))
 
     async def shutdown() -> None:
         try:
-            if previous is not None:
-                await previous()
+            if stopped is not None:
+                await stopped()
         finally:
+            for task in list(_TASKS):
+                task.cancel()
             await close_stores()
 
+    cl.on_app_startup(startup)
     cl.on_app_shutdown(shutdown)
 
 
-def _shutdown_hook() -> Any:
-    from chainlit.config import config
+def guard_body() -> None:
+    """Put a check of the body's encoding in front of Chainlit's `POST /slack/events`: Slack
+    sends UTF-8 JSON, so anything else is refused with one line (Bolt would fail with a
+    traceback and a 500, which makes Slack retry the same bytes)."""
+    from chainlit.server import app
+    from chainlit.slack.app import slack_app_handler
+    from starlette.requests import Request
+    from starlette.responses import PlainTextResponse, Response
+    from starlette.routing import Route
 
-    return config.code.on_app_shutdown
+    async def events(request: Request) -> Response:
+        body = await request.body()  # kept by the request for Bolt to read again
+        try:
+            body.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            log.warning("a Slack request with a body that is not UTF-8 was refused (byte %d)",
+                        exc.start)
+            return PlainTextResponse(
+                f"the request body is not UTF-8 text (byte {exc.start}); Slack sends UTF-8, so "
+                "check what stands between Slack and this app", status_code=400)
+        response: Response = await slack_app_handler.handle(request)
+        return response
+
+    app.router.routes.insert(0, Route("/slack/events", events, methods=["POST"]))
+
+
+def _spawn(work: Awaitable[None]) -> None:
+    async def run() -> None:
+        await work
+
+    task = asyncio.ensure_future(run())
+    _TASKS.add(task)
+    task.add_done_callback(_TASKS.discard)
+
+
+async def _sweep(settings: Settings) -> None:
+    """Take up the runs whose process died, now and every half lease: this process's own
+    runs from before a restart as well as other processes'."""
+    failing = False
+    while True:
+        try:
+            for run in await store_for(settings).journal_take_over(OWNER, settings.run_lease_s):
+                _spawn(_take_over(settings, run))
+            if failing:
+                log.warning("the run store answers again: interrupted runs are taken up again")
+            failing = False
+        except Exception as exc:
+            if not failing:
+                log.warning("interrupted runs cannot be looked for while the run store fails: "
+                            "%s", exc)
+            failing = True
+        await asyncio.sleep(max(1.0, settings.run_lease_s / 2))
+
+
+class _Holding:
+    """This process works on the journal's run `run_id`: the lease is renewed in the
+    background while the block runs, and the run is marked done at its end (however it
+    ends; a crash leaves the lease to lapse). A journal that cannot be reached does not stop
+    the work: the message is handled, just not protected against a crash."""
+
+    def __init__(self, settings: Settings, run_id: str) -> None:
+        self.store = store_for(settings)
+        self.run_id = run_id
+        self.lease_s = settings.run_lease_s
+        self._renewing: asyncio.Task[None] | None = None
+
+    async def __aenter__(self) -> _Holding:
+        self._renewing = asyncio.ensure_future(self._renew())
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        if self._renewing is not None:
+            self._renewing.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._renewing
+        try:
+            await self.store.journal_end(self.run_id, OWNER)
+        except Exception as error:
+            log.warning("could not mark run %s done in the journal: %s", self.run_id, error)
+
+    async def _renew(self) -> None:
+        while True:
+            await asyncio.sleep(self.lease_s / 4)
+            try:
+                if not await self.store.journal_renew(self.run_id, OWNER, self.lease_s):
+                    log.warning("run %s is not this process's any more (taken over after "
+                                "a stall, or not journaled); its lease is not renewed",
+                                self.run_id)
+                    return
+            except Exception as error:
+                log.warning("could not renew the lease of run %s: %s", self.run_id, error)
 
 
 def _authorized_user(body: dict[str, Any]) -> str | None:
@@ -218,7 +358,27 @@ async def _reply_counts(settings: Settings, event: dict[str, Any]) -> bool:
 
 
 async def say(text: str) -> None:
+    post = _POST.get()
+    if post is not None:
+        await post(text)
+        return
     await cl.Message(content=text).send()  # type: ignore[no-untyped-call]
+
+
+def _poster(event: dict[str, Any]) -> Post:
+    """Posts to `event`'s thread through the Slack Web API, as Chainlit's Slack emitter does
+    (a run taken over from the journal has no Chainlit request to answer in)."""
+    from chainlit.slack.app import slack_app
+
+    channel = str(event.get("channel") or "")
+    thread_ts = str(event.get("thread_ts") or event.get("ts") or "")
+
+    async def post(text: str) -> None:
+        await slack_app.client.chat_postMessage(
+            channel=channel, thread_ts=thread_ts, text=text,
+            blocks=[{"type": "section", "text": {"type": "mrkdwn", "text": text}}])
+
+    return post
 
 
 async def handle_slack_message(settings: Settings, text: str) -> None:
@@ -226,13 +386,61 @@ async def handle_slack_message(settings: Settings, text: str) -> None:
     kind = route(event, _BOT.get("id"))
     if kind is None:
         return
+    async with _Holding(settings, run_key(event)):
+        try:
+            await _handle(settings, event, kind, text, run_key(event))
+        except PlanRAGError as exc:  # e.g. the store cannot be reached: say so in the thread
+            await say(f"I cannot handle this message now: {exc}")
+
+
+async def _take_over(settings: Settings, run: Journaled) -> None:
+    """Answer a run whose process died, from what the journal holds."""
+    event = run.record.get("event")
+    if not isinstance(event, dict):
+        log.warning("journaled run %s holds no Slack message; left alone", run.run_id)
+        await store_for(settings).journal_end(run.run_id, OWNER)
+        return
+    posting = _POST.set(_poster(event))
     try:
-        await _handle(settings, event, kind, text)
-    except PlanRAGError as exc:  # e.g. the store cannot be reached: say so in the thread
-        await say(f"I cannot handle this message now: {exc}")
+        await _answer_again(settings, run, event)
+    finally:
+        _POST.reset(posting)
 
 
-async def _handle(settings: Settings, event: dict[str, Any], kind: str, text: str) -> None:
+async def _answer_again(settings: Settings, run: Journaled, event: dict[str, Any]) -> None:
+    store = store_for(settings)
+    plan = run.plan or {}
+    log.info("taking up run %s (attempt %d, %s)", run.run_id, run.attempts,
+             plan.get("kind", "not started"))
+    async with _Holding(settings, run.run_id):
+        try:
+            if run.attempts > MAX_ATTEMPTS:
+                await say(GAVE_UP.format(n=run.attempts - 1))
+            elif plan.get("kind") == "question":
+                await say(AGAIN_QUESTION)
+                await _run(settings, store, run.thread, str(plan["question"]),
+                           str(plan["dataset"]), str(plan.get("user") or ""), run.run_id)
+            elif plan.get("kind") == "resume":
+                await say(AGAIN_RESUME)
+                await _resume(settings, store, run.thread, _paused_of(plan),
+                              bool(plan["approved"]), str(plan.get("user") or ""), run.run_id)
+            else:  # never got further than being accepted: handle the message again
+                await _handle(settings, event, str(run.record.get("kind") or "mention"),
+                              str(event.get("text") or ""), run.run_id)
+        except PlanRAGError as exc:
+            await say(f"I cannot handle this message now: {exc}")
+        except Exception:
+            log.exception("taking up run %s failed", run.run_id)
+            await say("Something went wrong while answering this after a restart; please ask "
+                      "again.")
+
+
+def _paused_of(plan: dict[str, Any]) -> PausedRun:
+    return PausedRun(str(plan["state"]), dict(plan["context"]), float(plan["saved_at"]))
+
+
+async def _handle(settings: Settings, event: dict[str, Any], kind: str, text: str,
+                  run_id: str) -> None:
     key = thread_key(event)
     store = store_for(settings)
     words = _words(text)
@@ -246,10 +454,9 @@ async def _handle(settings: Settings, event: dict[str, Any], kind: str, text: st
         taken = await store.take(key, answer, _lease(settings))
         if taken.run is not None:
             await _resume(settings, store, key, taken.run, answer == "approve",
-                          str(event.get("user") or ""))
+                          str(event.get("user") or ""), run_id)
         elif taken.earlier is not None:
-            await say(f"The re-plan in this thread was already answered (*{taken.earlier}*); "
-                      "the run goes on with that answer.")
+            await _answered_before(settings, store, key, taken.earlier)
         elif kind != "reply" or await store.turns(key) is not None:
             await say(NO_PLAN)
         return
@@ -267,7 +474,27 @@ async def _handle(settings: Settings, event: dict[str, Any], kind: str, text: st
     if dataset is None:
         await say(_refusal(event))
         return
-    await _run(settings, store, key, question, dataset, str(event.get("user") or ""))
+    await _run(settings, store, key, question, dataset, str(event.get("user") or ""), run_id)
+
+
+async def _answered_before(settings: Settings, store: RunStore, key: str, earlier: str) -> None:
+    """A second answer to a re-plan: say what happens with the first one, truthfully. When
+    the run that took it died, this answer takes it up (the journal makes it one taker)."""
+    running = await store.journal_running(key)
+    if running is None or (running.plan or {}).get("kind") != "resume":
+        await say(f"The re-plan in this thread was already answered (*{earlier}*) a moment "
+                  "ago; the run goes on with that answer.")
+        return
+    if not running.lapsed():
+        await say(f"The re-plan in this thread was already answered (*{earlier}*); the run is "
+                  "going on with that answer now.")
+        return
+    for taken in await store.journal_take_over(OWNER, settings.run_lease_s,
+                                               run_id=running.run_id):
+        await _take_over(settings, taken)
+        return
+    await say(f"The re-plan in this thread was already answered (*{earlier}*); the run is "
+              "going on with that answer now.")  # another process took it up first
 
 
 def _slack_dataset(settings: Settings, event: dict[str, Any],
@@ -295,7 +522,7 @@ def _refusal(event: dict[str, Any]) -> str:
 
 
 async def _run(settings: Settings, store: RunStore, key: str, question: str,
-               dataset: str, user: str = "") -> None:
+               dataset: str, user: str, run_id: str) -> None:
     from planrag.engine.session import engine_config, open_engine
     from planrag.engine.state import Turn
     from planrag.locations import default_target
@@ -306,8 +533,8 @@ async def _run(settings: Settings, store: RunStore, key: str, question: str,
         await say("No model is configured for this assistant yet: set PLANRAG_MODEL and an "
                   "endpoint (see the README).")
         return
-    busy = f"busy:{key}"
-    if not await store.claim(busy, _lease(settings)):
+    plan = {"kind": "question", "question": question, "dataset": dataset, "user": user}
+    if await store.journal_start(run_id, key, plan, OWNER, settings.run_lease_s) is not None:
         await say(BUSY)
         return
     try:
@@ -322,17 +549,16 @@ async def _run(settings: Settings, store: RunStore, key: str, question: str,
                           _auditor(settings, user, dataset))
     except PlanRAGError as exc:
         await say(f"I could not answer: {exc}")
-    finally:
-        await store.release(busy)
 
 
 async def _resume(settings: Settings, store: RunStore, key: str, paused: PausedRun,
-                  approved: bool, user: str = "") -> None:
+                  approved: bool, user: str, run_id: str) -> None:
     from planrag.engine.session import engine_config, open_engine
 
-    busy = f"busy:{key}"
+    plan = {"kind": "resume", "state": paused.state, "context": paused.context,
+            "saved_at": paused.saved_at, "approved": approved, "user": user}
     for _ in range(30):  # the run that paused lets go of the thread right after pausing
-        if await store.claim(busy, _lease(settings)):
+        if await store.journal_start(run_id, key, plan, OWNER, settings.run_lease_s) is None:
             break
         await asyncio.sleep(0.1)
     outcome = None
@@ -354,7 +580,6 @@ async def _resume(settings: Settings, store: RunStore, key: str, paused: PausedR
     finally:
         if outcome is None:  # it neither paused again nor ended: the answer can be given again
             await store.put(key, paused)
-        await store.release(busy)
 
 
 def _model(settings: Settings) -> Any:

@@ -211,6 +211,11 @@ class Settings(BaseSettings):
     """Wall time of one run (paused time excluded); then one short last turn to answer."""
     what_if: bool = Field(default=False, validation_alias=_env("PLANRAG_WHAT_IF"))
     run_store: str | None = Field(default=None, validation_alias=_env("PLANRAG_RUN_STORE"))
+    run_lease_s: float = Field(
+        default=20.0, ge=2, le=600, validation_alias=_env("PLANRAG_RUN_LEASE")
+    )
+    """How long a run's lease in the journal lasts unless its process renews it (about every
+    quarter of it): after a crash, another process takes the run over this much later."""
     users_file: Path | None = Field(default=None, validation_alias=_env("PLANRAG_USERS_FILE"))
     """Who may sign in to the chat (default `<data dir>/users.toml`)."""
     auth_header: str | None = Field(

@@ -123,6 +123,10 @@ async def no_model_app(data_dir: Path) -> AsyncIterator[str]:
         yield url
 
 
+APPS: dict[str, subprocess.Popen[bytes]] = {}
+"""The running app processes by URL (a test may kill one, as a crash would)."""
+
+
 @asynccontextmanager
 async def _chat(data_dir: Path, extra: dict[str, str]) -> AsyncIterator[str]:
     """The chat app in a process of its own on a free port, stopped on exit."""
@@ -156,8 +160,10 @@ async def _chat(data_dir: Path, extra: dict[str, str]) -> AsyncIterator[str]:
                         f"chainlit did not start:\n{log.read_text(errors='replace')}"
                     ) from None
                 await asyncio.sleep(0.3)
+        APPS[url] = proc
         yield url
     finally:
+        APPS.pop(f"http://127.0.0.1:{port}", None)
         proc.terminate()
         try:
             proc.wait(10)

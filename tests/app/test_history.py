@@ -24,6 +24,7 @@ from planrag.engine import ScriptedModel
 from planrag.engine.scripted_server import ScriptedServer
 from planrag.users import UsersFile
 from tests._sql_fixtures import ROOT
+from tests.app._relay import Relay
 from tests.app.test_chat_e2e import (  # noqa: F401 - fixtures
     _browser,
     _chat,
@@ -184,53 +185,6 @@ def test_a_store_down_at_start_stops_the_app_with_one_line(team: Path, tmp_path:
     assert "secret" not in out.stderr and "Traceback" not in out.stderr
 
 
-class _Relay:
-    """A TCP relay to the machine's PostgreSQL that can go down (its listener closed and its
-    connections cut): the history database disappearing, without touching the shared
-    server."""
-
-    def __init__(self, port: int = 5432) -> None:
-        self.upstream = port
-        self.port = 0
-        self.server: asyncio.Server | None = None
-        self.writers: list[asyncio.StreamWriter] = []
-
-    async def __aenter__(self) -> _Relay:
-        self.server = await asyncio.start_server(self._serve, "127.0.0.1", 0)
-        self.port = self.server.sockets[0].getsockname()[1]
-        return self
-
-    async def __aexit__(self, *exc: object) -> None:
-        await self.down()
-
-    async def down(self) -> None:
-        if self.server is not None:
-            self.server.close()
-            self.server = None
-        for writer in self.writers:
-            writer.transport.abort()
-        self.writers.clear()
-
-    async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        try:
-            up_reader, up_writer = await asyncio.open_connection("127.0.0.1", self.upstream)
-        except OSError:
-            writer.transport.abort()
-            return
-        self.writers += [writer, up_writer]
-
-        async def pump(src: asyncio.StreamReader, dst: asyncio.StreamWriter) -> None:
-            try:
-                while chunk := await src.read(65536):
-                    dst.write(chunk)
-                    await dst.drain()
-            except (OSError, ConnectionError):
-                pass
-            dst.transport.abort()
-
-        await asyncio.gather(pump(reader, up_writer), pump(up_reader, writer))
-
-
 async def test_a_store_that_goes_down_mid_session_is_said_and_the_chat_goes_on(
         team: Path, model_server: tuple[str, dict[str, ScriptedModel]],
         data_dir: Path) -> None:  # noqa: F811
@@ -239,7 +193,7 @@ async def test_a_store_that_goes_down_mid_session_is_said_and_the_chat_goes_on(
     name = f"planrag_history_{uuid.uuid4().hex[:10]}"
     await _pg_async(f"CREATE DATABASE {name}")
     try:
-        async with _Relay() as relay:
+        async with Relay(5432) as relay:
             url = f"postgresql://postgres@127.0.0.1:{relay.port}/{name}"
             env = {**_env(team, url, model_server[0], data_dir), "PLANRAG_CONSENT": "approve"}
             async with _chat(data_dir, env) as app_url, async_playwright() as p:

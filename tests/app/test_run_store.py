@@ -177,3 +177,79 @@ async def test_an_unwritable_sqlite_file_is_one_clear_error(tmp_path: Path) -> N
     folder.mkdir()  # a folder where the file should be
     with pytest.raises(SourceUnavailable, match="run store"):
         await open_store(f"sqlite:///{folder}", tmp_path).put("k", _run())
+
+
+# -- the journal ---------------------------------------------------------------------------
+
+
+async def test_a_run_is_journaled_once_and_its_retry_finds_it(opener: Opener) -> None:
+    store, other = opener(), opener()
+    run, thread = _key(), _key()
+    first = await store.journal_accept(run, thread, {"text": "Where?"}, "p1", 30)
+    again = await other.journal_accept(run, thread, {"text": "changed"}, "p2", 30)
+    assert first.new and not again.new
+    assert again.record == {"text": "Where?"} and again.owner == "p1"
+    assert again.phase == "accepted" and not again.lapsed()
+
+
+async def test_a_thread_is_busy_only_while_a_lease_is_live(opener: Opener) -> None:
+    store, other = opener(), opener()
+    thread = _key()
+    a, b = _key(), _key()
+    await store.journal_accept(a, thread, {}, "p1", 30)
+    assert await store.journal_start(a, thread, {"kind": "question", "question": "q"}, "p1",
+                                     0.4) is None
+    blocking = await other.journal_start(b, thread, {"kind": "question"}, "p2", 30)
+    assert blocking is not None and blocking.run_id == a and blocking.plan == {
+        "kind": "question", "question": "q"}
+    await asyncio.sleep(0.6)  # p1 died: its lease lapsed without being renewed
+    assert await other.journal_start(b, thread, {"kind": "question"}, "p2", 30) is None
+    running = await store.journal_running(thread)
+    assert running is not None and running.run_id == b  # the latest one
+
+
+async def test_simultaneous_starts_in_one_thread_let_one_run(opener: Opener) -> None:
+    stores = [opener() for _ in range(4)]
+    thread = _key()
+    runs = [_key() for _ in stores]
+    got = await asyncio.gather(*(s.journal_start(r, thread, {"kind": "question"}, f"p{i}", 30)
+                                 for i, (s, r) in enumerate(zip(stores, runs, strict=True))))
+    assert sum(g is None for g in got) == 1
+
+
+async def test_a_lapsed_run_is_taken_over_once_and_renewal_tells_who_holds_it(
+        opener: Opener) -> None:
+    store, a, b = opener(), opener(), opener()
+    run, thread = _key(), _key()
+    await store.journal_accept(run, thread, {"text": "Where?"}, "dead", 0.3)
+    assert await store.journal_renew(run, "dead", 0.3)
+    assert await a.journal_take_over("p1", 30, run_id=run) == []  # still live
+    await asyncio.sleep(0.5)
+    took = await asyncio.gather(a.journal_take_over("p1", 30, run_id=run),
+                                b.journal_take_over("p2", 30, run_id=run))
+    winners = [t for t in took if t]
+    assert len(winners) == 1
+    entry = winners[0][0]
+    assert entry.run_id == run and entry.attempts == 2 and entry.record == {"text": "Where?"}
+    assert not await store.journal_renew(run, "dead", 30)  # the old owner lost it
+    assert await store.journal_renew(run, entry.owner, 30)
+    await store.journal_end(run, entry.owner)
+    await asyncio.sleep(0.05)
+    assert await a.journal_take_over("p1", 30, run_id=run) == []  # done: never taken again
+    assert await store.journal_running(thread) is None
+    again = await store.journal_accept(run, thread, {}, "p3", 30)
+    assert again.phase == "done" and not again.new  # a late retry finds it answered
+
+
+async def test_a_sweep_takes_every_lapsed_run_and_no_live_one(opener: Opener) -> None:
+    store, sweeper = opener(), opener()
+    lapsed = [_key() for _ in range(3)]
+    live = _key()
+    for run in lapsed:
+        await store.journal_accept(run, _key(), {"n": run}, "dead", 0.2)
+    await store.journal_accept(live, _key(), {}, "alive", 60)
+    await asyncio.sleep(0.4)
+    taken = {e.run_id for e in await sweeper.journal_take_over("sweeper", 30, limit=1000)}
+    assert set(lapsed) <= taken and live not in taken
+    assert not {e.run_id for e in await store.journal_take_over("late", 30, limit=1000)
+                } & set(lapsed)

@@ -9,9 +9,11 @@ import hashlib
 import hmac
 import itertools
 import json
+import os
 import re
 import socket
 import subprocess
+import sys
 import time
 import uuid
 from collections.abc import AsyncIterator
@@ -24,9 +26,11 @@ import pytest
 
 from app.slack import route
 from planrag.engine import ScriptedModel
-from planrag.engine.scripted_server import ScriptedServer
+from planrag.engine.scripted_server import ScriptedServer, Stall
+from tests._sql_fixtures import ROOT
 from tests.app._fake_slack import FakeSlack
-from tests.app.test_chat_e2e import _chat, _script, data_dir  # noqa: F401 - fixture
+from tests.app._relay import Relay
+from tests.app.test_chat_e2e import APPS, _chat, _script, data_dir  # noqa: F401 - fixture
 
 SECRET = "test-signing-secret"
 QUESTION = "Where should SWE place its merchant?"
@@ -170,6 +174,18 @@ async def test_bad_or_stale_signatures_are_rejected(slack_env: SlackEnv, data_di
         wrong = await post(url, body, secret="not-the-secret")
         stale = await post(url, body, age=3600)
         assert wrong.status_code == 401 and stale.status_code == 401
+        # A body that is not UTF-8 (correctly signed): one line, no traceback, still serving.
+        raw = json.dumps(body).encode().replace(b"[s2]", b"[s2\xff]")
+        stamp = str(int(time.time()))
+        digest = hmac.new(SECRET.encode(), f"v0:{stamp}:".encode() + raw, hashlib.sha256)
+        async with httpx.AsyncClient(timeout=30) as client:
+            bad = await client.post(url + "/slack/events", content=raw, headers={
+                "X-Slack-Request-Timestamp": stamp, "Content-Type": "application/json",
+                "X-Slack-Signature": "v0=" + digest.hexdigest()})
+        assert bad.status_code == 400
+        assert bad.text.startswith("the request body is not UTF-8 text (byte ")
+        logs = (data_dir / f"chainlit-{url.rsplit(':', 1)[1]}.log").read_text(errors="replace")
+        assert "Traceback" not in logs and "UnicodeDecodeError" not in logs
         await asyncio.sleep(QUIET_S)
         assert slack.posts() == [] and "s2" not in slack_env.models
         # Nothing was recorded for the refused requests: the genuine delivery is answered.
@@ -283,23 +299,113 @@ async def test_chatter_is_ignored_and_a_mention_follows_up(
     assert "[s7]" not in json.dumps(slack_env.asked["s7"][0]["messages"][:-1])
 
 
-@pytest.mark.parametrize("slack_env", ["down"], indirect=True)
-async def test_an_unreachable_store_is_said_in_the_thread(
+async def test_an_unreachable_run_store_stops_the_app_at_start(data_dir: Path) -> None:  # noqa: F811
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]  # nothing listens here
+    for url, said in ((f"redis://127.0.0.1:{port}/0", "the run store (PLANRAG_RUN_STORE) at "
+                                                     f"redis://127.0.0.1:{port}/0 cannot be used"),
+                      ("mongodb://127.0.0.1/runs", "PLANRAG_RUN_STORE: unsupported store "
+                                                   "'mongodb'")):
+        env = {**os.environ, "PLANRAG_DATA_DIR": str(data_dir), "MYSQL_URL": "",
+               "PLANRAG_DATASET": "dqa-locating-1445", "PLANRAG_RELATIONAL": "sqlite",
+               "PLANRAG_RUN_STORE": url}
+        out = subprocess.run(
+            [sys.executable, "-m", "chainlit", "run", "app/chat.py", "--headless", "--port",
+             str(port), "--host", "127.0.0.1"],
+            cwd=ROOT, env=env, capture_output=True, text=True, timeout=120, check=False)
+        assert out.returncode == 2, out.stderr
+        assert f"error: {said}" in out.stderr and "Traceback" not in out.stderr
+        assert len(out.stderr.strip().splitlines()) == 1, out.stderr
+
+
+@pytest.mark.parametrize("slack_env", ["sqlite"], indirect=True)
+async def test_a_run_store_that_goes_down_is_said_in_the_thread(
         slack_env: SlackEnv, data_dir: Path) -> None:  # noqa: F811
     slack, c = slack_env.slack, Channel()
     thread, other = c.ts(), c.ts()
-    async with _chat(data_dir, slack_env.env) as url:
-        await post_all(url, c.mention(f"[s10] {QUESTION}", thread))
-        said = await slack.wait_for("I cannot handle this message now", thread=thread)
-        assert "run store (PLANRAG_RUN_STORE)" in said["text"]
-        await post_all(url, c.reply("nice weather", c.ts(), other))  # chatter: still quiet
-        await post_all(url, c.reply("approve", c.ts(), other))  # an answer: told why not
-        await slack.wait_for("I cannot handle this message now", thread=other)
-        # The app keeps serving: the web chat still answers.
-        async with httpx.AsyncClient() as client:
-            assert (await client.get(url)).status_code == 200
-        await asyncio.sleep(QUIET_S)
+    async with Relay(6379) as relay:
+        env = {**slack_env.env, "PLANRAG_RUN_STORE": f"redis://127.0.0.1:{relay.port}/15"}
+        async with _chat(data_dir, env) as url:
+            await relay.down()  # the store disappears after the app started
+            await post_all(url, c.mention(f"[s10] {QUESTION}", thread))
+            said = await slack.wait_for("I cannot handle this message now", thread=thread)
+            assert "run store (PLANRAG_RUN_STORE)" in said["text"]
+            await post_all(url, c.reply("nice weather", c.ts(), other))  # chatter: still quiet
+            await post_all(url, c.reply("approve", c.ts(), other))  # an answer: told why not
+            await slack.wait_for("I cannot handle this message now", thread=other)
+            # The app keeps serving: the web chat still answers.
+            async with httpx.AsyncClient() as client:
+                assert (await client.get(url)).status_code == 200
+            await asyncio.sleep(QUIET_S)
     assert slack.count("", other) == 1 and "s10" not in slack_env.models
+
+
+async def _until(check: Any, what: str, timeout: float = 60.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not check():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"{what} did not happen within {timeout:.0f} s")
+        await asyncio.sleep(0.1)
+
+
+async def test_a_run_whose_app_is_killed_is_answered_after_the_restart(
+        data_dir: Path) -> None:  # noqa: F811
+    """SIGKILL while a question is being worked on, then while a resumed run goes on: each
+    time the restarted app takes the run up from the journal and the thread gets its answer
+    (nothing waits for a 15-minute lock), and a second "approve" is told the truth."""
+    runs: list[ScriptedModel] = []
+
+    def route_model(body: dict[str, Any]) -> ScriptedModel:
+        if not any(m["role"] == "assistant" for m in body["messages"]):
+            runs.append(_script("k1"))  # a run that starts (again) gets the script afresh
+        return runs[-1]
+
+    c = Channel()
+    thread = c.ts()
+    async with FakeSlack() as slack, ScriptedServer(route_model) as server:
+        env = {"PLANRAG_MODEL": "scripted", "PLANRAG_MODEL_BASE_URL": server.base_url,
+               "PLANRAG_MODEL_TOOLS": "on", "SLACK_BOT_TOKEN": "xoxb-test",
+               "SLACK_SIGNING_SECRET": SECRET, "PLANRAG_SLACK_API_URL": slack.base_url,
+               "PLANRAG_RUN_STORE": f"sqlite:///{data_dir}/crash-runs.sqlite",
+               "PLANRAG_RUN_LEASE": "3"}
+        mention = c.mention(f"[k1] {QUESTION}", thread)
+        # 1. Killed while the question is being worked on (the model's second reply hangs).
+        server.faults[2] = Stall("", seconds=120)
+        async with _chat(data_dir, env) as url:
+            await post_all(url, mention)
+            await slack.wait_for("*Plan*", thread=thread)
+            await _until(lambda: server.requests >= 2, "the second model request")
+            APPS[url].kill()
+        killed = time.monotonic()
+        async with _chat(data_dir, env) as url:
+            await post_all(url, mention, retry=1)  # Slack's retry, after the crash
+            await slack.wait_for("answering it again from the start", thread=thread)
+            await slack.wait_for("Reply *approve*", thread=thread)
+            assert time.monotonic() - killed < 60
+            # 2. Killed while the approved re-plan goes on.
+            server.faults[server.requests + 1] = Stall("", seconds=120)
+            stalled = server.requests + 1
+            await post_all(url, c.reply("approve", c.ts(), thread))
+            await slack.wait_for("Re-plan approved", thread=thread)
+            await _until(lambda: server.requests >= stalled, "the resumed run's model request")
+            APPS[url].kill()
+        async with _chat(data_dir, env) as url:
+            await post_all(url, c.reply("approve", c.ts(), thread))  # a second "approve"
+            answer = await slack.wait_for("*Best decision: Krakow*", thread=thread)
+            assert "The assistant's analysis reached the same decision." in answer["text"]
+            await asyncio.sleep(QUIET_S)
+    texts = slack.texts(thread)
+    assert slack.count(BUSY_WORDS, thread) == 0, texts
+    assert slack.count("answering it again from the start", thread) == 1, texts
+    assert slack.count("going on again from where the plan was paused", thread) == 1, texts
+    assert slack.count("*Best decision:", thread) == 1, texts
+    second = [t for t in texts if "already answered (*approve*)" in t]
+    assert len(second) <= 1 and all("going on with that answer now" in t for t in second)
+    assert all(p["thread_ts"] == thread for p in slack.posts())
+
+
+BUSY_WORDS = "I am still working on the previous question"
 
 
 def _ev(**fields: Any) -> dict[str, Any]:
