@@ -13,6 +13,7 @@ What-if button: a form of the simulator's parameters) and a scripted walkthrough
 
 from __future__ import annotations
 
+import asyncio
 import sys
 from collections.abc import Awaitable
 from contextvars import ContextVar
@@ -301,8 +302,25 @@ async def resume(thread: Any) -> None:
     async def then_offer(thread_dict: Any) -> None:
         await send_thread(thread_dict)
         await _guarded(session.offer_paused())
+        # A run its dead process left unfinished is answered again, in the background (the
+        # resume of the page must not wait for a whole run).
+        _keep(asyncio.ensure_future(_guarded(_take_up(session))))
 
     emitter.resume_thread = then_offer  # type: ignore[method-assign]
+
+
+async def _take_up(session: ChatSession) -> None:
+    for plan, attempts in await session.interrupted():
+        await _as_run(session.answer_again(plan, attempts))
+
+
+_BACKGROUND: set[asyncio.Future[Any]] = set()
+
+
+def _keep(task: asyncio.Future[Any]) -> None:
+    """Hold a background task until it is done (the loop keeps only weak references)."""
+    _BACKGROUND.add(task)
+    task.add_done_callback(_BACKGROUND.discard)
 
 
 @cl.action_callback("paused_answer")

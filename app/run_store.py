@@ -133,9 +133,9 @@ class RunStore(Protocol):
         """The run is over (answered, paused for consent, or failed with a message)."""
 
     async def journal_take_over(self, owner: str, lease_s: float, run_id: str | None = None,
-                                limit: int = 20) -> list[Journaled]:
-        """Hand `owner` the runs whose lease lapsed (only `run_id`, when given), each to
-        exactly one caller."""
+                                limit: int = 20, prefix: str = "") -> list[Journaled]:
+        """Hand `owner` the runs whose lease lapsed (only `run_id`, when given; only those
+        whose id starts with `prefix`), each to exactly one caller."""
 
     async def journal_running(self, thread: str) -> Journaled | None:
         """The thread's latest running run (its lease live or lapsed), if any."""
@@ -353,7 +353,7 @@ class SQLiteStore:
             (time.time(), run_id, owner)))
 
     async def journal_take_over(self, owner: str, lease_s: float, run_id: str | None = None,
-                                limit: int = 20) -> list[Journaled]:
+                                limit: int = 20, prefix: str = "") -> list[Journaled]:
         def take(conn: sqlite3.Connection) -> list[Journaled]:
             now = time.time()
             conn.execute("BEGIN IMMEDIATE")
@@ -361,7 +361,8 @@ class SQLiteStore:
             args: tuple[Any, ...] = (now, run_id) if run_id is not None else (now,)
             rows = conn.execute(
                 f"SELECT {_JOURNAL_FIELDS} FROM journal WHERE phase != 'done' AND "
-                f"lease_until < ? {only} ORDER BY saved_at LIMIT {int(limit)}", args).fetchall()
+                f"lease_until < ? {only} AND substr(run_id, 1, ?) = ? ORDER BY saved_at "
+                f"LIMIT {int(limit)}", (*args, len(prefix), prefix)).fetchall()
             for row in rows:
                 conn.execute("UPDATE journal SET owner = ?, lease_until = ?, attempts = "
                              "attempts + 1 WHERE run_id = ?", (owner, now + lease_s, row[0]))
@@ -489,9 +490,12 @@ end
 local out = {}
 for _, id in ipairs(ids) do
   local key = ARGV[1] .. 'run:' .. id
-  local raw = redis.call('GET', key)
-  if not raw then
-    redis.call('ZREM', ARGV[1] .. 'leases', id)
+  local raw = false
+  if string.sub(id, 1, string.len(ARGV[7])) == ARGV[7] then raw = redis.call('GET', key) end
+  if raw == false then
+    if string.sub(id, 1, string.len(ARGV[7])) == ARGV[7] then
+      redis.call('ZREM', ARGV[1] .. 'leases', id)
+    end
   else
     local run = cjson.decode(raw)
     if run['phase'] == 'done' then
@@ -615,8 +619,10 @@ class RedisStore:
         await self._script("end", run_id, owner, int(JOURNAL_KEEP_S))
 
     async def journal_take_over(self, owner: str, lease_s: float, run_id: str | None = None,
-                                limit: int = 20) -> list[Journaled]:
-        got = await self._script("take", owner, time.time() + lease_s, run_id or "", limit)
+                                limit: int = 20, prefix: str = "") -> list[Journaled]:
+        # Runs of other kinds may fill the first `limit` lapsed ones: look a little further.
+        got = await self._script("take", owner, time.time() + lease_s, run_id or "",
+                                 limit if not prefix else limit * 10, prefix)
         return [_run_from_json(raw) for raw in got]
 
     async def journal_running(self, thread: str) -> Journaled | None:
@@ -839,16 +845,17 @@ class PostgresStore:
                         "WHERE run_id = $2 AND owner = $3", time.time(), run_id, owner)
 
     async def journal_take_over(self, owner: str, lease_s: float, run_id: str | None = None,
-                                limit: int = 20) -> list[Journaled]:
+                                limit: int = 20, prefix: str = "") -> list[Journaled]:
         now = time.time()
-        only = "AND run_id = $4" if run_id is not None else ""
-        args = (owner, now + lease_s, now) + ((run_id,) if run_id is not None else ())
+        only = "AND run_id = $5" if run_id is not None else ""
+        args = (owner, now + lease_s, now, prefix) + ((run_id,) if run_id is not None else ())
         # SKIP LOCKED: two processes sweeping at once each get different runs.
         rows = await self._run(
             "fetch",
             f"UPDATE planrag_journal SET owner = $1, lease_until = $2, attempts = attempts + 1 "
             f"WHERE run_id IN (SELECT run_id FROM planrag_journal WHERE phase != 'done' AND "
-            f"lease_until < $3 {only} ORDER BY saved_at LIMIT {int(limit)} FOR UPDATE SKIP "
+            f"lease_until < $3 {only} AND left(run_id, length($4)) = $4 ORDER BY saved_at "
+            f"LIMIT {int(limit)} FOR UPDATE SKIP "
             f"LOCKED) AND lease_until < $3 RETURNING {_JOURNAL_FIELDS}", *args)
         return [_journaled(row) for row in rows]
 

@@ -285,7 +285,8 @@ async def _sweep(settings: Settings) -> None:
     failing = False
     while True:
         try:
-            for run in await store_for(settings).journal_take_over(OWNER, settings.run_lease_s):
+            for run in await store_for(settings).journal_take_over(
+                    OWNER, settings.run_lease_s, prefix="slack:"):
                 _spawn(_take_over(settings, run))
             if failing:
                 log.warning("the run store answers again: interrupted runs are taken up again")

@@ -344,7 +344,8 @@ class ChatSession:
                    "scripted": scripted}
         try:
             await self._drive(view, context, model, config,
-                              lambda engine: engine.run(question, history=history))
+                              lambda engine: engine.run(question, history=history),
+                              plan={"kind": "question"})
         finally:
             _finished(self.client)
         if view.answer is not None and not scripted:
@@ -354,10 +355,22 @@ class ChatSession:
 
     async def _drive(self, view: RunView, context: dict[str, Any], model: Model,
                      config: Any, first: Callable[[Any], Any],
-                     paused_state: str | None = None) -> None:
+                     paused_state: str | None = None, *, plan: dict[str, Any]) -> None:
         """Run `first(engine)`'s events through `view`, asking the person at each pause;
-        every event goes to the audit trail, the answer is recorded for feedback, and a
-        pause is kept in the run store so the question survives a restart of the app."""
+        every event goes to the audit trail, the answer is recorded for feedback, a pause is
+        kept in the run store so the question survives a restart of the app, and the run is
+        journaled (`plan`, with the context) so one that a dead process left unfinished is
+        taken up when its conversation is opened again."""
+        journal = await _Journal.begin(self, {**plan, "context": context})
+        try:
+            await self._drive_journaled(view, context, model, config, first, paused_state,
+                                        journal)
+        finally:
+            await journal.end()
+
+    async def _drive_journaled(self, view: RunView, context: dict[str, Any], model: Model,
+                               config: Any, first: Callable[[Any], Any],
+                               paused_state: str | None, journal: _Journal) -> None:
         from planrag.engine.events import AwaitingConfirmation
         from planrag.engine.session import open_engine
         from planrag.store import Auditor, history_url, shared_store
@@ -369,6 +382,8 @@ class ChatSession:
         if key is not None:
             async def keep(paused: AwaitingConfirmation) -> None:
                 await self._keep_paused(key, paused, context)
+                # The run store holds it now: a restart offers the question, not a re-run.
+                await journal.plan({"kind": "paused", "context": context})
 
             view.on_pause = keep
         try:
@@ -391,6 +406,8 @@ class ChatSession:
                                          "window; the run goes on there.",
                                          metadata=avatar()).send()
                         return
+                    await journal.plan({"kind": "resume", "state": paused.state,
+                                        "approved": answer, "context": context})
                     events = engine.resume(paused.state, answer)
         except PlanRAGError as exc:
             await cl.ErrorMessage(content=f"The question could not be answered: {exc}").send()
@@ -581,7 +598,79 @@ class ChatSession:
             view.asked, view.proposal = self.offer, self.offer.content
             self.offer = None
         await self._drive(view, context, model, config,
-                          lambda engine: engine.resume(paused.state, approved), paused.state)
+                          lambda engine: engine.resume(paused.state, approved), paused.state,
+                          plan={"kind": "resume", "state": paused.state, "approved": approved})
+        await self.remember()
+
+    async def interrupted(self) -> list[tuple[dict[str, Any], int]]:
+        """On a resumed conversation: a run that was working when its app process died
+        (its journal lease lapsed) is taken over by this session, once; returned are what
+        it was doing and how many processes took it up, for `answer_again`. A run that was
+        waiting for consent is offered by `offer_paused` instead."""
+        from app.slack import OWNER, store_for
+
+        thread = self._paused_key()
+        if thread is None:
+            return []
+        store = store_for(self.settings)
+        try:
+            running = await store.journal_running(thread)
+            if running is None or not running.lapsed():
+                return []
+            taken = await store.journal_take_over(OWNER, self.settings.run_lease_s,
+                                                  run_id=running.run_id)
+            for run in taken:  # this session answers it anew, journaled as a new run
+                await store.journal_end(run.run_id, OWNER)
+        except PlanRAGError:
+            return []  # the journal cannot be read: nothing to take up that can be known
+        return [(run.plan or {}, run.attempts) for run in taken]
+
+    async def answer_again(self, plan: dict[str, Any], attempts: int) -> None:
+        """Answer again an interrupted run (see `interrupted`): the question from the start,
+        or the approved re-plan from where it was paused."""
+        from app.slack import MAX_ATTEMPTS as most
+
+        context = plan.get("context") if isinstance(plan.get("context"), dict) else None
+        kind = plan.get("kind")
+        if context is None or kind not in ("question", "resume"):
+            return  # paused (offered by offer_paused) or unknown: nothing to run again
+        dataset = str(context.get("dataset") or "")
+        if not self.access().allows(dataset):
+            return
+        question = str(context.get("question") or "")
+        if attempts > most:
+            await cl.Message(content=f"The question “{question}” could not be "
+                             f"finished: the assistant stopped {attempts - 1} times while "
+                             "working on it. Please ask it again.", metadata=avatar()).send()
+            return
+        if kind == "question":
+            await cl.Message(content=f"The question “{question}” was interrupted "
+                             "when the assistant restarted; answering it again from the "
+                             "start.", metadata=avatar()).send()
+            self.dataset = dataset
+            target = str(context.get("target") or "")
+            self.target = target if target in self.targets() else self.default_target()
+            await self.ask(question)
+            return
+        from planrag.engine.session import engine_config
+        from planrag.store import run_id_of
+
+        await cl.Message(content=f"The question “{question}” was interrupted after "
+                         "its change of plan was answered, when the assistant restarted; "
+                         "going on from where the plan was paused.", metadata=avatar()).send()
+        model = self._resume_model(context)
+        if model is None:
+            await cl.Message(content="No model is configured any more, so the run cannot go "
+                             "on; ask the question again once one is.").send()
+            return
+        state, approved = str(plan["state"]), plan.get("approved")
+        view = RunView(self.settings, str(context.get("consent", "ask")),
+                       self.dataset_info().column_names)
+        view.question, view.run_id = question, run_id_of(state)
+        await self._drive(view, context, model, engine_config(
+            self.settings, technique=context.get("technique"), consent=context.get("consent")),
+            lambda engine: engine.resume(state, approved), state,
+            plan={"kind": "resume", "state": state, "approved": approved})
         await self.remember()
 
     def _resume_model(self, context: dict[str, Any]) -> Model | None:
@@ -592,6 +681,53 @@ class ChatSession:
             ds = self.dataset_info()
             return policy_model(simulator=dataset_simulator(ds).name if ds.simulator else None)
         return self.model()
+
+
+class _Journal:
+    """A chat run in the run store's journal (app.run_store), under a lease this process
+    renews while the run works. Only conversations that history keeps are journaled (a
+    conversation nobody can reopen cannot be answered after a crash); a journal that cannot
+    be used costs the protection, never the run."""
+
+    def __init__(self, session: ChatSession, run_id: str | None, thread: str | None) -> None:
+        self.session, self.run_id, self.thread = session, run_id, thread
+        self._holding: Any = None
+
+    @classmethod
+    async def begin(cls, session: ChatSession, plan: dict[str, Any]) -> _Journal:
+        from app.slack import OWNER, _Holding, store_for
+
+        thread = session._paused_key()
+        if thread is None:
+            return cls(session, None, None)
+        run_id = f"{thread}:{uuid.uuid4().hex[:12]}"
+        try:
+            other = await store_for(session.settings).journal_start(
+                run_id, thread, plan, OWNER, session.settings.run_lease_s)
+        except PlanRAGError as exc:
+            await session._say_if_not_saved(str(exc))
+            return cls(session, None, None)
+        if other is not None:  # another window's run in this conversation works right now:
+            return cls(session, None, None)  # this one goes on too, without the journal
+        journal = cls(session, run_id, thread)
+        journal._holding = _Holding(session.settings, run_id)
+        await journal._holding.__aenter__()
+        return journal
+
+    async def plan(self, plan: dict[str, Any]) -> None:
+        from app.slack import OWNER, store_for
+
+        if self.run_id is None or self.thread is None:
+            return
+        try:
+            await store_for(self.session.settings).journal_start(
+                self.run_id, self.thread, plan, OWNER, self.session.settings.run_lease_s)
+        except PlanRAGError as exc:
+            await self.session._say_if_not_saved(str(exc))
+
+    async def end(self) -> None:
+        if self._holding is not None:
+            await self._holding.__aexit__(None, None, None)
 
 
 def field_label(sim: Any, name: str) -> str:

@@ -21,11 +21,12 @@ from typing import Any
 import pytest
 
 from planrag.engine import ScriptedModel
-from planrag.engine.scripted_server import ScriptedServer
+from planrag.engine.scripted_server import ScriptedServer, Stall
 from planrag.users import UsersFile
 from tests._sql_fixtures import ROOT
 from tests.app._relay import Relay
 from tests.app.test_chat_e2e import (  # noqa: F401 - fixtures
+    APPS,
     _browser,
     _chat,
     _script,
@@ -251,3 +252,53 @@ async def test_two_app_processes_share_sign_in_history_and_paused_runs(
             await browser.close()
     finally:
         await _pg_async(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+
+
+async def test_a_question_whose_app_is_killed_is_answered_when_reopened(
+        team: Path, data_dir: Path, tmp_path: Path) -> None:  # noqa: F811
+    """SIGKILL while a question is being worked on: the journal's lease lapses, and opening
+    the conversation after the restart answers the question again, once."""
+    from playwright.async_api import async_playwright
+
+    runs: list[ScriptedModel] = []
+
+    def route(body: dict[str, Any]) -> ScriptedModel:
+        if not any(m["role"] == "assistant" for m in body["messages"]):
+            runs.append(_script("k2"))  # a run that starts (again) gets the script afresh
+        return runs[-1]
+
+    async with ScriptedServer(route) as server:
+        env = {**_env(team, f"sqlite:///{tmp_path}/history.sqlite", server.base_url,
+                      data_dir), "PLANRAG_RUN_LEASE": "3"}
+        server.faults[2] = Stall("", seconds=120)  # the run's second model reply hangs
+        async with async_playwright() as p:
+            browser = await _browser(p)
+            async with _chat(data_dir, env) as url:
+                page = await _sign_in(browser, url, "carol")
+                await page.locator("#chat-input").wait_for(timeout=30_000)
+                await _send(page, f"[k2] {QUESTION}")
+                deadline = asyncio.get_running_loop().time() + 60
+                while server.requests < 2:
+                    assert asyncio.get_running_loop().time() < deadline, "no second request"
+                    await asyncio.sleep(0.1)
+                await page.wait_for_timeout(500)  # the conversation is saved as it goes
+                APPS[url].kill()
+                await page.context.close()
+            await asyncio.sleep(3.5)  # the lease lapses
+            async with _chat(data_dir, env) as url:
+                page = await _sign_in(browser, url, "carol")
+                thread = page.get_by_text(re.compile(r"^\[k2\] Where should SWE")).first
+                await thread.wait_for(timeout=30_000)
+                await thread.click()
+                await page.get_by_text("was interrupted when the assistant restarted").wait_for(
+                    timeout=30_000)
+                await page.get_by_role("button", name="Approve").first.click()
+                await page.get_by_text("Best decision: Krakow").first.wait_for(timeout=60_000)
+                # Opened again: nothing is taken up twice.
+                await page.reload()
+                await page.get_by_text("Best decision: Krakow").first.wait_for(timeout=30_000)
+                await page.wait_for_timeout(2_000)
+                assert await page.get_by_text(
+                    "was interrupted when the assistant restarted").count() == 1
+            await browser.close()
+    assert len(runs) == 2  # the killed run and the one answered after the restart

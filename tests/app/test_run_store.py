@@ -253,3 +253,16 @@ async def test_a_sweep_takes_every_lapsed_run_and_no_live_one(opener: Opener) ->
     assert set(lapsed) <= taken and live not in taken
     assert not {e.run_id for e in await store.journal_take_over("late", 30, limit=1000)
                 } & set(lapsed)
+
+
+async def test_a_sweep_takes_only_the_runs_of_its_kind(opener: Opener) -> None:
+    store = opener()
+    tag = uuid.uuid4().hex[:8]
+    mine, theirs = f"slack:{tag}:1", f"chat:{tag}:1"
+    for run in (mine, theirs):
+        await store.journal_accept(run, _key(), {}, "dead", 0.2)
+    await asyncio.sleep(0.4)
+    taken = {e.run_id for e in await store.journal_take_over("p", 30, prefix=f"slack:{tag}",
+                                                             limit=1000)}
+    assert taken == {mine}
+    assert [e.run_id for e in await store.journal_take_over("p", 30, run_id=theirs)] == [theirs]
