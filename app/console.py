@@ -36,6 +36,7 @@ from planrag.locations import default_target, get_kind, targets_of
 from planrag.runtime import check_dataset_setting, locate, open_source, registry
 from planrag.settings import Settings
 from planrag.sources.base import DataSource
+from planrag.utf8 import InputNotText, lone_surrogate, read_line
 
 __all__ = ["Console", "first_line", "run_console"]
 
@@ -51,9 +52,22 @@ class Console:
         self.settings = settings
         self.stdin, self.stdout = stdin, stdout
         self.reg: Registry = registry(settings)
-        self.ref = check_dataset_setting(settings, self.reg).id
+        self.notes: list[str] = []
+        self.ref = self._first_dataset()
         self.sources: dict[str, DataSource] = {}
         self.stack = AsyncExitStack()
+
+    def _first_dataset(self) -> str:
+        """PLANRAG_DATASET; when its files are broken, the first dataset that works (and a
+        note saying why), so one broken dataset does not keep the console from the others."""
+        name = self.settings.dataset
+        problem = self.reg.problems.get(name)
+        if problem is None or not len(self.reg):
+            return check_dataset_setting(self.settings, self.reg).id
+        first = self.reg.ids()[0]
+        self.notes.append(f"PLANRAG_DATASET: dataset {name} cannot be used: {problem}; "
+                          f"starting on {first}")
+        return first
 
     def say(self, text: str = "") -> None:
         print(text, file=self.stdout, flush=True)
@@ -61,11 +75,17 @@ class Console:
     async def run(self) -> int:
         async with self.stack:
             self.say("PlanRAG Assistant console. Type :help for commands, :quit to leave.")
+            for note in self.notes:
+                self.say(f"note: {note}")
             self._describe()
             while True:
                 self.stdout.write(f"[{self.ref}]> ")
                 self.stdout.flush()
-                line = await asyncio.to_thread(self.stdin.readline)
+                try:
+                    line = await asyncio.to_thread(read_line, self.stdin, "the line")
+                except InputNotText as exc:
+                    self.say(f"error: {exc}")
+                    continue
                 if not line:
                     self.say()
                     return 0
@@ -158,7 +178,11 @@ class Console:
         async def decide(_paused: object) -> bool | None:
             self.stdout.write("Approve the new plan? [y/N] ")
             self.stdout.flush()
-            line = await asyncio.to_thread(self.stdin.readline)
+            try:
+                line = await asyncio.to_thread(read_line, self.stdin, "the answer")
+            except InputNotText as exc:  # not a yes: the current plan stands
+                self.say(f"error: {exc}; the current plan stands")
+                return False
             return line.strip().lower() in ("y", "yes", "approve", "ok") if line else None
 
         config = engine_config(self.settings)
@@ -183,6 +207,11 @@ class Console:
                     overrides[name] = json.loads(value)
                 except json.JSONDecodeError:
                     overrides[name] = value
+                if lone_surrogate(overrides[name]):
+                    raise InputNotText(
+                        f"{name}: its value holds an unpaired surrogate escape (\\ud800 to "
+                        "\\udfff alone), which is no text; write the character itself"
+                    )
         run = await simulate_dataset(self.settings, ref, "dump", overrides, rules)
         self.say(run.result.render(top=8))
         if run.question is not None and run.question.answer is not None:

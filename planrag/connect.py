@@ -37,6 +37,7 @@ from planrag.locations import AccountCheck, Location, checked_registry, get_kind
 from planrag.locations._env import has_clear_password, reference_url, split_url, write_secrets
 from planrag.schema import Schema
 from planrag.settings import Settings
+from planrag.utf8 import read_text_file
 
 __all__ = ["ConnectRequest", "Connected", "connect"]
 
@@ -205,10 +206,7 @@ def _live_entry(
 def _copy_rules(rules: Path | None, staging: Path) -> str | None:
     if rules is None:
         return None
-    try:
-        text = rules.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise DatasetError(f"--rules {rules}: cannot read it as UTF-8 text ({exc})") from None
+    text = read_text_file(rules, "the --rules file")
     if not text.strip():
         raise DatasetError(f"--rules {rules}: the file is empty")
     (staging / "rules.md").write_text(text.strip() + "\n", encoding="utf-8")

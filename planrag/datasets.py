@@ -33,7 +33,9 @@ the datasets directory):
     path = "shop.sqlite"           # sqlite: the file (relative to the manifest)
 
 `${NAME}` in a URL is read from the environment, `.env` or the dataset's `secrets.env`; a
-password is never written in clear in a manifest.
+password is never written in clear in a manifest. Any other key, a value of another type, or
+a file that is not UTF-8 text sets the dataset aside with a one-line problem naming the file
+(`Registry.problems`); the other datasets are not affected.
 """
 
 from __future__ import annotations
@@ -49,6 +51,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from planrag.errors import DatasetError
+from planrag.utf8 import lone_surrogate, read_text_file
 
 __all__ = [
     "Dataset",
@@ -288,7 +291,15 @@ def discover(fixtures_dir: Path, *more_dirs: Path) -> Registry:
         try:
             datasets.append(load_manifest(manifest))
         except DatasetError as exc:
-            problems[_declared_id(manifest)] = str(exc)
+            problem = str(exc)
+        except Exception as exc:  # whatever else its files hold: still this dataset's alone
+            said = " ".join(str(exc).split())
+            problem = (f"{manifest}: cannot be read ({type(exc).__name__}: {said}); fix the "
+                       "manifest or the files it names")
+        else:
+            continue
+        key = _declared_id(manifest)
+        problems[key] = f"{problems[key]}; and {problem}" if key in problems else problem
     return Registry(datasets, problems)
 
 
@@ -304,32 +315,51 @@ def manifest_paths(fixtures_dir: Path, *more_dirs: Path) -> list[Path]:
 
 def _declared_id(manifest: Path) -> str:
     """The id a broken manifest declares, when that much can be read; else its folder."""
-    try:
-        raw = tomllib.loads(manifest.read_text(encoding="utf-8"))
+    try:  # bytes that are not UTF-8 elsewhere in the file need not hide its id
+        raw = tomllib.loads(manifest.read_bytes().decode("utf-8", "replace"))
         value = raw.get("id")
         if isinstance(value, str) and _ID.match(value):
             return value
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+    except (OSError, ValueError):  # TOMLDecodeError is a ValueError
         pass
     return manifest.parent.name
 
 
+_KEYS: dict[str, tuple[type, str]] = {
+    "id": (str, "a string"),
+    "title": (str, "a string"),
+    "description": (str, "a string"),
+    "questions": (str, "a string (the questions file)"),
+    "rules": (str, "a string"),
+    "rules_file": (str, "a string (the rules file)"),
+    "simulator": (str, "a string"),
+    "write_privileges": (bool, "true or false"),
+    "rename_columns": (dict, "a table ([rename_columns])"),
+    "column_names": (dict, "a table ([column_names])"),
+    "databases": (list, "[[databases]] tables"),
+}
+"""Every key a manifest may have, with the TOML type it must be."""
+_REQUIRED_STR = frozenset({"id", "title", "questions"})
+"""The keys `_require_str` reads (their type is checked there)."""
+
+
 def load_manifest(path: Path) -> Dataset:
+    text = read_text_file(path, "manifest")
     try:
-        raw = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as exc:
-        raise DatasetError(f"cannot read {path}: {exc}") from None
+        raw = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise DatasetError(f"{path}: not valid TOML: {exc}") from None
+        raise DatasetError(f"{path}: not valid TOML: {exc}; fix it there") from None
+    _check_keys(raw, path)
     root = path.parent
     ds_id = _require_str(raw, "id", path)
     if not _ID.match(ds_id):
         raise DatasetError(f"{path}: id {ds_id!r} must be lowercase letters, digits and dashes")
+    title = _require_str(raw, "title", path)
     databases = _databases(raw, root, path)
     lines: list[tuple[int, Any]] = []
     questions: tuple[Question, ...] = ()
     if "questions" in raw or not databases:
-        questions_file = root / _require_str(raw, "questions", path)
+        questions_file = _beside(root, _require_str(raw, "questions", path), path, "questions")
         lines = _read_jsonl(questions_file)
         questions = tuple(
             _question(ds_id, root, obj, f"{questions_file}:{n}", need_dump=not databases)
@@ -353,7 +383,7 @@ def load_manifest(path: Path) -> Dataset:
         raise DatasetError(f"{path}: `write_privileges` must be true or false")
     return Dataset(
         id=ds_id,
-        title=_require_str(raw, "title", path),
+        title=title,
         description=str(raw.get("description", "")),
         rules=_rules(raw, root, path, lines, required=not databases),
         questions=questions,
@@ -394,7 +424,7 @@ def _databases(raw: dict[str, Any], root: Path, path: Path) -> tuple[LiveDatabas
                 kind=str(values["kind"]).strip().lower(),
                 url=values["url"],
                 database=values["database"],
-                path=(root / file).resolve() if file else None,
+                path=_beside(root, file, where, "path").resolve() if file else None,
                 where=where,
             )
         )
@@ -454,9 +484,53 @@ def dataset_from_records(
 
 def _require_str(raw: dict[str, Any], key: str, path: Path) -> str:
     value = raw.get(key)
+    if value is not None and not isinstance(value, str):
+        raise DatasetError(
+            f"{path}: missing or empty `{key}`: give a string (in quotes), not "
+            f"{_toml_type(value)}"
+        )
     if not isinstance(value, str) or not value.strip():
         raise DatasetError(f"{path}: missing or empty `{key}`")
     return value
+
+
+def _check_keys(raw: dict[str, Any], path: Path) -> None:
+    """Every key known and of its type: a misspelt key would otherwise be ignored."""
+    unknown = sorted(set(raw) - set(_KEYS))
+    if unknown:
+        raise DatasetError(
+            f"{path}: unknown key(s) {', '.join(unknown)}; correct or remove them (a "
+            f"manifest's keys: {', '.join(_KEYS)})"
+        )
+    for key, (kind, wanted) in _KEYS.items():
+        if key in _REQUIRED_STR:  # said by `_require_str`, with what is missing
+            continue
+        value = raw.get(key)
+        if value is not None and not isinstance(value, kind):
+            raise DatasetError(f"{path}: `{key}` must be {wanted}, not {_toml_type(value)}")
+
+
+def _toml_type(value: object) -> str:
+    """What a TOML value is, in the words of the TOML format."""
+    if isinstance(value, bool):
+        return f"the boolean {str(value).lower()}"
+    if isinstance(value, int | float):
+        return f"the number {value}"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, list):
+        return "an array"
+    if isinstance(value, dict):
+        return "a table"
+    return f"a {type(value).__name__} value"  # dates and times
+
+
+def _beside(root: Path, name: str, where: Path | str, key: str) -> Path:
+    """The file `name` relative to the manifest's folder `root`: a name no file can have
+    (a NUL character in it) is the manifest's error."""
+    if "\0" in name:
+        raise DatasetError(f"{where}: `{key}` holds a NUL character; name a file")
+    return root / name
 
 
 def _rules(
@@ -470,13 +544,8 @@ def _rules(
     if isinstance(raw.get("rules"), str) and raw["rules"].strip():
         return str(raw["rules"]).strip()
     if "rules_file" in raw:
-        rules_path = root / str(raw["rules_file"])
-        try:
-            return rules_path.read_text(encoding="utf-8").strip()
-        except OSError as exc:
-            raise DatasetError(
-                f"{path}: cannot read rules_file {rules_path}: {exc.strerror}"
-            ) from None
+        rules_path = _beside(root, str(raw["rules_file"]), path, "rules_file")
+        return read_text_file(rules_path, "rules_file").strip()
     texts = {str(obj.get("business_rules", "")).strip() for _, obj in lines}
     texts.discard("")
     if not texts and not required:
@@ -487,18 +556,19 @@ def _rules(
 
 
 def _read_jsonl(path: Path) -> list[tuple[int, Any]]:
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise DatasetError(f"cannot read questions file {path}: {exc.strerror}") from None
+    text = read_text_file(path, "questions file")
     out = []
-    for n, line in enumerate(text.splitlines(), start=1):
+    for n, line in enumerate(text.split("\n"), start=1):
         if not line.strip():
             continue
         try:
             obj = json.loads(line)
         except json.JSONDecodeError as exc:
             raise DatasetError(f"{path}:{n}: not a JSON object: {exc.msg}") from None
+        except RecursionError:
+            raise DatasetError(f"{path}:{n}: not a JSON object: nested too deeply") from None
+        except ValueError:  # the only other one: an integer of thousands of digits
+            raise DatasetError(f"{path}:{n}: not a JSON object: a number too long") from None
         if not isinstance(obj, dict):
             raise DatasetError(f"{path}:{n}: each line must be a JSON object")
         out.append((n, obj))
@@ -511,6 +581,11 @@ def _question(
     qid, text = obj.get("id"), obj.get("question")
     if not isinstance(qid, str) or not isinstance(text, str):
         raise DatasetError(f"{where}: a question needs string fields `id` and `question`")
+    if lone_surrogate(obj):  # it could be sent to no model and written to no file
+        raise DatasetError(
+            f"{where}: holds an unpaired surrogate escape (\\ud800 to \\udfff alone), which "
+            "is no text; write the character itself"
+        )
     if not _QUESTION_ID.match(qid):
         raise DatasetError(
             f"{where}: question id {qid[:40]!r} must be letters, digits and _ . : - only"
@@ -522,7 +597,7 @@ def _question(
         if rel is None:
             dumps[form] = None
             continue
-        path = (root / str(rel)).resolve()
+        path = _beside(root, str(rel), where, form).resolve()
         if path.suffix != suffix or not _STEM.match(path.stem):
             raise DatasetError(f"{where}: `{form}` must name a {suffix} file with a simple name")
         if not path.is_file():

@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from planrag.errors import DumpFormatError
+from planrag.utf8 import BadBytes, decode_text
 
 __all__ = [
     "ColumnDef",
@@ -494,8 +495,12 @@ def _bound_var(cur: _Cursor, bound: dict[str, NodeRef]) -> NodeRef:
 
 def _read(path: Path) -> str:
     try:
-        return path.read_text(encoding="utf-8")
-    except UnicodeDecodeError as exc:
-        raise DumpFormatError(str(path), 1, f"not UTF-8 text: {exc.reason}") from None
+        data = path.read_bytes()
     except OSError as exc:
         raise DumpFormatError(str(path), 0, f"cannot read: {exc.strerror}") from None
+    try:
+        return decode_text(data)
+    except BadBytes as exc:
+        raise DumpFormatError(
+            str(path), exc.line or 1, f"the dump {exc.detail}; save it as UTF-8"
+        ) from None

@@ -30,6 +30,7 @@ from functools import cache
 from pathlib import Path
 
 from planrag.errors import ConfigError
+from planrag.utf8 import read_text_file
 
 __all__ = [
     "ALL",
@@ -146,10 +147,9 @@ class UsersFile:
         return dict(loaded[0]), dict(loaded[1])
 
     def _parse(self) -> tuple[dict[str, UserRecord], dict[str, tuple[str, ...]]]:
+        text = read_text_file(self.path, "the users file", ConfigError)
         try:
-            raw = tomllib.loads(self.path.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError) as exc:
-            raise ConfigError(f"cannot read the users file {self.path}: {exc}") from None
+            raw = tomllib.loads(text)
         except tomllib.TOMLDecodeError as exc:
             raise ConfigError(f"the users file {self.path} is not valid TOML: {exc}; fix it "
                               "or remove it and add the users again") from None

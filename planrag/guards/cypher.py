@@ -36,6 +36,7 @@ from planrag.guards._cypher_clauses import ClauseParser
 from planrag.guards._cypher_lexer import EOF, PUNCT, LexError, Token, tokenize
 from planrag.guards._cypher_policy import MAX_DEPTH, MAX_QUERY_CHARS, Refusal, syntax_refusal
 from planrag.guards._verdict import Verdict
+from planrag.utf8 import surrogate_at
 
 __all__ = ["check_cypher"]
 
@@ -101,6 +102,11 @@ def _check(query: object) -> None:
         )
     if not query.strip():
         raise Refusal("syntax", "The query is empty; send one read-only Cypher query.")
+    at = surrogate_at(query)
+    if at is not None:  # a lone surrogate (also one a \uD800 escape resolves to)
+        raise Refusal(
+            "syntax", f"The query holds a character that is not text at byte {at} (a lone "
+            "surrogate); write that part again as plain text.")
     if len(query) > MAX_QUERY_CHARS:
         raise Refusal(
             "dos",

@@ -38,6 +38,7 @@ from planrag.guards._sql_query import QUERY_HEADS, check_query
 from planrag.guards._sql_refusals import refuse_statement
 from planrag.guards._sql_scope import Reading
 from planrag.guards._verdict import Verdict
+from planrag.utf8 import surrogate_at
 
 __all__ = ["MAX_QUERY_CHARS", "check_sql"]
 
@@ -69,6 +70,11 @@ def _input_refusal(query: object) -> Verdict | None:
         )
     if not query.strip():
         return Verdict.refuse("syntax", "The query is empty; send one SELECT statement.")
+    at = surrogate_at(query)
+    if at is not None:  # a lone surrogate: no database can be sent it
+        return Verdict.refuse(
+            "syntax", f"The query holds a character that is not text at byte {at} (a lone "
+            "surrogate, e.g. from a \\udXXX escape); write that part again as plain text.")
     if len(query) > MAX_QUERY_CHARS:
         return Verdict.refuse(
             "too-long",

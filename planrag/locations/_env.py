@@ -9,6 +9,7 @@ parts of the user and password are percent-decoded as in any URL.
 
 from __future__ import annotations
 
+import io
 import os
 import re
 import stat
@@ -18,6 +19,7 @@ from pathlib import Path
 from urllib.parse import quote, unquote
 
 from planrag.errors import DatasetError
+from planrag.utf8 import read_text_file
 
 __all__ = [
     "UrlParts",
@@ -195,10 +197,9 @@ def read_secrets(path: Path) -> dict[str, str]:
 def _dotenv(path: Path) -> dict[str, str]:
     from dotenv import dotenv_values
 
-    try:
-        raw = dotenv_values(path, interpolate=False, encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise DatasetError(f"cannot read {path}: {exc}") from None
+    what = "the secrets file" if path.name == "secrets.env" else "the settings file"
+    text = read_text_file(path, what)
+    raw = dotenv_values(stream=io.StringIO(text), interpolate=False)
     return {k: v for k, v in raw.items() if v is not None}
 
 
