@@ -26,8 +26,10 @@
 
 REF is `DATASET`, `DATASET@DUMP` or `DATASET#QUESTION`; T a target (mysql, sqlite, graph),
 by default the dataset's own. Exit codes: 0 ok, 1 error (one line on stderr), 2 refused: a
-query by a guard, or by `connect` an account that can do more than read (the reason on
-stderr).
+query by a guard, by `connect` an account that can do more than read, or input that is not
+text, an argument or a line of standard input with bytes that are not UTF-8 (the reason on
+stderr), 3 `ask` ended without a decision (a budget ran out; stderr says which). A dataset
+whose files are broken is set aside (`planrag datasets` says why); the others work.
 """
 
 from __future__ import annotations
@@ -44,6 +46,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from planrag.errors import AccountRefused, PlanRAGError, QueryRefused
 from planrag.locations import all_kinds, target_names
 from planrag.settings import Settings, load_settings
+from planrag.utf8 import InputNotText, check_argument, lone_surrogate, read_line, read_text_file
 
 if TYPE_CHECKING:
     from planrag.store import Store
@@ -78,14 +81,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.print_help()
         return 1
     try:
+        _check_text_arguments(parser, args)
         if args.command == "guard":  # needs no settings: usable as a pure filter
             return _guard(args.language, args.database, args.server)
         if args.command == "simulate" and not args.dataset:  # files only: no settings
             return _simulate_files(args)
+        _check_env_file()
         settings = load_settings()
         from planrag.runtime import check_dataset_setting, registry
 
-        check_dataset_setting(settings, registry(settings))  # PLANRAG_DATASET, at start
+        reg = registry(settings)
+        if settings.dataset not in reg.problems:  # a broken one is said where it is used
+            check_dataset_setting(settings, reg)  # PLANRAG_DATASET, at start
         if args.command in ("ask", "eval", "shell"):  # the commands that run questions
             from planrag.telemetry import configure_from_env
 
@@ -93,6 +100,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return int(args.handler(settings, args))
     except QueryRefused as exc:
         print(f"refused: {exc.reason}", file=sys.stderr)
+        return 2
+    except InputNotText as exc:
+        print(f"error: {exc}", file=sys.stderr)
         return 2
     except AccountRefused as exc:
         print(f"refused: {exc}", file=sys.stderr)
@@ -108,6 +118,53 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:  # the reader went away (`| head`): stop quietly
         sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - keeps Python's exit flush quiet
         return 0
+
+
+def _check_text_arguments(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """Every argument given as text is text: bytes that are not UTF-8 (kept by Python as lone
+    surrogates) would otherwise reach a model, a database or a file and fail there. File
+    names (`Path` arguments) may hold any bytes the file system allows."""
+    actions = _chosen_actions(parser, args)
+    for dest, value in vars(args).items():
+        for item in value if isinstance(value, list) else [value]:
+            if not isinstance(item, str):
+                continue
+            action = actions.get(dest)
+            if action is None:
+                check_argument(item, f"the {dest} argument")
+            elif action.option_strings:
+                fix = "rename the file" if action.metavar == "FILE" else "send it as UTF-8 text"
+                check_argument(item, max(action.option_strings, key=len), fix)
+            elif isinstance(action.metavar, str):
+                check_argument(item, f"the {action.metavar} argument")
+            else:
+                check_argument(item, f"the {action.dest.replace('_', ' ')}")
+
+
+def _chosen_actions(
+    parser: argparse.ArgumentParser, args: argparse.Namespace
+) -> dict[str, argparse.Action]:
+    """The arguments of the command (and sub-command) chosen, by their attribute."""
+    actions: dict[str, argparse.Action] = {}
+    chosen: argparse.ArgumentParser | None = parser
+    while chosen is not None:
+        following = None
+        for action in chosen._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                following = action.choices.get(getattr(args, action.dest, None) or "")
+            else:
+                actions[action.dest] = action
+        chosen = following
+    return actions
+
+
+def _check_env_file() -> None:
+    """`.env`, read by the settings, as UTF-8 text (else one line naming it)."""
+    from planrag.errors import ConfigError
+
+    env_file = Path(".env")
+    if env_file.is_file():
+        read_text_file(env_file, "the settings file", ConfigError)
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -252,7 +309,12 @@ def _parser() -> argparse.ArgumentParser:
     )
     s.set_defaults(handler=_simulate_dataset)
 
-    s = sub.add_parser("ask", help="ask a decision question (needs a configured model)")
+    s = sub.add_parser(
+        "ask", help="ask a decision question (needs a configured model)",
+        description="Ask a decision question. Exit codes: 0 answered, 1 the run failed or an "
+        "error (one line on stderr), 2 refused, 3 the run ended without a decision (a budget "
+        "such as PLANRAG_RUN_TIMEOUT ran out; stderr says which).",
+    )
     s.add_argument("question")
     s.add_argument("--dataset", required=True, metavar="REF")
     s.add_argument("--target", choices=TARGETS, help="default: the dataset's own")
@@ -548,7 +610,7 @@ def _password(from_stdin: bool) -> str:
     from planrag.errors import ConfigError
 
     if from_stdin:
-        line = sys.stdin.readline()
+        line = read_line(sys.stdin, "the password on standard input")
         if not line:
             raise ConfigError("no password on standard input")
         return line.rstrip("\r\n")
@@ -563,7 +625,11 @@ def _password(from_stdin: bool) -> str:
 
 
 def _load(settings: Settings, args: argparse.Namespace) -> int:
-    from planrag.runtime import load_datasets
+    from planrag.runtime import load_datasets, registry
+
+    if not args.datasets:  # every dataset: say which are set aside, and why
+        for name, problem in sorted(registry(settings).problems.items()):
+            print(f"skipped {name}: {problem}", file=sys.stderr, flush=True)
 
     reports = _run(
         load_datasets(
@@ -615,15 +681,30 @@ def _guard(language: str, database: str | None = None, server: str | None = None
 
     scope = Scope(database, server)  # type: ignore[arg-type]
 
-    for n, line in enumerate(sys.stdin, start=1):
+    n = 0
+    while True:
+        n += 1
+        try:
+            line = read_line(sys.stdin, f"line {n}")
+        except InputNotText as exc:
+            line = json.dumps({"id": None, "query": None, "_error": str(exc)})
+        if not line:
+            break
         if not line.strip():
             continue
         try:
             obj = json.loads(line)
         except json.JSONDecodeError as exc:
             obj = {"id": None, "query": None, "_error": f"line {n} is not JSON: {exc.msg}"}
+        except (ValueError, RecursionError):  # a number too long, or nesting too deep
+            obj = {"id": None, "query": None, "_error": f"line {n} cannot be read as JSON"}
         if not isinstance(obj, dict):
             obj = {"id": None, "query": None, "_error": f"line {n} is not a JSON object"}
+        if lone_surrogate(obj):  # no query, reason or id that cannot be written back
+            qid = None if lone_surrogate(obj.get("id")) else obj.get("id")
+            obj = {"id": qid, "query": None, "_error": f"line {n} holds an unpaired "
+                   "surrogate escape (\\ud800 to \\udfff alone), which is no text; write "
+                   "the character itself"}
         query = obj.get("query")
         if "_error" in obj:
             out = {"id": obj.get("id"), "verdict": "refuse", "reason": obj["_error"]}
@@ -663,6 +744,10 @@ def _parameters(args: argparse.Namespace) -> dict[str, Any]:
             raw[name.strip()] = json.loads(value)
         except json.JSONDecodeError:
             raw[name.strip()] = value
+        if lone_surrogate(raw[name.strip()]):
+            raise InputNotText(f"--param {name.strip()}: its value holds an unpaired surrogate "
+                               "escape (\\ud800 to \\udfff alone), which is no text; write "
+                               "the character itself")
     for name in ("country", "home", "goods"):
         if getattr(args, name) is not None:
             raw[name] = getattr(args, name)
@@ -799,8 +884,8 @@ def _simulate_dataset(settings: Settings, args: argparse.Namespace) -> int:
 
 
 def _ask(settings: Settings, args: argparse.Namespace) -> int:
-    from planrag.engine.events import RunFailed, event_to_json
-    from planrag.engine.render import TerminalRenderer
+    from planrag.engine.events import RunFailed, RunFinished, event_to_json
+    from planrag.engine.render import TerminalRenderer, stop_text
     from planrag.engine.session import engine_config, open_engine
 
     consent = "approve" if args.yes else "reject" if args.no else None
@@ -818,6 +903,7 @@ def _ask(settings: Settings, args: argparse.Namespace) -> int:
 
     async def run() -> int:
         failed = False
+        undecided: RunFinished | None = None
         async with open_engine(settings, args.dataset, target, model, config) as engine:
             async for event in engine.run_with_consent(args.question, decide):
                 if renderer is None:
@@ -825,7 +911,14 @@ def _ask(settings: Settings, args: argparse.Namespace) -> int:
                 else:
                     renderer.render(event)
                 failed = failed or isinstance(event, RunFailed)
-        return 1 if failed else 0
+                if isinstance(event, RunFinished) and event.decision is None:
+                    undecided = event
+        if failed:
+            return 1
+        if undecided is not None:  # scripts must tell a run without an answer from one with
+            print(f"no decision: {stop_text(undecided.stop_reason)}", file=sys.stderr)
+            return 3
+        return 0
 
     return _run(run())
 

@@ -7,7 +7,10 @@ and what the run cost. Writes, under the output folder:
 
 * `results.jsonl`: one line per question (`id, label, decision, correct, verified_decision,
   verified_correct, replans, queries, refused, errors, llm_calls, prompt_tokens,
-  completion_tokens, seconds, stop_reason`), also printed on stdout;
+  completion_tokens, seconds, stop_reason, outcome`), also printed on stdout; `outcome` is
+  `answered`, `no_decision` (the run finished without one: a budget ran out) or `failed`
+  (the run failed: its `stop_reason` says why), so a run that decided nothing is never
+  mistaken for a wrong answer, nor counted as one silently;
 * `traces/<id>.jsonl`: every event of the run;
 * `summary.md`: accuracy laid out like the paper's Table 4 and the re-plan histogram of its
   Table 7.
@@ -23,6 +26,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import json
+import os
 import re
 import statistics
 import time
@@ -48,6 +52,7 @@ from planrag.errors import ConfigError, DatasetError, PlanRAGError
 from planrag.locations import get_kind
 from planrag.runtime import load_datasets, register, require_graph_databases
 from planrag.settings import Settings
+from planrag.utf8 import read_text_file
 
 __all__ = ["EvalResult", "dqa_dataset", "original_dqa_dataset", "run_eval"]
 
@@ -170,14 +175,14 @@ def original_dqa_dataset(scenario_dir: Path, scenario: str) -> Dataset:
         raise DatasetError(
             f"{scenario_dir}: no {ORIGINAL_QUESTIONS[scenario][0]} (the original DQA layout)"
         )
+    text = read_text_file(questions_file, "questions file")
     try:
-        items = json.loads(questions_file.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise DatasetError(f"cannot read {questions_file}: {exc.strerror}") from None
-    except UnicodeDecodeError:
-        raise DatasetError(f"{questions_file}: not UTF-8 text") from None
+        items = json.loads(text)
     except json.JSONDecodeError as exc:
         raise DatasetError(f"{questions_file}:{exc.lineno}: not valid JSON: {exc.msg}") from None
+    except (ValueError, RecursionError):  # the only others: a number too long, deep nesting
+        raise DatasetError(f"{questions_file}: cannot be read as JSON: it holds a number too "
+                           "long or arrays nested too deeply; fix the file") from None
     if not isinstance(items, list):
         raise DatasetError(f"{questions_file}: expected a JSON array of questions")
     dumps_dir = scenario_dir / ORIGINAL_DUMPS
@@ -246,7 +251,7 @@ def original_dqa_dataset(scenario_dir: Path, scenario: str) -> Dataset:
 
 
 def _dataset_id(scenario: str, questions_file: Path) -> str:
-    digest = hashlib.sha256(str(questions_file.resolve()).encode()).hexdigest()[:8]
+    digest = hashlib.sha256(os.fsencode(questions_file.resolve())).hexdigest()[:8]
     return f"eval-{scenario}-{digest}"
 
 
@@ -310,7 +315,9 @@ async def run_eval(
         async with gate:
             line = await _ask(settings, selected, q, target, model_factory(), config, out)
         done += 1
-        mark = "correct" if line["correct"] else "wrong"
+        mark = line["outcome"].replace("_", " ")  # no decision, failed
+        if line["outcome"] == "answered":
+            mark = "correct" if line["correct"] else "wrong"
         echo(f"[{done}/{len(questions)}] {q.id}: {line['decision']} ({mark}; verified "
              f"{line['verified_decision']}) {line['seconds']:.1f} s {line['stop_reason']}")
         emit(line)
@@ -374,6 +381,7 @@ async def _ask(
     stop = finished.stop_reason if finished else f"failed: {getattr(end, 'message', '')}"
     label = q.answer
     decision = finished.decision if finished else None
+    outcome = "failed" if finished is None else "no_decision" if decision is None else "answered"
     verified = finished.verified_decision if finished else None
     return {
         "id": q.id,
@@ -391,6 +399,7 @@ async def _ask(
         "completion_tokens": usage.completion_tokens if usage else 0,
         "seconds": round(seconds, 3),
         "stop_reason": stop,
+        "outcome": outcome,
     }
 
 
@@ -428,6 +437,7 @@ def summary(result: EvalResult, scenario: str, target: str, technique: str, mode
         lines.append(f"| {label} | {len(rows)} | {_share(r['correct'] for r in rows):.1f}% |")
     seconds = [line["seconds"] for line in result.lines] or [0.0]
     stops = Counter(line["stop_reason"] for line in result.lines)
+    outcomes = Counter(line.get("outcome", "answered") for line in result.lines)
     lines += [
         "",
         f"Queries: {sum(line['queries'] for line in result.lines)} "
@@ -439,6 +449,8 @@ def summary(result: EvalResult, scenario: str, target: str, technique: str, mode
         f"Time per question: median {statistics.median(seconds):.2f} s, max "
         f"{max(seconds):.2f} s; wall time {result.seconds:.1f} s.",
         "Stop reasons: " + ", ".join(f"{k} {v}" for k, v in stops.most_common()),
+        f"Outcomes: {outcomes['answered']} answered, {outcomes['no_decision']} without a "
+        f"decision, {outcomes['failed']} failed.",
         "",
     ]
     return "\n".join(lines)

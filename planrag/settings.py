@@ -187,6 +187,19 @@ class Settings(BaseSettings):
     model_attempts: int = Field(
         default=4, ge=1, le=10, validation_alias=_env("PLANRAG_MODEL_ATTEMPTS")
     )
+    model_max_tokens: int = Field(
+        default=4096, ge=0, le=1_000_000, validation_alias=_env("PLANRAG_MAX_TOKENS")
+    )
+    """Tokens one model reply may have, sent with every request (0: the server's default)."""
+    max_reply_chars: int = Field(
+        default=40_000, ge=1000, le=10_000_000, validation_alias=_env("PLANRAG_MAX_REPLY_CHARS")
+    )
+    """Characters one model reply may have, checked as it streams (also when the server
+    ignores max tokens); a reply caught repeating itself is stopped too."""
+    max_run_chars: int = Field(
+        default=400_000, ge=1000, le=100_000_000, validation_alias=_env("PLANRAG_MAX_RUN_CHARS")
+    )
+    """Characters all model replies of one run may have; then the model is asked to answer."""
     technique: Literal["planrag", "planrag-norp", "iterrag", "singlerag"] = Field(
         default="planrag", validation_alias=_env("PLANRAG_TECHNIQUE")
     )

@@ -37,6 +37,12 @@ class EngineConfig:
     """Wall time of a run (time spent paused for consent does not count). When it runs out,
     the model gets one last turn of at most `answer_grace_s` to answer from what it has."""
     answer_grace_s: float = 60.0
+    max_reply_chars: int = 40_000
+    """Characters one model reply may have (text and tool-call arguments); a longer reply is
+    stopped there, and so is one caught in a loop (the same chunk over and over)."""
+    max_run_chars: int = 400_000
+    """Characters all the model's replies of a run may have; once reached, the model is asked
+    for its final answer (a reply of at most 4,000 characters more)."""
     query_limits: Limits | None = None
     what_if: bool = False
     """Offer the model the simulator itself (`simulate_candidate`): off by default, since
@@ -50,6 +56,9 @@ class EngineConfig:
         for name in ("max_model_calls", "max_rows_shown", "max_chars_shown", "max_repeats"):
             if getattr(self, name) < 1:
                 raise ConfigError(f"{name} must be at least 1")
+        for name in ("max_reply_chars", "max_run_chars"):
+            if getattr(self, name) < 1000:
+                raise ConfigError(f"{name} must be at least 1000")
         if self.max_replans < 0 or self.run_timeout_s <= 0 or self.answer_grace_s <= 0:
             raise ConfigError(
                 "max_replans must be >= 0, run_timeout_s and answer_grace_s > 0"

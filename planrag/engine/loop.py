@@ -8,6 +8,12 @@ go back to the model), pause (a re-plan awaits the person: the last event is
 (`RunFailed`). Mistakes of the model (bad arguments, refused or failing queries) go back to it
 as observations; budgets end the run with the best answer it can still give.
 
+A model turn is bounded: each request says how many characters its reply may have (what is
+left of `max_reply_chars` and the run's `max_run_chars`), and a reply stopped there or in a
+loop, an empty reply, or one cut by the run's time is said to the person (a bracketed line in
+the model's text stream, which every front end already shows) and to the model (the next user
+message), and counts as a model call. Nothing a stopped reply asked for runs.
+
 Each run is traced (planrag.telemetry; a no-op unless tracing is configured): a `planrag.run`
 span, and under it a `chat {model}` span per model call; the query and simulator check spans
 are made where those run (calls.py).
@@ -20,6 +26,7 @@ import logging
 import time
 import uuid
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
+from dataclasses import dataclass
 from importlib import resources
 from string import Template
 from typing import Any, Literal
@@ -37,7 +44,15 @@ from planrag.engine.events import (
     RunFinished,
     RunStarted,
 )
-from planrag.engine.model import Model, ModelReply, ModelRequest, TextPiece
+from planrag.engine.model import (
+    KEPT_CHARS,
+    Model,
+    ModelReply,
+    ModelRequest,
+    ReplyCut,
+    closing_stream,
+    estimate_tokens,
+)
 from planrag.engine.state import RunState, Turn
 from planrag.engine.tools import TECHNIQUES, Technique
 from planrag.errors import ConfigError, ModelError, PlanRAGError, RunError, SourceUnavailable
@@ -100,8 +115,9 @@ class Engine:
             messages=[],
             history=list(history),
         )
-        async for event in self._traced(state, self._start(state)):
-            yield event
+        async with closing_stream(self._traced(state, self._start(state))) as events:
+            async for event in events:
+                yield event
 
     async def resume(
         self, state_json: str, approved: bool | None, note: str | None = None
@@ -113,8 +129,10 @@ class Engine:
         except RunError as exc:
             yield RunFailed(str(exc), "resuming")
             return
-        async for event in self._traced(state, self._resumed(state, approved, note), True):
-            yield event
+        resumed = self._traced(state, self._resumed(state, approved, note), True)
+        async with closing_stream(resumed) as events:
+            async for event in events:
+                yield event
 
     async def _start(self, state: RunState) -> AsyncIterator[Event]:
         yield RunStarted(
@@ -131,8 +149,9 @@ class Engine:
             telemetry.record_error(state.trace, exc)
             yield RunFailed(f"cannot read the database schema: {exc}", "planning")
             return
-        async for event in self._drive(state, time.monotonic()):
-            yield event
+        async with closing_stream(self._drive(state, time.monotonic())) as events:
+            async for event in events:
+                yield event
 
     async def _resumed(
         self, state: RunState, approved: bool | None, note: str | None
@@ -148,8 +167,9 @@ class Engine:
         started = time.monotonic()
         for event in self.calls.decide(state, pending, approved, by, note):
             yield event
-        async for event in self._drive(state, started):
-            yield event
+        async with closing_stream(self._drive(state, started)) as events:
+            async for event in events:
+                yield event
 
     async def run_with_consent(
         self,
@@ -163,10 +183,11 @@ class Engine:
         events = self.run(question, history=history)
         while True:
             paused: AwaitingConfirmation | None = None
-            async for event in events:
-                yield event
-                if isinstance(event, AwaitingConfirmation):
-                    paused = event
+            async with closing_stream(events) as part:
+                async for event in part:
+                    yield event
+                    if isinstance(event, AwaitingConfirmation):
+                        paused = event
             if paused is None:
                 return
             events = self.resume(paused.state, await decide(paused))
@@ -198,18 +219,21 @@ class Engine:
         ) as span:
             state.trace = span
             try:
-                async for event in events:
-                    telemetry.run_outcome(span, event)
-                    yield event
+                async with closing_stream(events) as inner:
+                    async for event in inner:
+                        telemetry.run_outcome(span, event)
+                        yield event
             finally:
                 state.trace = None
 
     async def _drive(self, state: RunState, started: float) -> AsyncIterator[Event]:
         """The turns, with every way a run can break ending in one `RunFailed` event: a
-        front end never sees an exception from a run, whatever went wrong."""
+        front end never sees an exception from a run, whatever went wrong. A front end that
+        stops reading (a closed tab) closes the run, and every stream under it at once."""
         try:
-            async for event in self._turns(state, started):
-                yield event
+            async with closing_stream(self._turns(state, started)) as events:
+                async for event in events:
+                    yield event
         except ModelError as exc:
             telemetry.record_error(state.trace, exc)
             yield RunFailed(f"the model failed: {exc}", state.stage, state.usage_event())
@@ -261,48 +285,94 @@ class Engine:
                 state.query_turns += 1
                 state.queried_last_turn = False
             reply: ModelReply | None = None
+            limit = self._call_limit(state, started)
+            allowance = self._allowance(state)
             request = ModelRequest(
-                tuple(state.messages), self.calls.tools(state), run_id=state.run_id
+                tuple(state.messages), self.calls.tools(state), run_id=state.run_id,
+                max_chars=allowance, deadline=time.monotonic() + limit,
             )
+            streamed: list[str] = []  # the reply's start, up to KEPT_CHARS (if cut here)
+            written = 0
+            called = time.perf_counter()
             try:
                 with telemetry.chat_span(self.model.name, state.trace) as model_call:
-                    async with asyncio.timeout(self._call_limit(state, started)):
-                        stream = telemetry.current_during(model_call, self.model.stream(request))
-                        async for chunk in stream:
-                            if isinstance(chunk, TextPiece):
-                                yield ModelText(chunk.text)
-                            else:
+                    # The stream is closed however the block ends (its last piece, a cut, an
+                    # error, the run's time), and with it the model's HTTP response.
+                    async with asyncio.timeout(limit), \
+                            closing_stream(self.model.stream(request)) as inner, \
+                            closing_stream(telemetry.current_during(model_call, inner)) as chunks:
+                        async for chunk in chunks:
+                            if isinstance(chunk, ModelReply):
                                 reply = chunk
+                            elif written + len(chunk.text) > 2 * allowance:
+                                # A model that does not keep to `max_chars` is stopped here
+                                # (at twice the cap: a retried reply may show text twice).
+                                reply = ModelReply(
+                                    "".join(streamed), (), estimate_tokens(request),
+                                    max(1, written // 4), time.perf_counter() - called,
+                                    finish_reason="length", cut=ReplyCut("chars", written),
+                                )
+                                break
+                            else:
+                                if written < KEPT_CHARS:
+                                    streamed.append(chunk.text)
+                                written += len(chunk.text)
+                                yield ModelText(chunk.text)
                     if reply is not None:
                         telemetry.chat_usage(model_call, reply.prompt_tokens,
                                              reply.completion_tokens, reply.finish_reason)
             except TimeoutError:
                 # The run's time ran out while the model was answering: what it was writing
-                # is dropped, and it gets one short last turn to answer from what it has.
+                # is dropped, and it gets one short last turn to answer from what it has. The
+                # call still counts (its tokens estimated: the server never said them).
+                seconds = time.perf_counter() - called
+                state.add_usage(estimate_tokens(request), written // 4, seconds)
+                state.usage["reply_chars"] = state.usage.get("reply_chars", 0) + written
+                yield ModelCalled(int(state.usage["model_calls"]), estimate_tokens(request),
+                                  written // 4, seconds, ())
                 if state.overtime:  # that was the last turn
                     yield self._finish(state, started, "budget:run_timeout")
                     return
+                yield ModelText(_TIMED_OUT)
                 self._overtime(state)
                 continue
             if reply is None:
                 raise RunError("the model ended its reply without a message")
             state.add_usage(reply.prompt_tokens, reply.completion_tokens, reply.seconds)
+            size = len(reply.text) + sum(len(c.arguments) for c in reply.tool_calls)
+            size = max(size, reply.cut.chars if reply.cut else 0)
+            state.usage["reply_chars"] = state.usage.get("reply_chars", 0) + size
             yield ModelCalled(
                 int(state.usage["model_calls"]), reply.prompt_tokens, reply.completion_tokens,
                 reply.seconds, tuple(c.name for c in reply.tool_calls),
             )
             state.messages.append(reply.as_message())
+            spent = state.usage["reply_chars"] >= self.config.max_run_chars
+            if spent:
+                self.calls.answer_now(state, "max_run_chars")
             if not reply.tool_calls:
+                told = _notice(reply, spent and reply.cut is not None)
                 state.idle_turns += 1
                 if state.idle_turns > self.config.max_idle_turns:
+                    if told is not None:
+                        yield ModelText(f"\n[{told.what}]\n")
                     yield self._finish(state, started, "budget:idle_turns")
                     return
-                state.messages.append({"role": "user", "content": _NUDGE})
+                if told is not None:
+                    yield ModelText(f"\n[{told.what}; {told.next}]\n")
+                state.messages.append({"role": "user", "content": told.model if told else _NUDGE})
                 continue
             state.idle_turns = 0
             state.queued_calls = [
                 {"id": c.id, "name": c.name, "arguments": c.arguments} for c in reply.tool_calls
             ]
+
+    def _allowance(self, state: RunState) -> int:
+        """Characters the next reply may have: the per-reply cap, within what is left of the
+        run's; once that is spent, enough for a final answer."""
+        cap = self.config.max_reply_chars
+        left = self.config.max_run_chars - int(state.usage.get("reply_chars", 0))
+        return min(cap, max(left, _ANSWER_CHARS))
 
     def _time_left(self, state: RunState, started: float) -> float:
         return self.config.run_timeout_s - (state.seconds + time.monotonic() - started)
@@ -384,6 +454,67 @@ class Engine:
 _NUDGE = (
     "Use the tools: query the data, or call final_answer when the data decides the question."
 )
+_ANSWER_CHARS = 4000
+"""What a reply may still have once the run's characters are spent: room for an answer."""
+_TIMED_OUT = (
+    "\n[the run's time is up (PLANRAG_RUN_TIMEOUT): this reply is dropped, and the model "
+    "gets one short last turn to answer from what it has]\n"
+)
+
+
+@dataclass(frozen=True)
+class _Notice:
+    """What the person and the model are told about a reply that did not end normally."""
+
+    what: str
+    """What happened, for the person (a bracketed line in the model's text stream)."""
+    next: str
+    """What happens next, for the person, when the run goes on."""
+    model: str
+    """The next user message, for the model."""
+
+
+def _notice(reply: ModelReply, run_spent: bool) -> _Notice | None:
+    """The notice for a reply without tool calls that was stopped, cut by the token limit or
+    empty; None for plain text, which gets the usual nudge."""
+    cut = reply.cut
+    if cut is not None and cut.reason == "repetition":
+        return _Notice(
+            f"the model's reply was stopped: {cut.describe()}; nothing in it runs",
+            "the model is asked to write something else",
+            f"Your last reply was stopped: {cut.describe()}. Nothing in it was run. Do not "
+            "repeat yourself: " + _NUDGE,
+        )
+    if cut is not None and run_spent:
+        return _Notice(
+            f"the model's reply was stopped: {cut.describe()}, and this run's replies have "
+            "reached the most a run may write (PLANRAG_MAX_RUN_CHARS)",
+            "the model is asked for its final answer",
+            f"Your last reply was stopped: {cut.describe()}, the most this run may still "
+            "write. Nothing in it was run.",
+        )
+    if cut is not None:
+        return _Notice(
+            f"the model's reply was stopped: {cut.describe()}, the most one reply may have "
+            "(PLANRAG_MAX_REPLY_CHARS); nothing in it runs",
+            "the model is asked for a shorter one",
+            f"Your last reply was stopped: {cut.describe()}, the most one reply may have. "
+            "Nothing in it was run. Reply briefly: " + _NUDGE,
+        )
+    if reply.finish_reason == "length":
+        return _Notice(
+            "the model's reply reached its token limit (PLANRAG_MAX_TOKENS) and stopped",
+            "it is asked for a shorter one",
+            "Your last reply reached the token limit and was cut off. Reply briefly: " + _NUDGE,
+        )
+    if reply.empty:
+        return _Notice(
+            "the model sent an empty reply", "it is asked again",
+            "Your last reply was empty. " + _NUDGE,
+        )
+    return None
+
+
 def _prompt(name: str) -> str:
     return resources.files("planrag.engine").joinpath("prompts", f"{name}.md").read_text(
         encoding="utf-8"

@@ -15,34 +15,70 @@ break.)
 Chat-template tokens (`<|im_end|>`, `<|eot_id|>`, `</s>`, `[INST]`...) that a misconfigured
 server leaks into the text are removed by `TemplateTokens`, also when a token arrives split
 across stream pieces.
+
+A reply is bounded: a request says how many characters its reply may have
+(`ModelRequest.max_chars`), and `ReplyLimit` watches a reply as it streams for that cap and for
+a loop (the same chunk written over and over at its end, the usual way a model at temperature 0
+runs away). A model that reaches either stops reading, closes its stream and returns what it
+kept as a reply marked `cut`: the engine tells the model and the person, and nothing the cut
+reply asked for runs. Holding the reply whole and judging it afterwards would let an endless
+stream fill the memory first.
+
+Every stream is closed on every path (normal end, cut, error, cancellation): each wrapper
+iterates its inner stream inside `closing_stream`, so closing the outermost closes the HTTP
+response at the bottom at once, never later from the garbage collector.
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 import re
 import time
 from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field, replace
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Literal, Protocol, TypeVar, runtime_checkable
 
-from planrag.errors import ModelError
+from planrag.errors import ModelError, ModelRateLimited
 
 __all__ = [
+    "EMPTY_REPLY",
+    "KEPT_CHARS",
     "Message",
     "Model",
     "ModelReply",
     "ModelRequest",
+    "ReplyCut",
+    "ReplyLimit",
     "Retrying",
     "TemplateTokens",
     "TextPiece",
     "ToolCall",
     "WrapperModel",
+    "closing_stream",
+    "estimate_tokens",
+    "repeating_end",
     "strip_template_tokens",
 ]
 
 Message = dict[str, Any]
+_T = TypeVar("_T")
+
+
+@asynccontextmanager
+async def closing_stream(stream: AsyncIterator[_T]) -> AsyncIterator[AsyncIterator[_T]]:
+    """`stream`, closed (`aclose`, when it has one: every async generator does) when the
+    block ends, however it ends: the last item read, a `break`, an error, a cancellation, or
+    the consumer itself being closed. Left to the garbage collector, an abandoned generator
+    is closed later, elsewhere, and its HTTP response stays open until then."""
+    try:
+        yield stream
+    finally:
+        close = getattr(stream, "aclose", None)
+        if close is not None:
+            await close()
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,11 +95,40 @@ class ModelRequest:
     tools: tuple[dict[str, Any], ...]
     """OpenAI tool definitions (`{"type": "function", "function": {...}}`)."""
     run_id: str = ""
+    max_chars: int | None = None
+    """The most characters (text and tool-call arguments) the reply may have: a model stops
+    reading there and returns the reply cut (`ModelReply.cut`). None: no cap."""
+    stop: tuple[str, ...] = ()
+    """Where the model must stop writing (the ReAct text format: before an `Observation:`,
+    which only the engine writes)."""
+    deadline: float | None = None
+    """When (`time.monotonic()`) the run's time for this call is over: a rate limit asking
+    for a longer wait ends the call at once instead of sleeping through the rest of the run."""
 
 
 @dataclass(frozen=True, slots=True)
 class TextPiece:
     text: str
+
+
+@dataclass(frozen=True, slots=True)
+class ReplyCut:
+    """Why a reply was stopped before the model finished it."""
+
+    reason: Literal["chars", "repetition"]
+    """`chars`: it reached the request's `max_chars`; `repetition`: it kept writing the same
+    chunk (`period` characters long, `repeats` times or more) at its end."""
+    chars: int
+    """Characters received when it was stopped."""
+    period: int = 0
+    repeats: int = 0
+
+    def describe(self) -> str:
+        """What happened, in words (for notices to the model and to the person)."""
+        if self.reason == "repetition":
+            return (f"it kept repeating the same {self.period} character(s), "
+                    f"{self.repeats} times or more")
+        return f"it reached {self.chars:,} characters"
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,8 +142,26 @@ class ModelReply:
     finish_reason: str = ""
     """Why the model stopped (`stop`, `tool_calls`, `length`...), as the endpoint said;
     empty when unknown. For traces (the GenAI conventions' finish reasons)."""
+    cut: ReplyCut | None = None
+    """Set when the reply was stopped by a limit (`ModelRequest.max_chars`, a loop): its text
+    is what was kept, and it has no tool calls (their arguments were incomplete)."""
+
+    @property
+    def empty(self) -> bool:
+        """No text and no tool call: nothing to act on."""
+        return not self.text.strip() and not self.tool_calls
 
     def as_message(self) -> Message:
+        """The reply as the assistant turn of the conversation.
+
+        Its content is never null without tool calls (strict servers reject such a turn): an
+        empty reply says so in words, and a cut reply keeps its head only (a loop's first
+        round, at most `KEPT_CHARS`), so the model sees where it went astray without the
+        conversation carrying the runaway text."""
+        if self.cut is not None:
+            return {"role": "assistant", "content": _kept(self.text, self.cut)}
+        if self.empty:
+            return {"role": "assistant", "content": EMPTY_REPLY}
         message: Message = {"role": "assistant", "content": self.text or None}
         if self.tool_calls:
             message["tool_calls"] = [
@@ -90,6 +173,27 @@ class ModelReply:
                 for c in self.tool_calls
             ]
         return message
+
+
+EMPTY_REPLY = "(an empty reply)"
+"""The assistant turn recorded for a reply without text or tool calls."""
+KEPT_CHARS = 2000
+"""The most of a cut reply the conversation keeps."""
+
+
+def _kept(text: str, cut: ReplyCut) -> str:
+    if cut.reason == "repetition":  # up to the loop's first round
+        text = text[: max(0, len(text) - cut.period * (cut.repeats - 1))]
+    if len(text) > KEPT_CHARS:
+        text = text[:KEPT_CHARS]
+    return f"{text.rstrip()} [… cut off here]".lstrip()
+
+
+def estimate_tokens(request: ModelRequest) -> int:
+    """A rough count of a request's prompt (four characters a token), for calls whose usage
+    the server never reported (a reply cut short, or cut by the run's time)."""
+    size = sum(len(json.dumps(m, default=str)) for m in request.messages)
+    return max(1, size // 4)
 
 
 @runtime_checkable
@@ -143,22 +247,31 @@ class Retrying(WrapperModel):
             streamed = False
             started = time.perf_counter()
             try:
-                async for chunk in self.inner.stream(request):
-                    if isinstance(chunk, TextPiece):
-                        streamed = True
-                    elif not chunk.seconds:
-                        chunk = replace(chunk, seconds=time.perf_counter() - started)
-                    yield chunk
+                async with closing_stream(self.inner.stream(request)) as chunks:
+                    async for chunk in chunks:
+                        if isinstance(chunk, TextPiece):
+                            streamed = True
+                        elif not chunk.seconds:
+                            chunk = replace(chunk, seconds=time.perf_counter() - started)
+                        yield chunk
                 return
             except ModelError as exc:
                 if not exc.retryable:
                     raise
+                asked = getattr(exc, "retry_after", None)
+                left = None if request.deadline is None else request.deadline - time.monotonic()
+                if asked is not None and left is not None and asked > left:
+                    # Waiting would only use up the run: say so now, naming the server's ask.
+                    raise ModelRateLimited(
+                        f"{exc}; it asks to wait {asked:g} s (Retry-After), longer than the "
+                        f"{max(left, 0):.0f} s this run has left: ask again later, or use "
+                        "another API key or endpoint"
+                    ) from exc
                 if attempt == self.attempts:
                     raise type(exc)(f"{exc} (gave up after {self.attempts} attempts)") from exc
                 self.retries += 1
                 delay = min(self.max_delay, self.base_delay * 2 ** (attempt - 1))
                 delay *= 0.5 + random.random() / 2
-                asked = getattr(exc, "retry_after", None)
                 if asked is not None:  # the server said how long: wait that, within reason
                     delay = min(max(delay, asked), self.max_wait)
                 if streamed:
@@ -168,6 +281,91 @@ class Retrying(WrapperModel):
                         "below]\n"
                     )
                 await self.sleep(delay)
+
+
+class ReplyLimit:
+    """Watches one reply as it streams: its size against `max_chars`, and its end for a loop.
+
+    `take(text)` is called with each piece (text or tool-call arguments, in arrival order) and
+    returns the part that may be kept; once `cut` is set the reply is over and the caller stops
+    reading. It holds only a window of the reply's end, so watching costs the same memory
+    however long the stream runs.
+
+    A loop is the same chunk of 1 to `MAX_PERIOD` characters repeated at the end of the reply
+    over at least `MIN_SPAN` characters and at least `MIN_REPEATS` times (a long chunk needs
+    more characters: 8 rounds of 1,000 are 8,000). Real answers repeat words, phrases and the
+    shape of table rows, not the very same 2,000 characters unchanged, so an answer is not
+    taken for a loop (a near-loop that varies is left to the cap). The end is checked after
+    every `CHECK_EVERY` new characters, not per piece, which keeps the cost to a few
+    microseconds a piece.
+    """
+
+    MAX_PERIOD = 1024
+    MIN_SPAN = 2000
+    MIN_REPEATS = 8
+    CHECK_EVERY = 256
+    WINDOW = MAX_PERIOD * MIN_REPEATS
+    _PROBE = 32
+    """Characters at the very end a candidate period must reproduce before it is checked."""
+
+    def __init__(self, max_chars: int | None = None) -> None:
+        self.max_chars = max_chars
+        self.seen = 0
+        """Characters received so far (what was kept)."""
+        self.cut: ReplyCut | None = None
+        self._tail = ""
+        self._fresh: list[str] = []
+        self._fresh_chars = 0
+
+    def take(self, text: str) -> str:
+        """The part of `text` the reply keeps (all of it unless a limit is reached in it;
+        nothing once the reply was cut)."""
+        if self.cut is not None or not text:
+            return ""
+        if self.max_chars is not None and self.seen + len(text) >= self.max_chars:
+            text = text[: max(0, self.max_chars - self.seen)]
+            self.seen += len(text)
+            self.cut = ReplyCut("chars", self.seen)
+            return text
+        self.seen += len(text)
+        self._fresh.append(text)
+        self._fresh_chars += len(text)
+        if self._fresh_chars >= self.CHECK_EVERY:
+            self._tail = (self._tail + "".join(self._fresh))[-self.WINDOW:]
+            self._fresh, self._fresh_chars = [], 0
+            loop = repeating_end(self._tail, self.MAX_PERIOD, self.MIN_SPAN, self.MIN_REPEATS,
+                                 self._PROBE)
+            if loop is not None:
+                self.cut = ReplyCut("repetition", self.seen, *loop)
+        return text
+
+
+def repeating_end(
+    text: str, max_period: int, min_span: int, min_repeats: int, probe: int = 32
+) -> tuple[int, int] | None:
+    """(period, repeats) of the shortest chunk that `text` ends by repeating over at least
+    `max(min_span, min_repeats * period)` characters; None when it does not.
+
+    Only periods at which the last `probe` characters occur again are tried (found with
+    `str.rfind`, from the nearest occurrence back), so ordinary text costs a handful of
+    comparisons."""
+    n = len(text)
+    if n < min_span or n <= probe:
+        return None
+    last = text[-probe:]
+    start = text.rfind(last, 0, n - 1)  # an occurrence that ends before the text does
+    while start >= 0:
+        period = n - probe - start
+        if period > max_period:
+            return None
+        span = max(min_span, min_repeats * period)
+        if span > n:
+            return None
+        segment = text[-span:]
+        if segment[period:] == segment[:-period]:
+            return period, span // period
+        start = text.rfind(last, 0, start + probe - 1)
+    return None
 
 
 _TOKEN = re.compile(

@@ -2,29 +2,56 @@
 
 OpenAI, Azure OpenAI (its /openai/v1 endpoint), Ollama, vLLM and llama.cpp's server all speak
 this protocol; `base_url` picks the server. Replies stream as server-sent events, read here
-line by line: text pieces as they arrive, tool calls assembled from their deltas, usage from
-the final chunk (asked for with `stream_options`; a server that refuses the option is asked
-again without it).
+from the body's bytes: text pieces as they arrive, tool calls assembled from their deltas,
+usage from the final chunk (asked for with `stream_options`). Every request says how long the
+reply may be (`max_tokens`) and, in the ReAct text format, where to stop (`stop`); a server
+that refuses one of these optional parameters is asked again without it (or, for OpenAI's
+newer models, with `max_completion_tokens`).
+
+A reply is also bounded on this side (`ModelRequest.max_chars` and a loop check, see
+`ReplyLimit`): a server that ignores `max_tokens` or streams forever is stopped, its response
+closed (the server sees the client leave), and what was kept is returned as a cut reply. The
+body is read in bytes with a cap on a line's length, so no stream, however broken, grows the
+memory without bound.
 
 Every failure becomes a `ModelError` that says whether it is worth retrying (the `Retrying`
-wrapper retries those): error statuses, and also what goes wrong after the status line, in
-the middle of a reply: a read timeout (`ModelTimeout`), a dropped connection or a broken
-chunked body, an error event, an unreadable chunk, or a stream that ends without a
-`finish_reason` or without `[DONE]` (`ModelServerError`; a cut-off reply is never taken for a
-complete one). Chat-template tokens leaked into the text are stripped, even when split
-across pieces.
+wrapper retries those) in one line that says what to do:
+
+- error statuses, with the server's own message (never its raw JSON); a 429 names its
+  Retry-After; a prompt longer than the model's context (a 400, a 413, or an error object a
+  server sends inside a 200 stream, as llama.cpp and llama-cpp-python do) says how long the
+  prompt was and what to lower, and is never retried: the same prompt fails the same way;
+- a body that is not a stream of events (an HTML page from a wrong URL, a proxy or a sign-in
+  page; plain text): named by its content type and first words, not retried;
+- what goes wrong after the status line, in the middle of a reply: a read timeout
+  (`ModelTimeout`), a dropped connection or a broken chunked body, an error event, an
+  unreadable chunk, or a stream that ends without a `finish_reason` or without `[DONE]`
+  (`ModelServerError`; a cut-off reply is never taken for a complete one).
+
+Chat-template tokens leaked into the text are stripped, even when split across pieces.
 """
 
 from __future__ import annotations
 
+import codecs
 import json
+import re
 import time
 from collections.abc import AsyncIterator
 from typing import Any
 
 import httpx
 
-from planrag.engine.model import ModelReply, ModelRequest, TemplateTokens, TextPiece, ToolCall
+from planrag.engine.model import (
+    ModelReply,
+    ModelRequest,
+    ReplyLimit,
+    TemplateTokens,
+    TextPiece,
+    ToolCall,
+    closing_stream,
+    estimate_tokens,
+)
 from planrag.errors import (
     ConfigError,
     ModelError,
@@ -35,6 +62,11 @@ from planrag.errors import (
 )
 
 __all__ = ["OpenAIModel"]
+
+MAX_LINE = 1_000_000
+"""The longest line of a stream read (characters); a longer one is not a model's stream."""
+MAX_BODY = 4_000_000
+"""The most of a body that is not a stream of events read (a whole JSON reply)."""
 
 
 class OpenAIModel:
@@ -48,6 +80,7 @@ class OpenAIModel:
         api_key: str | None = None,
         temperature: float = 0.0,
         timeout_s: float = 120.0,
+        max_tokens: int | None = 4096,
     ) -> None:
         try:
             from openai import AsyncOpenAI
@@ -63,7 +96,11 @@ class OpenAIModel:
         self.temperature = temperature
         self.timeout_s = timeout_s
         """The longest wait for the server: to connect, and between two pieces of a reply."""
+        self.max_tokens = max_tokens or None
+        """The most tokens a reply may have (sent with every request; None: the server's)."""
         self._usage_option = True
+        self._tokens_parameter = "max_tokens"
+        self._stop_option = True
         self._client = AsyncOpenAI(
             base_url=base_url, api_key=api_key or "not-needed", timeout=timeout_s, max_retries=0
         )
@@ -84,27 +121,47 @@ class OpenAIModel:
         usage: dict[str, Any] = {}
         finish = ""
         tokens = TemplateTokens()
-        async for chunk in self._chunks(request, where):
-            if isinstance(chunk.get("usage"), dict):
-                usage = chunk["usage"]
-            for choice in _list(chunk.get("choices"), where):
-                if not isinstance(choice, dict) or choice.get("index", 0) != 0:
-                    continue
-                finish = str(choice.get("finish_reason") or finish)
-                delta = choice.get("delta")
-                if not isinstance(delta, dict):
-                    continue
-                content = delta.get("content")
-                piece = tokens.feed(content) if isinstance(content, str) else ""
-                if piece:
-                    text.append(piece)
-                    yield TextPiece(piece)
-                for position, tc in enumerate(_list(delta.get("tool_calls"), where)):
-                    _add_call_delta(calls, position, tc)
-        rest = tokens.flush()
+        limit = ReplyLimit(request.max_chars)
+        async with closing_stream(self._chunks(request, where)) as chunks:
+            async for chunk in chunks:
+                if isinstance(chunk.get("usage"), dict):
+                    usage = chunk["usage"]
+                for choice in _list(chunk.get("choices"), where):
+                    if not isinstance(choice, dict) or choice.get("index", 0) != 0:
+                        continue
+                    finish = str(choice.get("finish_reason") or finish)
+                    delta = choice.get("delta")
+                    if not isinstance(delta, dict):
+                        continue
+                    for key in ("reasoning_content", "reasoning"):  # thinking models'
+                        if isinstance(delta.get(key), str):  # count, never kept or shown
+                            limit.take(delta[key])
+                    content = delta.get("content")
+                    piece = limit.take(tokens.feed(content)) if isinstance(content, str) else ""
+                    if piece:
+                        text.append(piece)
+                        yield TextPiece(piece)
+                    for position, tc in enumerate(_list(delta.get("tool_calls"), where)):
+                        _add_call_delta(calls, position, tc, limit)
+                if limit.cut is not None:
+                    break  # leaving the block closes the stream: the server sees us go
+        rest = limit.take(tokens.flush())
         if rest:
             text.append(rest)
             yield TextPiece(rest)
+        if limit.cut is not None:
+            # A cut stream never reaches its usage chunk: the counts are estimated (four
+            # characters a token) so the run's accounting still holds this call.
+            yield ModelReply(
+                "".join(text).strip(),
+                (),
+                _count(usage.get("prompt_tokens")) or estimate_tokens(request),
+                _count(usage.get("completion_tokens")) or max(1, limit.seen // 4),
+                time.perf_counter() - started,
+                finish_reason="length",
+                cut=limit.cut,
+            )
+            return
         if not finish:
             raise ModelServerError(
                 f"the reply from {where} was cut off: its stream ended without a finish_reason"
@@ -122,10 +179,7 @@ class OpenAIModel:
             finish_reason=finish,
         )
 
-    async def _chunks(self, request: ModelRequest, where: str) -> AsyncIterator[dict[str, Any]]:
-        """The decoded chunks of one streamed reply; `[DONE]` must end it."""
-        import openai
-
+    def _arguments(self, request: ModelRequest) -> dict[str, Any]:
         kwargs: dict[str, Any] = {
             "model": self.name,
             "messages": list(request.messages),
@@ -134,34 +188,81 @@ class OpenAIModel:
         }
         if request.tools:
             kwargs["tools"] = list(request.tools)
-        for attempt in (1, 2):
-            if self._usage_option:
-                kwargs["stream_options"] = {"include_usage": True}
-            else:
-                kwargs.pop("stream_options", None)
+        if self._usage_option:
+            kwargs["stream_options"] = {"include_usage": True}
+        if self.max_tokens:
+            kwargs[self._tokens_parameter] = self.max_tokens
+        if request.stop and self._stop_option:
+            kwargs["stop"] = list(request.stop)
+        return kwargs
+
+    def _drop_unsupported(self, said: str) -> bool:
+        """Whether a 400 refused one of the optional parameters, which is then left out (or
+        renamed) for this and every later request: True to ask again."""
+        low = said.lower()
+        refused = re.search(r"unsupported|not supported|unrecognized|unknown|extra|"
+                            r"not permitted|not allowed", low)
+        if self._usage_option and "stream_options" in low:
+            self._usage_option = False
+            return True
+        if refused is None:
+            return False
+        if self.max_tokens and self._tokens_parameter == "max_tokens" and "max_tokens" in low:
+            # OpenAI's reasoning models take only max_completion_tokens.
+            self._tokens_parameter = "max_completion_tokens"
+            return True
+        if self._stop_option and re.search(r"\bstop\b", low):
+            self._stop_option = False
+            return True
+        return False
+
+    async def _chunks(self, request: ModelRequest, where: str) -> AsyncIterator[dict[str, Any]]:
+        """The decoded chunks of one streamed reply; `[DONE]` must end it."""
+        import openai
+
+        for _attempt in range(4):  # each optional parameter may be refused once
             try:
                 async with self._client.chat.completions.with_streaming_response.create(
-                    **kwargs
+                    **self._arguments(request)
                 ) as response:
+                    http = response.http_response
+                    kind = http.headers.get("content-type", "").split(";")[0].strip().lower()
+                    if "json" in kind:  # a whole reply (not streamed), or an error
+                        yield await _whole_body(http, where, request, self.max_tokens)
+                        return
+                    if "html" in kind:  # not the model at all
+                        raise ModelRejected(_not_a_stream(where, kind, await _start(http)))
+                    # Events, whatever the content type says; a body without any is named
+                    # by what it holds instead.
+                    events = _Events()
                     done = False
-                    async for data in _events(response.iter_lines()):
-                        if data.strip() == "[DONE]":
-                            done = True
-                            break
-                        yield _decoded(data, where)
+                    async with closing_stream(http.aiter_bytes()) as raw, \
+                            closing_stream(events.read(raw, where)) as items:
+                        async for name, data in items:
+                            if data.strip() == "[DONE]":
+                                done = True
+                                break
+                            yield _decoded(name, data, where, request, self.max_tokens)
                 if not done:
+                    if not events.count and events.stray:
+                        raise ModelRejected(_not_a_stream(where, kind, events.stray))
                     raise ModelServerError(
                         f"the reply from {where} was cut off: its stream ended before [DONE]"
                     )
                 return
             except openai.BadRequestError as exc:
-                if attempt == 1 and self._usage_option and "stream_options" in str(exc):
-                    self._usage_option = False
+                said = _server_says(exc)
+                overflow = _overflow(said, exc.body, where, request, self.max_tokens)
+                if overflow is not None:
+                    raise overflow from exc
+                if self._drop_unsupported(said):
                     continue
-                raise ModelRejected(f"the model endpoint refused the request: {_short(exc)}") \
-                    from exc
+                # (Without the URL: ToolsOrText looks for "tool" in what the server said.)
+                raise ModelRejected(
+                    f"the model endpoint refused the request (400): {_clip(said)}"
+                ) from exc
             except openai.APIError as exc:
-                raise _mapped(exc, where) from exc
+                raise _mapped(exc, where, request, self.max_tokens) from exc
             except httpx.TimeoutException as exc:
                 raise ModelTimeout(
                     f"{where} stopped sending in the middle of its reply "
@@ -170,26 +271,161 @@ class OpenAIModel:
             except httpx.RequestError as exc:  # connection reset, broken body, bad encoding
                 raise ModelServerError(
                     f"the connection to {where} broke in the middle of the reply: "
-                    f"{_short(exc) or type(exc).__name__}"
+                    f"{_clip(exc) or type(exc).__name__}"
                 ) from exc
+        raise ModelRejected(f"the model endpoint {where} refused every form of the request")
 
 
-async def _events(lines: AsyncIterator[str]) -> AsyncIterator[str]:
-    """The data of each server-sent event (comments, `event:` and `id:` lines skipped)."""
-    data: list[str] = []
-    async for line in lines:
-        if not line:
-            if data:
-                yield "\n".join(data)
-                data = []
-        elif line.startswith("data:"):
-            value = line[5:]
+class _Events:
+    """The server-sent events of a body, read from its bytes.
+
+    `read` yields (event name, data) pairs; comments, `id:` and `retry:` lines are skipped.
+    Lines that are none of these are not a stream of events: the first `STRAY` characters of
+    them are kept in `stray`, to name what the server sent instead (an HTML page's title, a
+    proxy's message); once that many are kept with no event read, the body is not read any
+    further. No line, no event, and no run of such lines may exceed `MAX_LINE` characters, so
+    no body (without line breaks, blank lines or events) can fill the memory or be read for
+    ever."""
+
+    STRAY = 2000
+
+    def __init__(self) -> None:
+        self.count = 0
+        """Events read."""
+        self.stray = ""
+        self._junk = 0
+
+    async def read(
+        self, chunks: AsyncIterator[bytes], where: str
+    ) -> AsyncIterator[tuple[str, str]]:
+        decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
+        pending: list[str] = []  # the line not finished yet, in pieces (joined once, when it is)
+        held = 0
+        name = ""
+        data: list[str] = []
+        size = 0
+        too_long = ModelRejected(
+            f"{where} sent a line or event longer than {MAX_LINE:,} characters: this is not "
+            "an OpenAI-compatible stream; check PLANRAG_MODEL_BASE_URL"
+        )
+        async for raw in chunks:
+            text = decoder.decode(raw)
+            if "\n" not in text:
+                pending.append(text)
+                held += len(text)
+                if held > MAX_LINE:
+                    raise too_long
+                continue
+            first, *lines = text.split("\n")
+            lines.insert(0, "".join(pending) + first)
+            rest = lines.pop()
+            pending, held = [rest], len(rest)
+            for line in lines:
+                line = line.removesuffix("\r")
+                if not line:
+                    if data:
+                        self.count += 1
+                        self._junk = 0
+                        yield name, "\n".join(data)
+                    name, data, size = "", [], 0
+                elif line.startswith("data:"):
+                    value = line[5:]
+                    data.append(value[1:] if value.startswith(" ") else value)
+                    size += len(value)
+                    if size > MAX_LINE:
+                        raise too_long
+                elif line.startswith("event:"):
+                    name = line[6:].strip()
+                elif not line.startswith((":", "id:", "retry:")):
+                    self._keep(line)
+                    if not self.count and len(self.stray) >= self.STRAY:
+                        return  # enough to say what it is: no need to read it all
+                    self._junk += len(line)
+                    if self._junk > MAX_LINE:
+                        raise ModelRejected(
+                            f"{where} sent more than {MAX_LINE:,} characters that are not "
+                            f"server-sent events, beginning {_clip(self.stray, 80)!r}: this is "
+                            "not an OpenAI-compatible stream; check PLANRAG_MODEL_BASE_URL"
+                        )
+        last = "".join(pending) + decoder.decode(b"", final=True)
+        if last.startswith("data:"):
+            value = last[5:]
             data.append(value[1:] if value.startswith(" ") else value)
-    if data:
-        yield "\n".join(data)
+        else:
+            self._keep(last)
+        if data:
+            self.count += 1
+            yield name, "\n".join(data)
+
+    def _keep(self, line: str) -> None:
+        if line.strip() and len(self.stray) < self.STRAY:
+            self.stray = f"{self.stray} {line.strip()}".strip()[: self.STRAY]
 
 
-def _decoded(data: str, where: str) -> dict[str, Any]:
+async def _start(http: httpx.Response, limit: int = MAX_BODY) -> str:
+    """The first `limit` bytes of a body, as text (the rest is never read)."""
+    body = b""
+    async with closing_stream(http.aiter_bytes()) as raw:
+        async for part in raw:
+            body += part
+            if len(body) >= limit:
+                break
+    return body[:limit].decode("utf-8", errors="replace")
+
+
+async def _whole_body(
+    http: httpx.Response, where: str, request: ModelRequest, max_tokens: int | None
+) -> dict[str, Any]:
+    """A 200 with a JSON body instead of a stream, as one chunk: a whole (non-streamed)
+    completion becomes one delta; an error object becomes its error."""
+    kind = "application/json"
+    text = await _start(http)
+    try:
+        whole = json.loads(text)
+    except ValueError:
+        raise ModelRejected(_not_a_stream(where, kind, text)) from None
+    if not isinstance(whole, dict):
+        raise ModelRejected(_not_a_stream(where, kind, text))
+    error = _error_of(whole)
+    if error is not None:
+        raise _stream_error(error, whole, where, request, max_tokens)
+    chunk: dict[str, Any] = {"usage": whole.get("usage"), "choices": []}
+    for choice in _list(whole.get("choices"), where):
+        if isinstance(choice, dict):
+            message = choice.get("message")
+            chunk["choices"].append({
+                "index": choice.get("index", 0),
+                "delta": message if isinstance(message, dict) else {},
+                "finish_reason": choice.get("finish_reason"),
+            })
+    return chunk
+
+
+def _not_a_stream(where: str, kind: str, start: str) -> str:
+    """What to say about a 200 whose body is not the model's stream."""
+    title = re.search(r"<title[^>]*>(.*?)</title>", start, re.IGNORECASE | re.DOTALL)
+    labelled = f"content type {kind}" if kind else "no content type"
+    if "html" in kind or re.match(r"\s*<(?:!doctype|html|head|body)", start, re.IGNORECASE):
+        said = f"an HTML page ({labelled}"
+        said += f", titled {_clip(title.group(1), 60)!r})" if title else ")"
+    else:
+        said = (f"{kind or 'a body with no content type'}, not a stream of events "
+                f"(text/event-stream), beginning {_clip(start, 80)!r}")
+    return (f"{where} answered with {said}: PLANRAG_MODEL_BASE_URL is probably wrong (an "
+            "OpenAI-compatible URL usually ends in /v1), or a proxy or sign-in page is in the "
+            "way; not retried")
+
+
+def _decoded(
+    name: str, data: str, where: str, request: ModelRequest, max_tokens: int | None
+) -> dict[str, Any]:
+    if name == "error":  # an `event: error` whose data may be plain text
+        try:
+            said: Any = json.loads(data)
+        except ValueError:
+            said = data
+        error = _error_of(said) if isinstance(said, dict) else said
+        raise _stream_error(error or data, said, where, request, max_tokens)
     try:
         chunk = json.loads(data)
     except ValueError:
@@ -202,11 +438,99 @@ def _decoded(data: str, where: str) -> dict[str, Any]:
             f"the reply from {where} could not be read: a stream chunk is not an object "
             f"({_clip(data)})"
         )
-    error = chunk.get("error")
-    if error:
-        message = error.get("message") if isinstance(error, dict) else error
-        raise ModelServerError(f"{where} failed in the middle of its reply: {_clip(message)}")
+    error = _error_of(chunk)
+    if error is not None:
+        raise _stream_error(error, chunk, where, request, max_tokens)
     return chunk
+
+
+def _error_of(body: dict[str, Any]) -> Any:
+    """The error a JSON object reports, None when it is not one: `{"error": ...}` (OpenAI,
+    llama.cpp) or `{"object": "error", "message": ...}` (vLLM)."""
+    if body.get("error"):
+        return body["error"]
+    if body.get("object") == "error" or (
+        "choices" not in body and isinstance(body.get("message"), str)
+        and ("code" in body or "type" in body)
+    ):
+        return body
+    return None
+
+
+def _stream_error(
+    error: Any, body: Any, where: str, request: ModelRequest, max_tokens: int | None
+) -> ModelError:
+    """The error a server reported in a 200 (in its stream or as its body)."""
+    message = error
+    if isinstance(error, dict):
+        message = (error.get("message") or error.get("detail") or error.get("type")
+                   or "an error without a message")
+    said = " ".join(str(message).split())
+    details = error if isinstance(error, dict) else body
+    overflow = _overflow(said, details, where, request, max_tokens)
+    if overflow is not None:
+        return overflow
+    return ModelServerError(f"{where} failed in the middle of its reply: {_clip(said)}")
+
+
+_CONTEXT = re.compile(
+    r"context[ _](?:length|window|size)|maximum context|context_length_exceeded|"
+    r"exceed_context_size|prompt is too long|too many tokens|input is too long|"
+    r"reduce the length of the (?:messages|prompt)|exceeds? (?:the )?(?:model'?s? )?"
+    r"(?:max(?:imum)? )?(?:context|sequence length)|n_ctx",
+    re.IGNORECASE,
+)
+_LIMIT_NUMBER = (
+    re.compile(r"maximum context length is (\d+)", re.IGNORECASE),
+    re.compile(r"context window of (\d+)", re.IGNORECASE),
+    re.compile(r"context size \((\d+)", re.IGNORECASE),
+    re.compile(r"n_ctx[\"']?\s*[:=]\s*(\d+)", re.IGNORECASE),
+    re.compile(r"context (?:length|window|size) (?:is |of )?(\d+)", re.IGNORECASE),
+)
+_ASKED_NUMBER = (
+    re.compile(r"requested (\d+) tokens", re.IGNORECASE),
+    re.compile(r"requested tokens \((\d+)\)", re.IGNORECASE),
+    re.compile(r"resulted in (\d+) tokens", re.IGNORECASE),
+    re.compile(r"request \((\d+) tokens\)", re.IGNORECASE),
+    re.compile(r"n_prompt_tokens[\"']?\s*[:=]\s*(\d+)", re.IGNORECASE),
+)
+
+
+def _overflow(
+    said: str, details: Any, where: str, request: ModelRequest, max_tokens: int | None
+) -> ModelRejected | None:
+    """A prompt longer than the model's context, said in words a person can act on; None
+    when `said` is about something else. Never retried: the same prompt fails the same way."""
+    fields = details if isinstance(details, dict) else {}
+    code = f"{fields.get('code', '')} {fields.get('type', '')}"
+    if not _CONTEXT.search(said) and not _CONTEXT.search(code):
+        return None
+    found = f"{said} {json.dumps(fields, default=str)}"
+    context = _first_number(_LIMIT_NUMBER, found)
+    asked = _first_number(_ASKED_NUMBER, found)
+    chars = sum(len(json.dumps(m, default=str)) for m in request.messages) + sum(
+        len(json.dumps(t)) for t in request.tools
+    )
+    server = ""
+    if context and asked:
+        server = f"; the server counts {asked:,} tokens against a context of {context:,}"
+    elif context:
+        server = f"; the server's context is {context:,} tokens"
+    reply = f" plus up to {max_tokens:,} for the reply" if max_tokens else ""
+    return ModelRejected(
+        f"the prompt is too long for the model's context at {where}: {chars:,} characters, "
+        f"about {chars // 4:,} tokens{reply}{server}. Lower PLANRAG_SCHEMA_BUDGET (the "
+        "schema in the prompt) or PLANRAG_MAX_TOKENS, or use a model with a larger context; "
+        "not retried"
+    )
+
+
+def _first_number(patterns: tuple[re.Pattern[str], ...], text: str) -> int:
+    for pattern in patterns:
+        m = pattern.search(text)
+        if m:
+            return int(m.group(1))
+    return 0
 
 
 def _list(value: Any, where: str) -> list[Any]:
@@ -219,54 +543,104 @@ def _list(value: Any, where: str) -> list[Any]:
     return value
 
 
-def _add_call_delta(calls: dict[int, dict[str, str]], position: int, tc: Any) -> None:
-    """Fold one tool-call delta into the calls assembled so far."""
+def _add_call_delta(
+    calls: dict[int, dict[str, str]], position: int, tc: Any, limit: ReplyLimit
+) -> None:
+    """Fold one tool-call delta into the calls assembled so far (its name and arguments
+    count towards the reply's limit)."""
     if not isinstance(tc, dict):
         return
     index = tc.get("index", position)
     slot = calls.setdefault(index if isinstance(index, int) else position,
                             {"id": "", "name": "", "arguments": ""})
     if isinstance(tc.get("id"), str) and tc["id"]:
-        slot["id"] = tc["id"]
+        slot["id"] = tc["id"][:200]
     function = tc.get("function")
     if isinstance(function, dict):
         if isinstance(function.get("name"), str):
-            slot["name"] += function["name"]
+            slot["name"] += limit.take(function["name"])
         arguments = function.get("arguments")
+        if isinstance(arguments, dict):  # some servers send the object itself
+            arguments = json.dumps(arguments)
         if isinstance(arguments, str):
-            slot["arguments"] += arguments
-        elif isinstance(arguments, dict):  # some servers send the object itself
-            slot["arguments"] += json.dumps(arguments)
+            slot["arguments"] += limit.take(arguments)
 
 
 def _count(value: Any) -> int:
     return value if isinstance(value, int) and value > 0 else 0
 
 
-def _clip(value: Any, limit: int = 160) -> str:
+def _clip(value: Any, limit: int = 200) -> str:
+    """`value` on one line, at most `limit` characters, cut at a word's end."""
     text = " ".join(str(value).split())
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    if len(text) <= limit:
+        return text
+    cut = text[: limit - 1]
+    space = cut.rfind(" ")
+    if space > limit // 2:
+        cut = cut[:space]
+    return cut.rstrip(" ,;:") + "…"
 
 
-def _mapped(exc: Exception, where: str) -> ModelError:
+def _server_says(exc: Exception) -> str:
+    """What the server said about an error status, in words: the `message` of its JSON
+    error, its text, or the status line; never a raw dict."""
+    body = getattr(exc, "body", None)
+    if isinstance(body, dict):
+        error = body.get("error", body)
+        message = error.get("message") if isinstance(error, dict) else error
+        if not message and isinstance(error, dict):
+            message = error.get("detail") or error.get("msg")
+        if isinstance(message, list | dict):
+            message = json.dumps(message)
+        if message:
+            return " ".join(str(message).split())
+    if isinstance(body, str) and body.strip():
+        if re.match(r"\s*<", body):
+            title = re.search(r"<title[^>]*>(.*?)</title>", body, re.IGNORECASE | re.DOTALL)
+            named = f" titled {_clip(title.group(1), 60)!r}" if title else ""
+            return f"an HTML page{named} (a proxy's or a wrong URL's, not the model's)"
+        return " ".join(body.split())
+    status = getattr(exc, "status_code", None)
+    return f"status {status}" if status else type(exc).__name__
+
+
+def _mapped(
+    exc: Exception, where: str, request: ModelRequest, max_tokens: int | None
+) -> ModelError:
     import openai
 
+    said = _server_says(exc)
     if isinstance(exc, openai.RateLimitError):
-        return ModelRateLimited(f"rate limited by {where} (429): {_short(exc)}",
-                                retry_after=_retry_after(exc.response.headers))
+        wait = _retry_after(exc.response.headers)
+        asked = f", Retry-After {wait:g} s" if wait is not None else ""
+        return ModelRateLimited(f"rate limited by {where} (429{asked}): {_clip(said)}",
+                                retry_after=wait)
+    if isinstance(exc, openai.APIStatusError):
+        overflow = _overflow(said, exc.body, where, request, max_tokens)
+        if overflow is not None:
+            return overflow
     if isinstance(exc, openai.APITimeoutError):
         return ModelTimeout(f"{where} did not answer in time")
     if isinstance(exc, openai.APIConnectionError):
-        return ModelServerError(f"cannot reach the model at {where}: {_short(exc)}")
+        return ModelServerError(f"cannot reach the model at {where}: {_clip(exc)}")
     if isinstance(exc, openai.AuthenticationError | openai.PermissionDeniedError):
         return ModelRejected(f"{where} refused the API key: set PLANRAG_MODEL_API_KEY")
     if isinstance(exc, openai.NotFoundError):
-        return ModelRejected(f"{where} does not know this model or path: {_short(exc)}")
+        return ModelRejected(
+            f"{where} does not know this model or path (404): {_clip(said)}; check "
+            "PLANRAG_MODEL and PLANRAG_MODEL_BASE_URL"
+        )
     if isinstance(exc, openai.APIStatusError):
+        if exc.status_code == 413:
+            return ModelRejected(
+                f"{where} refused the request as too large (413): lower PLANRAG_SCHEMA_BUDGET "
+                "or ask a shorter question"
+            )
         if exc.status_code >= 500:
-            return ModelServerError(f"{where} failed ({exc.status_code}): {_short(exc)}")
-        return ModelRejected(f"{where} refused the request ({exc.status_code}): {_short(exc)}")
-    return ModelServerError(f"the reply from {where} could not be read: {_short(exc)}")
+            return ModelServerError(f"{where} failed ({exc.status_code}): {_clip(said)}")
+        return ModelRejected(f"{where} refused the request ({exc.status_code}): {_clip(said)}")
+    return ModelServerError(f"the reply from {where} could not be read: {_clip(said)}")
 
 
 def _retry_after(headers: Any) -> float | None:
@@ -288,7 +662,3 @@ def _retry_after(headers: Any) -> float | None:
             return max(0.0, when.timestamp() - time.time())
     except (TypeError, ValueError, OverflowError):
         return None
-
-
-def _short(exc: Exception, limit: int = 240) -> str:
-    return _clip(exc, limit)

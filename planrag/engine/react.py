@@ -21,8 +21,11 @@ The reader takes the paper's own format and tolerates its variants:
   (`Action input`, `Action Input`, `ActionInput`), a query as plain text or as JSON.
 
 Whatever follows an `Observation:` the model wrote itself is ignored (observations come from
-the engine). A reply the reader cannot turn into a call stays plain text; the engine answers
-it with a nudge, and the next prompt reminds the model of the format.
+the engine), and the request asks the server to stop there (`stop`), as the paper's ReAct
+setup does: a model that goes on to invent the observation and the turns after it wastes its
+tokens and the run's time. A reply the reader cannot turn into a call stays plain text; the
+engine answers it with a nudge, and the next prompt reminds the model of the format. A reply
+cut by a limit (`ModelReply.cut`) is not read at all: its last action may be cut mid-query.
 """
 
 from __future__ import annotations
@@ -31,7 +34,7 @@ import json
 import re
 import uuid
 from collections.abc import AsyncIterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from importlib import resources
 from string import Template
 from typing import Any
@@ -43,6 +46,7 @@ from planrag.engine.model import (
     TextPiece,
     ToolCall,
     WrapperModel,
+    closing_stream,
     strip_template_tokens,
 )
 from planrag.errors import ModelRejected
@@ -81,6 +85,8 @@ _STEP_MARK = re.compile(
 _TOOL_NAMES = {"make_plan", "revise_plan", "run_sql", "run_cypher", "final_answer",
                "simulate_candidate"}
 _LIST_ITEM = re.compile(r"^[ \t]*(?:\(?\d+[.):]|[-*•+])[ \t]+(.+?)[ \t]*$", re.MULTILINE)
+STOP = ("Observation:",)
+"""Where a reply in the text format ends: the observation is the engine's to write."""
 _REMINDER = (
     "(Write your turn in the text format: `Thought:`, then `Action:` and `Action input:`, "
     "or `Final answer:`.)"
@@ -94,13 +100,17 @@ class ReactModel(WrapperModel):
 
     async def stream(self, request: ModelRequest) -> AsyncIterator[TextPiece | ModelReply]:
         reply: ModelReply | None = None
-        async for chunk in self.inner.stream(self._as_text(request)):
-            if isinstance(chunk, TextPiece):
-                yield chunk
-            else:
-                reply = chunk
+        async with closing_stream(self.inner.stream(self._as_text(request))) as chunks:
+            async for chunk in chunks:
+                if isinstance(chunk, TextPiece):
+                    yield chunk
+                else:
+                    reply = chunk
         if reply is None:
             return  # the engine reports a model that sent no reply
+        if reply.cut is not None:
+            yield reply
+            return
         names = {t["function"]["name"] for t in request.tools}
         current = _current_plan(request.messages)
         calls = []
@@ -109,9 +119,7 @@ class ReactModel(WrapperModel):
                 continue  # the plan restated, not a new one
             # Unique across turns and processes (a paused run may resume elsewhere).
             calls.append(ToolCall(f"react_{uuid.uuid4().hex[:12]}", name, json.dumps(args)))
-        yield ModelReply(reply.text, tuple(calls), reply.prompt_tokens,
-                         reply.completion_tokens, reply.seconds, reply.scripted,
-                         reply.finish_reason)
+        yield replace(reply, tool_calls=tuple(calls))
 
     def _as_text(self, request: ModelRequest) -> ModelRequest:
         messages: list[Message] = []
@@ -132,7 +140,7 @@ class ReactModel(WrapperModel):
                     content = f"{content}\n{_REMINDER}"
                     expect_call = False
                 messages.append({"role": m["role"], "content": content})
-        return ModelRequest(tuple(_merge(messages)), (), request.run_id)
+        return replace(request, messages=tuple(_merge(messages)), tools=(), stop=STOP)
 
 
 def format_prompt(tools: tuple[dict[str, Any], ...]) -> str:
@@ -171,8 +179,9 @@ class ToolsOrText(WrapperModel):
     async def stream(self, request: ModelRequest) -> AsyncIterator[TextPiece | ModelReply]:
         if not self.text_mode:
             try:
-                async for chunk in self.inner.stream(request):
-                    yield chunk
+                async with closing_stream(self.inner.stream(request)) as chunks:
+                    async for chunk in chunks:
+                        yield chunk
                 return
             except ModelRejected as exc:
                 if "tool" not in str(exc).lower() or not request.tools:
@@ -180,8 +189,9 @@ class ToolsOrText(WrapperModel):
                 self.text_mode = True
         if self._text is None:
             self._text = ReactModel(self.inner)
-        async for chunk in self._text.stream(request):
-            yield chunk
+        async with closing_stream(self._text.stream(request)) as chunks:
+            async for chunk in chunks:
+                yield chunk
 
 
 def _calls_as_text(message: Message) -> str:

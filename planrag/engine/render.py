@@ -151,6 +151,8 @@ def stop_text(stop_reason: str) -> str:
         "budget:max_replans": "it proposed as many new plans as a run may (PLANRAG_MAX_REPLANS)",
         "budget:repeated_queries": "it kept running the same query, so it was asked to answer",
         "budget:idle_turns": "the model stopped using its tools",
+        "budget:max_run_chars": "the model wrote as much as a run may "
+        "(PLANRAG_MAX_RUN_CHARS)",
     }
     return reasons.get(stop_reason, stop_reason)
 

@@ -16,8 +16,15 @@ consuming a script step, so a retry gets the reply the script holds next:
                                   3: Fail(ModelServerError("down"))})
 
 `Stall` sends some text and then nothing (the client's read timeout fires), `Cut` sends some
-text (and optionally raw event lines) and closes the connection before the reply is complete,
-and a `Fail` answers with the error status (429, 500, 504, 400/401) the real services send.
+text (and optionally raw event lines: an error object inside a 200 stream, as llama.cpp sends
+when the prompt outgrows its context) and closes the connection before the reply is complete,
+a `Fail` answers with the error status (429 with its Retry-After, 500, 504, 400/401) the real
+services send, `Endless` streams the same text for ever (a model caught in a loop, a server
+that ignores `max_tokens`) until the client hangs up, and `Raw` answers with exactly the status,
+content type and body given (an HTML page where the model should be, a JSON error in a 200).
+The server counts the clients that hung up on an endless stream (`hangups`; `wait_hangups`
+waits for them) and keeps every request body it received (`bodies`), so tests can check what
+the client sent (`max_tokens`, `stop`) and that it stopped reading.
 """
 
 from __future__ import annotations
@@ -41,7 +48,7 @@ from planrag.errors import (
     ModelTimeout,
 )
 
-__all__ = ["Cut", "ScriptedServer", "Stall"]
+__all__ = ["Cut", "Endless", "Raw", "ScriptedServer", "Stall"]
 
 Route = Callable[[dict[str, Any]], ScriptedModel]
 
@@ -69,7 +76,30 @@ class Cut:
     tail: str = ""
 
 
-Fault = Stall | Cut | Fail
+@dataclass(frozen=True)
+class Endless:
+    """Start a streamed reply and never end it: `text` over and over, as content or (with
+    `tool_call`) as the arguments of one tool call, or (with `raw`) as it is, not as events
+    (a page or a log that never ends), until the client hangs up; `pause` seconds between two
+    pieces (0: as fast as the client reads)."""
+
+    text: str = "and again "
+    tool_call: bool = False
+    raw: bool = False
+    pause: float = 0.0
+
+
+@dataclass(frozen=True)
+class Raw:
+    """Answer with exactly this: a status, a content type, extra headers and a body."""
+
+    body: str
+    status: int = 200
+    content_type: str = "text/html; charset=utf-8"
+    headers: tuple[tuple[str, str], ...] = ()
+
+
+Fault = Stall | Cut | Fail | Endless | Raw
 
 
 class ScriptedServer:
@@ -86,6 +116,13 @@ class ScriptedServer:
         self.requests = 0
         """Chat-completion requests received so far (faulted ones included)."""
         self.faults: dict[int, Fault] = dict(faults or {})
+        self.bodies: list[dict[str, Any]] = []
+        """Every chat-completion request body received, in order."""
+        self.hangups = 0
+        """Clients that hung up in the middle of an `Endless` stream."""
+        self._hangup = asyncio.Condition()
+        self.endless_chars = 0
+        """Characters of text (or arguments) sent on `Endless` streams."""
         self._server: asyncio.Server | None = None
         self._connections: set[asyncio.Task[None]] = set()
 
@@ -151,7 +188,15 @@ class ScriptedServer:
         except ValueError as exc:
             await _send_json(writer, 400, {"error": {"message": f"bad request: {exc}"}})
             return True
+        if isinstance(body, dict):
+            self.bodies.append(body)
         fault = self.faults.pop(self.requests, None)
+        if isinstance(fault, Raw):
+            await _send_raw(writer, fault)
+            return False
+        if isinstance(fault, Endless):
+            await self._send_endless(reader, writer, str(body.get("model", "scripted")), fault)
+            return False
         if isinstance(fault, Fail):
             status = _status(fault.error)
             await _send_json(writer, status, {"error": {"message": str(fault.error),
@@ -188,6 +233,63 @@ class ScriptedServer:
             return False
         await _send_json(writer, 200, _completion(name, reply))
         return True
+
+
+    async def _send_endless(
+        self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, name: str,
+        fault: Endless,
+    ) -> None:
+        """Stream `fault.text` until the client leaves (its end of the connection closes)."""
+        chunks = _Chunks(name)
+        gone = asyncio.ensure_future(reader.read())  # b"" (or an error) once the client left
+        try:
+            writer.write(_STREAM_HEAD + chunks.delta({"role": "assistant", "content": ""}))
+            if fault.tool_call:
+                writer.write(chunks.delta({"tool_calls": [{
+                    "index": 0, "id": "call_endless", "type": "function",
+                    "function": {"name": "run_sql", "arguments": '{"query": "'}}]}))
+            sent = 0
+            while not gone.done():
+                if fault.raw:
+                    writer.write(fault.text.encode())
+                elif fault.tool_call:
+                    writer.write(chunks.delta({"tool_calls": [{
+                        "index": 0, "function": {"arguments": fault.text}}]}))
+                else:
+                    writer.write(chunks.delta({"content": fault.text}))
+                self.endless_chars += len(fault.text)
+                sent += 1
+                await writer.drain()
+                if fault.pause:
+                    await asyncio.sleep(fault.pause)
+                elif sent % 16 == 0:
+                    await asyncio.sleep(0)  # let the client's hang-up be noticed
+        except ConnectionError:
+            pass
+        finally:
+            if not gone.done():
+                gone.cancel()
+            with contextlib.suppress(asyncio.CancelledError, ConnectionError):
+                await gone
+        async with self._hangup:
+            self.hangups += 1
+            self._hangup.notify_all()
+
+    async def wait_hangups(self, count: int) -> None:
+        """Return once `count` clients have hung up on endless streams."""
+        async with self._hangup:
+            await self._hangup.wait_for(lambda: self.hangups >= count)
+
+
+async def _send_raw(writer: asyncio.StreamWriter, fault: Raw) -> None:
+    data = fault.body.encode()
+    extra = "".join(f"{k}: {v}\r\n" for k, v in fault.headers)
+    writer.write(
+        f"HTTP/1.1 {fault.status} {'OK' if fault.status == 200 else 'Error'}\r\n"
+        f"Content-Type: {fault.content_type}\r\nContent-Length: {len(data)}\r\n"
+        f"Connection: close\r\n{extra}\r\n".encode() + data
+    )
+    await writer.drain()
 
 
 def _error_headers(exc: ModelError) -> str:

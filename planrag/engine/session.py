@@ -45,6 +45,7 @@ def model_from_settings(settings: Settings) -> Model:
             api_key=settings.model_api_key,
             temperature=settings.model_temperature,
             timeout_s=settings.model_timeout_s,
+            max_tokens=settings.model_max_tokens or None,
         ),
         attempts=settings.model_attempts,
     )
@@ -64,6 +65,8 @@ def engine_config(settings: Settings, **overrides: object) -> EngineConfig:
         "max_replans": settings.max_replans,
         "run_timeout_s": settings.run_timeout_s,
         "answer_grace_s": min(60.0, max(5.0, settings.run_timeout_s / 10)),
+        "max_reply_chars": settings.max_reply_chars,
+        "max_run_chars": settings.max_run_chars,
         "query_limits": settings.limits,
         "what_if": settings.what_if,
     }

@@ -27,7 +27,7 @@ from tests.simulators._support import DQA
 ORIGINAL = FIXTURES / "dqa-original-layout-sample"
 KEYS = ["id", "label", "decision", "correct", "verified_decision", "verified_correct",
         "replans", "queries", "refused", "errors", "llm_calls", "prompt_tokens",
-        "completion_tokens", "seconds", "stop_reason"]
+        "completion_tokens", "seconds", "stop_reason", "outcome"]
 SIMULATOR = {"locating": LocatingSimulator, "building": BuildingSimulator}
 
 
@@ -52,6 +52,7 @@ def check(result: EvalResult, scenario: str, count: int) -> None:
     assert all(list(line) == KEYS for line in result.lines)
     assert all(line["stop_reason"] == "answered" for line in result.lines), [
         line["stop_reason"] for line in result.lines if line["stop_reason"] != "answered"]
+    assert all(line["outcome"] == "answered" for line in result.lines)
     # What eval reports as verified is the simulator's own choice, question by question, and
     # the verified accuracy is its agreement with the labels.
     best = simulator_best(scenario, DQA / scenario / "questions.jsonl")
