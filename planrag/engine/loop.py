@@ -59,6 +59,7 @@ from planrag.errors import ConfigError, ModelError, PlanRAGError, RunError, Sour
 from planrag.schema.budget import DEFAULT_BUDGET, prompt_schema
 from planrag.sources.base import DataSource
 from planrag.table import Table
+from planrag.utf8 import surrogate_at
 
 __all__ = ["Engine", "EngineConfig"]
 
@@ -105,6 +106,11 @@ class Engine:
         question = question.strip()
         if not question:
             yield RunFailed("ask a question: it was empty", "planning")
+            return
+        at = surrogate_at(question)
+        if at is not None:  # e.g. a lone \udXXX escape from a chat or Slack client
+            yield RunFailed(f"the question holds a character that is not text at byte {at}; "
+                            "type it again as plain text", "planning")
             return
         state = RunState(
             run_id=run_id or uuid.uuid4().hex[:12],

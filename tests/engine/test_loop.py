@@ -311,3 +311,14 @@ async def test_an_unexpected_error_ends_the_run_with_a_clear_event(
         failed.message)
     assert failed.stage == "querying" and failed.usage.model_calls == 1
     assert "failed unexpectedly" in caplog.text  # the traceback is logged for the operator
+
+
+async def test_a_question_that_is_not_text_fails_in_one_line(engine_for) -> None:  # type: ignore[no-untyped-def]
+    model = ScriptedModel([])  # never asked: the question is refused before the model
+    async with engine_for(model) as engine:
+        events = await collect(engine.run("Where should SWE \udcff place its merchant?"))
+    assert kinds(events) == ["run_failed"]
+    failed = events[0]
+    assert isinstance(failed, RunFailed)
+    assert failed.message == ("the question holds a character that is not text at byte 18; "
+                              "type it again as plain text")
