@@ -329,8 +329,8 @@ def _parser() -> argparse.ArgumentParser:
 
     s = sub.add_parser("eval", help="run the paper's experiment on DQA questions")
     s.add_argument("--dqa", required=True, type=Path, metavar="DIR",
-                   help="this project's DQA layout (fixtures/dqa) or the original DQA "
-                   "repository (its root or its data/ folder)")
+                   help="this project's DQA layout (fixtures/dqa) or a clone of the PlanRAG "
+                   "repository, current or older layout (its root or its data/ folder)")
     s.add_argument("--scenario", required=True, choices=("locating", "building"))
     s.add_argument("--target", required=True, choices=TARGETS)
     s.add_argument("--technique", default="planrag",

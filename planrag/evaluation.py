@@ -15,10 +15,11 @@ and what the run cost. Writes, under the output folder:
 * `summary.md`: accuracy laid out like the paper's Table 4 and the re-plan histogram of its
   Table 7.
 
-The questions come from a folder in this project's DQA layout or from the original DQA
-repository (`dqa_dataset`). A selected question with no dump for the target's form (a
-Building save shipped only as SQL, say) is skipped: the progress output and the summary name
-it, and the accuracy is over the questions that ran.
+The questions come from a folder in this project's DQA layout or from a clone of the PlanRAG
+repository, in its current layout or its older one (`open_dqa`); which layout was found is
+said in one line before anything runs. A selected question with no dump for the target's form
+(a Building save shipped only as SQL, say) is skipped: the progress output and the summary
+name it, and the accuracy is over the questions that ran.
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ import re
 import statistics
 import time
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from contextlib import AsyncExitStack
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -54,7 +55,16 @@ from planrag.runtime import load_datasets, register, require_graph_databases
 from planrag.settings import Settings
 from planrag.utf8 import read_text_file
 
-__all__ = ["EvalResult", "dqa_dataset", "original_dqa_dataset", "run_eval"]
+__all__ = [
+    "REPOSITORY_LAYOUTS",
+    "DQASource",
+    "EvalResult",
+    "RepositoryLayout",
+    "dqa_dataset",
+    "open_dqa",
+    "repository_dqa_dataset",
+    "run_eval",
+]
 
 SIMULATORS = {"locating": "dqa-locating", "building": "dqa-building"}
 PAPER_TABLE4 = {  # GPT-4, accuracy %, Locating / Building
@@ -66,17 +76,36 @@ PAPER_TABLE4 = {  # GPT-4, accuracy %, Locating / Building
 RENAMES = {"has_has_merchant": "has_merchant"}
 """A known quirk of some DQA dumps (see fixtures/dqa/locating/dataset.toml)."""
 
-ORIGINAL_QUESTIONS = {
-    "locating": ("questions/standard/simulated_question.json", "questions/simulated_question.json"),
-    "building": (
-        "questions/simulated_questions.json",
-        "questions/standard/simulated_questions.json",
+
+@dataclass(frozen=True)
+class RepositoryLayout:
+    """Where one layout of the PlanRAG repository (github.com/myeon9h/PlanRAG) keeps a
+    scenario's questions and dumps, relative to its `data/<scenario>/` folder."""
+
+    name: str
+    questions: Mapping[str, str]
+    """Each scenario's questions file: a JSON array of question objects."""
+    dumps: str
+    """The folder holding `SQL_format/` (MySQL dumps) and `LPG_format/` (Cypher dumps)."""
+
+
+REPOSITORY_LAYOUTS = (
+    RepositoryLayout(
+        "current",
+        {"locating": "questions/simulated_question.json",
+         "building": "questions/simulated_questions.json"},
+        "queries",
     ),
-}
-"""Where the original repository keeps each scenario's questions, relative to
-`data/<scenario>/`: the first is the file its `src/main.py` reads, the second the place its
-README names."""
-ORIGINAL_DUMPS = "db_query(parsed)"
+    RepositoryLayout(  # up to its commit a3f15f8 (2 April 2024)
+        "older",
+        {"locating": "questions/standard/simulated_question.json",
+         "building": "questions/simulated_questions.json"},
+        "db_query(parsed)",
+    ),
+)
+"""The layouts the repository has had, newest first: the first whose questions file and dump
+folder are both present is read. Building's questions file did not move, only the dumps."""
+_DUMP_FOLDERS = {"sql": ("SQL_format", ".sql"), "cypher": ("LPG_format", ".cql")}
 _COUNTRY = re.compile(r"^[A-Za-z0-9_]{1,24}$")
 _FORM_NAME = {"sql": "relational (.sql)", "cypher": "graph (.cql)"}
 
@@ -89,6 +118,8 @@ class EvalResult:
     skipped: list[str] = field(default_factory=list)
     """Ids of the selected questions that did not run: no dump of the target's form."""
     form: str = "relational (.sql)"
+    layout: str = ""
+    """Which layout the questions were read from, in one line."""
 
     @property
     def accuracy(self) -> float:
@@ -104,15 +135,33 @@ def _share(values: Any) -> float:
     return 100.0 * sum(1 for v in values if v) / len(values) if values else 0.0
 
 
-def dqa_dataset(dqa_dir: Path, scenario: str) -> Dataset:
-    """The questions of `scenario` under `dqa_dir` as a dataset of their own.
+@dataclass(frozen=True)
+class DQASource:
+    """The questions of one scenario read from a folder, and which layout they were in."""
 
-    Two layouts are read, and neither is rewritten (the dumps stay where they are):
+    dataset: Dataset
+    layout: str
+    """One line naming the layout found and the files read, e.g. "layout: PlanRAG repository,
+    current layout (.../questions/simulated_question.json: 200 question(s); dumps under
+    .../queries)"."""
+
+
+def dqa_dataset(dqa_dir: Path, scenario: str) -> Dataset:
+    """The questions of `scenario` under `dqa_dir` as a dataset of their own (see
+    `open_dqa`)."""
+    return open_dqa(dqa_dir, scenario).dataset
+
+
+def open_dqa(dqa_dir: Path, scenario: str) -> DQASource:
+    """The questions of `scenario` under `dqa_dir`, and the layout they were found in.
+
+    Three layouts are read, and none is rewritten (the dumps stay where they are):
 
     * this project's (fixtures/dqa/README.md): `questions.jsonl` in `dqa_dir/scenario/` or in
       `dqa_dir` itself, each question naming its `sql` and `cypher` dumps;
-    * the original DQA repository's (github.com/myeon9h/PlanRAG), `dqa_dir` being its root,
-      its `data/` folder or `data/<scenario>/`: see `original_dqa_dataset`.
+    * the PlanRAG repository's (github.com/myeon9h/PlanRAG), current or older (see
+      `REPOSITORY_LAYOUTS`), `dqa_dir` being its root, its `data/` folder or
+      `data/<scenario>/`: see `repository_dqa_dataset`.
     """
     if scenario not in SIMULATORS:
         raise DatasetError(f"unknown scenario {scenario!r}: choose locating or building")
@@ -129,52 +178,81 @@ def dqa_dataset(dqa_dir: Path, scenario: str) -> Dataset:
             rename_columns=RENAMES,
             keep=lambda obj: obj.get("scenario", scenario) == scenario,
         )
+        layout = (f"layout: this project's DQA layout ({path}: {len(dataset.questions)} "
+                  "question(s), each naming its dumps)")
     else:
-        original = _original_scenario_dir(dqa_dir, scenario)
-        if original is None:
+        found = _repository_scenario_dir(dqa_dir, scenario)
+        if found is None:
+            current, older = REPOSITORY_LAYOUTS
             raise DatasetError(
                 f"{dqa_dir} holds no DQA {scenario} questions: give a folder in this project's "
-                f"layout ({scenario}/questions.jsonl, see fixtures/dqa/README.md) or the original "
-                f"DQA repository (its root or its data/ folder, with data/{scenario}/"
-                f"{ORIGINAL_QUESTIONS[scenario][0]})"
+                f"layout ({scenario}/questions.jsonl, see fixtures/dqa/README.md) or a clone "
+                f"of the PlanRAG repository (its root or its data/ folder, with data/{scenario}/"
+                f"{current.questions[scenario]} and {current.dumps}/, or in its older layout "
+                f"{older.questions[scenario]} and {older.dumps}/)"
             )
-        dataset = original_dqa_dataset(original, scenario)
+        scenario_dir, repo_layout = found
+        dataset = repository_dqa_dataset(scenario_dir, scenario, repo_layout)
+        layout = (
+            f"layout: PlanRAG repository, {repo_layout.name} layout "
+            f"({scenario_dir / repo_layout.questions[scenario]}: {len(dataset.questions)} "
+            f"question(s); dumps under {scenario_dir / repo_layout.dumps})"
+        )
     _check_unique_ids(dataset)
-    return dataset
+    return DQASource(dataset, layout)
 
 
-def _original_scenario_dir(dqa_dir: Path, scenario: str) -> Path | None:
-    """The original layout's `data/<scenario>/` folder, `dqa_dir` being the repository's
-    root, its `data/` folder or `data/<scenario>/` itself; None when there is none."""
+def _repository_scenario_dir(
+    dqa_dir: Path, scenario: str
+) -> tuple[Path, RepositoryLayout] | None:
+    """The PlanRAG repository's `data/<scenario>/` folder and its layout, `dqa_dir` being the
+    repository's root, its `data/` folder or `data/<scenario>/` itself; None when there is
+    none."""
     for base in (dqa_dir / "data" / scenario, dqa_dir / scenario, dqa_dir):
-        if any((base / rel).is_file() for rel in ORIGINAL_QUESTIONS[scenario]):
-            return base
+        layout = _repository_layout(base, scenario)
+        if layout is not None:
+            return base, layout
     return None
 
 
-def original_dqa_dataset(scenario_dir: Path, scenario: str) -> Dataset:
-    """The questions of the original DQA repository's `scenario_dir` (`data/<scenario>/`)
-    as a dataset whose dumps are the repository's own files.
+def _repository_layout(scenario_dir: Path, scenario: str) -> RepositoryLayout | None:
+    """The layout of `scenario_dir`: the first with both its questions file and its dump
+    folder there, else the first with its questions file (its dumps are then said to be
+    missing); None when it holds no questions file of any layout."""
+    present = [layout for layout in REPOSITORY_LAYOUTS
+               if (scenario_dir / layout.questions[scenario]).is_file()]
+    complete = [layout for layout in present if (scenario_dir / layout.dumps).is_dir()]
+    return next(iter(complete or present), None)
 
-    In that layout a question does not name its dump: its database is found by convention,
-    under `data/<scenario>/db_query(parsed)/`: `SQL_format/<stem>.sql` (MySQL) and
+
+def repository_dqa_dataset(
+    scenario_dir: Path, scenario: str, layout: RepositoryLayout | None = None
+) -> Dataset:
+    """The questions of the PlanRAG repository's `scenario_dir` (`data/<scenario>/`) as a
+    dataset whose dumps are the repository's own files; `layout` is found when not given.
+
+    In that repository a question does not name its dump file (its `target_rdb` and
+    `target_gdb` name the database its code loads a dump into, the same for every question of
+    a scenario): the dump is found by convention, under the layout's dump folder
+    (`queries/`, formerly `db_query(parsed)/`): `SQL_format/<stem>.sql` (MySQL) and
     `LPG_format/<stem>.cql` (Cypher), where the stem is `q<question_num>` for Locating and the
     question's `country` (e.g. `USA1836`, a country and a year) for Building. A question may
     lack one of the two forms; one with neither is an error. Files with identical content
     (Locating ships one copy of a save per question) share one database. Ids are made as in
     this project's layout: `locating-<question_num>`, `building-<country>-<question_num>`.
+    The repository's `raw/` folders (the game saves) are not read.
     """
-    if scenario not in ORIGINAL_QUESTIONS:
+    if scenario not in SIMULATORS:
         raise DatasetError(f"unknown scenario {scenario!r}: choose locating or building")
-    questions_file = next(
-        (scenario_dir / rel for rel in ORIGINAL_QUESTIONS[scenario]
-         if (scenario_dir / rel).is_file()),
-        None,
-    )
-    if questions_file is None:
+    if layout is None:
+        layout = _repository_layout(scenario_dir, scenario)
+    if layout is None:
         raise DatasetError(
-            f"{scenario_dir}: no {ORIGINAL_QUESTIONS[scenario][0]} (the original DQA layout)"
+            f"{scenario_dir}: no {REPOSITORY_LAYOUTS[0].questions[scenario]} (the PlanRAG "
+            f"repository's layout) nor {REPOSITORY_LAYOUTS[1].questions[scenario]} (its older "
+            "layout)"
         )
+    questions_file = scenario_dir / layout.questions[scenario]
     text = read_text_file(questions_file, "questions file")
     try:
         items = json.loads(text)
@@ -185,7 +263,7 @@ def original_dqa_dataset(scenario_dir: Path, scenario: str) -> Dataset:
                            "long or arrays nested too deeply; fix the file") from None
     if not isinstance(items, list):
         raise DatasetError(f"{questions_file}: expected a JSON array of questions")
-    dumps_dir = scenario_dir / ORIGINAL_DUMPS
+    dumps_dir = scenario_dir / layout.dumps
     shared: dict[Path, Path] = {}
     by_content: dict[tuple[str, str], Path] = {}
 
@@ -221,17 +299,22 @@ def original_dqa_dataset(scenario_dir: Path, scenario: str) -> Dataset:
                     f"{where}: `country` must name the question's database (e.g. USA1836)"
                 )
             stem, qid = country, f"building-{country}-{num}"
-        sql = one_copy(dumps_dir / "SQL_format" / f"{stem}.sql")
-        cypher = one_copy(dumps_dir / "LPG_format" / f"{stem}.cql")
-        if sql is None and cypher is None:
+        found = {form: one_copy(dumps_dir / folder / f"{stem}{suffix}")
+                 for form, (folder, suffix) in _DUMP_FOLDERS.items()}
+        if found["sql"] is None and found["cypher"] is None:
             missing.append(f"{qid} ({stem}.sql, {stem}.cql)")
             continue
         record = {k: v for k, v in obj.items() if k not in ("id", "sql", "cypher")}
-        record.update(id=qid, scenario=scenario, question=obj["question"].strip(),
-                      sql=sql, cypher=cypher)
+        record.update(id=qid, scenario=scenario, question=obj["question"].strip(), **found)
         if isinstance(obj.get("goal"), str):
             record["goal"] = obj["goal"].strip()
         records.append((where, record))
+    if missing and not dumps_dir.is_dir():
+        raise DatasetError(
+            f"{scenario_dir} has {questions_file.relative_to(scenario_dir)} but no dump folder "
+            f"{dumps_dir} (SQL_format/ and LPG_format/, the {layout.name} layout's place for "
+            "the questions' databases): copy it from the PlanRAG repository"
+        )
     if missing:
         shown = ", ".join(missing[:5]) + (f" and {len(missing) - 5} more" if len(missing) > 5
                                           else "")
@@ -282,13 +365,16 @@ async def run_eval(
     emit: Callable[[dict[str, Any]], None] = lambda _line: None,
 ) -> EvalResult:
     """Run the first `limit` questions (all by default) of `scenario`; a question without a
-    dump for `target` is skipped, and said so on `echo` and in the summary."""
-    dataset = dqa_dataset(dqa_dir, scenario)
+    dump for `target` is skipped, and said so on `echo` and in the summary. The layout the
+    questions were found in is the first line on `echo`."""
+    source = open_dqa(dqa_dir, scenario)
+    dataset = source.dataset
     out = _output_folder(out_dir or settings.data_dir / "eval" / time.strftime("%Y%m%d-%H%M%S"))
+    echo(source.layout)
     form: Form = get_kind(target).dump_form
     chosen = list(dataset.questions)[: limit if limit else None]
     questions = [q for q in chosen if _dump(q, form) is not None]
-    result = EvalResult(out_dir=out, form=_FORM_NAME[form])
+    result = EvalResult(out_dir=out, form=_FORM_NAME[form], layout=source.layout)
     result.skipped = [q.id for q in chosen if _dump(q, form) is None]
     if result.skipped:
         echo(f"skipping {len(result.skipped)} question(s) with no {_FORM_NAME[form]} dump for "
@@ -418,6 +504,8 @@ def summary(result: EvalResult, scenario: str, target: str, technique: str, mode
         f"{result.verified_accuracy:.1f}% | {paper[col] if paper else '-'}% |",
         "",
     ]
+    if result.layout:
+        lines += [f"Questions: {result.layout.removeprefix('layout: ')}.", ""]
     if result.skipped:
         lines += [
             f"Skipped: {len(result.skipped)} selected question(s) have no {result.form} dump "

@@ -10,6 +10,8 @@ import sys
 from collections import Counter
 from pathlib import Path
 
+import pytest
+
 from tests._sql_fixtures import ROOT
 
 KEYS = ["id", "label", "decision", "correct", "verified_decision", "verified_correct",
@@ -66,7 +68,9 @@ def test_eval_from_the_command_line(tmp_path: Path) -> None:
     assert "Skipped" not in summary
 
     progress = run.stderr.splitlines()
-    assert progress[0] == "loading 1 database(s) into sqlite ..."
+    assert progress[0] == ("layout: this project's DQA layout (fixtures/dqa/locating/"
+                           "questions.jsonl: 81 question(s), each naming its dumps)")
+    assert progress[1] == "loading 1 database(s) into sqlite ..."
     assert len([p for p in progress if p.startswith("sqlite ")]) == 1
     counted = sorted(p.split("]")[0] + "]" for p in progress if p.startswith("["))
     assert counted == ["[1/3]", "[2/3]", "[3/3]"]
@@ -74,15 +78,48 @@ def test_eval_from_the_command_line(tmp_path: Path) -> None:
                             f"{verified:.1f}% over 3 questions; results and traces in {out}")
 
 
-def test_eval_of_the_original_layout_from_the_command_line(tmp_path: Path) -> None:
-    run = planrag_eval("--dqa", "fixtures/dqa-original-layout-sample", "--scenario", "building",
-                       "--target", "sqlite", "--scripted", "--out", str(tmp_path / "out"),
-                       data=tmp_path / "data")
-    assert run.returncode == 0, run.stderr
-    ids = [json.loads(line)["id"] for line in (tmp_path / "out" / "results.jsonl").read_text()
-           .splitlines()]
-    assert ids == ["building-FIN1836-105", "building-GRE1836-106", "building-GRE1836-107"]
-    assert run.stderr.splitlines()[0] == "loading 2 database(s) into sqlite ..."
+SAMPLES = {  # the PlanRAG repository's layouts: its questions files and its dump folder
+    "current": ("fixtures/dqa-current-layout-sample",
+                {"locating": "questions/simulated_question.json",
+                 "building": "questions/simulated_questions.json"}, "queries"),
+    "older": ("fixtures/dqa-original-layout-sample",
+              {"locating": "questions/standard/simulated_question.json",
+               "building": "questions/simulated_questions.json"}, "db_query(parsed)"),
+}
+
+
+@pytest.mark.parametrize("scenario", ["locating", "building"])
+def test_eval_of_the_repository_layouts_from_the_command_line(
+    scenario: str, tmp_path: Path
+) -> None:
+    """Both layouts of the PlanRAG repository run every question, say which layout they are,
+    and give the same results."""
+    expected = {"locating": ["locating-1", "locating-2"],
+                "building": ["building-FIN1836-105", "building-GRE1836-106",
+                             "building-GRE1836-107"]}[scenario]
+    results = {}
+    for layout, (sample, questions, dumps) in SAMPLES.items():
+        out = tmp_path / layout
+        run = planrag_eval("--dqa", sample, "--scenario", scenario, "--target", "sqlite",
+                           "--scripted", "--out", str(out), data=tmp_path / "data")
+        assert run.returncode == 0, run.stderr
+        lines = [json.loads(line) for line in (out / "results.jsonl").read_text().splitlines()]
+        assert [line["id"] for line in lines] == expected
+        assert all(line["outcome"] == "answered" for line in lines)
+        progress = run.stderr.splitlines()
+        folder = f"{sample}/data/{scenario}"
+        assert progress[0] == (f"layout: PlanRAG repository, {layout} layout ({folder}/"
+                               f"{questions[scenario]}: {len(expected)} question(s); dumps "
+                               f"under {folder}/{dumps})")
+        assert progress[1] == "loading 1 database(s) into sqlite ..." if scenario == "locating" \
+            else progress[1] == "loading 2 database(s) into sqlite ..."
+        assert not any("skipping" in p or "no dump" in p for p in progress)
+        assert progress[-1].endswith(f"over {len(expected)} questions; results and traces in "
+                                     f"{out}")
+        # Time and the prompt's size (it names the database) differ; nothing else.
+        results[layout] = [{k: v for k, v in line.items()
+                            if k not in ("seconds", "prompt_tokens")} for line in lines]
+    assert results["current"] == results["older"]
 
 
 def test_bad_eval_input_is_one_clear_line(tmp_path: Path) -> None:
@@ -91,7 +128,27 @@ def test_bad_eval_input_is_one_clear_line(tmp_path: Path) -> None:
     empty = tmp_path / "empty"
     empty.mkdir()
     base = ["--scenario", "locating", "--target", "sqlite", "--scripted"]
+    not_json = tmp_path / "not-json" / "data" / "locating" / "questions"
+    not_json.mkdir(parents=True)
+    (not_json / "simulated_question.json").write_text("[{", encoding="utf-8")
+    latin1 = tmp_path / "latin1" / "data" / "locating" / "questions"
+    latin1.mkdir(parents=True)
+    (latin1 / "simulated_question.json").write_bytes(b'[{"question": "caf\xe9?"}]')
+    no_dumps = tmp_path / "no-dumps" / "data" / "locating" / "questions"
+    no_dumps.mkdir(parents=True)
+    (no_dumps / "simulated_question.json").write_bytes(
+        (ROOT / SAMPLES["current"][0] / "data/locating/questions/simulated_question.json")
+        .read_bytes())
     for args, message in (
+        (["--dqa", str(not_json.parents[2]), *base],
+         f"error: {not_json / 'simulated_question.json'}:1: not valid JSON: "),
+        (["--dqa", str(latin1.parents[2]), *base],
+         f"error: questions file {latin1 / 'simulated_question.json'} has bytes that are not "
+         "UTF-8 at byte 19 (line 1); save it as UTF-8"),
+        (["--dqa", str(no_dumps.parents[2]), *base],
+         f"error: {no_dumps.parent} has questions/simulated_question.json but no dump folder "
+         f"{no_dumps.parent / 'queries'} (SQL_format/ and LPG_format/, the current layout's "
+         "place for the questions' databases): copy it from the PlanRAG repository"),
         (["--dqa", "fixtures/dqa", *base, "--out", str(a_file)],
          f"error: the output folder {a_file} is a file: give a folder with --out"),
         (["--dqa", str(empty), *base], f"error: {empty} holds no DQA locating questions"),

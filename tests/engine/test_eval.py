@@ -1,9 +1,10 @@
 """`planrag eval` with the scripted DQA policy over the development split, in this project's
-layout and in the original DQA repository's."""
+layout and in the PlanRAG repository's (its current layout and its older one)."""
 
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from pathlib import Path
 from typing import Any
@@ -15,7 +16,7 @@ from planrag.engine.events import SimulatorChecked
 from planrag.engine.policy import policy_model
 from planrag.engine.session import open_engine
 from planrag.errors import ConfigError, DatasetError
-from planrag.evaluation import EvalResult, dqa_dataset, run_eval
+from planrag.evaluation import EvalResult, dqa_dataset, open_dqa, run_eval
 from planrag.runtime import load_datasets
 from planrag.settings import Settings, load_settings
 from planrag.simulators import BuildingSimulator, LocatingSimulator
@@ -25,6 +26,17 @@ from tests.engine.test_targets import _url
 from tests.simulators._support import DQA
 
 ORIGINAL = FIXTURES / "dqa-original-layout-sample"
+"""The PlanRAG repository's older layout: dumps under data/<scenario>/db_query(parsed)/."""
+CURRENT = FIXTURES / "dqa-current-layout-sample"
+"""Its current layout (data/<scenario>/queries/): the same questions and the same files."""
+SAMPLES = {"current": (CURRENT, "queries"), "older": (ORIGINAL, "db_query(parsed)")}
+QUESTIONS = {
+    "current": {"locating": "questions/simulated_question.json",
+                "building": "questions/simulated_questions.json"},
+    "older": {"locating": "questions/standard/simulated_question.json",
+              "building": "questions/simulated_questions.json"},
+}
+LAYOUTS = pytest.mark.parametrize("layout", sorted(SAMPLES))
 KEYS = ["id", "label", "decision", "correct", "verified_decision", "verified_correct",
         "replans", "queries", "refused", "errors", "llm_calls", "prompt_tokens",
         "completion_tokens", "seconds", "stop_reason", "outcome"]
@@ -113,14 +125,19 @@ async def test_eval_on_a_single_database_graph_server_says_it_cannot(
 
 def test_eval_folders_must_hold_dqa_questions(tmp_path: Path) -> None:
     with pytest.raises(DatasetError, match=r"holds no DQA locating questions: .*questions\.jsonl"
-                                           r".*original DQA repository"):
+                                           r".*PlanRAG repository .*data/locating/questions/"
+                                           r"simulated_question\.json and queries/, or in its "
+                                           r"older layout questions/standard/"):
         dqa_dataset(tmp_path, "locating")
     with pytest.raises(DatasetError, match="no such folder"):
         dqa_dataset(tmp_path / "missing", "locating")
     with pytest.raises(DatasetError, match="unknown scenario 'weather'"):
         dqa_dataset(DQA, "weather")
-    ds = dqa_dataset(DQA / "building", "building")
-    assert len(ds.questions) == 36 and ds.simulator == "dqa-building"
+    source = open_dqa(DQA / "building", "building")
+    assert len(source.dataset.questions) == 36 and source.dataset.simulator == "dqa-building"
+    assert source.layout == ("layout: this project's DQA layout "
+                             f"({DQA / 'building' / 'questions.jsonl'}: 36 question(s), each "
+                             "naming its dumps)")
 
 
 def sqlite_settings(tmp_path: Path) -> Settings:
@@ -148,110 +165,212 @@ def comparable(lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
             for line in lines]
 
 
-def test_the_original_layout_reads_as_ours() -> None:
+def layout_line(layout: str, scenario: str, root: Path = Path()) -> str:
+    """What eval says on reading `scenario` of the sample of `layout` (or a copy at `root`)."""
+    sample, dumps = SAMPLES[layout]
+    folder = (root if root != Path() else sample) / "data" / scenario
+    count = 2 if scenario == "locating" else 3
+    return (f"layout: PlanRAG repository, {layout} layout ({folder / QUESTIONS[layout][scenario]}"
+            f": {count} question(s); dumps under {folder / dumps})")
+
+
+@LAYOUTS
+def test_the_repository_layouts_read_as_ours(layout: str) -> None:
+    sample, dumps = SAMPLES[layout]
     for scenario, stems in (("locating", {"q1"}), ("building", {"FIN1836", "GRE1836"})):
-        for folder in (ORIGINAL, ORIGINAL / "data", ORIGINAL / "data" / scenario):
-            ds = dqa_dataset(folder, scenario)
-            assert ds.simulator == f"dqa-{scenario}" and ds.root == ORIGINAL / "data" / scenario
+        ours = dqa_dataset(DQA, scenario)
+        mine_by_id = {q.id: q for q in ours.questions}
+        for folder in (sample, sample / "data", sample / "data" / scenario):
+            source = open_dqa(folder, scenario)
+            assert source.layout == layout_line(layout, scenario)
+            ds = source.dataset
+            assert ds.simulator == f"dqa-{scenario}" and ds.root == sample / "data" / scenario
             # Locating ships one copy of its save per question: equal files load once.
             assert {d.stem for d in ds.dumps("sql")} == stems
             assert {d.stem for d in ds.dumps("cypher")} == stems
-            ours = {q.id: q for q in dqa_dataset(DQA, scenario).questions}
-            assert ds.rules == dqa_dataset(DQA, scenario).rules
+            assert {d.path.parent.parent for d in [*ds.dumps("sql"), *ds.dumps("cypher")]} == {
+                (sample / "data" / scenario / dumps).resolve()}
+            assert ds.rules == ours.rules
             for q in ds.questions:
-                mine = ours[q.id]
+                mine = mine_by_id[q.id]
                 assert (q.text, q.answer) == (mine.text, mine.answer)
-                assert q.extra.get("goal") == mine.extra.get("goal")
+                # The fields the simulator and the prompt read: Locating's country, home and
+                # goal (and its year), Building's country and goods.
+                for key in ("goal", "country", "home", "goods"):
+                    assert q.extra.get(key) == mine.extra.get(key), (q.id, key)
+                if scenario == "locating":
+                    assert q.extra["year"] == mine.extra["year"] == "1445"
+                # The repository's database names are kept as they are, not used as files.
+                assert q.extra["target_gdb"] == ("eu4" if scenario == "locating"
+                                                 else "gdb-2hop-001")
                 assert q.sql is not None and mine.sql is not None
                 assert q.sql.path.read_bytes() == mine.sql.path.read_bytes()
                 assert q.cypher is not None and mine.cypher is not None
                 assert q.cypher.path.read_bytes() == mine.cypher.path.read_bytes()
-    assert [q.id for q in dqa_dataset(ORIGINAL, "building").questions] == [
+    assert [q.id for q in dqa_dataset(sample, "building").questions] == [
         "building-FIN1836-105", "building-GRE1836-106", "building-GRE1836-107"]
+    assert [q.id for q in dqa_dataset(sample, "locating").questions] == [
+        "locating-1", "locating-2"]
 
 
-def test_a_scenario_folder_of_the_original_layout_may_have_any_name(tmp_path: Path) -> None:
+@LAYOUTS
+def test_a_scenario_folder_of_the_repository_may_have_any_name(
+    layout: str, tmp_path: Path
+) -> None:
+    sample, dumps = SAMPLES[layout]
     moved = tmp_path / "my-copy"
-    shutil.copytree(ORIGINAL / "data" / "building", moved)
+    shutil.copytree(sample / "data" / "building", moved)
+    # The game saves under raw/ are not needed: absent (as in the samples) or unreadable.
+    (moved / "raw").mkdir()
+    (moved / "raw" / "raw1836.v3").write_bytes(b"\xff\xfe not a save")
     ds = dqa_dataset(moved, "building")
     assert ds.root == moved and len(ds.questions) == 3
-    assert all(q.sql is not None and q.sql.path.parent == moved / "db_query(parsed)" /
-               "SQL_format" for q in ds.questions)
+    assert all(q.sql is not None and q.sql.path.parent == (moved / dumps / "SQL_format")
+               .resolve() for q in ds.questions)
     with pytest.raises(DatasetError, match="holds no DQA locating questions"):
         dqa_dataset(moved, "locating")
 
 
-async def test_eval_over_the_original_layout_matches_ours(tmp_path: Path) -> None:
+def test_the_newest_layout_present_is_read(tmp_path: Path) -> None:
+    """Building's questions file is where it was in both layouts; the dump folder tells them
+    apart. A questions file without its dump folder is said to lack it."""
+    both = tmp_path / "both"
+    shutil.copytree(CURRENT / "data" / "building", both)
+    shutil.copytree(ORIGINAL / "data" / "building" / "db_query(parsed)",
+                    both / "db_query(parsed)")
+    assert open_dqa(both, "building").layout.startswith(
+        "layout: PlanRAG repository, current layout (")
+    shutil.rmtree(both / "queries")
+    older = open_dqa(both, "building")
+    assert older.layout.startswith("layout: PlanRAG repository, older layout (")
+    assert len(older.dataset.questions) == 3
+    shutil.rmtree(both / "db_query(parsed)")
+    with pytest.raises(DatasetError, match=(
+            r"both has questions/simulated_questions\.json but no dump folder .*both/queries "
+            r"\(SQL_format/ and LPG_format/, the current layout's place for the questions' "
+            r"databases\): copy it from the PlanRAG repository")):
+        dqa_dataset(both, "building")
+    # A Locating folder holding both layouts' questions and dumps reads the current one.
+    mixed = tmp_path / "mixed"
+    shutil.copytree(ORIGINAL / "data" / "locating", mixed)
+    shutil.copytree(CURRENT / "data" / "locating", mixed, dirs_exist_ok=True)
+    source = open_dqa(mixed, "locating")
+    assert source.layout == (
+        f"layout: PlanRAG repository, current layout ({mixed / QUESTIONS['current']['locating']}"
+        f": 2 question(s); dumps under {mixed / 'queries'})")
+
+
+async def test_eval_over_the_repository_layouts_matches_ours(tmp_path: Path) -> None:
     settings = sqlite_settings(tmp_path)
     for scenario in ("locating", "building"):
-        original = await run_eval(settings, ORIGINAL, scenario, "sqlite", policy_model,
-                                  out_dir=tmp_path / f"original-{scenario}")
-        ids = [line["id"] for line in original.lines]
-        assert len(ids) == (2 if scenario == "locating" else 3)
+        runs: dict[str, EvalResult] = {}
+        for layout, (sample, _) in SAMPLES.items():
+            echoed: list[str] = []
+            runs[layout] = await run_eval(settings, sample, scenario, "sqlite", policy_model,
+                                          out_dir=tmp_path / f"{layout}-{scenario}",
+                                          echo=echoed.append)
+            assert echoed[0] == layout_line(layout, scenario)
+            assert not runs[layout].skipped and not any("skipping" in e for e in echoed)
+            summary = (tmp_path / f"{layout}-{scenario}" / "summary.md").read_text()
+            assert f"\nQuestions: {layout_line(layout, scenario)[len('layout: '):]}.\n" in summary
+        ids = [line["id"] for line in runs["current"].lines]
+        assert ids == (["locating-1", "locating-2"] if scenario == "locating" else
+                       ["building-FIN1836-105", "building-GRE1836-106", "building-GRE1836-107"])
         ours = await run_eval(settings, our_layout(tmp_path, scenario, ids), scenario,
                               "sqlite", policy_model, out_dir=tmp_path / f"ours-{scenario}-out")
-        assert comparable(original.lines) == comparable(ours.lines)
-        assert all(line["stop_reason"] == "answered" for line in original.lines)
-    from_data = await run_eval(settings, ORIGINAL / "data", "building", "sqlite", policy_model,
+        assert comparable(runs["current"].lines) == comparable(runs["older"].lines)
+        assert comparable(runs["current"].lines) == comparable(ours.lines)
+        assert all(line["stop_reason"] == "answered" for line in ours.lines)
+        # The simulator's choice is the label on each of these questions.
+        assert all(line["verified_correct"] for line in ours.lines)
+    from_data = await run_eval(settings, CURRENT / "data", "building", "sqlite", policy_model,
                                out_dir=tmp_path / "from-data")
     assert comparable(from_data.lines) == comparable(ours.lines)
 
 
-def broken_copy(tmp_path: Path, *remove: str) -> Path:
-    root = tmp_path / "repo"
-    shutil.copytree(ORIGINAL, root)
+def broken_copy(tmp_path: Path, layout: str, *remove: str) -> Path:
+    """A copy of the sample of `layout` without the dumps `remove` names, each as
+    `<scenario>/<SQL_format or LPG_format>/<file>`."""
+    sample, dumps = SAMPLES[layout]
+    root = tmp_path / f"repo-{layout}"
+    shutil.copytree(sample, root)
     for rel in remove:
-        (root / "data" / "building" / "db_query(parsed)" / rel).unlink()
+        scenario, rest = rel.split("/", 1)
+        (root / "data" / scenario / dumps / rest).unlink()
     return root
 
 
-async def test_questions_without_the_targets_dump_are_skipped_and_said(tmp_path: Path) -> None:
-    root = broken_copy(tmp_path, "SQL_format/FIN1836.sql")
+@LAYOUTS
+async def test_questions_without_the_targets_dump_are_skipped_and_said(
+    layout: str, tmp_path: Path
+) -> None:
+    root = broken_copy(tmp_path, layout, "building/SQL_format/FIN1836.sql")
     echoed: list[str] = []
     result = await run_eval(sqlite_settings(tmp_path), root, "building", "sqlite", policy_model,
                             out_dir=tmp_path / "out", echo=echoed.append)
     assert result.skipped == ["building-FIN1836-105"]
     assert [line["id"] for line in result.lines] == ["building-GRE1836-106",
                                                     "building-GRE1836-107"]
-    assert ("skipping 1 question(s) with no relational (.sql) dump for sqlite: "
-            "building-FIN1836-105") in echoed
+    assert echoed[:2] == [layout_line(layout, "building", root),
+                          "skipping 1 question(s) with no relational (.sql) dump for sqlite: "
+                          "building-FIN1836-105"]
     summary = (tmp_path / "out" / "summary.md").read_text()
     assert ("Skipped: 1 selected question(s) have no relational (.sql) dump for sqlite, so the "
             "accuracy is over the 2 that ran: building-FIN1836-105.") in summary
     saved = (tmp_path / "out" / "results.jsonl").read_text().splitlines()
     assert len(saved) == 2 and not (tmp_path / "out" / "traces" / "building-FIN1836-105.jsonl"
                                     ).exists()
+    # The same for a Locating question of the layout.
+    root = broken_copy(tmp_path / "locating", layout, "locating/SQL_format/q2.sql")
+    result = await run_eval(sqlite_settings(tmp_path), root, "locating", "sqlite", policy_model,
+                            out_dir=tmp_path / "out-locating")
+    assert result.skipped == ["locating-2"] and [line["id"] for line in result.lines] == [
+        "locating-1"]
 
 
-async def test_eval_refuses_what_it_cannot_run(tmp_path: Path) -> None:
+@LAYOUTS
+async def test_eval_refuses_what_it_cannot_run(layout: str, tmp_path: Path) -> None:
     settings = sqlite_settings(tmp_path)
-    only_graph = broken_copy(tmp_path, "SQL_format/FIN1836.sql", "SQL_format/GRE1836.sql")
+    sample, dumps = SAMPLES[layout]
+    only_graph = broken_copy(tmp_path, layout, "building/SQL_format/FIN1836.sql",
+                             "building/SQL_format/GRE1836.sql")
     with pytest.raises(DatasetError, match=r"none of the 3 selected building question\(s\) has "
                                            r"a relational \(\.sql\) dump, so none can run"):
         await run_eval(settings, only_graph, "building", "sqlite", policy_model,
                        out_dir=tmp_path / "out")
-    (only_graph / "data/building/db_query(parsed)/LPG_format/FIN1836.cql").unlink()
-    with pytest.raises(DatasetError, match=r"1 question\(s\) of .* have no dump under .*: "
-                                           r"building-FIN1836-105 \(FIN1836\.sql, FIN1836\.cql\)"):
+    (only_graph / "data" / "building" / dumps / "LPG_format" / "FIN1836.cql").unlink()
+    with pytest.raises(DatasetError, match=(
+            rf"1 question\(s\) of .* have no dump under .*{re.escape(dumps)}/SQL_format or "
+            r"LPG_format: building-FIN1836-105 \(FIN1836\.sql, FIN1836\.cql\)")):
         dqa_dataset(only_graph, "building")
     a_file = tmp_path / "a-file"
     a_file.write_text("not a folder")
     for out in (a_file, a_file / "below"):
         with pytest.raises(ConfigError, match="output folder"):
-            await run_eval(settings, ORIGINAL, "building", "sqlite", policy_model, out_dir=out)
-    questions = ORIGINAL / "data/building/questions/simulated_questions.json"
-    bad = tmp_path / "bad" / "data" / "building" / "questions"
-    bad.mkdir(parents=True)
-    for text, message in (
-        ("{", r"simulated_questions\.json:1: not valid JSON"),
-        ("{}", "expected a JSON array of questions"),
-        ('[{"country": "FIN1836"}]', r"question 1: expected an object with a `question` text"),
-        ('[{"question": "q?", "country": "../FIN1836"}]', "`country` must name"),
-        ('[{"question": "q?", "country": "FIN1836", "question_num": 1.5}]', "whole number"),
-    ):
-        (bad / questions.name).write_text(text, encoding="utf-8")
-        with pytest.raises(DatasetError, match=message):
-            dqa_dataset(tmp_path / "bad", "building")
+            await run_eval(settings, sample, "building", "sqlite", policy_model, out_dir=out)
+    for scenario in ("building", "locating"):
+        name = QUESTIONS[layout][scenario]
+        bad = tmp_path / "bad" / scenario / "data" / scenario
+        shutil.copytree(sample / "data" / scenario / dumps, bad / dumps)
+        (bad / name).parent.mkdir(parents=True)
+        for text, message in (
+            (b"{", rf"{re.escape(Path(name).name)}:1: not valid JSON"),
+            (b"{}", "expected a JSON array of questions"),
+            (b'[{"country": "FIN1836"}]',
+             r"question 1: expected an object with a `question` text"),
+            (b'[{"question": "q?", "country": "../FIN1836"}]', "`country` must name")
+            if scenario == "building" else
+            (b'[{"question": "q?", "question_num": 7}]',
+             r"1 question\(s\) of .* have no dump under .*: locating-7 \(q7\.sql, q7\.cql\)"),
+            (b'[{"question": "q?", "country": "FIN1836", "question_num": 1.5}]',
+             "whole number"),
+            (b'[{"question": "caf\xe9?"}]', r"questions file .* has bytes that are not UTF-8 at "
+             r"byte 19 \(line 1\); save it as UTF-8"),
+        ):
+            (bad / name).write_bytes(text)
+            with pytest.raises(DatasetError, match=message) as caught:
+                dqa_dataset(tmp_path / "bad" / scenario, scenario)
+            assert "\n" not in str(caught.value)
 
 
 async def test_limit_loads_only_the_selected_questions_databases(tmp_path: Path) -> None:
@@ -262,7 +381,8 @@ async def test_limit_loads_only_the_selected_questions_databases(tmp_path: Path)
     # The first three questions use two databases (USA1836 twice, then AUS1836).
     assert [line["id"] for line in result.lines] == [
         "building-USA1836-2", "building-USA1836-3", "building-AUS1836-4"]
-    assert echoed[0] == "loading 2 database(s) into sqlite ..."
+    assert echoed[:2] == [open_dqa(DQA, "building").layout,
+                          "loading 2 database(s) into sqlite ..."]
     loaded = [line for line in echoed if line.startswith("sqlite ")]
     assert len(loaded) == 2 and all(": loaded," in line for line in loaded)
     assert len(list((tmp_path / "data" / "sqlite").glob("*.sqlite"))) == 2
@@ -292,7 +412,7 @@ async def test_graph_runs_check_with_the_relational_dump_or_say_they_cannot(
     checked = next(e for e in events if isinstance(e, SimulatorChecked))
     assert checked.agrees and checked.best == "krakow"
     # A question with no SQL dump runs on the graph, and its check says it could not run.
-    root = broken_copy(tmp_path, "SQL_format/FIN1836.sql")
+    root = broken_copy(tmp_path, "current", "building/SQL_format/FIN1836.sql")
     result = await run_eval(settings, root, "building", "graph", policy_model,
                             out_dir=tmp_path / "out")
     assert not result.skipped and len(result.lines) == 3
