@@ -2,11 +2,12 @@
 
 Goods are demanded by buildings (`demand`: max demand MD, current input CI) and by the
 population (`pop_demand`), and supplied by buildings (`supply`: max supply MS, current output
-CO). Raising building b from level L to L + 5 scales its MD and MS rows by (L + 5) / L. The
-market then settles over exactly 10 rounds: every demand row gets its share of the goods'
-supply (CI = MD × TS / TD), every building with inputs produces in proportion to how well its
-inputs were met on average, and the supply of each goods is summed again. The price is
-BP × (1 + 0.75 × (TD − TS) / max(TD, TS)).
+CO). Raising building b from level L to L + 5 scales its MD and MS rows by f = (L + 5) / L,
+f computed first and each row becoming f × value (`value × (L + 5) / L` rounds differently
+when f is not exact in binary, e.g. L = 3). The market then settles over exactly 10 rounds:
+every demand row gets its share of the goods' supply (CI = MD × TS / TD), every building
+with inputs produces in proportion to how well its inputs were met on average, and the
+supply of each goods is summed again. The price is BP × (1 + 0.75 × (TD − TS) / max(TD, TS)).
 
 Two rule sets (ARCHITECTURE.md, "The DQA scenarios"):
 

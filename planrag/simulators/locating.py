@@ -20,7 +20,10 @@ Two rule sets (ARCHITECTURE.md, "The DQA scenarios"):
   reproduces them (to 1e-15, the self-consistency check).
 
 "X plus the sum of Y" means X + (Y summed from 0); every sum adds one term at a time in row
-order (file order on the exact path); "starts at" values are accumulated into. The sweep over
+order (file order on the exact path); "starts at" values are accumulated into. Nodes are
+visited in Kahn's order (nodes without inflow first, in file order; a node is queued when its
+last source is done): another topological order adds the inflows of a node in another order,
+which changes the last bits of a few profits. The sweep over
 candidates computes the base pass once, recomputes only the one node whose power a candidate
 changes, and propagates all changed candidates together as numpy vectors, one node at a time,
 so each candidate sees exactly the arithmetic of `simulate()`.
