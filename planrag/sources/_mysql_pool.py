@@ -1,14 +1,25 @@
 """One connection pool per MySQL/MariaDB database, shared by every source of a process.
 
 Runs come and go (a chat serves many people, an evaluation runs questions in parallel), but
-the database sees at most `size` connections from this process: every `MySQLSource` on the
-same server, account and database borrows from one `SharedPool`. A query waits for a free
-connection at most `wait_s` seconds, then gets a clear "busy" error instead of waiting
-forever. A pool nobody uses closes after `_IDLE_CLOSE_S`; `close_all()` closes every pool of
-the running event loop (the command line calls it before its loop ends).
+the database sees at most `size` connections from this process (PLANRAG_POOL_SIZE): every
+`MySQLSource` on the same server, account and database borrows from one `SharedPool`
+(ARCHITECTURE.md, "Invariants").
 
-Connections that sat idle for a while are pinged before use, so one the server dropped in
-the meantime (wait_timeout, a restart) is replaced instead of failing the next query.
+- **Bounded wait.** A query waits for a free connection at most `wait_s` seconds
+  (PLANRAG_POOL_WAIT), first come first served, then gets a one-line "busy" error; that wait
+  is not the statement timeout, which starts only once a connection is in hand.
+- **Liveness.** A pooled connection is checked before it is lent: one whose socket the server
+  closed (a restart, wait_timeout, KILL) is seen at once; any other is set up again for the
+  next query (the session settings were reset) or pinged, which fails on a dead connection.
+  A dead one is closed and replaced without the caller noticing.
+- **A full server.** "Too many connections" (1040, or 1203 for the account's
+  max_user_connections) while this process already holds connections to the database means
+  the server allows no more: the pool keeps to what it holds for a few seconds and the query
+  waits for one of them. Holding none, it tries again with a short pause until the wait is
+  over, then says the server is busy (not down) and what to do.
+
+A pool nobody uses closes its idle connections after `_IDLE_CLOSE_S`; `close_all()` closes
+every pool of the running event loop (the command line calls it before its loop ends).
 """
 
 from __future__ import annotations
@@ -25,12 +36,20 @@ import pymysql
 from planrag.errors import SourceUnavailable
 from planrag.schema import Schema
 from planrag.settings import MySQLAddress
+from planrag.sources._slots import Busy, Slots
 
-__all__ = ["SharedPool", "close_all", "shared_pool"]
+__all__ = ["TOO_MANY_CODES", "SharedPool", "close_all", "shared_pool"]
 
 _IDLE_CLOSE_S = 60.0
-_PING_AFTER_S = 30.0
 _CONNECT_TIMEOUT_S = 5
+_CHECK_TIMEOUT_S = 5.0
+_RECYCLE_S = 3600.0
+_FULL_HOLD_S = 5.0
+"""How long a pool keeps to the connections a full server allowed before trying for more."""
+_FULL_PAUSE_S = (0.05, 0.5)
+"""First and longest pause between tries while a full server allows none at all."""
+TOO_MANY_CODES = frozenset({1040, 1203})
+"""Too many connections (the server's max_connections; the account's max_user_connections)."""
 
 Prepare = Callable[[aiomysql.Connection], Awaitable[None]]
 ConnectError = Callable[[BaseException], Exception]
@@ -50,17 +69,30 @@ class SharedPool:
         self.sql_mode: str | None = None
         self.schema: tuple[float, Schema] | None = None
         """(when read, the Schema) - cached for every source on this database."""
-        self._pool: aiomysql.Pool | None = None
-        self._lock = asyncio.Lock()
-        self._gate = asyncio.Semaphore(size)
+        self.slots: Slots[aiomysql.Connection] = Slots(size)
+        self.replaced = 0
+        """Pooled connections found dead before use and replaced (for tests and benchmarks)."""
+        self.refused = 0
+        """Connections the server refused as one too many (for tests and benchmarks)."""
         self._ready: weakref.WeakSet[aiomysql.Connection] = weakref.WeakSet()
-        self._idle_since: weakref.WeakKeyDictionary[aiomysql.Connection, float] = (
+        self._born: weakref.WeakKeyDictionary[aiomysql.Connection, float] = (
             weakref.WeakKeyDictionary()
         )
+        self._established = 0
+        """Connections open now (not counting those being opened)."""
+        self._lent: weakref.WeakSet[aiomysql.Connection] = weakref.WeakSet()
+        self._doomed: weakref.WeakSet[aiomysql.Connection] = weakref.WeakSet()
+        """Lent when the pool was closed: closed when they come back."""
         self._closer: asyncio.TimerHandle | None = None
-        self.waits = 0
-        """How many acquisitions had to wait for a free connection (for benchmarks)."""
-        self.waited_s = 0.0
+
+    @property
+    def waits(self) -> int:
+        """How many acquisitions had to wait for a free connection."""
+        return self.slots.waits
+
+    @property
+    def where(self) -> str:
+        return f"{self.database} on {self.address.host}:{self.address.port}"
 
     # -- life
 
@@ -82,116 +114,184 @@ class SharedPool:
             asyncio.get_running_loop().create_task(self.close())
 
     async def close(self) -> None:
-        pool, self._pool = self._pool, None
+        """Close the idle connections now and the lent ones when they come back. The pool
+        stays usable: a source that still holds it opens new connections."""
         _forget(self)
-        if pool is not None:
-            pool.close()
+        for conn in self._lent:
+            self._doomed.add(conn)
+        for conn in self.slots.drain():
+            self._established = max(0, self._established - 1)
             with contextlib.suppress(Exception):
-                await pool.wait_closed()
+                await asyncio.wait_for(conn.ensure_closed(), 1.0)
+            conn.close()
 
     # -- connections
 
     async def acquire(
-        self, prepare: Prepare, connect_error: ConnectError
+        self, prepare: Prepare, connect_error: ConnectError, *, patient: bool = False
     ) -> aiomysql.Connection:
-        """A prepared connection; waits at most `wait_s` for one to be free."""
-        started = time.monotonic()
-        if self._gate.locked():
-            self.waits += 1
-        try:
-            async with asyncio.timeout(self.wait_s):
-                await self._gate.acquire()
-        except TimeoutError:
-            raise SourceUnavailable(
-                f"all {self.size} connections to {self.database} on {self.address.host}:"
-                f"{self.address.port} stayed busy for {self.wait_s:g} s; try again in a moment, "
-                "or raise PLANRAG_POOL_SIZE (within the server's max_connections)"
-            ) from None
-        self.waited_s += time.monotonic() - started
-        try:
-            return await self._connection(prepare, connect_error)
-        except BaseException:
-            self._gate.release()
-            raise
+        """A live, prepared connection; waits at most `wait_s` for one to be free.
 
-    async def _connection(
-        self, prepare: Prepare, connect_error: ConnectError
-    ) -> aiomysql.Connection:
-        pool = await self._get_pool(connect_error)
-        for _ in range(self.size + 1):
+        `patient`: the server was there a moment ago (a connection was just lost), so a
+        server that cannot be reached is tried again, with pauses, until the wait is over:
+        a restart gets that long to finish."""
+        loop = asyncio.get_running_loop()
+        started = loop.time()
+        deadline = started + self.wait_s
+        pause = _FULL_PAUSE_S[0]
+        while True:
             try:
-                conn = await pool.acquire()
-            except (pymysql.err.Error, OSError) as exc:
-                raise connect_error(exc) from None
-            if not await self._alive(conn):
-                self._ready.discard(conn)
-                conn.close()
-                pool.release(conn)
-                continue
-            if conn not in self._ready:
+                conn = await self.slots.take(deadline)
+            except Busy as busy:
+                raise self._busy(busy, loop.time() - started) from None
+            if conn is not None:
                 try:
-                    await prepare(conn)
-                except (pymysql.err.Error, OSError) as exc:
-                    conn.close()
-                    pool.release(conn)
+                    alive = await self._revive(conn, prepare)
+                except BaseException:  # cancelled while checking: nobody has it now
+                    self._drop(conn)
+                    raise
+                if alive:
+                    self._lent.add(conn)
+                    return conn
+                self.replaced += 1
+                self._drop(conn)
+                continue
+            try:
+                conn = await self._connect()
+            except (pymysql.err.Error, OSError) as exc:
+                self.slots.gone()
+                full = _code(exc) in TOO_MANY_CODES
+                if full:
+                    self.refused += 1
+                    if self._established:  # wait for one of ours instead
+                        self.slots.hold_at(self._established, _FULL_HOLD_S)
+                        continue
+                elif not (patient and _unreachable(exc)):
                     raise connect_error(exc) from None
-                self._ready.add(conn)
+                if loop.time() + pause > deadline:
+                    if full:
+                        raise self._full(exc, loop.time() - started) from None
+                    raise connect_error(exc) from None
+                await asyncio.sleep(pause)
+                pause = min(pause * 2, _FULL_PAUSE_S[1])
+                continue
+            except BaseException:
+                self.slots.gone()
+                raise
+            try:
+                await prepare(conn)
+            except (pymysql.err.Error, OSError) as exc:
+                self._drop(conn)
+                raise connect_error(exc) from None
+            except BaseException:
+                self._drop(conn)
+                raise
+            self._ready.add(conn)
+            self._lent.add(conn)
             return conn
-        raise SourceUnavailable(
-            f"cannot get a working connection to {self.database} on {self.address.host}:"
-            f"{self.address.port}; is the server restarting?"
-        )
 
-    async def _alive(self, conn: aiomysql.Connection) -> bool:
-        """False when a connection idle for a while no longer answers."""
-        idle = self._idle_since.get(conn)
-        if idle is None or time.monotonic() - idle < _PING_AFTER_S:
-            return True
+    async def _connect(self) -> aiomysql.Connection:
+        conn = await aiomysql.connect(
+            host=self.address.host,
+            port=self.address.port,
+            user=self.address.user,
+            password=self.address.password,
+            db=self.database,
+            autocommit=True,
+            charset="utf8mb4",
+            connect_timeout=_CONNECT_TIMEOUT_S,
+        )
+        self._born[conn] = time.monotonic()
+        self._established += 1
+        return conn
+
+    async def _revive(self, conn: aiomysql.Connection, prepare: Prepare) -> bool:
+        """True when a pooled connection still works (set up again for the next query)."""
+        if _closed_by_server(conn) or conn in self._doomed:
+            return False
+        if time.monotonic() - self._born.get(conn, 0.0) > _RECYCLE_S:
+            return False
         try:
-            await asyncio.wait_for(conn.ping(reconnect=False), _CONNECT_TIMEOUT_S)
+            if conn in self._ready:
+                await asyncio.wait_for(conn.ping(reconnect=False), _CHECK_TIMEOUT_S)
+            else:
+                await asyncio.wait_for(prepare(conn), _CHECK_TIMEOUT_S)
+                self._ready.add(conn)
         except (pymysql.err.Error, OSError, TimeoutError):
             return False
         return True
 
     def release(self, conn: aiomysql.Connection, *, keep: bool) -> None:
-        """Give a connection back (reset by the caller when `keep`), or drop it."""
-        try:
-            if not keep:
-                self._ready.discard(conn)
-                conn.close()
-            else:
-                self._idle_since[conn] = time.monotonic()
-            if self._pool is not None:
-                self._pool.release(conn)
-        finally:
-            self._gate.release()
+        """Give a connection back (reset by the caller when `keep`), or close it."""
+        self._lent.discard(conn)
+        if keep and not conn.closed and conn not in self._doomed:
+            self.slots.put(conn)
+        else:
+            self._drop(conn)
+
+    def _drop(self, conn: aiomysql.Connection) -> None:
+        self._ready.discard(conn)
+        conn.close()
+        self._established = max(0, self._established - 1)
+        self.slots.gone()
 
     def unprepared(self, conn: aiomysql.Connection) -> None:
         """The session settings of `conn` are gone (it was reset): prepare it again."""
         self._ready.discard(conn)
 
-    async def _get_pool(self, connect_error: ConnectError) -> aiomysql.Pool:
-        if self._pool is not None:
-            return self._pool
-        async with self._lock:
-            if self._pool is None:
-                try:
-                    self._pool = await aiomysql.create_pool(
-                        minsize=0,
-                        maxsize=self.size,
-                        host=self.address.host,
-                        port=self.address.port,
-                        user=self.address.user,
-                        password=self.address.password,
-                        db=self.database,
-                        autocommit=True,
-                        charset="utf8mb4",
-                        connect_timeout=_CONNECT_TIMEOUT_S,
-                        pool_recycle=3600,
-                    )
-                except (pymysql.err.Error, OSError) as exc:
-                    raise connect_error(exc) from None
-        return self._pool
+    # -- messages
+
+    def _busy(self, busy: Busy, waited_s: float) -> SourceUnavailable:
+        count = _connections(busy.cap)
+        if busy.limited:
+            return SourceUnavailable(
+                f"the server allowed this process only {count} to {self.where} (Too many "
+                f"connections) and {'it' if busy.cap == 1 else 'they'} stayed busy; waited "
+                f"{waited_s:.1f} s; try again in a moment, or ask its administrator to raise "
+                "max_connections"
+            )
+        every = "the only connection" if busy.cap == 1 else f"all {count}"
+        return SourceUnavailable(
+            f"{every} to {self.where} {'is' if busy.cap == 1 else 'are'} busy; waited "
+            f"{waited_s:.1f} s; try again in a moment, or raise PLANRAG_POOL_SIZE (within "
+            "the server's max_connections)"
+        )
+
+    def _full(self, exc: pymysql.err.Error, waited_s: float) -> SourceUnavailable:
+        limit = "max_user_connections" if _code(exc) == 1203 else "max_connections"
+        return SourceUnavailable(
+            f"MySQL at {self.address.host}:{self.address.port} is busy, not down: it refused "
+            f"a connection as one too many ({limit} reached by other clients); waited "
+            f"{waited_s:.1f} s; try again in a moment, or ask its administrator to raise "
+            f"{limit}"
+        )
+
+
+def _connections(count: int) -> str:
+    return "1 connection" if count == 1 else f"{count} connections"
+
+
+def _code(exc: BaseException) -> int | None:
+    args = getattr(exc, "args", ())
+    return args[0] if args and isinstance(args[0], int) else None
+
+
+_UNREACHABLE_CODES = frozenset({2002, 2003, 2006, 2013, 1053})
+"""Cannot connect, lost during the handshake, or the server shutting down."""
+
+
+def _unreachable(exc: BaseException) -> bool:
+    return isinstance(exc, OSError) or _code(exc) in _UNREACHABLE_CODES
+
+
+def _closed_by_server(conn: aiomysql.Connection) -> bool:
+    """True when the socket is known to be closed, without a round trip."""
+    reader = conn._reader
+    if conn.closed or reader is None:
+        return True
+    return bool(
+        reader.at_eof() or reader.exception() is not None or getattr(reader, "eof_received", False)
+    )
 
 
 _POOLS: weakref.WeakKeyDictionary[
@@ -217,8 +317,11 @@ def _forget(pool: SharedPool) -> None:
                 del pools[key]
 
 
-async def close_all() -> None:
-    """Close every pool of the running loop (before the loop ends)."""
+async def close_all(host: str | None = None, port: int | None = None) -> None:
+    """Close every pool of the running loop (before the loop ends), or those of one server."""
     pools = _POOLS.get(asyncio.get_running_loop(), {})
     for pool in list(pools.values()):
-        await pool.close()
+        if (host is None or pool.address.host == host) and (
+            port is None or pool.address.port == port
+        ):
+            await pool.close()

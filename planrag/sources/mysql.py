@@ -17,8 +17,11 @@ query may read and which server answers (ARCHITECTURE.md, "Invariants"). Below i
   read-only transaction and refused when the server estimates it examines more rows.
 * Rows are streamed (unbuffered cursor) and cut at the row/byte caps while fetching; a result
   still producing rows past the counting limit is abandoned by closing the connection.
-* Connections come from one pool per database shared by the whole process, with a bounded
-  wait for a free one (`planrag.sources._mysql_pool`).
+* Connections come from one pool per database shared by the whole process, capped, with a
+  bounded wait for a free one and a liveness check before use (`planrag.sources._mysql_pool`).
+* A read that loses its connection (the server restarted or dropped it: 2006, 2013, 2055,
+  ...) runs once more on a fresh connection, waiting up to PLANRAG_POOL_WAIT for the server
+  to be back; reads are safe to repeat. Query errors and timeouts are never repeated.
 
 None of this replaces a least-privilege account (SELECT and SHOW VIEW on the dataset
 databases only): `INTO OUTFILE`, `SET GLOBAL` and friends are stopped by privileges, not by a
@@ -28,6 +31,7 @@ read-only transaction. README.md shows the GRANT statements.
 from __future__ import annotations
 
 import asyncio
+import logging
 import re
 import struct
 import time
@@ -42,12 +46,14 @@ from planrag.errors import QueryFailed, QueryRefused, QueryTimeout, SourceUnavai
 from planrag.guards import Scope, require
 from planrag.schema import Schema
 from planrag.settings import MySQLAddress
-from planrag.sources._mysql_pool import SharedPool, close_all, shared_pool
+from planrag.sources._mysql_pool import TOO_MANY_CODES, SharedPool, close_all, shared_pool
 from planrag.sources._mysql_schema import read_schema
 from planrag.sources.base import Language
 from planrag.table import Limits, Table, TableBuilder
 
 __all__ = ["MySQLSource", "close_pools", "connect_error", "scan_estimate"]
+
+log = logging.getLogger(__name__)
 
 close_pools = close_all
 """Close every shared pool of the running event loop (call before the loop ends)."""
@@ -58,8 +64,9 @@ _WATCHDOG_GRACE_S = 1.5
 _FETCH_BATCH = 256
 # Server error codes that mean "the statement ran out of time".
 _TIMEOUT_CODES = {1969, 3024, 1317}
-# Codes that mean "the connection is gone" (client-side 2006/2013, server shutdown 1053).
-_GONE_CODES = {2006, 2013, 2014, 2055, 1053, 1927}
+# Codes that mean "the connection is gone" (client-side 2006/2013/2055, server shutdown 1053,
+# MariaDB's connection killed 1927).
+_GONE_CODES = {2006, 2013, 2055, 1053, 1927}
 _READ_ONLY_CODES = {1792, 1290, 1142, 1044, 1045, 1227, 1370}
 # No such table / column: the schema changed since it was read (or the model guessed).
 _SCHEMA_CHANGED_CODES = {1146, 1054}
@@ -173,12 +180,39 @@ class MySQLSource:
             async with conn.cursor() as cur:
                 await cur.execute("ROLLBACK")
             await _command(conn, _COM_RESET_CONNECTION, b"")
-        except (pymysql.err.Error, OSError, asyncio.CancelledError):
+        except (pymysql.err.Error, OSError):
             return False
+        except asyncio.CancelledError:
+            conn.close()  # half reset: never lent again (the caller drops it)
+            raise
         return True
 
     async def _with_connection(self, shared: SharedPool, query: str, limits: Limits) -> Table:
-        conn = await shared.acquire(self._prepare, self._connect_error)
+        """Run a read; one that lost its connection runs once more on a fresh connection."""
+        try:
+            return await self._attempt(shared, query, limits)
+        except _Lost as lost:
+            log.info("lost the connection to %s during a query (%s); trying once more",
+                     shared.where, lost.reason)
+        where = f"{self.address.host}:{self.address.port}"
+        try:
+            return await self._attempt(shared, query, limits, patient=True)
+        except _Lost as again:
+            raise SourceUnavailable(
+                f"lost the connection to MySQL at {where} during the query, and again on a "
+                f"fresh connection ({again.reason}); the server may be restarting or "
+                "overloaded: try again in a moment"
+            ) from None
+        except SourceUnavailable as exc:
+            raise SourceUnavailable(
+                f"lost the connection to MySQL at {where} during the query and could not get "
+                f"another: {exc}"
+            ) from None
+
+    async def _attempt(
+        self, shared: SharedPool, query: str, limits: Limits, *, patient: bool = False
+    ) -> Table:
+        conn = await shared.acquire(self._prepare, self._connect_error, patient=patient)
         keep = False
         try:
             table = await self._run_watched(conn, query, limits)
@@ -229,6 +263,10 @@ class MySQLSource:
                     break
         except pymysql.err.MySQLError as exc:
             raise self._classify(exc, query, limits) from None
+        except TimeoutError:
+            raise  # a timeout is never taken for a lost connection (never repeated)
+        except OSError as exc:
+            raise _Lost(str(exc) or type(exc).__name__) from None
         if not exhausted:
             conn.close()  # unread rows: dropping the connection is cheaper than draining
             elapsed = (time.perf_counter() - started) * 1000
@@ -246,10 +284,7 @@ class MySQLSource:
         code = exc.args[0] if exc.args and isinstance(exc.args[0], int) else 0
         message = str(exc.args[1]) if len(exc.args) > 1 else str(exc)
         if code in _GONE_CODES or isinstance(exc, pymysql.err.InterfaceError):
-            return SourceUnavailable(
-                f"lost the connection to {self.address.host}:{self.address.port} during the "
-                f"query ({message}); it will be retried on a fresh connection if asked again"
-            )
+            return _Lost(message)
         stale = False
         if code in _TIMEOUT_CODES:
             error: Exception = QueryTimeout(
@@ -376,6 +411,15 @@ def _lexing_safe_mode(mode: str) -> str | None:
     return ",".join(kept) if len(kept) != len(parts) else None
 
 
+class _Lost(Exception):
+    """The connection died under a query (nothing of the read was kept): drop it, and run
+    the read once more on another."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = " ".join(reason.split())
+
+
 class _Reusable(Exception):
     """A query error after which the connection is still healthy (reset and reuse it)."""
 
@@ -414,6 +458,13 @@ def connect_error(
         )
     if code == 1045:
         return SourceUnavailable(f"MySQL refused the login {where}: {text}; check {setting}")
+    if code in TOO_MANY_CODES:
+        limit = "max_user_connections" if code == 1203 else "max_connections"
+        return SourceUnavailable(
+            f"MySQL at {address.host}:{address.port} is busy, not down: it refused a "
+            f"connection as one too many ({text}; {limit} reached); try again in a moment, "
+            f"or ask its administrator to raise {limit}"
+        )
     return SourceUnavailable(
         f"cannot reach MySQL at {where} ({text}); is the server running? check {setting}"
     )

@@ -20,6 +20,12 @@ A client-side watchdog (`asyncio.timeout`, a little above ``limits.timeout_s``) 
 the server did not; the driver drops that connection and the next query gets a fresh one. A
 dropped connection (server restarted) is retried once on a fresh connection, which is safe
 because nothing is ever committed.
+
+Connections: one driver per server and account in a process, shared by every source, with
+at most PLANRAG_POOL_SIZE connections; a query waits at most PLANRAG_POOL_WAIT seconds for
+one (before its watchdog starts) and is then told the server is busy. The driver's own log
+lines are kept off stderr (`planrag.sources._driver_logs`): people get this module's one-line
+errors instead.
 """
 
 from __future__ import annotations
@@ -27,10 +33,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
 import re
 import time
 import weakref
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -39,6 +46,7 @@ from neo4j import AsyncDriver, AsyncTransaction
 from neo4j.exceptions import (
     AuthError,
     ClientError,
+    ConnectionAcquisitionTimeoutError,
     DriverError,
     Neo4jError,
     ServiceUnavailable,
@@ -56,6 +64,7 @@ from planrag.graph import admin
 from planrag.graph._values import plain
 from planrag.graph.server import GraphConnection
 from planrag.guards import require
+from planrag.sources._driver_logs import quiet_driver_logs
 from planrag.sources._graph_schema import describe_graph
 from planrag.sources.base import Language, Schema
 from planrag.table import Limits, Table, TableBuilder
@@ -63,6 +72,7 @@ from planrag.table import Limits, Table, TableBuilder
 __all__ = ["Neo4jSource", "close_drivers", "map_error"]
 
 log = logging.getLogger(__name__)
+quiet_driver_logs()
 
 _MESSAGE_CHARS = 300
 _CLEANUP_S = 5.0
@@ -132,16 +142,17 @@ class Neo4jSource:
             require("cypher", query)
         calibration = await self._calibrate()
         await self._apply_server_timeout(calibration, limits)
-        try:
-            async with asyncio.timeout(_watchdog_s(limits.timeout_s)):
-                return await self._with_retry(query, limits, calibration)
-        except TimeoutError:
-            raise QueryTimeout(
-                f"the query ran longer than {limits.timeout_s:g} s and was stopped by the "
-                "watchdog; narrow the MATCH, filter earlier or aggregate",
-                query=query,
-                language="cypher",
-            ) from None
+        async with self._slot():  # the wait for a connection is not the query's time
+            try:
+                async with asyncio.timeout(_watchdog_s(limits.timeout_s)):
+                    return await self._with_retry(query, limits, calibration)
+            except TimeoutError:
+                raise QueryTimeout(
+                    f"the query ran longer than {limits.timeout_s:g} s and was stopped by the "
+                    "watchdog; narrow the MATCH, filter earlier or aggregate",
+                    query=query,
+                    language="cypher",
+                ) from None
 
     async def schema(self) -> Schema:
         """Labels, relationship types, properties, counts and patterns (cached)."""
@@ -181,7 +192,7 @@ class Neo4jSource:
         try:
             return await self._attempt(query, limits, cal)
         except (Neo4jError, DriverError, OSError) as exc:
-            raise self._mapped(exc, query, limits) from exc
+            raise self._mapped(exc, query, limits, retried=True) from exc
 
     async def _attempt(self, query: str, limits: Limits, cal: _Calibration) -> Table:
         started = time.perf_counter()
@@ -215,7 +226,7 @@ class Neo4jSource:
 
         self._check_open()
         try:
-            async with asyncio.timeout(_SCHEMA_TIMEOUT_S):
+            async with self._slot(), asyncio.timeout(_SCHEMA_TIMEOUT_S):
                 return await self._rolled_back(work)
         except TimeoutError:
             raise QueryTimeout(f"schema query timed out: {query}") from None
@@ -239,6 +250,17 @@ class Neo4jSource:
         if self._closed:
             raise SourceUnavailable(f"the graph source {self.name} is closed")
 
+    @contextlib.asynccontextmanager
+    async def _slot(self) -> AsyncIterator[None]:
+        """One of the shared driver's connections for the block (a borrowed driver: its
+        owner's pool rules)."""
+        self._get_driver()
+        if self._shared is None:
+            yield
+            return
+        async with self._shared.slot():
+            yield
+
     def _get_driver(self) -> AsyncDriver:
         if self._driver is None:
             self._check_open()
@@ -259,16 +281,17 @@ class Neo4jSource:
 
     async def _measure(self) -> _Calibration:
         driver = self._get_driver()
-        agent = (await driver.get_server_info()).agent or ""
-        dialect = "arcadedb" if "arcadedb" in agent.lower() else "neo4j"
-        async with driver.session(
-            database=self.database, default_access_mode=neo4j.READ_ACCESS
-        ) as session:
-            tx = await session.begin_transaction()
-            try:
-                summary = await (await tx.run("EXPLAIN RETURN 1")).consume()
-            finally:
-                await _rollback(tx)
+        async with self._slot():
+            agent = (await driver.get_server_info()).agent or ""
+            dialect = "arcadedb" if "arcadedb" in agent.lower() else "neo4j"
+            async with driver.session(
+                database=self.database, default_access_mode=neo4j.READ_ACCESS
+            ) as session:
+                tx = await session.begin_transaction()
+                try:
+                    summary = await (await tx.run("EXPLAIN RETURN 1")).consume()
+                finally:
+                    await _rollback(tx)
         return _Calibration(dialect=dialect, explain_trusted=summary.query_type == "r")
 
     async def _apply_server_timeout(self, cal: _Calibration, limits: Limits) -> None:
@@ -287,9 +310,11 @@ class Neo4jSource:
 
     # -- errors ----------------------------------------------------------------------------
 
-    def _mapped(self, exc: BaseException, query: str, limits: Limits) -> PlanRAGError:
+    def _mapped(
+        self, exc: BaseException, query: str, limits: Limits, *, retried: bool = False
+    ) -> PlanRAGError:
         return map_error(exc, query=query, uri=self.conn.uri, database=self.database,
-                         timeout_s=limits.timeout_s)  # fmt: skip
+                         timeout_s=limits.timeout_s, retried=retried)  # fmt: skip
 
 
 class _SharedDriver:
@@ -298,6 +323,12 @@ class _SharedDriver:
 
     def __init__(self, conn: GraphConnection, size: int, wait_s: float) -> None:
         self.driver = admin.open_driver(conn, reader=True, pool_size=size, wait_s=wait_s)
+        self.uri = conn.uri
+        self.size = size
+        self.wait_s = wait_s
+        self.waits = 0
+        """How many queries had to wait for a free connection (for tests and benchmarks)."""
+        self._gate = asyncio.Semaphore(size)
         self.users = 0
         self.schemas: dict[str | None, tuple[float, Schema]] = {}
         """Schemas read through this driver, by database (for every source)."""
@@ -313,6 +344,28 @@ class _SharedDriver:
         self.users = max(0, self.users - 1)
         if self.users == 0 and self._closer is None:
             self._closer = asyncio.get_running_loop().call_later(_IDLE_CLOSE_S, self._idle)
+
+    @contextlib.asynccontextmanager
+    async def slot(self) -> AsyncIterator[None]:
+        """Hold one of the `size` connections; wait at most `wait_s` for one to be free."""
+        loop = asyncio.get_running_loop()
+        started = loop.time()
+        if self._gate.locked():
+            self.waits += 1
+        try:
+            async with asyncio.timeout(self.wait_s):
+                await self._gate.acquire()
+        except TimeoutError:
+            every = "the only connection" if self.size == 1 else f"all {self.size} connections"
+            raise SourceUnavailable(
+                f"{every} to the graph server at {self.uri} {'is' if self.size == 1 else 'are'}"
+                f" busy; waited {loop.time() - started:.1f} s; try again in a moment, or raise "
+                "PLANRAG_POOL_SIZE"
+            ) from None
+        try:
+            yield
+        finally:
+            self._gate.release()
 
     def _idle(self) -> None:
         self._closer = None
@@ -412,9 +465,16 @@ async def _rollback(tx: AsyncTransaction) -> None:
 
 
 def map_error(
-    exc: BaseException, *, query: str, uri: str, database: str | None, timeout_s: float
+    exc: BaseException,
+    *,
+    query: str,
+    uri: str,
+    database: str | None,
+    timeout_s: float,
+    retried: bool = False,
 ) -> PlanRAGError:
-    """A one-line PlanRAG error for a driver exception, saying what to fix."""
+    """A one-line PlanRAG error for a driver exception, saying what to fix (`retried`: the
+    query was already tried again on a fresh connection)."""
     msg = _trim(getattr(exc, "message", None) or str(exc) or type(exc).__name__)
     code = str(getattr(exc, "code", "") or "")
     where = f"database {database!r}" if database else "the default database"
@@ -424,10 +484,16 @@ def map_error(
             "PLANRAG_GRAPH_READER_USER/PLANRAG_GRAPH_READER_PASSWORD (embedded server) "
             "or NEO4J_USER/NEO4J_PASSWORD"
         )
-    if isinstance(exc, ServiceUnavailable | SessionExpired | OSError):
+    if isinstance(exc, ConnectionAcquisitionTimeoutError):
         return SourceUnavailable(
-            f"the graph server at {uri} is unreachable ({msg}); start it with "
-            "`planrag graph start` or check NEO4J_URI"
+            f"the graph server at {uri} gave no connection in time ({msg}); it is busy or "
+            "slow to answer: try again in a moment, or raise PLANRAG_POOL_WAIT"
+        )
+    if isinstance(exc, ServiceUnavailable | SessionExpired | OSError):
+        again = "; tried once more on a fresh connection" if retried else ""
+        return SourceUnavailable(
+            f"the graph server at {uri} is unreachable ({_network_reason(exc) or msg}{again}); "
+            "start it with `planrag graph start` or check NEO4J_URI"
         )
     if "DatabaseNotFound" in code:
         return SourceUnavailable(f"{where} does not exist on {uri}; load the dataset first")
@@ -451,6 +517,18 @@ def map_error(
     if isinstance(exc, ClientError):
         return QueryFailed(f"the graph database rejected the query: {msg}", **kw)
     return QueryFailed(f"the graph database failed to run the query: {msg}", **kw)
+
+
+def _network_reason(exc: BaseException) -> str | None:
+    """The socket error under a driver error, in words ("connection refused"), if any."""
+    seen: set[int] = set()
+    current: BaseException | None = exc
+    while current is not None and id(current) not in seen:
+        seen.add(id(current))
+        if isinstance(current, OSError) and current.errno:
+            return os.strerror(current.errno).lower()
+        current = current.__cause__ or current.__context__
+    return None
 
 
 def _trim(message: str) -> str:

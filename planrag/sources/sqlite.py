@@ -5,6 +5,8 @@
    authorizer callback denies every action except reading tables and calling allowlisted
    functions (no ATTACH, no PRAGMA, no writes, no `load_extension`). A progress handler stops
    a statement at the timeout; a watchdog calls `interrupt()` if that is ever missed.
+   Connections come from one capped pool per file (`planrag.sources._sqlite_pool`), with a
+   bounded wait for a free one.
 3. Fetch-time row and byte caps.
 
 Model-written SQL is MySQL-flavoured; it is transpiled to SQLite with sqlglot, and MySQL's
@@ -16,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import math
 import re
 import sqlite3
 import time
@@ -26,6 +29,7 @@ from typing import Any
 from planrag.errors import QueryError, QueryFailed, QueryRefused, QueryTimeout, SourceUnavailable
 from planrag.guards import Scope, require
 from planrag.schema import Column, Entity, ForeignKey, Schema
+from planrag.sources._sqlite_pool import FilePool, Handle, file_pool
 from planrag.sources.base import Language
 from planrag.table import Limits, Table, TableBuilder
 
@@ -43,7 +47,8 @@ _ALLOWED_ACTIONS = {
 }
 _READ_PRAGMAS = {"table_info", "table_xinfo", "index_list", "index_info", "foreign_key_list"}
 _DENIED_FUNCTIONS = {"load_extension", "readfile", "writefile", "edit", "fts3_tokenizer"}
-_PROGRESS_STEPS = 10_000
+_WATCHDOG_GRACE_S = 2.0
+_INTERRUPT_WAIT_S = 2.0
 _SCOPE = Scope(database=None, server="mysql")
 """What the guard is told: one file, no other database to name; queries are written in
 MySQL's dialect (and transpiled), so MySQL's function names apply."""
@@ -51,7 +56,11 @@ _FETCH_BATCH = 256
 
 
 class SQLiteSource:
-    """A read-only SQLite database file."""
+    """A read-only SQLite database file.
+
+    Sources are cheap: every source on the same file shares one pool of connections of the
+    process (`planrag.sources._sqlite_pool`), so a hundred runs at once use at most
+    `pool_size` connections and worker threads."""
 
     language: Language = "sql"
     insertion_order: str = "rowid"
@@ -59,15 +68,21 @@ class SQLiteSource:
     file order; SQLite keeps a table whose key is one INTEGER column in key order)."""
 
     def __init__(
-        self, path: Path, *, limits: Limits | None = None, _skip_parser_check: bool = False
+        self,
+        path: Path,
+        *,
+        limits: Limits | None = None,
+        pool_size: int = 4,
+        pool_wait_s: float = 10.0,
+        _skip_parser_check: bool = False,
     ) -> None:
         self.path = path
         self.name = f"sqlite:{path.stem}"
         self.limits = limits or Limits()
+        self.pool_size = pool_size
+        self.pool_wait_s = pool_wait_s
         self._skip_parser_check = _skip_parser_check
-        self._conn: sqlite3.Connection | None = None
-        self._lock = asyncio.Lock()
-        self._deadline = 0.0
+        self._pool: FilePool | None = None
 
     # ------------------------------------------------------------------ protocol
 
@@ -76,78 +91,122 @@ class SQLiteSource:
         if not self._skip_parser_check:
             require("sql", query, _SCOPE)
         statement = _to_sqlite(query)
-        async with self._lock:
-            conn = self._connect()
-            worker = asyncio.to_thread(self._run, conn, statement, limits)
+        pool = self._shared()
+        handle = await pool.acquire(_open)
+        worker = asyncio.ensure_future(asyncio.to_thread(_run, handle, statement, limits))
+        try:
+            async with asyncio.timeout(limits.timeout_s + _WATCHDOG_GRACE_S):
+                table = await asyncio.shield(worker)
+        except TimeoutError:
+            # The progress handler missed the deadline (a long step): interrupt, and give the
+            # thread a moment to stop before the connection is lent again.
+            handle.conn.interrupt()
             try:
-                return await asyncio.wait_for(worker, limits.timeout_s + 2.0)
-            except TimeoutError:
-                conn.interrupt()
-                raise QueryTimeout(
-                    f"query stopped after {limits.timeout_s:g} s; narrow it or aggregate",
-                    query=query,
-                    language="sql",
-                ) from None
+                await asyncio.wait({worker}, timeout=_INTERRUPT_WAIT_S)
+            finally:
+                self._give_back(pool, handle, worker)
+            raise QueryTimeout(
+                f"query stopped after {limits.timeout_s:g} s; narrow it or aggregate",
+                query=query,
+                language="sql",
+            ) from None
+        except BaseException:
+            if not worker.done():  # the caller was cancelled: stop the statement
+                handle.conn.interrupt()
+            self._give_back(pool, handle, worker)
+            raise
+        pool.release(handle)
+        return table
 
     async def schema(self) -> Schema:
-        async with self._lock:
-            conn = self._connect()
-            entities = await asyncio.to_thread(_describe, conn)
-        return Schema(dialect="sqlite", database=self.path.stem, entities=entities)
+        """Tables and views with columns, keys, foreign keys and row counts (cached for
+        every source on this file until the file changes, or a few minutes)."""
+        pool = self._shared()
+        signature = pool.signature()
+        cached = pool.cached_schema(signature)
+        if cached is not None:
+            return cached
+        handle = await pool.acquire(_open)
+        worker = asyncio.ensure_future(asyncio.to_thread(_describe, handle.conn))
+        try:
+            entities = await asyncio.shield(worker)
+        except BaseException:
+            if not worker.done():
+                handle.conn.interrupt()
+            self._give_back(pool, handle, worker)
+            raise
+        pool.release(handle)
+        schema = Schema(dialect="sqlite", database=self.path.stem, entities=entities)
+        pool.schema = (signature, time.monotonic(), schema)
+        return schema
 
     async def close(self) -> None:
-        if self._conn is not None:
-            self._conn.close()
-            self._conn = None
+        """Let go of the file's pool (a later query takes it again). Idempotent."""
+        pool, self._pool = self._pool, None
+        if pool is not None:
+            pool.give_back()
 
     # ------------------------------------------------------------------ internals
 
-    def _connect(self) -> sqlite3.Connection:
-        if self._conn is not None:
-            return self._conn
-        if not self.path.is_file():
-            raise SourceUnavailable(
-                f"SQLite database {self.path} does not exist; run `planrag load --target sqlite`"
-            )
-        try:
-            conn = sqlite3.connect(
-                f"file:{self.path}?mode=ro",
-                uri=True,
-                check_same_thread=False,
-                isolation_level=None,
-            )
-            conn.execute("PRAGMA query_only = ON")
-        except sqlite3.Error as exc:
-            raise SourceUnavailable(f"cannot open SQLite database {self.path}: {exc}") from None
-        conn.set_authorizer(_authorize)
-        conn.set_progress_handler(self._past_deadline, _PROGRESS_STEPS)
-        self._conn = conn
-        return conn
+    def _shared(self) -> FilePool:
+        if self._pool is None:
+            if not self.path.is_file():
+                raise SourceUnavailable(
+                    f"SQLite database {self.path} does not exist; run `planrag load --target "
+                    "sqlite`"
+                )
+            self._pool = file_pool(self.path, self.pool_size, self.pool_wait_s)
+            self._pool.borrow()
+        return self._pool
 
-    def _past_deadline(self) -> int:
-        return 1 if time.monotonic() > self._deadline else 0
+    @staticmethod
+    def _give_back(pool: FilePool, handle: Handle, worker: asyncio.Future[Any]) -> None:
+        """Return a connection whose thread may still be running."""
+        if worker.done():
+            if not worker.cancelled():
+                worker.exception()  # retrieved (the caller raises its own error)
+            pool.release(handle)
+        else:
+            pool.forsake(handle, worker)
 
-    def _run(self, conn: sqlite3.Connection, statement: str, limits: Limits) -> Table:
-        started = time.perf_counter()
-        self._deadline = time.monotonic() + limits.timeout_s
-        try:
-            cursor = conn.execute(statement)
-            columns = [d[0] for d in cursor.description or ()]
-            builder = TableBuilder(columns, limits)
-            exhausted = True
-            while True:
-                batch = cursor.fetchmany(_FETCH_BATCH)
-                if not batch:
-                    break
-                if not builder.take(batch):
-                    exhausted = not builder.left_over and cursor.fetchone() is None
-                    break
-            cursor.close()
-        except sqlite3.Error as exc:
-            raise _translate(exc, statement, limits) from None
-        finally:
-            self._deadline = float("inf")
-        return builder.build((time.perf_counter() - started) * 1000, exhausted=exhausted)
+
+def _open(path: Path) -> sqlite3.Connection:
+    try:
+        conn = sqlite3.connect(
+            f"file:{path}?mode=ro",
+            uri=True,
+            check_same_thread=False,
+            isolation_level=None,
+        )
+        conn.execute("PRAGMA query_only = ON")
+    except sqlite3.Error as exc:
+        raise SourceUnavailable(f"cannot open SQLite database {path}: {exc}") from None
+    conn.set_authorizer(_authorize)
+    return conn
+
+
+def _run(handle: Handle, statement: str, limits: Limits) -> Table:
+    """Run one statement on a worker thread, under the deadline and the caps."""
+    started = time.perf_counter()
+    handle.deadline = time.monotonic() + limits.timeout_s
+    try:
+        cursor = handle.conn.execute(statement)
+        columns = [d[0] for d in cursor.description or ()]
+        builder = TableBuilder(columns, limits)
+        exhausted = True
+        while True:
+            batch = cursor.fetchmany(_FETCH_BATCH)
+            if not batch:
+                break
+            if not builder.take(batch):
+                exhausted = not builder.left_over and cursor.fetchone() is None
+                break
+        cursor.close()
+    except sqlite3.Error as exc:
+        raise _translate(exc, statement, limits) from None
+    finally:
+        handle.deadline = math.inf
+    return builder.build((time.perf_counter() - started) * 1000, exhausted=exhausted)
 
 
 def _authorize(

@@ -419,3 +419,27 @@ async def _pipe(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> N
             writer.write(data)
             await writer.drain()
     writer.transport.abort()
+
+
+async def test_the_wait_for_a_free_connection_is_bounded(
+    graph_connection: GraphConnection, shop: str
+) -> None:
+    holder = Neo4jSource(graph_connection, shop, pool_size=1, pool_wait_s=0.2,
+                         _skip_parser_check=True)
+    other = Neo4jSource(graph_connection, shop, pool_size=1, pool_wait_s=0.2,
+                        limits=Limits(timeout_s=1.0), _skip_parser_check=True)
+    try:
+        assert (await other.execute("RETURN 1 AS one")).rows == ((1,),)
+        holder._get_driver()
+        assert holder._shared is not None and holder._shared is other._shared
+        async with holder._shared.slot():  # as a long query would hold it
+            with pytest.raises(SourceUnavailable) as err:
+                await other.execute("RETURN 2 AS two")
+        message = str(err.value)
+        assert message.startswith("the only connection to the graph server at bolt://"), message
+        assert "is busy; waited 0.2 s" in message and "PLANRAG_POOL_SIZE" in message
+        assert "watchdog" not in message and "longer than" not in message
+        assert (await other.execute("RETURN 3 AS three")).rows == ((3,),)
+    finally:
+        await holder.close()
+        await other.close()

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
+import os
+import sqlite3
 from pathlib import Path
 
 import pytest
@@ -9,7 +12,7 @@ import pytest
 from planrag.datasets import Registry
 from planrag.errors import QueryFailed, QueryRefused, QueryTimeout, SourceUnavailable
 from planrag.loading import load_sqlite, sqlite_path
-from planrag.sources.sqlite import SQLiteSource
+from planrag.sources.sqlite import SQLiteSource, _open
 from planrag.table import Limits
 from tests._sql_fixtures import PREFIX
 
@@ -109,3 +112,62 @@ async def test_schema(source: SQLiteSource) -> None:
     text = (await source.schema()).render()
     assert "TABLE cafe(id INTEGER KEY" in text and "[12 rows]" in text
     assert "_planrag" not in text
+
+
+async def test_runs_on_one_file_share_one_capped_pool(demo_path: Path) -> None:
+    sources = [SQLiteSource(demo_path, pool_size=3, pool_wait_s=60.0) for _ in range(60)]
+    try:
+        tables = await asyncio.gather(*(s.execute("SELECT COUNT(*) FROM cafe") for s in sources))
+        assert [t.rows for t in tables] == [((12,),)] * 60
+        pools = {id(s._pool) for s in sources}
+        assert len(pools) == 1
+        pool = sources[0]._pool
+        assert pool is not None and pool.slots.open <= 3 and pool.slots.waits > 0
+    finally:
+        for s in sources:
+            await s.close()
+    assert pool.slots.open == 0  # the last source closed: no connection left open
+
+
+async def test_the_wait_for_a_free_connection_is_bounded(demo_path: Path) -> None:
+    holder = SQLiteSource(demo_path, pool_size=1, pool_wait_s=0.2)
+    other = SQLiteSource(demo_path, pool_size=1, pool_wait_s=0.2)
+    try:
+        pool = holder._shared()
+        handle = await pool.acquire(_open)  # as a long query would hold it
+        with pytest.raises(SourceUnavailable) as err:
+            await other.execute("SELECT COUNT(*) FROM cafe")
+        message = str(err.value)
+        assert message.startswith(f"the only connection to the SQLite file {demo_path.name} is "
+                                   "busy; waited 0.2 s"), message
+        assert "PLANRAG_POOL_SIZE" in message and "timeout" not in message
+        pool.release(handle)
+        assert (await other.execute("SELECT COUNT(*) FROM cafe")).rows == ((12,),)
+    finally:
+        await holder.close()
+        await other.close()
+
+
+def _make(path: Path, value: int, *tables: str) -> None:
+    conn = sqlite3.connect(path)
+    conn.execute("CREATE TABLE t (x INTEGER)")
+    conn.execute("INSERT INTO t VALUES (?)", (value,))
+    for table in tables:
+        conn.execute(f"CREATE TABLE {table} (y INTEGER)")
+    conn.commit()
+    conn.close()
+
+
+async def test_a_replaced_file_is_read_anew(tmp_path: Path) -> None:
+    path, fresh = tmp_path / "shop.sqlite", tmp_path / "new.sqlite"
+    _make(path, 1)
+    _make(fresh, 2, "added")
+    source = SQLiteSource(path, _skip_parser_check=True)
+    try:
+        assert (await source.execute("SELECT x FROM t")).rows == ((1,),)
+        assert [e.name for e in (await source.schema()).entities] == ["t"]
+        os.replace(fresh, path)  # as `planrag load --force` does
+        assert (await source.execute("SELECT x FROM t")).rows == ((2,),)
+        assert [e.name for e in (await source.schema()).entities] == ["t", "added"]
+    finally:
+        await source.close()

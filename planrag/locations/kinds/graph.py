@@ -13,6 +13,7 @@ from planrag.locations._kinds import Echo, Kind
 from planrag.locations._live import checked_url, expanded, forbid_keys
 from planrag.locations._model import AccountCheck, Location
 from planrag.settings import Settings
+from planrag.sources._driver_logs import quiet_driver_logs
 from planrag.sources.base import DataSource, Language
 
 if TYPE_CHECKING:
@@ -248,4 +249,5 @@ async def _probe_arcadedb(driver: Any, database: str | None) -> AccountCheck:
     )
 
 
+quiet_driver_logs()  # loading and account checks use the driver too, not only sources
 KIND = GraphKind()

@@ -71,7 +71,8 @@ class SQLiteKind(Kind):
                 f"the SQLite file {location.path} of dataset {location.dataset} does not "
                 "exist (any more); check its `path` in dataset.toml"
             )
-        source = SQLiteSource(location.path, limits=settings.limits)
+        source = SQLiteSource(location.path, limits=settings.limits,
+                              pool_size=settings.pool_size, pool_wait_s=settings.pool_wait_s)
         stack.push_async_callback(source.close)
         return source
 
