@@ -336,7 +336,10 @@ def _parser() -> argparse.ArgumentParser:
     s.add_argument("--technique", default="planrag",
                    choices=("planrag", "planrag-norp", "iterrag", "singlerag"))
     s.add_argument("--limit", type=int, help="only the first N questions")
-    s.add_argument("--concurrency", type=int, default=4)
+    s.add_argument("--concurrency", type=int, metavar="K",
+                   help="questions asked at once (default: what the model endpoint takes, "
+                   "PLANRAG_MODEL_CONCURRENCY: 1 for a server on this machine or a private "
+                   "network, 4 for hosted APIs; 4 with --scripted)")
     s.add_argument("--consent", choices=("approve", "reject"), default="approve",
                    help="what re-plans get (nobody is asked in a batch)")
     s.add_argument("--out", type=Path, metavar="DIR", help="default: .planrag/eval/<time>")
@@ -951,9 +954,10 @@ def _eval(settings: Settings, args: argparse.Namespace) -> int:
 
     if args.limit is not None and args.limit < 1:
         raise ConfigError("--limit must be at least 1")
-    if not 1 <= args.concurrency <= 64:
+    if args.concurrency is not None and not 1 <= args.concurrency <= 64:
         raise ConfigError("--concurrency must be between 1 and 64")
     _model(settings, args.scripted)  # fail now, not per question, when no model is set
+    concurrency = _eval_concurrency(settings, args.concurrency, args.scripted)
 
     result = _run(
         run_eval(
@@ -965,7 +969,7 @@ def _eval(settings: Settings, args: argparse.Namespace) -> int:
             technique=args.technique,
             consent=args.consent,
             limit=args.limit,
-            concurrency=args.concurrency,
+            concurrency=concurrency,
             out_dir=args.out,
             echo=lambda line: print(line, file=sys.stderr, flush=True),
             emit=lambda line: print(json.dumps(line, default=str), flush=True),
@@ -980,6 +984,25 @@ def _eval(settings: Settings, args: argparse.Namespace) -> int:
         file=sys.stderr,
     )
     return 0
+
+
+def _eval_concurrency(settings: Settings, asked: int | None, scripted: bool) -> int:
+    """Questions `planrag eval` asks at once: `--concurrency`, else as many as the model
+    endpoint takes at once (4 for the scripted policy, which has no endpoint). Asking more
+    than the endpoint takes is allowed, and said: the model calls wait their turn."""
+    if scripted:
+        return asked or 4
+    from planrag.engine.session import model_concurrency
+
+    takes = model_concurrency(settings)
+    if asked is None:
+        return takes
+    if asked > takes:
+        print(f"--concurrency {asked}: the model endpoint is sent {takes} request(s) at a "
+              "time (PLANRAG_MODEL_CONCURRENCY), so the other questions' model calls wait "
+              "their turn and count against their run time (PLANRAG_RUN_TIMEOUT)",
+              file=sys.stderr, flush=True)
+    return asked
 
 
 def _consent(quiet: bool, timeout_s: float, default: str) -> bool | None:

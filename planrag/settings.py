@@ -191,6 +191,11 @@ class Settings(BaseSettings):
         default=4096, ge=0, le=1_000_000, validation_alias=_env("PLANRAG_MAX_TOKENS")
     )
     """Tokens one model reply may have, sent with every request (0: the server's default)."""
+    model_concurrency: int = Field(
+        default=0, ge=0, le=256, validation_alias=_env("PLANRAG_MODEL_CONCURRENCY")
+    )
+    """Requests one process sends the model endpoint at once, all runs together (0: by the
+    endpoint, 1 on this machine or a private network, 4 for hosted APIs)."""
     max_reply_chars: int = Field(
         default=40_000, ge=1000, le=10_000_000, validation_alias=_env("PLANRAG_MAX_REPLY_CHARS")
     )

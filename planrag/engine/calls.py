@@ -36,6 +36,7 @@ from planrag.engine.events import (
     SchemaLookedUp,
     StepStarted,
 )
+from planrag.engine.placeholders import echoed_placeholder
 from planrag.engine.state import PendingReplan, QueryRecord, RunState, StepModel
 from planrag.engine.tools import (
     DescribeTables,
@@ -108,6 +109,14 @@ class ToolCalls:
         if name not in allowed:
             self.reply(state, call_id, f"{name} is not available now; use one of: "
                         + ", ".join(sorted(allowed)))
+            return
+        echoed = echoed_placeholder(args)
+        if echoed is not None:  # e.g. a decision that reads "<the decision alone>"
+            where, placeholder = echoed
+            what = _WHAT.get(re.sub(r"\[\d+\]", "", where).split(".")[-1], "value")
+            self.reply(state, call_id, f"not accepted: the {where} of {name} repeats the "
+                        f"placeholder {placeholder} from the instructions; write the real "
+                        f"{what}, taken from the question and the data, in its place")
             return
         if name == "make_plan":
             async for event in self._make_plan(state, call_id, args):
@@ -433,6 +442,10 @@ class ToolCalls:
         for ev in self.decide(state, pending, self.config.consent == "approve", "policy", None):
             yield ev
 
+
+_WHAT = {"decision": "decision", "rationale": "reasons", "goal": "goal of the step",
+         "query": "query", "reason": "reason", "terms": "words", "names": "names"}
+"""What a tool argument holds, for saying what to write instead of a placeholder."""
 
 _SIMULATOR_REPLAN = (
     "Re-examine the data with the simulator's ranking in mind, then give your final answer "

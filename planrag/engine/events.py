@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 __all__ = [
+    "NOT_REPORTED",
     "AnswerProposed",
     "AwaitingConfirmation",
     "CandidateSimulated",
@@ -47,20 +48,45 @@ class PlanStep:
     status: Literal["pending", "running", "done", "skipped"] = "pending"
 
 
+NOT_REPORTED = "not reported"
+"""What reports say instead of a token count the server never gave."""
+
+
 @dataclass(frozen=True, slots=True)
 class Usage:
     model_calls: int = 0
+    """Every model call, also those cut short (by a limit or the run's time)."""
     prompt_tokens: int = 0
     completion_tokens: int = 0
+    """Tokens as the server reported them, summed over the calls that reported any."""
     model_seconds: float = 0.0
+    unreported_calls: int = 0
+    """Calls whose tokens the server never reported (no usage in its reply, a reply cut
+    short): their tokens are not in the sums, and reports say "not reported"."""
 
-    def add(self, prompt: int, completion: int, seconds: float) -> Usage:
+    def add(self, prompt: int, completion: int, seconds: float, reported: bool = True) -> Usage:
         return Usage(
             self.model_calls + 1,
             self.prompt_tokens + prompt,
             self.completion_tokens + completion,
             self.model_seconds + seconds,
+            self.unreported_calls + (0 if reported else 1),
         )
+
+    @property
+    def reported(self) -> bool:
+        """Whether any token count is known: a call was made and at least one reported."""
+        return self.unreported_calls < self.model_calls or not self.model_calls
+
+    def tokens_text(self) -> str:
+        """The tokens in words: `1,200+80 tokens`, `tokens not reported`, or the sums and
+        how many calls did not report theirs."""
+        if not self.reported:
+            return f"tokens {NOT_REPORTED}"
+        text = f"{self.prompt_tokens:,}+{self.completion_tokens:,} tokens"
+        if self.unreported_calls:
+            text += f" ({self.unreported_calls} of {self.model_calls} calls {NOT_REPORTED})"
+        return text
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,7 +139,15 @@ class ModelCalled:
     seconds: float
     tool_calls: tuple[str, ...]
     """The tools it asked for, in order."""
+    usage_reported: bool = True
+    """False when the server did not report this call's tokens (they are 0 here, and "not
+    reported" in JSON)."""
     kind: Literal["model_called"] = "model_called"
+
+    def tokens_text(self) -> str:
+        if not self.usage_reported:
+            return f"tokens {NOT_REPORTED}"
+        return f"{self.prompt_tokens:,}+{self.completion_tokens:,} tokens"
 
 
 @dataclass(frozen=True, slots=True)
@@ -318,5 +352,11 @@ Event = (
 
 
 def event_to_json(event: Event) -> dict[str, Any]:
-    """A JSON-ready dict of any event (tuples become lists)."""
-    return dataclasses.asdict(event)
+    """A JSON-ready dict of any event (tuples become lists). Token counts the server never
+    reported are the text "not reported", never 0."""
+    out = dataclasses.asdict(event)
+    if isinstance(event, ModelCalled) and not event.usage_reported:
+        out["prompt_tokens"] = out["completion_tokens"] = NOT_REPORTED
+    elif isinstance(event, RunFinished | RunFailed) and not event.usage.reported:
+        out["usage"]["prompt_tokens"] = out["usage"]["completion_tokens"] = NOT_REPORTED
+    return out

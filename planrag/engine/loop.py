@@ -51,7 +51,6 @@ from planrag.engine.model import (
     ModelRequest,
     ReplyCut,
     closing_stream,
-    estimate_tokens,
 )
 from planrag.engine.state import RunState, Turn
 from planrag.engine.tools import TECHNIQUES, Technique
@@ -314,9 +313,9 @@ class Engine:
                                 # A model that does not keep to `max_chars` is stopped here
                                 # (at twice the cap: a retried reply may show text twice).
                                 reply = ModelReply(
-                                    "".join(streamed), (), estimate_tokens(request),
-                                    max(1, written // 4), time.perf_counter() - called,
+                                    "".join(streamed), (), 0, 0, time.perf_counter() - called,
                                     finish_reason="length", cut=ReplyCut("chars", written),
+                                    usage_reported=False,
                                 )
                                 break
                             else:
@@ -330,12 +329,12 @@ class Engine:
             except TimeoutError:
                 # The run's time ran out while the model was answering: what it was writing
                 # is dropped, and it gets one short last turn to answer from what it has. The
-                # call still counts (its tokens estimated: the server never said them).
+                # call still counts, its tokens "not reported": the server never said them.
                 seconds = time.perf_counter() - called
-                state.add_usage(estimate_tokens(request), written // 4, seconds)
+                state.add_usage(0, 0, seconds, reported=False)
                 state.usage["reply_chars"] = state.usage.get("reply_chars", 0) + written
-                yield ModelCalled(int(state.usage["model_calls"]), estimate_tokens(request),
-                                  written // 4, seconds, ())
+                yield ModelCalled(int(state.usage["model_calls"]), 0, 0, seconds, (),
+                                  usage_reported=False)
                 if state.overtime:  # that was the last turn
                     yield self._finish(state, started, "budget:run_timeout")
                     return
@@ -344,13 +343,14 @@ class Engine:
                 continue
             if reply is None:
                 raise RunError("the model ended its reply without a message")
-            state.add_usage(reply.prompt_tokens, reply.completion_tokens, reply.seconds)
+            state.add_usage(reply.prompt_tokens, reply.completion_tokens, reply.seconds,
+                            reply.usage_reported)
             size = len(reply.text) + sum(len(c.arguments) for c in reply.tool_calls)
             size = max(size, reply.cut.chars if reply.cut else 0)
             state.usage["reply_chars"] = state.usage.get("reply_chars", 0) + size
             yield ModelCalled(
                 int(state.usage["model_calls"]), reply.prompt_tokens, reply.completion_tokens,
-                reply.seconds, tuple(c.name for c in reply.tool_calls),
+                reply.seconds, tuple(c.name for c in reply.tool_calls), reply.usage_reported,
             )
             state.messages.append(reply.as_message())
             spent = state.usage["reply_chars"] >= self.config.max_run_chars

@@ -12,9 +12,11 @@ only the attempt that completed. (Withholding text until a reply completes would
 notice but lose streaming, which matters most for the long replies that are likeliest to
 break.)
 
-Chat-template tokens (`<|im_end|>`, `<|eot_id|>`, `</s>`, `[INST]`...) that a misconfigured
-server leaks into the text are removed by `TemplateTokens`, also when a token arrives split
-across stream pieces.
+Chat-template tokens that a misconfigured server leaks into the text (`[INST]`, `<<SYS>>`,
+`<|im_start|>assistant`, `<|im_end|>`, `<start_of_turn>model`, `<end_of_turn>`, `<|eot_id|>`,
+`<|start_header_id|>...<|end_header_id|>`, `</s>`...) are removed by `TemplateTokens`, also
+when a token arrives split across stream pieces, and by `strip_template_tokens` from text
+that is read.
 
 A reply is bounded: a request says how many characters its reply may have
 (`ModelRequest.max_chars`), and `ReplyLimit` watches a reply as it streams for that cap and for
@@ -41,7 +43,7 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal, Protocol, TypeVar, runtime_checkable
 
-from planrag.errors import ModelError, ModelRateLimited
+from planrag.errors import ModelError, ModelRateLimited, ModelRejected
 
 __all__ = [
     "EMPTY_REPLY",
@@ -52,6 +54,7 @@ __all__ = [
     "ModelRequest",
     "ReplyCut",
     "ReplyLimit",
+    "RequestRefused",
     "Retrying",
     "TemplateTokens",
     "TextPiece",
@@ -79,6 +82,16 @@ async def closing_stream(stream: AsyncIterator[_T]) -> AsyncIterator[AsyncIterat
         close = getattr(stream, "aclose", None)
         if close is not None:
             await close()
+
+
+class RequestRefused(ModelRejected):
+    """The endpoint refused the request as it was sent (a 400, a 422, a validation error);
+    `said` holds the server's own words, apart from the advice around them (the text-format
+    fallback looks in them for a refusal of tools)."""
+
+    def __init__(self, message: str, said: str = "") -> None:
+        super().__init__(message)
+        self.said = said or str(self)
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,6 +158,10 @@ class ModelReply:
     cut: ReplyCut | None = None
     """Set when the reply was stopped by a limit (`ModelRequest.max_chars`, a loop): its text
     is what was kept, and it has no tool calls (their arguments were incomplete)."""
+    usage_reported: bool = True
+    """False when the server said nothing of the tokens (no usage in its reply, or a reply
+    stopped before its usage came): the token counts are then 0 and reports say "not
+    reported", never 0 tokens."""
 
     @property
     def empty(self) -> bool:
@@ -154,15 +171,16 @@ class ModelReply:
     def as_message(self) -> Message:
         """The reply as the assistant turn of the conversation.
 
-        Its content is never null without tool calls (strict servers reject such a turn): an
-        empty reply says so in words, and a cut reply keeps its head only (a loop's first
-        round, at most `KEPT_CHARS`), so the model sees where it went astray without the
-        conversation carrying the runaway text."""
+        Its content is never null (strict servers such as llama-cpp-python reject a null
+        content with a validation error, even beside tool calls): a turn of tool calls alone
+        has an empty text, an empty reply says so in words, and a cut reply keeps its head
+        only (a loop's first round, at most `KEPT_CHARS`), so the model sees where it went
+        astray without the conversation carrying the runaway text."""
         if self.cut is not None:
             return {"role": "assistant", "content": _kept(self.text, self.cut)}
         if self.empty:
             return {"role": "assistant", "content": EMPTY_REPLY}
-        message: Message = {"role": "assistant", "content": self.text or None}
+        message: Message = {"role": "assistant", "content": self.text}
         if self.tool_calls:
             message["tool_calls"] = [
                 {
@@ -368,25 +386,51 @@ def repeating_end(
     return None
 
 
+_ROLE = r"(?:system|user|assistant|model|tool|ipython|developer)"
 _TOKEN = re.compile(
-    r"<\|[A-Za-z_]{2,24}\|>|</?s>|<(?:start|end)_of_turn>|\[/?INST\]"
+    rf"<\|start_header_id\|>{_ROLE}?<\|end_header_id\|>\n*"  # Llama 3's role header
+    rf"|(?:<\|im_start\|>|<start_of_turn>)(?:{_ROLE}\n)?"  # ChatML, Gemma: a turn and its role
+    r"|<\|[A-Za-z_]{2,24}\|>"  # <|im_end|>, <|eot_id|>, <|endoftext|>, <|assistant|>...
+    r"|<</?SYS>>|</?s>|<(?:start|end)_of_turn>|<(?:bos|eos)>|\[/?INST\]"
 )
-_TOKEN_START = re.compile(
-    r"<(?:\|[A-Za-z_]{0,24}\|?|/?[a-z_]{0,13})|\[/?(?:I(?:N(?:S(?:T)?)?)?)?"
+_ROLES = ("system", "user", "assistant", "model", "tool", "ipython", "developer")
+_WHOLE_TOKENS = (
+    "<<SYS>>", "<</SYS>>", "<s>", "</s>", "<bos>", "<eos>", "[INST]", "[/INST]",
+    "<end_of_turn>",
+    *(f"<|im_start|>{role}\n" for role in _ROLES),
+    *(f"<start_of_turn>{role}\n" for role in _ROLES),
+    *(f"<|start_header_id|>{role}<|end_header_id|>\n\n" for role in _ROLES),
 )
-"""What the end of a piece looks like when a template token may continue in the next one."""
+"""The longest form of every token (with the role and line break that follow an opener),
+for deciding whether the end of a piece may be the start of one."""
+_GENERIC_START = re.compile(r"<(?:\|[A-Za-z_]{0,24}\|?)?")
+_TOKEN_REACH = max(len(t) for t in _WHOLE_TOKENS) + 4
 
 
 def strip_template_tokens(text: str) -> str:
-    """Remove chat-template tokens from a complete text."""
+    """Remove chat-template tokens from a complete text: the markers of the common families
+    (Llama 2's `[INST]` and `<<SYS>>`, ChatML's `<|im_start|>role` and `<|im_end|>`, Gemma's
+    `<start_of_turn>role` and `<end_of_turn>`, Llama 3's `<|start_header_id|>role
+    <|end_header_id|>` and `<|eot_id|>`, `<s>` and `</s>`), with the role word an opener
+    names."""
     return _TOKEN.sub("", text)
+
+
+def _may_start_token(tail: str) -> bool:
+    """Whether `tail` (the end of the text so far, from a `<` or `[`) may be the beginning
+    of a token whose rest is still to come."""
+    if _GENERIC_START.fullmatch(tail):
+        return True
+    return any(len(tail) < len(whole) and whole.startswith(tail) for whole in _WHOLE_TOKENS)
 
 
 class TemplateTokens:
     """Strip chat-template tokens from text that arrives in pieces.
 
-    A token may be split across pieces (`<|im_` then `end|>`): the possible start of a token
-    at the end of a piece is held back until the next piece shows whether it is one.
+    A token may be split across pieces (`<|im_` then `end|>`), and an opener may be followed
+    by its role in the next piece (`<|im_start|>` then `assistant\n`): the possible start of
+    a token at the end of a piece is held back until the next piece shows whether it is one.
+    Only that start is held, never the text before it.
     """
 
     def __init__(self) -> None:
@@ -394,14 +438,16 @@ class TemplateTokens:
 
     def feed(self, piece: str) -> str:
         """The text of `piece` that can be shown now."""
-        text = _TOKEN.sub("", self._held + piece)
+        text = self._held + piece
         self._held = ""
-        cut = max(text.rfind("<"), text.rfind("["))
-        if cut >= 0 and _TOKEN_START.fullmatch(text, cut):
-            text, self._held = text[:cut], text[cut:]
-        return text
+        start = max(0, len(text) - _TOKEN_REACH)
+        for i in range(start, len(text)):
+            if text[i] in "<[" and _may_start_token(text[i:]):
+                text, self._held = text[:i], text[i:]
+                break
+        return _TOKEN.sub("", text)
 
     def flush(self) -> str:
-        """What is still held back when the text ends (it was not a token)."""
+        """What is still held back when the text ends (without the tokens in it)."""
         text, self._held = self._held, ""
-        return text
+        return _TOKEN.sub("", text)

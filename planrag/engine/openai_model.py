@@ -28,6 +28,22 @@ wrapper retries those) in one line that says what to do:
   unreadable chunk, or a stream that ends without a `finish_reason` or without `[DONE]`
   (`ModelServerError`; a cut-off reply is never taken for a complete one).
 
+A request that the server rejects as invalid (a 4xx other than 408 and 429, or a 500 whose
+message is a validation error, as llama-cpp-python sends for a body its schema refuses) is not
+retried: the same request fails the same way; the message quotes the server's words (a
+validation dump as `field: problem`), clipped at a word's end.
+
+Requests take a slot of their endpoint first (`planrag.engine.endpoints`): at most
+`concurrency` at a time from this process, shared by every model on that URL. A stream that
+ends cleanly before its reply is complete while other requests to the same endpoint were
+running is said to be likely cancelled by the server (llama-cpp-python cancels the running
+request when another arrives), with what to set, and the endpoint gets one request at a time
+from then on.
+
+Usage is taken from the server's usage chunk; a reply without one (llama-cpp-python sends
+none, a cut reply never reaches it) is marked `usage_reported=False`, never counted as 0
+tokens.
+
 Chat-template tokens leaked into the text are stripped, even when split across pieces.
 """
 
@@ -37,20 +53,21 @@ import codecs
 import json
 import re
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 import httpx
 
+from planrag.engine.endpoints import EndpointSlots, slots_for
 from planrag.engine.model import (
     ModelReply,
     ModelRequest,
     ReplyLimit,
+    RequestRefused,
     TemplateTokens,
     TextPiece,
     ToolCall,
     closing_stream,
-    estimate_tokens,
 )
 from planrag.errors import (
     ConfigError,
@@ -81,6 +98,7 @@ class OpenAIModel:
         temperature: float = 0.0,
         timeout_s: float = 120.0,
         max_tokens: int | None = 4096,
+        concurrency: int | None = None,
     ) -> None:
         try:
             from openai import AsyncOpenAI
@@ -98,6 +116,9 @@ class OpenAIModel:
         """The longest wait for the server: to connect, and between two pieces of a reply."""
         self.max_tokens = max_tokens or None
         """The most tokens a reply may have (sent with every request; None: the server's)."""
+        self.concurrency = concurrency
+        """Requests this process sends the endpoint at once, shared by every model on its
+        URL (None: no limit); see `planrag.engine.endpoints`."""
         self._usage_option = True
         self._tokens_parameter = "max_tokens"
         self._stop_option = True
@@ -114,15 +135,31 @@ class OpenAIModel:
         await self._client.close()
 
     async def stream(self, request: ModelRequest) -> AsyncIterator[TextPiece | ModelReply]:
+        slots = slots_for(self.endpoint)
+        number = await slots.acquire(self.concurrency)
+        try:
+            async with closing_stream(self._stream(request, slots, number)) as chunks:
+                async for chunk in chunks:
+                    yield chunk
+        finally:
+            slots.release()
+
+    async def _stream(
+        self, request: ModelRequest, slots: EndpointSlots, number: int
+    ) -> AsyncIterator[TextPiece | ModelReply]:
         started = time.perf_counter()
         where = self.base_url or "api.openai.com"
+
+        def broke(message: str) -> ModelServerError:
+            return _broken_off(message, slots, number)
+
         text: list[str] = []
         calls: dict[int, dict[str, str]] = {}
         usage: dict[str, Any] = {}
         finish = ""
         tokens = TemplateTokens()
         limit = ReplyLimit(request.max_chars)
-        async with closing_stream(self._chunks(request, where)) as chunks:
+        async with closing_stream(self._chunks(request, where, broke)) as chunks:
             async for chunk in chunks:
                 if isinstance(chunk.get("usage"), dict):
                     usage = chunk["usage"]
@@ -149,23 +186,21 @@ class OpenAIModel:
         if rest:
             text.append(rest)
             yield TextPiece(rest)
+        prompt, completion = _count(usage.get("prompt_tokens")), _count(
+            usage.get("completion_tokens"))
+        reported = bool(prompt or completion)
         if limit.cut is not None:
-            # A cut stream never reaches its usage chunk: the counts are estimated (four
-            # characters a token) so the run's accounting still holds this call.
+            # A cut stream never reaches its usage chunk: the call counts, its tokens "not
+            # reported".
             yield ModelReply(
-                "".join(text).strip(),
-                (),
-                _count(usage.get("prompt_tokens")) or estimate_tokens(request),
-                _count(usage.get("completion_tokens")) or max(1, limit.seen // 4),
-                time.perf_counter() - started,
-                finish_reason="length",
-                cut=limit.cut,
+                "".join(text).strip(), (), prompt, completion, time.perf_counter() - started,
+                finish_reason="length", cut=limit.cut, usage_reported=reported,
             )
             return
         if not finish:
-            raise ModelServerError(
-                f"the reply from {where} was cut off: its stream ended without a finish_reason"
-            )
+            # llama-cpp-python ends a request it cancels this way: [DONE], no finish_reason.
+            raise broke(f"the reply from {where} was cut off: its stream ended without a "
+                        "finish_reason")
         tool_calls = tuple(
             ToolCall(c["id"] or f"call_{i}", c["name"], c["arguments"])
             for i, c in sorted(calls.items())
@@ -173,10 +208,11 @@ class OpenAIModel:
         yield ModelReply(
             "".join(text).strip(),
             tool_calls,
-            _count(usage.get("prompt_tokens")),
-            _count(usage.get("completion_tokens")),
+            prompt,
+            completion,
             time.perf_counter() - started,
             finish_reason=finish,
+            usage_reported=reported,
         )
 
     def _arguments(self, request: ModelRequest) -> dict[str, Any]:
@@ -216,8 +252,11 @@ class OpenAIModel:
             return True
         return False
 
-    async def _chunks(self, request: ModelRequest, where: str) -> AsyncIterator[dict[str, Any]]:
-        """The decoded chunks of one streamed reply; `[DONE]` must end it."""
+    async def _chunks(
+        self, request: ModelRequest, where: str, broke: Callable[[str], ModelServerError]
+    ) -> AsyncIterator[dict[str, Any]]:
+        """The decoded chunks of one streamed reply; `[DONE]` must end it. `broke` makes the
+        error for a stream that ends cleanly before the reply is complete."""
         import openai
 
         for _attempt in range(4):  # each optional parameter may be refused once
@@ -246,9 +285,8 @@ class OpenAIModel:
                 if not done:
                     if not events.count and events.stray:
                         raise ModelRejected(_not_a_stream(where, kind, events.stray))
-                    raise ModelServerError(
-                        f"the reply from {where} was cut off: its stream ended before [DONE]"
-                    )
+                    raise broke(f"the reply from {where} was cut off: its stream ended "
+                                "before [DONE]")
                 return
             except openai.BadRequestError as exc:
                 said = _server_says(exc)
@@ -257,10 +295,23 @@ class OpenAIModel:
                     raise overflow from exc
                 if self._drop_unsupported(said):
                     continue
-                # (Without the URL: ToolsOrText looks for "tool" in what the server said.)
-                raise ModelRejected(
-                    f"the model endpoint refused the request (400): {_clip(said)}"
+                raise RequestRefused(
+                    f"the model endpoint refused the request (400): {_clip(said)}", said
                 ) from exc
+            except openai.APIStatusError as exc:
+                said = _server_says(exc)
+                invalid = exc.status_code == 422 or (
+                    exc.status_code >= 500 and _VALIDATION.search(said) is not None)
+                if invalid and self._drop_unsupported(said):
+                    continue
+                if invalid:
+                    raise RequestRefused(
+                        f"{where} rejected the request as invalid ({exc.status_code}): "
+                        f"{_clip(said)}. Asking again cannot fix it: check that "
+                        "PLANRAG_MODEL_BASE_URL is an OpenAI-compatible endpoint (…/v1), or "
+                        "try PLANRAG_MODEL_TOOLS=off; not retried", said,
+                    ) from exc
+                raise _mapped(exc, where, request, self.max_tokens) from exc
             except openai.APIError as exc:
                 raise _mapped(exc, where, request, self.max_tokens) from exc
             except httpx.TimeoutException as exc:
@@ -566,6 +617,72 @@ def _add_call_delta(
             slot["arguments"] += limit.take(arguments)
 
 
+def _broken_off(message: str, slots: EndpointSlots, number: int) -> ModelServerError:
+    """A stream that ended cleanly before its reply was complete (no `finish_reason`, or no
+    `[DONE]`); when other requests to the endpoint ran beside it, most likely the server
+    cancelled it for another one (llama-cpp-python ends the running request with `[DONE]`
+    when a new one arrives): said, with what to set, and the endpoint gets one request at a
+    time from this process from now on. Retryable: the retry waits its turn. (A connection
+    that breaks is a network fault, not this: it is not taken for a cancellation.)"""
+    if not slots.crowded(number):
+        return ModelServerError(message)
+    slots.go_serial()
+    return ModelServerError(
+        f"{message}, while other requests to it were running: the server likely cancels a "
+        "request when another arrives (llama-cpp-python does); set PLANRAG_MODEL_CONCURRENCY=1 "
+        "(planrag eval: --concurrency 1). Until then this process sends it one request at a "
+        "time"
+    )
+
+
+_VALIDATION = re.compile(
+    r"validation errors? for|\d+ validation errors?|errors\.pydantic\.dev|\[type=\w+|"
+    r"['\"]loc['\"]\s*:|Input should be|Field required|Extra inputs are not permitted",
+    re.IGNORECASE,
+)
+_REPR_ITEM = re.compile(
+    r"""['"]loc['"]\s*:\s*[(\[]([^)\]]*)[)\]]\s*,\s*['"]msg['"]\s*:\s*(['"])(.*?)\2"""
+)
+_PYDANTIC_ITEM = re.compile(r"^(\S+)\n[ \t]+(.+?)(?:[ \t]+\[type=[^\]]*\])?[ \t]*$", re.MULTILINE)
+
+
+def _validation_words(value: Any) -> str | None:
+    """A validation error (FastAPI's `detail` list, its repr in a message, or pydantic's
+    text dump) as `field: problem; ...`; None when `value` is not one."""
+    items: list[tuple[str, str]] = []
+    if isinstance(value, list):
+        for item in value:
+            if isinstance(item, dict) and isinstance(item.get("msg"), str):
+                loc = item.get("loc")
+                parts = [str(p) for p in loc] if isinstance(loc, list | tuple) else []
+                items.append((_field(parts), item["msg"]))
+    elif isinstance(value, str) and _VALIDATION.search(value):
+        for m in _REPR_ITEM.finditer(value):
+            parts = [p.strip().strip("'\"") for p in m.group(1).split(",")]
+            items.append((_field(parts), m.group(3)))
+        if not items:
+            for m in _PYDANTIC_ITEM.finditer(value):
+                if not re.match(r"\d+ validation errors?\b", m.group(1)):
+                    items.append((_field(m.group(1).split(".")), m.group(2)))
+        if not items:
+            return " ".join(value.split())
+    if not items:
+        return None
+    said = "; ".join(dict.fromkeys(f"{at}: {' '.join(msg.split())}" for at, msg in items[:4]))
+    more = f" (and {len(items) - 4} more)" if len(items) > 4 else ""
+    count = f"{len(items)} validation error{'s' if len(items) > 1 else ''}"
+    return f"{count}: {said}{more}"
+
+
+def _field(parts: list[str]) -> str:
+    """A field's place as `messages.1.content`: FastAPI's leading `body` and pydantic's
+    union tags (`typed-dict`, `function-after[...]`) left out."""
+    if parts and parts[0] == "body":
+        parts = parts[1:]
+    kept = [p for p in parts if re.fullmatch(r"\w+", p)]
+    return ".".join(kept) or "the request"
+
+
 def _count(value: Any) -> int:
     return value if isinstance(value, int) and value > 0 else 0
 
@@ -592,9 +709,12 @@ def _server_says(exc: Exception) -> str:
         if not message and isinstance(error, dict):
             message = error.get("detail") or error.get("msg")
         if isinstance(message, list | dict):
+            words = _validation_words(message)
+            if words:
+                return words
             message = json.dumps(message)
         if message:
-            return " ".join(str(message).split())
+            return _validation_words(str(message)) or " ".join(str(message).split())
     if isinstance(body, str) and body.strip():
         if re.match(r"\s*<", body):
             title = re.search(r"<title[^>]*>(.*?)</title>", body, re.IGNORECASE | re.DOTALL)
@@ -622,6 +742,8 @@ def _mapped(
             return overflow
     if isinstance(exc, openai.APITimeoutError):
         return ModelTimeout(f"{where} did not answer in time")
+    if isinstance(exc, openai.APIStatusError) and exc.status_code == 408:
+        return ModelTimeout(f"{where} timed out on its side (408): {_clip(said)}")
     if isinstance(exc, openai.APIConnectionError):
         return ModelServerError(f"cannot reach the model at {where}: {_clip(exc)}")
     if isinstance(exc, openai.AuthenticationError | openai.PermissionDeniedError):

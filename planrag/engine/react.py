@@ -18,7 +18,13 @@ The reader takes the paper's own format and tolerates its variants:
 - `Action: run_sql`, `SQL`, `MySQL`, `Cypher`, `Neo4j`... (and, with one database, any name
   such as the database's own);
 - code fences, chat-template tokens, `**bold**` labels, labels in any case and spacing
-  (`Action input`, `Action Input`, `ActionInput`), a query as plain text or as JSON.
+  (`Action input`, `Action Input`, `ActionInput`), a query as plain text or as JSON;
+- when no line asks for anything, a tool call written as a JSON object
+  (`{"name": "run_sql", "arguments": {...}}`), as models trained on tools write them.
+
+The engine's own words to the model (budget notices, nudges, observations) name tools
+(`call final_answer`); the text format has none, so they are sent in its words
+(`in_text_words`: "write your `Final answer:` line").
 
 Whatever follows an `Observation:` the model wrote itself is ignored (observations come from
 the engine), and the request asks the server to stop there (`stop`), as the paper's ReAct
@@ -39,10 +45,12 @@ from importlib import resources
 from string import Template
 from typing import Any
 
+from planrag.engine.endpoints import remember_tools, tools_honoured, tools_ignored
 from planrag.engine.model import (
     Message,
     ModelReply,
     ModelRequest,
+    RequestRefused,
     TextPiece,
     ToolCall,
     WrapperModel,
@@ -51,7 +59,8 @@ from planrag.engine.model import (
 )
 from planrag.errors import ModelRejected
 
-__all__ = ["ReactModel", "ToolsOrText", "parse_react"]
+__all__ = ["ReactModel", "ToolsOrText", "endpoint_key", "in_text_words", "parse_react",
+           "read_reply"]
 
 Call = tuple[str, dict[str, Any]]
 
@@ -108,18 +117,7 @@ class ReactModel(WrapperModel):
                     reply = chunk
         if reply is None:
             return  # the engine reports a model that sent no reply
-        if reply.cut is not None:
-            yield reply
-            return
-        names = {t["function"]["name"] for t in request.tools}
-        current = _current_plan(request.messages)
-        calls = []
-        for name, args in parse_react(reply.text, names):
-            if name == "make_plan" and current is not None and _goals(args) == current:
-                continue  # the plan restated, not a new one
-            # Unique across turns and processes (a paused run may resume elsewhere).
-            calls.append(ToolCall(f"react_{uuid.uuid4().hex[:12]}", name, json.dumps(args)))
-        yield replace(reply, tool_calls=tuple(calls))
+        yield read_reply(reply, request)
 
     def _as_text(self, request: ModelRequest) -> ModelRequest:
         messages: list[Message] = []
@@ -129,18 +127,63 @@ class ReactModel(WrapperModel):
                 messages.append({"role": "system", "content": f"{m['content']}\n\n"
                                  + format_prompt(request.tools)})
             elif m["role"] == "tool":
-                messages.append({"role": "user", "content": f"Observation: {m['content']}"})
+                said = in_text_words(str(m.get("content") or ""))
+                messages.append({"role": "user", "content": f"Observation: {said}"})
             elif m["role"] == "assistant":
                 expect_call = not m.get("tool_calls")
                 content = _calls_as_text(m) if m.get("tool_calls") else m.get("content") or ""
                 messages.append({"role": "assistant", "content": content})
             else:
                 content = str(m.get("content") or "")
+                if m["role"] == "user":
+                    content = in_text_words(content)
                 if expect_call and m["role"] == "user":
                     content = f"{content}\n{_REMINDER}"
                     expect_call = False
                 messages.append({"role": m["role"], "content": content})
         return replace(request, messages=tuple(_merge(messages)), tools=(), stop=STOP)
+
+
+def read_reply(reply: ModelReply, request: ModelRequest) -> ModelReply:
+    """`reply` with the tool calls its text asks for, in the text format (a cut reply is not
+    read at all: its last action may be cut mid-query)."""
+    if reply.cut is not None:
+        return reply
+    names = {t["function"]["name"] for t in request.tools}
+    current = _current_plan(request.messages)
+    calls = []
+    for name, args in parse_react(reply.text, names):
+        if name == "make_plan" and current is not None and _goals(args) == current:
+            continue  # the plan restated, not a new one
+        # Unique across turns and processes (a paused run may resume elsewhere).
+        calls.append(ToolCall(f"react_{uuid.uuid4().hex[:12]}", name, json.dumps(args)))
+    return replace(reply, tool_calls=tuple(calls))
+
+
+_TEXT_WORDS = (
+    (re.compile(r"\bUse the tools:"), "Write your next turn in the text format:"),
+    (re.compile(r"\b(?:call|calling|use|using) final_answer\b"),
+     "write your `Final answer:` line"),
+    (re.compile(r"\b(?:with|by) final_answer\b"), "as a `Final answer:` line"),
+    (re.compile(r"\bfinal_answer\b"), "`Final answer:`"),
+    (re.compile(r"\((?:call )?make_plan\)"), "(a `Plan:` line)"),
+    (re.compile(r"\b(?:call|calling|use|using) make_plan\b"), "write your `Plan:` line"),
+    (re.compile(r"\bmake_plan\b"), "`Plan:`"),
+    (re.compile(r"\b(?:call|calling|use|using) revise_plan\b"),
+     "write `Re-plan: Y` with the new `Plan:`"),
+    (re.compile(r"\brevise_plan\b"), "`Re-plan: Y`"),
+)
+
+
+def in_text_words(text: str) -> str:
+    """The engine's words to the model (budget notices, nudges, observations) as they read
+    in the text format: there are no tools to call there, so "call final_answer" becomes
+    "write your `Final answer:` line", `make_plan` a `Plan:` line, `revise_plan` a
+    `Re-plan: Y`. Messages written before an `auto` switch to the text format read right
+    too, since they are translated when sent, not when written."""
+    for pattern, words in _TEXT_WORDS:
+        text = pattern.sub(words, text)
+    return text
 
 
 def format_prompt(tools: tuple[dict[str, Any], ...]) -> str:
@@ -170,28 +213,102 @@ def _format_template() -> str:
 
 @dataclass
 class ToolsOrText(WrapperModel):
-    """Tool calling first; if the endpoint says the model cannot use tools, the ReAct text
-    format from then on (Ollama answers e.g. "... does not support tools")."""
+    """Tool calling first; the ReAct text format from then on when the endpoint shows it
+    cannot do with tools:
+
+    - it refuses them (Ollama answers e.g. "... does not support tools"): the same request
+      is asked again in the text format;
+    - it accepts them and the model never sees them (llama-cpp-python's chat formats without
+      tool support drop the definitions): a reply that calls no tool while tools were
+      offered, from an endpoint none of whose replies has called one yet, switches to the
+      text format; that reply is read as text (a model that writes `Action:` lines or a JSON
+      call on its own is understood), and the next request is in the text format.
+
+    Either switch is said to the person (a bracketed notice in the model's text) and holds
+    for the rest of the run and of the process for that endpoint and model
+    (`planrag.engine.endpoints`): a later run starts in the text format, saying so once."""
 
     text_mode: bool = False
     _text: ReactModel | None = None
+    _called: bool = False
+    """A reply of this model called a tool (for models without an endpoint to remember)."""
 
     async def stream(self, request: ModelRequest) -> AsyncIterator[TextPiece | ModelReply]:
+        key = endpoint_key(self.inner)
+        if not self.text_mode and request.tools:
+            known = tools_ignored(key)
+            if known is not None:
+                self.text_mode = True
+                yield TextPiece(f"\n[{known}: this run uses the text format "
+                                "(PLANRAG_MODEL_TOOLS=off starts in it)]\n")
         if not self.text_mode:
+            reply: ModelReply | None = None
             try:
                 async with closing_stream(self.inner.stream(request)) as chunks:
                     async for chunk in chunks:
-                        yield chunk
-                return
+                        if isinstance(chunk, ModelReply):
+                            reply = chunk
+                        else:
+                            yield chunk
             except ModelRejected as exc:
-                if "tool" not in str(exc).lower() or not request.tools:
+                said = exc.said if isinstance(exc, RequestRefused) else str(exc)
+                if "tool" not in said.lower() or not request.tools:
                     raise
+                why = f"the model endpoint refuses tools ({_clip(said)})"
+                remember_tools(key, False, why)
                 self.text_mode = True
+                yield TextPiece(f"\n[{why}: switching to the text format]\n")
+            else:
+                if reply is None:
+                    return
+                if reply.tool_calls:
+                    self._called = True
+                    remember_tools(key, True)
+                elif self._ignored(request, reply, key):
+                    why = ("the model endpoint accepts tools but its model does not see them "
+                           "(it answered without calling one)")
+                    remember_tools(key, False, why)
+                    self.text_mode = True
+                    yield TextPiece(f"\n[{why}: switching to the text format for the rest of "
+                                    "the run; PLANRAG_MODEL_TOOLS=off starts in it]\n")
+                    reply = read_reply(reply, request)
+                yield reply
+                return
         if self._text is None:
             self._text = ReactModel(self.inner)
         async with closing_stream(self._text.stream(request)) as chunks:
             async for chunk in chunks:
                 yield chunk
+
+    def _ignored(self, request: ModelRequest, reply: ModelReply, key: str | None) -> bool:
+        """Whether `reply` (no tool call) shows tools being ignored: tools were offered, the
+        reply is whole and says something, and no reply from this endpoint called a tool."""
+        return bool(
+            request.tools and reply.cut is None and reply.text.strip()
+            and not self._called and not tools_honoured(key)
+        )
+
+
+def endpoint_key(model: Any) -> str | None:
+    """The endpoint and model a model talks to (`URL model`), through its wrappers; None
+    for a model without an endpoint (a scripted one)."""
+    seen = 0
+    while model is not None and seen < 20:
+        endpoint = getattr(model, "endpoint", None)
+        if isinstance(endpoint, str) and endpoint:
+            return f"{endpoint} {getattr(model, 'name', '')}".strip()
+        model = getattr(model, "inner", None)
+        seen += 1
+    return None
+
+
+def _clip(text: str, limit: int = 160) -> str:
+    text = " ".join(text.split())
+    if len(text) <= limit:
+        return text
+    cut = text[: limit - 1]
+    space = cut.rfind(" ")
+    return (cut[:space] if space > limit // 2 else cut).rstrip(" ,;:") + "…"
 
 
 def _calls_as_text(message: Message) -> str:
@@ -273,6 +390,28 @@ def parse_react(text: str, tools: set[str]) -> list[Call]:
             call = _action(value, _input_of(fields, i), tools, languages, step)
             if call is not None:
                 calls.append(call)
+    return calls or _json_calls(clean, tools)
+
+
+def _json_calls(text: str, tools: set[str]) -> list[Call]:
+    """Tool calls written as JSON objects in the text (`{"name": "run_sql", "arguments":
+    {...}}`), as models trained on tools write them when the server gave them none."""
+    decoder = json.JSONDecoder()
+    calls: list[Call] = []
+    at = text.find("{")
+    while at >= 0 and len(calls) < 12:
+        try:
+            obj, end = decoder.raw_decode(text, at)
+        except ValueError:
+            at = text.find("{", at + 1)
+            continue
+        if isinstance(obj, dict) and obj.get("name") in tools:
+            args = obj.get("arguments", obj.get("parameters", {}))
+            if isinstance(args, str):
+                args = _json_object(args.strip())
+            if isinstance(args, dict):
+                calls.append((str(obj["name"]), args))
+        at = text.find("{", end)
     return calls
 
 

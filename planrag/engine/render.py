@@ -74,8 +74,8 @@ class TerminalRenderer:
                 title = "Plan" if event.revision == 0 else f"Plan, revision {event.revision}"
                 c.print(Panel(_steps(event.steps), title=title, expand=False))
             case ModelCalled():
-                c.print(f"[dim]model call {event.call}: {event.prompt_tokens}+"
-                        f"{event.completion_tokens} tokens, {event.seconds:.2f} s[/]")
+                c.print(f"[dim]model call {event.call}: {event.tokens_text()}, "
+                        f"{event.seconds:.2f} s[/]")
             case StepStarted():
                 c.print(f"[bold]step {event.index}[/]: {event.goal}")
             case ModelText():
@@ -122,8 +122,8 @@ class TerminalRenderer:
                 u = event.usage
                 c.print(f"[dim]{_plural(event.queries, 'query', 'queries')}, "
                         f"{_plural(event.replans, 're-plan')}, "
-                        f"{_plural(u.model_calls, 'model call')} ({u.prompt_tokens:,}+"
-                        f"{u.completion_tokens:,} tokens), {event.seconds:.1f} s[/]")
+                        f"{_plural(u.model_calls, 'model call')} ({u.tokens_text()}), "
+                        f"{event.seconds:.1f} s[/]")
             case RunFailed():
                 c.print(f"[bold red]failed while {event.stage}[/]: {event.message}")
             case _:

@@ -24,7 +24,19 @@ that ignores `max_tokens`) until the client hangs up, and `Raw` answers with exa
 content type and body given (an HTML page where the model should be, a JSON error in a 200).
 The server counts the clients that hung up on an endless stream (`hangups`; `wait_hangups`
 waits for them) and keeps every request body it received (`bodies`), so tests can check what
-the client sent (`max_tokens`, `stop`) and that it stopped reading.
+the client sent (`max_tokens`, `stop`) and that it stopped reading. It counts the requests it
+was answering at the same time (`active`, the most at once in `max_active`).
+
+Three switches make it behave like llama-cpp-python's server, the usual local one:
+
+- `usage=False`: no usage chunk, whatever `stream_options` asks;
+- `interrupts={N: SECONDS}`: a newer request cancels the reply streaming (its stream ends
+  with `[DONE]` and no `finish_reason`, as llama-cpp-python's `interrupt_requests` does); the
+  streamed reply to request N waits up to SECONDS before it starts for such a request, so a
+  test makes two requests overlap without timing anything (`cancelled` counts the replies
+  cut so);
+- `strict=True`: a message whose `content` is not a string (null beside tool calls) is
+  refused with a 500 whose message is the validation dump, as llama-cpp-python refuses it.
 """
 
 from __future__ import annotations
@@ -109,6 +121,9 @@ class ScriptedServer:
         host: str = "127.0.0.1",
         *,
         faults: Mapping[int, Fault] | None = None,
+        usage: bool = True,
+        interrupts: Mapping[int, float] | None = None,
+        strict: bool = False,
     ) -> None:
         self._route: Route = (lambda _body: route) if isinstance(route, ScriptedModel) else route
         self.host = host
@@ -123,6 +138,16 @@ class ScriptedServer:
         self._hangup = asyncio.Condition()
         self.endless_chars = 0
         """Characters of text (or arguments) sent on `Endless` streams."""
+        self.usage = usage
+        self.interrupts = dict(interrupts or {})
+        self.strict = strict
+        self.active = 0
+        """Chat-completion requests being answered now."""
+        self.max_active = 0
+        """The most requests it was answering at once."""
+        self.cancelled = 0
+        """Streamed replies cut by a newer request (`interrupts`)."""
+        self._arrival = asyncio.Event()
         self._server: asyncio.Server | None = None
         self._connections: set[asyncio.Task[None]] = set()
 
@@ -183,11 +208,43 @@ class ScriptedServer:
             await _send_json(writer, 404, {"error": {"message": f"no route {method} {path}"}})
             return True
         self.requests += 1
+        self._arrival.set()  # wakes a reply held for a newer request (`interrupts`)
+        self._arrival = asyncio.Event()
+        self.active += 1
+        self.max_active = max(self.max_active, self.active)
+        left = False
+
+        def leave() -> None:  # called as the last byte is written, before the client reads it
+            nonlocal left
+            if not left:
+                left = True
+                self.active -= 1
+
+        try:
+            return await self._answer(reader, writer, raw, leave)
+        finally:
+            leave()
+
+    async def _answer(
+        self,
+        reader: asyncio.StreamReader,
+        writer: asyncio.StreamWriter,
+        raw: bytes,
+        leave: Callable[[], None],
+    ) -> bool:
+        number = self.requests
         try:
             body = json.loads(raw or b"{}")
         except ValueError as exc:
             await _send_json(writer, 400, {"error": {"message": f"bad request: {exc}"}})
             return True
+        if self.strict and isinstance(body, dict):
+            refused = _invalid_contents(body)
+            if refused:
+                await _send_json(writer, 500, {"error": {
+                    "message": refused, "type": "internal_server_error", "param": None,
+                    "code": None}})
+                return True
         if isinstance(body, dict):
             self.bodies.append(body)
         fault = self.faults.pop(self.requests, None)
@@ -228,8 +285,13 @@ class ScriptedServer:
         assert reply is not None
         name = str(body.get("model", "scripted"))
         if body.get("stream"):
-            usage = bool((body.get("stream_options") or {}).get("include_usage"))
-            await _send_stream(writer, name, pieces, reply, usage)
+            usage = self.usage and bool((body.get("stream_options") or {}).get("include_usage"))
+            hold = self.interrupts.get(number)
+            if hold is not None and await self._send_interruptible(
+                writer, name, pieces, reply, number, hold, leave
+            ):
+                return False
+            await _send_stream(writer, name, pieces, reply, usage, leave)
             return False
         await _send_json(writer, 200, _completion(name, reply))
         return True
@@ -274,6 +336,28 @@ class ScriptedServer:
         async with self._hangup:
             self.hangups += 1
             self._hangup.notify_all()
+
+    async def _send_interruptible(
+        self, writer: asyncio.StreamWriter, name: str, pieces: list[str], reply: ModelReply,
+        number: int, hold: float, leave: Callable[[], None],
+    ) -> bool:
+        """Hold the reply until a newer request arrives (or `hold` seconds pass); a newer
+        request cancels it, as llama-cpp-python does: its first piece, then `[DONE]` without
+        a `finish_reason`, and True. False when none came: the caller sends the reply."""
+        if self.requests == number:
+            with contextlib.suppress(asyncio.TimeoutError):
+                await asyncio.wait_for(self._arrival.wait(), hold)
+        if self.requests == number:
+            return False
+        chunks = _Chunks(name)
+        writer.write(_STREAM_HEAD + chunks.delta({"role": "assistant", "content": ""}))
+        if pieces:
+            writer.write(chunks.delta({"content": pieces[0]}))
+        writer.write(b"data: [DONE]\n\n")
+        self.cancelled += 1
+        leave()
+        await writer.drain()
+        return True
 
     async def wait_hangups(self, count: int) -> None:
         """Return once `count` clients have hung up on endless streams."""
@@ -397,8 +481,21 @@ async def _send_fault(
             await asyncio.wait_for(reader.read(), fault.seconds)
 
 
+def _invalid_contents(body: dict[str, Any]) -> str:
+    """What llama-cpp-python says of messages whose content is not a string (its schema
+    refuses a null content, even beside tool calls): a validation dump; "" when all are."""
+    errors = [
+        {"type": "string_type", "loc": ("body", "messages", i, "typed-dict", "content"),
+         "msg": "Input should be a valid string", "input": m.get("content")}
+        for i, m in enumerate(body.get("messages") or ())
+        if isinstance(m, dict) and "content" in m and not isinstance(m["content"], str)
+    ]
+    return repr(errors) if errors else ""
+
+
 async def _send_stream(
-    writer: asyncio.StreamWriter, name: str, pieces: list[str], reply: ModelReply, usage: bool
+    writer: asyncio.StreamWriter, name: str, pieces: list[str], reply: ModelReply, usage: bool,
+    leave: Callable[[], None] = lambda: None,
 ) -> None:
     chunks = _Chunks(name)
     writer.write(_STREAM_HEAD + chunks.delta({"role": "assistant", "content": ""}))
@@ -416,4 +513,5 @@ async def _send_stream(
     if usage:
         writer.write(chunks.usage(reply))
     writer.write(b"data: [DONE]\n\n")
+    leave()
     await writer.drain()

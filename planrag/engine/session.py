@@ -22,7 +22,14 @@ if TYPE_CHECKING:
     from planrag.locations import Resolved
     from planrag.users import Access
 
-__all__ = ["check_dump", "engine_config", "model_from_settings", "open_engine", "require_access"]
+__all__ = [
+    "check_dump",
+    "engine_config",
+    "model_concurrency",
+    "model_from_settings",
+    "open_engine",
+    "require_access",
+]
 
 
 def model_from_settings(settings: Settings) -> Model:
@@ -46,6 +53,7 @@ def model_from_settings(settings: Settings) -> Model:
             temperature=settings.model_temperature,
             timeout_s=settings.model_timeout_s,
             max_tokens=settings.model_max_tokens or None,
+            concurrency=model_concurrency(settings),
         ),
         attempts=settings.model_attempts,
     )
@@ -54,6 +62,15 @@ def model_from_settings(settings: Settings) -> Model:
     if settings.model_tools == "auto":
         return ToolsOrText(model)
     return model
+
+
+def model_concurrency(settings: Settings) -> int:
+    """Requests this process sends the model endpoint at once: PLANRAG_MODEL_CONCURRENCY,
+    or when it is 0 what the endpoint is likely to take (1 on this machine or a private
+    network, 4 for OpenAI and other hosted APIs; `planrag.engine.endpoints`)."""
+    from planrag.engine.endpoints import default_concurrency
+
+    return settings.model_concurrency or default_concurrency(settings.model_base_url)
 
 
 def engine_config(settings: Settings, **overrides: object) -> EngineConfig:

@@ -120,11 +120,17 @@ class RunState(_Model):
             int(u.get("prompt_tokens", 0)),
             int(u.get("completion_tokens", 0)),
             float(u.get("model_seconds", 0.0)),
+            int(u.get("unreported_calls", 0)),
         )
 
-    def add_usage(self, prompt: int, completion: int, seconds: float) -> None:
+    def add_usage(
+        self, prompt: int, completion: int, seconds: float, reported: bool = True
+    ) -> None:
+        """Count one model call; `reported=False` when the server gave no token counts."""
         u = self.usage
         u["model_calls"] = u.get("model_calls", 0) + 1
+        if not reported:
+            u["unreported_calls"] = u.get("unreported_calls", 0) + 1
         u["prompt_tokens"] = u.get("prompt_tokens", 0) + prompt
         u["completion_tokens"] = u.get("completion_tokens", 0) + completion
         u["model_seconds"] = u.get("model_seconds", 0.0) + seconds

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Iterator, Sequence
 from pathlib import Path
 
 import pytest
 
 from planrag.engine import Engine, EngineConfig, Event, ScriptedModel, call
+from planrag.engine.endpoints import forget_endpoints
 from planrag.engine.session import open_engine
 from planrag.runtime import load_datasets
 from planrag.settings import Settings, load_settings
@@ -48,6 +49,15 @@ async def collect(events: AsyncIterator[Event]) -> list[Event]:
 
 def kinds(events: Sequence[Event]) -> list[str]:
     return [e.kind for e in events if e.kind not in ("model_text", "model_called")]
+
+
+@pytest.fixture(autouse=True)
+def fresh_endpoints() -> Iterator[None]:
+    """Each test starts with nothing learnt about model endpoints (a scripted server's port
+    may be another test's old one)."""
+    forget_endpoints()
+    yield
+    forget_endpoints()
 
 
 @pytest.fixture()

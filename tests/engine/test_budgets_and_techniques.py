@@ -128,8 +128,10 @@ async def test_run_timeout_ends_the_run_when_the_last_turn_is_late_too(engine_fo
     async with engine_for(model, run_timeout_s=0.5, answer_grace_s=0.5) as engine:
         done = finished(await collect(engine.run(TEXT)))
     assert done.stop_reason == "budget:run_timeout" and done.decision is None
-    # Both calls were cut by the run's time, and both still count (their prompts estimated).
-    assert done.usage.model_calls == 2 and done.usage.prompt_tokens > 0
+    # Both calls were cut by the run's time, and both still count, their tokens "not
+    # reported" (the server never said them).
+    assert done.usage.model_calls == 2 and done.usage.unreported_calls == 2
+    assert done.usage.tokens_text() == "tokens not reported"
 
 
 async def test_run_timeout_before_any_call_still_asks_for_an_answer(engine_for) -> None:  # type: ignore[no-untyped-def]
