@@ -7,7 +7,9 @@ and what the run cost. Writes, under the output folder:
 
 * `results.jsonl`: one line per question (`id, label, decision, correct, verified_decision,
   verified_correct, replans, queries, refused, errors, llm_calls, prompt_tokens,
-  completion_tokens, seconds, stop_reason, outcome`), also printed on stdout; `outcome` is
+  completion_tokens, seconds, stop_reason, outcome, unreported_calls`), also printed on
+  stdout; the token counts are those the server reported, and `unreported_calls` counts the
+  calls whose tokens it never reported (not in the sums); `outcome` is
   `answered`, `no_decision` (the run finished without one: a budget ran out) or `failed`
   (the run failed: its `stop_reason` says why), so a run that decided nothing is never
   mistaken for a wrong answer, nor counted as one silently;
@@ -486,7 +488,12 @@ async def _ask(
         "seconds": round(seconds, 3),
         "stop_reason": stop,
         "outcome": outcome,
+        "unreported_calls": usage.unreported_calls if usage else 0,
     }
+
+
+def _unreported(calls: int) -> str:
+    return f" ({calls} calls' tokens not reported by the server)" if calls else ""
 
 
 def summary(result: EvalResult, scenario: str, target: str, technique: str, model: str) -> str:
@@ -533,7 +540,8 @@ def summary(result: EvalResult, scenario: str, target: str, technique: str, mode
         f"{sum(line['errors'] for line in result.lines)} failed). Model calls: "
         f"{sum(line['llm_calls'] for line in result.lines)}, tokens "
         f"{sum(line['prompt_tokens'] for line in result.lines)} prompt + "
-        f"{sum(line['completion_tokens'] for line in result.lines)} completion.",
+        f"{sum(line['completion_tokens'] for line in result.lines)} completion"
+        + _unreported(sum(line.get("unreported_calls", 0) for line in result.lines)) + ".",
         f"Time per question: median {statistics.median(seconds):.2f} s, max "
         f"{max(seconds):.2f} s; wall time {result.seconds:.1f} s.",
         "Stop reasons: " + ", ".join(f"{k} {v}" for k, v in stops.most_common()),

@@ -16,7 +16,7 @@ from tests._sql_fixtures import ROOT
 
 KEYS = ["id", "label", "decision", "correct", "verified_decision", "verified_correct",
         "replans", "queries", "refused", "errors", "llm_calls", "prompt_tokens",
-        "completion_tokens", "seconds", "stop_reason", "outcome"]
+        "completion_tokens", "seconds", "stop_reason", "outcome", "unreported_calls"]
 
 
 def planrag_eval(*args: str, data: Path) -> subprocess.CompletedProcess[str]:

@@ -39,7 +39,7 @@ QUESTIONS = {
 LAYOUTS = pytest.mark.parametrize("layout", sorted(SAMPLES))
 KEYS = ["id", "label", "decision", "correct", "verified_decision", "verified_correct",
         "replans", "queries", "refused", "errors", "llm_calls", "prompt_tokens",
-        "completion_tokens", "seconds", "stop_reason", "outcome"]
+        "completion_tokens", "seconds", "stop_reason", "outcome", "unreported_calls"]
 SIMULATOR = {"locating": LocatingSimulator, "building": BuildingSimulator}
 
 

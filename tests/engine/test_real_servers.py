@@ -213,6 +213,10 @@ async def test_eval_against_a_server_that_cancels_running_requests_answers_every
     lines = [json.loads(line) for line in out.decode().splitlines()]
     assert [line["outcome"] for line in lines] == ["answered"] * 3
     assert server.cancelled == 0 and server.max_active == 1 and server.requests == 3
+    # The server reports no usage: its calls are counted as such, not as 0 tokens.
+    assert [line["unreported_calls"] for line in lines] == [1, 1, 1]
+    assert "(3 calls' tokens not reported by the server)" in (
+        tmp_path / "out" / "summary.md").read_text(encoding="utf-8")
 
 
 # -- auto: a server that accepts tools and drops them
