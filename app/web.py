@@ -561,8 +561,7 @@ class ChatSession:
     async def answer_paused(self, approved: bool) -> None:
         """The person answered a re-plan kept over a restart: the run goes on from there."""
         from app.slack import _lease, store_for
-        from planrag.engine.session import engine_config, require_access
-        from planrag.store import run_id_of
+        from planrag.engine.session import require_access
 
         key = self._paused_key()
         if key is None:
@@ -586,20 +585,29 @@ class ChatSession:
             await cl.Message(content="No model is configured any more, so the run cannot go "
                              "on; once one is configured, answer again.").send()
             return
-        config = engine_config(self.settings, technique=context.get("technique"),
-                               consent=context.get("consent"))
+        offer, self.offer = self.offer, None
+        await self._go_on(paused.state, approved, context, model, offer)
+
+    async def _go_on(self, state: str, approved: bool | None, context: dict[str, Any],
+                     model: Model, offer: Any = None) -> None:
+        """A paused run goes on with the person's answer (`offer`: the question it was
+        asked again with, which the decision is written into, as live)."""
+        from planrag.engine.session import engine_config
+        from planrag.store import run_id_of
+
         view = RunView(self.settings, str(context.get("consent", "ask")),
                        self.dataset_info().column_names)
         view.question = str(context.get("question", ""))
-        view.run_id = run_id_of(paused.state)
-        if self.offer is not None:  # the decision is written into the question, as live
-            for action in self.offer.actions:
+        view.run_id = run_id_of(state)
+        if offer is not None:
+            for action in offer.actions:
                 await action.remove()
-            view.asked, view.proposal = self.offer, self.offer.content
-            self.offer = None
+            view.asked, view.proposal = offer, offer.content
+        config = engine_config(self.settings, technique=context.get("technique"),
+                               consent=context.get("consent"))
         await self._drive(view, context, model, config,
-                          lambda engine: engine.resume(paused.state, approved), paused.state,
-                          plan={"kind": "resume", "state": paused.state, "approved": approved})
+                          lambda engine: engine.resume(state, approved), state,
+                          plan={"kind": "resume", "state": state, "approved": approved})
         await self.remember()
 
     async def interrupted(self) -> list[tuple[dict[str, Any], int]]:
@@ -652,8 +660,6 @@ class ChatSession:
             self.target = target if target in self.targets() else self.default_target()
             await self.ask(question)
             return
-        from planrag.engine.session import engine_config
-        from planrag.store import run_id_of
 
         await cl.Message(content=f"The question “{question}” was interrupted after "
                          "its change of plan was answered, when the assistant restarted; "
@@ -663,15 +669,7 @@ class ChatSession:
             await cl.Message(content="No model is configured any more, so the run cannot go "
                              "on; ask the question again once one is.").send()
             return
-        state, approved = str(plan["state"]), plan.get("approved")
-        view = RunView(self.settings, str(context.get("consent", "ask")),
-                       self.dataset_info().column_names)
-        view.question, view.run_id = question, run_id_of(state)
-        await self._drive(view, context, model, engine_config(
-            self.settings, technique=context.get("technique"), consent=context.get("consent")),
-            lambda engine: engine.resume(state, approved), state,
-            plan={"kind": "resume", "state": state, "approved": approved})
-        await self.remember()
+        await self._go_on(str(plan["state"]), plan.get("approved"), context, model)
 
     def _resume_model(self, context: dict[str, Any]) -> Model | None:
         if context.get("scripted"):
