@@ -215,16 +215,16 @@ class OpenAIModel:
             usage_reported=reported,
         )
 
-    def _arguments(self, request: ModelRequest) -> dict[str, Any]:
+    def _arguments(self, request: ModelRequest, stream: bool = True) -> dict[str, Any]:
         kwargs: dict[str, Any] = {
             "model": self.name,
             "messages": list(request.messages),
             "temperature": self.temperature,
-            "stream": True,
+            "stream": stream,
         }
         if request.tools:
             kwargs["tools"] = list(request.tools)
-        if self._usage_option:
+        if self._usage_option and stream:
             kwargs["stream_options"] = {"include_usage": True}
         if self.max_tokens:
             kwargs[self._tokens_parameter] = self.max_tokens
@@ -256,13 +256,21 @@ class OpenAIModel:
         self, request: ModelRequest, where: str, broke: Callable[[str], ModelServerError]
     ) -> AsyncIterator[dict[str, Any]]:
         """The decoded chunks of one streamed reply; `[DONE]` must end it. `broke` makes the
-        error for a stream that ends cleanly before the reply is complete."""
+        error for a stream that ends cleanly before the reply is complete.
+
+        A 200 stream with nothing in it (no event, no [DONE]) is what llama-cpp-python's
+        server sends when the request fails after its headers went out (a prompt longer than
+        the context, a tool choice it cannot stream): the same request is asked once without
+        streaming, which gets the server's real answer: its error (said as any other, a
+        context overflow not retried) or a whole reply. (That server closes the connection
+        after such a stream; a request that finds it closed is sent again once.)"""
         import openai
 
-        for _attempt in range(4):  # each optional parameter may be refused once
+        stream, stale = True, False
+        for _attempt in range(6):  # each optional parameter may be refused once
             try:
                 async with self._client.chat.completions.with_streaming_response.create(
-                    **self._arguments(request)
+                    **self._arguments(request, stream)
                 ) as response:
                     http = response.http_response
                     kind = http.headers.get("content-type", "").split(";")[0].strip().lower()
@@ -285,8 +293,12 @@ class OpenAIModel:
                 if not done:
                     if not events.count and events.stray:
                         raise ModelRejected(_not_a_stream(where, kind, events.stray))
+                    if not events.count and stream:
+                        stream = False  # an empty stream: ask for the answer whole
+                        continue
                     raise broke(f"the reply from {where} was cut off: its stream ended "
-                                "before [DONE]")
+                                "before [DONE]" if stream else
+                                f"{where} sent an empty reply, streamed and not")
                 return
             except openai.BadRequestError as exc:
                 said = _server_says(exc)
@@ -311,6 +323,13 @@ class OpenAIModel:
                         "PLANRAG_MODEL_BASE_URL is an OpenAI-compatible endpoint (…/v1), or "
                         "try PLANRAG_MODEL_TOOLS=off; not retried", said,
                     ) from exc
+                raise _mapped(exc, where, request, self.max_tokens) from exc
+            except openai.APIConnectionError as exc:
+                if not stream and not stale:
+                    # The server closed the connection the empty stream came on, and the
+                    # pool lent it again: once more, on a new one.
+                    stale = True
+                    continue
                 raise _mapped(exc, where, request, self.max_tokens) from exc
             except openai.APIError as exc:
                 raise _mapped(exc, where, request, self.max_tokens) from exc

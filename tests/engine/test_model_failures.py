@@ -138,6 +138,68 @@ async def test_a_prompt_too_long_for_the_context_says_what_to_lower_and_is_not_r
     assert server.requests == 1 and waits == []
 
 
+LLAMA_CPP_PYTHON_OVERFLOW = json.dumps({"error": {
+    "message": "This model's maximum context length is 1024 tokens. However, you requested "
+               "3116 tokens (3100 in the messages, 16 in the completion). Please reduce the "
+               "length of the messages or completion.",
+    "type": "invalid_request_error", "param": "messages", "code": "context_length_exceeded"}})
+
+
+async def test_an_empty_stream_is_asked_again_without_streaming_to_learn_why() -> None:
+    """llama-cpp-python's server (0.3.36) sends a 200 stream with nothing in it when the
+    request fails after the headers (a prompt over its context): once more, not streamed,
+    it says why; that answer is not retried."""
+    error, server, waits = await failure_of({
+        1: Raw("", content_type="text/event-stream; charset=utf-8"),
+        2: Raw(LLAMA_CPP_PYTHON_OVERFLOW, status=400, content_type="application/json")})
+    assert isinstance(error, ModelRejected) and not error.retryable
+    assert "the server counts 3,116 tokens against a context of 1,024" in str(error)
+    assert "not retried" in str(error) and "cut off" not in str(error)
+    assert [b.get("stream") for b in server.bodies] == [True, False]
+    assert "stream_options" not in server.bodies[1] and waits == []
+
+
+async def test_an_empty_stream_whose_whole_reply_comes_unstreamed_is_that_reply() -> None:
+    whole = json.dumps({"object": "chat.completion", "choices": [{
+        "index": 0, "finish_reason": "stop",
+        "message": {"role": "assistant", "content": "whole"}}]})
+    async with ScriptedServer(ScriptedModel([]), faults={
+            1: Raw("", content_type="text/event-stream"),
+            2: Raw(whole, content_type="application/json")}) as server:
+        inner = OpenAIModel("m", base_url=server.base_url)
+        reply = await first_reply(Retrying(inner))
+        await inner.close()
+    assert reply.text == "whole" and server.requests == 2
+    assert not reply.usage_reported
+
+
+async def test_an_empty_reply_streamed_and_not_is_a_server_error() -> None:
+    error, server, _ = await failure_of({
+        1: Raw("", content_type="text/event-stream"), 2: Raw("", content_type="text/plain"),
+        3: Raw("", content_type="text/event-stream"), 4: Raw("", content_type="text/plain")},
+        attempts=2)
+    assert isinstance(error, ModelServerError)
+    assert "sent an empty reply, streamed and not" in str(error)
+    assert server.requests == 4
+
+
+async def failure_of(faults: dict[int, Raw], attempts: int = 4,
+                     ) -> tuple[ModelError, ScriptedServer, list[float]]:
+    """The error a model (with retries) raises on `faults`, its server, and the waits."""
+    waits: list[float] = []
+
+    async def sleep(seconds: float) -> None:
+        waits.append(seconds)
+
+    async with ScriptedServer(ScriptedModel([Reply("fine")] * 4), faults=faults) as server:
+        inner = OpenAIModel("m", base_url=server.base_url, max_tokens=1000)
+        model = Retrying(inner, sleep=sleep, attempts=attempts)
+        with pytest.raises(ModelError) as raised:
+            await first_reply(model)
+        await inner.close()
+    return raised.value, server, waits
+
+
 async def test_an_error_in_the_middle_of_a_stream_that_is_not_about_context_is_retried() -> None:
     fault = Cut("Hel", tail='data: {"object": "error", "message": "worker crashed", '
                             '"type": "InternalServerError", "code": 500}\n\n')
