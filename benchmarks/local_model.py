@@ -16,7 +16,10 @@ product as a person would:
   `off` and `auto` against the chat format of the model file; both accept tools and, asked
   without `tool_choice` as the product asks, drop them);
 - `planrag eval --limit N` on each DQA scenario (this project's development split, or
-  `--dqa` a clone of the PlanRAG repository).
+  `--dqa` a clone of the PlanRAG repository);
+- `planrag ask` once more against a server with a context too small for the prompt
+  (`--overflow-ctx`, 1024 tokens): it must fail at once, in one line that says how long the
+  prompt was and what to lower, without sending that prompt again and again.
 
 What a 270M model decides is not judged (it is mostly wrong); how the product treats it is.
 Each run must end within its limits (run timeout plus the last turn's grace) with a decision
@@ -108,6 +111,17 @@ class Exchange:
     chars: int = 0
     """Characters of text and tool-call arguments streamed."""
     first_token: float | None = None
+    events: int = 0
+    """Server-sent events in the reply."""
+    empty: bool = False
+    """The server ended a 200 stream without sending anything (llama-cpp-python's way of
+    failing a request after its headers went out)."""
+
+    @property
+    def attempt_only(self) -> bool:
+        """An attempt that brought no reply (an error status, an empty stream): the product
+        asks again or fails; it is not a model call of its own."""
+        return self.status != 200 or self.empty
 
 
 class Recorder(ThreadingHTTPServer):
@@ -243,6 +257,8 @@ class _Forward(BaseHTTPRequestHandler):
                     return
             if exchange is not None and not streaming:
                 _note_whole(exchange, bytes(whole))
+            if exchange is not None and streaming and not exchange.events:
+                exchange.empty = not exchange.client_left
         except OSError as exc:  # the server went away: the product must say so
             if exchange is not None and not exchange.status:
                 with contextlib.suppress(OSError):
@@ -257,6 +273,7 @@ def _note_event(exchange: Exchange, line: bytes) -> None:
     if not text.startswith("data:"):
         return
     data = text[5:].strip()
+    exchange.events += 1
     if data == "[DONE]":
         exchange.completed = True
         return
@@ -347,6 +364,7 @@ class Report:
                                   if x.first_token is not None else None),
                 "status": x.status, "completed": x.completed, "client_left": x.client_left,
                 "chars": x.chars, "usage": x.usage, "tools": bool(x.body.get("tools")),
+                "stream": x.body.get("stream"), "empty": x.empty,
                 "max_tokens": x.body.get("max_tokens") or x.body.get("max_completion_tokens"),
                 "stop": x.body.get("stop"), "messages": len(x.body.get("messages") or []),
             })
@@ -386,10 +404,11 @@ def ask_problems(
         problems.append(f"{name}: the last event is {kind!r}, not the run's end")
         return problems, None
     called = [e for e in events if e.get("kind") == "model_called"]
-    if len(called) != len(exchanges):
-        problems.append(f"{name}: {len(called)} model calls counted, {len(exchanges)} requests "
-                        "reached the server")
-    for event, exchange in zip(called, exchanges, strict=False):
+    replies = [x for x in exchanges if not x.attempt_only]
+    if len(called) != len(replies):
+        problems.append(f"{name}: {len(called)} model calls counted, {len(replies)} replies "
+                        "came from the server")
+    for event, exchange in zip(called, replies, strict=False):
         problems += _usage_problems(name, event, exchange)
     texts = "".join(e.get("text", "") for e in events if e.get("kind") == "model_text")
     switched = mode == "auto" and any(not x.body.get("tools") for x in exchanges)
@@ -484,10 +503,11 @@ def eval_problems(
                         _int(line.get("prompt_tokens")), _int(line.get("completion_tokens")),
                         _int(line.get("unreported_calls"))))
     counted = sum(r.model_calls for r in runs)
-    if lines and counted != len(exchanges):
-        problems.append(f"{name}: {counted} model calls counted, {len(exchanges)} requests "
-                        "reached the server")
-    unreported = sum(1 for x in exchanges if x.usage is None)
+    replies = [x for x in exchanges if not x.attempt_only]
+    if lines and counted != len(replies):
+        problems.append(f"{name}: {counted} model calls counted, {len(replies)} replies came "
+                        "from the server")
+    unreported = sum(1 for x in replies if x.usage is None)
     if lines and sum(r.unreported_calls for r in runs) != unreported:
         problems.append(f"{name}: {sum(r.unreported_calls for r in runs)} calls said 'not "
                         f"reported', the server left {unreported} without usage")
@@ -540,7 +560,7 @@ def llama_server(python: Path, model: Path, home: Path, chat_format: str | None,
                  n_ctx: int) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
     """llama-cpp-python's OpenAI-compatible server on a free loopback port."""
     port = _free_port()
-    log = home / f"server-{chat_format or 'plain'}.log"
+    log = home / f"server-{chat_format or 'plain'}-{n_ctx}.log"
     command = [str(python), "-m", "llama_cpp.server", "--model", str(model),
                "--model_alias", ALIAS, "--host", "127.0.0.1", "--port", str(port),
                "--n_ctx", str(n_ctx), "--n_threads", str(os.cpu_count() or 2)]
@@ -708,6 +728,41 @@ def check_asks(options: argparse.Namespace, report: Report, recorder: Recorder, 
         print(f"  PROBLEM {problem}", flush=True)
 
 
+def check_overflow(options: argparse.Namespace, report: Report, recorder: Recorder,
+                   data_dir: Path, concurrency: int) -> None:
+    """An ask whose prompt outgrows the server's context: it must fail at once, in one line
+    that names the prompt's size and what to lower, without asking the same prompt again
+    (beyond once unstreamed, to learn why an empty stream came)."""
+    env = product_env(options, recorder.base_url, "off", data_dir)
+    first = len(recorder.since(0))
+    name = f"ask (context of {options.overflow_ctx} tokens)"
+    print(f"{name}: {QUESTION}", flush=True)
+    rc, out, err, wall, rss = run_product(
+        ["ask", "--json", "--yes", "--dataset", DATASET, "--target", "sqlite", QUESTION],
+        env, run_limit(options.run_timeout) * 2)
+    exchanges = recorder.since(first)
+    report.saw(name, exchanges)
+    problems, run = ask_problems(name, "off", rc, out, err, wall, exchanges,
+                                 run_limit(options.run_timeout), concurrency)
+    said = run.stop_reason if run is not None else ""
+    if run is None or run.outcome != "failed" or "too long for the model's context" not in said:
+        problems.append(f"{name}: did not fail on the context: {run.outcome if run else '?'}: "
+                        f"{said[:200]!r}")
+    elif "not retried" not in said or "PLANRAG_" not in said:
+        problems.append(f"{name}: the failure does not say what to lower: {said[:200]!r}")
+    attempts = [x for x in exchanges if x.attempt_only]
+    if len(attempts) > 2:
+        problems.append(f"{name}: the prompt over the context was sent {len(attempts)} times "
+                        "(once streamed and once not is the most)")
+    report.problems += problems
+    if run is not None:
+        report.runs.append(run)
+        print(f"  {run.outcome}: {_reason(run.stop_reason)[:110]} ({wall:.1f} s, "
+              f"{len(exchanges)} requests, {rss:.0f} MiB)", flush=True)
+    for problem in problems:
+        print(f"  PROBLEM {problem}", flush=True)
+
+
 def check_eval(options: argparse.Namespace, report: Report, recorder: Recorder, scenario: str,
                data_dir: Path, concurrency: int) -> None:
     env = product_env(options, recorder.base_url, "auto", data_dir)
@@ -821,6 +876,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="PLANRAG_RUN_TIMEOUT for every run (seconds)")
     parser.add_argument("--max-tokens", type=int, default=256, help="PLANRAG_MAX_TOKENS")
     parser.add_argument("--n-ctx", type=int, default=8192, help="the server's context")
+    parser.add_argument("--overflow-ctx", type=int, default=1024,
+                        help="also ask a server with this small a context, to see the prompt "
+                             "outgrow it (0: not)")
     parser.add_argument("--memory-mib", type=float, default=1024,
                         help="the most memory one of the product's processes may peak at")
     parser.add_argument("--endpoint", help="use this running server (http://HOST:PORT/v1)")
@@ -830,7 +888,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     modes = [m for m in options.modes.split(",") if m]
     scenarios = [s for s in options.scenarios.split(",") if s]
     bad = [m for m in modes if m not in MODES] + [s for s in scenarios if s not in SCENARIOS]
-    if bad or options.limit < 1 or options.run_timeout <= 0:
+    if bad or options.limit < 1 or options.run_timeout <= 0 or options.overflow_ctx < 0:
         print(f"local model check: nothing to do with {bad or 'those limits'}: modes are "
               f"{', '.join(MODES)}, scenarios {', '.join(SCENARIOS)}, --limit >= 1",
               file=sys.stderr)
@@ -889,6 +947,11 @@ def _check(options: argparse.Namespace, modes: list[str], scenarios: list[str],
                 peak = peak_rss_mib(proc.pid)
                 if peak is not None:
                     report.figures["server_peak_mib"][chat_format or "plain"] = round(peak, 1)
+        if options.overflow_ctx:
+            with llama_server(python, model, HOME, None, options.overflow_ctx) as (url, _proc), \
+                    Recorder(url) as recorder:
+                concurrency = _concurrency(options, recorder.base_url, data_dir)
+                check_overflow(options, report, recorder, data_dir, concurrency)
     finally:
         shutil.rmtree(data_dir, ignore_errors=True)
 

@@ -38,7 +38,7 @@ lm = _load()
 
 
 def exchange(body: dict[str, Any], **fields: Any) -> Any:
-    return lm.Exchange(0, body, 0.0, 1, **fields)
+    return lm.Exchange(0, body, 0.0, 1, **{"status": 200, **fields})
 
 
 GOOD_TOOLS = {"max_tokens": 256, "tools": [{"type": "function"}],
@@ -99,7 +99,7 @@ def test_an_ask_that_ends_well_passes_and_is_summed() -> None:
 
 
 @pytest.mark.parametrize(("case", "found"), [
-    ("uncounted call", "1 model calls counted, 2 requests"),
+    ("uncounted call", "1 model calls counted, 2 replies"),
     ("zero tokens as measured", "reported no usage but the call counts 0+0"),
     ("usage differs", "the server reported 900+40"),
     ("usage dropped", "reported usage but the call says 'not reported'"),
@@ -138,9 +138,18 @@ def test_each_misbehaviour_of_a_run_is_named(case: str, found: str) -> None:
     elif case == "failure on two lines":
         out, rc = events(one, end={"kind": "run_failed", "message": "boom\nat line 3"}), 1
     elif case == "too many at once":
-        seen = [lm.Exchange(0, GOOD_TEXT, 0.0, 2, usage=reported.usage)]
+        seen = [lm.Exchange(0, GOOD_TEXT, 0.0, 2, status=200, usage=reported.usage)]
     problems, _ = ask(out, seen, rc=rc, err=err, wall=wall)
     assert any(found in p for p in problems), problems
+
+
+def test_attempts_that_brought_no_reply_are_not_calls() -> None:
+    """An error status or an empty stream is an attempt the product asks again after (or
+    fails on), not a model call: only replies must be counted."""
+    seen = [exchange(GOOD_TEXT, empty=True), exchange(GOOD_TEXT, status=400),
+            exchange(GOOD_TEXT)]
+    problems, run = ask(events({"call": 1, "usage_reported": False}), seen)
+    assert problems == [] and run.requests == 3 and run.model_calls == 1
 
 
 def test_auto_must_say_it_switched_to_the_text_format() -> None:
@@ -162,7 +171,7 @@ def test_an_eval_is_checked_question_by_question() -> None:
     problems, _ = lm.eval_problems("locating", 0, out, "", [exchange(GOOD_TEXT)] * 2, 2,
                                    100.0, 1)
     assert any("1 results for 2 questions" in p for p in problems)
-    assert any("1 model calls counted, 2 requests" in p for p in problems)
+    assert any("1 model calls counted, 2 replies" in p for p in problems)
     slow = json.dumps({**line, "seconds": 500.0, "stop_reason": ""})
     problems, _ = lm.eval_problems("locating", 0, slow, "", [exchange(GOOD_TEXT)], 1, 100.0, 1)
     assert any("over its limit" in p for p in problems)
