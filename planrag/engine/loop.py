@@ -46,6 +46,7 @@ from planrag.engine.events import (
 )
 from planrag.engine.model import (
     KEPT_CHARS,
+    CallProgress,
     Model,
     ModelReply,
     ModelRequest,
@@ -292,9 +293,10 @@ class Engine:
             reply: ModelReply | None = None
             limit = self._call_limit(state, started)
             allowance = self._allowance(state)
+            progress = CallProgress()
             request = ModelRequest(
                 tuple(state.messages), self.calls.tools(state), run_id=state.run_id,
-                max_chars=allowance, deadline=time.monotonic() + limit,
+                max_chars=allowance, deadline=time.monotonic() + limit, progress=progress,
             )
             streamed: list[str] = []  # the reply's start, up to KEPT_CHARS (if cut here)
             written = 0
@@ -329,12 +331,14 @@ class Engine:
             except TimeoutError:
                 # The run's time ran out while the model was answering: what it was writing
                 # is dropped, and it gets one short last turn to answer from what it has. The
-                # call still counts, its tokens "not reported": the server never said them.
-                seconds = time.perf_counter() - called
-                state.add_usage(0, 0, seconds, reported=False)
-                state.usage["reply_chars"] = state.usage.get("reply_chars", 0) + written
-                yield ModelCalled(int(state.usage["model_calls"]), 0, 0, seconds, (),
-                                  usage_reported=False)
+                # call still counts, its tokens "not reported": the server never said them;
+                # unless it never reached the server (no time left, or waiting for a slot).
+                if progress.sent is not False:
+                    seconds = time.perf_counter() - called
+                    state.add_usage(0, 0, seconds, reported=False)
+                    state.usage["reply_chars"] = state.usage.get("reply_chars", 0) + written
+                    yield ModelCalled(int(state.usage["model_calls"]), 0, 0, seconds, (),
+                                      usage_reported=False)
                 if state.overtime:  # that was the last turn
                     yield self._finish(state, started, "budget:run_timeout")
                     return

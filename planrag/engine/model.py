@@ -48,6 +48,7 @@ from planrag.errors import ModelError, ModelRateLimited, ModelRejected
 __all__ = [
     "EMPTY_REPLY",
     "KEPT_CHARS",
+    "CallProgress",
     "Message",
     "Model",
     "ModelReply",
@@ -102,6 +103,17 @@ class ToolCall:
     """The raw JSON text the model wrote; the engine validates it."""
 
 
+@dataclass(slots=True)
+class CallProgress:
+    """How far one model call got, told by the model to the loop (which counts calls)."""
+
+    sent: bool | None = None
+    """Whether the request went out to the server: None when the model does not say (an
+    in-process model: the call counts), False until an HTTP model sends it. A call the run's
+    time ends before it was sent (waiting for the endpoint's slot, or with no time left) was
+    never a model call and is not counted as one."""
+
+
 @dataclass(frozen=True, slots=True)
 class ModelRequest:
     messages: tuple[Message, ...]
@@ -117,6 +129,8 @@ class ModelRequest:
     deadline: float | None = None
     """When (`time.monotonic()`) the run's time for this call is over: a rate limit asking
     for a longer wait ends the call at once instead of sleeping through the rest of the run."""
+    progress: CallProgress | None = field(default=None, compare=False)
+    """Filled in by the model as the call goes (see `CallProgress`)."""
 
 
 @dataclass(frozen=True, slots=True)

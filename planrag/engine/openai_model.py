@@ -135,6 +135,8 @@ class OpenAIModel:
         await self._client.close()
 
     async def stream(self, request: ModelRequest) -> AsyncIterator[TextPiece | ModelReply]:
+        if request.progress is not None and request.progress.sent is None:
+            request.progress.sent = False  # until a request goes out (a retry keeps True)
         slots = slots_for(self.endpoint)
         number = await slots.acquire(self.concurrency)
         try:
@@ -268,6 +270,8 @@ class OpenAIModel:
 
         stream, stale = True, False
         for _attempt in range(6):  # each optional parameter may be refused once
+            if request.progress is not None:
+                request.progress.sent = True
             try:
                 async with self._client.chat.completions.with_streaming_response.create(
                     **self._arguments(request, stream)

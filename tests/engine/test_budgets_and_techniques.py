@@ -4,16 +4,21 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections.abc import AsyncIterator
 
 import pytest
 
 from planrag.engine import (
     EngineConfig,
+    ModelCalled,
+    ModelReply,
+    ModelRequest,
     Reply,
     RunFailed,
     RunFinished,
     ScriptedModel,
     SimulatorChecked,
+    TextPiece,
     Turn,
     call,
 )
@@ -132,6 +137,35 @@ async def test_run_timeout_ends_the_run_when_the_last_turn_is_late_too(engine_fo
     # reported" (the server never said them).
     assert done.usage.model_calls == 2 and done.usage.unreported_calls == 2
     assert done.usage.tokens_text() == "tokens not reported"
+
+
+class Unsent(Slow):
+    """An HTTP model whose requests wait (for the endpoint's slot) and never go out on the
+    calls in `calls`: it says so in the request's progress, as OpenAIModel does."""
+
+    async def stream(self, request: ModelRequest) -> AsyncIterator[TextPiece | ModelReply]:
+        n = self.n
+        if request.progress is not None and request.progress.sent is None:
+            request.progress.sent = False
+        if n not in self.calls and request.progress is not None:
+            request.progress.sent = True
+        async for chunk in super().stream(request):
+            yield chunk
+
+
+async def test_a_call_the_run_time_ends_before_it_was_sent_is_not_counted(
+    engine_for,  # type: ignore[no-untyped-def]
+) -> None:
+    """Only calls that reached the server are model calls: one still waiting for its turn
+    at the endpoint when the run's time ends is not (the real-model check found it)."""
+    inner = ScriptedModel([Reply(calls=[answer()])])
+    model = Unsent(inner, 30.0, {0})  # the first call never goes out; the last turn does
+    async with engine_for(model, run_timeout_s=0.5, answer_grace_s=5.0) as engine:
+        events = await collect(engine.run(TEXT))
+    done = finished(events)
+    assert done.stop_reason == "budget:run_timeout" and done.decision == "krakow"
+    called = [e for e in events if isinstance(e, ModelCalled)]
+    assert done.usage.model_calls == len(called) == 1 and called[0].call == 1
 
 
 async def test_run_timeout_before_any_call_still_asks_for_an_answer(engine_for) -> None:  # type: ignore[no-untyped-def]
