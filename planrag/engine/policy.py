@@ -225,16 +225,21 @@ class WarehousePolicy:
                 continue
             scored.append((shipped >= capacity, shipped / max(capacity, 1.0), -cost, r))
         decision: Any = 0
+        named = "warehouse 0"
         why = "no rows to decide from"
         if scored:
             full, used, _, row = max(scored, key=lambda x: (x[0], x[2] if x[0] else x[1]))
             decision = int(row["id"])
+            if row.get("name"):
+                named = f"{row['name']} ({row['city']})" if row.get("city") else row["name"]
+            else:
+                named = f"warehouse {decision}"
             why = (f"{row['name']} ships all it can ({used:.0%} of its capacity) at the "
                    "cheapest handling cost of the full warehouses" if full else
                    f"{row['name']} is the busiest ({used:.0%} of its capacity)")
         amount = re.search(r"(\d+(?:[.,]\d+)?)\s*kg", question)
         extra = float(amount.group(1).replace(",", ".")) if amount else 200.0
-        return Reply(f"Decision: warehouse {decision}.", [call(
+        return Reply(f"Decision: {named}.", [call(
             "final_answer", decision=decision, rationale=f"Scripted heuristic: {why}.",
             query_ids=["q1"] if observations else [], parameters={"extra_kg": extra},
         )])

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from planrag.engine import QueryStarted, RunFinished, SimulatorChecked
+from planrag.engine import ModelText, QueryStarted, RunFinished, SimulatorChecked
 from planrag.engine.policy import country_of, missing_parameters, policy_model
 from tests.engine.conftest import collect
 
@@ -33,6 +33,9 @@ async def test_the_demo_has_a_policy_too(engine_for) -> None:  # type: ignore[no
     check = next(e for e in events if isinstance(e, SimulatorChecked))
     assert check.agrees and check.best == 4 and check.label(4) == "East Point, Leipzig"
     assert check.unit == "EUR"
+    # The walkthrough's own words name the warehouse as a manager knows it, not by its id.
+    said = "".join(e.text for e in events if isinstance(e, ModelText))
+    assert "Decision: East Point (Leipzig)." in said and "warehouse 4" not in said
 
 
 async def test_a_kept_plan_runs_no_new_step(engine_for) -> None:  # type: ignore[no-untyped-def]
