@@ -867,9 +867,17 @@ def _simulate_dataset(settings: Settings, args: argparse.Namespace) -> int:
     from planrag.simulators.service import simulate_dataset
 
     _simulate_top(args)
-    run = _run(
-        simulate_dataset(settings, args.dataset, args.target, _parameters(args), args.rules)
-    )
+    try:
+        run = _run(
+            simulate_dataset(settings, args.dataset, args.target, _parameters(args), args.rules)
+        )
+    except SimulatorInputError as exc:
+        if not str(exc).startswith("parameters for the "):
+            raise
+        raise SimulatorInputError(
+            f"{exc}; give them with --param NAME=VALUE (or --country, --home, --goods for the "
+            "DQA scenarios), or name a question of the dataset that has them (--dataset "
+            "DATASET#QUESTION)") from None
     if args.scenario and args.scenario not in (run.result.scenario, run.dataset.simulator):
         raise SimulatorInputError(
             f"dataset {run.dataset.id} uses the {run.result.scenario} simulator, "

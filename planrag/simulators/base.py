@@ -244,6 +244,12 @@ class SimulationResult:
         """How a person reads `decision` (its label, else itself)."""
         return self.labels.get(decision, str(decision))
 
+    def _shown(self, decision: DecisionKey) -> str:
+        """`decision` for the report: the key a command line takes, and its label when the
+        simulator gives one (`4 (East Point, Leipzig)`)."""
+        label = self.labels.get(decision)
+        return f"{decision} ({label})" if label and label != str(decision) else str(decision)
+
     def render(self, top: int = 10) -> str:
         """A plain-text report for terminals and chat."""
         goal = "higher" if self.objective == "maximise" else "lower"
@@ -252,15 +258,16 @@ class SimulationResult:
             f"{self.scenario} ({params}) - rules {self.rules}",
             f"objective: {self.description} ({goal} is better)",
             f"state: {self.origin}",
-            f"baseline (no decision): {_num(self.baseline)}",
+            f"baseline (no decision): {_num(self.baseline)}{' ' + self.unit if self.unit else ''}",
         ]
         best = self.best
         if best is None:
             lines.append("no candidate decisions")
             return "\n".join(lines)
+        unit = f" {self.unit}" if self.unit else ""
         lines.append(
-            f"best: {best.decision}  {_num(best.value)}  ({_signed(best.delta)} vs baseline"
-            f"{_percent(best.delta, self.baseline)})"
+            f"best: {self._shown(best.decision)}  {_num(best.value)}{unit}  "
+            f"({_signed(best.delta)} vs baseline{_percent(best.delta, self.baseline)})"
         )
         if not self.improves:
             lines.append("no candidate improves on taking no decision")
@@ -268,9 +275,10 @@ class SimulationResult:
         if unchanged:
             lines.append(f"{unchanged} of {len(self.ranking)} candidates change nothing")
         if self.ties:
-            lines.append(f"tied exactly with: {_names(self.ties)}")
+            lines.append(f"tied exactly with: {_names([self._shown(t) for t in self.ties])}")
         if self.near_ties:
-            lines.append(f"near-ties (relative gap < {NEAR_TIE:g}): {_names(self.near_ties)}")
+            lines.append(f"near-ties (relative gap < {NEAR_TIE:g}): "
+                         f"{_names([self._shown(t) for t in self.near_ties])}")
         for other in self.others:
             if not other.agrees:
                 lines.append(
@@ -279,12 +287,13 @@ class SimulationResult:
                 )
             else:
                 lines.append(f"rule set {other.rules!r} agrees")
-        width = max(len(str(c.decision)) for c in self.ranking[:top])
+        width = max(len(self._shown(c.decision)) for c in self.ranking[:top])
         lines.append("")
-        lines.append(f"{'rank':>4}  {'decision':<{width}}  {'value':>22}  {'delta':>12}")
+        value = f"value ({self.unit})" if self.unit else "value"
+        lines.append(f"{'rank':>4}  {'decision':<{width}}  {value:>22}  {'delta':>12}")
         for c in self.ranking[:top]:
             lines.append(
-                f"{c.rank:>4}  {c.decision!s:<{width}}  {_num(c.value):>22}  "
+                f"{c.rank:>4}  {self._shown(c.decision):<{width}}  {_num(c.value):>22}  "
                 f"{_signed(c.delta):>12}"
             )
         if len(self.ranking) > top:

@@ -203,12 +203,15 @@ def test_dataset_mode_with_question_and_params(env: dict[str, str]) -> None:
     assert result["answer"] == 1485 and result["origin"].endswith("(file order)")
     demo = planrag("simulate", "--dataset", "demo-retail", "--param", "extra_kg=200", env=env)
     assert demo.returncode == 0, demo.stderr
-    assert "best: 4" in demo.stdout and "warehouse-expansion" in demo.stdout
+    assert "best: 4 (East Point, Leipzig)  1300.7 EUR" in demo.stdout
+    assert "warehouse-expansion" in demo.stdout and "value (EUR)" in demo.stdout
+    assert "2 (Rhine Depot, Cologne)" in demo.stdout
     wrong = planrag("simulate", "building", "--dataset", "demo-retail", "--param",
                     "extra_kg=5", env=env)
     assert wrong.returncode == 1 and "uses the warehouse-expansion simulator" in wrong.stderr
     missing = planrag("simulate", "--dataset", "demo-retail#demo-2", env=env)
     assert missing.returncode == 1 and "extra_kg: Field required" in missing.stderr
+    assert "give them with --param NAME=VALUE" in missing.stderr
 
 
 def test_batch_compare_names_questions_where_the_rule_sets_disagree(
