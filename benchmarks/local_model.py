@@ -722,7 +722,7 @@ def check_asks(options: argparse.Namespace, report: Report, recorder: Recorder, 
     report.figures.setdefault("product_peak_mib", []).append(round(rss, 1))
     if run is not None:
         report.runs.append(run)
-        print(f"  {run.outcome}: {_reason(run.stop_reason)} ({wall:.1f} s, {run.model_calls} "
+        print(f"  {run.outcome}: {_words(run.stop_reason)} ({wall:.1f} s, {run.model_calls} "
               f"calls, {rss:.0f} MiB)", flush=True)
     for problem in problems:
         print(f"  PROBLEM {problem}", flush=True)
@@ -757,7 +757,7 @@ def check_overflow(options: argparse.Namespace, report: Report, recorder: Record
     report.problems += problems
     if run is not None:
         report.runs.append(run)
-        print(f"  {run.outcome}: {_reason(run.stop_reason)[:110]} ({wall:.1f} s, "
+        print(f"  {run.outcome}: {_words(run.stop_reason)} ({wall:.1f} s, "
               f"{len(exchanges)} requests, {rss:.0f} MiB)", flush=True)
     for problem in problems:
         print(f"  PROBLEM {problem}", flush=True)
@@ -783,7 +783,7 @@ def check_eval(options: argparse.Namespace, report: Report, recorder: Recorder, 
     report.figures.setdefault("product_peak_mib", []).append(round(rss, 1))
     report.runs += runs
     for run in runs:
-        print(f"  {run.name}: {run.outcome}: {_reason(run.stop_reason)} ({run.seconds:.1f} s, "
+        print(f"  {run.name}: {run.outcome}: {_words(run.stop_reason)} ({run.seconds:.1f} s, "
               f"{run.model_calls} calls)", flush=True)
     print(f"  {wall:.1f} s in all, {rss:.0f} MiB", flush=True)
     for problem in problems:
@@ -856,11 +856,16 @@ def summarise(report: Report, started: float) -> None:
     print(f"  the whole check: {figures['check_seconds']:.0f} s")
 
 
+def _words(stop: str) -> str:
+    """A stop reason as a person reads it (its first line)."""
+    return (stop_text(stop.strip()) if stop.strip() else "(none)").splitlines()[0]
+
+
 def _reason(stop: str) -> str:
-    """A stop reason in words, without the run's particulars (numbers), to count alike ones
-    together."""
-    words = stop_text(stop.strip()) if stop.strip() else "(none)"
-    return re.sub(r"\d[\d,.]*", "N", words.splitlines()[0])[:120]
+    """A stop reason in words without the run's particulars (the server's address, numbers),
+    to count alike ones together."""
+    words = re.sub(r"https?://\S+?(?=[:,;.]?(?:\s|$))", "<server>", _words(stop))
+    return re.sub(r"\d[\d,.]*", "N", words)[:120]
 
 
 def main(argv: Sequence[str] | None = None) -> int:

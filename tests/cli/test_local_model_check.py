@@ -257,3 +257,13 @@ def test_bad_options_are_said_in_one_line(capsys: pytest.CaptureFixture[str]) ->
     assert lm.main(["--modes", "sometimes"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "modes are on, off, auto" in err
+
+
+def test_stop_reasons_are_said_in_words_and_counted_alike() -> None:
+    assert lm._words("budget:run_timeout") == "it ran out of time (PLANRAG_RUN_TIMEOUT)"
+    one = lm._reason("the prompt is too long for the model's context at "
+                     "http://127.0.0.1:4567/v1: 6,499 characters, about 1,624 tokens")
+    other = lm._reason("the prompt is too long for the model's context at "
+                       "http://127.0.0.1:9/v1: 7,000 characters, about 1,750 tokens")
+    assert one == other == ("the prompt is too long for the model's context at <server>: "
+                            "N characters, about N tokens")
