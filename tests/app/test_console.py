@@ -55,7 +55,8 @@ async def test_console_what_if_with_the_dataset_simulator(tmp_path: Path) -> Non
         ":use dqa-locating-1445\n:simulate locating-2\n:simulate locating-2 rules=rules\n"
         ":simulate country=NOWHERE\n",
     )
-    assert "warehouse-expansion (extra_kg=200.0" in text and "best: 4 (East Point, Leipzig)  1300.7 EUR" in text
+    assert "warehouse-expansion (extra_kg=200.0" in text
+    assert "best: 4 (East Point, Leipzig)  1300.7 EUR" in text
     assert "warehouse-expansion simulator: extra_kg: Field required" in text
     assert "extra_kg: Input should be greater than 0" in text
     assert "locating (country=DAN, home=lubeck) - rules dqa" in text
