@@ -475,8 +475,9 @@ def _sql_string(text: str) -> str:
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.text(alphabet=st.characters(blacklist_characters="\x00")))
+@given(st.text(alphabet=st.characters(exclude_characters="\x00", codec="utf-8")))
 def test_any_string_literal_is_allowed(text: str) -> None:
+    # Any text: a lone surrogate (no text, not encodable) is refused, and tested apart.
     assert check_sql(f"SELECT {_sql_string(text)} AS x").allowed
 
 
