@@ -62,13 +62,15 @@ import threading
 import time
 import urllib.parse
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import asdict, dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
+from planrag.engine.endpoints import default_concurrency
 from planrag.engine.render import stop_text
+from planrag.engine.session import answer_grace_s
 
 ROOT = Path(__file__).resolve().parent.parent
 HOME = ROOT / ".planrag" / "local-model"
@@ -691,6 +693,9 @@ def product_env(options: argparse.Namespace, base_url: str, mode: str,
         "PLANRAG_RUN_TIMEOUT": str(options.run_timeout),
         "PLANRAG_MODEL_TIMEOUT": str(options.run_timeout),
         "PLANRAG_MAX_TOKENS": str(options.max_tokens),
+        # By the endpoint, as `default_concurrency` says (the proxy checks the product keeps
+        # to it), whatever a .env in the working directory says.
+        "PLANRAG_MODEL_CONCURRENCY": "0",
         "PLANRAG_CONSENT_TIMEOUT": "5",
         "PYTHONUNBUFFERED": "1",
     })
@@ -700,14 +705,17 @@ def product_env(options: argparse.Namespace, base_url: str, mode: str,
 def run_limit(run_timeout: float) -> float:
     """How long one run may take: its timeout, the last turn's grace (as the engine grants
     it), and the process's start."""
-    return run_timeout + min(60.0, max(5.0, run_timeout / 10)) + START_SLACK_S
+    return run_timeout + answer_grace_s(run_timeout) + START_SLACK_S
 
 
-def check_asks(options: argparse.Namespace, report: Report, recorder: Recorder, mode: str,
-               data_dir: Path, concurrency: int) -> None:
+def check_ask(options: argparse.Namespace, report: Report, recorder: Recorder, mode: str,
+              data_dir: Path, concurrency: int, name: str = "",
+              more: Callable[[str, Run | None, list[Exchange]], list[str]] | None = None,
+              ) -> None:
+    """One `planrag ask --json` in tools mode `mode`, checked by `ask_problems` and `more`."""
+    name = name or f"ask (tools {mode})"
     env = product_env(options, recorder.base_url, mode, data_dir)
     first = len(recorder.since(0))
-    name = f"ask (tools {mode})"
     print(f"{name}: {QUESTION}", flush=True)
     rc, out, err, wall, rss = run_product(
         ["ask", "--json", "--yes", "--dataset", DATASET, "--target", "sqlite", QUESTION],
@@ -716,34 +724,23 @@ def check_asks(options: argparse.Namespace, report: Report, recorder: Recorder, 
     report.saw(name, exchanges)
     problems, run = ask_problems(name, mode, rc, out, err, wall, exchanges,
                                  run_limit(options.run_timeout), concurrency)
-    report.problems += problems
+    if more is not None:
+        problems += more(name, run, exchanges)
     report.check(rss <= options.memory_mib,
                  f"{name}: peak memory {rss:.0f} MiB, over {options.memory_mib} MiB")
     report.figures.setdefault("product_peak_mib", []).append(round(rss, 1))
     if run is not None:
         report.runs.append(run)
         print(f"  {run.outcome}: {_words(run.stop_reason)} ({wall:.1f} s, {run.model_calls} "
-              f"calls, {rss:.0f} MiB)", flush=True)
-    for problem in problems:
-        print(f"  PROBLEM {problem}", flush=True)
+              f"calls, {len(exchanges)} requests, {rss:.0f} MiB)", flush=True)
+    _said(report, problems)
 
 
-def check_overflow(options: argparse.Namespace, report: Report, recorder: Recorder,
-                   data_dir: Path, concurrency: int) -> None:
-    """An ask whose prompt outgrows the server's context: it must fail at once, in one line
-    that names the prompt's size and what to lower, without asking the same prompt again
-    (beyond once unstreamed, to learn why an empty stream came)."""
-    env = product_env(options, recorder.base_url, "off", data_dir)
-    first = len(recorder.since(0))
-    name = f"ask (context of {options.overflow_ctx} tokens)"
-    print(f"{name}: {QUESTION}", flush=True)
-    rc, out, err, wall, rss = run_product(
-        ["ask", "--json", "--yes", "--dataset", DATASET, "--target", "sqlite", QUESTION],
-        env, run_limit(options.run_timeout) * 2)
-    exchanges = recorder.since(first)
-    report.saw(name, exchanges)
-    problems, run = ask_problems(name, "off", rc, out, err, wall, exchanges,
-                                 run_limit(options.run_timeout), concurrency)
+def overflow_problems(name: str, run: Run | None, exchanges: list[Exchange]) -> list[str]:
+    """An ask whose prompt outgrows the server's context must fail at once, in one line that
+    names the prompt's size and what to lower, without asking the same prompt again (beyond
+    once unstreamed, to learn why an empty stream came)."""
+    problems = []
     said = run.stop_reason if run is not None else ""
     if run is None or run.outcome != "failed" or "too long for the model's context" not in said:
         problems.append(f"{name}: did not fail on the context: {run.outcome if run else '?'}: "
@@ -754,11 +751,11 @@ def check_overflow(options: argparse.Namespace, report: Report, recorder: Record
     if len(attempts) > 2:
         problems.append(f"{name}: the prompt over the context was sent {len(attempts)} times "
                         "(once streamed and once not is the most)")
+    return problems
+
+
+def _said(report: Report, problems: list[str]) -> None:
     report.problems += problems
-    if run is not None:
-        report.runs.append(run)
-        print(f"  {run.outcome}: {_words(run.stop_reason)} ({wall:.1f} s, "
-              f"{len(exchanges)} requests, {rss:.0f} MiB)", flush=True)
     for problem in problems:
         print(f"  PROBLEM {problem}", flush=True)
 
@@ -774,10 +771,10 @@ def check_eval(options: argparse.Namespace, report: Report, recorder: Recorder, 
          "--limit", str(options.limit), "--out", str(out_dir)],
         env, run_limit(options.run_timeout) * (options.limit + 1) * 2)
     expected = _questions(options.limit, err)
-    report.saw(f"eval {scenario}", recorder.since(first))
-    problems, runs = eval_problems(scenario, rc, out, err, recorder.since(first), expected,
+    exchanges = recorder.since(first)
+    report.saw(f"eval {scenario}", exchanges)
+    problems, runs = eval_problems(scenario, rc, out, err, exchanges, expected,
                                    run_limit(options.run_timeout), concurrency)
-    report.problems += problems
     report.check(rss <= options.memory_mib,
                  f"eval {scenario}: peak memory {rss:.0f} MiB, over {options.memory_mib} MiB")
     report.figures.setdefault("product_peak_mib", []).append(round(rss, 1))
@@ -786,8 +783,7 @@ def check_eval(options: argparse.Namespace, report: Report, recorder: Recorder, 
         print(f"  {run.name}: {run.outcome}: {_words(run.stop_reason)} ({run.seconds:.1f} s, "
               f"{run.model_calls} calls)", flush=True)
     print(f"  {wall:.1f} s in all, {rss:.0f} MiB", flush=True)
-    for problem in problems:
-        print(f"  PROBLEM {problem}", flush=True)
+    _said(report, problems)
 
 
 def _questions(limit: int, err: str) -> int:
@@ -955,8 +951,9 @@ def _check(options: argparse.Namespace, modes: list[str], scenarios: list[str],
         if options.overflow_ctx:
             with llama_server(python, model, HOME, None, options.overflow_ctx) as (url, _proc), \
                     Recorder(url) as recorder:
-                concurrency = _concurrency(options, recorder.base_url, data_dir)
-                check_overflow(options, report, recorder, data_dir, concurrency)
+                check_ask(options, report, recorder, "off", data_dir,
+                          default_concurrency(recorder.base_url),
+                          f"ask (context of {options.overflow_ctx} tokens)", overflow_problems)
     finally:
         shutil.rmtree(data_dir, ignore_errors=True)
 
@@ -965,24 +962,11 @@ def _run_against(options: argparse.Namespace, report: Report, url: str, modes: l
                  scenarios: list[str], data_dir: Path) -> None:
     """The asks in `modes` and the evals of `scenarios`, through a proxy in front of `url`."""
     with Recorder(url) as recorder:
-        concurrency = _concurrency(options, recorder.base_url, data_dir)
+        concurrency = default_concurrency(recorder.base_url)
         for mode in modes:
-            check_asks(options, report, recorder, mode, data_dir, concurrency)
+            check_ask(options, report, recorder, mode, data_dir, concurrency)
         for scenario in scenarios:
             check_eval(options, report, recorder, scenario, data_dir, concurrency)
-
-
-def _concurrency(options: argparse.Namespace, base_url: str, data_dir: Path) -> int:
-    """The requests at once the product allows this endpoint, asked of the product itself."""
-    env = product_env(options, base_url, "auto", data_dir)
-    code = ("from planrag.settings import load_settings; "
-            "from planrag.engine.session import model_concurrency; "
-            "print(model_concurrency(load_settings()))")
-    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
-    if done.returncode or not done.stdout.strip().isdigit():
-        raise CheckError(f"could not read the product's model concurrency: "
-                         f"{done.stderr.strip()[-200:]}")
-    return int(done.stdout.strip())
 
 
 if __name__ == "__main__":

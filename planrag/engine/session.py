@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from planrag.users import Access
 
 __all__ = [
+    "answer_grace_s",
     "check_dump",
     "engine_config",
     "model_concurrency",
@@ -73,6 +74,12 @@ def model_concurrency(settings: Settings) -> int:
     return settings.model_concurrency or default_concurrency(settings.model_base_url)
 
 
+def answer_grace_s(run_timeout_s: float) -> float:
+    """The last turn a run gets to answer after its time ran out: a tenth of the run's time,
+    at least 5 s and at most a minute."""
+    return min(60.0, max(5.0, run_timeout_s / 10))
+
+
 def engine_config(settings: Settings, **overrides: object) -> EngineConfig:
     values: dict[str, object] = {
         "technique": settings.technique,
@@ -81,7 +88,7 @@ def engine_config(settings: Settings, **overrides: object) -> EngineConfig:
         "max_model_calls": settings.max_model_calls,
         "max_replans": settings.max_replans,
         "run_timeout_s": settings.run_timeout_s,
-        "answer_grace_s": min(60.0, max(5.0, settings.run_timeout_s / 10)),
+        "answer_grace_s": answer_grace_s(settings.run_timeout_s),
         "max_reply_chars": settings.max_reply_chars,
         "max_run_chars": settings.max_run_chars,
         "query_limits": settings.limits,
