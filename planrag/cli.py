@@ -863,7 +863,7 @@ def _simulate_ids(ids: list[str], limit: int = 10) -> str:
 
 
 def _simulate_dataset(settings: Settings, args: argparse.Namespace) -> int:
-    from planrag.errors import SimulatorInputError
+    from planrag.errors import SimulatorInputError, SimulatorParametersInvalid
     from planrag.simulators.service import simulate_dataset
 
     _simulate_top(args)
@@ -871,10 +871,8 @@ def _simulate_dataset(settings: Settings, args: argparse.Namespace) -> int:
         run = _run(
             simulate_dataset(settings, args.dataset, args.target, _parameters(args), args.rules)
         )
-    except SimulatorInputError as exc:
-        if not str(exc).startswith("parameters for the "):
-            raise
-        raise SimulatorInputError(
+    except SimulatorParametersInvalid as exc:
+        raise SimulatorParametersInvalid(
             f"{exc}; give them with --param NAME=VALUE (or --country, --home, --goods for the "
             "DQA scenarios), or name a question of the dataset that has them (--dataset "
             "DATASET#QUESTION)") from None

@@ -48,6 +48,7 @@ __all__ = [
     "RunError",
     "SimulatorError",
     "SimulatorInputError",
+    "SimulatorParametersInvalid",
     "SourceUnavailable",
     "StateError",
 ]
@@ -135,6 +136,11 @@ class SimulatorError(PlanRAGError):
 
 class SimulatorInputError(SimulatorError):
     """Parameters or a decision the simulator cannot accept: the message lists valid ones."""
+
+
+class SimulatorParametersInvalid(SimulatorInputError):
+    """The parameters given do not validate against the simulator's (missing, wrong type):
+    each front end adds how its person gives them."""
 
 
 class StateError(SimulatorError):

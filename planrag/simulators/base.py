@@ -28,7 +28,12 @@ from typing import Any, ClassVar, Literal
 
 from pydantic import BaseModel, ValidationError
 
-from planrag.errors import PlanRAGError, SimulatorError, SimulatorInputError
+from planrag.errors import (
+    PlanRAGError,
+    SimulatorError,
+    SimulatorInputError,
+    SimulatorParametersInvalid,
+)
 from planrag.simulators.state import State, TableSpec
 
 __all__ = [
@@ -143,7 +148,7 @@ class Simulator(ABC):
         try:
             return cls.Parameters.model_validate(dict(raw))
         except ValidationError as exc:
-            raise SimulatorInputError(
+            raise SimulatorParametersInvalid(
                 f"parameters for the {cls.name} simulator: {_validation_text(exc)}"
             ) from None
 
@@ -253,18 +258,18 @@ class SimulationResult:
     def render(self, top: int = 10) -> str:
         """A plain-text report for terminals and chat."""
         goal = "higher" if self.objective == "maximise" else "lower"
+        unit = f" {self.unit}" if self.unit else ""
         params = ", ".join(f"{k}={v}" for k, v in self.parameters.items() if v is not None)
         lines = [
             f"{self.scenario} ({params}) - rules {self.rules}",
             f"objective: {self.description} ({goal} is better)",
             f"state: {self.origin}",
-            f"baseline (no decision): {_num(self.baseline)}{' ' + self.unit if self.unit else ''}",
+            f"baseline (no decision): {_num(self.baseline)}{unit}",
         ]
         best = self.best
         if best is None:
             lines.append("no candidate decisions")
             return "\n".join(lines)
-        unit = f" {self.unit}" if self.unit else ""
         lines.append(
             f"best: {self._shown(best.decision)}  {_num(best.value)}{unit}  "
             f"({_signed(best.delta)} vs baseline{_percent(best.delta, self.baseline)})"
