@@ -230,10 +230,9 @@ class WarehousePolicy:
         if scored:
             full, used, _, row = max(scored, key=lambda x: (x[0], x[2] if x[0] else x[1]))
             decision = int(row["id"])
-            if row.get("name"):
-                named = f"{row['name']} ({row['city']})" if row.get("city") else row["name"]
-            else:
-                named = f"warehouse {decision}"
+            named = row.get("name") or f"warehouse {decision}"
+            if row.get("name") and row.get("city"):
+                named += f" ({row['city']})"
             why = (f"{row['name']} ships all it can ({used:.0%} of its capacity) at the "
                    "cheapest handling cost of the full warehouses" if full else
                    f"{row['name']} is the busiest ({used:.0%} of its capacity)")
