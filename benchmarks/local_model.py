@@ -331,6 +331,19 @@ def request_problems(exchange: Exchange, mode: str) -> list[str]:
     return problems
 
 
+def requests_problems(name: str, exchanges: Sequence[Exchange], mode: str,
+                      concurrency: int) -> list[str]:
+    """`request_problems` of each request of run `name`, and any that reached the server
+    while more than `concurrency` were in flight."""
+    problems = []
+    for exchange in exchanges:
+        problems += [f"{name}: {p}" for p in request_problems(exchange, mode)]
+        if exchange.in_flight > concurrency:
+            problems.append(f"{name}: {exchange.in_flight} requests reached the server at "
+                            f"once (the product's limit for it is {concurrency})")
+    return problems
+
+
 @dataclass
 class Run:
     """One `planrag ask` or one question of `planrag eval`, as the check saw it."""
@@ -395,11 +408,7 @@ def ask_problems(
                         f"expected); stderr: {err.strip()[-300:]!r}")
     if wall > limit_s:
         problems.append(f"{name}: took {wall:.0f} s, over its limit of {limit_s:.0f} s")
-    for exchange in exchanges:
-        problems += [f"{name}: {p}" for p in request_problems(exchange, mode)]
-        if exchange.in_flight > concurrency:
-            problems.append(f"{name}: {exchange.in_flight} requests reached the server at "
-                            f"once (the product's limit for it is {concurrency})")
+    problems += requests_problems(name, exchanges, mode, concurrency)
     end = events[-1] if events else {}
     kind = end.get("kind")
     if kind not in ("run_finished", "run_failed"):
@@ -513,11 +522,7 @@ def eval_problems(
     if lines and sum(r.unreported_calls for r in runs) != unreported:
         problems.append(f"{name}: {sum(r.unreported_calls for r in runs)} calls said 'not "
                         f"reported', the server left {unreported} without usage")
-    for exchange in exchanges:
-        problems += [f"{name}: {p}" for p in request_problems(exchange, "auto")]
-        if exchange.in_flight > concurrency:
-            problems.append(f"{name}: {exchange.in_flight} requests reached the server at "
-                            f"once (the product's limit for it is {concurrency})")
+    problems += requests_problems(name, exchanges, "auto", concurrency)
     return problems, runs
 
 
