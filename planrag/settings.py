@@ -257,6 +257,22 @@ class Settings(BaseSettings):
     `<data dir>/history.sqlite`), postgresql://..., or off."""
     origins: str = Field(default="", validation_alias=_env("PLANRAG_ALLOWED_ORIGINS"))
     """Other sites whose pages may call the chat (comma-separated origins); none by default."""
+    max_question_chars: int = Field(
+        default=4000, ge=100, le=1_000_000, validation_alias=_env("PLANRAG_MAX_QUESTION_CHARS")
+    )
+    """The longest question any front end accepts; a longer one is refused before it runs."""
+    runs_per_person: int = Field(
+        default=2, ge=1, le=100, validation_alias=_env("PLANRAG_RUNS_PER_PERSON")
+    )
+    """Questions one person may have being answered at once (per app process)."""
+    messages_per_minute: int = Field(
+        default=30, ge=1, le=10_000, validation_alias=_env("PLANRAG_MESSAGES_PER_MINUTE")
+    )
+    """Messages one person may send a minute (per app process); more are refused."""
+    sign_in_hours: float = Field(
+        default=12.0, gt=0, le=24 * 30, validation_alias=_env("PLANRAG_SIGN_IN_HOURS")
+    )
+    """How long a chat sign-in lasts before the person signs in again."""
 
     @field_validator("users_file", mode="before")
     @classmethod
