@@ -155,8 +155,10 @@ class Console:
         from planrag.engine.policy import missing_parameters, policy_model
         from planrag.engine.render import TerminalRenderer
         from planrag.engine.session import engine_config, model_from_settings, open_engine
+        from planrag.limits import limits_for
         from planrag.simulators.service import dataset_simulator
 
+        limits_for(self.settings).check_question(question)
         dataset = self.reg.get(self._dataset_id())
         if self.settings.model_configured:
             model = model_from_settings(self.settings)

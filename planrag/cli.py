@@ -43,7 +43,7 @@ from collections.abc import Coroutine, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from planrag.errors import AccountRefused, PlanRAGError, QueryRefused
+from planrag.errors import AccountRefused, LimitReached, PlanRAGError, QueryRefused
 from planrag.locations import all_kinds, target_names
 from planrag.settings import Settings, load_settings
 from planrag.utf8 import InputNotText, check_argument, lone_surrogate, read_line, read_text_file
@@ -101,7 +101,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except QueryRefused as exc:
         print(f"refused: {exc.reason}", file=sys.stderr)
         return 2
-    except InputNotText as exc:
+    except (InputNotText, LimitReached) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     except AccountRefused as exc:
@@ -896,7 +896,11 @@ def _ask(settings: Settings, args: argparse.Namespace) -> int:
     from planrag.engine.events import RunFailed, RunFinished, event_to_json
     from planrag.engine.render import TerminalRenderer, stop_text
     from planrag.engine.session import engine_config, open_engine
+    from planrag.limits import question_problem
 
+    too_long = question_problem(args.question.strip(), settings.max_question_chars)
+    if too_long is not None:  # before a model, a database or a simulator is touched
+        raise LimitReached(f"{too_long} (PLANRAG_MAX_QUESTION_CHARS)")
     consent = "approve" if args.yes else "reject" if args.no else None
     config = engine_config(settings, technique=args.technique, consent=consent)
     target = args.target

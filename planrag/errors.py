@@ -6,6 +6,8 @@
     │   ├── DumpFormatError          a dump line the loader cannot read (file and line named)
     │   └── AccountRefused           `planrag connect`: the account may do more than read
     ├── AccessDenied                 the signed-in person may not ask about that dataset
+    ├── LimitReached                 one person asked for more than their share
+    │                                (planrag/limits.py): too long, too many, too fast
     ├── QueryError                   the model sees these and may rewrite its query
     │   ├── QueryRefused             a guard refused the query; nothing executed
     │   ├── QueryFailed              the database rejected or aborted the query
@@ -35,6 +37,7 @@ __all__ = [
     "ConfigError",
     "DatasetError",
     "DumpFormatError",
+    "LimitReached",
     "ModelError",
     "ModelRateLimited",
     "ModelRejected",
@@ -94,6 +97,11 @@ class AccountRefused(DatasetError):
 
 class AccessDenied(PlanRAGError):
     """The signed-in person may not ask about this dataset (planrag/users.py)."""
+
+
+class LimitReached(PlanRAGError):
+    """A person asked for more than their share of a shared assistant: a question too
+    long, too many questions at once, messages too fast. Nothing ran."""
 
 
 class QueryError(PlanRAGError):

@@ -43,6 +43,8 @@ class EngineConfig:
     max_run_chars: int = 400_000
     """Characters all the model's replies of a run may have; once reached, the model is asked
     for its final answer (a reply of at most 4,000 characters more)."""
+    max_question_chars: int = 4000
+    """The longest question a run takes; a longer one fails before the model is asked."""
     query_limits: Limits | None = None
     what_if: bool = False
     """Offer the model the simulator itself (`simulate_candidate`): off by default, since

@@ -56,6 +56,7 @@ from planrag.engine.model import (
 from planrag.engine.state import RunState, Turn
 from planrag.engine.tools import TECHNIQUES, Technique
 from planrag.errors import ConfigError, ModelError, PlanRAGError, RunError, SourceUnavailable
+from planrag.limits import question_problem
 from planrag.schema.budget import DEFAULT_BUDGET, prompt_schema
 from planrag.sources.base import DataSource
 from planrag.table import Table
@@ -106,6 +107,10 @@ class Engine:
         question = question.strip()
         if not question:
             yield RunFailed("ask a question: it was empty", "planning")
+            return
+        too_long = question_problem(question, self.config.max_question_chars)
+        if too_long is not None:  # never sent to the model, however it arrived
+            yield RunFailed(too_long, "planning")
             return
         at = surrogate_at(question)
         if at is not None:  # e.g. a lone \udXXX escape from a chat or Slack client

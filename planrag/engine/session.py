@@ -91,6 +91,7 @@ def engine_config(settings: Settings, **overrides: object) -> EngineConfig:
         "answer_grace_s": answer_grace_s(settings.run_timeout_s),
         "max_reply_chars": settings.max_reply_chars,
         "max_run_chars": settings.max_run_chars,
+        "max_question_chars": settings.max_question_chars,
         "query_limits": settings.limits,
         "what_if": settings.what_if,
     }

@@ -158,3 +158,21 @@ async def test_two_replans_answered_from_one_pipe_each_get_their_line(tmp_path: 
     decided = [json.loads(x) for x in out.splitlines() if '"replan_decided"' in x]
     assert [(d["approved"], d["by"]) for d in decided] == [(False, "person"), (True, "person")]
     model.assert_all_used()
+
+
+async def test_an_over_long_question_is_refused_before_anything_runs(tmp_path: Path) -> None:
+    """Nothing is loaded, no model is set up, no server is reached: the length alone is said,
+    in one line, with exit status 2 (with and without --scripted)."""
+    question = "Where should SWE place its merchant? " + "very " * 20_000  # an argument's most
+    env = {"PLANRAG_DATA_DIR": str(tmp_path), "MYSQL_URL": "", "PLANRAG_MODEL": "m",
+           "PLANRAG_MODEL_BASE_URL": "http://127.0.0.1:9/v1"}  # nothing listens there
+    for extra in ([], ["--scripted"]):
+        code, out, err = await ask(question, "--dataset", "dqa-locating-1445", *extra, env=env)
+        assert code == 2, err
+        assert out == ""
+        assert err == ("error: this question is 100,036 characters long; the assistant takes "
+                       "questions of up to 4,000. Shorten it and ask again "
+                       "(PLANRAG_MAX_QUESTION_CHARS)\n")
+    code, _, err = await ask("x" * 5000, "--dataset", "dqa-locating-1445", "--scripted",
+                             env={**env, "PLANRAG_MAX_QUESTION_CHARS": "6000"})
+    assert "characters long" not in err  # the setting raises the limit

@@ -322,3 +322,14 @@ async def test_a_question_that_is_not_text_fails_in_one_line(engine_for) -> None
     assert isinstance(failed, RunFailed)
     assert failed.message == ("the question holds a character that is not text at byte 18; "
                               "type it again as plain text")
+
+
+async def test_a_question_over_the_length_never_reaches_the_model(engine_for) -> None:  # type: ignore[no-untyped-def]
+    model = ScriptedModel([])  # any call would fail: its script is empty
+    async with engine_for(model, max_question_chars=4000) as engine:
+        events = await collect(engine.run("Where should SWE trade? " + "x" * 900_000))
+    assert kinds(events) == ["run_failed"]
+    failed = last(events, RunFailed)
+    assert failed.message.startswith("this question is 900,024 characters long; the assistant "
+                                     "takes questions of up to 4,000")
+    assert model.requests == []
