@@ -26,6 +26,8 @@ from chainlit.input_widget import InputWidget, Select
 
 from app.auth import access_of, install
 from app.console import first_line
+from app.intake import admit
+from app.intake import install as install_limits
 from app.steps import avatar
 from app.web import (
     CONSENT_LABELS,
@@ -197,6 +199,7 @@ def _interface_words() -> None:
 _check_at_start()
 _interface_words()
 _point_slack_client()
+install_limits(settings())
 
 
 def _session() -> ChatSession:
@@ -325,7 +328,8 @@ def _keep(task: asyncio.Future[Any]) -> None:
 
 @cl.action_callback("paused_answer")
 async def paused_answer(action: cl.Action) -> None:
-    await _as_run(_session().answer_paused(bool(action.payload.get("approved"))))
+    if await _admitted():
+        await _as_run(_session().answer_paused(bool(action.payload.get("approved"))))
 
 
 async def _send_settings(session: ChatSession) -> None:
@@ -366,18 +370,27 @@ def _what_if_actions(session: ChatSession) -> list[cl.Action]:
 
 @cl.action_callback("whatif")
 async def what_if_button(action: cl.Action) -> None:
-    await _guarded(_session().what_if(str(action.payload.get("question", ""))))
+    if await _admitted():
+        await _guarded(_session().what_if(str(action.payload.get("question", ""))))
 
 
 @cl.action_callback("whatif_form")
 async def what_if_form_button(action: cl.Action) -> None:
-    await _guarded(_session().what_if_form())
+    if await _admitted():
+        await _guarded(_session().what_if_form())
 
 
 @cl.action_callback("whatif_run")
 async def what_if_run(action: cl.Action) -> None:
     """Sent by the what-if form (public/elements/WhatIfForm.jsx) with the values picked."""
-    await _guarded(_session().what_if_submitted(dict(action.payload)))
+    if await _admitted():
+        await _guarded(_session().what_if_submitted(dict(action.payload)))
+
+
+async def _admitted() -> bool:
+    """Whether a button pressed (or a setting changed) may be handled: it counts as a
+    message against the person's limit (app.intake), as a typed one does."""
+    return await admit(settings(), cl.context.session)
 
 
 async def _guarded(work: Awaitable[None]) -> None:
@@ -401,7 +414,8 @@ async def _as_run(work: Awaitable[None]) -> None:
 
 @cl.on_settings_update
 async def update(values: dict[str, str]) -> None:
-    await _guarded(_update(_session(), values))
+    if await _admitted():
+        await _guarded(_update(_session(), values))
 
 
 async def _update(session: ChatSession, values: dict[str, str]) -> None:
@@ -443,6 +457,8 @@ async def _update(session: ChatSession, values: dict[str, str]) -> None:
 
 @cl.action_callback("ask")
 async def ask_button(action: cl.Action) -> None:
+    if not await _admitted():
+        return
     question = str(action.payload.get("question", ""))
     await cl.Message(content=question, type="user_message").send()
     await _as_run(_session().ask(question))

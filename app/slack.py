@@ -66,6 +66,7 @@ from planrag.engine.events import (
 from planrag.engine.render import stop_text
 from planrag.engine.verdict import answer_lines
 from planrag.errors import PlanRAGError
+from planrag.limits import limits_for, question_problem
 from planrag.settings import Settings
 from planrag.store import Auditor, history_url, shared_store
 from planrag.users import SlackAccess
@@ -187,7 +188,7 @@ def attach(slack_app: Any, settings: Settings) -> None:
         return
     slack_app._planrag_gate = True
 
-    async def gate(body: dict[str, Any], context: Any, next: Any) -> Any:
+    async def gate(body: dict[str, Any], context: Any, req: Any, next: Any) -> Any:
         from slack_bolt.response import BoltResponse
 
         event = body.get("event") if body.get("type") == "event_callback" else None
@@ -201,6 +202,8 @@ def attach(slack_app: Any, settings: Settings) -> None:
             return BoltResponse(status=200, body="")
         try:
             if kind == "reply" and not await _reply_counts(settings, event):
+                return BoltResponse(status=200, body="")
+            if not _admitted(settings, event, req):
                 return BoltResponse(status=200, body="")
             store = store_for(settings)
             run = await store.journal_accept(run_key(event), thread_key(event),
@@ -338,6 +341,26 @@ class _Holding:
                 log.warning("could not renew the lease of run %s: %s", self.run_id, error)
 
 
+def _admitted(settings: Settings, event: dict[str, Any], request: Any) -> bool:
+    """Whether the sender has not sent more than their share of messages this minute
+    (planrag.limits); one too many is told once a minute in its thread, the rest are
+    dropped. Slack's own retries of a message are not counted again."""
+    headers = getattr(request, "headers", None) or {}
+    if headers.get("x-slack-retry-num"):
+        return True
+    limits = limits_for(settings)
+    person = _person(event)
+    verdict = limits.message(person)
+    if verdict is False:
+        _spawn(_poster(event)(f"Sorry, {limits.too_fast(person)}."))
+    return bool(verdict)
+
+
+def _person(event: dict[str, Any]) -> str:
+    """The sender as the limits count people."""
+    return f"slack:{event.get('user') or event.get('bot_id') or 'unknown'}"
+
+
 def _authorized_user(body: dict[str, Any]) -> str | None:
     for auth in body.get("authorizations") or ():
         if isinstance(auth, dict) and auth.get("is_bot") and auth.get("user_id"):
@@ -471,6 +494,10 @@ async def _handle(settings: Settings, event: dict[str, Any], kind: str, text: st
         await say("Ask me a decision question about the data, e.g. _Where should SWE place "
                   "its merchant?_")
         return
+    too_long = question_problem(question, settings.max_question_chars)
+    if too_long is not None:
+        await say(f"Sorry, {too_long}.")
+        return
     dataset = _slack_dataset(settings, event)
     if dataset is None:
         await say(_refusal(event))
@@ -544,10 +571,11 @@ async def _run(settings: Settings, store: RunStore, key: str, question: str,
         history = [Turn.model_validate(t) for t in turns[-HISTORY_TURNS:]]
         target = default_target(settings, registry(settings).get(dataset))
         context = {"dataset": dataset, "target": target, "question": question}
-        async with open_engine(settings, dataset, target, model,
-                               engine_config(settings)) as engine:
-            await _render(engine.run(question, history=history), store, key, context,
-                          _auditor(settings, user, dataset))
+        with limits_for(settings).run(f"slack:{user or 'unknown'}"):
+            async with open_engine(settings, dataset, target, model,
+                                   engine_config(settings)) as engine:
+                await _render(engine.run(question, history=history), store, key, context,
+                              _auditor(settings, user, dataset))
     except PlanRAGError as exc:
         await say(f"I could not answer: {exc}")
 

@@ -30,6 +30,7 @@ from planrag.datasets import Dataset, Question, Registry
 from planrag.engine.model import Model
 from planrag.engine.verdict import best_line, names
 from planrag.errors import PlanRAGError
+from planrag.limits import limits_for
 from planrag.present import percent, quantity, signed
 from planrag.settings import Settings
 from planrag.users import Access
@@ -270,11 +271,12 @@ class ChatSession:
         the ranking with a chart."""
         from planrag.simulators.service import simulate_dataset
 
-        try:
-            run = await simulate_dataset(self.settings, ref, "dump", overrides)
-        except PlanRAGError as exc:
-            await cl.Message(content=f"The simulator could not run: {exc}").send()
-            return
+        with limits_for(self.settings).run(self.user):  # a sweep costs like a question
+            try:
+                run = await simulate_dataset(self.settings, ref, "dump", overrides)
+            except PlanRAGError as exc:
+                await cl.Message(content=f"The simulator could not run: {exc}").send()
+                return
         result = run.result
         top = result.ranking[:10]
         unit, digits = result.unit, result.digits
@@ -325,15 +327,22 @@ class ChatSession:
     # -- a question
 
     async def ask(self, question: str, model: Model | None = None) -> None:
-        """Answer with the configured model, or with `model` (the scripted walkthrough)."""
-        from planrag.engine.session import engine_config
-        from planrag.engine.state import Turn
-
+        """Answer with the configured model, or with `model` (the scripted walkthrough);
+        one of the person's places for questions at once is held while it is answered."""
         scripted = model is not None
         model = model or self.model()
         if model is None:  # no model set up: the scripted walkthrough, where it applies
             await run_scripted(self, question)
             return
+        limits = limits_for(self.settings)
+        limits.check_question(question)
+        with limits.run(self.user):
+            await self._ask(question, model, scripted)
+
+    async def _ask(self, question: str, model: Model, scripted: bool) -> None:
+        from planrag.engine.session import engine_config
+        from planrag.engine.state import Turn
+
         consent = "ask" if scripted else self.consent
         config = engine_config(self.settings, technique=self.technique, consent=consent)
         _running(self.client, question)

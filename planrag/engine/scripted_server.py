@@ -37,6 +37,9 @@ Three switches make it behave like llama-cpp-python's server, the usual local on
   cut so);
 - `strict=True`: a message whose `content` is not a string (null beside tool calls) is
   refused with a 500 whose message is the validation dump, as llama-cpp-python refuses it.
+
+`delay=SECONDS` makes every reply wait that long before it starts, as a real model takes its
+time (the fairness benchmark's one-second model).
 """
 
 from __future__ import annotations
@@ -124,6 +127,7 @@ class ScriptedServer:
         usage: bool = True,
         interrupts: Mapping[int, float] | None = None,
         strict: bool = False,
+        delay: float = 0.0,
     ) -> None:
         self._route: Route = (lambda _body: route) if isinstance(route, ScriptedModel) else route
         self.host = host
@@ -141,6 +145,8 @@ class ScriptedServer:
         self.usage = usage
         self.interrupts = dict(interrupts or {})
         self.strict = strict
+        self.delay = delay
+        """Seconds every reply waits before it starts (a model that takes its time)."""
         self.active = 0
         """Chat-completion requests being answered now."""
         self.max_active = 0
@@ -247,7 +253,9 @@ class ScriptedServer:
                 return True
         if isinstance(body, dict):
             self.bodies.append(body)
-        fault = self.faults.pop(self.requests, None)
+        if self.delay:
+            await asyncio.sleep(self.delay)
+        fault = self.faults.pop(number, None)
         if isinstance(fault, Raw):
             await _send_raw(writer, fault)
             return False
