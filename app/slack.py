@@ -245,29 +245,21 @@ def attach(slack_app: Any, settings: Settings) -> None:
 
 
 def guard_body() -> None:
-    """Put a check of the body's encoding in front of Chainlit's `POST /slack/events`: Slack
-    sends UTF-8 JSON, so anything else is refused with one line (Bolt would fail with a
-    traceback and a 500, which makes Slack retry the same bytes)."""
-    from chainlit.server import app
-    from chainlit.slack.app import slack_app_handler
-    from starlette.requests import Request
-    from starlette.responses import PlainTextResponse, Response
+    """Put the checks of `app.slack_guard` (body size, Slack's signature, what Slack sends)
+    in front of Chainlit's `POST /slack/events`, when Chainlit serves it (not in socket
+    mode): nothing reaches Bolt before they pass."""
+    from chainlit.server import app, router
+    from chainlit.slack.app import slack_app
     from starlette.routing import Route
 
-    async def events(request: Request) -> Response:
-        body = await request.body()  # kept by the request for Bolt to read again
-        try:
-            body.decode("utf-8")
-        except UnicodeDecodeError as exc:
-            log.warning("a Slack request with a body that is not UTF-8 was refused (byte %d)",
-                        exc.start)
-            return PlainTextResponse(
-                f"the request body is not UTF-8 text (byte {exc.start}); Slack sends UTF-8, so "
-                "check what stands between Slack and this app", status_code=400)
-        response: Response = await slack_app_handler.handle(request)
-        return response
+    from app.slack_guard import endpoint
 
-    app.router.routes.insert(0, Route("/slack/events", events, methods=["POST"]))
+    paths = [p for r in router.routes if (p := str(getattr(r, "path", ""))).endswith(
+        "/slack/events")]
+    if not paths:
+        return  # socket mode, or no signing secret: Chainlit serves no events route
+    secret = os.environ.get("SLACK_SIGNING_SECRET") or ""
+    app.router.routes.insert(0, Route(paths[0], endpoint(secret, slack_app), methods=["POST"]))
 
 
 def _spawn(work: Awaitable[None]) -> None:
