@@ -15,6 +15,7 @@ import pytest
 
 from app.run_store import open_store
 from planrag.store import create_schema
+from tests.cli.test_cli import planrag
 
 
 @pytest.fixture(autouse=True)
@@ -104,3 +105,12 @@ async def test_the_history_alone_tightens_the_data_directory(tmp_path: Path) -> 
     await create_schema(f"sqlite:///{data}/history.sqlite", data)  # as the app starts it
     assert _mode(data) == 0o700 and _mode(data / "history.sqlite") == 0o600
 
+
+async def test_a_feedback_export_is_its_owners_alone(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    await create_schema(f"sqlite:///{data}/history.sqlite")
+    out = tmp_path / "ratings.jsonl"
+    done = planrag("feedback", "export", "--output", str(out),
+                   env={"PLANRAG_DATA_DIR": str(data), "MYSQL_URL": "", "MYSQL_ADMIN_URL": ""})
+    assert done.returncode == 0, done.stderr
+    assert _mode(out) == 0o600
