@@ -10,7 +10,9 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
     PLANRAG_DATA_DIR=/data
 
 WORKDIR /app
-RUN useradd --create-home --uid 10001 planrag && mkdir -p /data && chown planrag /data
+# /data holds conversations (the history, the run store): its owner's alone.
+RUN useradd --create-home --uid 10001 planrag && mkdir -p /data && chown planrag /data \
+    && chmod 700 /data
 
 COPY pyproject.toml README.md ./
 COPY planrag ./planrag

@@ -149,7 +149,7 @@ def _start_history(s: Settings) -> None:
     if url is None:
         return
     try:
-        asyncio.run(create_schema(url))
+        asyncio.run(create_schema(url, s.data_dir))
     except PlanRAGError as exc:
         print(f"error: {exc}", file=sys.stderr, flush=True)
         raise SystemExit(2) from None

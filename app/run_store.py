@@ -40,6 +40,7 @@ from typing import Any, Protocol, TypeVar
 from urllib.parse import urlsplit
 
 from planrag.errors import ConfigError, SourceUnavailable
+from planrag.private import private_sqlite
 
 __all__ = ["MAX_AGE_S", "Journaled", "PausedRun", "RunStore", "Taken", "open_store"]
 
@@ -145,13 +146,13 @@ class RunStore(Protocol):
 
 def open_store(url: str | None, data_dir: Path) -> RunStore:
     if not url:
-        return SQLiteStore(data_dir / "paused-runs.sqlite")
+        return SQLiteStore(data_dir / "paused-runs.sqlite", data_dir)
     parts = urlsplit(url)
     if parts.scheme == "sqlite":
         path = parts.path if parts.netloc in ("", "localhost") else f"/{parts.netloc}{parts.path}"
         if not path or path == "/":
             raise ConfigError("PLANRAG_RUN_STORE: give a file, e.g. sqlite:///var/planrag/runs.sqlite")
-        return SQLiteStore(Path(path))
+        return SQLiteStore(Path(path), data_dir)
     if parts.scheme in ("redis", "rediss"):
         return RedisStore(url)
     if parts.scheme in ("postgresql", "postgres"):
@@ -182,14 +183,17 @@ def _unreachable(where: str, exc: BaseException) -> SourceUnavailable:
 
 class SQLiteStore:
     """One file; each operation is one short transaction in a worker thread, so several
-    processes can share the file. Taking a run is a single `UPDATE ... RETURNING`."""
+    processes can share the file. Taking a run is a single `UPDATE ... RETURNING`. The file
+    holds people's messages: it is kept private to its owner (`planrag.private`)."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, data_dir: Path | None = None) -> None:
         self.path = path
+        self.data_dir = data_dir
         self._ready = False
 
     def _connect(self) -> sqlite3.Connection:
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+        if not self._ready:
+            private_sqlite(self.path, self.data_dir)
         conn = sqlite3.connect(self.path, timeout=10, isolation_level=None)
         if not self._ready:
             conn.execute("BEGIN IMMEDIATE")

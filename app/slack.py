@@ -19,7 +19,9 @@ Who starts what:
 signature and age: it drops what starts nothing before Chainlit opens a session for it, and
 records every message it lets through in the store's journal (`app.run_store`) before any
 work starts, keyed by the message (channel and timestamp), so a retried or duplicated
-delivery starts nothing twice, even in another process.
+delivery starts nothing twice, even in another process. The journal keeps a message's text
+once (`journal_record`: not Slack's blocks, not again in the run's plan) and at most the
+longest question and a margin; a cut message taken up after a crash is told it was too long.
 
 Nothing is lost with a process: the process working on a message renews its lease in the
 journal every few seconds (PLANRAG_RUN_LEASE); when it dies, the lease lapses and the run is
@@ -71,7 +73,7 @@ from planrag.settings import Settings
 from planrag.store import Auditor, history_url, shared_store
 from planrag.users import SlackAccess
 
-__all__ = ["attach", "handle_slack_message", "route", "store_for"]
+__all__ = ["attach", "handle_slack_message", "journal_record", "route", "store_for"]
 
 log = logging.getLogger("planrag.slack")
 
@@ -85,6 +87,14 @@ OWNER = f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
 """This process, as the journal's leases name it."""
 HISTORY_TURNS = 6
 """How many earlier turns of a thread a follow-up question gets."""
+JOURNAL_TEXT_MARGIN = 1000
+"""How many characters beyond the longest question (PLANRAG_MAX_QUESTION_CHARS) the journal
+keeps of a message's text: room for mentions and Slack's escapes (`&amp;`) around a question
+at the limit."""
+_JOURNAL_FIELDS = ("type", "subtype", "user", "bot_id", "channel", "channel_type", "ts",
+                   "thread_ts", "event_ts")
+"""What the journal keeps of a Slack event besides its text: what routing and answering it
+again need (not Slack's blocks, which hold the text again, nor files or attachments)."""
 
 HINT = ("A new plan is waiting for your answer in this thread: reply *approve* to follow it or "
         "*keep* to stay with the current plan.")
@@ -96,6 +106,9 @@ AGAIN_QUESTION = ("I was interrupted while answering this (the assistant restart
                   "answering it again from the start.")
 AGAIN_RESUME = ("I was interrupted while going on with the re-plan (the assistant restarted), "
                 "so I am going on again from where the plan was paused.")
+TOO_LONG = ("I could not take this message up again after the assistant restarted: it is too "
+            "long ({n:,} characters; a question may have at most {most:,}). Please ask again, "
+            "shorter.")
 GAVE_UP = ("I could not finish this: the assistant stopped {n} times while working on it. "
            "Please ask again, or tell the person who runs PlanRAG Assistant.")
 
@@ -140,6 +153,20 @@ def run_key(event: dict[str, Any]) -> str:
     """The journal's key of a message: its channel and timestamp, the same for Slack's
     retries and for the app_mention and message events of one message."""
     return f"slack:{event.get('channel', 'unknown')}:{event.get('ts', 'unknown')}"
+
+
+def journal_record(event: dict[str, Any], kind: str, settings: Settings) -> dict[str, Any]:
+    """What the journal keeps of a Slack message: its routing fields and its text, once, cut
+    to the longest question and a margin. A cut text is marked with the length it had
+    (`text_length`), so a run taken up from the journal says the message was too long
+    instead of answering a part of it as if it were whole."""
+    kept: dict[str, Any] = {k: event[k] for k in _JOURNAL_FIELDS if isinstance(event.get(k), str)}
+    text = str(event.get("text") or "")
+    most = settings.max_question_chars + JOURNAL_TEXT_MARGIN
+    kept["text"] = text[:most]
+    if len(text) > most:
+        kept["text_length"] = len(text)
+    return {"event": kept, "kind": kind}
 
 
 def thread_key(event: dict[str, Any]) -> str:
@@ -207,7 +234,7 @@ def attach(slack_app: Any, settings: Settings) -> None:
                 return BoltResponse(status=200, body="")
             store = store_for(settings)
             run = await store.journal_accept(run_key(event), thread_key(event),
-                                             {"event": event, "kind": kind}, OWNER,
+                                             journal_record(event, kind, settings), OWNER,
                                              settings.run_lease_s)
             if not run.new:
                 if run.lapsed():  # its process died: this retry takes the run up
@@ -248,29 +275,21 @@ def attach(slack_app: Any, settings: Settings) -> None:
 
 
 def guard_body() -> None:
-    """Put a check of the body's encoding in front of Chainlit's `POST /slack/events`: Slack
-    sends UTF-8 JSON, so anything else is refused with one line (Bolt would fail with a
-    traceback and a 500, which makes Slack retry the same bytes)."""
-    from chainlit.server import app
-    from chainlit.slack.app import slack_app_handler
-    from starlette.requests import Request
-    from starlette.responses import PlainTextResponse, Response
+    """Put the checks of `app.slack_guard` (body size, Slack's signature, what Slack sends)
+    in front of Chainlit's `POST /slack/events`, when Chainlit serves it (not in socket
+    mode): nothing reaches Bolt before they pass."""
+    from chainlit.server import app, router
+    from chainlit.slack.app import slack_app
     from starlette.routing import Route
 
-    async def events(request: Request) -> Response:
-        body = await request.body()  # kept by the request for Bolt to read again
-        try:
-            body.decode("utf-8")
-        except UnicodeDecodeError as exc:
-            log.warning("a Slack request with a body that is not UTF-8 was refused (byte %d)",
-                        exc.start)
-            return PlainTextResponse(
-                f"the request body is not UTF-8 text (byte {exc.start}); Slack sends UTF-8, so "
-                "check what stands between Slack and this app", status_code=400)
-        response: Response = await slack_app_handler.handle(request)
-        return response
+    from app.slack_guard import endpoint
 
-    app.router.routes.insert(0, Route("/slack/events", events, methods=["POST"]))
+    paths = [p for r in router.routes if (p := str(getattr(r, "path", ""))).endswith(
+        "/slack/events")]
+    if not paths:
+        return  # socket mode, or no signing secret: Chainlit serves no events route
+    secret = os.environ.get("SLACK_SIGNING_SECRET") or ""
+    app.router.routes.insert(0, Route(paths[0], endpoint(secret, slack_app), methods=["POST"]))
 
 
 def _spawn(work: Awaitable[None]) -> None:
@@ -440,10 +459,16 @@ async def _answer_again(settings: Settings, run: Journaled, event: dict[str, Any
         try:
             if run.attempts > MAX_ATTEMPTS:
                 await say(GAVE_UP.format(n=run.attempts - 1))
+            elif "text_length" in event and plan.get("kind") != "resume":
+                await say(TOO_LONG.format(n=int(event["text_length"]),
+                                          most=settings.max_question_chars))
             elif plan.get("kind") == "question":
                 await say(AGAIN_QUESTION)
-                await _run(settings, store, run.thread, str(plan["question"]),
-                           str(plan["dataset"]), str(plan.get("user") or ""), run.run_id)
+                # The question is the journaled message's (a plan written before the message
+                # was kept once may still hold it).
+                question = str(plan.get("question") or _question(str(event.get("text") or "")))
+                await _run(settings, store, run.thread, question, str(plan["dataset"]),
+                           str(plan.get("user") or ""), run.run_id)
             elif plan.get("kind") == "resume":
                 await say(AGAIN_RESUME)
                 await _resume(settings, store, run.thread, _paused_of(plan),
@@ -489,7 +514,7 @@ async def _handle(settings: Settings, event: dict[str, Any], kind: str, text: st
         return
     if kind == "reply":
         return  # chatter in a thread whose run has finished
-    question = re.sub(r"<@[A-Z0-9]+>", "", text).strip()
+    question = _question(text)
     if not question:
         await say("Ask me a decision question about the data, e.g. _Where should SWE place "
                   "its merchant?_")
@@ -503,6 +528,11 @@ async def _handle(settings: Settings, event: dict[str, Any], kind: str, text: st
         await say(_refusal(event))
         return
     await _run(settings, store, key, question, dataset, str(event.get("user") or ""), run_id)
+
+
+def _question(text: str) -> str:
+    """The question a message asks: its text without mentions."""
+    return re.sub(r"<@[A-Z0-9]+>", "", text).strip()
 
 
 async def _answered_before(settings: Settings, store: RunStore, key: str, earlier: str) -> None:
@@ -561,7 +591,8 @@ async def _run(settings: Settings, store: RunStore, key: str, question: str,
         await say("No model is configured for this assistant yet: set PLANRAG_MODEL and an "
                   "endpoint (see the README).")
         return
-    plan = {"kind": "question", "question": question, "dataset": dataset, "user": user}
+    # The question is the journaled message's text: the plan does not hold it again.
+    plan = {"kind": "question", "dataset": dataset, "user": user}
     if await store.journal_start(run_id, key, plan, OWNER, settings.run_lease_s) is not None:
         await say(BUSY)
         return

@@ -520,6 +520,7 @@ def _one_line(text: str, width: int = 90) -> str:
 
 
 def _feedback(settings: Settings, args: argparse.Namespace) -> int:
+    from planrag.private import write_private
     from planrag.store import rows_csv
 
     store = _team_store(settings)
@@ -538,7 +539,7 @@ def _feedback(settings: Settings, args: argparse.Namespace) -> int:
     else:
         text = "".join(json.dumps(row, default=str) + "\n" for row in rows)
     if args.output:
-        args.output.write_text(text, encoding="utf-8")
+        write_private(args.output, text)  # people's questions and comments
         print(f"{len(rows)} rating(s) written to {args.output}", file=sys.stderr)
     else:
         sys.stdout.write(text)

@@ -19,10 +19,12 @@ from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
 from planrag.errors import ConfigError, SourceUnavailable
+from planrag.private import private_sqlite
 from planrag.settings import Settings
 
 if TYPE_CHECKING:
@@ -78,6 +80,14 @@ def _is_sqlite(url: str) -> bool:
     return url.startswith("sqlite")
 
 
+def _sqlite_path(url: str) -> Path | None:
+    """The file of a `sqlite:///PATH` URL (None: not SQLite, or in memory)."""
+    if not _is_sqlite(url):
+        return None
+    path = url.partition(":///")[2].partition("?")[0]
+    return Path(path) if path and path != ":memory:" else None
+
+
 def _ddl(sqlite: bool) -> list[str]:
     tags = "TEXT" if sqlite else "TEXT[]"
     blob = "BLOB" if sqlite else "BYTEA"
@@ -122,27 +132,26 @@ def _ddl(sqlite: bool) -> list[str]:
     ]
 
 
-def open_store_engine(url: str) -> AsyncEngine:
+def open_store_engine(url: str, data_dir: Path | None = None) -> AsyncEngine:
+    """The store's engine; a SQLite file is made (or kept) private to its owner first, with
+    its directory when that is `data_dir` or new (planrag.private)."""
     from sqlalchemy.ext.asyncio import create_async_engine
 
+    path = _sqlite_path(url)
+    if path is not None:
+        private_sqlite(path, data_dir)
     kwargs: dict[str, Any] = {"pool_pre_ping": True}
     if not _is_sqlite(url):
         kwargs.update(pool_size=5, max_overflow=5, pool_timeout=10)
     return create_async_engine(async_url(url), **kwargs)
 
 
-async def create_schema(url: str) -> None:
+async def create_schema(url: str, data_dir: Path | None = None) -> None:
     """Create the store's tables when missing; a clear error when the database cannot be
-    reached or written."""
+    reached or written. A SQLite file is kept private (`open_store_engine`)."""
     from sqlalchemy import text
 
-    if _is_sqlite(url):
-        path = url.partition(":///")[2]
-        if path and path != ":memory:":
-            from pathlib import Path
-
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
-    engine = open_store_engine(url)
+    engine = open_store_engine(url, data_dir)
     try:
         async with engine.begin() as conn:
             for statement in _ddl(_is_sqlite(url)):
