@@ -81,8 +81,8 @@ def install(settings: Settings, *, open_chat: bool) -> None:
     of what would load from other sites. `open_chat`: the chat runs without sign-in."""
     import chainlit.server as server
 
-    cookie = SessionCookie(session_cookie_name(settings, os.environ.get("CHAINLIT_AUTH_SECRET",
-                                                                        "")))
+    secret = os.environ.get("CHAINLIT_AUTH_SECRET", "")
+    cookie = SessionCookie(session_cookie_name(secret, settings.session_cookie))
     cookie.install()
     html = server.get_html_template
     server.get_html_template = lambda root_path: _own_page(html(root_path))
@@ -95,11 +95,12 @@ def install(settings: Settings, *, open_chat: bool) -> None:
     server.app.build_middleware_stack = perimeter  # type: ignore[method-assign]
 
 
-def session_cookie_name(settings: Settings, secret: str) -> str:
-    """The sign-in cookie's name: PLANRAG_SESSION_COOKIE, else one derived from the secret
-    that signs sign-ins (processes sharing the secret are one app and share sign-ins)."""
-    if settings.session_cookie:
-        return settings.session_cookie
+def session_cookie_name(secret: str, configured: str | None = None) -> str:
+    """The sign-in cookie's name: the one configured (PLANRAG_SESSION_COOKIE), else one
+    derived from the secret that signs sign-ins (processes sharing it are one app and share
+    sign-ins)."""
+    if configured:
+        return configured
     digest = hmac.new(secret.encode(), b"planrag sign-in cookie", hashlib.sha256).hexdigest()
     return f"planrag_{digest[:12]}"
 
