@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import json
 import os
 import re
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from http.cookies import SimpleCookie
 from pathlib import Path
-from urllib.parse import urlsplit
+from urllib.parse import parse_qs, urlencode, urlsplit
 
 import httpx
 import pytest
@@ -43,35 +44,71 @@ async def open_app(data_dir: Path) -> AsyncIterator[str]:  # noqa: F811
         yield url
 
 
+def _github(method: str, target: str) -> Answer:
+    """A fake GitHub: its sign-in page sends the browser straight back with a code; its API
+    knows one person, alice."""
+    path, _, query = target.partition("?")
+    if path == "/login/oauth/authorize":
+        asked = {k: v[0] for k, v in parse_qs(query).items()}
+        back = f"{asked['redirect_uri']}?{urlencode({'code': 'c0de', 'state': asked['state']})}"
+        return "302 Found", {"Location": back}, b""
+    if method == "POST" and path == "/login/oauth/access_token":
+        return "200 OK", {"Content-Type": "application/x-www-form-urlencoded"}, \
+            b"access_token=gh-token&token_type=bearer"
+    if path == "/user":
+        return "200 OK", {"Content-Type": "application/json"}, \
+            json.dumps({"login": "alice", "avatar_url": ""}).encode()
+    if path == "/user/emails":
+        return "200 OK", {"Content-Type": "application/json"}, b"[]"
+    return "404 Not Found", {}, b""
+
+
 @pytest.fixture(scope="module")
-async def team_app(data_dir: Path, tmp_path_factory: pytest.TempPathFactory  # noqa: F811
-                   ) -> AsyncIterator[str]:
-    """The chat with password sign-in (alice) and an OAuth provider configured."""
+async def github() -> AsyncIterator[str]:
+    """The fake GitHub, on 127.0.0.2: another site than the chat's 127.0.0.1, so coming back
+    from it is the cross-site navigation a real provider's is."""
+    async with _Loopback(answer=_github, host="127.0.0.2") as server:
+        yield server.url
+
+
+@pytest.fixture(scope="module")
+async def team_app(data_dir: Path, tmp_path_factory: pytest.TempPathFactory,  # noqa: F811
+                   github: str) -> AsyncIterator[str]:
+    """The chat with password sign-in (alice) and sign-in through (a fake) GitHub."""
     users = tmp_path_factory.mktemp("perimeter") / "users.toml"
     UsersFile(users).add("alice", PASSWORD, ["*"])
     env = {**NO_MODEL, "PLANRAG_USERS_FILE": str(users), "CHAINLIT_AUTH_SECRET": SECRET,
-           "OAUTH_GITHUB_CLIENT_ID": "test-client", "OAUTH_GITHUB_CLIENT_SECRET": "test-secret"}
+           "OAUTH_GITHUB_CLIENT_ID": "test-client", "OAUTH_GITHUB_CLIENT_SECRET": "test-secret",
+           "OAUTH_GITHUB_AUTH_URL": f"{github}/login/oauth/authorize",
+           "OAUTH_GITHUB_TOKEN_URL": f"{github}/login/oauth/access_token",
+           "OAUTH_GITHUB_USER_INFO_URL": f"{github}/user"}
     async with _chat(data_dir, env) as url:
         yield url
 
 
-class _Loopback:
-    """A tiny HTTP server on a port of 127.0.0.1 of its own: it serves `page` to every GET
-    and records the request lines it receives (the attacker's site, or a listener that must
-    hear nothing)."""
+Answer = tuple[str, dict[str, str], bytes]
+"""An HTTP answer: status line's code and reason, headers, body."""
 
-    def __init__(self, page: str = "") -> None:
-        self.page = page.encode()
+
+class _Loopback:
+    """A tiny HTTP server on a port of a loopback address of its own: it answers every
+    request with `answer(method, target)` (by default `page`) and records the request lines
+    it receives (the attacker's site, a listener that must hear nothing, a fake provider)."""
+
+    def __init__(self, page: str = "", answer: Callable[[str, str], Answer] | None = None,
+                 host: str = "127.0.0.1") -> None:
+        self.answer = answer or (lambda method, target: ("200 OK", {}, page.encode()))
+        self.host = host
         self.requests: list[str] = []
         self.server: asyncio.Server | None = None
 
     @property
     def url(self) -> str:
         assert self.server is not None
-        return f"http://127.0.0.1:{self.server.sockets[0].getsockname()[1]}"
+        return f"http://{self.host}:{self.server.sockets[0].getsockname()[1]}"
 
     async def __aenter__(self) -> _Loopback:
-        self.server = await asyncio.start_server(self._serve, "127.0.0.1", 0)
+        self.server = await asyncio.start_server(self._serve, self.host, 0)
         return self
 
     async def __aexit__(self, *exc: object) -> None:
@@ -85,9 +122,18 @@ class _Loopback:
         except (asyncio.IncompleteReadError, asyncio.LimitOverrunError):
             writer.close()
             return
-        self.requests.append(head.split(b"\r\n", 1)[0].decode("latin-1"))
-        writer.write(b"HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nConnection: close\r\n"
-                     b"Content-Length: %d\r\n\r\n%s" % (len(self.page), self.page))
+        line = head.split(b"\r\n", 1)[0].decode("latin-1")
+        self.requests.append(line)
+        length = re.search(rb"(?im)^content-length: *(\d+)", head)
+        if length:
+            await reader.readexactly(int(length[1]))
+        method, target = line.split(" ")[:2]
+        status, headers, body = self.answer(method, target)
+        fields = {"Content-Type": "text/html", **headers, "Connection": "close",
+                  "Content-Length": str(len(body))}
+        writer.write(f"HTTP/1.1 {status}\r\n".encode()
+                     + "".join(f"{k}: {v}\r\n" for k, v in fields.items()).encode()
+                     + b"\r\n" + body)
         await writer.drain()
         writer.close()
 
@@ -381,4 +427,27 @@ async def test_the_policy_keeps_images_home_and_the_pages_work_under_it(
         assert outcome == "not loaded"
         blocked = await page.evaluate("() => window.__violations")
         assert len(blocked) == 1 and blocked[0].startswith(f"img-src {listener.url}"), blocked
+        await browser.close()
+
+
+@pytest.mark.e2e
+async def test_oauth_sign_in_still_works_with_the_strict_cookie(team_app: str) -> None:
+    """The provider sends the browser back cross-site: the state cookie (Lax) must come
+    along, and the Strict sign-in cookie set then must carry the session that follows."""
+    from playwright.async_api import async_playwright
+
+    async with async_playwright() as p:
+        browser = await _browser(p)
+        page = await (await browser.new_context()).new_page()
+        await page.goto(team_app)
+        await page.get_by_role("button", name="Continue with GitHub").click()
+        await page.locator("#chat-input").wait_for(timeout=30_000)
+        await page.get_by_role("button", name=re.compile(r"^SWE: Where should I allocate")
+                               ).wait_for(timeout=30_000)
+        assert "/login" not in page.url
+        me = await page.evaluate("() => fetch('/user').then(r => r.json())")
+        assert me["identifier"] == "alice", me
+        cookies = {c["name"]: c for c in await page.context.cookies()}
+        assert cookies[session_cookie_name(SECRET)]["sameSite"] == "Strict"
+        assert "oauth_state" not in cookies  # spent
         await browser.close()
