@@ -17,8 +17,10 @@ included), so nothing reaches Chainlit before it:
 - **Paths**: an address holding a control character or a name too long for the file
   system is not found (Chainlit's file routes would answer 500).
 - **Headers**: every response says `nosniff`, `no-referrer` and carries the
-  Content-Security-Policy: scripts, styles, images, fonts and connections from the app
-  only; Chainlit's two inline scripts run by a nonce made per response.
+  Content-Security-Policy: scripts, style sheets, images, fonts and connections from the
+  app only (plus inline styles and `data:` images, which Plotly and Chainlit's icons need);
+  Chainlit's two inline scripts run by a nonce made per response, and its page loses its
+  links to web fonts and style sheets on CDNs.
 
 The sign-in cookie is named per app (a keyed hash of the secret that signs sign-ins, so
 processes sharing it share sign-ins and two apps on one host name do not), `SameSite=Strict`,

@@ -160,8 +160,10 @@ async def _upgrade(app_url: str, origin: str) -> str:
     return head.split(b"\r\n", 1)[0].decode()
 
 
-async def test_the_socket_io_handshake_needs_the_apps_own_origin(open_app: str) -> None:
-    other_port = urlsplit(open_app).port + 1  # type: ignore[operator]
+async def test_the_socket_io_handshake_needs_the_apps_own_origin(
+        open_app: str, data_dir: Path) -> None:  # noqa: F811
+    port = int(urlsplit(open_app).port or 0)
+    other_port = port + 1
     async with httpx.AsyncClient(base_url=open_app, timeout=30) as http:
         for origin in ("http://evil.example", f"http://127.0.0.1:{other_port}", "null",
                        "https://intranet.example.com.evil.example"):
@@ -178,6 +180,12 @@ async def test_the_socket_io_handshake_needs_the_apps_own_origin(open_app: str) 
                         {"Sec-Fetch-Site": "same-origin"}, {}):
             served = await http.get(HANDSHAKE, headers=headers)
             assert served.status_code == 200 and '"sid"' in served.text, headers
+        # The app's own host over HTTPS while the app sees HTTP: a proxy uvicorn does not
+        # trust. Refused, and the operator is told what to change.
+        tls = await http.get(HANDSHAKE, headers={"Origin": f"https://127.0.0.1:{port}"})
+        assert tls.status_code == 403
+    log = _log_of(open_app, data_dir).read_text(errors="replace")
+    assert "FORWARDED_ALLOW_IPS" in log and "Traceback" not in log
 
 
 async def test_a_websocket_from_another_origin_is_refused_before_it_opens(
