@@ -28,6 +28,7 @@ from app.auth import access_of, install
 from app.console import first_line
 from app.intake import admit
 from app.intake import install as install_limits
+from app.perimeter import install as install_perimeter
 from app.steps import avatar
 from app.web import (
     CONSENT_LABELS,
@@ -96,6 +97,7 @@ def _check_at_start() -> None:
         reg = registry(s)
         check_dataset_setting(s, reg)
         _SIGN_IN[:] = install(s, config.run.host)
+        install_perimeter(s, open_chat=not _SIGN_IN)
         problems = UsersFile(s.users_path).unknown_datasets(reg.ids())
         if s.slack_access:
             unknown = SlackAccess.parse(s.slack_access).datasets() - set(reg.ids()) - {"*"}

@@ -257,6 +257,12 @@ class Settings(BaseSettings):
     `<data dir>/history.sqlite`), postgresql://..., or off."""
     origins: str = Field(default="", validation_alias=_env("PLANRAG_ALLOWED_ORIGINS"))
     """Other sites whose pages may call the chat (comma-separated origins); none by default."""
+    session_cookie: str | None = Field(
+        default=None, pattern=r"^[A-Za-z][A-Za-z0-9_-]{0,63}$",
+        validation_alias=_env("PLANRAG_SESSION_COOKIE"),
+    )
+    """The chat's sign-in cookie's name (default: one derived from CHAINLIT_AUTH_SECRET, so
+    app processes sharing the secret share sign-ins and other apps on the host do not)."""
     max_question_chars: int = Field(
         default=4000, ge=100, le=1_000_000, validation_alias=_env("PLANRAG_MAX_QUESTION_CHARS")
     )
@@ -274,9 +280,9 @@ class Settings(BaseSettings):
     )
     """How long a chat sign-in lasts before the person signs in again."""
 
-    @field_validator("users_file", mode="before")
+    @field_validator("users_file", "session_cookie", mode="before")
     @classmethod
-    def _empty_path_is_unset(cls, value: Any) -> Any:
+    def _blank_is_unset(cls, value: Any) -> Any:
         return None if isinstance(value, str) and not value.strip() else value
 
     @field_validator("origins")
