@@ -3,7 +3,8 @@ Chromium (issue 18, breaks 2 and 3).
 
 A scripted model writes Markdown images (inline and reference-style), `<img>` tags and links
 whose words hide their target into its streamed narration (split across pieces), a plan goal,
-a re-plan reason, a query and its final rationale; the dataset's values hold the same and
+a re-plan reason, a query and its final rationale; the question asked holds an image (as a
+dataset's sample question would, sent by its button); the dataset's values hold the same and
 Plotly tags (`<span style="fill:url(...)">`, `<a href>`), and reach the page through the
 scripted walkthrough, the what-if ranking and the decision charts. A listener on loopback
 stands where an attacker's server would: it must receive nothing, the page must hold no image
@@ -119,7 +120,8 @@ async def test_model_and_data_text_never_loads_anything(  # type: ignore[no-unty
             fetched: list[str] = []
             page.on("request", lambda request: fetched.append(request.url)
                     if f":{at.port}/" in request.url else None)
-            await _ask(page, "[leak] Which warehouse should get 200 kg more capacity?")
+            asked = f"[leak] Which warehouse should grow? ![s]({at.url('question-image')})"
+            await _ask(page, asked)
             approve = page.get_by_role("button", name="Approve")
             await approve.wait_for(timeout=60_000)
             prompt = page.locator(".step", has=approve).last
@@ -181,6 +183,7 @@ async def test_model_and_data_text_never_loads_anything(  # type: ignore[no-unty
         assert f"[the sales report]({at.url(where + '-hidden')})" in body, where
         assert f"[r-{where}]: {at.url(where + '-ref')}" in body, where
     assert f"![q]({at.url('query-image')})" in body
+    assert asked in body  # a question (a sample question's button sends its text) as typed
     assert body.count(f"Best decision: {name}, {city}") == 3, body  # answer, walkthrough, what-if
     assert tick == f"{name}, {city}"  # the chart's label, literally
     # The walkthrough's narration and rationale quote the data (as the model saw it: cut).
