@@ -3,7 +3,12 @@
 """Charts that support a decision: how much each top candidate changes the objective
 against deciding nothing, the simulator's pick and the assistant's choice named in a legend,
 axis titles with units, and candidates that change nothing folded into one line. Colours and
-backgrounds work on the light and the dark theme alike (transparent, mid-grey text)."""
+backgrounds work on the light and the dark theme alike (transparent, mid-grey text).
+
+Plotly reads its strings as a small HTML (`<span style=...>`, `<a href=...>`, `<br>`), as
+TeX between dollar signs and, in hover templates, `%{...}` as placeholders. Everything built
+from data or the simulator (candidate labels, the description, the unit) goes in as plain
+text (`plain`): those characters as entities, which Plotly shows as the characters."""
 
 from __future__ import annotations
 
@@ -15,7 +20,7 @@ from chainlit.element import Element
 
 from planrag.present import number, percent, signed
 
-__all__ = ["decision_chart"]
+__all__ = ["decision_chart", "plain"]
 
 PICK = "#2f9e44"
 """The simulator's pick."""
@@ -47,6 +52,11 @@ def decision_chart(
         import plotly.graph_objects as go
     except ImportError:
         return None
+    description, unit = plain(description), plain(unit)
+
+    def shown(decision: Any) -> str:
+        return plain(label(decision))
+
     moving = [(d, v) for d, v in points if v != baseline][:TOP]
     chosen_key = str(chosen) if chosen is not None else None
     if chosen_key is not None and not any(str(d) == chosen_key for d, _ in moving):
@@ -62,14 +72,14 @@ def decision_chart(
         else:
             name = "Other candidates"
         groups.setdefault(name, []).append((d, v))
-    order = [label(d) for d, _ in moving]
+    order = [shown(d) for d, _ in moving]
     figure = go.Figure()
     colors = {"Simulator's pick": PICK, "The assistant's choice": CHOSEN,
               "Other candidates": OTHER}
     for name, items in groups.items():
         figure.add_trace(go.Bar(
             name=name, orientation="h", marker_color=colors[name],
-            y=[label(d) for d, _ in items], x=[v - baseline for _, v in items],
+            y=[shown(d) for d, _ in items], x=[v - baseline for _, v in items],
             text=[signed(v - baseline, digits) for _, v in items], textposition="auto",
             customdata=[[number(v, digits), percent(v - baseline, baseline), repr(v)]
                         for _, v in items],
@@ -98,3 +108,11 @@ def decision_chart(
         margin={"l": 10, "r": 20, "t": 120, "b": 10},
     )
     return cl.Plotly(name="decision chart", figure=figure, display="inline")
+
+
+_PLOTLY_ENTITIES = {"&": "&amp;", "<": "&lt;", ">": "&gt;", "$": "&#36;", "%": "&#37;"}
+
+
+def plain(text: str) -> str:
+    """`text` as Plotly shows it literally: no tag, no TeX, no template placeholder."""
+    return "".join(_PLOTLY_ENTITIES.get(c, c) for c in text)

@@ -46,6 +46,7 @@ from app.web import (
 from planrag.datasets import Dataset, Registry
 from planrag.engine.session import require_access
 from planrag.errors import PlanRAGError
+from planrag.markup import escape
 from planrag.runtime import check_dataset_setting, registry
 from planrag.settings import Settings, load_settings
 from planrag.telemetry import configure_from_env
@@ -279,7 +280,8 @@ async def start() -> None:
     stopped = stop_earlier_run(session.client, cl.context.session.id)
     if stopped:
         await cl.Message(content=f"The question you asked before the page was reloaded "
-                         f"(\u201c{_one_line(stopped)[:120]}\u201d) was still being answered; "
+                         f"(\u201c{escape(_one_line(stopped)[:120], 'markdown')}\u201d) was "
+                         "still being answered; "
                          "it has been stopped. Ask it again to see its answer here.",
                          metadata=avatar()).send()
 
@@ -401,9 +403,10 @@ async def _guarded(work: Awaitable[None]) -> None:
     try:
         await work
     except PlanRAGError as exc:
-        await cl.ErrorMessage(content=str(exc)).send()
+        await cl.ErrorMessage(content=escape(str(exc), "markdown")).send()
     except Exception as exc:
-        await cl.ErrorMessage(content=f"Unexpected error ({type(exc).__name__}): {exc}. "
+        await cl.ErrorMessage(content=f"Unexpected error ({type(exc).__name__}): "
+                              f"{escape(str(exc), 'markdown')}. "
                               "The session is still usable.").send()
 
 
@@ -427,7 +430,8 @@ async def _update(session: ChatSession, values: dict[str, str]) -> None:
             require_access(session.access(), values["dataset"])
             wanted = registry(session.settings).get(values["dataset"])
         except PlanRAGError as exc:
-            await cl.Message(content=f"Cannot switch dataset: {exc}").send()
+            await cl.Message(content=f"Cannot switch dataset: {escape(str(exc), 'markdown')}"
+                             ).send()
             await _send_settings(session)  # the picker shows the dataset still in use
             return
         session.dataset = wanted.id
@@ -453,7 +457,8 @@ async def _update(session: ChatSession, values: dict[str, str]) -> None:
     how = "" if (session.technique, session.consent) == ("planrag", "ask") else (
         f" Method: {TECHNIQUE_LABELS[session.technique].lower()}; when it wants to change "
         f"its plan: {CONSENT_LABELS[session.consent].lower()}.")
-    await cl.Message(content=f"Now on **{ds.title}** ({where}).{how}{warning} {lead}",
+    title = escape(ds.title, "markdown")
+    await cl.Message(content=f"Now on **{title}** ({where}).{how}{warning} {lead}",
                      actions=samples + _what_if_actions(session)).send()
 
 
@@ -475,8 +480,8 @@ async def message(msg: cl.Message) -> None:
         try:
             await handle_slack_message(settings(), text)
         except Exception as exc:  # answer in the thread whatever happened
-            await cl.Message(content=f"Something went wrong ({type(exc).__name__}): {exc}. "
-                             "Please try again.").send()
+            await cl.Message(content=f"Something went wrong ({type(exc).__name__}): "
+                             f"{escape(str(exc), 'slack')}. Please try again.").send()
         return
     session = _session()
     try:
@@ -490,9 +495,10 @@ async def message(msg: cl.Message) -> None:
         else:
             await session.ask(text)
     except PlanRAGError as exc:
-        await cl.ErrorMessage(content=str(exc)).send()
+        await cl.ErrorMessage(content=escape(str(exc), "markdown")).send()
     except Exception as exc:  # keep the session usable whatever happened
-        await cl.ErrorMessage(content=f"Unexpected error ({type(exc).__name__}): {exc}. "
+        await cl.ErrorMessage(content=f"Unexpected error ({type(exc).__name__}): "
+                              f"{escape(str(exc), 'markdown')}. "
                               "The session is still usable.").send()
 
 

@@ -33,6 +33,7 @@ from typing import TextIO
 from planrag.datasets import DatasetRef, Registry
 from planrag.errors import DatasetError, PlanRAGError, QueryRefused
 from planrag.locations import default_target, get_kind, targets_of
+from planrag.markup import printable
 from planrag.runtime import check_dataset_setting, locate, open_source, registry
 from planrag.settings import Settings
 from planrag.sources.base import DataSource
@@ -70,7 +71,8 @@ class Console:
         return first
 
     def say(self, text: str = "") -> None:
-        print(text, file=self.stdout, flush=True)
+        """Print a line (or lines); data's control characters are shown, never acted on."""
+        print(printable(text), file=self.stdout, flush=True)
 
     async def run(self) -> int:
         async with self.stack:
@@ -174,7 +176,7 @@ class Console:
                 return
             self.say("(no model is set up: the scripted walkthrough answers)")
             model = policy_model(simulator=name)
-        renderer = TerminalRenderer(RichConsole(file=self.stdout, highlight=False),
+        renderer = TerminalRenderer(RichConsole(file=self.stdout, highlight=False, emoji=False),
                                     column_names=dataset.column_names)
 
         async def decide(_paused: object) -> bool | None:

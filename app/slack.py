@@ -30,6 +30,10 @@ restarted) or by Slack's retry of the message, whichever comes first, and answer
 journal: the message handled again, the question asked again from the start, or the paused
 run resumed again with the answer it had been given. A thread is busy only while one of its
 runs holds a live lease.
+
+Everything a model or the data wrote (plan goals, re-plan reasons, revised plans, query
+errors, failures, the answer) is escaped as Slack asks (`&`, `<`, `>` as entities, through
+`planrag.markup`, as the answer is): it can never mention a channel or a person, or link.
 """
 
 from __future__ import annotations
@@ -55,6 +59,7 @@ from planrag.engine.events import (
     AwaitingConfirmation,
     Event,
     PlanMade,
+    PlanStep,
     QueryFailed,
     QueryFinished,
     QueryRefused,
@@ -69,6 +74,7 @@ from planrag.engine.render import stop_text
 from planrag.engine.verdict import answer_lines
 from planrag.errors import PlanRAGError
 from planrag.limits import limits_for, question_problem
+from planrag.markup import escape
 from planrag.settings import Settings
 from planrag.store import Auditor, history_url, shared_store
 from planrag.users import SlackAccess
@@ -433,7 +439,7 @@ async def handle_slack_message(settings: Settings, text: str) -> None:
         try:
             await _handle(settings, event, kind, text, run_key(event))
         except PlanRAGError as exc:  # e.g. the store cannot be reached: say so in the thread
-            await say(f"I cannot handle this message now: {exc}")
+            await say(f"I cannot handle this message now: {escape(str(exc), 'slack')}")
 
 
 async def _take_over(settings: Settings, run: Journaled) -> None:
@@ -477,7 +483,7 @@ async def _answer_again(settings: Settings, run: Journaled, event: dict[str, Any
                 await _handle(settings, event, str(run.record.get("kind") or "mention"),
                               str(event.get("text") or ""), run.run_id)
         except PlanRAGError as exc:
-            await say(f"I cannot handle this message now: {exc}")
+            await say(f"I cannot handle this message now: {escape(str(exc), 'slack')}")
         except Exception:
             log.exception("taking up run %s failed", run.run_id)
             await say("Something went wrong while answering this after a restart; please ask "
@@ -608,7 +614,7 @@ async def _run(settings: Settings, store: RunStore, key: str, question: str,
                 await _render(engine.run(question, history=history), store, key, context,
                               _auditor(settings, user, dataset))
     except PlanRAGError as exc:
-        await say(f"I could not answer: {exc}")
+        await say(f"I could not answer: {escape(str(exc), 'slack')}")
 
 
 async def _resume(settings: Settings, store: RunStore, key: str, paused: PausedRun,
@@ -635,7 +641,8 @@ async def _resume(settings: Settings, store: RunStore, key: str, paused: PausedR
                                     _auditor(settings, user, context["dataset"],
                                              paused.state))
     except PlanRAGError as exc:
-        await say(f"I could not resume the run: {exc}. The plan is still waiting: reply "
+        await say(f"I could not resume the run: {escape(str(exc), 'slack')}. The plan is still "
+                  "waiting: reply "
                   "*approve* or *keep* to try again.")
     finally:
         if outcome is None:  # it neither paused again nor ended: the answer can be given again
@@ -675,22 +682,21 @@ async def _render(events: Any, store: RunStore, key: str, context: dict[str, Any
             scripted = event.scripted
         elif isinstance(event, PlanMade):
             title = "Plan" if event.revision == 0 else f"New plan (revision {event.revision})"
-            steps = "\n".join(f"{i + 1}. {s.goal}" for i, s in enumerate(event.steps))
+            steps = _steps(event.steps)
             await say(f"*{title}*{' (scripted)' if scripted else ''}\n{steps}")
         elif isinstance(event, QueryFinished):
             trace.append(f"{event.query_id}: {event.total_rows} rows, {event.elapsed_ms:.0f} ms")
         elif isinstance(event, QueryRefused):
             trace.append(f"{event.query_id}: refused ({event.rule})")
         elif isinstance(event, QueryFailed):
-            trace.append(f"{event.query_id}: failed ({event.error[:80]})")
+            trace.append(f"{event.query_id}: failed ({escape(event.error[:80], 'slack')})")
         elif isinstance(event, ReplanProposed):
             proposed = event
         elif isinstance(event, AwaitingConfirmation):
             await _flush(trace)
             await store.put(key, PausedRun(event.state, context, time.time()))
-            new = "\n".join(f"{i + 1}. {s.goal}" for i, s in
-                            enumerate(proposed.new_steps if proposed else ()))
-            reason = proposed.reason if proposed else event.question
+            new = _steps(proposed.new_steps if proposed else ())
+            reason = escape(proposed.reason if proposed else event.question, "slack")
             await say(f"*Re-plan proposed:* {reason}\n{new}\n\nReply *approve* to follow the "
                       "new plan, or *keep* to stay with the current one.")
             outcome = "paused"
@@ -715,11 +721,17 @@ async def _render(events: Any, store: RunStore, key: str, context: dict[str, Any
             outcome = "finished"
         elif isinstance(event, RunFailed):
             await _flush(trace)
-            await say(f"Something went wrong while {event.stage}: {event.message}")
+            await say(f"Something went wrong while {event.stage}: "
+                      f"{escape(event.message, 'slack')}")
             await store.delete(key)
             outcome = "failed"
     await _flush(trace)
     return outcome
+
+
+def _steps(steps: tuple[PlanStep, ...]) -> str:
+    """A plan's steps as a numbered list, each goal escaped."""
+    return "\n".join(f"{i + 1}. {escape(s.goal, 'slack')}" for i, s in enumerate(steps))
 
 
 async def _add_turn(store: RunStore, key: str, question: str, answer: AnswerProposed) -> None:

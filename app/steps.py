@@ -7,6 +7,11 @@ Cypher, timing and rows as a table element; refused and failed queries are marke
 the model's text streams; a re-plan is asked with buttons and kept on record with what was
 decided; the answer comes with the simulator's check and a chart.
 
+Chainlit shows messages and step outputs as Markdown, so every piece written by a model or
+coming from data is escaped there (`planrag.markup`): it reads literally and never becomes an
+image, raw HTML or a link whose words hide its target. Queries are shown in code blocks
+they cannot close. Step names and table cells are shown as plain text by Chainlit itself.
+
 Ordering: Chainlit shows a run's messages in the order they arrive, but only among siblings:
 a step sent without a parent lands after the whole run that produced it. Every top-level
 step here is therefore a child of the run in progress (`cl.context.current_step`), as
@@ -52,6 +57,7 @@ from planrag.engine.events import (
 )
 from planrag.engine.render import stop_text
 from planrag.engine.verdict import answer_lines
+from planrag.markup import code_span, escape, fenced
 from planrag.present import cell
 from planrag.settings import Settings
 
@@ -142,6 +148,8 @@ class RunView:
         self.queries: dict[str, cl.Step] = {}
         self.query_step: dict[str, int] = {}
         self.text: cl.Message | None = None
+        self.line = ""
+        """The model's text streamed on the current line so far (to escape it in pieces)."""
         self.answer: AnswerProposed | None = None
         self.scripted = False
         self.plan: tuple[PlanStep, ...] = ()
@@ -184,7 +192,9 @@ class RunView:
                 if self.text is None:
                     self.text = cl.Message(content="", author="Assistant" + self._label(),
                                            metadata=avatar())
-                await self.text.stream_token(event.text)
+                    self.line = ""
+                await self.text.stream_token(escape(event.text, "markdown", line=self.line))
+                self.line = (self.line + event.text).rpartition("\n")[2]
             case ModelCalled():
                 pass
             case PlanMade():
@@ -202,7 +212,7 @@ class RunView:
                 step = cl.Step(name=query_title(event.query_id, event.language),
                                type="tool", parent_id=parent.id if parent else self.parent,
                                show_input=event.language)
-                step.input = event.query
+                step.input = fenced(event.query, event.language)
                 await step.send()
                 self.queries[event.query_id] = step
                 self.record[event.query_id] = [event.language, event.query, "not finished"]
@@ -218,14 +228,15 @@ class RunView:
                     self.record[event.query_id][2] = "refused by the guard"
                 await self._query_end(
                     event.query_id, "refused by the guard",
-                    f"**Refused by the read-only guard** ({event.rule}): {event.reason}\n\n"
+                    f"**Refused by the read-only guard** ({event.rule}): "
+                    f"{escape(event.reason, 'markdown')}\n\n"
                     "Nothing ran. The assistant is told why and may rewrite the query.")
             case QueryFailed():
                 if event.query_id in self.record:
                     self.record[event.query_id][2] = "failed"
                 await self._query_end(
                     event.query_id, "failed",
-                    f"**Failed:** {event.error}\n\n"
+                    f"**Failed:** {escape(event.error, 'markdown')}\n\n"
                     "The assistant is told the error and may correct the query.")
             case SchemaLookedUp():
                 await self._schema_lookup(event)
@@ -238,7 +249,8 @@ class RunView:
             case AnswerProposed():
                 self.answer = event
             case CandidateSimulated():
-                await cl.Message(content=f"What-if {event.decision}: {event.description} = "
+                await cl.Message(content=f"What-if {escape(str(event.decision), 'markdown')}: "
+                                 f"{escape(event.description, 'markdown')} = "
                                  f"{event.value:.6g} (no decision {event.baseline:.6g})").send()
             case SimulatorChecked():
                 self.check = event
@@ -255,7 +267,7 @@ class RunView:
                                      ).send()
             case RunFailed():
                 await cl.ErrorMessage(content=f"Something went wrong while {event.stage}: "
-                                      f"{event.message}").send()
+                                      f"{escape(event.message, 'markdown')}").send()
             case _:
                 assert_never(event)
 
@@ -268,7 +280,7 @@ class RunView:
         what = "Searched the schema" if event.tool == "search_schema" else "Read tables"
         step = cl.Step(name=f"{what}: {event.request}"[:90], type="tool",
                        parent_id=parent.id if parent else self.parent)
-        found = ", ".join(f"`{n}`" for n in event.found) or "nothing that matched"
+        found = ", ".join(code_span(n) for n in event.found) or "nothing that matched"
         step.output = f"Found {found}."
         await step.send()
 
@@ -277,15 +289,15 @@ class RunView:
         self.plan_step = cl.Step(name=title + self._label(), type="run", default_open=True,
                                  parent_id=self.parent, metadata=avatar())
         count = plural(len(event.steps), "step")
-        self.plan_step.output = (f"{count}; revised because {event.reason}" if event.reason
-                                 else count)
+        self.plan_step.output = (f"{count}; revised because {escape(event.reason, 'markdown')}"
+                                 if event.reason else count)
         await self.plan_step.send()
         self.children = []
         self.current = None
         for i, s in enumerate(event.steps):
             child = cl.Step(name=f"{i + 1}. {s.goal}", type="undefined",
                             parent_id=self.plan_step.id)
-            child.output = f"source: {s.source}"
+            child.output = f"source: {escape(s.source, 'markdown')}"
             await child.send()
             self.children.append(child)
         self.plan = event.steps
@@ -293,7 +305,7 @@ class RunView:
     async def _child_status(self, index: int, status: str) -> None:
         if index < len(self.children):
             child = self.children[index]
-            child.output = f"source: {self.plan[index].source} · {status}"
+            child.output = f"source: {escape(self.plan[index].source, 'markdown')} · {status}"
             await child.update()
 
     async def close_steps(self) -> None:
@@ -345,7 +357,7 @@ class RunView:
             return self.proposal or "**A change of plan was proposed.**"
         who = ("The simulator disagrees with the answer"
                if pending.by == "simulator" else "The assistant proposes a new plan")
-        text = f"**Re-plan: {who}.**\n\n{pending.reason}"
+        text = f"**Re-plan: {who}.**\n\n{escape(pending.reason, 'markdown')}"
         old = [s.goal for s in pending.old_steps]
         new = [s.goal for s in pending.new_steps]
         if old or new:
@@ -395,7 +407,7 @@ class RunView:
                       "reject": "keep the current plan"}.get(self.consent, self.consent)
             line = f"**Decided by the setting ({policy}): {outcome}.**"
         if event.note:
-            line += f" Note: {event.note}"
+            line += f" Note: {escape(event.note, 'markdown')}"
         content = f"{self._record()}\n\n{line}"
         asked, self.asked, self.pending = self.asked, None, None
         if asked is not None:
@@ -429,12 +441,13 @@ class RunView:
 
     def _markdown(self, lines: Sequence[str]) -> str:
         """The answer to take away: the question, the verdict and why, and every query."""
-        out = [f"# {self.question.strip() or 'Decision'}", "", *(f"{line}\n" for line in lines)]
+        question = escape(" ".join(self.question.split()), "markdown") or "Decision"
+        out = [f"# {question}", "", *(f"{line}\n" for line in lines)]
         if self.record:
             out.append("## Queries\n")
         for qid, (language, query, outcome) in self.record.items():
             out += [f"### {query_title(qid, language)} · {outcome}", "",
-                    f"```{language}", query.strip(), "```", ""]
+                    fenced(query, language), ""]
         return "\n".join(out)
 
 
@@ -451,4 +464,5 @@ def _current_step_id() -> str | None:
 
 
 def _cell(goals: list[str], i: int) -> str:
-    return goals[i].replace("|", "/") if i < len(goals) else "-"
+    """A plan step's goal in a Markdown table cell: one line, escaped (a pipe too)."""
+    return escape(" ".join(goals[i].split()), "markdown") if i < len(goals) else "-"

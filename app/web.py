@@ -25,12 +25,13 @@ from chainlit.element import Element
 from app.charts import decision_chart
 from app.console import first_line
 from app.steps import RowsElement, RunView, avatar, plural
-from app.whatif import FORM, shown_value, what_if_parameters
+from app.whatif import FORM, WhatIfParameter, shown_value, what_if_parameters
 from planrag.datasets import Dataset, Question, Registry
 from planrag.engine.model import Model
 from planrag.engine.verdict import best_line, names
 from planrag.errors import PlanRAGError
 from planrag.limits import limits_for
+from planrag.markup import code_span, escape
 from planrag.present import percent, quantity, signed
 from planrag.settings import Settings
 from planrag.users import Access
@@ -141,8 +142,9 @@ class ChatSession:
             name, sep, value = token.partition("=")
             if not sep:
                 if not any(q.id == token for q in ds.questions):
-                    await self._what_if_help(f"`{token}` is neither a parameter (NAME=VALUE) "
-                                             "nor one of this dataset's question ids")
+                    await self._what_if_help(f"{code_span(token)} is neither a parameter "
+                                             "(NAME=VALUE) nor one of this dataset's "
+                                             "question ids")
                     return
                 ref = f"{ds.id}#{token}"
                 continue
@@ -150,13 +152,14 @@ class ChatSession:
         try:
             params = await what_if_parameters(self.settings, ds)
         except PlanRAGError as exc:
-            await cl.Message(content=f"The simulator could not be prepared: {exc}").send()
+            await cl.Message(content="The simulator could not be prepared: "
+                             f"{escape(str(exc), 'markdown')}").send()
             return
         known = {p.name: p for p in params}
         unknown = [n for n in given if n not in known]
         if unknown:
             await self._what_if_help(
-                " and ".join(f"`{n}`" for n in unknown)
+                " and ".join(code_span(n) for n in unknown)
                 + f" {'is not a parameter' if len(unknown) == 1 else 'are not parameters'} of "
                 "this dataset's what-if")
             return
@@ -166,7 +169,7 @@ class ChatSession:
             try:
                 value = known[name].parse(raw)
             except ValueError as exc:
-                problems.append(f"{known[name].label or name}: {exc}")
+                problems.append(f"{known[name].label or name}: {escape(str(exc), 'markdown')}")
                 continue
             if value is not None:
                 overrides[name] = value
@@ -184,17 +187,19 @@ class ChatSession:
         try:
             params = await what_if_parameters(self.settings, ds)
         except PlanRAGError as exc:
-            await cl.Message(content=f"The simulator could not be prepared: {exc}").send()
+            await cl.Message(content="The simulator could not be prepared: "
+                             f"{escape(str(exc), 'markdown')}").send()
             return
         takes = "\n".join(
-            f"- `{p.name}` ({'required' if p.required else 'optional'}): {p.description}. "
-            f"{p.valid()}" for p in params)
+            f"- {code_span(p.name)} ({'required' if p.required else 'optional'}): "
+            f"{_parameter_text(p)}" for p in params)
         example = " ".join(f"{p.name}={p.initial()}" for p in params
                            if p.required and p.initial())
         form = cl.Action(name="whatif_form", payload={}, label="What-if analysis")
         await cl.Message(
             content=f"{problem[:1].upper()}{problem[1:]}. Here the what-if takes:\n{takes}\n\n"
-            f"For example `/whatif {example}`, or the **What-if analysis** button for a form.",
+            f"For example {code_span('/whatif ' + example)}, or the **What-if analysis** "
+            "button for a form.",
             actions=[form, *question_actions(self)], metadata=avatar()).send()
 
     async def what_if_form(self) -> None:
@@ -204,7 +209,8 @@ class ChatSession:
 
         ds = self.dataset_info()
         if not ds.simulator:
-            await cl.Message(content=f"**{ds.title}** has no simulator, so there is no "
+            await cl.Message(content=f"**{escape(ds.title, 'markdown')}** has no simulator, "
+                             "so there is no "
                              "what-if analysis for it. `/datasets` lists the datasets; the "
                              "settings panel switches to another.").send()
             return
@@ -212,10 +218,12 @@ class ChatSession:
             sim = dataset_simulator(ds)
             params = await what_if_parameters(self.settings, ds)
         except PlanRAGError as exc:
-            await cl.Message(content=f"The simulator could not be prepared: {exc}").send()
+            await cl.Message(content="The simulator could not be prepared: "
+                             f"{escape(str(exc), 'markdown')}").send()
             return
         decision = sim.Decision.model_fields[sim.decision_field()]
-        lines = [f"**What-if analysis: {sim.title}** on {ds.title}",
+        lines = [f"**What-if analysis: {escape(sim.title, 'markdown')}** on "
+                 f"{escape(ds.title, 'markdown')}",
                  f"Pick the parameters; the simulator then ranks every possible decision "
                  f"({decision.description or sim.decision_field()}) by its effect, best "
                  f"first ({sim.objective}), against taking no decision."]
@@ -228,10 +236,10 @@ class ChatSession:
             }))
         else:  # served without public/ (the form's code): the parameters as text
             lines.append("**Parameters**")
-            lines += [f"- `{p.name}`{'' if p.required else ' (optional)'}: {p.description}. "
-                      f"{p.valid()}" for p in params]
-        lines.append("Or type `/whatif " + " ".join(
-            f"{p.name}={p.initial() or '...'}" for p in params if p.required) + "`.")
+            lines += [f"- {code_span(p.name)}{'' if p.required else ' (optional)'}: "
+                      f"{_parameter_text(p)}" for p in params]
+        lines.append("Or type " + code_span("/whatif " + " ".join(
+            f"{p.name}={p.initial() or '...'}" for p in params if p.required)) + ".")
         await cl.Message(content="\n\n".join(lines), elements=elements,
                          actions=question_actions(self), metadata=avatar()).send()
 
@@ -248,7 +256,8 @@ class ChatSession:
         try:
             params = await what_if_parameters(self.settings, ds)
         except PlanRAGError as exc:
-            await cl.Message(content=f"The simulator could not run: {exc}").send()
+            await cl.Message(content="The simulator could not run: "
+                             f"{escape(str(exc), 'markdown')}").send()
             return
         overrides: dict[str, Any] = {}
         problems: list[str] = []
@@ -256,7 +265,7 @@ class ChatSession:
             try:
                 value = p.parse(str(values.get(p.name, "") or ""))
             except ValueError as exc:
-                problems.append(f"{p.label or p.name}: {exc}")
+                problems.append(f"{p.label or p.name}: {escape(str(exc), 'markdown')}")
                 continue
             if value is not None:
                 overrides[p.name] = value
@@ -275,7 +284,8 @@ class ChatSession:
             try:
                 run = await simulate_dataset(self.settings, ref, "dump", overrides)
             except PlanRAGError as exc:
-                await cl.Message(content=f"The simulator could not run: {exc}").send()
+                await cl.Message(content="The simulator could not run: "
+                                 f"{escape(str(exc), 'markdown')}").send()
                 return
         result = run.result
         top = result.ranking[:10]
@@ -288,13 +298,14 @@ class ChatSession:
                    .replace("  ", " ").strip()] for c in top])
         sim = run.simulator
         assert sim is not None
-        given = [f"{field_label(sim, k)}: {shown_value(v)}"
+        given = [f"{field_label(sim, k)}: {escape(shown_value(v), 'markdown')}"
                  for k, v in result.parameters.items() if v is not None]
         better = "higher" if result.objective == "maximise" else "lower"
-        lines = [f"**What-if: {sim.title}**",
+        lines = [f"**What-if: {escape(sim.title, 'markdown')}**",
                  f"{' · '.join(given) or 'No parameters'}. "
                  f"{plural(len(result.ranking), 'possible decision')} ranked by "
-                 f"{result.description} ({better} is better); the table shows the best "
+                 f"{escape(result.description, 'markdown')} ({better} is better); the table "
+                 "shows the best "
                  f"{len(top)}."]
         best = result.best
         if best is not None:
@@ -309,10 +320,10 @@ class ChatSession:
                          + names([result.label(d) for d in result.near_ties], "markdown") + ".")
         for other in result.others:
             if not other.agrees and other.best is not None:
-                lines.append(f"_Rule set '{other.rules}' would choose "
-                             f"{result.label(other.best)}._")
+                lines.append(f"_Rule set '{escape(other.rules, 'markdown')}' would choose "
+                             f"{escape(result.label(other.best), 'markdown')}._")
         if run.as_of:
-            lines.append(f"_Simulated on the live data as of {run.as_of}._")
+            lines.append(f"_Simulated on the live data as of {escape(run.as_of, 'markdown')}._")
         elements: list[Element] = [table]
         unchanged = sum(1 for c in result.ranking if c.value == result.baseline)
         chart = decision_chart(
@@ -419,7 +430,8 @@ class ChatSession:
                                         "approved": answer, "context": context})
                     events = engine.resume(paused.state, answer)
         except PlanRAGError as exc:
-            await cl.ErrorMessage(content=f"The question could not be answered: {exc}").send()
+            await cl.ErrorMessage(content="The question could not be answered: "
+                                  f"{escape(str(exc), 'markdown')}").send()
         finally:
             await view.close_steps()
         if key is not None:
@@ -501,7 +513,8 @@ class ChatSession:
             return
         self.notified = True
         await cl.Message(content="History is not being saved right now (its database "
-                         f"cannot be used: {problem}). The chat goes on; this conversation "
+                         f"cannot be used: {escape(problem, 'markdown')}). The chat goes on; "
+                         "this conversation "
                          "may be missing from the list of past chats.",
                          metadata=avatar()).send()
 
@@ -556,10 +569,12 @@ class ChatSession:
             return
         if paused is None or not self.access().allows(str(paused.context.get("dataset"))):
             return
-        ask = str(paused.context.get("ask") or "Approve the proposed change of plan?")
+        ask = escape(str(paused.context.get("ask") or "Approve the proposed change of plan?"),
+                     "markdown")
+        question = escape(str(paused.context.get("question", "")), "markdown")
         self.offer = cl.Message(
             content=f"This conversation was left waiting for your answer to a change of plan. "
-                    f"Question: \u201c{paused.context.get('question', '')}\u201d.\n\n{ask}",
+                    f"Question: \u201c{question}\u201d.\n\n{ask}",
             actions=[cl.Action(name="paused_answer", payload={"approved": True},
                                label="Approve"),
                      cl.Action(name="paused_answer", payload={"approved": False},
@@ -655,13 +670,14 @@ class ChatSession:
         if not self.access().allows(dataset):
             return
         question = str(context.get("question") or "")
+        shown = escape(question, "markdown")
         if attempts > most:
-            await cl.Message(content=f"The question “{question}” could not be "
+            await cl.Message(content=f"The question “{shown}” could not be "
                              f"finished: the assistant stopped {attempts - 1} times while "
                              "working on it. Please ask it again.", metadata=avatar()).send()
             return
         if kind == "question":
-            await cl.Message(content=f"The question “{question}” was interrupted "
+            await cl.Message(content=f"The question “{shown}” was interrupted "
                              "when the assistant restarted; answering it again from the "
                              "start.", metadata=avatar()).send()
             self.dataset = dataset
@@ -670,7 +686,7 @@ class ChatSession:
             await self.ask(question)
             return
 
-        await cl.Message(content=f"The question “{question}” was interrupted after "
+        await cl.Message(content=f"The question “{shown}” was interrupted after "
                          "its change of plan was answered, when the assistant restarted; "
                          "going on from where the plan was paused.", metadata=avatar()).send()
         model = self._resume_model(context)
@@ -735,6 +751,12 @@ class _Journal:
     async def end(self) -> None:
         if self._holding is not None:
             await self._holding.__aexit__(None, None, None)
+
+
+def _parameter_text(p: WhatIfParameter) -> str:
+    """A what-if parameter's meaning and allowed values (which may be the data's values),
+    for a Markdown list."""
+    return f"{escape(p.description, 'markdown')}. {escape(p.valid(), 'markdown')}"
 
 
 def field_label(sim: Any, name: str) -> str:
@@ -821,10 +843,11 @@ def datasets_text(settings: Settings, access: Access) -> str:
             try:
                 location = locate(settings, ds.id, target).location
             except PlanRAGError as exc:
-                parts.append(f"{get_kind(target).title}: {exc}")
+                parts.append(f"{get_kind(target).title}: {escape(str(exc), 'markdown')}")
                 continue
-            parts.append(f"your live {get_kind(target).title} database {location.database}"
-                         f" at {location.where}")
+            parts.append(f"your live {get_kind(target).title} database "
+                         f"{escape(str(location.database), 'markdown')} at "
+                         f"{escape(location.where, 'markdown')}")
         copies = [get_kind(t).title for t in targets if t not in live]
         if copies:
             parts.append("a copy of its data in " + " and ".join(copies))
@@ -834,9 +857,10 @@ def datasets_text(settings: Settings, access: Access) -> str:
             parts.append("answers checked by its simulator")
         account = " **Its account may write** (accepted when it was connected)." if (
             ds.write_privileges) else ""
-        lines.append(f"- **{ds.title}** (`{ds.id}`): {'; '.join(parts)}.{account}")
+        lines.append(f"- **{escape(ds.title, 'markdown')}** ({code_span(ds.id)}): "
+                     f"{'; '.join(parts)}.{account}")
     for name, problem in sorted(reg.problems.items()) if access.everything else ():
-        lines.append(f"- `{name}` cannot be used: {problem}")
+        lines.append(f"- {code_span(name)} cannot be used: {escape(problem, 'markdown')}")
     if not lines:
         lines.append("Your account may not ask about any dataset yet: ask the person who runs "
                      "PlanRAG Assistant to give you access.")

@@ -30,6 +30,10 @@ query by a guard, by `connect` an account that can do more than read, or input t
 text, an argument or a line of standard input with bytes that are not UTF-8 (the reason on
 stderr), 3 `ask` ended without a decision (a budget ran out; stderr says which). A dataset
 whose files are broken is set aside (`planrag datasets` says why); the others work.
+
+Text from data or a model (query results, schemas, labels, audit entries, errors quoting
+them) is printed through `planrag.markup.printable` (or its Rich form): a terminal shows its
+control characters as escapes and never acts on them. `--json` output is exact JSON.
 """
 
 from __future__ import annotations
@@ -45,6 +49,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from planrag.errors import AccountRefused, LimitReached, PlanRAGError, QueryRefused
 from planrag.locations import all_kinds, target_names
+from planrag.markup import printable
 from planrag.settings import Settings, load_settings
 from planrag.utf8 import InputNotText, check_argument, lone_surrogate, read_line, read_text_file
 
@@ -99,18 +104,18 @@ def main(argv: Sequence[str] | None = None) -> int:
             configure_from_env()  # tracing, when OTEL_EXPORTER_OTLP_ENDPOINT is set
         return int(args.handler(settings, args))
     except QueryRefused as exc:
-        print(f"refused: {exc.reason}", file=sys.stderr)
+        print(f"refused: {printable(exc.reason)}", file=sys.stderr)
         return 2
     except (InputNotText, LimitReached) as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        print(f"error: {printable(str(exc))}", file=sys.stderr)
         return 2
     except AccountRefused as exc:
-        print(f"refused: {exc}", file=sys.stderr)
+        print(f"refused: {printable(str(exc))}", file=sys.stderr)
         if exc.advice:
-            print(exc.advice, file=sys.stderr)
+            print(printable(exc.advice), file=sys.stderr)
         return 2
     except PlanRAGError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        print(f"error: {printable(str(exc))}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
@@ -391,8 +396,8 @@ def _datasets(settings: Settings, args: argparse.Namespace) -> int:
         print(json.dumps(rows + broken if broken else rows, indent=2))
         return 0
     for r in rows:
-        sim = f", simulator {r['simulator']}" if r["simulator"] else ""
-        print(f"{r['id']:22} {r['title']}")
+        sim = f", simulator {printable(r['simulator'])}" if r["simulator"] else ""
+        print(f"{r['id']:22} {printable(r['title'])}")
         if r["live"]:
             account = ("read-only account" if r["read_only"]
                        else "ACCOUNT MAY WRITE (accepted with --allow-write-privileges)")
@@ -402,9 +407,9 @@ def _datasets(settings: Settings, args: argparse.Namespace) -> int:
                   f"{len(r['graph_dumps'])} graph dumps{sim}")
         for db in r["databases"]:
             text = db.get("where") or db.get("error")
-            print(f"{'':22} - {db['target']}: {text}")
+            print(f"{'':22} - {db['target']}: {printable(str(text))}")
     for b in broken:
-        print(f"{b['id']:22} CANNOT BE USED: {b['error']}")
+        print(printable(f"{b['id']:22} CANNOT BE USED: {b['error']}"))
     return 0
 
 
@@ -421,22 +426,23 @@ def _connect(settings: Settings, args: argparse.Namespace) -> int:
         title=args.title, rules=args.rules, simulator=args.simulator,
         allow_write_privileges=args.allow_write_privileges,
     )
-    done = _run(connect(settings, request, lambda line: print(line, flush=True)))
+    done = _run(connect(settings, request, lambda line: print(printable(line), flush=True)))
     print(f"connected dataset {done.dataset.id} ({done.folder / 'dataset.toml'})")
     for location, schema, check in done.databases:
         kind = get_kind(location.kind)
         names = [e.name for e in schema.entities]
         what = {"sql": "tables", "cypher": "labels and relationship types"}[kind.language]
         shown = ", ".join(names[:15]) + (f" and {len(names) - 15} more" if len(names) > 15 else "")
-        print(f"- {kind.describe(location)}: {len(names)} {what}: {shown or '(none found)'}")
+        print(printable(f"- {kind.describe(location)}: {len(names)} {what}: "
+                        f"{shown or '(none found)'}"))
         if not names:
             print("  note: no tables are visible; does the account have SELECT on them?")
         state = "reads only" if check.read_only else "MAY WRITE: " + "; ".join(check.findings)
-        print(f"  account: {state} ({check.how})")
+        print(printable(f"  account: {state} ({check.how})"))
         for note in check.notes:
-            print(f"  note: {note}")
+            print(f"  note: {printable(note)}")
     if done.simulator_note:
-        print(f"- simulator: {done.simulator_note}")
+        print(f"- simulator: {printable(done.simulator_note)}")
     if not done.dataset.rules:
         print("- no business rules yet: add them with rules_file = \"rules.md\" in the "
               "manifest (or connect again with --rules FILE)")
@@ -481,9 +487,9 @@ def _audit(settings: Settings, args: argparse.Namespace) -> int:
         print("nothing in the audit trail" + (" for that filter" if args.user or since or
                                               args.run else " yet"))
         return 0
-    for e in entries:
-        print(f"{e.at[:19].replace('T', ' ')}  {e.user:14} {e.dataset:20} {e.run[:8]:8}  "
-              f"{_audit_line(e.kind, e.detail)}")
+    for e in entries:  # one line each, whatever the question or the data held
+        print(printable(f"{e.at[:19].replace('T', ' ')}  {e.user:14} {e.dataset:20} "
+                        f"{e.run[:8]:8}  {_audit_line(e.kind, e.detail)}", one_line=True))
     return 0
 
 
@@ -675,7 +681,7 @@ def _schema(settings: Settings, args: argparse.Namespace) -> int:
             return schema.render()
         return prompt_schema(schema, args.question, settings.schema_budget).text
 
-    print(_run(run()))
+    print(printable(_run(run())))
     return 0
 
 
@@ -762,9 +768,9 @@ def _print_result(result: Any, args: argparse.Namespace, extra: dict[str, Any]) 
     if args.json:
         print(json.dumps({**result.to_json(), **extra}, default=str))
         return
-    print(result.render(top=args.top))
+    print(printable(result.render(top=args.top)))
     for key, value in extra.items():
-        print(f"{key.replace('_', ' ')}: {value}")
+        print(printable(f"{key.replace('_', ' ')}: {value}"))
 
 
 def _simulate_top(args: argparse.Namespace) -> None:
@@ -833,9 +839,9 @@ def _simulate_batch(args: argparse.Namespace) -> int:
         failed += line.result is None
         other = line.disagreement
         if other is not None and line.result is not None and line.result.best is not None:
-            print(f"rules: {line.id}: rule set {other.rules!r} would choose {other.best} "
-                  f"instead of {line.result.best.decision} ({line.result.rules})",
-                  file=sys.stderr)
+            print(printable(f"rules: {line.id}: rule set {other.rules!r} would choose "
+                            f"{other.best} instead of {line.result.best.decision} "
+                            f"({line.result.rules})"), file=sys.stderr)
         if line.answer_not_a_candidate:
             odd_answers.append(str(line.id))
         if line.result is not None and line.result.near_ties:
@@ -982,7 +988,7 @@ def _eval(settings: Settings, args: argparse.Namespace) -> int:
             limit=args.limit,
             concurrency=concurrency,
             out_dir=args.out,
-            echo=lambda line: print(line, file=sys.stderr, flush=True),
+            echo=lambda line: print(printable(line), file=sys.stderr, flush=True),
             emit=lambda line: print(json.dumps(line, default=str), flush=True),
         )
     )

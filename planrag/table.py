@@ -7,6 +7,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from planrag.markup import printable
+
 __all__ = ["Limits", "Table"]
 
 
@@ -71,25 +73,27 @@ class Table:
         }
 
     def render(self, max_width: int = 40) -> str:
-        """A plain-text grid for terminals and logs."""
+        """A plain-text grid for terminals and logs; column names and cells printable, on
+        one line each (`planrag.markup.printable`: a value's control characters are shown,
+        never acted on)."""
         cells = [[_cell_text(v, max_width) for v in row] for row in self.rows]
-        widths = [len(c) for c in self.columns]
+        columns = [printable(c, one_line=True) for c in self.columns]
+        widths = [len(c) for c in columns]
         for row in cells:
             widths = [max(w, len(c)) for w, c in zip(widths, row, strict=True)]
-        line = "  ".join(c.ljust(w) for c, w in zip(self.columns, widths, strict=True))
+        line = "  ".join(c.ljust(w) for c, w in zip(columns, widths, strict=True))
         out = [line, "  ".join("-" * w for w in widths)]
         out += ["  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)) for r in cells]
         shown = len(self.rows)
         total = f"{self.total_rows}{'' if self.total_exact else '+'}"
         summary = f"({shown} of {total} rows" if self.truncated else f"({shown} rows"
         out.append(f"{summary}, {self.elapsed_ms:.1f} ms)")
-        out += [f"note: {n}" for n in self.notes]
+        out += [f"note: {printable(n)}" for n in self.notes]
         return "\n".join(out)
 
 
 def _cell_text(value: Any, max_width: int) -> str:
-    text = "NULL" if value is None else str(value)
-    text = text.replace("\n", "\\n")
+    text = printable("NULL" if value is None else str(value), one_line=True)
     return text if len(text) <= max_width else text[: max_width - 1] + "…"
 
 

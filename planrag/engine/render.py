@@ -1,6 +1,8 @@
 """Rendering events in a terminal with rich: the CLI's front end for `planrag ask`.
 
 One `match` over the closed set of events, ending in `assert_never`, as every front end does.
+Everything a model or the data wrote goes through `planrag.markup.escape(..., "rich")`:
+printable (control characters as visible escapes) and never Rich markup.
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ from planrag.engine.events import (
     StepStarted,
 )
 from planrag.engine.verdict import answer_lines
+from planrag.markup import escape, printable
 from planrag.present import cell
 
 __all__ = ["TerminalRenderer", "stop_text"]
@@ -47,7 +50,7 @@ class TerminalRenderer:
     def __init__(
         self, console: Console | None = None, column_names: dict[str, str] | None = None
     ) -> None:
-        self.console = console or Console(highlight=False)
+        self.console = console or Console(highlight=False, emoji=False)
         self.column_names = column_names or {}
         """How the dataset names result columns for people."""
         self._in_text = False
@@ -68,8 +71,9 @@ class TerminalRenderer:
             case RunStarted():
                 self.scripted = event.scripted
                 label = " [bold magenta](scripted model)[/]" if event.scripted else ""
-                c.print(f"[bold]{event.technique}[/] on [cyan]{event.dataset}[/] "
-                        f"({event.target}){label}")
+                c.print(f"[bold]{escape(event.technique, 'rich')}[/] on "
+                        f"[cyan]{escape(event.dataset, 'rich')}[/] "
+                        f"({escape(event.target, 'rich')}){label}")
             case PlanMade():
                 title = "Plan" if event.revision == 0 else f"Plan, revision {event.revision}"
                 c.print(Panel(_steps(event.steps), title=title, expand=False))
@@ -77,38 +81,42 @@ class TerminalRenderer:
                 c.print(f"[dim]model call {event.call}: {event.tokens_text()}, "
                         f"{event.seconds:.2f} s[/]")
             case StepStarted():
-                c.print(f"[bold]step {event.index}[/]: {event.goal}")
+                c.print(f"[bold]step {event.index}[/]: {escape(event.goal, 'rich')}")
             case ModelText():
-                c.print(event.text, end="", style="dim", markup=False)
+                c.print(printable(event.text), end="", style="dim", markup=False)
                 self._in_text = True
             case QueryStarted():
                 lexer = "sql" if event.language == "sql" else "cypher"
                 c.print(f"[bold]{event.query_id}[/] {event.language}")
-                c.print(Syntax(event.query, lexer, word_wrap=True))
+                c.print(Syntax(printable(event.query), lexer, word_wrap=True))
             case QueryFinished():
                 c.print(_table(event, self.column_names))
             case QueryRefused():
-                c.print(f"[bold red]{event.query_id} refused[/] ({event.rule}): {event.reason}")
+                c.print(f"[bold red]{event.query_id} refused[/] ({event.rule}): "
+                        f"{escape(event.reason, 'rich')}")
             case QueryFailed():
-                c.print(f"[bold yellow]{event.query_id} failed[/]: {event.error}")
+                c.print(f"[bold yellow]{event.query_id} failed[/]: "
+                        f"{escape(event.error, 'rich')}")
             case SchemaLookedUp():
                 what = "searched the schema for" if event.tool == "search_schema" else (
                     "described")
-                c.print(f"[dim]{what} {event.request}: "
-                        f"{', '.join(event.found) or 'nothing matched'}[/]")
+                found = ", ".join(event.found) or "nothing matched"
+                c.print(f"[dim]{what} {escape(event.request, 'rich')}: "
+                        f"{escape(found, 'rich')}[/]")
             case ReplanProposed():
                 who = "The simulator objects" if event.by == "simulator" else "Re-plan proposed"
-                c.print(Panel(f"{event.reason}\n\n[bold]new plan[/]\n{_steps(event.new_steps)}",
-                              title=who, expand=False))
+                c.print(Panel(f"{escape(event.reason, 'rich')}\n\n[bold]new plan[/]\n"
+                              f"{_steps(event.new_steps)}", title=who, expand=False))
             case AwaitingConfirmation():
-                c.print(f"[bold]{event.question}[/]")
+                c.print(f"[bold]{escape(event.question, 'rich')}[/]")
             case ReplanDecided():
                 verdict = "approved" if event.approved else "kept the current plan"
                 c.print(f"re-plan {verdict} (by {event.by})")
             case AnswerProposed():
                 self._answer, self._answered = event, False
             case CandidateSimulated():
-                c.print(f"what-if [bold]{event.decision}[/]: {event.description} = "
+                c.print(f"what-if [bold]{escape(str(event.decision), 'rich')}[/]: "
+                        f"{escape(event.description, 'rich')} = "
                         f"{event.value} (no decision: {event.baseline})")
             case SimulatorChecked():
                 self._print_answer(event, "")
@@ -125,7 +133,8 @@ class TerminalRenderer:
                         f"{_plural(u.model_calls, 'model call')} ({u.tokens_text()}), "
                         f"{event.seconds:.1f} s[/]")
             case RunFailed():
-                c.print(f"[bold red]failed while {event.stage}[/]: {event.message}")
+                c.print(f"[bold red]failed while {event.stage}[/]: "
+                        f"{escape(event.message, 'rich')}")
             case _:
                 assert_never(event)
 
@@ -160,7 +169,8 @@ def stop_text(stop_reason: str) -> str:
 def _steps(steps: tuple[PlanStep, ...]) -> str:
     marks = {"pending": " ", "running": "~", "done": "x", "skipped": "-"}
     return "\n".join(
-        f"[{marks[s.status]}] {i}. {s.goal} ({s.source})" for i, s in enumerate(steps)
+        f"\\[{marks[s.status]}] {i}. {escape(s.goal, 'rich')} ({escape(s.source, 'rich')})"
+        for i, s in enumerate(steps)
     )
 
 
@@ -169,11 +179,11 @@ def _table(event: QueryFinished, names: dict[str, str]) -> RichTable:
     table = RichTable(title=f"{event.query_id}: {event.total_rows} rows{more}, "
                       f"{event.elapsed_ms:.1f} ms", title_justify="left")
     for col in event.columns:
-        table.add_column(names.get(col, col))
+        table.add_column(escape(names.get(col, col), "rich"))
     for row in event.preview:
         table.add_row(*(_cell(v) for v in row))
     return table
 
 
 def _cell(value: Any) -> str:
-    return cell(value)[:60]
+    return escape(printable(cell(value)[:60], one_line=True), "rich")

@@ -8,21 +8,23 @@ why (the model's rationale) and the queries it rests on. Without a simulator, or
 check could not run, the assistant's decision leads, labelled as not checked.
 
 Front ends differ only in how they mark emphasis: `answer_lines(..., style=...)` with
-"markdown" (the chat), "slack" (Slack's mrkdwn), "rich" (the terminal) or "plain".
+"markdown" (the chat), "slack" (Slack's mrkdwn), "rich" (the terminal) or "plain". Every
+piece written by a model or coming from data (decisions, labels, the rationale, the
+simulator's description and unit, notes) is escaped for the style (`planrag.markup`), so it
+reads literally and is never markup.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, Literal
+from typing import Any
 
 from planrag.engine.events import AnswerProposed, SimulatorChecked
+from planrag.markup import Style, escape
 from planrag.present import percent, quantity
 from planrag.simulators.base import NEAR_TIE
 
 __all__ = ["Style", "answer_lines", "best_line", "effect", "headline", "names"]
-
-Style = Literal["markdown", "slack", "rich", "plain"]
 
 _BOLD: dict[str, Callable[[str], str]] = {
     "markdown": lambda t: f"**{t}**",
@@ -30,17 +32,6 @@ _BOLD: dict[str, Callable[[str], str]] = {
     "rich": lambda t: f"[bold]{t}[/bold]",
     "plain": lambda t: t,
 }
-
-
-def _escape(text: str, style: Style) -> str:
-    """Text from data or a model, safe inside the style's markup."""
-    if style == "rich":
-        return text.replace("[", "\\[")
-    if style == "markdown":
-        return "".join(f"\\{c}" if c in "*_`[]<>#|" else c for c in text)
-    if style == "slack":
-        return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-    return text
 
 
 def effect(value: float, baseline: float, unit: str, digits: int) -> str:
@@ -74,10 +65,11 @@ def best_line(
     """"Best decision: X: <objective> <value>, <effect against deciding nothing>." (or that
     deciding nothing is best), for a check or a what-if ranking alike."""
     bold = _BOLD[style]
+    description = escape(description, style)  # e.g. built from the question's parameters
     if not improves:
         return (f"{bold('Better to decide nothing')}: no decision improves the "
                 f"{description} ({quantity(baseline, unit, digits)}).")
-    return (f"{bold('Best decision: ' + _escape(best, style))}: {description} "
+    return (f"{bold('Best decision: ' + escape(best, style))}: {description} "
             f"{quantity(value, unit, digits)}, {effect(value, baseline, unit, digits)}.")
 
 
@@ -98,25 +90,25 @@ def answer_lines(
         lines.append(_agreement(check, by, style))
         lines += _ties(check, style)
         if check.data_as_of:
-            lines.append(f"Checked on the live data as of {check.data_as_of}.")
+            lines.append(f"Checked on the live data as of {escape(check.data_as_of, style)}.")
     elif answer is not None:
-        decision = _escape(str(answer.decision), style)
+        decision = escape(str(answer.decision), style)
         title = "Decision: " + decision if not note else "The assistant's decision: " + decision
         lines.append(bold(title) + (" (scripted)" if scripted else ""))
         if note:
-            lines.append(f"Not checked by the simulator: {_escape(note, style)}.")
+            lines.append(f"Not checked by the simulator: {escape(note, style)}.")
     if answer is not None:
-        lines.append(f"Why: {_escape(answer.rationale.strip(), style)}")
+        lines.append(f"Why: {escape(answer.rationale.strip(), style)}")
         if answer.query_ids:
             lines.append(f"Based on {_list(list(answer.query_ids))}.")
     if check is not None and check.note:
-        lines.append(_escape(_sentence(check.note), style))
+        lines.append(escape(_sentence(check.note), style))
     return lines
 
 
 def _agreement(check: SimulatorChecked, by: str, style: Style) -> str:
     bold = _BOLD[style]
-    mine = _escape(check.label(check.decision), style)
+    mine = escape(check.label(check.decision), style)
     unit, digits = check.unit, check.digits
     if check.rank is None or check.value is None:
         return (f"{by} answered {bold(mine)}, which is not one of the "
@@ -132,7 +124,8 @@ def _agreement(check: SimulatorChecked, by: str, style: Style) -> str:
     if check.decision in check.near_ties or str(check.decision) in map(str, check.near_ties):
         how = f"practically as good as the best (within {NEAR_TIE * 100:g}%)"
     return (f"{by} chose {bold(mine)} instead: rank {check.rank} of {check.candidates}, "
-            f"{check.description} {quantity(check.value, unit, digits)}, {how}.")
+            f"{escape(check.description, style)} {quantity(check.value, unit, digits)}, "
+            f"{how}.")
 
 
 def _ties(check: SimulatorChecked, style: Style) -> list[str]:
@@ -153,7 +146,7 @@ def _names(check: SimulatorChecked, decisions: Sequence[Any], style: Style,
 
 def names(labels: Sequence[str], style: Style = "plain", limit: int = 6) -> str:
     """"A, B and 3 more"."""
-    shown = [_escape(text, style) for text in labels[:limit]]
+    shown = [escape(text, style) for text in labels[:limit]]
     more = len(labels) - limit
     return _list(shown + ([f"{more} more"] if more > 0 else []))
 

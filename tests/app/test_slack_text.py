@@ -1,0 +1,81 @@
+"""Slack mentions and links from model text (issue 18, break 11): plan goals, re-plan
+reasons, revised plans, query errors and failures written by a model are posted escaped,
+as the answer is, so `<!channel>`, `<@U...>`, `<#C...>` and `<http://x|text>` stay text."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Sequence
+from pathlib import Path
+
+from app.run_store import open_store
+from app.slack import _POST, _render
+from planrag.engine.events import (
+    AnswerProposed,
+    AwaitingConfirmation,
+    Event,
+    PlanMade,
+    PlanStep,
+    QueryFailed,
+    QueryRefused,
+    ReplanProposed,
+    RunFailed,
+    RunFinished,
+    RunStarted,
+    Usage,
+)
+
+EVIL = "<!channel> <!here> <@U0OTHER> <#C0SECRET> <http://127.0.0.1:9/x|the report>"
+SLACK_SYNTAX = ("<!channel>", "<!here>", "<@U0OTHER>", "<#C0SECRET>", "<http://")
+
+
+async def _events(events: Sequence[Event]) -> AsyncIterator[Event]:
+    for event in events:
+        yield event
+
+
+async def _posted(tmp_path: Path, events: Sequence[Event]) -> list[str]:
+    posted: list[str] = []
+
+    async def post(text: str) -> None:
+        posted.append(text)
+
+    store = open_store(None, tmp_path)
+    token = _POST.set(post)
+    try:
+        await _render(_events(events), store, "slack:C1:1.1", {"dataset": "demo-retail",
+                                                                "target": "sqlite",
+                                                                "question": "q"})
+    finally:
+        _POST.reset(token)
+        await store.close()
+    return posted
+
+
+def _started() -> RunStarted:
+    return RunStarted("run1", "q", "demo-retail", "sqlite", "planrag", False)
+
+
+async def test_model_text_cannot_mention_or_link_in_a_thread(tmp_path: Path) -> None:
+    goal = PlanStep(f"count the units {EVIL}", "sql")
+    posted = await _posted(tmp_path, [
+        _started(),
+        PlanMade((goal,), 0),
+        QueryFailed("q1", "sql", "SELECT 1", f"no such column: {EVIL}"),
+        QueryRefused("q2", "sql", "DELETE FROM t", f"DELETE changes data {EVIL}", "write"),
+        ReplanProposed(f"because {EVIL}", (goal,), (goal, PlanStep(f"then {EVIL}", "sql"))),
+        AwaitingConfirmation("run1", "{}", f"Approve a new plan? Reason: {EVIL}"),
+    ])
+    failed = await _posted(tmp_path, [_started(), RunFailed(f"the model said {EVIL}", "asking")])
+    answered = await _posted(tmp_path, [
+        _started(), AnswerProposed(f"Dom {EVIL}", f"because {EVIL}", ("q1",)),
+        RunFinished("Dom", None, "answered", Usage(), 0, 1, 0, 0, 0.1),
+    ])
+    texts = posted + failed + answered
+    assert len(texts) == 5, texts  # the plan, the queries, the re-plan; a failure; an answer
+    for text in texts:
+        for syntax in SLACK_SYNTAX:
+            assert syntax not in text, (syntax, text)
+    escaped = "&lt;!channel&gt; &lt;!here&gt; &lt;@U0OTHER&gt; &lt;#C0SECRET&gt;"
+    assert all(escaped in text for text in texts), texts  # said, as text
+    assert texts[0].startswith("*Plan*\n1. count the units &lt;!channel&gt;")
+    assert texts[2].startswith("*Re-plan proposed:* because &lt;!channel&gt;")
