@@ -141,7 +141,8 @@ def _start_history(s: Settings) -> None:
     cannot be used at start stops the app with one line."""
     import asyncio
 
-    from planrag.store import create_schema, history_url, shown_url
+    from planrag.redact import mask_url
+    from planrag.store import create_schema, history_url
 
     url = history_url(s)
     if url is None:
@@ -163,7 +164,7 @@ def _start_history(s: Settings) -> None:
     def history() -> History:
         return layer
 
-    print(f"History: {shown_url(url)}", file=sys.stderr, flush=True)
+    print(f"History: {mask_url(url)}", file=sys.stderr, flush=True)
 
 
 def _access(user: object) -> Access:

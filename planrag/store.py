@@ -20,9 +20,9 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
-from urllib.parse import urlsplit
 
 from planrag.errors import ConfigError, SourceUnavailable
+from planrag.redact import mask_url, scrub
 from planrag.settings import Settings
 
 if TYPE_CHECKING:
@@ -38,7 +38,6 @@ __all__ = [
     "open_store_engine",
     "run_id_of",
     "shared_store",
-    "shown_url",
 ]
 
 
@@ -54,7 +53,7 @@ def async_url(url: str) -> str:
     """The SQLAlchemy URL with its async driver (aiosqlite, asyncpg)."""
     scheme, sep, rest = url.partition("://")
     if not sep:
-        raise ConfigError(f"PLANRAG_HISTORY_URL {shown_url(url)!r} is not a URL: use "
+        raise ConfigError(f"PLANRAG_HISTORY_URL {mask_url(url)!r} is not a URL: use "
                           "sqlite:///PATH or postgresql://USER:PASSWORD@HOST:5432/DB (or off)")
     base = scheme.split("+", 1)[0].lower()
     if base == "sqlite":
@@ -63,15 +62,6 @@ def async_url(url: str) -> str:
         return f"postgresql+asyncpg://{rest}"
     raise ConfigError(f"PLANRAG_HISTORY_URL: {scheme!r} is not supported; use sqlite:///PATH "
                       "or postgresql://USER:PASSWORD@HOST:5432/DB (or off)")
-
-
-def shown_url(url: str) -> str:
-    """The URL without its password, to name it in messages."""
-    parts = urlsplit(url)
-    if parts.password:
-        netloc = parts.netloc.replace(f":{parts.password}@", ":***@")
-        return parts._replace(netloc=netloc).geturl()
-    return url
 
 
 def _is_sqlite(url: str) -> bool:
@@ -123,12 +113,19 @@ def _ddl(sqlite: bool) -> list[str]:
 
 
 def open_store_engine(url: str) -> AsyncEngine:
+    from sqlalchemy.exc import ArgumentError
     from sqlalchemy.ext.asyncio import create_async_engine
 
     kwargs: dict[str, Any] = {"pool_pre_ping": True}
     if not _is_sqlite(url):
         kwargs.update(pool_size=5, max_overflow=5, pool_timeout=10)
-    return create_async_engine(async_url(url), **kwargs)
+    try:
+        return create_async_engine(async_url(url), **kwargs)
+    except (ArgumentError, ValueError):  # their text may quote a piece of the password
+        raise ConfigError(
+            f"PLANRAG_HISTORY_URL {mask_url(url)} does not parse: no host, or a port that is "
+            "not a number; write @ : / ? # in a password percent-encoded (%40 %3A %2F %3F %23)"
+        ) from None
 
 
 async def create_schema(url: str) -> None:
@@ -149,7 +146,8 @@ async def create_schema(url: str) -> None:
                 await conn.execute(text(statement))
     except Exception as exc:
         raise SourceUnavailable(
-            f"the history database {shown_url(url)} cannot be used: {_first_line(exc)}; "
+            f"the history database {mask_url(url)} cannot be used: "
+            f"{scrub(_first_line(exc), url)}; "
             "start it, fix PLANRAG_HISTORY_URL, or set PLANRAG_HISTORY_URL=off") from None
     finally:
         await engine.dispose()
@@ -194,8 +192,8 @@ class Store:
         except SourceUnavailable:
             raise
         except Exception as exc:
-            raise SourceUnavailable(f"the history database {shown_url(self.url)} cannot be "
-                                    f"used: {_first_line(exc)}") from exc
+            raise SourceUnavailable(f"the history database {mask_url(self.url)} cannot be "
+                                    f"used: {scrub(_first_line(exc), self.url)}") from exc
 
     async def close(self) -> None:
         await self.engine.dispose()
