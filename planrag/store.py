@@ -356,15 +356,10 @@ def since_value(text: str) -> str:
 
 
 def rows_csv(rows: Sequence[dict[str, Any]], columns: Sequence[str]) -> str:
-    import csv
-    import io
+    """`columns` of `rows` as CSV a spreadsheet opens safely (planrag.spreadsheet)."""
+    from planrag.spreadsheet import to_csv
 
-    out = io.StringIO()
-    writer = csv.DictWriter(out, fieldnames=list(columns), extrasaction="ignore")
-    writer.writeheader()
-    for row in rows:
-        writer.writerow(row)
-    return out.getvalue()
+    return to_csv(columns, ([row.get(c) for c in columns] for row in rows))
 
 
 class Auditor:
