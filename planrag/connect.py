@@ -41,7 +41,7 @@ from planrag.utf8 import read_text_file
 
 __all__ = ["ConnectRequest", "Connected", "connect"]
 
-_ID = re.compile(r"^[a-z][a-z0-9-]{0,40}$")
+_ID = re.compile(r"[a-z][a-z0-9-]{0,40}")  # whole: see _check_id
 
 
 @dataclass(frozen=True)
@@ -98,7 +98,7 @@ async def connect(settings: Settings, request: ConnectRequest, echo: Echo) -> Co
 
 
 def _check_id(settings: Settings, request: ConnectRequest, known: Registry) -> None:
-    if not _ID.match(request.id):
+    if not _ID.fullmatch(request.id):  # `match` would admit a trailing newline
         raise DatasetError(
             f"dataset id {request.id!r}: use lowercase letters, digits and dashes, starting "
             "with a letter (e.g. sales-eu)"
