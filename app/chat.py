@@ -26,6 +26,7 @@ from chainlit.input_widget import InputWidget, Select
 
 from app.auth import access_of, install
 from app.console import first_line
+from app.socket_inputs import hold_edits_to_config, settings_problem
 from app.steps import avatar
 from app.web import (
     CONSENT_LABELS,
@@ -198,6 +199,7 @@ def _interface_words() -> None:
 _check_at_start()
 _interface_words()
 _point_slack_client()
+hold_edits_to_config()  # features.edit_message = false holds for socket clients too
 
 
 def _session() -> ChatSession:
@@ -406,6 +408,11 @@ async def update(values: dict[str, str]) -> None:
 
 
 async def _update(session: ChatSession, values: dict[str, str]) -> None:
+    problem = settings_problem(values, session)  # values come from the socket: anything
+    if problem:
+        await cl.Message(content=problem).send()
+        await _send_settings(session)  # the panel shows the settings still in use
+        return
     switched = False
     if values.get("dataset") and values["dataset"] != session.dataset:
         try:
