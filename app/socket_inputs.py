@@ -19,6 +19,8 @@ from typing import Any
 import chainlit as cl
 
 from app.web import CONSENT_LABELS, TECHNIQUE_LABELS, ChatSession
+from planrag.datasets import DatasetRef
+from planrag.errors import DatasetError
 from planrag.runtime import TARGETS
 
 __all__ = ["EDIT_REFUSED", "hold_edits_to_config", "settings_problem"]
@@ -73,6 +75,9 @@ def settings_problem(values: object, session: ChatSession) -> str | None:
     for key, what in _WHAT.items():
         if key in values and values[key] is not None and not isinstance(values[key], str):
             return f"The {what} sent is not one of the choices; the settings are unchanged."
+    dataset, target = values.get("dataset"), values.get("target")
+    if dataset and not _is_dataset_id(dataset):  # not echoed: it is no dataset's id
+        return "The dataset sent is not one of the choices; the settings are unchanged."
     technique, consent = values.get("technique"), values.get("consent")
     if technique and technique not in TECHNIQUE_LABELS:
         return (f"The method sent is not one of the choices; it stays "
@@ -80,9 +85,17 @@ def settings_problem(values: object, session: ChatSession) -> str | None:
     if consent and consent not in CONSENT_LABELS:
         return (f"The choice for re-plans sent is not one of the choices; it stays "
                 f"{CONSENT_LABELS.get(session.consent, session.consent).lower()}.")
-    dataset, target = values.get("dataset"), values.get("target")
     switching = bool(dataset) and dataset != session.dataset
     if target and target not in (TARGETS if switching else session.targets()):
         return ("The database sent is not one this dataset offers; it stays "
                 f"{session.where()}.")
     return None
+
+
+def _is_dataset_id(text: str) -> bool:
+    """Whether `text` is written as a dataset id, whole (known or not: the chat says which)."""
+    try:
+        ref = DatasetRef.parse(text)
+    except DatasetError:
+        return False
+    return ref.dataset == text and ref.dump is None and ref.question is None

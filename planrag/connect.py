@@ -220,6 +220,9 @@ def _simulator_ref(ref: str | None) -> str | None:
 
     if ref is None:
         return None
+    if ref != ref.strip() or any(c < " " or c == "\x7f" for c in ref):
+        raise DatasetError("--simulator: the reference holds control characters or spaces at "
+                           "its ends; write package.module:ClassName or file.py:ClassName")
     module, sep, attr = ref.partition(":")
     if sep and module.endswith(".py"):
         ref = f"{Path(module).expanduser().resolve()}:{attr}"

@@ -175,6 +175,9 @@ def _session(data_dir: Path) -> ChatSession:  # noqa: F811
     ({"target": "oracle"}, "The database sent is not one this dataset offers"),
     ({"target": "mysql"}, "The database sent is not one this dataset offers"),
     ({"dataset": ["demo-retail"]}, "The dataset sent is not one of the choices"),
+    ({"dataset": "demo-retail\n"}, "The dataset sent is not one of the choices"),
+    ({"dataset": "![x](http://127.0.0.1:9/bogus)"}, "The dataset sent is not one of the"),
+    ({"dataset": "demo-retail#demo-1"}, "The dataset sent is not one of the choices"),
     ({"technique": {"x": 1}}, "The method sent is not one of the choices"),
     (["technique", "bogus"], "The settings sent could not be read"),
 ])

@@ -45,6 +45,19 @@ def test_connect_refuses_an_id_ending_in_a_newline(env: dict[str, str], tmp_path
     assert planrag("connect", "okid", "--sqlite", str(shop), env=env).returncode == 0
 
 
+def test_connect_refuses_a_simulator_reference_ending_in_a_newline(
+    env: dict[str, str], tmp_path: Path
+) -> None:
+    shop = tmp_path / "shop.sqlite"
+    with sqlite3.connect(shop) as db:
+        db.execute("CREATE TABLE t (x INTEGER)")
+    simulator = f"{ROOT / 'fixtures' / 'demo' / 'simulator.py'}:WarehouseExpansion"
+    out = planrag("connect", "shop", "--sqlite", str(shop), "--simulator", simulator + "\n",
+                  env=env)
+    _refused(out, "--simulator: the reference holds control characters")
+    assert not (Path(env["PLANRAG_DATASETS_DIR"]) / "shop").exists()
+
+
 @pytest.mark.parametrize(("args", "what"), [
     (("users", "add", "alice\n", "--no-password"), "user name 'alice\\n'"),
     (("users", "group", "team\n", "--datasets", "demo-retail"), "group name 'team\\n'"),
