@@ -29,6 +29,7 @@ from app.console import first_line
 from app.intake import admit
 from app.intake import install as install_limits
 from app.perimeter import install as install_perimeter
+from app.socket_inputs import hold_edits_to_config, settings_problem
 from app.steps import avatar
 from app.web import (
     CONSENT_LABELS,
@@ -146,7 +147,8 @@ def _start_history(s: Settings) -> None:
     cannot be used at start stops the app with one line."""
     import asyncio
 
-    from planrag.store import create_schema, history_url, shown_url
+    from planrag.redact import mask_url
+    from planrag.store import create_schema, history_url
 
     url = history_url(s)
     if url is None:
@@ -168,7 +170,7 @@ def _start_history(s: Settings) -> None:
     def history() -> History:
         return layer
 
-    print(f"History: {shown_url(url)}", file=sys.stderr, flush=True)
+    print(f"History: {mask_url(url)}", file=sys.stderr, flush=True)
 
 
 def _access(user: object) -> Access:
@@ -203,6 +205,7 @@ _check_at_start()
 _interface_words()
 _point_slack_client()
 install_limits(settings())
+hold_edits_to_config()  # features.edit_message = false holds for socket clients too
 
 
 def _session() -> ChatSession:
@@ -424,6 +427,11 @@ async def update(values: dict[str, str]) -> None:
 
 
 async def _update(session: ChatSession, values: dict[str, str]) -> None:
+    problem = settings_problem(values, session)  # values come from the socket: anything
+    if problem:
+        await cl.Message(content=problem).send()
+        await _send_settings(session)  # the panel shows the settings still in use
+        return
     switched = False
     if values.get("dataset") and values["dataset"] != session.dataset:
         try:

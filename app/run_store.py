@@ -41,6 +41,7 @@ from urllib.parse import urlsplit
 
 from planrag.errors import ConfigError, SourceUnavailable
 from planrag.private import private_sqlite
+from planrag.redact import mask_url, scrub
 
 __all__ = ["MAX_AGE_S", "Journaled", "PausedRun", "RunStore", "Taken", "open_store"]
 
@@ -147,34 +148,42 @@ class RunStore(Protocol):
 def open_store(url: str | None, data_dir: Path) -> RunStore:
     if not url:
         return SQLiteStore(data_dir / "paused-runs.sqlite", data_dir)
+    try:
+        return _open(url, data_dir)
+    except ValueError:  # urllib's or a client's: their text may quote a piece of the password
+        raise ConfigError(
+            f"PLANRAG_RUN_STORE {mask_url(url)} does not parse: no host, or a port that is not "
+            "a number; write @ : / ? # in a password percent-encoded (%40 %3A %2F %3F %23)"
+        ) from None
+
+
+def _open(url: str, data_dir: Path) -> RunStore:
     parts = urlsplit(url)
     if parts.scheme == "sqlite":
         path = parts.path if parts.netloc in ("", "localhost") else f"/{parts.netloc}{parts.path}"
-        if not path or path == "/":
+        if not path or path == "/" or "@" in parts.netloc or ":" in parts.netloc:
             raise ConfigError("PLANRAG_RUN_STORE: give a file, e.g. sqlite:///var/planrag/runs.sqlite")
         return SQLiteStore(Path(path), data_dir)
-    if parts.scheme in ("redis", "rediss"):
-        return RedisStore(url)
-    if parts.scheme in ("postgresql", "postgres"):
+    if parts.scheme in ("redis", "rediss", "postgresql", "postgres"):
+        # A password holding @ / ? # unencoded moves the host into the path or the query.
+        if "#" in url or "@" in f"{parts.path}{parts.query}" or not parts.hostname:
+            raise ValueError("the host cannot be told from the password")
+        _ = parts.port  # raises ValueError when the port is not a number
+        if parts.scheme.startswith("redis"):
+            return RedisStore(url)
         return PostgresStore(url)
+    what = parts.scheme if "://" in url else mask_url(url)
     raise ConfigError(
-        f"PLANRAG_RUN_STORE: unsupported store {parts.scheme or url!r}; use sqlite:///FILE, "
+        f"PLANRAG_RUN_STORE: unsupported store {what!r}; use sqlite:///FILE, "
         "redis://HOST:PORT/DB or postgresql://USER@HOST:PORT/DB"
     )
 
 
-def _where(url: str) -> str:
-    """The store's address without a password, for messages."""
-    parts = urlsplit(url)
-    host = parts.hostname or ""
-    port = f":{parts.port}" if parts.port else ""
-    return f"{parts.scheme}://{host}{port}{parts.path}"
-
-
-def _unreachable(where: str, exc: BaseException) -> SourceUnavailable:
+def _unreachable(url: str, exc: BaseException) -> SourceUnavailable:
+    """The store at `url` failed; the URL and the error said without the password."""
     return SourceUnavailable(
-        f"the run store (PLANRAG_RUN_STORE) at {where} cannot be used: "
-        f"{type(exc).__name__}: {exc}"
+        f"the run store (PLANRAG_RUN_STORE) at {mask_url(url)} cannot be used: "
+        f"{type(exc).__name__}: {scrub(str(exc), url)}"
     )
 
 
@@ -530,7 +539,7 @@ class RedisStore:
             raise ConfigError("PLANRAG_RUN_STORE is a redis:// URL: pip install redis") from exc
         from redis.exceptions import RedisError
 
-        self._where = _where(url)
+        self._url = url
         self._client = aioredis.from_url(url)
         self._take = self._client.register_script(_TAKE)
         self._scripts = {name: self._client.register_script(text) for name, text in
@@ -549,7 +558,7 @@ class RedisStore:
         try:
             return await work
         except self._errors as exc:
-            raise _unreachable(self._where, exc) from exc
+            raise _unreachable(self._url, exc) from exc
 
     async def put(self, key: str, run: PausedRun) -> None:
         payload = json.dumps({"state": run.state, "context": run.context,
@@ -700,7 +709,6 @@ class PostgresStore:
                               ) from exc
         self._asyncpg = asyncpg
         self._url = url
-        self._where = _where(url)
         self._pool: Any = None
         self._opening: asyncio.Lock | None = None
 
@@ -726,7 +734,7 @@ class PostgresStore:
             return await getattr(pool, method)(sql, *args)
         except (self._asyncpg.PostgresError, self._asyncpg.InterfaceError, OSError,
                 TimeoutError) as exc:
-            raise _unreachable(self._where, exc) from exc
+            raise _unreachable(self._url, exc) from exc
 
     async def put(self, key: str, run: PausedRun) -> None:
         await self._run("execute", "DELETE FROM planrag_paused_runs WHERE saved_at < $1",
@@ -795,7 +803,7 @@ class PostgresStore:
                 return await work(conn)
         except (self._asyncpg.PostgresError, self._asyncpg.InterfaceError, OSError,
                 TimeoutError) as exc:
-            raise _unreachable(self._where, exc) from exc
+            raise _unreachable(self._url, exc) from exc
 
     async def journal_accept(self, run_id: str, thread: str, record: dict[str, Any],
                              owner: str, lease_s: float) -> Journaled:

@@ -20,8 +20,6 @@ Chainlit's own messages are.
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, ClassVar, assert_never
@@ -60,6 +58,7 @@ from planrag.engine.verdict import answer_lines
 from planrag.markup import code_span, escape, fenced
 from planrag.present import cell
 from planrag.settings import Settings
+from planrag.spreadsheet import to_csv
 
 __all__ = ["PREVIEW_ROWS", "RowsElement", "RunView", "avatar", "csv_text", "duration", "plural"]
 
@@ -92,14 +91,9 @@ def query_title(query_id: str, language: str) -> str:
 
 def csv_text(columns: Sequence[str], rows: Sequence[Sequence[Any]]) -> bytes:
     """A table as CSV with exact values (what a person downloads), UTF-8 with a BOM so
-    spreadsheet programs read it right."""
-    out = io.StringIO()
-    writer = csv.writer(out)
-    writer.writerow(columns)
-    for row in rows:
-        writer.writerow(["" if v is None else repr(v) if isinstance(v, float) else v
-                         for v in row])
-    return ("\ufeff" + out.getvalue()).encode("utf-8")
+    spreadsheet programs read it right; text that would be a formula is not one
+    (planrag.spreadsheet)."""
+    return ("\ufeff" + to_csv(columns, rows)).encode("utf-8")
 
 
 def plural(n: int, word: str) -> str:

@@ -29,6 +29,7 @@ import time
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 from pathlib import Path
+from urllib.parse import quote
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -176,7 +177,8 @@ async def sqlite_part(folder: Path, runs: int, pool: int, latency: float) -> Non
 
 async def mysql_part(admin: MySQLAddress, folder: Path, runs: int, pool: int,
                      latency: float, admin_sql: Callable[[str], list[tuple[object, ...]]]) -> None:
-    url = f"mysql://{admin.user}:{admin.password}@{admin.host}:{admin.port}"
+    account = f"{quote(admin.user, safe='')}:{quote(admin.password, safe='')}"
+    url = f"mysql://{account}@{admin.host}:{admin.port}"
     settings = load_settings(env_file=None, data_dir=folder / "mysql", db_prefix=PREFIX,
                              mysql_url=url, mysql_admin_url=url, pool_size=pool,
                              pool_wait_s=300.0)

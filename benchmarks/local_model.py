@@ -71,6 +71,7 @@ from typing import Any
 from planrag.engine.endpoints import default_concurrency
 from planrag.engine.render import stop_text
 from planrag.engine.session import answer_grace_s
+from planrag.redact import mask_url
 
 ROOT = Path(__file__).resolve().parent.parent
 HOME = ROOT / ".planrag" / "local-model"
@@ -134,10 +135,15 @@ class Recorder(ThreadingHTTPServer):
 
     def __init__(self, upstream: str) -> None:
         url = urllib.parse.urlsplit(upstream.rstrip("/"))
-        if url.scheme != "http" or not url.hostname:
-            raise CheckError(f"--endpoint {upstream}: give an http:// URL of the server's /v1")
+        try:
+            port = url.port or 80
+        except ValueError:  # not a number: its text would quote it (a password's tail?)
+            port = 0
+        if url.scheme != "http" or not url.hostname or not port or "#" in upstream:
+            raise CheckError(f"--endpoint {mask_url(upstream)}: give an http:// URL of the "
+                             "server's /v1")
         self.upstream_host = url.hostname
-        self.upstream_port = url.port or 80
+        self.upstream_port = port
         self.upstream_path = url.path  # e.g. /v1
         self.exchanges: list[Exchange] = []
         self.lock = threading.Lock()

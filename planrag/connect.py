@@ -41,7 +41,7 @@ from planrag.utf8 import read_text_file
 
 __all__ = ["ConnectRequest", "Connected", "connect"]
 
-_ID = re.compile(r"^[a-z][a-z0-9-]{0,40}$")
+_ID = re.compile(r"[a-z][a-z0-9-]{0,40}")  # whole: see _check_id
 
 
 @dataclass(frozen=True)
@@ -98,7 +98,7 @@ async def connect(settings: Settings, request: ConnectRequest, echo: Echo) -> Co
 
 
 def _check_id(settings: Settings, request: ConnectRequest, known: Registry) -> None:
-    if not _ID.match(request.id):
+    if not _ID.fullmatch(request.id):  # `match` would admit a trailing newline
         raise DatasetError(
             f"dataset id {request.id!r}: use lowercase letters, digits and dashes, starting "
             "with a letter (e.g. sales-eu)"
@@ -220,6 +220,9 @@ def _simulator_ref(ref: str | None) -> str | None:
 
     if ref is None:
         return None
+    if ref != ref.strip() or any(c < " " or c == "\x7f" for c in ref):
+        raise DatasetError("--simulator: the reference holds control characters or spaces at "
+                           "its ends; write package.module:ClassName or file.py:ClassName")
     module, sep, attr = ref.partition(":")
     if sep and module.endswith(".py"):
         ref = f"{Path(module).expanduser().resolve()}:{attr}"

@@ -67,9 +67,10 @@ __all__ = [
 ]
 
 Form = Literal["sql", "cypher"]
-_ID = re.compile(r"^[a-z][a-z0-9-]{0,40}$")
-_STEM = re.compile(r"^[A-Za-z0-9_]{1,24}$")
-_QUESTION_ID = re.compile(r"^[A-Za-z0-9_.:-]{1,80}$")
+# Identifiers are checked with `fullmatch`: `match` with `$` admits a trailing newline.
+_ID = re.compile(r"[a-z][a-z0-9-]{0,40}")
+_STEM = re.compile(r"[A-Za-z0-9_]{1,24}")
+_QUESTION_ID = re.compile(r"[A-Za-z0-9_.:-]{1,80}")
 MANIFEST = "dataset.toml"
 SECRETS = "secrets.env"
 
@@ -90,13 +91,13 @@ class DatasetRef:
         name, sep_q, question = raw.partition("#")
         name, sep_d, dump = name.partition("@")
         problem = None
-        if not _ID.match(name):
+        if not _ID.fullmatch(name):
             problem = f"{name!r} is not a dataset id (lowercase letters, digits and dashes)"
         elif sep_q and sep_d:
             problem = "name a dump or a question, not both"
-        elif sep_d and not _STEM.match(dump):
+        elif sep_d and not _STEM.fullmatch(dump):
             problem = f"{dump!r} is not a dump name"
-        elif sep_q and not _QUESTION_ID.match(question):
+        elif sep_q and not _QUESTION_ID.fullmatch(question):
             problem = f"{question!r} is not a question id"
         if problem:
             shown = raw if len(raw) <= 80 else raw[:77] + "..."
@@ -318,7 +319,7 @@ def _declared_id(manifest: Path) -> str:
     try:  # bytes that are not UTF-8 elsewhere in the file need not hide its id
         raw = tomllib.loads(manifest.read_bytes().decode("utf-8", "replace"))
         value = raw.get("id")
-        if isinstance(value, str) and _ID.match(value):
+        if isinstance(value, str) and _ID.fullmatch(value):
             return value
     except (OSError, ValueError):  # TOMLDecodeError is a ValueError
         pass
@@ -352,7 +353,7 @@ def load_manifest(path: Path) -> Dataset:
     _check_keys(raw, path)
     root = path.parent
     ds_id = _require_str(raw, "id", path)
-    if not _ID.match(ds_id):
+    if not _ID.fullmatch(ds_id):
         raise DatasetError(f"{path}: id {ds_id!r} must be lowercase letters, digits and dashes")
     title = _require_str(raw, "title", path)
     databases = _databases(raw, root, path)
@@ -465,7 +466,7 @@ def dataset_from_records(
     came from, for errors), in the questions-file format: `sql` / `cypher` paths relative to
     `root` (or absolute). Readers of other layouts (the original DQA repository's) turn
     their files into such objects; `source` names what they read."""
-    if not _ID.match(ds_id):
+    if not _ID.fullmatch(ds_id):
         raise DatasetError(f"dataset id {ds_id!r} must be lowercase letters, digits and dashes")
     questions = tuple(_question(ds_id, root, obj, where) for where, obj in records)
     if not questions:
@@ -586,7 +587,7 @@ def _question(
             f"{where}: holds an unpaired surrogate escape (\\ud800 to \\udfff alone), which "
             "is no text; write the character itself"
         )
-    if not _QUESTION_ID.match(qid):
+    if not _QUESTION_ID.fullmatch(qid):
         raise DatasetError(
             f"{where}: question id {qid[:40]!r} must be letters, digits and _ . : - only"
         )
@@ -598,7 +599,7 @@ def _question(
             dumps[form] = None
             continue
         path = _beside(root, str(rel), where, form).resolve()
-        if path.suffix != suffix or not _STEM.match(path.stem):
+        if path.suffix != suffix or not _STEM.fullmatch(path.stem):
             raise DatasetError(f"{where}: `{form}` must name a {suffix} file with a simple name")
         if not path.is_file():
             raise DatasetError(f"{where}: {form} dump {rel} does not exist")

@@ -108,7 +108,7 @@ REPOSITORY_LAYOUTS = (
 """The layouts the repository has had, newest first: the first whose questions file and dump
 folder are both present is read. Building's questions file did not move, only the dumps."""
 _DUMP_FOLDERS = {"sql": ("SQL_format", ".sql"), "cypher": ("LPG_format", ".cql")}
-_COUNTRY = re.compile(r"^[A-Za-z0-9_]{1,24}$")
+_COUNTRY = re.compile(r"[A-Za-z0-9_]{1,24}")  # matched whole (fullmatch)
 _FORM_NAME = {"sql": "relational (.sql)", "cypher": "graph (.cql)"}
 
 
@@ -296,7 +296,7 @@ def repository_dqa_dataset(
             stem, qid = f"q{num}", f"locating-{num}"
         else:
             country = obj.get("country")
-            if not isinstance(country, str) or not _COUNTRY.match(country):
+            if not isinstance(country, str) or not _COUNTRY.fullmatch(country):
                 raise DatasetError(
                     f"{where}: `country` must name the question's database (e.g. USA1836)"
                 )

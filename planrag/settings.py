@@ -16,6 +16,7 @@ from pydantic import AliasChoices, Field, ValidationError, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from planrag.errors import ConfigError, PlanRAGError
+from planrag.redact import MASK, mask_url, scrub
 from planrag.table import Limits
 
 __all__ = ["MySQLAddress", "Settings", "load_settings"]
@@ -41,17 +42,22 @@ class MySQLAddress:
         return address
 
     def __init__(self, url: str) -> None:
+        # Messages never quote the URL's parts: when it does not parse, its "host" or
+        # "port" may be a piece of the password.
         parts = urlsplit(url)
-        if parts.scheme not in ("mysql", "mariadb", "mysql+aiomysql"):
-            raise ValueError(
-                f"scheme must be mysql:// or mariadb://, got {parts.scheme or '(none)'}"
-            )
-        if not parts.hostname:
-            raise ValueError("a host is required, e.g. mysql://user:pass@127.0.0.1:3306")
+        if parts.scheme not in ("mysql", "mariadb", "mysql+aiomysql") or "://" not in url:
+            raise ValueError("scheme must be mysql:// or mariadb://, e.g. "
+                             "mysql://user:pass@127.0.0.1:3306")
+        if "#" in url or "@" in f"{parts.path}{parts.query}":
+            raise ValueError("cannot tell the password from the host: write @ / ? # in a "
+                             "password percent-encoded (%40 %2F %3F %23)")
         try:
             port = parts.port or 3306
-        except ValueError as exc:  # urlsplit raises on a non-numeric port
-            raise ValueError(f"port is not a number: {exc}") from None
+        except ValueError:  # urlsplit raises on a non-numeric port
+            port = 0
+        if not parts.hostname or not port:
+            raise ValueError("no host, or a port that is not a number; write "
+                             "mysql://user:pass@HOST:3306")
         self.host: str = parts.hostname
         self.port: int = port
         self.user: str = unquote(parts.username or "root")
@@ -291,8 +297,10 @@ class Settings(BaseSettings):
         for origin in (o.strip() for o in value.split(",") if o.strip()):
             parts = urlsplit(origin)
             if origin != "*" and (parts.scheme not in ("http", "https") or not parts.hostname
-                                  or parts.path not in ("", "/")):
-                raise ValueError(f"{origin!r} is not an origin such as https://intranet.example.com")
+                                  or parts.path not in ("", "/") or "#" in origin
+                                  or not _port_ok(origin)):
+                raise ValueError(f"{mask_url(origin)!r} is not an origin such as "
+                                 "https://intranet.example.com")
         return value
 
     @field_validator("slack_access")
@@ -323,8 +331,11 @@ class Settings(BaseSettings):
         if not value:
             return None
         parts = urlsplit(value)
-        if parts.scheme not in ("http", "https") or not parts.hostname:
+        if parts.scheme not in ("http", "https") or not parts.hostname or not _port_ok(value):
             raise ValueError("must be an http(s) URL, e.g. http://127.0.0.1:11434/v1")
+        if "#" in value or "@" in f"{parts.path}{parts.query}":
+            raise ValueError("cannot tell the password from the host: write @ / ? # in a "
+                             "password percent-encoded (%40 %2F %3F %23)")
         return value
 
     @property
@@ -351,8 +362,11 @@ class Settings(BaseSettings):
             raise ValueError(
                 f"scheme must be one of {', '.join(allowed)}; got {scheme or '(none)'}"
             )
-        if not urlsplit(value).hostname:
-            raise ValueError("a host is required, e.g. bolt://127.0.0.1:7687")
+        if "@" in value or "#" in value:  # the tail of a password would be read as the host
+            raise ValueError("put the account in NEO4J_USER and NEO4J_PASSWORD, not in the URI")
+        if not urlsplit(value).hostname or not _port_ok(value):
+            raise ValueError("a host is required, and a numeric port if any, e.g. "
+                             "bolt://127.0.0.1:7687")
         return value
 
     @property
@@ -404,6 +418,15 @@ class Settings(BaseSettings):
         return self.datasets_dir or self.data_dir / "datasets"
 
 
+def _port_ok(url: str) -> bool:
+    """Whether `url`'s port, if it has one, is a number (urlsplit raises otherwise)."""
+    try:
+        port = urlsplit(url).port
+    except ValueError:  # not a number, or out of range
+        return False
+    return port != 0
+
+
 def _env_name(name: str, alias: object) -> str:
     if isinstance(alias, AliasChoices) and isinstance(alias.choices[0], str):
         return alias.choices[0]
@@ -423,13 +446,35 @@ def load_settings(env_file: str | os.PathLike[str] | None = ".env", **overrides:
         raise ConfigError(_one_line(exc)) from None
 
 
+_FIELDS = {
+    str(alias).upper(): name
+    for name, f in Settings.model_fields.items()
+    if isinstance(f.validation_alias, AliasChoices)
+    for alias in f.validation_alias.choices
+}
+"""The field each variable sets (MYSQL_URL: mysql_url)."""
+_SECRETS = frozenset(
+    name for name in Settings.model_fields if name.endswith(("password", "secret", "api_key"))
+)
+"""Settings whose values are never quoted in a message."""
+_URLS = frozenset({"mysql_url", "mysql_admin_url", "neo4j_uri", "model_base_url",
+                   "run_store", "history_url", "slack_api_url", "origins"})
+"""Settings holding URLs, which may hold passwords: quoted masked (planrag.redact)."""
+
+
 def _one_line(exc: ValidationError) -> str:
     first = exc.errors()[0]
-    field = str(first["loc"][0]) if first["loc"] else "settings"
+    where = str(first["loc"][0]) if first["loc"] else "settings"
+    field = _FIELDS.get(where.upper(), where)  # errors name the variable as it was found
     variable = _ENV_NAMES.get(field, field.upper())
     message = str(first["msg"]).removeprefix("Value error, ")
     got = first.get("input")
-    shown = "" if got is None or variable.endswith("PASSWORD") else f" (got {got!r})"
+    if field in _SECRETS or field in _URLS:  # pydantic may quote the value in its message
+        if isinstance(got, str) and got:
+            message = message.replace(got, MASK) if field in _SECRETS else scrub(message, got)
+        if field in _URLS and isinstance(got, str):
+            got = mask_url(got)
+    shown = "" if got is None or field in _SECRETS else f" (got {got!r})"
     more = len(exc.errors()) - 1
     tail = f"; {more} more problem(s) after fixing this one" if more else ""
     return f"{variable}: {message}{shown}; fix it in the environment or .env{tail}"

@@ -21,10 +21,10 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
-from urllib.parse import urlsplit
 
 from planrag.errors import ConfigError, SourceUnavailable
 from planrag.private import private_sqlite
+from planrag.redact import mask_url, scrub
 from planrag.settings import Settings
 
 if TYPE_CHECKING:
@@ -40,7 +40,6 @@ __all__ = [
     "open_store_engine",
     "run_id_of",
     "shared_store",
-    "shown_url",
 ]
 
 
@@ -56,7 +55,7 @@ def async_url(url: str) -> str:
     """The SQLAlchemy URL with its async driver (aiosqlite, asyncpg)."""
     scheme, sep, rest = url.partition("://")
     if not sep:
-        raise ConfigError(f"PLANRAG_HISTORY_URL {shown_url(url)!r} is not a URL: use "
+        raise ConfigError(f"PLANRAG_HISTORY_URL {mask_url(url)!r} is not a URL: use "
                           "sqlite:///PATH or postgresql://USER:PASSWORD@HOST:5432/DB (or off)")
     base = scheme.split("+", 1)[0].lower()
     if base == "sqlite":
@@ -65,15 +64,6 @@ def async_url(url: str) -> str:
         return f"postgresql+asyncpg://{rest}"
     raise ConfigError(f"PLANRAG_HISTORY_URL: {scheme!r} is not supported; use sqlite:///PATH "
                       "or postgresql://USER:PASSWORD@HOST:5432/DB (or off)")
-
-
-def shown_url(url: str) -> str:
-    """The URL without its password, to name it in messages."""
-    parts = urlsplit(url)
-    if parts.password:
-        netloc = parts.netloc.replace(f":{parts.password}@", ":***@")
-        return parts._replace(netloc=netloc).geturl()
-    return url
 
 
 def _is_sqlite(url: str) -> bool:
@@ -135,6 +125,7 @@ def _ddl(sqlite: bool) -> list[str]:
 def open_store_engine(url: str, data_dir: Path | None = None) -> AsyncEngine:
     """The store's engine; a SQLite file is made (or kept) private to its owner first, with
     its directory when that is `data_dir` or new (planrag.private)."""
+    from sqlalchemy.exc import ArgumentError
     from sqlalchemy.ext.asyncio import create_async_engine
 
     path = _sqlite_path(url)
@@ -143,7 +134,13 @@ def open_store_engine(url: str, data_dir: Path | None = None) -> AsyncEngine:
     kwargs: dict[str, Any] = {"pool_pre_ping": True}
     if not _is_sqlite(url):
         kwargs.update(pool_size=5, max_overflow=5, pool_timeout=10)
-    return create_async_engine(async_url(url), **kwargs)
+    try:
+        return create_async_engine(async_url(url), **kwargs)
+    except (ArgumentError, ValueError):  # their text may quote a piece of the password
+        raise ConfigError(
+            f"PLANRAG_HISTORY_URL {mask_url(url)} does not parse: no host, or a port that is "
+            "not a number; write @ : / ? # in a password percent-encoded (%40 %3A %2F %3F %23)"
+        ) from None
 
 
 async def create_schema(url: str, data_dir: Path | None = None) -> None:
@@ -158,7 +155,8 @@ async def create_schema(url: str, data_dir: Path | None = None) -> None:
                 await conn.execute(text(statement))
     except Exception as exc:
         raise SourceUnavailable(
-            f"the history database {shown_url(url)} cannot be used: {_first_line(exc)}; "
+            f"the history database {mask_url(url)} cannot be used: "
+            f"{scrub(_first_line(exc), url)}; "
             "start it, fix PLANRAG_HISTORY_URL, or set PLANRAG_HISTORY_URL=off") from None
     finally:
         await engine.dispose()
@@ -203,8 +201,8 @@ class Store:
         except SourceUnavailable:
             raise
         except Exception as exc:
-            raise SourceUnavailable(f"the history database {shown_url(self.url)} cannot be "
-                                    f"used: {_first_line(exc)}") from exc
+            raise SourceUnavailable(f"the history database {mask_url(self.url)} cannot be "
+                                    f"used: {scrub(_first_line(exc), self.url)}") from exc
 
     async def close(self) -> None:
         await self.engine.dispose()
@@ -367,15 +365,10 @@ def since_value(text: str) -> str:
 
 
 def rows_csv(rows: Sequence[dict[str, Any]], columns: Sequence[str]) -> str:
-    import csv
-    import io
+    """`columns` of `rows` as CSV a spreadsheet opens safely (planrag.spreadsheet)."""
+    from planrag.spreadsheet import to_csv
 
-    out = io.StringIO()
-    writer = csv.DictWriter(out, fieldnames=list(columns), extrasaction="ignore")
-    writer.writeheader()
-    for row in rows:
-        writer.writerow(row)
-    return out.getvalue()
+    return to_csv(columns, ([row.get(c) for c in columns] for row in rows))
 
 
 class Auditor:

@@ -61,6 +61,7 @@ from opentelemetry import trace
 from opentelemetry.trace import INVALID_SPAN, Span, SpanKind, Status, StatusCode
 
 from planrag.errors import QueryRefused, QueryTimeout
+from planrag.redact import scrub
 
 if TYPE_CHECKING:
     from planrag.engine.events import Event, SimulatorChecked
@@ -164,7 +165,8 @@ def configure_from_env() -> bool:
             provider.add_span_processor(BatchSpanProcessor(OTLPSpanExporter()))
         except Exception as exc:
             _warn(f"{variable} is set but tracing is off: the OTLP exporter could not be set "
-                  f"up ({_clip(exc)}); check the OTEL_EXPORTER_OTLP_* variables")
+                  f"up ({scrub(_clip(exc), os.environ[variable])}); check the "
+                  "OTEL_EXPORTER_OTLP_* variables")
             return False
         _configured = provider
         return True

@@ -43,7 +43,8 @@ __all__ = [
 ]
 
 ALL = "*"
-_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.@+-]{0,63}$")
+_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.@+-]{0,63}")
+"""A user or group name, matched whole (`match` with `$` would admit a trailing newline)."""
 MIN_PASSWORD = 10
 
 
@@ -290,7 +291,7 @@ class UsersFile:
         os.replace(tmp, self.path)
 
 
-_SLACK_ID = re.compile(r"^(\*|[UWCGD][A-Z0-9]{2,20})$")
+_SLACK_ID = re.compile(r"\*|[UWCGD][A-Z0-9]{2,20}")
 
 
 @dataclass(frozen=True)
@@ -315,7 +316,7 @@ class SlackAccess:
             who, sep, datasets = part.partition("=")
             who = who.strip()
             ids = tuple(d.strip() for d in datasets.split(",") if d.strip())
-            if not sep or not _SLACK_ID.match(who) or not ids:
+            if not sep or not _SLACK_ID.fullmatch(who) or not ids:
                 raise ConfigError(
                     f"PLANRAG_SLACK_ACCESS: {part[:60]!r} is not `SLACK_ID=dataset,...` "
                     "(a user U..., a channel C... or *, then dataset ids or *), e.g. "
@@ -350,7 +351,7 @@ class SlackAccess:
 
 
 def check_name(name: str, what: str = "user") -> None:
-    if not _NAME.match(name):
+    if not _NAME.fullmatch(name):
         raise ConfigError(f"{what} name {name[:40]!r}: use letters, digits and . _ @ + - "
                           "(up to 64 characters)")
 

@@ -33,6 +33,8 @@ from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 from weakref import WeakKeyDictionary
 
+from planrag.redact import mask_url
+
 __all__ = [
     "HOSTED_CONCURRENCY",
     "EndpointSlots",
@@ -131,7 +133,8 @@ class EndpointSlots:
             return False
         self.serial = True
         _log.warning("model endpoint %s cancels a request when another arrives: one request "
-                      "at a time from now on (set PLANRAG_MODEL_CONCURRENCY=1)", self.url)
+                      "at a time from now on (set PLANRAG_MODEL_CONCURRENCY=1)",
+                      mask_url(self.url))
         return True
 
     def _wake(self) -> None:

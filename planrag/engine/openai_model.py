@@ -77,6 +77,7 @@ from planrag.errors import (
     ModelServerError,
     ModelTimeout,
 )
+from planrag.redact import mask_url
 
 __all__ = ["OpenAIModel"]
 
@@ -150,7 +151,7 @@ class OpenAIModel:
         self, request: ModelRequest, slots: EndpointSlots, number: int
     ) -> AsyncIterator[TextPiece | ModelReply]:
         started = time.perf_counter()
-        where = self.base_url or "api.openai.com"
+        where = mask_url(self.base_url) if self.base_url else "api.openai.com"
 
         def broke(message: str) -> ModelServerError:
             return _broken_off(message, slots, number)

@@ -19,6 +19,7 @@ from pathlib import Path
 from urllib.parse import quote, unquote
 
 from planrag.errors import DatasetError
+from planrag.redact import mask_url
 from planrag.utf8 import read_text_file
 
 __all__ = [
@@ -35,6 +36,9 @@ __all__ = [
 
 _REF = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*)\}")
 _BAD_REF = re.compile(r"\$\{(?![A-Za-z_][A-Za-z0-9_]*\})")
+_HOST = re.compile(r"(?:[A-Za-z0-9._~%-]|\$\{[A-Za-z_][A-Za-z0-9_]*\})+")
+"""A host name or address as written (IPv6 literals apart), references allowed."""
+_PORT = re.compile(r"(?:[0-9]+|\$\{[A-Za-z_][A-Za-z0-9_]*\})+")
 
 
 @dataclass(frozen=True)
@@ -55,7 +59,7 @@ class UrlParts:
         if not self.port:
             return default
         if not self.port.isdigit() or not 0 < int(self.port) < 65536:
-            raise DatasetError(f"{where}: port {self.port!r} is not a port number")
+            raise DatasetError(f"{where}: the port is not a port number (1 to 65535)")
         return int(self.port)
 
     def shown(self) -> str:
@@ -75,15 +79,14 @@ def split_url(url: str, where: str) -> UrlParts:
     """The parts of a database URL; a clear error when it is not one."""
     if any(c in url for c in "\r\n\t\0") or url != url.strip():
         raise DatasetError(f"{where}: the URL holds spaces or control characters")
-    bad = _BAD_REF.search(url)
-    if bad:
+    if _BAD_REF.search(url):  # not quoted: it may stand in a password
         raise DatasetError(
-            f"{where}: {url[bad.start():bad.start() + 20]!r}... is not a reference; write "
-            "${NAME} with letters, digits and _"
+            f"{where}: {mask_url(url)}: a `${{` in it is not a reference; write ${{NAME}} "
+            "with letters, digits and _ (a `$` in a password is written %24)"
         )
     scheme, sep, rest = url.partition("://")
     if not sep or not re.fullmatch(r"[A-Za-z][A-Za-z0-9+.-]*", scheme):
-        raise DatasetError(f"{where}: {_safe(url)!r} is not a URL (scheme://host...)")
+        raise DatasetError(f"{where}: {mask_url(url)} is not a URL (scheme://host...)")
     authority, slash, tail = _cut_authority(rest)
     path, _, query = tail.partition("?")
     userinfo, at, hostport = authority.rpartition("@")
@@ -95,7 +98,16 @@ def split_url(url: str, where: str) -> UrlParts:
         password = secret if colon else None
     host, port = _host_port(hostport)
     if not host:
-        raise DatasetError(f"{where}: {_safe(url)!r} names no host")
+        raise DatasetError(f"{where}: {mask_url(url)} names no host")
+    # A host or port that is not one is most likely a password's tail read as them (the
+    # host was forgotten, or the URL holds two `@`): said without quoting it.
+    if (not hostport.startswith("[") and not _HOST.fullmatch(host)) or (
+        port and not _PORT.fullmatch(port)
+    ):
+        raise DatasetError(
+            f"{where}: {mask_url(url)} has no host, or a port that is not a number; write "
+            "scheme://user:password@host:port/..."
+        )
     return UrlParts(scheme.lower(), user, password, host, port, path if slash else "", query)
 
 
@@ -226,13 +238,3 @@ def reference_url(parts: UrlParts, secret_name: str) -> str:
     path = f"/{parts.path}" if parts.path else ""
     query = f"?{parts.query}" if parts.query else ""
     return f"{parts.scheme}://{user}:${{{secret_name}}}@{host}{port}{path}{query}"
-
-
-def _safe(url: str) -> str:
-    """A URL for an error message, without what looks like a password."""
-    head, at, tail = url.rpartition("@")
-    if not at:
-        return url[:80]
-    scheme, sep, auth = head.partition("://")
-    user = auth.partition(":")[0]
-    return f"{scheme}{sep}{user}:***@{tail}"[:80]

@@ -153,7 +153,8 @@ async def test_a_conversation_is_kept_resumed_after_a_restart_and_rated(
     assert rated["question"] == f"[r1] {QUESTION}" and rated["decision"] == "Krakow"
     assert rated["check"] == "agrees"
     csv_out = _planrag("feedback", "export", "--format", "csv", env=env)
-    assert csv_out.stdout.splitlines()[0].startswith("answered_at,user,dataset,run,question")
+    assert csv_out.stdout.splitlines()[0].startswith(
+        '"answered_at","user","dataset","run","question"')
     # The run's audit trail: the question, its queries, the consent given after the
     # restart, the answer and its check, all under one run id.
     assert re.fullmatch(r"[0-9a-f]{12}", rated["run"])

@@ -48,7 +48,7 @@ def test_mysql_url_switches_the_relational_default(monkeypatch: pytest.MonkeyPat
         ("PLANRAG_MAX_ROWS", "-5", "PLANRAG_MAX_ROWS: Input should be greater than or equal to 1"),
         ("PLANRAG_MAX_ROWS", "many", "PLANRAG_MAX_ROWS: Input should be a valid integer"),
         ("MYSQL_URL", "postgres://x@y", "MYSQL_URL: scheme must be mysql:// or mariadb://"),
-        ("MYSQL_URL", "mysql://user@host:port", "MYSQL_URL: port is not a number"),
+        ("MYSQL_URL", "mysql://user@host:port", "MYSQL_URL: no host, or a port that is not a"),
         ("NEO4J_URI", "http://localhost:7474", "NEO4J_URI: scheme must be one of bolt"),
         ("PLANRAG_QUERY_TIMEOUT", "0", "PLANRAG_QUERY_TIMEOUT: Input should be greater than 0"),
         (
