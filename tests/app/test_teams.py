@@ -1,6 +1,7 @@
 """Teams: sign-in (password, a trusted proxy's header), who may ask about what (in the
 browser, in a forged request, in Slack), cross-origin requests, and the refusal to open an
-unguarded chat to the network. The real app, in a process of its own."""
+unguarded chat to the network; identities per provider. The real app, in a process of its
+own."""
 
 from __future__ import annotations
 
@@ -36,10 +37,10 @@ PROXY_SECRET = "a-proxy-secret-of-some-length"
 def users_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
     path = tmp_path_factory.mktemp("team") / "users.toml"
     users = UsersFile(path)
-    users.add("alice", PASSWORD, ["demo-retail"])
+    users.add("alice", PASSWORD, ["demo-retail"], identities=["header:alice"])
     users.add("carol", PASSWORD, ["*"], admin=True)
     users.add("dave", PASSWORD, [])
-    users.add("erin", None, ["dqa-building-1836"])
+    users.add("erin", None, ["dqa-building-1836"], identities=["github:erin"])
     users.set_group("analysts", ["dqa-locating-1445"])
     return path
 
@@ -171,12 +172,13 @@ async def test_header_sign_in_needs_the_proxy_secret(proxy_app: str) -> None:
         assert (await http.post("/auth/header", headers=alice)).status_code == 401
         wrong = {**alice, "X-PlanRAG-Proxy-Secret": "not-the-secret-at-all"}
         assert (await http.post("/auth/header", headers=wrong)).status_code == 401
-        # Through the proxy: signed in, as the users file knows her.
+        # Through the proxy: signed in, as the users file maps her (header:alice).
         good = {**alice, "X-PlanRAG-Proxy-Secret": PROXY_SECRET}
         signed = await http.post("/auth/header", headers=good)
         assert signed.status_code == 200, signed.text
         me = (await http.get("/user")).json()
         assert me["identifier"] == "alice" and me["metadata"]["provider"] == "header"
+        assert me["metadata"]["identity"] == "header:alice"
     async with httpx.AsyncClient(base_url=proxy_app, timeout=30) as http:
         # Someone the file does not know: refused, unless one of their groups is known.
         stranger = {"X-Forwarded-User": "frank", "X-PlanRAG-Proxy-Secret": PROXY_SECRET}
@@ -185,6 +187,7 @@ async def test_header_sign_in_needs_the_proxy_secret(proxy_app: str) -> None:
         assert (await http.post("/auth/header", headers=grouped)).status_code == 200
         me = (await http.get("/user")).json()
         assert me["metadata"]["groups"] == ["sales", "analysts"]
+        assert me["identifier"] == "header:frank"  # known by a group: by the identity
         # Cross-origin calls: the configured intranet may, other sites may not.
         ask = {"Access-Control-Request-Method": "POST"}
         ok = await http.options("/auth/header",
@@ -233,6 +236,14 @@ def test_the_start_warns_of_a_readable_users_file_and_unknown_datasets(tmp_path:
     out = _start(env, "--host", "203.0.113.1")  # an address this machine does not have
     assert "can be read by other users of this machine" in out.stderr
     assert "'alice' is allowed unknown dataset(s) not-connected-yet" in out.stderr
+    # Someone no sign-in method reaches: one line each (a header user of an older file).
+    users.add("erin", None, ["demo-retail"])
+    users.add("gina", None, ["demo-retail"], identities=["github:gina"])
+    out = _start(env, "--host", "203.0.113.1")
+    assert "warning: user 'erin' cannot sign in: no password and no identity" in out.stderr
+    assert "planrag users set erin --identity header:erin" in out.stderr
+    assert ("warning: user 'gina' cannot sign in: no password, and no configured sign-in "
+            "method takes github:gina") in out.stderr
     assert "Sign-in: password" in out.stderr and "Traceback" not in out.stderr
     secret = tmp_path / "chainlit-auth-secret"
     assert secret.stat().st_mode & 0o077 == 0 and len(secret.read_text().strip()) >= 32
@@ -279,23 +290,30 @@ async def test_slack_mention_from_someone_not_listed_is_refused(
     assert slack.count("not on the list", thread=asked_ts) == 0
 
 
-def test_single_sign_on_people_are_let_in_by_name_or_group(users_file: Path,
-                                                           tmp_path: Path) -> None:
+def test_single_sign_on_people_are_let_in_by_identity_or_group(
+        users_file: Path, tmp_path: Path) -> None:
     """Whoever the proxy or an OAuth provider vouches for is let in only when the users file
-    knows them or one of their groups, and gets exactly those datasets."""
+    maps their identity to a person or knows one of their groups, and gets exactly those
+    datasets; someone let in by a group alone is known by their identity."""
     from app.auth import _known, access_of
     from planrag.settings import load_settings
 
     settings = load_settings(env_file=None, data_dir=tmp_path, mysql_url=None,
                              users_file=users_file)
-    erin = _known(settings, "erin", "oauth:github", [])
-    assert erin is not None and erin.metadata == {"provider": "oauth:github", "groups": []}
+    erin = _known(settings, "github:erin", "github", [])
+    assert erin is not None and erin.identifier == "erin"
+    assert {k: erin.metadata[k] for k in ("provider", "identity", "groups")} == {
+        "provider": "github", "identity": "github:erin", "groups": []}
     assert access_of(settings, erin, True).visible(["demo-retail", "dqa-building-1836"]) == [
         "dqa-building-1836"]
-    assert _known(settings, "frank@example.com", "oauth:github", ["sales"]) is None
-    frank = _known(settings, "frank@example.com", "oauth:github", ["sales", "analysts"])
-    assert frank is not None
+    assert _known(settings, "header:erin", "header", []) is None  # mapped for GitHub only
+    assert _known(settings, "github:alice", "github", []) is None  # alice's is header:alice
+    assert _known(settings, "github:frank@example.com", "github", ["sales"]) is None
+    frank = _known(settings, "github:frank@example.com", "github", ["sales", "analysts"])
+    assert frank is not None and frank.identifier == "github:frank@example.com"
     assert access_of(settings, frank, True).datasets == {"dqa-locating-1445"}
+    assert _known(settings, "header:Frank Smith", "header", ["analysts"]) is None
     # Without sign-in everything is open; with it, someone unknown gets nothing.
     assert access_of(settings, None, False).everything
     assert access_of(settings, None, True).nothing
+
