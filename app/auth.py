@@ -18,9 +18,10 @@ Identities are per method (`password:alice`, `header:alice`, `github:alice`) and
 person only as the users file maps them (planrag/users.py): an OAuth "alice" is not the
 password user alice unless her entry lists `github:alice`. Whoever signs in is allowed the
 datasets of the person their identity reaches and of their groups; someone let in by a group
-claim alone is known by their identity (`header:frank`); anyone else is not let in. With
-none of the three, the chat is open, and then only on this machine: `install` refuses to
-start on another address.
+claim alone is known by their identity (`header:frank`); anyone else is not let in. The
+token of a sign-in is checked on every use and revoked at logout (app/tokens.py). With none
+of the three, the chat is open, and then only on this machine: `install` refuses to start on
+another address.
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ from typing import Any
 
 import chainlit as cl
 
+from app import tokens
 from planrag.errors import ConfigError, PlanRAGError
 from planrag.settings import Settings
 from planrag.users import PASSWORD, Access, UsersFile, is_identity
@@ -78,23 +80,18 @@ def sign_in_methods(settings: Settings) -> list[str]:
 
 def access_of(settings: Settings, user: Any, sign_in: bool) -> Access:
     """What the person of this Chainlit session (a `cl.User`, or None) may ask about, as the
-    users file says now (a change made while they are signed in counts at once). `sign_in`:
-    whether the app started with sign-in (without, the chat is open on this machine)."""
+    users file says now: the datasets of the grant they signed in on while it holds, nothing
+    once their entry or groups changed (they sign in again). `sign_in`: whether the app
+    started with sign-in (without, the chat is open on this machine)."""
     if not sign_in:
         return Access.open()
     if user is None:
         return Access.denied("")
     name = str(getattr(user, "identifier", "") or "")
-    metadata = getattr(user, "metadata", None) or {}
-    identity = metadata.get("identity")
-    groups = [str(g) for g in metadata.get("groups", ()) if isinstance(g, str)]
-    try:
-        grant = UsersFile(settings.users_path).grant(identity, groups) \
-            if isinstance(identity, str) else None
-    except PlanRAGError:
-        grant = None  # the file broke after start: nothing until it is fixed
-    # An identity now mapped to someone else does not carry this session over to them.
-    return grant.access if grant and grant.identifier == name else Access.denied(name)
+    # The grant the session signed in on, while it holds: a person removed or changed (or
+    # whose identity now reaches someone else) gets nothing until they sign in again.
+    grant = tokens.current(settings, name, getattr(user, "metadata", None) or {})
+    return grant.access if grant is not None else Access.denied(name)
 
 
 def install(settings: Settings, host: str) -> list[str]:
@@ -120,6 +117,7 @@ def install(settings: Settings, host: str) -> list[str]:
                 "provider such as OAUTH_GITHUB_CLIENT_ID), or run on 127.0.0.1")
         return methods
     _ensure_jwt_secret(settings)
+    tokens.install(settings)
     if "password" in methods:
         _password_sign_in(settings)
     if "header" in methods:
@@ -225,5 +223,4 @@ def _known(settings: Settings, identity: str, provider: str, groups: list[str]) 
               "identity (nor any of their groups); refused. To let them in: planrag users set "
               f"NAME --identity {identity}", file=sys.stderr, flush=True)
         return None
-    return cl.User(identifier=grant.identifier,
-                   metadata={"provider": provider, "identity": identity, "groups": groups})
+    return tokens.signed_in(grant, provider, groups)
