@@ -153,11 +153,12 @@ def _start_history(s: Settings) -> None:
         raise SystemExit(2) from None
     if not _SIGN_IN:
         return
-    from app.history import History, serve_files
+    from app.history import History, guard_feedback, serve_files
 
     layer = History(url)
     _HISTORY.append(layer)
     serve_files(layer)
+    guard_feedback(layer)
 
     @cl.data_layer
     def history() -> History:
