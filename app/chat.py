@@ -272,7 +272,7 @@ async def start() -> None:
                          "to give you access.", metadata=avatar()).send()
         return
     await _send_settings(session)  # no message: the starters stay on the first screen
-    stopped = stop_earlier_run(session.client, cl.context.session.id)
+    stopped = stop_earlier_run(session.user, session.client, cl.context.session.id)
     if stopped:
         await cl.Message(content=f"The question you asked before the page was reloaded "
                          f"(\u201c{_one_line(stopped)[:120]}\u201d) was still being answered; "

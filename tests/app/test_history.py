@@ -3,7 +3,7 @@ and PostgreSQL), listed and resumed after a restart of the app, a re-plan that w
 is answered after the restart, a rating is stored and exported (and only its person can
 change or delete it), the run's audit trail reads back; a store that is down at start stops
 the app with one line, and one that goes down mid-session leaves the chat working and saying
-so."""
+so; a browser id copied by someone else neither stops nor shows a person's run."""
 
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ import subprocess
 import sys
 import uuid
 from collections.abc import AsyncIterator, Iterator
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +24,7 @@ import httpx
 import pytest
 
 from planrag.engine import ScriptedModel
+from planrag.engine.model import ModelReply, ModelRequest, TextPiece
 from planrag.engine.scripted_server import ScriptedServer, Stall
 from planrag.users import UsersFile
 from tests._sql_fixtures import ROOT
@@ -394,3 +396,56 @@ async def test_nobody_rates_or_deletes_anyone_elses_feedback(
             assert gone.status_code == 200
         assert await _stored_rating(history, rating) == []
 
+
+@dataclass
+class _Held(ScriptedModel):
+    """A script whose second reply waits until `release` is set (a run kept running)."""
+
+    release: asyncio.Event = field(default_factory=asyncio.Event)
+
+    async def stream(self, request: ModelRequest) -> AsyncIterator[TextPiece | ModelReply]:
+        if self.used == 1:
+            await self.release.wait()
+        async for chunk in super().stream(request):
+            yield chunk
+
+
+@pytest.mark.e2e
+async def test_a_copied_browser_id_neither_stops_nor_shows_another_persons_run(
+        pair: Path, data_dir: Path, tmp_path: Path) -> None:  # noqa: F811
+    """Break 14: bob opens the chat with alice's `planrag_client` cookie while her question
+    is being answered: her run goes on to its answer, and bob is not shown her question."""
+    from playwright.async_api import async_playwright
+
+    held = _Held(_script("c1").script)
+    async with ScriptedServer(held) as server:
+        env = {**_env(pair, f"sqlite:///{tmp_path}/history.sqlite", server.base_url,
+                      tmp_path), "PLANRAG_CONSENT": "approve"}
+        async with _chat(data_dir, env) as url, async_playwright() as p:
+            browser = await _browser(p)
+            alice = await _sign_in(browser, url, "alice")
+            await alice.locator("#chat-input").wait_for(timeout=30_000)
+            await _send(alice, f"[c1] {QUESTION}")
+            deadline = asyncio.get_running_loop().time() + 60
+            while server.requests < 2:  # her run waits for the model's second reply
+                assert asyncio.get_running_loop().time() < deadline, "the run did not start"
+                await asyncio.sleep(0.1)
+            cookies = await alice.context.cookies()
+            client = next(c["value"] for c in cookies if c["name"] == "planrag_client")
+            context = await browser.new_context()
+            await context.add_cookies([{"name": "planrag_client", "value": client, "url": url}])
+            bob = await context.new_page()
+            await bob.goto(url)
+            await bob.get_by_label("User name").fill("bob")
+            await bob.get_by_label("Password", exact=True).fill(PASSWORD)
+            await bob.get_by_role("button", name="Sign in").click()
+            # His chat has started (the settings panel comes from its start, right before an
+            # earlier run of his would be stopped and named).
+            await bob.locator("#chat-settings-open-modal").wait_for(timeout=30_000)
+            held.release.set()
+            await alice.get_by_text("Best decision: Krakow").first.wait_for(timeout=60_000)
+            assert await bob.get_by_text("was still being answered").count() == 0
+            assert await bob.get_by_text(re.compile(r"Where should SWE")).count() == 0
+            assert [c["value"] for c in await context.cookies()
+                    if c["name"] == "planrag_client"] == [client]  # he did use her id
+            await browser.close()
