@@ -14,9 +14,14 @@ Three ways in, each switched on by configuration alone:
 - **OAuth**: any provider Chainlit knows, by its own environment variables
   (`OAUTH_GITHUB_CLIENT_ID`, ...); group claims (`groups`, `roles`) count as groups.
 
-Whoever signs in is allowed the datasets the users file gives their name and groups;
-someone the file does not know is not let in. With none of the three, the chat is open, and
-then only on this machine: `install` refuses to start on another address.
+Identities are per method (`password:alice`, `header:alice`, `github:alice`) and reach a
+person only as the users file maps them (planrag/users.py): an OAuth "alice" is not the
+password user alice unless her entry lists `github:alice`. Whoever signs in is allowed the
+datasets of the person their identity reaches and of their groups; someone let in by a group
+claim alone is known by their identity (`header:frank`); anyone else is not let in. The
+token of a sign-in is checked on every use and revoked at logout (app/tokens.py). With none
+of the three, the chat is open, and then only on this machine: `install` refuses to start on
+another address.
 """
 
 from __future__ import annotations
@@ -33,9 +38,10 @@ from typing import Any
 
 import chainlit as cl
 
+from app import tokens
 from planrag.errors import ConfigError, PlanRAGError
 from planrag.settings import Settings
-from planrag.users import Access, UsersFile
+from planrag.users import PASSWORD, Access, UsersFile, is_identity
 
 __all__ = ["PROXY_SECRET_HEADER", "access_of", "install", "is_loopback", "sign_in_methods"]
 
@@ -74,27 +80,26 @@ def sign_in_methods(settings: Settings) -> list[str]:
 
 def access_of(settings: Settings, user: Any, sign_in: bool) -> Access:
     """What the person of this Chainlit session (a `cl.User`, or None) may ask about, as the
-    users file says now (a change made while they are signed in counts at once). `sign_in`:
-    whether the app started with sign-in (without, the chat is open on this machine)."""
+    users file says now: the datasets of the grant they signed in on while it holds, nothing
+    once their entry or groups changed (they sign in again). `sign_in`: whether the app
+    started with sign-in (without, the chat is open on this machine)."""
     if not sign_in:
         return Access.open()
     if user is None:
         return Access.denied("")
     name = str(getattr(user, "identifier", "") or "")
-    metadata = getattr(user, "metadata", None) or {}
-    groups = [str(g) for g in metadata.get("groups", ()) if isinstance(g, str)]
-    try:
-        found = UsersFile(settings.users_path).access(name, groups)
-    except PlanRAGError:
-        return Access.denied(name)  # the file broke after start: nothing until it is fixed
-    return found or Access.denied(name)
+    # The grant the session signed in on, while it holds: a person removed or changed (or
+    # whose identity now reaches someone else) gets nothing until they sign in again.
+    grant = tokens.current(settings, name, getattr(user, "metadata", None) or {})
+    return grant.access if grant is not None else Access.denied(name)
 
 
 def install(settings: Settings, host: str) -> list[str]:
     """Switch on the configured sign-in methods, keep the chat to its own origin, and refuse
     an open chat on an address other than loopback. Returns the methods."""
     users = UsersFile(settings.users_path)
-    for warning in users.warnings():
+    for warning in [*users.warnings(),
+                    *users.unreachable(bool(settings.auth_header), oauth_providers())]:
         print(f"warning: {warning}", file=sys.stderr, flush=True)
     _restrict_origins(settings.allowed_origins)
     if settings.auth_header and not settings.auth_proxy_secret:
@@ -112,6 +117,7 @@ def install(settings: Settings, host: str) -> list[str]:
                 "provider such as OAUTH_GITHUB_CLIENT_ID), or run on 127.0.0.1")
         return methods
     _ensure_jwt_secret(settings)
+    tokens.install(settings)
     if "password" in methods:
         _password_sign_in(settings)
     if "header" in methods:
@@ -161,10 +167,6 @@ def _ensure_jwt_secret(settings: Settings) -> None:
     os.environ["CHAINLIT_AUTH_SECRET"] = secret
 
 
-def _user(name: str, provider: str, groups: list[str]) -> cl.User:
-    return cl.User(identifier=name, metadata={"provider": provider, "groups": groups})
-
-
 def _password_sign_in(settings: Settings) -> None:
     @cl.password_auth_callback
     async def password(username: str, password: str) -> cl.User | None:
@@ -174,7 +176,7 @@ def _password_sign_in(settings: Settings) -> None:
         except PlanRAGError as exc:
             print(f"warning: password sign-in refused: {exc}", file=sys.stderr, flush=True)
             return None
-        return _user(found.name, "password", []) if found is not None else None
+        return _known(settings, f"{PASSWORD}:{found.name}", PASSWORD, []) if found else None
 
 
 def _header_sign_in(settings: Settings) -> None:
@@ -187,11 +189,11 @@ def _header_sign_in(settings: Settings) -> None:
         if not secret or not hmac.compare_digest(sent.encode(), secret.encode()):
             return None  # not through the proxy
         name = (headers.get(header or "") or "").strip()
-        if not name or len(name) > 200:
+        if not name:
             return None
         groups = [g.strip() for g in (headers.get(groups_header or "") or "").split(",")
                   if g.strip()][:100]
-        return _known(settings, name, "header", groups)
+        return _known(settings, f"header:{name}", "header", groups)
 
 
 def _oauth_sign_in(settings: Settings) -> None:
@@ -200,18 +202,25 @@ def _oauth_sign_in(settings: Settings) -> None:
                             default_user: cl.User, id_token: str | None = None) -> cl.User | None:
         claims = [raw_user_data.get(k) for k in ("groups", "roles")]
         groups = [str(g) for claim in claims if isinstance(claim, list) for g in claim][:100]
-        return _known(settings, default_user.identifier, f"oauth:{provider_id}", groups)
+        return _known(settings, f"{provider_id}:{default_user.identifier}", provider_id, groups)
 
 
-def _known(settings: Settings, name: str, provider: str, groups: list[str]) -> cl.User | None:
-    """The user when the users file knows them or one of their groups; None otherwise."""
+def _known(settings: Settings, identity: str, provider: str, groups: list[str]) -> cl.User | None:
+    """The user `identity` signs in as, when the users file maps it to a person or knows one
+    of their groups; None otherwise."""
+    if not is_identity(identity):
+        print(f"warning: sign-in as {identity[:80]!r} refused: not a name the users file can "
+              "hold (no spaces or control characters, up to 200 characters)", file=sys.stderr,
+              flush=True)
+        return None
     try:
-        access = UsersFile(settings.users_path).access(name, groups)
+        grant = UsersFile(settings.users_path).grant(identity, groups)
     except PlanRAGError as exc:
-        print(f"warning: sign-in of {name!r} refused: {exc}", file=sys.stderr, flush=True)
+        print(f"warning: sign-in of {identity!r} refused: {exc}", file=sys.stderr, flush=True)
         return None
-    if access is None:
-        print(f"warning: {name!r} signed in through {provider} but is not in the users file "
-              "(nor any of their groups); refused", file=sys.stderr, flush=True)
+    if grant is None:
+        print(f"warning: {identity!r} signed in, but no one in the users file has this "
+              "identity (nor any of their groups); refused. To let them in: planrag users set "
+              f"NAME --identity {identity}", file=sys.stderr, flush=True)
         return None
-    return _user(name, provider, groups)
+    return tokens.signed_in(grant, provider, groups)

@@ -160,11 +160,12 @@ def _start_history(s: Settings) -> None:
         raise SystemExit(2) from None
     if not _SIGN_IN:
         return
-    from app.history import History, serve_files
+    from app.history import History, guard_feedback, serve_files
 
     layer = History(url)
     _HISTORY.append(layer)
     serve_files(layer)
+    guard_feedback(layer)
 
     @cl.data_layer
     def history() -> History:
@@ -280,7 +281,7 @@ async def start() -> None:
                          "to give you access.", metadata=avatar()).send()
         return
     await _send_settings(session)  # no message: the starters stay on the first screen
-    stopped = stop_earlier_run(session.client, cl.context.session.id)
+    stopped = stop_earlier_run(session.user, session.client, cl.context.session.id)
     if stopped:
         await cl.Message(content=f"The question you asked before the page was reloaded "
                          f"(\u201c{escape(_one_line(stopped)[:120], 'markdown')}\u201d) was "

@@ -6,7 +6,8 @@ Threads, their steps, elements and feedback go to the team's store (`PLANRAG_HIS
 SQLite by default, PostgreSQL for several app processes). Elements' files (query tables,
 charts, CSV and Markdown downloads) are kept in the same database, so every app process can
 serve them; `/planrag/files/...` serves a file only to the person whose conversation it
-belongs to.
+belongs to, and Chainlit's `/feedback` rates or deletes only a rating on a message of the
+signed-in person's own conversation.
 
 The store may go down while people chat: every write is tried, a failure is remembered
 (`failing`) so the chat can say history is not being saved, and the next write that works
@@ -22,14 +23,15 @@ from urllib.parse import quote
 from chainlit.auth import get_current_user
 from chainlit.data.sql_alchemy import SQLAlchemyDataLayer
 from chainlit.data.storage_clients.base import BaseStorageClient
-from fastapi import Depends, HTTPException, Response
+from chainlit.types import DeleteFeedbackRequest, UpdateFeedbackRequest
+from fastapi import Depends, HTTPException, Request, Response
 from fastapi.routing import APIRoute
 from sqlalchemy import text
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from planrag.store import Store, shared_store
 
-__all__ = ["FILES_PATH", "History", "StoreFiles", "serve_files"]
+__all__ = ["FILES_PATH", "History", "StoreFiles", "guard_feedback", "serve_files"]
 
 log = logging.getLogger(__name__)
 
@@ -107,6 +109,27 @@ class History(SQLAlchemyDataLayer):
                 log.warning("could not delete a file of thread %s: %s", thread_id, exc)
         await super().delete_thread(thread_id)
 
+    async def thread_of(self, message_id: str) -> tuple[str, str] | None:
+        """(The thread, its person's identifier) of a message; None when there is no such
+        message. Raises when the store cannot answer."""
+        rows = await self._rows(
+            'SELECT s."threadId" AS thread, t."userIdentifier" AS person FROM steps s JOIN '
+            'threads t ON t."id" = s."threadId" WHERE s."id" = :id', {"id": message_id})
+        return (str(rows[0]["thread"]), str(rows[0]["person"])) if rows else None
+
+    async def rated_message(self, feedback_id: str) -> str | None:
+        """The message a rating is on; None when there is no such rating."""
+        rows = await self._rows('SELECT "forId" AS message FROM feedbacks WHERE "id" = :id',
+                                {"id": feedback_id})
+        return str(rows[0]["message"]) if rows else None
+
+    async def _rows(self, query: str, parameters: dict[str, Any]) -> list[dict[str, Any]]:
+        rows = await self.execute_sql(query, parameters)
+        if not isinstance(rows, list):
+            raise HTTPException(status_code=503, detail="the history database cannot be "
+                                "reached; try again later")
+        return rows
+
     async def close(self) -> None:
         await self.engine.dispose()
 
@@ -138,3 +161,50 @@ def serve_files(layer: History) -> None:
 
     # Before Chainlit's catch-all route, which would answer with the page instead.
     app.router.routes.insert(0, APIRoute(FILES_PATH + "{key:path}", read, methods=["GET"]))
+
+
+def guard_feedback(layer: History) -> None:
+    """(The handlers' annotations name module-level imports: FastAPI resolves them there.)
+
+    Chainlit's `PUT /feedback` and `DELETE /feedback` trust the ids they are given; in front
+    of them, a rating is given, changed or deleted only on a message of the signed-in
+    person's own conversation (401 without a session, 404 for anyone else's, as for files).
+    The rating's thread is the message's, whatever the request says."""
+    from chainlit import server
+
+    async def own_message(user: Any, message_id: str) -> str:
+        """The thread of `message_id` when it is `user`'s; raises otherwise."""
+        if user is None:
+            raise HTTPException(status_code=401, detail="sign in first")
+        found = await layer.thread_of(message_id)
+        if found is None or found[1] != user.identifier:
+            raise HTTPException(status_code=404, detail="no such message")
+        return found[0]
+
+    async def rate(request: Request, update: UpdateFeedbackRequest,
+                   user: Annotated[Any, Depends(get_current_user)]) -> Response:
+        feedback = update.feedback
+        thread = await own_message(user, feedback.forId)
+        if feedback.id:  # changing a rating: only one on this same message
+            earlier = await layer.rated_message(feedback.id)
+            if earlier is not None and earlier != feedback.forId:
+                raise HTTPException(status_code=404, detail="no such rating")
+        feedback.threadId = thread
+        response: Response = await server.update_feedback(request, update, user)
+        return response
+
+    async def unrate(request: Request, payload: DeleteFeedbackRequest,
+                     user: Annotated[Any, Depends(get_current_user)]) -> Response:
+        if user is None:
+            raise HTTPException(status_code=401, detail="sign in first")
+        message = await layer.rated_message(payload.feedbackId)
+        if message is None:
+            raise HTTPException(status_code=404, detail="no such rating")
+        await own_message(user, message)
+        response: Response = await server.delete_feedback(request, payload, user)
+        return response
+
+    # Before Chainlit's own routes for the same path.
+    routes = server.app.router.routes
+    routes.insert(0, APIRoute("/feedback", rate, methods=["PUT"]))
+    routes.insert(0, APIRoute("/feedback", unrate, methods=["DELETE"]))

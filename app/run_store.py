@@ -17,6 +17,7 @@ Three kinds of entries, each expiring:
 * the turns of a conversation (earlier questions and decisions): the history of a follow-up
   question, and the sign that a thread is one the assistant answers in;
 * claims: a token that only the first caller gets until it expires;
+* revoked sign-ins (logout: app/tokens.py), refused by every process until they expire;
 * the journal: every message accepted for work (a Slack event), recorded before the work
   starts, with a lease that the working process renews every few seconds. A thread is busy
   only while one of its runs holds a live lease; a run whose lease lapsed (its process died)
@@ -31,6 +32,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import math
 import sqlite3
 import time
 from collections.abc import Awaitable, Callable
@@ -142,6 +144,12 @@ class RunStore(Protocol):
     async def journal_running(self, thread: str) -> Journaled | None:
         """The thread's latest running run (its lease live or lapsed), if any."""
 
+    async def revoke(self, token: str, until: float) -> None:
+        """Mark `token` (a sign-in's id) revoked until `until` (seconds since the epoch)."""
+
+    async def revoked(self, token: str) -> bool:
+        """Whether `token` is revoked (and its revocation has not expired)."""
+
     async def close(self) -> None: ...
 
 
@@ -215,6 +223,8 @@ class SQLiteStore:
             conn.execute("CREATE TABLE IF NOT EXISTS threads (key TEXT PRIMARY KEY, "
                          "turns TEXT NOT NULL, saved_at REAL NOT NULL)")
             conn.execute("CREATE TABLE IF NOT EXISTS claims (token TEXT PRIMARY KEY, "
+                         "expires REAL NOT NULL)")
+            conn.execute("CREATE TABLE IF NOT EXISTS revoked (token TEXT PRIMARY KEY, "
                          "expires REAL NOT NULL)")
             conn.execute("CREATE TABLE IF NOT EXISTS journal "
                          f"({_JOURNAL_COLUMNS.format(real='REAL')})")
@@ -393,6 +403,23 @@ class SQLiteStore:
 
         return await self._call(running)
 
+    async def revoke(self, token: str, until: float) -> None:
+        def revoke(conn: sqlite3.Connection) -> None:
+            conn.execute("BEGIN IMMEDIATE")
+            conn.execute("DELETE FROM revoked WHERE expires < ?", (time.time(),))
+            conn.execute("INSERT INTO revoked VALUES (?, ?) ON CONFLICT (token) DO UPDATE SET "
+                         "expires = max(expires, excluded.expires)", (token, until))
+            conn.execute("COMMIT")
+
+        await self._call(revoke)
+
+    async def revoked(self, token: str) -> bool:
+        def revoked(conn: sqlite3.Connection) -> bool:
+            return conn.execute("SELECT 1 FROM revoked WHERE token = ? AND expires >= ?",
+                                (token, time.time())).fetchone() is not None
+
+        return await self._call(revoked)
+
     async def close(self) -> None:
         return None  # nothing stays open between operations
 
@@ -528,6 +555,15 @@ return out
 """
 
 
+# Revoke: KEYS[1] the mark, ARGV[1] seconds it must last at least (a longer one stays).
+_REVOKE = """
+local ttl = redis.call('TTL', KEYS[1])
+if ttl >= 0 and ttl >= tonumber(ARGV[1]) then return 0 end
+redis.call('SET', KEYS[1], '1', 'EX', ARGV[1])
+return 1
+"""
+
+
 class RedisStore:
     """Entries are keys with an expiry; the answer to a paused run is a second key that
     expires with the lease, set by a server-side script in the same step as the read."""
@@ -542,6 +578,7 @@ class RedisStore:
         self._url = url
         self._client = aioredis.from_url(url)
         self._take = self._client.register_script(_TAKE)
+        self._revoke = self._client.register_script(_REVOKE)
         self._scripts = {name: self._client.register_script(text) for name, text in
                          (("accept", _J_ACCEPT), ("start", _J_START), ("renew", _J_RENEW),
                           ("end", _J_END), ("take", _J_TAKE))}
@@ -650,6 +687,14 @@ class RedisStore:
         running = [r for r in runs if r.phase == "running"]
         return max(running, key=lambda r: r.saved_at) if running else None
 
+    async def revoke(self, token: str, until: float) -> None:
+        left = math.ceil(until - time.time())
+        if left > 0:  # Redis keeps the mark only as long as it matters
+            await self._do(self._revoke(keys=[f"{self._prefix}revoked:{token}"], args=[left]))
+
+    async def revoked(self, token: str) -> bool:
+        return bool(await self._do(self._client.exists(f"{self._prefix}revoked:{token}")))
+
     async def close(self) -> None:
         await self._client.aclose()
 
@@ -687,6 +732,8 @@ _PG_SCHEMA = [
     "CREATE TABLE IF NOT EXISTS planrag_threads (key TEXT PRIMARY KEY, turns TEXT NOT NULL, "
     "saved_at DOUBLE PRECISION NOT NULL)",
     "CREATE TABLE IF NOT EXISTS planrag_claims (token TEXT PRIMARY KEY, expires DOUBLE "
+    "PRECISION NOT NULL)",
+    "CREATE TABLE IF NOT EXISTS planrag_revoked (token TEXT PRIMARY KEY, expires DOUBLE "
     "PRECISION NOT NULL)",
     "CREATE TABLE IF NOT EXISTS planrag_journal "
     f"({_JOURNAL_COLUMNS.format(real='DOUBLE PRECISION')})",
@@ -876,6 +923,17 @@ class PostgresStore:
                               "thread = $1 AND phase = 'running' ORDER BY saved_at DESC LIMIT 1",
                               thread)
         return None if row is None else _journaled(row)
+
+    async def revoke(self, token: str, until: float) -> None:
+        await self._run("execute", "DELETE FROM planrag_revoked WHERE expires < $1", time.time())
+        await self._run("execute", "INSERT INTO planrag_revoked VALUES ($1, $2) ON CONFLICT "
+                        "(token) DO UPDATE SET expires = GREATEST(planrag_revoked.expires, "
+                        "EXCLUDED.expires)", token, until)
+
+    async def revoked(self, token: str) -> bool:
+        got = await self._run("fetchval", "SELECT 1 FROM planrag_revoked WHERE token = $1 AND "
+                              "expires >= $2", token, time.time())
+        return got is not None
 
     async def close(self) -> None:
         if self._pool is not None:

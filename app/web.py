@@ -356,7 +356,7 @@ class ChatSession:
 
         consent = "ask" if scripted else self.consent
         config = engine_config(self.settings, technique=self.technique, consent=consent)
-        _running(self.client, question)
+        _running(self.user, self.client, question)
         view = RunView(self.settings, consent, self.dataset_info().column_names)
         history = [] if scripted else self.history[-6:]
         context = {"dataset": self.dataset, "target": self.target, "question": question,
@@ -367,7 +367,7 @@ class ChatSession:
                               lambda engine: engine.run(question, history=history),
                               plan={"kind": "question"})
         finally:
-            _finished(self.client)
+            _finished(self.user, self.client)
         if view.answer is not None and not scripted:
             self.history.append(Turn(question=question, decision=view.answer.decision,
                                      rationale=view.answer.rationale))
@@ -769,8 +769,10 @@ def field_label(sim: Any, name: str) -> str:
 
 # -- a browser's runs across reloads
 
-_RUNNING: dict[str, tuple[str, asyncio.Task[Any], str]] = {}
-"""Browser id -> (chat session id, the task answering, the question), while a run works."""
+_RUNNING: dict[tuple[str, str], tuple[str, asyncio.Task[Any], str]] = {}
+"""(Person, browser id) -> (chat session id, the task answering, the question), while a run
+works. Keyed by the person too: the browser id is a cookie anyone can copy or make up, so it
+only ever finds that person's own run."""
 
 
 def browser_cookies(environ: Any) -> dict[str, str]:
@@ -784,25 +786,25 @@ def browser_cookies(environ: Any) -> dict[str, str]:
     return {name: unquote(morsel.value) for name, morsel in jar.items()}
 
 
-def _running(client: str, question: str) -> None:
+def _running(user: str, client: str, question: str) -> None:
     task = asyncio.current_task()
     if client and task is not None:
-        _RUNNING[client] = (cl.context.session.id, task, question)
+        _RUNNING[user, client] = (cl.context.session.id, task, question)
 
 
-def _finished(client: str) -> None:
-    entry = _RUNNING.get(client)
+def _finished(user: str, client: str) -> None:
+    entry = _RUNNING.get((user, client))
     if entry is not None and entry[1] is asyncio.current_task():
-        del _RUNNING[client]
+        del _RUNNING[user, client]
 
 
-def stop_earlier_run(client: str, session_id: str) -> str | None:
-    """The question this browser's previous page was still answering (stopped now), if any:
-    after a reload its answer could no longer be shown."""
-    entry = _RUNNING.get(client) if client else None
+def stop_earlier_run(user: str, client: str, session_id: str) -> str | None:
+    """The question `user`'s previous page in this browser was still answering (stopped
+    now), if any: after a reload its answer could no longer be shown."""
+    entry = _RUNNING.get((user, client)) if client else None
     if entry is None or entry[0] == session_id:
         return None
-    del _RUNNING[client]
+    del _RUNNING[user, client]
     if entry[1].done():
         return None
     entry[1].cancel()

@@ -4,7 +4,9 @@
     planrag connect ID (--mysql URL | --neo4j URI [--neo4j-database NAME] | --sqlite FILE)...
                     [--title T] [--rules FILE] [--simulator REF] [--allow-write-privileges]
     planrag users add NAME [--password-stdin | --no-password] [--datasets ID,...] [--admin]
+                      [--identity PROVIDER:NAME ...]
     planrag users list | remove NAME | set NAME [--datasets ...] [--password-stdin] [--admin]
+                      [--identity PROVIDER:NAME ... | --no-identities]
     planrag users group GROUP --datasets ID,...       who may sign in to the chat, and to what
     planrag audit [--user U] [--since T] [--run ID] [--json]   who asked what, and what ran
     planrag feedback export [--format jsonl|csv] [--output FILE]  thumbs up/down on answers
@@ -59,6 +61,8 @@ if TYPE_CHECKING:
 __all__ = ["main"]
 
 TARGETS = target_names()
+IDENTITY_HELP = ("a single sign-on identity that signs in as this user: header:NAME (the "
+                 "proxy's header) or PROVIDER:NAME for OAuth (github:alice); repeatable")
 _T = TypeVar("_T")
 
 
@@ -229,7 +233,9 @@ def _parser() -> argparse.ArgumentParser:
     u.add_argument("--datasets", default="", metavar="ID,...",
                    help="datasets the user may ask about (* for all; default none)")
     u.add_argument("--admin", action="store_true", help="may manage users")
-    u = users.add_parser("list", help="list the users and their datasets")
+    u.add_argument("--identity", dest="identities", action="append", default=[],
+                   metavar="PROVIDER:NAME", help=IDENTITY_HELP)
+    u = users.add_parser("list", help="list the users, how they sign in and their datasets")
     u.add_argument("--json", action="store_true")
     u = users.add_parser("remove", help="remove a user")
     u.add_argument("name")
@@ -240,6 +246,11 @@ def _parser() -> argparse.ArgumentParser:
     admin = u.add_mutually_exclusive_group()
     admin.add_argument("--admin", action="store_true", default=None)
     admin.add_argument("--no-admin", dest="admin", action="store_false")
+    ids = u.add_mutually_exclusive_group()
+    ids.add_argument("--identity", dest="identities", action="append", metavar="PROVIDER:NAME",
+                     help=IDENTITY_HELP + "; replaces the user's identities")
+    ids.add_argument("--no-identities", dest="identities", action="store_const", const=[],
+                     help="single sign-on no longer signs in as this user")
     u = users.add_parser("group", help="a single sign-on group's datasets (empty removes it)")
     u.add_argument("name")
     u.add_argument("--datasets", required=True, metavar="ID,...")
@@ -562,7 +573,8 @@ def _users(settings: Settings, args: argparse.Namespace) -> int:
     if action == "list":
         rows: list[dict[str, Any]] = [
             {"name": u.name, "datasets": list(u.datasets), "admin": u.admin,
-             "password": bool(u.password_hash)} for u in users.users().values()]
+             "password": bool(u.password_hash), "identities": list(u.sign_ins())}
+            for u in users.users().values()]
         groups = users.groups()
         if args.json:
             print(json.dumps({"users": rows, "groups": {g: list(d) for g, d in groups.items()}},
@@ -570,8 +582,8 @@ def _users(settings: Settings, args: argparse.Namespace) -> int:
             return 0
         for r in sorted(rows, key=lambda r: r["name"]):
             datasets = ", ".join(r["datasets"]) or "(no dataset)"
-            sign_in = "password" if r["password"] else "single sign-on"
-            print(f"{r['name']:24} {'admin ' if r['admin'] else '      '}{sign_in:15} "
+            sign_in = ", ".join(r["identities"]) or "(cannot sign in)"
+            print(f"{r['name']:24} {'admin ' if r['admin'] else '      '}{sign_in:30} "
                   f"{datasets}")
         for g, d in sorted(groups.items()):
             print(f"group {g:18} {'':22}{', '.join(d)}")
@@ -591,14 +603,16 @@ def _users(settings: Settings, args: argparse.Namespace) -> int:
     asked = (action == "add" and not args.no_password) or args.password_stdin
     password = _password(args.password_stdin) if asked else None
     if action == "add":
-        record = users.add(args.name, password, chosen or [], args.admin)
+        record = users.add(args.name, password, chosen or [], args.admin, args.identities)
         said = "added"
     else:
-        record = users.set(args.name, datasets=chosen, password=password, admin=args.admin)
+        record = users.set(args.name, datasets=chosen, password=password, admin=args.admin,
+                           identities=args.identities)
         said = "updated"
     shown = ", ".join(record.datasets) or "no dataset yet (planrag users set ... --datasets)"
-    print(f"{said} {record.name}{' (admin)' if record.admin else ''}: {shown}; users file "
-          f"{users.path}")
+    how = ", ".join(record.sign_ins()) or "no way to sign in yet (--identity or a password)"
+    print(f"{said} {record.name}{' (admin)' if record.admin else ''}: {shown}; signs in as "
+          f"{how}; users file {users.path}")
     return 0
 
 

@@ -8,13 +8,19 @@ only) holds one table per person:
     password = "$argon2id$v=19$..."      # argon2id; never the password itself
     datasets = ["demo-retail", "acme"]  # or ["*"]: every dataset
     admin = false
+    identities = ["github:alice", "header:alice@example.com"]
 
     [groups]                             # for header / OAuth sign-in: a group's datasets
     analysts = ["acme"]
 
+Identities are per sign-in method: `password:NAME` (implied by a password), `header:NAME`
+(the reverse proxy's header), `<provider>:NAME` for OAuth (`github:alice`). An identity
+reaches a person only when the file maps it to them, so a GitHub account "alice" is never
+the password user alice unless her entry lists `github:alice`. Someone let in by a group
+claim alone is known by their identity (`header:frank`), never by a bare name.
+
 `planrag users add|list|remove|set` manages it; the chat signs people in against it
-(Chainlit's password sign-in) and every entry point checks a person's datasets with
-`Access.allows`.
+(`UsersFile.grant`) and every entry point checks a person's datasets with `Access.allows`.
 """
 
 from __future__ import annotations
@@ -35,10 +41,12 @@ from planrag.utf8 import read_text_file
 __all__ = [
     "ALL",
     "Access",
+    "Grant",
     "SlackAccess",
     "UserRecord",
     "UsersFile",
     "hash_password",
+    "is_identity",
     "verify_password",
 ]
 
@@ -46,6 +54,9 @@ ALL = "*"
 _NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.@+-]{0,63}")
 """A user or group name, matched whole (`match` with `$` would admit a trailing newline)."""
 MIN_PASSWORD = 10
+PASSWORD = "password"
+"""The provider of password sign-in: `password:NAME` is implied by NAME's password."""
+_IDENTITY = re.compile(r"([a-z0-9][a-z0-9-]{0,39}):([^\s\x00-\x1f\x7f]{1,200})")
 
 
 @dataclass(frozen=True)
@@ -54,9 +65,17 @@ class UserRecord:
     password_hash: str = ""
     datasets: tuple[str, ...] = ()
     admin: bool = False
+    identities: tuple[str, ...] = ()
+    """The single sign-on identities mapped to this person (`github:alice`)."""
 
     def allows(self, dataset: str) -> bool:
         return ALL in self.datasets or dataset in self.datasets
+
+    def sign_ins(self) -> tuple[str, ...]:
+        """Every identity that reaches this person: `password:NAME` with a password, then
+        the mapped ones."""
+        own = (f"{PASSWORD}:{self.name}",) if self.password_hash else ()
+        return own + self.identities
 
 
 @dataclass(frozen=True)
@@ -87,6 +106,20 @@ class Access:
     def denied(cls, user: str) -> Access:
         """Signed in, but allowed nothing (or no longer known to the users file)."""
         return cls(user)
+
+
+@dataclass(frozen=True)
+class Grant:
+    """What one sign-in is let in as: `identifier` names the person in the chat (their name
+    in the file, or the identity itself for someone let in by a group claim alone), `access`
+    what they may ask about, and `basis` the entries it rests on (the person's entry and the
+    claimed groups' datasets, as canonical JSON): when `basis` changes, the sign-in is
+    stale."""
+
+    identity: str
+    identifier: str
+    access: Access
+    basis: str
 
 
 def hash_password(password: str) -> str:
@@ -160,7 +193,7 @@ class UsersFile:
             raise ConfigError(f"{self.path}: [users] and [groups] must be tables")
         out: dict[str, UserRecord] = {}
         for name, entry in users.items():
-            out[name] = _record(self.path, name, entry)
+            out[name] = _record(self.path, name, entry, out)
         group_sets: dict[str, tuple[str, ...]] = {}
         for group, datasets in groups.items():
             if not isinstance(datasets, list) or not all(isinstance(d, str) for d in datasets):
@@ -203,28 +236,60 @@ class UsersFile:
             return None
         return user if verify_password(user.password_hash, password) else None
 
-    def access(self, name: str, groups: Sequence[str] = ()) -> Access | None:
-        """What `name` (signed in by password, header or OAuth, with these group claims)
-        may ask about; None for someone the file does not know."""
-        users, group_sets = self.load()
-        datasets: set[str] = set()
-        user = users.get(name)
-        known = user is not None
-        admin = bool(user and user.admin)
-        if user is not None:
-            datasets.update(user.datasets)
-        for group in groups:
-            if group in group_sets:
-                known = True
-                datasets.update(group_sets[group])
-        if not known:
+    def person_of(self, identity: str) -> UserRecord | None:
+        """The person `identity` reaches: `password:NAME` reaches NAME when NAME has a
+        password; any other only the person whose entry lists it."""
+        users = self.users()
+        provider, _, name = identity.partition(":")
+        if provider == PASSWORD:
+            user = users.get(name)
+            return user if user is not None and user.password_hash else None
+        return next((u for u in users.values() if identity in u.identities), None)
+
+    def grant(self, identity: str, groups: Sequence[str] = ()) -> Grant | None:
+        """What `identity` (signed in with these group claims) is let in as; None when
+        neither the identity nor any of the groups is in the file."""
+        _, group_sets = self.load()
+        person = self.person_of(identity)
+        claimed = {g: group_sets[g] for g in sorted(set(groups)) if g in group_sets}
+        if person is None and not claimed:
             return None
-        return Access(name, frozenset(datasets - {ALL}), ALL in datasets, admin)
+        datasets = set(person.datasets if person else ())
+        for ids in claimed.values():
+            datasets.update(ids)
+        identifier = person.name if person is not None else identity
+        access = Access(identifier, frozenset(datasets - {ALL}), ALL in datasets,
+                        bool(person and person.admin))
+        entry = None if person is None else {
+            "name": person.name, "password": person.password_hash,
+            "datasets": list(person.datasets), "admin": person.admin}
+        basis = json.dumps({"identity": identity, "person": entry,
+                            "groups": {g: list(d) for g, d in claimed.items()}},
+                           sort_keys=True)
+        return Grant(identity, identifier, access, basis)
+
+    def unreachable(self, header: bool, oauth: Iterable[str]) -> list[str]:
+        """One line per person no configured sign-in method reaches (`header`: the proxy's
+        header is configured; `oauth`: the OAuth providers that are)."""
+        providers = set(oauth) | ({"header"} if header else set())
+        lines = []
+        for name, u in sorted(self.users().items()):
+            if u.password_hash or any(i.partition(":")[0] in providers for i in u.identities):
+                continue
+            if u.identities:
+                lines.append(f"user {name!r} cannot sign in: no password, and no configured "
+                             f"sign-in method takes {', '.join(u.identities)}")
+            else:
+                lines.append(f"user {name!r} cannot sign in: no password and no identity "
+                             "(single sign-on no longer matches bare names); map one: "
+                             f"planrag users set {name} --identity header:{name} (or "
+                             f"github:LOGIN, ...)")
+        return lines
 
     # -- writing
 
     def add(self, name: str, password: str | None, datasets: Sequence[str],
-            admin: bool = False) -> UserRecord:
+            admin: bool = False, identities: Sequence[str] = ()) -> UserRecord:
         check_name(name)
         users, groups = self.load()
         if name in users:
@@ -232,14 +297,17 @@ class UsersFile:
                               "remove it first")
         if password is not None:
             check_password(password)
+        mapped = _identities(self.path, name, list(identities), users)
         record = UserRecord(name, hash_password(password) if password else "",
-                            tuple(datasets), admin)
+                            tuple(datasets), admin, mapped)
         users[name] = record
         self._save(users, groups)
         return record
 
     def set(self, name: str, *, datasets: Sequence[str] | None = None,
-            password: str | None = None, admin: bool | None = None) -> UserRecord:
+            password: str | None = None, admin: bool | None = None,
+            identities: Sequence[str] | None = None) -> UserRecord:
+        """Change what is given; `identities` replaces the person's mapped identities."""
         users, groups = self.load()
         if name not in users:
             raise ConfigError(f"no user {name!r}; `planrag users list` shows them")
@@ -251,6 +319,10 @@ class UsersFile:
             record = replace(record, password_hash=hash_password(password))
         if admin is not None:
             record = replace(record, admin=admin)
+        if identities is not None:
+            others = {n: u for n, u in users.items() if n != name}
+            record = replace(record, identities=_identities(self.path, name, list(identities),
+                                                            others))
         users[name] = record
         self._save(users, groups)
         return record
@@ -279,7 +351,8 @@ class UsersFile:
             lines += ["", f"[users.{json.dumps(name)}]",
                       f"password = {json.dumps(u.password_hash)}",
                       f"datasets = {json.dumps(list(u.datasets))}",
-                      f"admin = {'true' if u.admin else 'false'}"]
+                      f"admin = {'true' if u.admin else 'false'}",
+                      f"identities = {json.dumps(list(u.identities))}"]
         if groups:
             lines += ["", "[groups]"]
             lines += [f"{json.dumps(g)} = {json.dumps(list(d))}" for g, d in sorted(groups.items())]
@@ -363,12 +436,14 @@ def check_password(password: str) -> None:
         raise ConfigError("the password holds a line break; type it on one line")
 
 
-def _record(path: Path, name: str, entry: object) -> UserRecord:
+def _record(path: Path, name: str, entry: object, earlier: Mapping[str, UserRecord]
+            ) -> UserRecord:
     if not isinstance(entry, dict):
         raise ConfigError(f"{path}: user {name!r} must be a table")
     password = entry.get("password", "")
     datasets = entry.get("datasets", [])
     admin = entry.get("admin", False)
+    identities = entry.get("identities", [])
     if not isinstance(password, str) or (password and not password.startswith("$argon2")):
         raise ConfigError(f"{path}: user {name!r}: `password` must be an argon2 hash written "
                           "by `planrag users`, never the password itself")
@@ -376,7 +451,35 @@ def _record(path: Path, name: str, entry: object) -> UserRecord:
         raise ConfigError(f"{path}: user {name!r}: `datasets` must list dataset ids")
     if not isinstance(admin, bool):
         raise ConfigError(f"{path}: user {name!r}: `admin` must be true or false")
-    return UserRecord(name, password, tuple(datasets), admin)
+    if not isinstance(identities, list) or not all(isinstance(i, str) for i in identities):
+        raise ConfigError(f"{path}: user {name!r}: `identities` must list identities such "
+                          "as \"github:alice\"")
+    return UserRecord(name, password, tuple(datasets), admin,
+                      _identities(path, name, identities, earlier))
+
+
+def _identities(path: Path, name: str, identities: list[str],
+                others: Mapping[str, UserRecord]) -> tuple[str, ...]:
+    """`name`'s identities, each well formed, not a password one (a password implies it)
+    and no one else's: an identity reaches one person."""
+    for identity in identities:
+        match = _IDENTITY.fullmatch(identity)
+        if match is None:
+            raise ConfigError(f"{path}: user {name!r}: identity {identity[:60]!r} is not "
+                              "PROVIDER:NAME (header:alice, github:alice, google:alice@x.org)")
+        if match.group(1) == PASSWORD:
+            raise ConfigError(f"{path}: user {name!r}: {identity!r}: a password sign-in is "
+                              "the person's own name; give them a password instead")
+        owner = next((u.name for u in others.values() if identity in u.identities), None)
+        if owner is not None:
+            raise ConfigError(f"{path}: user {name!r}: identity {identity!r} already signs "
+                              f"in as {owner!r}; an identity reaches one person")
+    return tuple(dict.fromkeys(identities))
+
+
+def is_identity(identity: str) -> bool:
+    """Whether `identity` is PROVIDER:NAME as the users file takes it."""
+    return _IDENTITY.fullmatch(identity) is not None
 
 
 _LOADED: dict[str, tuple[tuple[str, int, int, int],

@@ -1,8 +1,9 @@
 """History, feedback and the audit trail with the real app: a conversation is kept (SQLite
 and PostgreSQL), listed and resumed after a restart of the app, a re-plan that was waiting
-is answered after the restart, a rating is stored and exported, the run's audit trail reads
-back; a store that is down at start stops the app with one line, and one that goes down
-mid-session leaves the chat working and saying so."""
+is answered after the restart, a rating is stored and exported (and only its person can
+change or delete it), the run's audit trail reads back; a store that is down at start stops
+the app with one line, and one that goes down mid-session leaves the chat working and saying
+so; a browser id copied by someone else neither stops nor shows a person's run."""
 
 from __future__ import annotations
 
@@ -15,12 +16,15 @@ import subprocess
 import sys
 import uuid
 from collections.abc import AsyncIterator, Iterator
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 
 from planrag.engine import ScriptedModel
+from planrag.engine.model import ModelReply, ModelRequest, TextPiece
 from planrag.engine.scripted_server import ScriptedServer, Stall
 from planrag.users import UsersFile
 from tests._sql_fixtures import ROOT
@@ -33,7 +37,7 @@ from tests.app.test_chat_e2e import (  # noqa: F401 - fixtures
     data_dir,
     shots,
 )
-from tests.app.test_teams import PASSWORD, _send, _sign_in
+from tests.app.test_teams import PASSWORD, _me, _send, _sign_in, _sign_in_by
 
 QUESTION = "Where should SWE place its merchant to steer trade to baltic_sea?"
 PG = "postgresql://postgres@127.0.0.1:5432"
@@ -43,6 +47,15 @@ PG = "postgresql://postgres@127.0.0.1:5432"
 def team(tmp_path_factory: pytest.TempPathFactory) -> Path:
     path = tmp_path_factory.mktemp("history-team") / "users.toml"
     UsersFile(path).add("carol", PASSWORD, ["*"])
+    return path
+
+
+@pytest.fixture(scope="module")
+def pair(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Two people who may ask about everything."""
+    path = tmp_path_factory.mktemp("history-pair") / "users.toml"
+    UsersFile(path).add("alice", PASSWORD, ["*"])
+    UsersFile(path).add("bob", PASSWORD, ["*"])
     return path
 
 
@@ -303,3 +316,137 @@ async def test_a_question_whose_app_is_killed_is_answered_when_reopened(
                     "was interrupted when the assistant restarted").count() == 1
             await browser.close()
     assert len(runs) == 2  # the killed run and the one answered after the restart
+
+
+async def _rated_answer(history_url: str, owner: str, rating: int) -> tuple[str, str, str]:
+    """A conversation of the person whose user id is `owner`: an answer and their rating of
+    it, as the chat keeps them; (thread, message, rating) ids."""
+    from chainlit.types import Feedback
+
+    from app.history import History
+
+    layer = History(history_url)
+    thread, message = str(uuid.uuid4()), str(uuid.uuid4())
+    try:
+        await layer.update_thread(thread, name="Where should SWE place its merchant?",
+                                  user_id=owner)
+        await layer.execute_sql(
+            'INSERT INTO steps ("id", "name", "type", "threadId", "output", "createdAt") '
+            "VALUES (:id, 'Assistant', 'assistant_message', :thread, 'Krakow.', :at)",
+            {"id": message, "thread": thread, "at": "2025-01-01T00:00:00Z"})
+        rated = await layer.upsert_feedback(Feedback(forId=message, value=rating,
+                                                     comment="clear and checked",
+                                                     threadId=thread))
+    finally:
+        await layer.close()
+    return thread, message, rated
+
+
+async def _stored_rating(history_url: str, rating: str) -> list[tuple[str, int, str]]:
+    from app.history import History
+
+    layer = History(history_url)
+    try:
+        rows = await layer.execute_sql('SELECT "forId", "value", "comment" FROM feedbacks '
+                                       'WHERE "id" = :id', {"id": rating})
+    finally:
+        await layer.close()
+    return [(r["forId"], r["value"], r["comment"]) for r in rows]
+
+
+async def test_nobody_rates_or_deletes_anyone_elses_feedback(
+        pair: Path, data_dir: Path, tmp_path: Path) -> None:  # noqa: F811
+    """Break 12: bob, given the ids of alice's answer and of her rating (as her page holds
+    them), can neither rate her answer, nor change or delete her rating, nor move it onto
+    his own answer; alice can."""
+    history = f"sqlite:///{tmp_path}/history.sqlite"
+    env = {"PLANRAG_USERS_FILE": str(pair), "PLANRAG_HISTORY_URL": history,
+           "PLANRAG_MODEL": "", "PLANRAG_MODEL_BASE_URL": "", "PLANRAG_MODEL_API_KEY": "",
+           "OPENAI_API_KEY": "", "PLANRAG_RUN_STORE": f"sqlite:///{tmp_path}/runs.sqlite"}
+    async with _chat(data_dir, env) as url:
+        alice, bob = await _sign_in_by(url, "alice"), await _sign_in_by(url, "bob")
+        thread, message, rating = await _rated_answer(history, (await _me(url, alice))["id"], 1)
+        _, his_message, _ = await _rated_answer(history, (await _me(url, bob))["id"], 0)
+        async with httpx.AsyncClient(base_url=url, cookies=alice, timeout=30) as http:
+            page = (await http.get(f"/project/thread/{thread}")).json()
+        shown = next(step for step in page["steps"] if step["id"] == message)
+        assert shown["feedback"]["id"] == rating
+        async with httpx.AsyncClient(base_url=url, cookies=bob, timeout=30) as http:
+            for feedback in ({"forId": message, "id": rating, "value": 0, "comment": "bad"},
+                             {"forId": message, "value": 0, "comment": "bad"},
+                             {"forId": his_message, "id": rating, "value": 0}):
+                tried = await http.put("/feedback", json={"feedback": feedback,
+                                                          "sessionId": "x"})
+                assert tried.status_code == 404, (feedback, tried.text)
+            deleted = await http.request("DELETE", "/feedback", json={"feedbackId": rating})
+            assert deleted.status_code == 404
+            assert (await http.put("/feedback", json={"feedback": {
+                "forId": his_message, "value": 1}, "sessionId": "x"})).status_code == 200
+        assert await _stored_rating(history, rating) == [(message, 1, "clear and checked")]
+        async with httpx.AsyncClient(base_url=url, timeout=30) as http:  # nobody signed in
+            anonymous = await http.put("/feedback", json={"feedback": {
+                "forId": message, "value": 0}, "sessionId": "x"})
+            assert anonymous.status_code == 401
+        async with httpx.AsyncClient(base_url=url, cookies=alice, timeout=30) as http:
+            changed = await http.put("/feedback", json={"feedback": {
+                "forId": message, "id": rating, "value": 0, "comment": "on second thought"},
+                "sessionId": "x"})
+            assert changed.status_code == 200, changed.text
+            assert await _stored_rating(history, rating) == [(message, 0, "on second thought")]
+            gone = await http.request("DELETE", "/feedback", json={"feedbackId": rating})
+            assert gone.status_code == 200
+        assert await _stored_rating(history, rating) == []
+
+
+@dataclass
+class _Held(ScriptedModel):
+    """A script whose second reply waits until `release` is set (a run kept running)."""
+
+    release: asyncio.Event = field(default_factory=asyncio.Event)
+
+    async def stream(self, request: ModelRequest) -> AsyncIterator[TextPiece | ModelReply]:
+        if self.used == 1:
+            await self.release.wait()
+        async for chunk in super().stream(request):
+            yield chunk
+
+
+@pytest.mark.e2e
+async def test_a_copied_browser_id_neither_stops_nor_shows_another_persons_run(
+        pair: Path, data_dir: Path, tmp_path: Path) -> None:  # noqa: F811
+    """Break 14: bob opens the chat with alice's `planrag_client` cookie while her question
+    is being answered: her run goes on to its answer, and bob is not shown her question."""
+    from playwright.async_api import async_playwright
+
+    held = _Held(_script("c1").script)
+    async with ScriptedServer(held) as server:
+        env = {**_env(pair, f"sqlite:///{tmp_path}/history.sqlite", server.base_url,
+                      tmp_path), "PLANRAG_CONSENT": "approve"}
+        async with _chat(data_dir, env) as url, async_playwright() as p:
+            browser = await _browser(p)
+            alice = await _sign_in(browser, url, "alice")
+            await alice.locator("#chat-input").wait_for(timeout=30_000)
+            await _send(alice, f"[c1] {QUESTION}")
+            deadline = asyncio.get_running_loop().time() + 60
+            while server.requests < 2:  # her run waits for the model's second reply
+                assert asyncio.get_running_loop().time() < deadline, "the run did not start"
+                await asyncio.sleep(0.1)
+            cookies = await alice.context.cookies()
+            client = next(c["value"] for c in cookies if c["name"] == "planrag_client")
+            context = await browser.new_context()
+            await context.add_cookies([{"name": "planrag_client", "value": client, "url": url}])
+            bob = await context.new_page()
+            await bob.goto(url)
+            await bob.get_by_label("User name").fill("bob")
+            await bob.get_by_label("Password", exact=True).fill(PASSWORD)
+            await bob.get_by_role("button", name="Sign in").click()
+            # His chat has started (the settings panel comes from its start, right before an
+            # earlier run of his would be stopped and named).
+            await bob.locator("#chat-settings-open-modal").wait_for(timeout=30_000)
+            held.release.set()
+            await alice.get_by_text("Best decision: Krakow").first.wait_for(timeout=60_000)
+            assert await bob.get_by_text("was still being answered").count() == 0
+            assert await bob.get_by_text(re.compile(r"Where should SWE")).count() == 0
+            assert [c["value"] for c in await context.cookies()
+                    if c["name"] == "planrag_client"] == [client]  # he did use her id
+            await browser.close()

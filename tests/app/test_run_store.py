@@ -126,6 +126,23 @@ async def test_turns_of_a_conversation(opener: Opener) -> None:
     assert await store.turns(key) == turns
 
 
+async def test_a_revoked_sign_in_is_refused_by_every_process_until_it_expires(
+        opener: Opener) -> None:
+    store, other = opener(), opener()
+    sign_in, kept = _key(), _key()
+    assert not await store.revoked(sign_in)
+    await store.revoke(sign_in, time.time() + 1.5)
+    await store.revoke(kept, time.time() + 600)
+    await store.revoke(kept, time.time() + 1)  # an earlier end does not shorten it
+    assert await other.revoked(sign_in) and await other.revoked(kept)
+    deadline = time.monotonic() + 10
+    while await other.revoked(sign_in):  # the mark goes with the token it refuses
+        assert time.monotonic() < deadline, "the revocation never expired"
+        await asyncio.sleep(0.1)
+    assert await store.revoked(kept)
+    await store.revoke(_key(), time.time() - 1)  # already over: nothing to keep
+
+
 def test_backends_by_url(tmp_path: Path) -> None:
     assert isinstance(open_store(None, tmp_path), SQLiteStore)
     assert isinstance(open_store(REDIS_URL, tmp_path), RedisStore)

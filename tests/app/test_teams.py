@@ -1,6 +1,8 @@
 """Teams: sign-in (password, a trusted proxy's header), who may ask about what (in the
 browser, in a forged request, in Slack), cross-origin requests, and the refusal to open an
-unguarded chat to the network. The real app, in a process of its own."""
+unguarded chat to the network; sign-in tokens that end (a change of the person, their
+removal, logout, their age) and identities per provider. The real app, in a process of its
+own."""
 
 from __future__ import annotations
 
@@ -9,11 +11,15 @@ import os
 import re
 import subprocess
 import sys
+import time
+import uuid
 from collections.abc import AsyncIterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import httpx
+import jwt
 import pytest
 
 from planrag.users import UsersFile
@@ -30,16 +36,17 @@ from tests.app.test_slack import QUESTION, Channel, SlackEnv, post_all, slack_en
 
 PASSWORD = "correct horse battery"
 PROXY_SECRET = "a-proxy-secret-of-some-length"
+SIGN_IN_SECRET = "the-app-signs-its-tokens-with-this-" * 2
 
 
 @pytest.fixture(scope="module")
 def users_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
     path = tmp_path_factory.mktemp("team") / "users.toml"
     users = UsersFile(path)
-    users.add("alice", PASSWORD, ["demo-retail"])
+    users.add("alice", PASSWORD, ["demo-retail"], identities=["header:alice"])
     users.add("carol", PASSWORD, ["*"], admin=True)
     users.add("dave", PASSWORD, [])
-    users.add("erin", None, ["dqa-building-1836"])
+    users.add("erin", None, ["dqa-building-1836"], identities=["github:erin"])
     users.set_group("analysts", ["dqa-locating-1445"])
     return path
 
@@ -171,12 +178,13 @@ async def test_header_sign_in_needs_the_proxy_secret(proxy_app: str) -> None:
         assert (await http.post("/auth/header", headers=alice)).status_code == 401
         wrong = {**alice, "X-PlanRAG-Proxy-Secret": "not-the-secret-at-all"}
         assert (await http.post("/auth/header", headers=wrong)).status_code == 401
-        # Through the proxy: signed in, as the users file knows her.
+        # Through the proxy: signed in, as the users file maps her (header:alice).
         good = {**alice, "X-PlanRAG-Proxy-Secret": PROXY_SECRET}
         signed = await http.post("/auth/header", headers=good)
         assert signed.status_code == 200, signed.text
         me = (await http.get("/user")).json()
         assert me["identifier"] == "alice" and me["metadata"]["provider"] == "header"
+        assert me["metadata"]["identity"] == "header:alice"
     async with httpx.AsyncClient(base_url=proxy_app, timeout=30) as http:
         # Someone the file does not know: refused, unless one of their groups is known.
         stranger = {"X-Forwarded-User": "frank", "X-PlanRAG-Proxy-Secret": PROXY_SECRET}
@@ -185,6 +193,7 @@ async def test_header_sign_in_needs_the_proxy_secret(proxy_app: str) -> None:
         assert (await http.post("/auth/header", headers=grouped)).status_code == 200
         me = (await http.get("/user")).json()
         assert me["metadata"]["groups"] == ["sales", "analysts"]
+        assert me["identifier"] == "header:frank"  # known by a group: by the identity
         # Cross-origin calls: the configured intranet may, other sites may not.
         ask = {"Access-Control-Request-Method": "POST"}
         ok = await http.options("/auth/header",
@@ -233,6 +242,14 @@ def test_the_start_warns_of_a_readable_users_file_and_unknown_datasets(tmp_path:
     out = _start(env, "--host", "203.0.113.1")  # an address this machine does not have
     assert "can be read by other users of this machine" in out.stderr
     assert "'alice' is allowed unknown dataset(s) not-connected-yet" in out.stderr
+    # Someone no sign-in method reaches: one line each (a header user of an older file).
+    users.add("erin", None, ["demo-retail"])
+    users.add("gina", None, ["demo-retail"], identities=["github:gina"])
+    out = _start(env, "--host", "203.0.113.1")
+    assert "warning: user 'erin' cannot sign in: no password and no identity" in out.stderr
+    assert "planrag users set erin --identity header:erin" in out.stderr
+    assert ("warning: user 'gina' cannot sign in: no password, and no configured sign-in "
+            "method takes github:gina") in out.stderr
     assert "Sign-in: password" in out.stderr and "Traceback" not in out.stderr
     secret = tmp_path / "chainlit-auth-secret"
     assert secret.stat().st_mode & 0o077 == 0 and len(secret.read_text().strip()) >= 32
@@ -279,23 +296,243 @@ async def test_slack_mention_from_someone_not_listed_is_refused(
     assert slack.count("not on the list", thread=asked_ts) == 0
 
 
-def test_single_sign_on_people_are_let_in_by_name_or_group(users_file: Path,
-                                                           tmp_path: Path) -> None:
+def test_single_sign_on_people_are_let_in_by_identity_or_group(
+        users_file: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Whoever the proxy or an OAuth provider vouches for is let in only when the users file
-    knows them or one of their groups, and gets exactly those datasets."""
+    maps their identity to a person or knows one of their groups, and gets exactly those
+    datasets; someone let in by a group alone is known by their identity."""
     from app.auth import _known, access_of
     from planrag.settings import load_settings
 
+    monkeypatch.setenv("CHAINLIT_AUTH_SECRET", SIGN_IN_SECRET)
     settings = load_settings(env_file=None, data_dir=tmp_path, mysql_url=None,
                              users_file=users_file)
-    erin = _known(settings, "erin", "oauth:github", [])
-    assert erin is not None and erin.metadata == {"provider": "oauth:github", "groups": []}
+    erin = _known(settings, "github:erin", "github", [])
+    assert erin is not None and erin.identifier == "erin"
+    assert {k: erin.metadata[k] for k in ("provider", "identity", "groups")} == {
+        "provider": "github", "identity": "github:erin", "groups": []}
     assert access_of(settings, erin, True).visible(["demo-retail", "dqa-building-1836"]) == [
         "dqa-building-1836"]
-    assert _known(settings, "frank@example.com", "oauth:github", ["sales"]) is None
-    frank = _known(settings, "frank@example.com", "oauth:github", ["sales", "analysts"])
-    assert frank is not None
+    assert _known(settings, "header:erin", "header", []) is None  # mapped for GitHub only
+    assert _known(settings, "github:alice", "github", []) is None  # alice's is header:alice
+    assert _known(settings, "github:frank@example.com", "github", ["sales"]) is None
+    frank = _known(settings, "github:frank@example.com", "github", ["sales", "analysts"])
+    assert frank is not None and frank.identifier == "github:frank@example.com"
     assert access_of(settings, frank, True).datasets == {"dqa-locating-1445"}
+    assert _known(settings, "header:Frank Smith", "header", ["analysts"]) is None
     # Without sign-in everything is open; with it, someone unknown gets nothing.
     assert access_of(settings, None, False).everything
     assert access_of(settings, None, True).nothing
+
+
+# -- sign-in tokens and identities against the real app
+
+
+@dataclass(frozen=True)
+class Gate:
+    """An app signing people in by password and through the proxy, with its own users
+    file, history and run store."""
+
+    url: str
+    users: UsersFile
+    history: str
+
+
+@pytest.fixture()
+async def gate(data_dir: Path, tmp_path: Path) -> AsyncIterator[Gate]:  # noqa: F811
+    users = UsersFile(tmp_path / "users.toml")
+    users.add("alice", PASSWORD, ["demo-retail"])
+    users.add("bob", PASSWORD, ["*"])
+    users.set_group("analysts", ["dqa-locating-1445"])
+    history = f"sqlite:///{tmp_path}/history.sqlite"
+    env = {"PLANRAG_USERS_FILE": str(users.path), "PLANRAG_MODEL": "",
+           "PLANRAG_MODEL_BASE_URL": "", "PLANRAG_MODEL_API_KEY": "", "OPENAI_API_KEY": "",
+           "CHAINLIT_AUTH_SECRET": SIGN_IN_SECRET, "PLANRAG_HISTORY_URL": history,
+           "PLANRAG_RUN_STORE": f"sqlite:///{tmp_path}/runs.sqlite",
+           "PLANRAG_AUTH_HEADER": "X-Forwarded-User",
+           "PLANRAG_AUTH_GROUPS_HEADER": "X-Forwarded-Groups",
+           "PLANRAG_AUTH_PROXY_SECRET": PROXY_SECRET}
+    async with _chat(data_dir, env) as url:
+        yield Gate(url, users, history)
+
+
+async def _sign_in_by(url: str, name: str, groups: str | None = None) -> dict[str, str]:
+    """The cookies a sign-in leaves: with the password, or through the proxy (`groups`
+    given) as any single sign-on would."""
+    async with httpx.AsyncClient(base_url=url, timeout=30) as http:
+        if groups is None:
+            signed = await http.post("/login", data={"username": name, "password": PASSWORD})
+        else:
+            signed = await http.post("/auth/header", headers={
+                "X-Forwarded-User": name, "X-Forwarded-Groups": groups,
+                "X-PlanRAG-Proxy-Secret": PROXY_SECRET})
+        assert signed.status_code == 200, signed.text
+        return dict(http.cookies)
+
+
+def _token_cookie(cookies: dict[str, str]) -> str:
+    """The name of the cookie holding the sign-in token (a JWT)."""
+    return next(name for name, value in cookies.items() if value.count(".") == 2)
+
+
+async def _me(url: str, cookies: dict[str, str]) -> dict[str, Any]:
+    async with httpx.AsyncClient(base_url=url, cookies=cookies, timeout=30) as http:
+        me = await http.get("/user")
+        assert me.status_code == 200, me.text
+        return dict(me.json())
+
+
+async def _a_file_of(gate: Gate, cookies: dict[str, str]) -> str:
+    """A download kept in the history for the person signed in with `cookies` (as a
+    conversation's query table is); its key."""
+    from planrag.store import Store
+
+    owner = (await _me(gate.url, cookies))["id"]
+    key = f"{owner}/{uuid.uuid4()}/table.csv"
+    store = Store(gate.history)
+    try:
+        await store.put_file(key, owner, "text/csv", b"warehouse,demand\nkrakow,12\n")
+    finally:
+        await store.close()
+    return key
+
+
+async def _socket_connects(url: str, cookies: dict[str, str]) -> bool:
+    """Whether the chat's socket takes a connection with these cookies, as the page opens
+    it."""
+    import socketio
+
+    client = socketio.AsyncClient(reconnection=False)
+    auth = {"sessionId": str(uuid.uuid4()), "clientType": "webapp", "userEnv": "{}",
+            "chatProfile": None, "threadId": None}
+    try:
+        await client.connect(url, socketio_path="/ws/socket.io", transports=["websocket"],
+                             headers={"Cookie": "; ".join(f"{k}={v}" for k, v in
+                                                           cookies.items()), "Origin": url},
+                             auth=auth, wait_timeout=30)
+    except socketio.exceptions.ConnectionError:
+        return False
+    await client.disconnect()
+    return True
+
+
+async def _uses(url: str, cookies: dict[str, str], key: str) -> tuple[int, int, bool]:
+    """What the token in `cookies` still gets: the file `key` (its status), the list of
+    conversations (its status), and whether the socket connects."""
+    async with httpx.AsyncClient(base_url=url, cookies=cookies, timeout=30) as http:
+        file = (await http.get(f"/planrag/files/{key}")).status_code
+        threads = (await http.post("/project/threads", json={
+            "pagination": {"first": 20}, "filter": {}})).status_code
+    return file, threads, await _socket_connects(url, cookies)
+
+
+async def _renews(url: str, cookies: dict[str, str]) -> int:
+    """`/auth/jwt`'s answer to the token in `cookies` (a valid one gets a fresh cookie)."""
+    async with httpx.AsyncClient(base_url=url, timeout=30) as http:
+        token = cookies[_token_cookie(cookies)]
+        return (await http.post("/auth/jwt", headers={
+            "Authorization": f"Bearer {token}"})).status_code
+
+
+async def test_an_old_token_is_refused_once_the_persons_datasets_changed(gate: Gate) -> None:
+    """Break 7: after alice's datasets changed, the token she had downloads nothing, lists
+    nothing, opens no socket and is not renewed; a change of someone else is none of hers."""
+    alice = await _sign_in_by(gate.url, "alice")
+    key = await _a_file_of(gate, alice)
+    assert await _uses(gate.url, alice, key) == (200, 200, True)
+    gate.users.set("bob", datasets=["demo-retail"])
+    assert await _uses(gate.url, alice, key) == (200, 200, True)
+    gate.users.set("alice", datasets=["dqa-building-1836"])
+    assert await _uses(gate.url, alice, key) == (401, 401, False)
+    assert await _renews(gate.url, alice) == 401
+    # Signed in again, on what she is given now: her file is hers again.
+    alice = await _sign_in_by(gate.url, "alice")
+    assert await _uses(gate.url, alice, key) == (200, 200, True)
+    assert await _renews(gate.url, alice) == 200
+
+
+async def test_an_old_token_is_refused_once_the_person_is_removed(gate: Gate) -> None:
+    """Break 7: `planrag users remove alice` ends her sign-in at once; bob's goes on."""
+    from tests.cli.test_cli import planrag
+
+    alice, bob = await _sign_in_by(gate.url, "alice"), await _sign_in_by(gate.url, "bob")
+    key = await _a_file_of(gate, alice)
+    assert await _uses(gate.url, alice, key) == (200, 200, True)
+    removed = planrag("users", "remove", "alice", env={
+        "PLANRAG_USERS_FILE": str(gate.users.path), "MYSQL_URL": ""})
+    assert removed.returncode == 0, removed.stderr
+    assert await _uses(gate.url, alice, key) == (401, 401, False)
+    assert await _renews(gate.url, alice) == 401
+    assert await _uses(gate.url, bob, key) == (404, 200, True)  # her file is not his
+
+
+async def test_a_token_is_refused_after_logout(gate: Gate) -> None:
+    """Break 7: bob signs out; the token he had, replayed (his browser forgets it, someone
+    who copied it would not), is refused, and only that sign-in's."""
+    bob, elsewhere = await _sign_in_by(gate.url, "bob"), await _sign_in_by(gate.url, "bob")
+    key = await _a_file_of(gate, bob)
+    assert await _uses(gate.url, bob, key) == (200, 200, True)
+    async with httpx.AsyncClient(base_url=gate.url, cookies=bob, timeout=30) as http:
+        out = await http.post("/logout")
+        assert out.status_code == 200, out.text
+    assert await _uses(gate.url, bob, key) == (401, 401, False)
+    assert await _renews(gate.url, bob) == 401
+    assert await _uses(gate.url, elsewhere, key) == (200, 200, True)  # his other browser
+
+
+async def test_a_token_older_than_the_sign_in_hours_is_refused(gate: Gate) -> None:
+    """Break 7: a token made with the app's secret for a sign-in 13 hours ago (default life:
+    12 hours), with the 15-day expiry Chainlit would give it, is refused."""
+    bob = await _sign_in_by(gate.url, "bob")
+    key = await _a_file_of(gate, bob)
+    assert await _uses(gate.url, bob, key) == (200, 200, True)
+    name = _token_cookie(bob)
+    claims = jwt.decode(bob[name], SIGN_IN_SECRET, algorithms=["HS256"])
+    began = time.time() - 13 * 3600
+    claims.update(iat=int(began), exp=int(began + 15 * 24 * 3600))
+    claims["metadata"]["since"] = began
+    old = {**bob, name: jwt.encode(claims, SIGN_IN_SECRET, algorithm="HS256")}
+    assert await _uses(gate.url, old, key) == (401, 401, False)
+    assert await _renews(gate.url, old) == 401
+    # A token's cookie lives no longer than its sign-in.
+    async with httpx.AsyncClient(base_url=gate.url, timeout=30) as http:
+        signed = await http.post("/login", data={"username": "bob", "password": PASSWORD})
+        assert "Max-Age=43200" in signed.headers["set-cookie"]
+
+
+async def test_single_sign_on_alice_is_not_the_password_alice(gate: Gate) -> None:
+    """Break 8: the proxy (as any single sign-on) vouches for "alice": unless the users file
+    maps header:alice to her, that is not the password user alice, whose datasets,
+    conversations and files stay hers."""
+    from app.history import History
+
+    alice = await _sign_in_by(gate.url, "alice")
+    key = await _a_file_of(gate, alice)
+    layer = History(gate.history)
+    try:
+        thread = str(uuid.uuid4())
+        await layer.update_thread(thread, name="alice's question",
+                                  user_id=(await _me(gate.url, alice))["id"])
+    finally:
+        await layer.close()
+    async with httpx.AsyncClient(base_url=gate.url, timeout=30) as http:
+        alone = await http.post("/auth/header", headers={
+            "X-Forwarded-User": "alice", "X-PlanRAG-Proxy-Secret": PROXY_SECRET})
+        assert alone.status_code == 401  # no identity mapped, no group: not let in
+    proxied = await _sign_in_by(gate.url, "alice", groups="analysts")
+    me = await _me(gate.url, proxied)
+    assert me["identifier"] == "header:alice"
+    assert me["metadata"]["groups"] == ["analysts"]
+    async with httpx.AsyncClient(base_url=gate.url, cookies=proxied, timeout=30) as http:
+        listed = await http.post("/project/threads", json={"pagination": {"first": 20},
+                                                           "filter": {}})
+        assert listed.status_code == 200 and listed.json()["data"] == []
+        assert (await http.get(f"/project/thread/{thread}")).status_code in (401, 403, 404)
+        assert (await http.get(f"/planrag/files/{key}")).status_code == 404
+    # Mapped explicitly, the proxy's alice is her; the sign-in made before the mapping is
+    # refused (its identity now reaches someone else than it was let in as).
+    gate.users.set("alice", identities=["header:alice"])
+    assert (await _uses(gate.url, proxied, key))[1] == 401
+    mapped = await _sign_in_by(gate.url, "alice", groups="")
+    assert (await _me(gate.url, mapped))["identifier"] == "alice"
+    assert await _uses(gate.url, mapped, key) == (200, 200, True)

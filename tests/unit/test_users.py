@@ -35,38 +35,96 @@ def test_passwords_are_argon2id_hashes_and_the_file_is_private(users: UsersFile)
     assert users.has_passwords()
 
 
+def _access(users: UsersFile, identity: str, groups: list[str] | None = None) -> Access | None:
+    grant = users.grant(identity, groups or [])
+    return None if grant is None else grant.access
+
+
 def test_a_user_without_a_password_cannot_sign_in_with_one(users: UsersFile) -> None:
-    users.add("bob", None, ["*"], admin=True)
+    users.add("bob", None, ["*"], admin=True, identities=["header:bob"])
     assert not users.has_passwords()
     assert users.verify("bob", "") is None and users.verify("bob", PASSWORD) is None
-    access = users.access("bob")
+    assert users.grant("password:bob") is None
+    access = _access(users, "header:bob")
     assert access is not None and access.everything and access.admin
 
 
 def test_datasets_come_from_the_person_and_their_groups(users: UsersFile) -> None:
-    users.add("alice", PASSWORD, ["demo-retail"])
+    users.add("alice", PASSWORD, ["demo-retail"], identities=["header:alice"])
     users.set_group("analysts", ["dqa-locating-1445"])
-    alone = users.access("alice")
+    alone = _access(users, "password:alice")
     assert alone is not None and alone.visible(["demo-retail", "dqa-locating-1445"]) == [
         "demo-retail"]
-    both = users.access("alice", ["analysts", "unknown-group"])
+    both = _access(users, "header:alice", ["analysts", "unknown-group"])
     assert both is not None and both.allows("dqa-locating-1445") and both.allows("demo-retail")
-    stranger = users.access("eve", ["analysts"])
-    assert stranger is not None and stranger.datasets == {"dqa-locating-1445"}
-    assert users.access("eve") is None and users.access("eve", ["other"]) is None
+    stranger = users.grant("header:eve", ["analysts"])
+    assert stranger is not None and stranger.identifier == "header:eve"
+    assert stranger.access.datasets == {"dqa-locating-1445"}
+    assert users.grant("header:eve") is None and users.grant("header:eve", ["other"]) is None
     users.set_group("analysts", [])
-    assert users.access("eve", ["analysts"]) is None
+    assert users.grant("header:eve", ["analysts"]) is None
+
+
+def test_identities_are_per_provider_and_mapped_explicitly(users: UsersFile) -> None:
+    """A GitHub "alice" is not the password user alice; one mapped to her is."""
+    users.add("alice", PASSWORD, ["demo-retail"])
+    users.set_group("analysts", ["dqa-locating-1445"])
+    assert users.grant("github:alice") is None and users.grant("header:alice") is None
+    grouped = users.grant("github:alice", ["analysts"])
+    assert grouped is not None and grouped.identifier == "github:alice"
+    assert grouped.access.datasets == {"dqa-locating-1445"}
+    users.set("alice", identities=["github:alice"])
+    mapped = users.grant("github:alice")
+    assert mapped is not None and mapped.identifier == "alice"
+    assert mapped.access.datasets == {"demo-retail"}
+    assert users.users()["alice"].sign_ins() == ("password:alice", "github:alice")
+    # An identity reaches one person; a password one is implied, never listed.
+    with pytest.raises(ConfigError, match="already signs in as 'alice'"):
+        users.add("mallory", None, [], identities=["github:alice"])
+    with pytest.raises(ConfigError, match="give them a password instead"):
+        users.add("mallory", None, [], identities=["password:alice"])
+    for bad in ("alice", "github:", "GitHub:alice", "github:al ice", "github:alice\n"):
+        with pytest.raises(ConfigError, match="is not PROVIDER:NAME"):
+            users.set("alice", identities=[bad])
+    users.path.write_text('[users.a]\nidentities = ["github:x"]\n[users.b]\n'
+                          'identities = ["github:x"]\n')
+    with pytest.raises(ConfigError, match="an identity reaches one person"):
+        users.load()
+
+
+def test_people_no_sign_in_method_reaches_are_named(users: UsersFile) -> None:
+    users.add("alice", PASSWORD, [])
+    users.add("erin", None, [])
+    users.add("gina", None, [], identities=["github:gina"])
+    users.add("hank", None, [], identities=["header:hank"])
+    lines = users.unreachable(header=True, oauth=[])
+    assert len(lines) == 2
+    assert lines[0].startswith("user 'erin' cannot sign in: no password and no identity")
+    assert "planrag users set erin --identity header:erin" in lines[0]
+    assert lines[1] == ("user 'gina' cannot sign in: no password, and no configured sign-in "
+                        "method takes github:gina")
+    assert [line.split("'")[1] for line in users.unreachable(False, ["github"])] == [
+        "erin", "hank"]
 
 
 def test_changes_count_at_once_and_unknown_datasets_are_named(users: UsersFile) -> None:
     users.add("alice", PASSWORD, ["demo-retail"])
-    assert users.access("alice") == Access("alice", frozenset({"demo-retail"}))
+    assert _access(users, "password:alice") == Access("alice", frozenset({"demo-retail"}))
+    before = users.grant("password:alice")
     users.set("alice", datasets=["gone", "demo-retail"])
-    assert users.access("alice") == Access("alice", frozenset({"gone", "demo-retail"}))
+    after = users.grant("password:alice")
+    assert after is not None and after.access == Access("alice",
+                                                        frozenset({"gone", "demo-retail"}))
+    assert before is not None and before.basis != after.basis
     assert users.unknown_datasets(["demo-retail"]) == [
         "user 'alice' is allowed unknown dataset(s) gone"]
+    # Someone else's entry, or a group she did not claim, is no part of her grant.
+    users.add("bob", PASSWORD, [])
+    users.set_group("analysts", ["demo-retail"])
+    still = users.grant("password:alice")
+    assert still is not None and still.basis == after.basis
     users.remove("alice")
-    assert users.access("alice") is None
+    assert users.grant("password:alice") is None
 
 
 def test_bad_users_files_say_what_to_fix(users: UsersFile) -> None:
@@ -135,14 +193,23 @@ def test_users_command(tmp_path: Path) -> None:
     out = planrag("users", "set", "alice", "--datasets", "demo-retail,dqa-building-1836",
                   env=env)
     assert out.returncode == 0 and "updated alice" in out.stdout
+    out = planrag("users", "set", "bob", "--identity", "github:bob", "--identity",
+                  "header:bob@example.com", env=env)
+    assert out.returncode == 0 and "signs in as github:bob, header:bob@example.com" in out.stdout
     listed = json.loads(planrag("users", "list", "--json", env=env).stdout)
     assert listed == {
         "users": [{"name": "alice", "datasets": ["demo-retail", "dqa-building-1836"],
-                   "admin": False, "password": True},
-                  {"name": "bob", "datasets": ["*"], "admin": True, "password": False}],
+                   "admin": False, "password": True, "identities": ["password:alice"]},
+                  {"name": "bob", "datasets": ["*"], "admin": True, "password": False,
+                   "identities": ["github:bob", "header:bob@example.com"]}],
         "groups": {"analysts": ["dqa-locating-1445"]}}
     text = planrag("users", "list", env=env).stdout
-    assert "single sign-on" in text and "group analysts" in text
+    assert "github:bob, header:bob@example.com" in text and "group analysts" in text
+    assert planrag("users", "set", "bob", "--no-identities", env=env).returncode == 0
+    assert "(cannot sign in)" in planrag("users", "list", env=env).stdout
+    clash = planrag("users", "add", "carol", "--no-password", "--identity", "github:bob",
+                    "--identity", "bad identity", env=env)
+    assert clash.returncode == 1 and "is not PROVIDER:NAME" in clash.stderr
     # Mistakes: one line each, exit 1, nothing changed.
     bad = planrag("users", "add", "carol", "--password-stdin", "--datasets", "nope",
                   stdin=PASSWORD + "\n", env=env)
