@@ -74,9 +74,10 @@ async def github() -> AsyncIterator[str]:
 @pytest.fixture(scope="module")
 async def team_app(data_dir: Path, tmp_path_factory: pytest.TempPathFactory,  # noqa: F811
                    github: str) -> AsyncIterator[str]:
-    """The chat with password sign-in (alice) and sign-in through (a fake) GitHub."""
+    """The chat with password sign-in (alice) and sign-in through (a fake) GitHub, whose
+    "alice" the users file maps to her."""
     users = tmp_path_factory.mktemp("perimeter") / "users.toml"
-    UsersFile(users).add("alice", PASSWORD, ["*"])
+    UsersFile(users).add("alice", PASSWORD, ["*"], identities=["github:alice"])
     env = {**NO_MODEL, "PLANRAG_USERS_FILE": str(users), "CHAINLIT_AUTH_SECRET": SECRET,
            "OAUTH_GITHUB_CLIENT_ID": "test-client", "OAUTH_GITHUB_CLIENT_SECRET": "test-secret",
            "OAUTH_GITHUB_AUTH_URL": f"{github}/login/oauth/authorize",
