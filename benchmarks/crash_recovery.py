@@ -35,7 +35,7 @@ from tests.engine.conftest import SWE_ROWS
 QUESTION = "Where should SWE place its merchant?"
 
 
-def _script() -> ScriptedModel:
+def answer_script() -> ScriptedModel:
     """Plan, query, answer: no re-plan, so the answer comes without anyone's consent."""
     return ScriptedModel([
         Reply("Planning.", [call("make_plan", steps=[
@@ -52,7 +52,7 @@ async def _round(data_dir: Path, lease: float) -> tuple[float, float, float]:
 
     def route(body: dict[str, Any]) -> ScriptedModel:
         if not any(m["role"] == "assistant" for m in body["messages"]):
-            runs.append(_script())
+            runs.append(answer_script())
         return runs[-1]
 
     c = Channel()

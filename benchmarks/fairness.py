@@ -23,49 +23,22 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from planrag.engine import Reply, ScriptedModel, call
+from benchmarks.crash_recovery import answer_script
 from planrag.engine.scripted_server import ScriptedServer
 from planrag.runtime import load_datasets
 from planrag.settings import load_settings
 from planrag.users import UsersFile
 from tests.app._socket import ChatClient, sign_in_cookies
-from tests.app.test_chat_e2e import _chat
-from tests.engine.conftest import SWE_ROWS
+from tests.app.test_chat_e2e import _chat, by_tag
 
 QUESTION = "Where should SWE place its merchant?"
 PASSWORD = "a benchmark password"
 TARGET = 1.5
 IGNORED_S = 15.0
 """How long Alice's page waits for a word back before taking its question as ignored."""
-
-
-def _script() -> ScriptedModel:
-    """Plan, query, answer: no re-plan, so nobody's consent is waited for."""
-    return ScriptedModel([
-        Reply("Planning.", [call("make_plan", steps=[
-            {"goal": "find where SWE holds trading power", "source": "sql"}])]),
-        Reply(calls=[call("run_sql", query=SWE_ROWS, step=0)]),
-        Reply("SWE should place its merchant in krakow.", [call(
-            "final_answer", decision="krakow", rationale="krakow carries the most value (q1).",
-            query_ids=["q1"], parameters={"country": "SWE"})]),
-    ])
-
-
-def _route() -> Any:
-    """A fresh script per question, told apart by its `[tag]`."""
-    models: dict[str, ScriptedModel] = {}
-
-    def route(body: dict[str, Any]) -> ScriptedModel:
-        asked = [m["content"] for m in body["messages"]
-                 if m["role"] == "user" and "[" in str(m["content"])]
-        tag = asked[-1].split("[", 1)[1].split("]", 1)[0]
-        return models.setdefault(tag, _script())
-
-    return route
 
 
 async def _timed(page: ChatClient, tag: str) -> float:
@@ -125,7 +98,7 @@ async def _main(delay: float, questions: int, messages: int, rounds: int) -> int
         users = UsersFile(data_dir / "users.toml")
         users.add("alice", PASSWORD, ["*"])
         users.add("bob", PASSWORD, ["*"])
-        async with ScriptedServer(_route(), delay=delay) as server:
+        async with ScriptedServer(by_tag(lambda _tag: answer_script()), delay=delay) as server:
             env = {"PLANRAG_USERS_FILE": str(users.path), "CHAINLIT_AUTH_SECRET": "",
                    "PLANRAG_MODEL": "scripted", "PLANRAG_MODEL_BASE_URL": server.base_url,
                    "PLANRAG_MODEL_TOOLS": "on", "PLANRAG_MODEL_CONCURRENCY": "64",

@@ -13,7 +13,7 @@ import sqlite3
 import subprocess
 import sys
 import time
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator, Callable, Iterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 
 from planrag.engine import Reply, ScriptedModel, call
-from planrag.engine.scripted_server import ScriptedServer
+from planrag.engine.scripted_server import Route, ScriptedServer
 from planrag.runtime import load_datasets
 from planrag.settings import load_settings
 from tests._sql_fixtures import ROOT
@@ -95,6 +95,28 @@ async def quick_consent_app(data_dir: Path) -> AsyncIterator[tuple[str, dict[str
         yield served
 
 
+def question_tag(body: dict[str, Any]) -> str:
+    """The `[tag]` of the question a model request is about (a question "[tag] ...")."""
+    asked = [m["content"] for m in body["messages"]
+             if m["role"] == "user" and "[" in str(m["content"])]
+    return str(asked[-1]).split("[", 1)[1].split("]", 1)[0]
+
+
+def by_tag(make: Callable[[str], ScriptedModel],
+           models: dict[str, ScriptedModel] | None = None) -> Route:
+    """A scripted server's route: one scripted model per question tag, made by `make(tag)`
+    the first time the tag is asked (and kept in `models`)."""
+    kept = {} if models is None else models
+
+    def route(body: dict[str, Any]) -> ScriptedModel:
+        tag = question_tag(body)
+        if tag not in kept:
+            kept[tag] = make(tag)
+        return kept[tag]
+
+    return route
+
+
 @asynccontextmanager
 async def _scripted_chat(
     data_dir: Path, env: dict[str, str]
@@ -102,13 +124,7 @@ async def _scripted_chat(
     """The chat answered by scripted models, one per tag: a question "[tag] ..." is
     answered by `SCRIPTS[tag]` (or `_script`)."""
     models: dict[str, ScriptedModel] = {}
-
-    def route(body: dict[str, Any]) -> ScriptedModel:
-        asked = [m["content"] for m in body["messages"]
-                 if m["role"] == "user" and "[" in str(m["content"])]
-        tag = asked[-1].split("[", 1)[1].split("]", 1)[0]
-        return models.setdefault(tag, SCRIPTS.get(tag, _script)(tag))
-
+    route = by_tag(lambda tag: SCRIPTS.get(tag, _script)(tag), models)
     async with ScriptedServer(route) as server:
         extra = {"PLANRAG_MODEL": "scripted", "PLANRAG_MODEL_BASE_URL": server.base_url,
                  "PLANRAG_MODEL_TOOLS": "on", **env}

@@ -11,12 +11,11 @@ from typing import Any
 
 import pytest
 
-from planrag.engine import ScriptedModel
 from planrag.engine.scripted_server import ScriptedServer
 from planrag.users import UsersFile
 from tests.app._fake_slack import FakeSlack
 from tests.app._socket import ChatClient, sign_in_cookies
-from tests.app.test_chat_e2e import _chat, _script, data_dir  # noqa: F401 - fixture
+from tests.app.test_chat_e2e import _chat, _script, by_tag, data_dir  # noqa: F401 - fixture
 from tests.app.test_slack import SECRET, Channel, post_all
 
 PASSWORD = "correct horse battery"
@@ -30,15 +29,7 @@ async def shared_app(data_dir: Path, tmp_path: Path) -> AsyncIterator[tuple[str,
     users = tmp_path / "users.toml"
     for name in ("alice", "bob"):
         UsersFile(users).add(name, PASSWORD, ["*"])
-    models: dict[str, ScriptedModel] = {}
-
-    def route(body: dict[str, Any]) -> ScriptedModel:
-        asked = [m["content"] for m in body["messages"]
-                 if m["role"] == "user" and "[" in str(m["content"])]
-        tag = asked[-1].split("[", 1)[1].split("]", 1)[0]
-        return models.setdefault(tag, _script(tag))
-
-    async with ScriptedServer(route, delay=0.5) as server:
+    async with ScriptedServer(by_tag(_script), delay=0.5) as server:
         env = {"PLANRAG_USERS_FILE": str(users), "CHAINLIT_AUTH_SECRET": "",
                "PLANRAG_MODEL": "scripted", "PLANRAG_MODEL_BASE_URL": server.base_url,
                "PLANRAG_MODEL_TOOLS": "on", "PLANRAG_MODEL_CONCURRENCY": "8",
@@ -100,15 +91,7 @@ async def test_messages_over_the_rate_and_over_long_questions_are_refused_on_the
 async def slack_app(data_dir: Path) -> AsyncIterator[tuple[str, FakeSlack, ScriptedServer]]:  # noqa: F811
     """The app answering Slack with a model that takes half a second a reply; 2 questions at
     once and 4 messages a minute per person."""
-    models: dict[str, ScriptedModel] = {}
-
-    def route(body: dict[str, Any]) -> ScriptedModel:
-        asked = [m["content"] for m in body["messages"]
-                 if m["role"] == "user" and "[" in str(m["content"])]
-        tag = asked[-1].split("[", 1)[1].split("]", 1)[0]
-        return models.setdefault(tag, _script(tag))
-
-    async with FakeSlack() as slack, ScriptedServer(route, delay=0.5) as server:
+    async with FakeSlack() as slack, ScriptedServer(by_tag(_script), delay=0.5) as server:
         env = {"PLANRAG_MODEL": "scripted", "PLANRAG_MODEL_BASE_URL": server.base_url,
                "PLANRAG_MODEL_TOOLS": "on", "PLANRAG_MODEL_CONCURRENCY": "8",
                "SLACK_BOT_TOKEN": "xoxb-test", "SLACK_SIGNING_SECRET": SECRET,

@@ -34,6 +34,7 @@ from tests.app.test_chat_e2e import (  # noqa: F401 - fixtures
     _browser,
     _chat,
     _script,
+    by_tag,
     data_dir,
     shots,
 )
@@ -90,14 +91,7 @@ def history_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]
 async def model_server() -> AsyncIterator[tuple[str, dict[str, ScriptedModel]]]:
     """Scripted models by tag, kept across restarts of the app (the script goes on)."""
     models: dict[str, ScriptedModel] = {}
-
-    def route(body: dict[str, Any]) -> ScriptedModel:
-        asked = [m["content"] for m in body["messages"]
-                 if m["role"] == "user" and "[" in str(m["content"])]
-        tag = asked[-1].split("[", 1)[1].split("]", 1)[0]
-        return models.setdefault(tag, _script(tag))
-
-    async with ScriptedServer(route) as server:
+    async with ScriptedServer(by_tag(_script, models)) as server:
         yield server.base_url, models
 
 

@@ -30,7 +30,14 @@ from planrag.engine.scripted_server import ScriptedServer, Stall
 from tests._sql_fixtures import ROOT
 from tests.app._fake_slack import FakeSlack
 from tests.app._relay import Relay
-from tests.app.test_chat_e2e import APPS, _chat, _script, data_dir  # noqa: F401 - fixture
+from tests.app.test_chat_e2e import (  # noqa: F401 - fixture
+    APPS,
+    _chat,
+    _script,
+    by_tag,
+    data_dir,
+    question_tag,
+)
 
 SECRET = "test-signing-secret"
 QUESTION = "Where should SWE place its merchant?"
@@ -101,12 +108,11 @@ async def slack_env(request: pytest.FixtureRequest, data_dir: Path) -> AsyncIter
     models: dict[str, ScriptedModel] = {}
     asked: dict[str, list[dict[str, Any]]] = {}
 
+    scripted = by_tag(_script, models)
+
     def route_model(body: dict[str, Any]) -> ScriptedModel:
-        questions = [m["content"] for m in body["messages"]
-                     if m["role"] == "user" and "[" in str(m["content"])]
-        tag = questions[-1].split("[", 1)[1].split("]", 1)[0]
-        asked.setdefault(tag, []).append(body)
-        return models.setdefault(tag, _script(tag))
+        asked.setdefault(question_tag(body), []).append(body)
+        return scripted(body)
 
     async with FakeSlack() as slack, ScriptedServer(route_model) as server:
         env = {"PLANRAG_MODEL": "scripted", "PLANRAG_MODEL_BASE_URL": server.base_url,
