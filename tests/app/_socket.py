@@ -30,8 +30,8 @@ async def sign_in_cookies(url: str, name: str, password: str) -> str:
 class ChatClient:
     """One chat page: `async with ChatClient(url, cookies) as page: await page.ask(...)`."""
 
-    def __init__(self, url: str, cookies: str = "") -> None:
-        self.url, self.cookies = url, cookies
+    def __init__(self, url: str, cookies: str = "", origin: str | None = None) -> None:
+        self.url, self.cookies, self.origin = url, cookies, origin
         self.session_id = str(uuid.uuid4())
         self.events: list[tuple[str, Any]] = []
         self._arrived = asyncio.Event()
@@ -44,6 +44,8 @@ class ChatClient:
 
     async def __aenter__(self) -> ChatClient:
         headers = {"Cookie": self.cookies} if self.cookies else {}
+        if self.origin:  # as a browser's page sends it; scripts send none
+            headers["Origin"] = self.origin
         await self.sio.connect(
             self.url, socketio_path="/ws/socket.io", transports=["websocket"], headers=headers,
             auth={"sessionId": self.session_id, "clientType": "webapp", "userEnv": "{}",
@@ -54,12 +56,29 @@ class ChatClient:
     async def __aexit__(self, *exc: object) -> None:
         await self.sio.disconnect()
 
-    async def send(self, text: str) -> None:
-        """Type `text` and press Enter."""
+    async def send(self, text: str) -> str:
+        """Type `text` and press Enter; the message's id."""
         now = datetime.now(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+        message_id = str(uuid.uuid4())
         await self.sio.emit("client_message", {"message": {
-            "id": str(uuid.uuid4()), "name": "User", "type": "user_message", "output": text,
+            "id": message_id, "name": "User", "type": "user_message", "output": text,
             "createdAt": now}, "fileReferences": []})
+        return message_id
+
+    async def started(self, timeout: float = 60) -> None:
+        """Wait until the chat has started (it sent the settings panel)."""
+        await self.wait_for(lambda p: any(e == "chat_settings" for e, _ in p.events), timeout)
+
+    async def said(self, text: str, since: int = 0, timeout: float = 60) -> dict[str, Any]:
+        """The first message after the first `since` events whose text holds `text`."""
+        def found(page: ChatClient) -> dict[str, Any] | None:
+            for event, data in page.events[since:]:
+                if event == "new_message" and isinstance(data, dict) and \
+                        text in str(data.get("output")):
+                    return data
+            return None
+
+        return dict(await self.wait_for(found, timeout))
 
     def texts(self) -> list[str]:
         """The text of every message the app sent, in order (updates included)."""

@@ -5,10 +5,7 @@ panel's is refused in one line, the previous settings kept, the next question an
 
 from __future__ import annotations
 
-import asyncio
-import uuid
 from collections.abc import AsyncIterator
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +16,7 @@ from app.web import ChatSession
 from planrag.engine import Reply, ScriptedModel, call
 from planrag.settings import load_settings
 from planrag.users import Access
+from tests.app._socket import ChatClient
 from tests.app.test_chat_e2e import SCRIPTS, _scripted_chat, data_dir  # noqa: F401 - fixture
 from tests.engine.conftest import SWE_ROWS
 
@@ -39,75 +37,12 @@ for _tag in ("iter17a", "iter17b", "edit17"):
     SCRIPTS[_tag] = _query_then_answer
 
 
-class ChatSocket:
-    """The page's side of the chat's socket.io connection, spoken by python-socketio: the
-    events the server sends are queued to be waited for."""
-
-    def __init__(self, url: str) -> None:
-        import socketio
-
-        self.url = url
-        self.client = socketio.AsyncClient()
-        self.events: list[tuple[str, Any]] = []
-        self._arrived = asyncio.Condition()
-
-        async def any_event(event: str, data: Any = None) -> None:
-            async with self._arrived:
-                self.events.append((event, data))
-                self._arrived.notify_all()
-
-        self.client.on("*", any_event)
-
-    async def open(self) -> None:
-        auth = {"clientType": "webapp", "sessionId": str(uuid.uuid4()), "threadId": None,
-                "userEnv": "{}", "chatProfile": None}
-        await self.client.connect(self.url, headers={"Origin": self.url}, auth=auth,
-                                  transports=["websocket"], socketio_path="/ws/socket.io")
-        await self.client.emit("connection_successful")
-        await self.wait_for("chat_settings", lambda _d: True)  # the session has started
-
-    async def close(self) -> None:
-        await self.client.disconnect()
-
-    async def wait_for(self, event: str, test: Any, since: int = 0, timeout: float = 60) -> Any:
-        """The first `event` after the first `since` events whose data passes `test`,
-        waiting for it to come."""
-        async def found() -> Any:
-            seen = since
-            async with self._arrived:
-                while True:
-                    for name, data in self.events[seen:]:
-                        if name == event and test(data):
-                            return data
-                    seen = len(self.events)
-                    await self._arrived.wait()
-
-        return await asyncio.wait_for(found(), timeout)
-
-    async def said(self, text: str, since: int = 0) -> dict[str, Any]:
-        """The first message after the first `since` events whose text holds `text`."""
-        return dict(await self.wait_for(
-            "new_message", lambda d: isinstance(d, dict) and text in str(d.get("output")),
-            since))
-
-    async def ask(self, text: str) -> str:
-        """Send a question as the page does; its message id."""
-        message_id = str(uuid.uuid4())
-        step = {"id": message_id, "threadId": None, "type": "user_message", "name": "User",
-                "output": text, "createdAt": datetime.now(UTC).isoformat()}
-        await self.client.emit("client_message", {"message": step, "fileReferences": None})
-        return message_id
-
-
 @pytest.fixture()
-async def chat(data_dir: Path) -> AsyncIterator[tuple[ChatSocket, dict[str, ScriptedModel]]]:  # noqa: F811
-    async with _scripted_chat(data_dir, {"PLANRAG_CONSENT": "ask"}) as (url, models):
-        socket = ChatSocket(url)
-        await socket.open()
-        try:
-            yield socket, models
-        finally:
-            await socket.close()
+async def chat(data_dir: Path) -> AsyncIterator[tuple[ChatClient, dict[str, ScriptedModel]]]:  # noqa: F811
+    async with _scripted_chat(data_dir, {"PLANRAG_CONSENT": "ask"}) as (url, models), \
+            ChatClient(url, origin=url) as socket:
+        await socket.started()
+        yield socket, models
 
 
 def _tools(model: ScriptedModel) -> set[str]:
@@ -116,43 +51,43 @@ def _tools(model: ScriptedModel) -> set[str]:
 
 @pytest.mark.e2e
 async def test_a_bogus_method_is_refused_and_the_session_keeps_answering(
-    chat: tuple[ChatSocket, dict[str, ScriptedModel]],
+    chat: tuple[ChatClient, dict[str, ScriptedModel]],
 ) -> None:
     socket, models = chat
-    await socket.client.emit("chat_settings_change", {"technique": "iterrag"})
+    await socket.sio.emit("chat_settings_change", {"technique": "iterrag"})
     await socket.said("Method: query step by step, without a plan (iterrag)")
-    await socket.client.emit("chat_settings_change", {"technique": "bogus"})
+    await socket.sio.emit("chat_settings_change", {"technique": "bogus"})
     refused = await socket.said("The method sent is not one of the choices")
     assert refused["output"] == ("The method sent is not one of the choices; it stays query "
                                  "step by step, without a plan (iterrag).")
     for values in ({"consent": "sometimes"}, {"target": "oracle"}, {"technique": ["x"]}):
-        await socket.client.emit("chat_settings_change", values)
+        await socket.sio.emit("chat_settings_change", values)
     await socket.said("The choice for re-plans sent is not one of the choices")
     await socket.said("The database sent is not one this dataset offers")
     await socket.said("The method sent is not one of the choices; the settings are unchanged")
     # The next question is answered, with the method chosen before the bogus one.
-    await socket.ask(f"[iter17a] {QUESTION}")
+    await socket.send(f"[iter17a] {QUESTION}")
     await socket.said("Best decision: Krakow")
     assert "make_plan" not in _tools(models["iter17a"]) and "run_sql" in _tools(models["iter17a"])
 
 
 @pytest.mark.e2e
 async def test_editing_an_earlier_question_is_refused_when_the_feature_is_off(
-    chat: tuple[ChatSocket, dict[str, ScriptedModel]],
+    chat: tuple[ChatClient, dict[str, ScriptedModel]],
 ) -> None:
     socket, models = chat
-    await socket.client.emit("chat_settings_change", {"technique": "iterrag"})
+    await socket.sio.emit("chat_settings_change", {"technique": "iterrag"})
     await socket.said("Method: query step by step")
-    asked = await socket.ask(f"[iter17a] {QUESTION}")
+    asked = await socket.send(f"[iter17a] {QUESTION}")
     await socket.said("Best decision: Krakow")
-    await socket.client.emit("edit_message", {"message": {
+    await socket.sio.emit("edit_message", {"message": {
         "id": asked, "output": f"[edit17] {QUESTION}"}})
     refused = await socket.said(EDIT_REFUSED)
     assert refused["isError"] is True
     # The session goes on: the next question is answered, and the edit ran nothing, changed
     # nothing and removed none of the messages after the edited one.
     mark = len(socket.events)
-    await socket.ask(f"[iter17b] {QUESTION}")
+    await socket.send(f"[iter17b] {QUESTION}")
     await socket.said("Best decision: Krakow", since=mark)
     assert "edit17" not in models and "iter17b" in models
     assert not [e for e in socket.events if e[0] in ("delete_message", "update_message")
