@@ -17,11 +17,14 @@
                                                       holds (whole without --question)
     planrag guard sql|cypher [--database DB] [--server mysql|mariadb]
                                                       JSON lines in, verdicts out
-    planrag graph start|stop|status                   the embedded Bolt server
+    planrag graph start|stop|status [--started-file FILE]
+                                                      the embedded Bolt server (with the file,
+                                                      `stop` stops only the one `start` began)
     planrag simulate SCENARIO --sql DUMP [--country C | --goods G] [--rules R] [--json]
     planrag simulate --dataset REF [--target dump|T] [--param K=V ...] [--rules R] [--json]
     planrag simulate --batch QUESTIONS.jsonl [--rules R]
     planrag ask "QUESTION" --dataset REF [--target T] [--technique T] [--yes|--no] [--json]
+                [--verbose] [--scripted]
     planrag eval --dqa DIR --scenario S --target T [--technique T] [--limit N]
                  [--concurrency K] [--out DIR] [--scripted]
     planrag shell                                     interactive console over the datasets
@@ -326,7 +329,7 @@ def _parser() -> argparse.ArgumentParser:
     s.set_defaults(handler=_simulate_dataset)
 
     s = sub.add_parser(
-        "ask", help="ask a decision question (needs a configured model)",
+        "ask", help="ask a decision question (with a configured model, or --scripted)",
         description="Ask a decision question. Exit codes: 0 answered, 1 the run failed or an "
         "error (one line on stderr), 2 refused, 3 the run ended without a decision (a budget "
         "such as PLANRAG_RUN_TIMEOUT ran out; stderr says which).",
@@ -339,6 +342,8 @@ def _parser() -> argparse.ArgumentParser:
     consent.add_argument("--yes", action="store_true", help="approve every re-plan")
     consent.add_argument("--no", action="store_true", help="reject every re-plan")
     s.add_argument("--json", action="store_true", help="one JSON line per event")
+    s.add_argument("--verbose", action="store_true",
+                   help="also the trace: each model call and the tokens it took")
     s.add_argument("--scripted", action="store_true",
                    help="answer with the built-in scripted DQA policy instead of a model")
     s.set_defaults(handler=_ask)
@@ -922,13 +927,14 @@ def _ask(settings: Settings, args: argparse.Namespace) -> int:
     too_long = question_problem(args.question.strip(), settings.max_question_chars)
     if too_long is not None:  # before a model, a database or a simulator is touched
         raise LimitReached(f"{too_long} (PLANRAG_MAX_QUESTION_CHARS)")
+    _require_model(settings, args.scripted)
     consent = "approve" if args.yes else "reject" if args.no else None
     config = engine_config(settings, technique=args.technique, consent=consent)
     target = args.target
     model = _model(settings, args.scripted, _simulator_of(settings, args.dataset))
 
     renderer = None if args.json else TerminalRenderer(
-        column_names=_dataset_of(settings, args.dataset).column_names)
+        column_names=_dataset_of(settings, args.dataset).column_names, verbose=args.verbose)
 
     async def decide(_paused: object) -> bool | None:
         return await asyncio.to_thread(
@@ -955,6 +961,20 @@ def _ask(settings: Settings, args: argparse.Namespace) -> int:
         return 0
 
     return _run(run())
+
+
+NO_MODEL = ("no model is configured: set PLANRAG_MODEL with PLANRAG_MODEL_API_KEY (OpenAI) or "
+            "PLANRAG_MODEL_BASE_URL (Ollama, vLLM, llama.cpp) in .env (see .env.example), or "
+            "add --scripted to run the scripted walkthrough on the shipped datasets")
+
+
+def _require_model(settings: Settings, scripted: bool) -> None:
+    """A configured model, unless the scripted walkthrough was asked for: else one line
+    saying both ways on."""
+    from planrag.errors import ConfigError
+
+    if not scripted and not settings.model_configured:
+        raise ConfigError(NO_MODEL)
 
 
 def _model(settings: Settings, scripted: bool, simulator: str | None = None) -> Any:
@@ -987,7 +1007,8 @@ def _eval(settings: Settings, args: argparse.Namespace) -> int:
         raise ConfigError("--limit must be at least 1")
     if args.concurrency is not None and not 1 <= args.concurrency <= 64:
         raise ConfigError("--concurrency must be between 1 and 64")
-    _model(settings, args.scripted)  # fail now, not per question, when no model is set
+    _require_model(settings, args.scripted)  # now, not per question
+    _model(settings, args.scripted)
     concurrency = _eval_concurrency(settings, args.concurrency, args.scripted)
 
     result = _run(
