@@ -292,6 +292,9 @@ def _parser() -> argparse.ArgumentParser:
 
     s = sub.add_parser("graph", help="manage the embedded Bolt server")
     s.add_argument("action", choices=("start", "stop", "status"))
+    s.add_argument("--started-file", type=Path, metavar="FILE",
+                   help="start: write the pid of the server it started to FILE (empty when "
+                   "one was running already); stop: stop the server only when FILE names it")
     s.set_defaults(handler=_graph)
 
     s = sub.add_parser(
@@ -757,7 +760,7 @@ def _guard(language: str, database: str | None = None, server: str | None = None
 def _graph(settings: Settings, args: argparse.Namespace) -> int:
     from planrag.runtime import graph_command
 
-    print(graph_command(settings, args.action))
+    print(graph_command(settings, args.action, args.started_file))
     return 0
 
 
