@@ -429,7 +429,21 @@ def _datasets(settings: Settings, args: argparse.Namespace) -> int:
             print(f"{'':22} - {db['target']}: {printable(str(text))}")
     for b in broken:
         print(printable(f"{b['id']:22} CANNOT BE USED: {b['error']}"))
+    print(printable(_data_folder(settings)))
     return 0
+
+
+def _data_folder(settings: Settings) -> str:
+    """Where this command keeps its data, and why there (the rule is the working directory,
+    as for `.env`; the settings move it)."""
+    if "data_dir" in settings.model_fields_set:
+        why = "PLANRAG_DATA_DIR"
+    else:
+        why = "in the working directory; PLANRAG_DATA_DIR moves it"
+    line = f"data folder: {settings.data_dir} ({why})"
+    if settings.datasets_dir is not None:
+        return f"{line}; connected datasets: {settings.datasets_dir} (PLANRAG_DATASETS_DIR)"
+    return f"{line}; connected datasets in its datasets/ folder"
 
 
 def _connect(settings: Settings, args: argparse.Namespace) -> int:
