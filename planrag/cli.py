@@ -3,6 +3,9 @@
     planrag datasets [--json]                         list the datasets and their databases
     planrag connect ID (--mysql URL | --neo4j URI [--neo4j-database NAME] | --sqlite FILE)...
                     [--title T] [--rules FILE] [--simulator REF] [--allow-write-privileges]
+    planrag connect ID --update [--title T] [--rules FILE] [--simulator REF] [--mysql URL ...]
+                                                      change a connected dataset (re-checked)
+    planrag disconnect ID                             remove a connected dataset, its secrets too
     planrag users add NAME [--password-stdin | --no-password] [--datasets ID,...] [--admin]
                       [--identity PROVIDER:NAME ...]
     planrag users list | remove NAME | set NAME [--datasets ...] [--password-stdin] [--admin]
@@ -192,7 +195,8 @@ def _parser() -> argparse.ArgumentParser:
         description="Check a live database (reachable, its schema, an account that only "
         "reads) and register it as dataset ID under PLANRAG_DATASETS_DIR.",
     )
-    s.add_argument("id", metavar="ID", help="the new dataset's id: lowercase, digits, dashes")
+    s.add_argument("id", metavar="ID", help="the new dataset's id: lowercase, digits, dashes "
+                   "(with --update: the connected dataset to change)")
     for kind in all_kinds():  # --mysql URL, --neo4j URI [--neo4j-database NAME], --sqlite FILE
         s.add_argument(kind.connect_option, action="append", default=[],
                        metavar=kind.connect_metavar, help=kind.connect_help,
@@ -208,7 +212,20 @@ def _parser() -> argparse.ArgumentParser:
                    help="a registered simulator, package.module:Class or file.py:Class")
     s.add_argument("--allow-write-privileges", action="store_true",
                    help="accept an account that can do more than read (marked in the dataset)")
+    s.add_argument("--update", action="store_true",
+                   help="change the connected dataset ID: the title, rules, simulator or a "
+                   "database given replace the old ones; every account is checked again and "
+                   "secrets.env is kept")
     s.set_defaults(handler=_connect)
+
+    s = sub.add_parser(
+        "disconnect", help="remove a connected dataset (its folder and secrets.env)",
+        description="Remove the dataset ID that `planrag connect` made: its folder under "
+        "PLANRAG_DATASETS_DIR, its secrets.env included, without asking. Shipped datasets "
+        "stay.",
+    )
+    s.add_argument("id", metavar="ID", help="the connected dataset's id")
+    s.set_defaults(handler=_disconnect)
 
     s = sub.add_parser("audit", help="the audit trail: questions, queries, consent, answers")
     s.add_argument("--user", help="only this person's")
@@ -381,11 +398,12 @@ def _parser() -> argparse.ArgumentParser:
 
 def _datasets(settings: Settings, args: argparse.Namespace) -> int:
     from planrag.locations import get_kind, targets_of
-    from planrag.runtime import locate, registry
+    from planrag.runtime import locate, registry, unusable
 
     reg = registry(settings)
     rows: list[dict[str, Any]] = []
     for ds in reg:
+        problem = unusable(ds)  # a password's ${NAME} set nowhere: said now, not when asked
         databases: list[dict[str, Any]] = []
         for target in targets_of(settings, ds):
             try:
@@ -409,12 +427,16 @@ def _datasets(settings: Settings, args: argparse.Namespace) -> int:
             "targets": targets_of(settings, ds),
             "databases": databases,
             "simulator": ds.simulator,
+            **({"error": problem} if problem else {}),
         })
     broken = [{"id": k, "error": v} for k, v in sorted(reg.problems.items())]
     if args.json:
         print(json.dumps(rows + broken if broken else rows, indent=2))
         return 0
     for r in rows:
+        if "error" in r:
+            print(printable(f"{r['id']:22} CANNOT BE USED: {r['error']}"))
+            continue
         sim = f", simulator {printable(r['simulator'])}" if r["simulator"] else ""
         print(f"{r['id']:22} {printable(r['title'])}")
         if r["live"]:
@@ -447,7 +469,7 @@ def _data_folder(settings: Settings) -> str:
 
 
 def _connect(settings: Settings, args: argparse.Namespace) -> int:
-    from planrag.connect import ConnectRequest, connect
+    from planrag.connect import ConnectRequest, connect, update
     from planrag.locations import all_kinds, get_kind
 
     kinds = all_kinds()
@@ -459,8 +481,12 @@ def _connect(settings: Settings, args: argparse.Namespace) -> int:
         title=args.title, rules=args.rules, simulator=args.simulator,
         allow_write_privileges=args.allow_write_privileges,
     )
-    done = _run(connect(settings, request, lambda line: print(printable(line), flush=True)))
-    print(f"connected dataset {done.dataset.id} ({done.folder / 'dataset.toml'})")
+    def echo(line: str) -> None:
+        print(printable(line), flush=True)
+
+    done = _run((update if args.update else connect)(settings, request, echo))
+    said = "updated" if args.update else "connected"
+    print(f"{said} dataset {done.dataset.id} ({done.folder / 'dataset.toml'})")
     for location, schema, check in done.databases:
         kind = get_kind(location.kind)
         names = [e.name for e in schema.entities]
@@ -477,10 +503,19 @@ def _connect(settings: Settings, args: argparse.Namespace) -> int:
     if done.simulator_note:
         print(f"- simulator: {printable(done.simulator_note)}")
     if not done.dataset.rules:
-        print("- no business rules yet: add them with rules_file = \"rules.md\" in the "
-              "manifest (or connect again with --rules FILE)")
+        print(f"- no business rules yet: add them with planrag connect {done.dataset.id} "
+              "--update --rules FILE")
     print(f'ask a first question: planrag ask "..." --dataset {done.dataset.id}   '
           f"(or pick {done.dataset.id} in the chat's settings)")
+    return 0
+
+
+def _disconnect(settings: Settings, args: argparse.Namespace) -> int:
+    from planrag.connect import disconnect
+
+    folder, had_secrets = disconnect(settings, args.id)
+    secrets = ", its secrets.env included" if had_secrets else ""
+    print(printable(f"disconnected dataset {args.id}: removed {folder}{secrets}"))
     return 0
 
 

@@ -13,12 +13,13 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 
 from planrag.datasets import Dataset, DatasetRef, Registry, discover, manifest_paths
-from planrag.errors import ConfigError
+from planrag.errors import ConfigError, DatasetError
 from planrag.loading import LoadReport
 from planrag.locations import (
     Resolved,
     all_kinds,
     checked_registry,
+    expanded,
     get_kind,
     open_location,
     resolve,
@@ -35,6 +36,7 @@ __all__ = [
     "open_source",
     "register",
     "registry",
+    "unusable",
 ]
 
 _REGISTERED: dict[str, Dataset] = {}
@@ -110,6 +112,20 @@ def check_dataset_setting(settings: Settings, reg: Registry) -> Dataset:
             f"PLANRAG_DATASET: unknown dataset {settings.dataset!r}; known: {', '.join(reg.ids())}"
         )
     return reg.get(settings.dataset)
+
+
+def unusable(dataset: Dataset) -> str | None:
+    """Why a connected dataset whose manifest is sound cannot be used now: a `${NAME}` in a
+    URL that the environment, `.env` and its `secrets.env` all leave unset (one line); None
+    when nothing is missing. Said where datasets are listed, before anyone asks."""
+    for db in dataset.databases:
+        try:
+            location = get_kind(db.kind).live_location(dataset, db)
+            if location.url is not None:
+                expanded(location)
+        except DatasetError as exc:
+            return str(exc)
+    return None
 
 
 def locate(settings: Settings, ref: DatasetRef | str, target: str | None = None) -> Resolved:
