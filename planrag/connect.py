@@ -145,7 +145,10 @@ async def update(settings: Settings, request: ConnectRequest, echo: Echo) -> Con
     staging = Path(tempfile.mkdtemp(prefix=f".{request.id}.", dir=folder.parent))
     try:
         shutil.copytree(folder, staging, symlinks=True, dirs_exist_ok=True)  # secrets too
-        connected = await _restage(settings, request, raw, entries, staging, echo)
+        try:
+            connected = await _restage(settings, request, raw, entries, staging, echo)
+        except DatasetError as exc:  # said of the copy: say it of the dataset's folder
+            raise DatasetError(str(exc).replace(str(staging), str(folder))) from None
         _swap(folder, staging)
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
