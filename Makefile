@@ -19,22 +19,26 @@ install: $(STAMP)
 
 # Load the fixtures into the embedded defaults (SQLite files and the embedded graph server,
 # plus MySQL when MYSQL_URL is set) and start the chat (Chainlit) on PORT. The graph server is
-# started once and stopped when the chat stops.
+# started once and stopped when the chat stops, unless it was running already (another
+# `make demo` or `make console` uses it: --started-file tells them apart).
 demo: $(STAMP)
 	@set -e; \
-	$(BIN)/planrag graph start; \
-	trap '$(BIN)/planrag graph stop >/dev/null' EXIT; \
+	started=$$(mktemp); \
+	trap '$(BIN)/planrag graph stop --started-file "$$started" >/dev/null; rm -f "$$started"' EXIT; \
 	trap 'exit 130' INT TERM; \
+	$(BIN)/planrag graph start --started-file "$$started"; \
 	$(BIN)/planrag load; \
 	echo "PlanRAG Assistant: open http://127.0.0.1:$(PORT) (Ctrl-C stops it)"; \
 	$(BIN)/chainlit run app/chat.py --headless --host 127.0.0.1 --port $(PORT)
 
-# The terminal console instead of the chat (same data, same guards, no browser).
+# The terminal console instead of the chat (same data, same guards, no browser); leaving it
+# stops the graph server only if it started it (not one `make demo` runs).
 console: $(STAMP)
 	@set -e; \
-	$(BIN)/planrag graph start; \
-	trap '$(BIN)/planrag graph stop >/dev/null' EXIT; \
+	started=$$(mktemp); \
+	trap '$(BIN)/planrag graph stop --started-file "$$started" >/dev/null; rm -f "$$started"' EXIT; \
 	trap 'exit 130' INT TERM; \
+	$(BIN)/planrag graph start --started-file "$$started"; \
 	$(BIN)/planrag load; \
 	$(BIN)/planrag shell
 

@@ -20,28 +20,40 @@ the assistant uses, so a person can see what the assistant may and may not do.
                            what-if: rank every decision with the dataset's simulator
                            (parameters from the question and/or NAME=VALUE)
     :quit                  leave
+
+A command's word typed without its colon (`datasets`, `use demo-retail`) is that command, not
+a question; a word close to one (`dataset`) is answered with the command it may mean.
 """
 
 from __future__ import annotations
 
 import asyncio
+import difflib
 import json
 import sys
 from contextlib import AsyncExitStack
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
-from planrag.datasets import DatasetRef, Registry
+from planrag.datasets import Dataset, DatasetRef, Registry
 from planrag.errors import DatasetError, PlanRAGError, QueryRefused
 from planrag.locations import default_target, get_kind, targets_of
 from planrag.markup import printable
+from planrag.present import MINUS, percent, quantity
 from planrag.runtime import check_dataset_setting, locate, open_source, registry
 from planrag.settings import Settings
 from planrag.sources.base import DataSource
 from planrag.utf8 import InputNotText, lone_surrogate, read_line
 
-__all__ = ["Console", "first_line", "run_console"]
+if TYPE_CHECKING:
+    from planrag.simulators.base import Simulator
+    from planrag.simulators.service import DatasetSimulation
+
+__all__ = ["Console", "first_line", "run_console", "what_if_lines"]
 
 HELP = __doc__.split("\n\n", 2)[2] if __doc__ else ""
+COMMANDS = ("help", "datasets", "use", "questions", "rules", "schema", "simulate", "quit")
+"""The commands a person may type without their colon (a line holding just one of them, or
+one with what it takes, is that command, not a question)."""
 
 
 class Console:
@@ -110,6 +122,16 @@ class Console:
     async def _dispatch(self, word: str, rest: str) -> bool:
         if word in (":quit", ":q", ":exit", "quit", "exit"):
             return False
+        if not word.startswith(":") and word not in ("sql", "cypher", "ask", "help", "?"):
+            meant = self._command_meant(word, rest)
+            if meant is not None:
+                self.say(f"(as :{meant}; commands start with a colon)")
+                return await self._dispatch(f":{meant}", rest)
+            near = difflib.get_close_matches(word.strip("?!.:"), COMMANDS, 1, 0.75)
+            if near and not rest:
+                self.say(f"did you mean :{near[0]}? Commands start with a colon (:help lists "
+                         "them); a question is a sentence, or ask <question>.")
+                return True
         if word in (":help", "help", "?"):
             self.say(HELP)
         elif word == ":datasets":
@@ -149,6 +171,24 @@ class Console:
         else:  # a question typed alone
             await self._ask(f"{word} {rest}".strip())
         return True
+
+    def _command_meant(self, word: str, rest: str) -> str | None:
+        """The command a line without its colon stands for: the command's word alone
+        (`datasets`), or with what that command takes (`use demo-retail`, `schema graph`,
+        `simulate extra_kg=200`); None when the line reads as a question."""
+        name = word.strip("?!.")
+        if name not in COMMANDS:
+            return None
+        if not rest:
+            return name
+        words = rest.split()
+        takes = {
+            "use": len(words) == 1,
+            "schema": rest.lower() in ("sql", "graph", "cypher"),
+            "simulate": "=" in words[0] or any(
+                q.id == words[0] for q in self.reg.get(self._dataset_id()).questions),
+        }
+        return name if takes.get(name, False) else None
 
     async def _ask(self, question: str) -> None:
         """Answer `question` on the current dataset, verdict first, as `planrag ask` does."""
@@ -195,32 +235,65 @@ class Console:
                 renderer.render(event)
 
     async def _simulate(self, rest: str) -> None:
-        from planrag.simulators.service import simulate_dataset
+        """What-if: every decision ranked by the dataset's simulator, numbers as the chat
+        shows them; parameters that do not fit are said in words, never a validator's."""
+        from planrag.simulators.service import (
+            dataset_simulator,
+            question_parameters,
+            simulate_dataset,
+        )
+        from planrag.simulators.wording import parameter_problems
 
-        ref = self.ref
-        overrides: dict[str, object] = {}
-        rules = None
+        dataset = self.reg.get(self._dataset_id())
+        sim = dataset_simulator(dataset)
+        question_id, overrides, rules = self._what_if_arguments(dataset, rest)
+        raw: dict[str, object] = {}
+        if question_id is not None:
+            raw.update(question_parameters(sim, dataset.question(question_id).extra) or {})
+        raw.update(overrides)
+        problems = parameter_problems(sim.Parameters, raw)
+        if problems:
+            self.say(" ".join(problems) + " " + _what_if_example(dataset, sim))
+            return
+        ref = f"{dataset.id}#{question_id}" if question_id is not None else self.ref
+        run = await simulate_dataset(self.settings, ref, "dump", overrides, rules)
+        self.say("\n".join(what_if_lines(run, sim.title, top=8)))
+
+    def _what_if_arguments(
+        self, dataset: Dataset, rest: str
+    ) -> tuple[str | None, dict[str, object], str | None]:
+        """`[QUESTION] [NAME=VALUE ...] [rules=R]`: the question id, the parameters and the
+        rule set. A word that is neither a question id nor NAME=VALUE continues the value
+        before it (`goods=coffee beans`)."""
+        question_id: str | None = None
+        given: dict[str, str] = {}
+        rules: str | None = None
+        last: str | None = None
         for token in rest.split():
             name, sep, value = token.partition("=")
-            if not sep:
-                ref = f"{self._dataset_id()}#{token}"
-            elif name == "rules":
-                rules = value
+            if sep and name == "rules":
+                rules, last = value, None
+            elif sep:
+                given[name], last = value, name
+            elif any(q.id == token for q in dataset.questions):
+                question_id, last = token, None
+            elif last is not None:
+                given[last] += f" {token}"
             else:
-                try:
-                    overrides[name] = json.loads(value)
-                except json.JSONDecodeError:
-                    overrides[name] = value
-                if lone_surrogate(overrides[name]):
-                    raise InputNotText(
-                        f"{name}: its value holds an unpaired surrogate escape (\\ud800 to "
-                        "\\udfff alone), which is no text; write the character itself"
-                    )
-        run = await simulate_dataset(self.settings, ref, "dump", overrides, rules)
-        self.say(run.result.render(top=8))
-        if run.question is not None and run.question.answer is not None:
-            self.say(f"the question's recorded answer {run.question.answer} ranks "
-                     f"{run.rank_of_answer}")
+                raise DatasetError(f"{token!r} is neither NAME=VALUE nor a question id of "
+                                   f"{dataset.id} (:questions lists them)")
+        overrides: dict[str, object] = {}
+        for name, value in given.items():
+            try:
+                overrides[name] = json.loads(value)  # numbers and true/false as such
+            except json.JSONDecodeError:
+                overrides[name] = value
+            if lone_surrogate(overrides[name]):
+                raise InputNotText(
+                    f"{name}: its value holds an unpaired surrogate escape (\\ud800 to "
+                    "\\udfff alone), which is no text; write the character itself"
+                )
+        return question_id, overrides, rules
 
     def _dataset_id(self) -> str:
         return DatasetRef.parse(self.ref).dataset
@@ -274,6 +347,82 @@ class Console:
             )
             self.sources[target] = source
         return self.sources[target]
+
+
+def what_if_lines(run: DatasetSimulation, title: str, top: int = 8) -> list[str]:
+    """A what-if ranking as the chat shows it: what was asked, the best decision against
+    deciding nothing, and a table of the best `top` with rounded numbers and units."""
+    from planrag.engine.verdict import best_line, names
+    from planrag.simulators.wording import parameter_label, shown_value
+
+    result = run.result
+    unit, digits = result.unit, result.digits
+    parameters = run.simulator.Parameters if run.simulator is not None else None
+    given = [f"{parameter_label(parameters, k) if parameters else k}: {shown_value(v)}"
+             for k, v in result.parameters.items() if v is not None]
+    better = "higher" if result.objective == "maximise" else "lower"
+    count = len(result.ranking)
+    lines = [f"What-if: {title}",
+             f"{' · '.join(given) or 'No parameters'}. {count} possible decision"
+             f"{'' if count == 1 else 's'} ranked by {result.description} ({better} is "
+             "better)."]
+    best = result.best
+    if best is not None:
+        lines.append(best_line(result.label(best.decision), best.value, result.baseline,
+                               result.description, unit, digits, result.improves))
+    if result.ties:
+        lines.append("Exactly as good as the best: "
+                     + names([result.label(d) for d in result.ties]) + ".")
+    if result.near_ties:
+        lines.append("Practically as good: "
+                     + names([result.label(d) for d in result.near_ties]) + ".")
+    for other in result.others:
+        if not other.agrees and other.best is not None:
+            lines.append(f"By the rule set {other.rules!r} the best would be "
+                         f"{result.label(other.best)}.")
+    if run.as_of:
+        lines.append(f"Simulated on the live data as of {run.as_of}.")
+    rows = [(str(c.rank), result.label(c.decision), quantity(c.value, unit, digits),
+             _change(c.delta, result.baseline, unit, digits)) for c in result.ranking[:top]]
+    header = ("rank", "decision", result.description, "against deciding nothing")
+    widths = [max(len(r[i]) for r in [header, *rows]) for i in range(4)]
+    lines.append("")
+    for r in [header, *rows]:
+        lines.append(f"{r[0]:>{widths[0]}}  {r[1]:<{widths[1]}}  {r[2]:>{widths[2]}}  "
+                     f"{r[3]}".rstrip())
+    if count > top:
+        lines.append(f"… and {count - top} more")
+    if run.question is not None and run.question.answer is not None:
+        match = result.find(run.question.answer)
+        answer = result.label(match.decision) if match else run.question.answer
+        lines.append(f"The question's recorded answer, {answer}, ranks {run.rank_of_answer} "
+                     f"of {count}.")
+    return lines
+
+
+def _change(delta: float, baseline: float, unit: str, digits: int) -> str:
+    """A change against deciding nothing in the value column's format: "−£3.52 (−8.1%)"."""
+    if delta == 0:
+        return "no change"
+    sign = "+" if delta > 0 else MINUS
+    share = percent(delta, baseline)
+    return f"{sign}{quantity(abs(delta), unit, digits)}" + (f" ({share})" if share else "")
+
+
+def _what_if_example(dataset: Dataset, sim: type[Simulator]) -> str:
+    """How `:simulate` is typed on this dataset, with a sample question's parameters."""
+    from planrag.simulators.service import question_parameters
+    from planrag.simulators.wording import shown_value
+
+    for q in dataset.questions:
+        params = question_parameters(sim, q.extra)
+        if params:
+            typed = " ".join(f"{k}={shown_value(v).replace(',', '')}" for k, v in params.items()
+                             if v is not None)
+            return f"For example: :simulate {typed} (or a question id: :simulate {q.id})."
+    names_ = " ".join(f"{n}=…" for n, f in sim.Parameters.model_fields.items()
+                      if f.is_required())
+    return f"For example: :simulate {names_}."
 
 
 def first_line(text: str, width: int = 200) -> str:

@@ -3,6 +3,9 @@
     planrag datasets [--json]                         list the datasets and their databases
     planrag connect ID (--mysql URL | --neo4j URI [--neo4j-database NAME] | --sqlite FILE)...
                     [--title T] [--rules FILE] [--simulator REF] [--allow-write-privileges]
+    planrag connect ID --update [--title T] [--rules FILE] [--simulator REF] [--mysql URL ...]
+                                                      change a connected dataset (re-checked)
+    planrag disconnect ID                             remove a connected dataset, its secrets too
     planrag users add NAME [--password-stdin | --no-password] [--datasets ID,...] [--admin]
                       [--identity PROVIDER:NAME ...]
     planrag users list | remove NAME | set NAME [--datasets ...] [--password-stdin] [--admin]
@@ -17,11 +20,14 @@
                                                       holds (whole without --question)
     planrag guard sql|cypher [--database DB] [--server mysql|mariadb]
                                                       JSON lines in, verdicts out
-    planrag graph start|stop|status                   the embedded Bolt server
+    planrag graph start|stop|status [--started-file FILE]
+                                                      the embedded Bolt server (with the file,
+                                                      `stop` stops only the one `start` began)
     planrag simulate SCENARIO --sql DUMP [--country C | --goods G] [--rules R] [--json]
     planrag simulate --dataset REF [--target dump|T] [--param K=V ...] [--rules R] [--json]
     planrag simulate --batch QUESTIONS.jsonl [--rules R]
     planrag ask "QUESTION" --dataset REF [--target T] [--technique T] [--yes|--no] [--json]
+                [--verbose] [--scripted]
     planrag eval --dqa DIR --scenario S --target T [--technique T] [--limit N]
                  [--concurrency K] [--out DIR] [--scripted]
     planrag shell                                     interactive console over the datasets
@@ -189,7 +195,8 @@ def _parser() -> argparse.ArgumentParser:
         description="Check a live database (reachable, its schema, an account that only "
         "reads) and register it as dataset ID under PLANRAG_DATASETS_DIR.",
     )
-    s.add_argument("id", metavar="ID", help="the new dataset's id: lowercase, digits, dashes")
+    s.add_argument("id", metavar="ID", help="the new dataset's id: lowercase, digits, dashes "
+                   "(with --update: the connected dataset to change)")
     for kind in all_kinds():  # --mysql URL, --neo4j URI [--neo4j-database NAME], --sqlite FILE
         s.add_argument(kind.connect_option, action="append", default=[],
                        metavar=kind.connect_metavar, help=kind.connect_help,
@@ -205,7 +212,20 @@ def _parser() -> argparse.ArgumentParser:
                    help="a registered simulator, package.module:Class or file.py:Class")
     s.add_argument("--allow-write-privileges", action="store_true",
                    help="accept an account that can do more than read (marked in the dataset)")
+    s.add_argument("--update", action="store_true",
+                   help="change the connected dataset ID: the title, rules, simulator or a "
+                   "database given replace the old ones; every account is checked again and "
+                   "secrets.env is kept")
     s.set_defaults(handler=_connect)
+
+    s = sub.add_parser(
+        "disconnect", help="remove a connected dataset (its folder and secrets.env)",
+        description="Remove the dataset ID that `planrag connect` made: its folder under "
+        "PLANRAG_DATASETS_DIR, its secrets.env included, without asking. Shipped datasets "
+        "stay.",
+    )
+    s.add_argument("id", metavar="ID", help="the connected dataset's id")
+    s.set_defaults(handler=_disconnect)
 
     s = sub.add_parser("audit", help="the audit trail: questions, queries, consent, answers")
     s.add_argument("--user", help="only this person's")
@@ -289,6 +309,9 @@ def _parser() -> argparse.ArgumentParser:
 
     s = sub.add_parser("graph", help="manage the embedded Bolt server")
     s.add_argument("action", choices=("start", "stop", "status"))
+    s.add_argument("--started-file", type=Path, metavar="FILE",
+                   help="start: write the pid of the server it started to FILE (empty when "
+                   "one was running already); stop: stop the server only when FILE names it")
     s.set_defaults(handler=_graph)
 
     s = sub.add_parser(
@@ -326,7 +349,7 @@ def _parser() -> argparse.ArgumentParser:
     s.set_defaults(handler=_simulate_dataset)
 
     s = sub.add_parser(
-        "ask", help="ask a decision question (needs a configured model)",
+        "ask", help="ask a decision question (with a configured model, or --scripted)",
         description="Ask a decision question. Exit codes: 0 answered, 1 the run failed or an "
         "error (one line on stderr), 2 refused, 3 the run ended without a decision (a budget "
         "such as PLANRAG_RUN_TIMEOUT ran out; stderr says which).",
@@ -339,6 +362,8 @@ def _parser() -> argparse.ArgumentParser:
     consent.add_argument("--yes", action="store_true", help="approve every re-plan")
     consent.add_argument("--no", action="store_true", help="reject every re-plan")
     s.add_argument("--json", action="store_true", help="one JSON line per event")
+    s.add_argument("--verbose", action="store_true",
+                   help="also the trace: each model call and the tokens it took")
     s.add_argument("--scripted", action="store_true",
                    help="answer with the built-in scripted DQA policy instead of a model")
     s.set_defaults(handler=_ask)
@@ -373,11 +398,12 @@ def _parser() -> argparse.ArgumentParser:
 
 def _datasets(settings: Settings, args: argparse.Namespace) -> int:
     from planrag.locations import get_kind, targets_of
-    from planrag.runtime import locate, registry
+    from planrag.runtime import locate, registry, unusable
 
     reg = registry(settings)
     rows: list[dict[str, Any]] = []
     for ds in reg:
+        problem = unusable(ds)  # a password's ${NAME} set nowhere: said now, not when asked
         databases: list[dict[str, Any]] = []
         for target in targets_of(settings, ds):
             try:
@@ -401,12 +427,16 @@ def _datasets(settings: Settings, args: argparse.Namespace) -> int:
             "targets": targets_of(settings, ds),
             "databases": databases,
             "simulator": ds.simulator,
+            **({"error": problem} if problem else {}),
         })
     broken = [{"id": k, "error": v} for k, v in sorted(reg.problems.items())]
     if args.json:
         print(json.dumps(rows + broken if broken else rows, indent=2))
         return 0
     for r in rows:
+        if "error" in r:
+            print(printable(f"{r['id']:22} CANNOT BE USED: {r['error']}"))
+            continue
         sim = f", simulator {printable(r['simulator'])}" if r["simulator"] else ""
         print(f"{r['id']:22} {printable(r['title'])}")
         if r["live"]:
@@ -421,11 +451,25 @@ def _datasets(settings: Settings, args: argparse.Namespace) -> int:
             print(f"{'':22} - {db['target']}: {printable(str(text))}")
     for b in broken:
         print(printable(f"{b['id']:22} CANNOT BE USED: {b['error']}"))
+    print(printable(_data_folder(settings)))
     return 0
 
 
+def _data_folder(settings: Settings) -> str:
+    """Where this command keeps its data, and why there (the rule is the working directory,
+    as for `.env`; the settings move it)."""
+    if "data_dir" in settings.model_fields_set:
+        why = "PLANRAG_DATA_DIR"
+    else:
+        why = "in the working directory; PLANRAG_DATA_DIR moves it"
+    line = f"data folder: {settings.data_dir} ({why})"
+    if settings.datasets_dir is not None:
+        return f"{line}; connected datasets: {settings.datasets_dir} (PLANRAG_DATASETS_DIR)"
+    return f"{line}; connected datasets in its datasets/ folder"
+
+
 def _connect(settings: Settings, args: argparse.Namespace) -> int:
-    from planrag.connect import ConnectRequest, connect
+    from planrag.connect import ConnectRequest, connect, update
     from planrag.locations import all_kinds, get_kind
 
     kinds = all_kinds()
@@ -437,8 +481,12 @@ def _connect(settings: Settings, args: argparse.Namespace) -> int:
         title=args.title, rules=args.rules, simulator=args.simulator,
         allow_write_privileges=args.allow_write_privileges,
     )
-    done = _run(connect(settings, request, lambda line: print(printable(line), flush=True)))
-    print(f"connected dataset {done.dataset.id} ({done.folder / 'dataset.toml'})")
+    def echo(line: str) -> None:
+        print(printable(line), flush=True)
+
+    done = _run((update if args.update else connect)(settings, request, echo))
+    said = "updated" if args.update else "connected"
+    print(f"{said} dataset {done.dataset.id} ({done.folder / 'dataset.toml'})")
     for location, schema, check in done.databases:
         kind = get_kind(location.kind)
         names = [e.name for e in schema.entities]
@@ -455,10 +503,19 @@ def _connect(settings: Settings, args: argparse.Namespace) -> int:
     if done.simulator_note:
         print(f"- simulator: {printable(done.simulator_note)}")
     if not done.dataset.rules:
-        print("- no business rules yet: add them with rules_file = \"rules.md\" in the "
-              "manifest (or connect again with --rules FILE)")
+        print(f"- no business rules yet: add them with planrag connect {done.dataset.id} "
+              "--update --rules FILE")
     print(f'ask a first question: planrag ask "..." --dataset {done.dataset.id}   '
           f"(or pick {done.dataset.id} in the chat's settings)")
+    return 0
+
+
+def _disconnect(settings: Settings, args: argparse.Namespace) -> int:
+    from planrag.connect import disconnect
+
+    folder, had_secrets = disconnect(settings, args.id)
+    secrets = ", its secrets.env included" if had_secrets else ""
+    print(printable(f"disconnected dataset {args.id}: removed {folder}{secrets}"))
     return 0
 
 
@@ -752,7 +809,7 @@ def _guard(language: str, database: str | None = None, server: str | None = None
 def _graph(settings: Settings, args: argparse.Namespace) -> int:
     from planrag.runtime import graph_command
 
-    print(graph_command(settings, args.action))
+    print(graph_command(settings, args.action, args.started_file))
     return 0
 
 
@@ -922,13 +979,14 @@ def _ask(settings: Settings, args: argparse.Namespace) -> int:
     too_long = question_problem(args.question.strip(), settings.max_question_chars)
     if too_long is not None:  # before a model, a database or a simulator is touched
         raise LimitReached(f"{too_long} (PLANRAG_MAX_QUESTION_CHARS)")
+    _require_model(settings, args.scripted)
     consent = "approve" if args.yes else "reject" if args.no else None
     config = engine_config(settings, technique=args.technique, consent=consent)
     target = args.target
     model = _model(settings, args.scripted, _simulator_of(settings, args.dataset))
 
     renderer = None if args.json else TerminalRenderer(
-        column_names=_dataset_of(settings, args.dataset).column_names)
+        column_names=_dataset_of(settings, args.dataset).column_names, verbose=args.verbose)
 
     async def decide(_paused: object) -> bool | None:
         return await asyncio.to_thread(
@@ -955,6 +1013,20 @@ def _ask(settings: Settings, args: argparse.Namespace) -> int:
         return 0
 
     return _run(run())
+
+
+NO_MODEL = ("no model is configured: set PLANRAG_MODEL with PLANRAG_MODEL_API_KEY (OpenAI) or "
+            "PLANRAG_MODEL_BASE_URL (Ollama, vLLM, llama.cpp) in .env (see .env.example), or "
+            "add --scripted to run the scripted walkthrough on the shipped datasets")
+
+
+def _require_model(settings: Settings, scripted: bool) -> None:
+    """A configured model, unless the scripted walkthrough was asked for: else one line
+    saying both ways on."""
+    from planrag.errors import ConfigError
+
+    if not scripted and not settings.model_configured:
+        raise ConfigError(NO_MODEL)
 
 
 def _model(settings: Settings, scripted: bool, simulator: str | None = None) -> Any:
@@ -987,7 +1059,8 @@ def _eval(settings: Settings, args: argparse.Namespace) -> int:
         raise ConfigError("--limit must be at least 1")
     if args.concurrency is not None and not 1 <= args.concurrency <= 64:
         raise ConfigError("--concurrency must be between 1 and 64")
-    _model(settings, args.scripted)  # fail now, not per question, when no model is set
+    _require_model(settings, args.scripted)  # now, not per question
+    _model(settings, args.scripted)
     concurrency = _eval_concurrency(settings, args.concurrency, args.scripted)
 
     result = _run(

@@ -1,7 +1,10 @@
-"""`planrag connect`: register a team's own database as a dataset, after checking it.
+"""`planrag connect`: register a team's own database as a dataset, after checking it; change
+it (`--update`) or remove it (`planrag disconnect`).
 
     planrag connect ID (--mysql URL | --neo4j URI [--neo4j-database NAME] | --sqlite FILE)...
                     [--title T] [--rules FILE] [--simulator REF] [--allow-write-privileges]
+    planrag connect ID --update [--title T] [--rules FILE] [--simulator REF] [--mysql URL ...]
+    planrag disconnect ID
 
 What it does, in order, with nothing written unless every step passes:
 
@@ -17,6 +20,14 @@ What it does, in order, with nothing written unless every step passes:
 
 Everything is first written to a hidden folder beside the final one and moved into place at
 the end, so a failure leaves nothing behind.
+
+`--update` works the same way on a copy of a connected dataset's folder: the title, rules or
+simulator given replace the old ones, a database given replaces the one of its kind (its
+password joins `secrets.env`, whose other values are kept), every database is connected to
+and its account checked again, and every other key of the manifest is kept. An account found
+able to write is refused unless the dataset was accepted so before or
+`--allow-write-privileges` is given. `disconnect` removes the dataset's folder, its
+`secrets.env` included. Neither touches a shipped dataset.
 """
 
 from __future__ import annotations
@@ -25,21 +36,36 @@ import json
 import re
 import shutil
 import tempfile
+import tomllib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 from urllib.parse import unquote
 
 from planrag.datasets import MANIFEST, SECRETS, Dataset, LiveDatabase, Registry, load_manifest
 from planrag.errors import AccountRefused, DatasetError, PlanRAGError, SimulatorError
-from planrag.locations import AccountCheck, Location, checked_registry, get_kind, open_location
-from planrag.locations._env import has_clear_password, reference_url, split_url, write_secrets
+from planrag.locations import (
+    AccountCheck,
+    Location,
+    checked_registry,
+    get_kind,
+    kind_of,
+    open_location,
+)
+from planrag.locations._env import (
+    has_clear_password,
+    read_secrets,
+    reference_url,
+    split_url,
+    write_secrets,
+)
 from planrag.schema import Schema
 from planrag.settings import Settings
 from planrag.utf8 import read_text_file
 
-__all__ = ["ConnectRequest", "Connected", "connect"]
+__all__ = ["ConnectRequest", "Connected", "connect", "disconnect", "update"]
 
 _ID = re.compile(r"[a-z][a-z0-9-]{0,40}")  # whole: see _check_id
 
@@ -97,19 +123,108 @@ async def connect(settings: Settings, request: ConnectRequest, echo: Echo) -> Co
     return connected
 
 
-def _check_id(settings: Settings, request: ConnectRequest, known: Registry) -> None:
-    if not _ID.fullmatch(request.id):  # `match` would admit a trailing newline
+async def update(settings: Settings, request: ConnectRequest, echo: Echo) -> Connected:
+    """Change a connected dataset (see the module docstring): checked as a new one is, then
+    moved into place of the old folder."""
+    from planrag.runtime import registry
+
+    folder = _connected_folder(settings, request.id, registry(settings))
+    manifest = folder / MANIFEST
+    try:
+        raw = tomllib.loads(read_text_file(manifest, "manifest"))
+    except tomllib.TOMLDecodeError as exc:
+        raise DatasetError(f"{manifest}: not valid TOML ({exc}); fix it, or disconnect the "
+                           "dataset and connect it again") from None
+    databases = raw.get("databases", [])
+    if not isinstance(databases, list) or not all(isinstance(d, dict) for d in databases):
+        raise DatasetError(f"{manifest}: `databases` must be [[databases]] tables; fix it")
+    if raw.get("id") != request.id:
+        raise DatasetError(f"{manifest} declares the id {raw.get('id')!r}, not {request.id}; "
+                           "name that id, or correct the manifest")
+    entries = _entries(request)
+    staging = Path(tempfile.mkdtemp(prefix=f".{request.id}.", dir=folder.parent))
+    try:
+        shutil.copytree(folder, staging, symlinks=True, dirs_exist_ok=True)  # secrets too
+        try:
+            connected = await _restage(settings, request, raw, entries, staging, echo)
+        except DatasetError as exc:  # said of the copy: say it of the dataset's folder
+            raise DatasetError(str(exc).replace(str(staging), str(folder))) from None
+        _swap(folder, staging)
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise
+    connected.folder = folder
+    connected.dataset = load_manifest(folder / MANIFEST)
+    return connected
+
+
+def disconnect(settings: Settings, dataset_id: str) -> tuple[Path, bool]:
+    """Remove a connected dataset's folder, its `secrets.env` included: the folder, and
+    whether it held secrets."""
+    from planrag.runtime import registry
+
+    folder = _connected_folder(settings, dataset_id, registry(settings))
+    had_secrets = (folder / SECRETS).exists()
+    if folder.is_symlink():  # the link is the dataset here; what it points at is not ours
+        folder.unlink()
+    else:
+        shutil.rmtree(folder)
+    return folder, had_secrets
+
+
+def _connected_folder(settings: Settings, dataset_id: str, known: Registry) -> Path:
+    """The folder `planrag connect` made for `dataset_id`; one line when there is none."""
+    _check_id_form(dataset_id)
+    live_dir = settings.live_datasets_dir
+    folder = live_dir / dataset_id
+    if folder.is_dir() or folder.is_symlink():
+        return folder
+    for ds in known:  # a folder named otherwise, holding this id's manifest
+        if ds.id == dataset_id and ds.root.parent.resolve() == live_dir.resolve():
+            return ds.root
+    if dataset_id in known.ids() or dataset_id in known.problems:
         raise DatasetError(
-            f"dataset id {request.id!r}: use lowercase letters, digits and dashes, starting "
+            f"dataset {dataset_id} is shipped with PlanRAG (PLANRAG_FIXTURES_DIR), not "
+            "connected: only datasets `planrag connect` made can be changed or disconnected"
+        )
+    raise DatasetError(f"no connected dataset {dataset_id} in {live_dir}; `planrag datasets` "
+                       "lists the datasets")
+
+
+def _check_id_form(dataset_id: str) -> None:
+    if not _ID.fullmatch(dataset_id):  # `match` would admit a trailing newline
+        raise DatasetError(
+            f"dataset id {dataset_id!r}: use lowercase letters, digits and dashes, starting "
             "with a letter (e.g. sales-eu)"
         )
+
+
+def _swap(folder: Path, staging: Path) -> None:
+    """Put `staging` where `folder` is; the old folder goes only once the new one is there."""
+    old = staging.with_name(f"{staging.name}.old")
+    folder.rename(old)
+    try:
+        staging.rename(folder)
+    except BaseException:
+        old.rename(folder)
+        raise
+    if old.is_symlink():
+        old.unlink()
+    else:
+        shutil.rmtree(old, ignore_errors=True)
+
+
+def _check_id(settings: Settings, request: ConnectRequest, known: Registry) -> None:
+    _check_id_form(request.id)
     ids = set(known.ids()) | set(known.problems)
     folder = settings.live_datasets_dir / request.id
-    if request.id in ids or folder.exists():
+    if folder.exists():
         raise DatasetError(
-            f"dataset {request.id} exists already; choose another id (or remove {folder} "
-            "to connect it again)"
+            f"dataset {request.id} exists already; change it with `planrag connect "
+            f"{request.id} --update ...`, or remove it with `planrag disconnect {request.id}`"
         )
+    if request.id in ids:
+        raise DatasetError(f"dataset {request.id} exists already; choose another id")
 
 
 def _entries(request: ConnectRequest) -> list[tuple[str, str]]:
@@ -161,6 +276,66 @@ async def _stage(
         raise DatasetError(checked.problems[request.id])
     dataset = checked.get(request.id)
     connected = Connected(dataset, staging)
+    write = await _check_databases(settings, dataset, connected, request.allow_write_privileges,
+                                   echo)
+    connected.simulator_note = await _try_simulator(settings, dataset)
+    _write_manifest(staging, _new_manifest(request, dataset, rules_name), write)
+    connected.dataset = replace(dataset, write_privileges=write)
+    return connected
+
+
+async def _restage(
+    settings: Settings,
+    request: ConnectRequest,
+    raw: dict[str, Any],
+    entries: list[tuple[str, str]],
+    staging: Path,
+    echo: Echo,
+) -> Connected:
+    """`raw`, the manifest read, changed as `request` says, written to `staging` (a copy of
+    the dataset's folder) once every database answers and every account is checked."""
+    if request.title is not None:
+        raw["title"] = request.title
+    rules_name = _copy_rules(request.rules, staging)
+    if rules_name is not None:
+        raw.pop("rules", None)
+        raw["rules_file"] = rules_name
+    if request.simulator is not None:
+        raw["simulator"] = _simulator_ref(request.simulator)
+    if entries:
+        secrets: dict[str, str] = {}
+        given = {kind: _live_entry(request, kind, value, secrets) for kind, value in entries}
+        kept = [db for db in raw.get("databases", []) if _kind_name(db) not in given]
+        raw["databases"] = kept + [_entry_table(db) for db in given.values()]
+        if secrets:
+            write_secrets(staging / SECRETS, {**read_secrets(staging / SECRETS), **secrets})
+    accepted = raw.get("write_privileges") is True  # accepted so when it was connected
+    _write_manifest(staging, raw, accepted, changed=True)
+    dataset = load_manifest(staging / MANIFEST)  # what was changed reads back
+    checked = checked_registry(Registry([dataset]))
+    if request.id in checked.problems:
+        raise DatasetError(checked.problems[request.id])
+    dataset = checked.get(request.id)
+    connected = Connected(dataset, staging)
+    write = await _check_databases(
+        settings, dataset, connected, request.allow_write_privileges or accepted, echo)
+    connected.simulator_note = await _try_simulator(settings, dataset)
+    _write_manifest(staging, raw, write, changed=True)
+    connected.dataset = replace(dataset, write_privileges=write)
+    return connected
+
+
+def _kind_name(entry: dict[str, Any]) -> str | None:
+    """The kind a `[[databases]]` table names, by its canonical name (None: unknown)."""
+    kind = kind_of(str(entry.get("kind", "")))
+    return kind.name if kind is not None else None
+
+
+async def _check_databases(
+    settings: Settings, dataset: Dataset, connected: Connected, allow_write: bool, echo: Echo
+) -> bool:
+    """Connect to each database, read its schema and check its account (into `connected`);
+    an account that may write is refused unless `allow_write`. True when one may write."""
     refusals: list[str] = []
     advice: list[str] = []
     for db in dataset.databases:
@@ -174,18 +349,14 @@ async def _stage(
         if not check.read_only:
             refusals.append(f"{', '.join(check.findings)} ({kind.describe(location)})")
             advice.append(check.advice)
-    if refusals and not request.allow_write_privileges:
+    if refusals and not allow_write:
         raise AccountRefused(
             "the account can do more than read the data: " + "; ".join(refusals)
             + ". Connect with a read-only account instead, made like this (or pass "
             "--allow-write-privileges to accept this one; the dataset is then marked so):",
             advice="\n".join(a for a in advice if a),
         )
-    write = bool(refusals)
-    connected.simulator_note = await _try_simulator(settings, dataset)
-    _write_manifest(staging, request, dataset, rules_name, write)
-    connected.dataset = replace(dataset, write_privileges=write)
-    return connected
+    return bool(refusals)
 
 
 def _live_entry(
@@ -254,34 +425,67 @@ async def _try_simulator(settings: Settings, dataset: Dataset) -> str:
     return ""
 
 
-def _toml(value: str) -> str:
-    """A TOML basic string (JSON's string escapes are TOML's)."""
-    return json.dumps(value, ensure_ascii=False)
-
-
-def _write_manifest(
-    folder: Path, request: ConnectRequest, dataset: Dataset, rules: str | None, write: bool
-) -> None:
-    when = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
-    lines = [
-        f"# Connected by `planrag connect` on {when}. Passwords are in secrets.env, never here.",
-        f"id = {_toml(dataset.id)}",
-        f"title = {_toml(dataset.title)}",
-    ]
+def _new_manifest(request: ConnectRequest, dataset: Dataset, rules: str | None) -> dict[str, Any]:
+    """The manifest of a newly connected dataset, as TOML's data."""
+    raw: dict[str, Any] = {"id": dataset.id, "title": dataset.title}
     if rules:
-        lines.append(f"rules_file = {_toml(rules)}")
+        raw["rules_file"] = rules
     if dataset.simulator:
-        lines.append(f"simulator = {_toml(dataset.simulator)}")
-    if write:
-        lines.append("# The account may do more than read: accepted with --allow-write-privileges.")
-    lines.append(f"write_privileges = {'true' if write else 'false'}")
-    for db in dataset.databases:
-        lines += ["", "[[databases]]", f"kind = {_toml(db.kind)}"]
-        if db.url is not None:
-            lines.append(f"url = {_toml(db.url)}")
-        if db.database is not None:
-            lines.append(f"database = {_toml(db.database)}")
-        if db.path is not None:
-            lines.append(f"path = {_toml(str(db.path))}")
+        raw["simulator"] = dataset.simulator
+    raw["databases"] = [_entry_table(db) for db in dataset.databases]
+    return raw
+
+
+def _entry_table(db: LiveDatabase) -> dict[str, str]:
+    """A `[[databases]]` table for `db`."""
+    table = {"kind": db.kind}
+    if db.url is not None:
+        table["url"] = db.url
+    if db.database is not None:
+        table["database"] = db.database
+    if db.path is not None:
+        table["path"] = str(db.path)
+    return table
+
+
+def _toml(value: object) -> str:
+    """A TOML value: a basic string (JSON's string escapes are TOML's), a boolean, a number
+    (the only types a manifest holds outside its tables)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int | float):
+        return repr(value)
+    return json.dumps(str(value), ensure_ascii=False)
+
+
+def _toml_key(key: str) -> str:
+    return key if re.fullmatch(r"[A-Za-z0-9_-]+", key) else _toml(key)
+
+
+def _write_manifest(folder: Path, raw: dict[str, Any], write: bool, *,
+                    changed: bool = False) -> None:
+    """Write `raw` (a manifest's keys, tables and `[[databases]]`) as `folder`'s manifest,
+    with `write_privileges` set to `write`, and check that it reads back."""
+    when = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
+    how = f"Changed by `planrag connect --update` on {when}" if changed else (
+        f"Connected by `planrag connect` on {when}")
+    lines = [f"# {how}. Passwords are in secrets.env, never here."]
+    tables: list[tuple[str, dict[str, Any]]] = []
+    for key, value in {**raw, "write_privileges": write}.items():
+        if key == "databases":
+            continue
+        if isinstance(value, dict):
+            tables.append((key, value))
+            continue
+        if key == "write_privileges" and write:
+            lines.append("# The account may do more than read: accepted with "
+                         "--allow-write-privileges.")
+        lines.append(f"{_toml_key(key)} = {_toml(value)}")
+    for key, table in tables:
+        lines += ["", f"[{_toml_key(key)}]"]
+        lines += [f"{_toml_key(k)} = {_toml(v)}" for k, v in table.items()]
+    for entry in raw.get("databases", []):
+        lines += ["", "[[databases]]"]
+        lines += [f"{_toml_key(k)} = {_toml(v)}" for k, v in entry.items()]
     (folder / MANIFEST).write_text("\n".join(lines) + "\n", encoding="utf-8")
     load_manifest(folder / MANIFEST)  # what was written reads back

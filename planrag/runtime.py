@@ -13,12 +13,13 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 
 from planrag.datasets import Dataset, DatasetRef, Registry, discover, manifest_paths
-from planrag.errors import ConfigError
+from planrag.errors import ConfigError, DatasetError
 from planrag.loading import LoadReport
 from planrag.locations import (
     Resolved,
     all_kinds,
     checked_registry,
+    expanded,
     get_kind,
     open_location,
     resolve,
@@ -35,6 +36,7 @@ __all__ = [
     "open_source",
     "register",
     "registry",
+    "unusable",
 ]
 
 _REGISTERED: dict[str, Dataset] = {}
@@ -112,6 +114,20 @@ def check_dataset_setting(settings: Settings, reg: Registry) -> Dataset:
     return reg.get(settings.dataset)
 
 
+def unusable(dataset: Dataset) -> str | None:
+    """Why a connected dataset whose manifest is sound cannot be used now: a `${NAME}` in a
+    URL that the environment, `.env` and its `secrets.env` all leave unset (one line); None
+    when nothing is missing. Said where datasets are listed, before anyone asks."""
+    for db in dataset.databases:
+        try:
+            location = get_kind(db.kind).live_location(dataset, db)
+            if location.url is not None:
+                expanded(location)
+        except DatasetError as exc:
+            return str(exc)
+    return None
+
+
 def locate(settings: Settings, ref: DatasetRef | str, target: str | None = None) -> Resolved:
     """What `ref` names on `target` (the dataset's default target when None)."""
     return resolve(settings, registry(settings), ref, target)
@@ -179,14 +195,48 @@ async def open_source(
         yield source
 
 
-def graph_command(settings: Settings, action: str) -> str:
+def graph_command(settings: Settings, action: str, started_file: Path | None = None) -> str:
+    """`planrag graph start|stop|status`. With `started_file`, `start` writes there the pid
+    of the server it started (nothing when one was running already) and `stop` stops the
+    server only when that file names it: a session (`make console`) then never stops a
+    server another one (`make demo`) started and still uses."""
     from planrag.graph import server
 
     if action == "start":
-        return str(server.start_detached(settings))
+        if started_file is None:
+            return str(server.start_detached(settings))
+        _write_started(started_file, "")  # writable, and says "none" until a start
+        status = server.start_detached(settings)
+        if status.message == "started" and status.pid:
+            _write_started(started_file, f"{status.pid}\n")
+        return str(status)
     if action == "stop":
+        if started_file is not None:
+            running = server.server_status(settings)
+            if running.running and running.pid != _read_started(started_file):
+                return (f"graph server left running (pid {running.pid}): this session did "
+                        "not start it")
         return str(server.stop_server(settings))
+    if started_file is not None:
+        raise ConfigError("--started-file goes with `planrag graph start` or `stop`")
     return str(server.server_status(settings))
+
+
+def _write_started(path: Path, text: str) -> None:
+    try:
+        path.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise ConfigError(f"--started-file {path}: cannot write it ({exc.strerror}); "
+                          "name a file in a folder you may write to") from None
+
+
+def _read_started(path: Path) -> int | None:
+    """The pid `graph start --started-file` wrote, or None (none started, no such file)."""
+    try:
+        text = path.read_text(encoding="utf-8", errors="replace").strip()
+    except OSError:
+        return None
+    return int(text) if text.isdigit() else None
 
 
 TARGETS = target_names()

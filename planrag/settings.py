@@ -22,6 +22,17 @@ from planrag.table import Limits
 __all__ = ["MySQLAddress", "Settings", "load_settings"]
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
+"""The checkout (or installed tree) this package runs from: only the shipped datasets are
+found relative to it, so they are found wherever a person runs from."""
+DATA_FOLDER = ".planrag"
+"""The data folder's name in the working directory (PLANRAG_DATA_DIR moves it)."""
+
+
+def _working_data_dir() -> Path:
+    """`.planrag` in the working directory, as `.env` is read from there: two checkouts
+    sharing one virtual environment each keep their own data (ARCHITECTURE.md, "Where data
+    lives")."""
+    return Path.cwd() / DATA_FOLDER
 
 
 def _env(name: str) -> AliasChoices:
@@ -82,8 +93,10 @@ class Settings(BaseSettings):
     )
 
     data_dir: Path = Field(
-        default=PROJECT_ROOT / ".planrag", validation_alias=_env("PLANRAG_DATA_DIR")
+        default_factory=_working_data_dir, validation_alias=_env("PLANRAG_DATA_DIR")
     )
+    """SQLite copies, connected datasets, the graph server's data, conversations: `.planrag`
+    in the working directory unless set."""
     fixtures_dir: Path = Field(
         default=PROJECT_ROOT / "fixtures", validation_alias=_env("PLANRAG_FIXTURES_DIR")
     )

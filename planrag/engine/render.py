@@ -48,11 +48,17 @@ class TerminalRenderer:
     printed verdict first (`planrag.engine.verdict`), as every front end says it."""
 
     def __init__(
-        self, console: Console | None = None, column_names: dict[str, str] | None = None
+        self,
+        console: Console | None = None,
+        column_names: dict[str, str] | None = None,
+        *,
+        verbose: bool = False,
     ) -> None:
         self.console = console or Console(highlight=False, emoji=False)
         self.column_names = column_names or {}
         """How the dataset names result columns for people."""
+        self.verbose = verbose
+        """Also the trace a developer reads: each model call and the tokens spent."""
         self._in_text = False
         self.scripted = False
         self._answer: AnswerProposed | None = None
@@ -78,10 +84,11 @@ class TerminalRenderer:
                 title = "Plan" if event.revision == 0 else f"Plan, revision {event.revision}"
                 c.print(Panel(_steps(event.steps), title=title, expand=False))
             case ModelCalled():
-                c.print(f"[dim]model call {event.call}: {event.tokens_text()}, "
-                        f"{event.seconds:.2f} s[/]")
-            case StepStarted():
-                c.print(f"[bold]step {event.index}[/]: {escape(event.goal, 'rich')}")
+                if self.verbose:
+                    c.print(f"[dim]model call {event.call}: {event.tokens_text()}, "
+                            f"{event.seconds:.2f} s[/]")
+            case StepStarted():  # the event counts from 0, as the tools do; people from 1
+                c.print(f"[bold]step {event.index + 1}[/]: {escape(event.goal, 'rich')}")
             case ModelText():
                 c.print(printable(event.text), end="", style="dim", markup=False)
                 self._in_text = True
@@ -128,9 +135,10 @@ class TerminalRenderer:
                 if event.stop_reason != "answered":
                     c.print(f"The run stopped early: {stop_text(event.stop_reason)}.")
                 u = event.usage
+                spent = (f"{_plural(u.model_calls, 'model call')} ({u.tokens_text()}), "
+                         if self.verbose else "")
                 c.print(f"[dim]{_plural(event.queries, 'query', 'queries')}, "
-                        f"{_plural(event.replans, 're-plan')}, "
-                        f"{_plural(u.model_calls, 'model call')} ({u.tokens_text()}), "
+                        f"{_plural(event.replans, 're-plan')}, {spent}"
                         f"{event.seconds:.1f} s[/]")
             case RunFailed():
                 c.print(f"[bold red]failed while {event.stage}[/]: "
@@ -170,7 +178,7 @@ def _steps(steps: tuple[PlanStep, ...]) -> str:
     marks = {"pending": " ", "running": "~", "done": "x", "skipped": "-"}
     return "\n".join(
         f"\\[{marks[s.status]}] {i}. {escape(s.goal, 'rich')} ({escape(s.source, 'rich')})"
-        for i, s in enumerate(steps)
+        for i, s in enumerate(steps, start=1)  # people count from 1; the tools from 0
     )
 
 

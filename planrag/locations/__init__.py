@@ -15,6 +15,7 @@ from dataclasses import replace
 from planrag.datasets import Dataset, DatasetRef, Dump, LiveDatabase, Question, Registry
 from planrag.errors import DatasetError, PlanRAGError
 from planrag.locations._kinds import Kind, all_kinds, get_kind, kind_of, target_names
+from planrag.locations._live import expanded
 from planrag.locations._model import AccountCheck, Location, Resolved
 from planrag.settings import Settings
 from planrag.sources.base import DataSource
@@ -27,6 +28,7 @@ __all__ = [
     "all_kinds",
     "checked_registry",
     "default_target",
+    "expanded",
     "get_kind",
     "kind_of",
     "open_location",

@@ -168,7 +168,8 @@ def expand_parts(parts: UrlParts, lookup: Mapping[str, str], where: str) -> UrlP
             if name not in lookup:
                 raise DatasetError(
                     f"{where}: ${{{name}}} is not set; set {name} in the environment or .env "
-                    "(or connect the dataset again to store the password)"
+                    "(or store the password: planrag connect DATASET --update with the URL "
+                    "holding it)"
                 )
             out.append(lookup[name])
             last = m.end()

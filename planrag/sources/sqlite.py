@@ -130,10 +130,15 @@ class SQLiteSource:
         worker = asyncio.ensure_future(asyncio.to_thread(_describe, handle.conn))
         try:
             entities = await asyncio.shield(worker)
-        except BaseException:
+        except BaseException as exc:
             if not worker.done():
                 handle.conn.interrupt()
             self._give_back(pool, handle, worker)
+            if isinstance(exc, sqlite3.DatabaseError):  # not a database, damaged, encrypted
+                raise SourceUnavailable(
+                    f"the SQLite file {self.path} cannot be read as a database ({exc}); "
+                    "check that it is an undamaged, unencrypted SQLite 3 file"
+                ) from None
             raise
         pool.release(handle)
         schema = Schema(dialect="sqlite", database=self.path.stem, entities=entities)

@@ -55,14 +55,48 @@ async def test_console_what_if_with_the_dataset_simulator(tmp_path: Path) -> Non
         ":use dqa-locating-1445\n:simulate locating-2\n:simulate locating-2 rules=rules\n"
         ":simulate country=NOWHERE\n",
     )
-    assert "warehouse-expansion (extra_kg=200.0" in text
-    assert "best: 4 (East Point, Leipzig)  1300.7 EUR" in text
-    assert "warehouse-expansion simulator: extra_kg: Field required" in text
-    assert "extra_kg: Input should be greater than 0" in text
-    assert "locating (country=DAN, home=lubeck) - rules dqa" in text
-    assert "best: rheinland" in text and "recorded answer rheinland ranks 1" in text
-    assert "locating (country=DAN, home=lubeck) - rules rules" in text
+    assert "Extra weekly capacity (kg): 200 · " in text
+    assert re.search(r"^ +1  East Point, Leipzig +1,301 EUR  −26.6 EUR \(−2.0%\)$", text, re.M)
+    assert "extra_kg (Extra weekly capacity (kg)) is missing: give it as extra_kg=… (a number)"\
+        in text
+    assert "extra_kg (Extra weekly capacity (kg)) must be more than 0, not −1." in text
+    assert "Country: DAN · Home trade node: lubeck." in text
+    assert "Best decision: Rheinland: DAN's profit at lubeck 2.48 ducats" in text
+    assert "The question's recorded answer, Rheinland, ranks 1 of 79." in text
     assert "error: unknown country 'NOWHERE'" in text
+
+
+async def test_console_what_if_numbers_read_as_in_the_chat(tmp_path: Path) -> None:
+    """Issue 19, point 11: no float's last digits, no validator text, values with spaces."""
+    text = await run(
+        settings_for(tmp_path),
+        ":use dqa-locating-1445\n:simulate locating-1\n:simulate country=\n"
+        ":use dqa-building-1836\n:simulate goods=furniture\n:simulate goods=coffee beans\n"
+        ":simulate goods=furniture colour=red\n",
+    )
+    assert "0.42074108093586593" not in text and "0.497695238776278" not in text
+    assert re.search(r"^ +1  Krakow +0.498 ducats  \+0.077 ducats \(\+18.3%\)$", text, re.M)
+    assert re.search(r"^ +1  Furniture manufacturies, level 2 \(id 1485\) +£39.72  "
+                     r"−£3.523 \(−8.1%\)$", text, re.M)
+    assert "unknown goods 'coffee beans'" in text  # the whole value reached the simulator
+    assert "colour is not a parameter here; the parameters are goods." in text
+    assert "country must not be empty." in text
+    for validator_words in ("Field required", "Input should", "Extra inputs", "validation"):
+        assert validator_words not in text
+
+
+async def test_console_words_without_their_colon_are_commands(tmp_path: Path) -> None:
+    """Issue 19, point 11: `datasets` lists the datasets (it is no question for the
+    walkthrough); a near miss is answered with the command it may mean."""
+    text = await run(settings_for(tmp_path),
+                     "datasets\ndataset\nuse dqa-locating-1445\nquestions\nquit\n")
+    assert "(as :datasets; commands start with a colon)" in text
+    assert re.search(r"^  dqa-building-1836 +DQA Building, 1836 economy$", text, re.M)
+    assert "did you mean :datasets? Commands start with a colon" in text
+    assert "DQA Locating, 1445 trade network (dqa-locating-1445)" in text
+    assert "locating-1: Assume that you are the ruler" in text
+    for answered in ("No model is set up", "walkthrough answers", "Which country places"):
+        assert answered not in text  # nothing was taken for a question
 
 
 async def test_console_answers_questions_verdict_first(tmp_path: Path) -> None:

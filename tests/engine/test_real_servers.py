@@ -409,7 +409,7 @@ async def test_a_server_that_reports_no_usage_is_said_not_reported(engine_for) -
     assert usage["prompt_tokens"] == usage["completion_tokens"] == "not reported"
     assert event_to_json(calls[0])["prompt_tokens"] == "not reported"
     console = Console(file=io.StringIO(), width=200, highlight=False)
-    renderer = TerminalRenderer(console)
+    renderer = TerminalRenderer(console, verbose=True)  # the trace: calls and tokens
     for event in events:
         renderer.render(event)
     printed = console.file.getvalue()  # type: ignore[attr-defined]

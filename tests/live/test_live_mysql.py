@@ -230,6 +230,65 @@ async def test_connect_errors_are_one_line_and_write_nothing(
     assert "lowercase letters" in one_line_error(code, err)
 
 
+async def test_update_checks_the_account_again_and_keeps_the_password(
+    tmp_path: Path, shop: Shop
+) -> None:
+    """`connect --update` (issue 19, point 17): the account is checked again (one granted a
+    write meanwhile is refused and nothing changes), secrets.env is kept (a new URL's password
+    joins it), and `disconnect` removes it all."""
+    env = live_env(tmp_path)
+    user = f"{PREFIX}lupd"
+    hosts = ("localhost", "127.0.0.1")
+    await admin_execute(*(s for h in hosts for s in (
+        f"DROP USER IF EXISTS '{user}'@'{h}'",
+        f"CREATE USER '{user}'@'{h}' IDENTIFIED BY '{TEST_PASSWORD}'",
+        f"GRANT SELECT ON `{SHOP}`.* TO '{user}'@'{h}'")))
+    try:
+        code, _, err = await cli("connect", "shopu", "--mysql", _url(user, SHOP), env=env)
+        assert code == 0, err
+        folder = tmp_path / "datasets" / "shopu"
+        secrets = (folder / "secrets.env").read_text()
+        assert TEST_PASSWORD in secrets
+
+        await admin_execute(*(f"GRANT INSERT ON `{SHOP}`.* TO '{user}'@'{h}'" for h in hosts))
+        before = {p.name: p.read_bytes() for p in folder.iterdir()}
+        code, _, err = await cli("connect", "shopu", "--update", "--title", "Shop U", env=env)
+        assert code == 2 and err.startswith(  # the refusal, then the statements that help
+            "refused: the account can do more than read the data: INSERT"), err
+        assert {p.name: p.read_bytes() for p in folder.iterdir()} == before
+
+        await admin_execute(*(f"REVOKE INSERT ON `{SHOP}`.* FROM '{user}'@'{h}'" for h in hosts))
+        code, out, err = await cli("connect", "shopu", "--update", "--title", "Shop U", env=env)
+        assert code == 0, err
+        assert "updated dataset shopu" in out and "account: reads only (SHOW GRANTS)" in out
+        assert 'title = "Shop U"' in (folder / "dataset.toml").read_text()
+        assert (folder / "secrets.env").read_text() == secrets
+        assert stat.S_IMODE((folder / "secrets.env").stat().st_mode) == 0o600
+        code, out, err = await cli("query", "--dataset", "shopu", "SELECT COUNT(*) FROM sales",
+                                   env=env)
+        assert code == 0 and "5" in out, err
+
+        new_password = "planrag-new-pw"
+        await admin_execute(*(f"ALTER USER '{user}'@'{h}' IDENTIFIED BY '{new_password}'"
+                              for h in hosts))
+        code, _, err = await cli("query", "--dataset", "shopu", "SELECT 1", env=env)
+        assert "refused the login" in one_line_error(code, err)
+        code, out, err = await cli("connect", "shopu", "--update", "--mysql",
+                                   _url(user, SHOP, new_password), env=env)
+        assert code == 0, err
+        assert new_password in (folder / "secrets.env").read_text()
+        assert new_password not in (folder / "dataset.toml").read_text() + out + err
+        code, out, err = await cli("query", "--dataset", "shopu", "SELECT COUNT(*) FROM sales",
+                                   env=env)
+        assert code == 0 and "5" in out, err
+
+        code, out, err = await cli("disconnect", "shopu", env=env)
+        assert code == 0 and "its secrets.env included" in out, err
+        assert not folder.exists()
+    finally:
+        await admin_execute(*(f"DROP USER IF EXISTS '{user}'@'{h}'" for h in hosts))
+
+
 async def test_broken_datasets_spare_the_others(tmp_path: Path, shop: Shop) -> None:
     env = live_env(tmp_path)
     code, _, err = await cli("load", "--target", "sqlite", "demo-retail", env=env)

@@ -34,8 +34,7 @@ class SQLiteKind(Kind):
 
     def live_entry(self, value: str, database: str | None) -> LiveDatabase:
         path = Path(value).expanduser().resolve()
-        if not path.is_file():
-            raise DatasetError(f"{self.connect_option} {value}: no such file")
+        _check_file(path, f"{self.connect_option} {value}")
         return LiveDatabase(self.name, path=path, where=self.connect_option)
 
     def check_live(self, db: LiveDatabase) -> None:
@@ -109,6 +108,33 @@ class SQLiteKind(Kind):
     def describe(self, location: Location) -> str:
         state = "live" if location.live else location.origin
         return f"SQLite file {location.where} ({state})"
+
+
+_HEADER = b"SQLite format 3\x00"
+"""How every SQLite 3 database file begins (an encrypted one does not)."""
+
+
+def _check_file(path: Path, where: str) -> None:
+    """A file that reads as a SQLite database, else one line saying what it is instead:
+    `planrag connect` names what is wrong before it opens anything."""
+    if path.is_dir():
+        raise DatasetError(f"{where}: is a folder, not a SQLite file; name the database file")
+    if not path.exists():
+        raise DatasetError(f"{where}: no such file")
+    if not path.is_file():  # a device or a pipe: reading it could block
+        raise DatasetError(f"{where}: not a regular file; name a SQLite database file")
+    try:
+        with path.open("rb") as f:
+            header = f.read(len(_HEADER))
+    except OSError as exc:
+        raise DatasetError(f"{where}: cannot be read ({exc.strerror}); let this user read "
+                           "it") from None
+    if not header:
+        raise DatasetError(f"{where}: the file is empty, not a SQLite database; name the file "
+                           "that holds the data")
+    if header != _HEADER:
+        raise DatasetError(f"{where}: not a SQLite 3 database (or an encrypted one, which "
+                           "cannot be read); name an unencrypted SQLite file")
 
 
 KIND = SQLiteKind()
