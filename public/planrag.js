@@ -51,4 +51,30 @@
       }
     })
     .catch(function () { /* no banner: the page works without it */ });
+
+  // Light or dark before the first paint. Chainlit's bundle picks the theme only once it runs,
+  // from localStorage "vite-ui-theme" or else the configured default (dark): a fresh browser
+  // painted a white page first, then turned dark whatever the browser preferred. This file is
+  // not deferred (custom_js_attributes in .chainlit/config.toml): it runs in the page's head,
+  // before the body exists (whatever touches the page waits for it), and puts the class
+  // Chainlit's styles key on on <html> before the first paint. A browser with no choice
+  // stored follows its own preference ("system", an option of Chainlit's theme menu, which
+  // its bundle then keeps).
+  function settleTheme() {
+    var KEY = "vite-ui-theme";
+    var theme = "system";
+    try {
+      var stored = window.localStorage.getItem(KEY);
+      if (stored === "light" || stored === "dark" || stored === "system") theme = stored;
+      else window.localStorage.setItem(KEY, theme);
+    } catch (e) { /* storage refused: follow the browser's preference */ }
+    if (theme === "system") {
+      theme = window.matchMedia && window.matchMedia("(prefers-color-scheme: dark)").matches
+        ? "dark" : "light";
+    }
+    document.documentElement.classList.remove("light", "dark");
+    document.documentElement.classList.add(theme);
+  }
+
+  settleTheme();
 })();
