@@ -40,6 +40,7 @@
     banner.textContent = "Open to this machine only, without sign-in. To share it with your " +
       "team: Readme, Teams.";
     document.body.appendChild(banner);
+    keepRoomFor(banner);
   }
 
   fetch("/auth/config", { credentials: "same-origin" })
@@ -51,6 +52,17 @@
       }
     })
     .catch(function () { /* no banner: the page works without it */ });
+
+  // On a narrow screen the banner is a strip across the top and the page moves down by its
+  // height (public/chat.css), which depends on how many lines the text takes at that width.
+  function keepRoomFor(banner) {
+    function measure() {
+      document.documentElement.style.setProperty("--planrag-banner-height",
+        banner.offsetHeight + "px");
+    }
+    measure();
+    if (window.ResizeObserver) new window.ResizeObserver(measure).observe(banner);
+  }
 
   // Light or dark before the first paint. Chainlit's bundle picks the theme only once it runs,
   // from localStorage "vite-ui-theme" or else the configured default (dark): a fresh browser
