@@ -161,6 +161,7 @@ async def _box(locator: Any) -> dict[str, float]:
     pytest.param(390, "dark", id="phone-dark"),
     pytest.param(390, "light", id="phone-light"),
     pytest.param(1280, "dark", id="desktop-dark"),
+    pytest.param(1280, "light", id="desktop-light"),
 ])
 async def test_every_stage_fits_the_screen(  # type: ignore[no-untyped-def]
     app, shots: Path, width: int, scheme: str  # noqa: F811
