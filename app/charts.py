@@ -5,6 +5,13 @@ against deciding nothing, the simulator's pick and the assistant's choice named 
 axis titles with units, and candidates that change nothing folded into one line. Colours and
 backgrounds work on the light and the dark theme alike (transparent, mid-grey text).
 
+The same figure is drawn 320 pixels wide on a phone and 700 on a desk, and Plotly neither
+wraps text nor reflows its margins around the toolbar: the title and long candidate labels
+are wrapped here to widths that fit a phone, the toolbar keeps a row of its own above the
+title, and the legend is one entry a line under the title, so the top margin is known from
+the text alone and nothing covers the bars. Axes are fixed (a bar chart has nothing to zoom
+into), which leaves the toolbar one button and lets a finger on the chart scroll the page.
+
 Plotly reads its strings as a small HTML (`<span style=...>`, `<a href=...>`, `<br>`), as
 TeX between dollar signs and, in hover templates, `%{...}` as placeholders. Everything built
 from data or the simulator (candidate labels, the description, the unit) goes in as plain
@@ -12,6 +19,7 @@ text (`plain`): those characters as entities, which Plotly shows as the characte
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -31,6 +39,15 @@ TEXT = "#8c8c8c"
 """Readable on white and on Chainlit's dark background."""
 GRID = "rgba(140, 140, 140, 0.25)"
 TOP = 8
+TITLE_CHARS = 40
+"""Characters a title line holds at 15 px in a 320 px wide chart (a 390 px phone), with
+room to spare."""
+LABEL_CHARS = 18
+"""Characters a candidate's label line holds, leaving the bars most of a phone's width."""
+TOOLBAR = 40
+"""Pixels of the toolbar's row at the top of the chart, above the title."""
+LINE = 20
+"""Pixels of one line of the title or the legend (a bar gets 15 a line of its label)."""
 
 
 def decision_chart(
@@ -52,10 +69,11 @@ def decision_chart(
         import plotly.graph_objects as go
     except ImportError:
         return None
+    title = wrapped(f"Change in {description} against deciding nothing", TITLE_CHARS)
     description, unit = plain(description), plain(unit)
 
     def shown(decision: Any) -> str:
-        return plain(label(decision))
+        return wrapped(label(decision), LABEL_CHARS)
 
     moving = [(d, v) for d, v in points if v != baseline][:TOP]
     chosen_key = str(chosen) if chosen is not None else None
@@ -88,26 +106,40 @@ def decision_chart(
                            "%{customdata[2]}<extra></extra>"),
         ))
     axis_unit = f" ({unit})" if unit else ""
-    title = f"Change in {description} against deciding nothing"
+    lines = title.count("<br>") + 1
     if unchanged:
         title += (f"<br><span style='font-size: 0.8em'>{unchanged} other "
                   f"candidate{'' if unchanged == 1 else 's'} change nothing</span>")
+        lines += 1
+    top = TOOLBAR + LINE * (lines + len(groups)) + 12
+    bar = max(34, 15 * max(label.count("<br>") + 1 for label in order) + 10)
     figure.update_layout(
-        title={"text": title, "x": 0, "xanchor": "left", "y": 1.0, "yanchor": "top",
-               "yref": "container", "pad": {"t": 16}},
+        title={"text": title, "font": {"size": 15}, "x": 0, "xanchor": "left", "y": 1.0,
+               "yanchor": "top", "yref": "container", "pad": {"t": TOOLBAR, "l": 4}},
         xaxis={"title": {"text": f"Change{axis_unit}"}, "gridcolor": GRID,
-               "zerolinecolor": TEXT, "automargin": True},
+               "zerolinecolor": TEXT, "automargin": True, "fixedrange": True},
         yaxis={"categoryorder": "array", "categoryarray": list(reversed(order)),
-               "automargin": True},
-        legend={"orientation": "h", "x": 0, "xanchor": "left", "y": 1.0, "yanchor": "bottom"},
+               "automargin": True, "fixedrange": True},
+        legend={"orientation": "v", "x": 0, "xanchor": "left", "y": 1.0, "yanchor": "bottom",
+                "traceorder": "normal"},
+        modebar={"remove": ["select2d", "lasso2d"], "bgcolor": "rgba(0,0,0,0)",
+                 "color": TEXT, "activecolor": OTHER},
         barmode="overlay",
+        dragmode=False,
         paper_bgcolor="rgba(0,0,0,0)",
         plot_bgcolor="rgba(0,0,0,0)",
         font={"color": TEXT},
-        height=200 + 34 * len(moving),
-        margin={"l": 10, "r": 20, "t": 120, "b": 10},
+        height=top + bar * len(moving) + 70,
+        margin={"l": 10, "r": 20, "t": top, "b": 10},
     )
     return cl.Plotly(name="decision chart", figure=figure, display="inline")
+
+
+def wrapped(text: str, width: int) -> str:
+    """`text` as plain Plotly text in lines of about `width` characters (words are never
+    cut, so a long word makes a longer line)."""
+    lines = textwrap.wrap(text, width, break_long_words=False, break_on_hyphens=False)
+    return "<br>".join(plain(line) for line in lines) or plain(text)
 
 
 _PLOTLY_ENTITIES = {"&": "&amp;", "<": "&lt;", ">": "&gt;", "$": "&#36;", "%": "&#37;"}

@@ -40,6 +40,7 @@
     banner.textContent = "Open to this machine only, without sign-in. To share it with your " +
       "team: Readme, Teams.";
     document.body.appendChild(banner);
+    keepRoomFor(banner);
   }
 
   fetch("/auth/config", { credentials: "same-origin" })
@@ -51,4 +52,41 @@
       }
     })
     .catch(function () { /* no banner: the page works without it */ });
+
+  // On a narrow screen the banner is a strip across the top and the page moves down by its
+  // height (public/chat.css), which depends on how many lines the text takes at that width.
+  function keepRoomFor(banner) {
+    function measure() {
+      document.documentElement.style.setProperty("--planrag-banner-height",
+        banner.offsetHeight + "px");
+    }
+    measure();
+    if (window.ResizeObserver) new window.ResizeObserver(measure).observe(banner);
+  }
+
+  // Light or dark before the first paint. Chainlit's bundle picks the theme only once it runs,
+  // from localStorage "vite-ui-theme" or else the configured default (dark): a fresh browser
+  // painted a white page first, then turned dark whatever the browser preferred. This file is
+  // not deferred (custom_js_attributes in .chainlit/config.toml): it runs in the page's head,
+  // before the body exists (whatever touches the page waits for it), and puts the class
+  // Chainlit's styles key on on <html> before the first paint. A browser with no choice
+  // stored follows its own preference ("system", an option of Chainlit's theme menu, which
+  // its bundle then keeps).
+  function settleTheme() {
+    var KEY = "vite-ui-theme";
+    var theme = "system";
+    try {
+      var stored = window.localStorage.getItem(KEY);
+      if (stored === "light" || stored === "dark" || stored === "system") theme = stored;
+      else window.localStorage.setItem(KEY, theme);
+    } catch (e) { /* storage refused: follow the browser's preference */ }
+    if (theme === "system") {
+      theme = window.matchMedia && window.matchMedia("(prefers-color-scheme: dark)").matches
+        ? "dark" : "light";
+    }
+    document.documentElement.classList.remove("light", "dark");
+    document.documentElement.classList.add(theme);
+  }
+
+  settleTheme();
 })();

@@ -29,14 +29,20 @@ async def test_labels_description_and_unit_reach_plotly_as_text() -> None:
     for tag in ("<span", "<a ", "<img", "<b>", "<i>", "$\\\\href", "$x$"):
         assert tag not in text, tag
     shown = [y for trace in figure["data"] for y in trace["y"]]
-    assert sorted(html.unescape(y) for y in shown) == sorted(LABELS.values())  # read literally
-    assert [html.unescape(y) for y in figure["layout"]["yaxis"]["categoryarray"]] == [
+    assert sorted(_read(y) for y in shown) == sorted(LABELS.values())  # read literally
+    assert [_read(y) for y in figure["layout"]["yaxis"]["categoryarray"]] == [
         LABELS[1], LABELS[3], LABELS[2]]
     title = figure["layout"]["title"]["text"]
-    assert html.unescape(title) == "Change in cost <b>of</b> $x$ against deciding nothing"
+    assert _read(title) == "Change in cost <b>of</b> $x$ against deciding nothing"
     assert html.unescape(figure["layout"]["xaxis"]["title"]["text"]) == "Change (<i>EUR</i>)"
     for trace in figure["data"]:  # our own <br> and placeholders stay; the data's do not
         template = trace["hovertemplate"]
         assert template.count("%{") == 5 and template.count("<br>") == 3
         assert "cost &lt;b&gt;of&lt;/b&gt; &#36;x&#36;: " in template
     assert all("%{customdata[2]}" not in y for y in shown)
+
+
+def _read(text: str) -> str:
+    """A Plotly string as a person reads it: the lines the chart wraps it into (its own `<br>`:
+    the data's are entities) joined by spaces, the entities as characters."""
+    return " ".join(html.unescape(line) for line in text.split("<br>"))
