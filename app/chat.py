@@ -415,10 +415,23 @@ async def _guarded(work: Awaitable[None]) -> None:
 
 
 async def _as_run(work: Awaitable[None]) -> None:
-    """A button's question, in a run as Chainlit makes one for a typed message, so its
-    answer gets the same rating buttons."""
-    async with cl.Step(name="on_message", type="run"):
-        await _guarded(work)
+    """A button's question, in a run as Chainlit makes one for a typed message: its answer
+    gets the same rating buttons, the page shows it working (its stop button stops it) and
+    is free again the moment it ends.
+
+    Chainlit tells the page a task starts and ends (task_start, task_end) only around a
+    typed message; a question asked with buttons (cl.AskActionMessage: a re-plan) sends
+    task_start again once answered, counting on that end. A run started by a button (or
+    taken up in the background) has none, so it brackets itself: without this the page
+    stayed busy after the answer (stop button shown, settings grey, questions not sent)."""
+    session, emitter = cl.context.session, cl.context.emitter
+    session.current_task = asyncio.current_task()
+    await emitter.task_start()
+    try:
+        async with cl.Step(name="on_message", type="run"):
+            await _guarded(work)
+    finally:
+        await emitter.task_end()
 
 
 @cl.on_settings_update

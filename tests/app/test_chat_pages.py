@@ -1,0 +1,271 @@
+"""The chat page's life in headless Chromium: free the moment an answer is shown, whatever
+asked the question (typed, a button, a conversation taken up after a restart) and however its
+re-plan was decided (approve, keep, no answer in time)."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from planrag.engine import Reply, ScriptedModel, call
+from planrag.engine.scripted_server import Route, ScriptedServer, Stall
+from tests.app.test_chat_e2e import (  # noqa: F401 - fixtures
+    APPS,
+    CHROMIUM,
+    _ask,
+    _browser,
+    _chat,
+    _keep_script,
+    _page,
+    _ready,
+    _script,
+    data_dir,
+    no_model_app,
+    shots,
+)
+from tests.app.test_history import QUESTION, _env, team  # noqa: F401 - a fixture
+from tests.app.test_teams import _send, _sign_in
+from tests.engine.conftest import SWE_ROWS
+
+pytestmark = [
+    pytest.mark.e2e,
+    pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian's chromium is not installed"),
+]
+
+ANSWER = "Best decision: Krakow"
+
+
+def _plain(tag: str) -> ScriptedModel:
+    """Plan, query and answer, with no re-plan: a question answered without being asked."""
+    return ScriptedModel([
+        Reply(f"Planning ({tag}).", [call("make_plan", steps=[
+            {"goal": "find where SWE holds trading power", "source": "sql"}])]),
+        Reply(calls=[call("run_sql", query=SWE_ROWS, step=0)]),
+        Reply("krakow.", [call("final_answer", decision="krakow",
+                               rationale="krakow carries the most value (q1).",
+                               query_ids=["q1"], parameters={"country": "SWE"})]),
+    ])
+
+
+def _tag(body: dict[str, Any]) -> str:
+    """The `[tag]` of the question a model request is about; "sample" for a question without
+    one (a dataset's sample question, offered on a button)."""
+    question = str(next(m["content"] for m in reversed(body["messages"])
+                        if m["role"] == "user"))
+    return question.split("[", 1)[1].split("]", 1)[0] if "[" in question else "sample"
+
+
+def _first_of_run(body: dict[str, Any]) -> bool:
+    """Whether a request opens a run: it ends with the question, after the system prompt or
+    an earlier turn (a run asked again gets its script afresh)."""
+    messages = body["messages"]
+    before = messages[-2] if len(messages) > 1 else {}
+    return messages[-1]["role"] == "user" and (
+        before.get("role") == "system"
+        or (before.get("role") == "assistant" and not before.get("tool_calls")))
+
+
+def _route(models: dict[str, ScriptedModel]) -> Route:
+    """Scripted models by tag: "plain..." answers without a re-plan, "keep..." and sample
+    questions try the proposed plan's step anyway, any other proposes a re-plan."""
+
+    def route(body: dict[str, Any]) -> ScriptedModel:
+        tag = _tag(body)
+        if tag not in models or _first_of_run(body):
+            make = (_plain if tag.startswith("plain")
+                    else _keep_script if tag.startswith("keep") or tag == "sample"
+                    else _script)
+            models[tag] = make(tag)
+        return models[tag]
+
+    return route
+
+
+@asynccontextmanager
+async def _served(data_dir: Path, env: dict[str, str]  # noqa: F811
+                  ) -> AsyncIterator[str]:
+    async with ScriptedServer(_route({})) as server:
+        extra = {"PLANRAG_MODEL": "scripted", "PLANRAG_MODEL_BASE_URL": server.base_url,
+                 "PLANRAG_MODEL_TOOLS": "on", **env}
+        async with _chat(data_dir, extra) as url:
+            yield url
+
+
+@pytest.fixture()
+async def chat(data_dir: Path) -> AsyncIterator[str]:  # noqa: F811
+    async with _served(data_dir, {"PLANRAG_CONSENT_TIMEOUT": "300",
+                                  "PLANRAG_CONSENT_TIMEOUT_DEFAULT": "reject"}) as url:
+        yield url
+
+
+@pytest.fixture()
+async def quick_chat(data_dir: Path) -> AsyncIterator[str]:  # noqa: F811
+    """Re-plans wait three seconds for an answer (then the current plan is kept)."""
+    async with _served(data_dir, {"PLANRAG_CONSENT_TIMEOUT": "3",
+                                  "PLANRAG_CONSENT_TIMEOUT_DEFAULT": "reject"}) as url:
+        yield url
+
+
+async def _free_and_answering(page: Any, tag: str) -> None:
+    """Within 2 s of an answer the page is free (no stop button; the settings, the message
+    box and its send button usable), and a question typed then is sent at the first Enter
+    and answered; nothing was "manually stopped"."""
+    from playwright.async_api import expect
+
+    await expect(page.locator("#stop-button")).to_have_count(0, timeout=2_000)
+    await expect(page.locator("#chat-settings-open-modal")).to_be_enabled(timeout=2_000)
+    answers = page.get_by_text(ANSWER)
+    before = await answers.count()
+    box = page.locator("#chat-input")
+    await box.fill(f"[{tag}] Where should SWE place its merchant?")
+    await expect(page.locator("#chat-submit")).to_be_enabled(timeout=2_000)
+    await box.press("Enter")
+    await expect(box).to_have_value("", timeout=2_000)  # taken at once, not later
+    await expect(answers).to_have_count(before + 1, timeout=30_000)
+    await expect(page.locator("#stop-button")).to_have_count(0, timeout=2_000)
+    assert "Task manually stopped" not in await page.inner_text("body")
+
+
+async def _switch(page: Any, title: str) -> None:
+    await page.locator("#chat-settings-open-modal").click()
+    await page.locator("#dataset").click()
+    await page.get_by_role("option", name=title).click()
+    await page.locator("#confirm").click()
+    await page.get_by_text(f"Now on {title}").last.wait_for(timeout=30_000)
+
+
+async def _theme(page: Any, name: str) -> None:
+    from playwright.async_api import expect
+
+    await page.get_by_role("button", name="Toggle theme").click()
+    await page.get_by_role("menuitem", name=name).click()
+    await expect(page.get_by_role("menuitem")).to_have_count(0)
+    await page.mouse.move(0, 400)
+    await page.evaluate("() => document.activeElement && document.activeElement.blur()")
+
+
+async def _three_shots(page: Any, target: Any, folder: Path, stem: str) -> None:
+    """`target` with the message box below it: dark, light, and dark on a 390 px phone."""
+    size = page.viewport_size
+    for theme, width, name in (("Dark", size["width"], "dark"), ("Light", size["width"], "light"),
+                               ("Dark", 390, "390px")):
+        await _theme(page, theme)
+        await page.set_viewport_size({"width": width, "height": 844 if width == 390
+                                      else size["height"]})
+        await target.scroll_into_view_if_needed(timeout=10_000)
+        await page.evaluate("() => new Promise(r => requestAnimationFrame(() => r(null)))")
+        await page.screenshot(path=str(folder / f"{stem}-{name}.png"))
+    await page.set_viewport_size(size)
+
+
+# -- 1. Free the moment the answer is shown
+
+
+async def test_free_after_an_approved_replan_and_one_kept_on_a_buttons_question(
+        chat: str, shots: Path) -> None:  # noqa: F811
+    """Typed, approved; asked with a sample question's button (a run Chainlit does not
+    bracket), kept."""
+    from playwright.async_api import async_playwright, expect
+
+    async with async_playwright() as p:
+        browser = await _browser(p)
+        page = await _page(browser, chat)
+        await _ask(page, "[approve] Where should SWE place its merchant?")
+        await page.get_by_role("button", name="Approve").click(timeout=30_000)
+        await page.get_by_text(ANSWER).first.wait_for(timeout=30_000)
+        await _free_and_answering(page, "plain-after-approve")
+        record = page.locator(".step", has_text="Decided by you: the new plan is approved")
+        await _three_shots(page, record, shots, "approved-input-free")
+        # A dataset's sample question, on the button offered after a switch.
+        await _switch(page, "DQA Building, 1836 economy")
+        await _switch(page, "DQA Locating, 1445 trade network")
+        await page.get_by_role("button", name=re.compile(r"^SWE: Where should")).last.click()
+        await page.get_by_role("button", name="Keep the current plan").click(timeout=30_000)
+        await page.get_by_text("Decided by you: the current plan is kept").wait_for(
+            timeout=30_000)
+        await expect(page.get_by_text(ANSWER)).to_have_count(3, timeout=30_000)
+        await _free_and_answering(page, "plain-after-keep")
+        await browser.close()
+
+
+async def test_free_after_a_replan_nobody_answered(quick_chat: str) -> None:
+    """A sample question's button, its re-plan left unanswered: the default applies."""
+    from playwright.async_api import async_playwright
+
+    async with async_playwright() as p:
+        browser = await _browser(p)
+        page = await _page(browser, quick_chat)
+        await _switch(page, "DQA Building, 1836 economy")
+        await _switch(page, "DQA Locating, 1445 trade network")
+        await page.get_by_role("button", name=re.compile(r"^SWE: Where should")).last.click()
+        await page.get_by_text("Nobody answered within 3 seconds").wait_for(timeout=30_000)
+        await page.get_by_text(ANSWER).first.wait_for(timeout=30_000)
+        await _free_and_answering(page, "plain-after-timeout")
+        await browser.close()
+
+
+async def test_free_after_a_replan_answered_after_a_restart(
+        team: Path, data_dir: Path, tmp_path: Path) -> None:  # noqa: F811
+    """A re-plan left waiting when the app stopped, answered in the conversation reopened."""
+    from playwright.async_api import async_playwright
+
+    async with ScriptedServer(_route({})) as server, async_playwright() as p:
+        env = _env(team, f"sqlite:///{tmp_path}/history.sqlite", server.base_url, tmp_path)
+        browser = await _browser(p)
+        async with _chat(data_dir, env) as url:
+            page = await _sign_in(browser, url, "carol")
+            await page.locator("#chat-input").wait_for(timeout=30_000)
+            await _send(page, f"[paused] {QUESTION}")
+            await page.get_by_role("button", name="Approve").wait_for(timeout=60_000)
+            await page.wait_for_timeout(1_000)  # the pause is kept before the question shows
+            await page.context.close()
+        async with _chat(data_dir, env) as url:
+            page = await _sign_in(browser, url, "carol")
+            await page.get_by_text(re.compile(r"^\[paused\] Where should SWE")).first.click(
+                timeout=30_000)
+            waiting = page.locator(".step", has_text="was left waiting for your answer")
+            await waiting.get_by_role("button", name="Approve").click(timeout=30_000)
+            await page.get_by_text(ANSWER).first.wait_for(timeout=60_000)
+            await _free_and_answering(page, "plain-after-restart")
+        await browser.close()
+
+
+async def test_free_after_a_run_taken_up_after_a_crash(
+        team: Path, data_dir: Path, tmp_path: Path) -> None:  # noqa: F811
+    """A question whose app was killed is answered again when its conversation is opened;
+    its re-plan approved there."""
+    from playwright.async_api import async_playwright
+
+    async with ScriptedServer(_route({})) as server, async_playwright() as p:
+        env = {**_env(team, f"sqlite:///{tmp_path}/history.sqlite", server.base_url,
+                      data_dir), "PLANRAG_RUN_LEASE": "3"}
+        server.faults[2] = Stall("", seconds=120)  # the run's second model reply hangs
+        browser = await _browser(p)
+        async with _chat(data_dir, env) as url:
+            page = await _sign_in(browser, url, "carol")
+            await page.locator("#chat-input").wait_for(timeout=30_000)
+            await _send(page, f"[crash] {QUESTION}")
+            deadline = asyncio.get_running_loop().time() + 60
+            while server.requests < 2:
+                assert asyncio.get_running_loop().time() < deadline, "no second request"
+                await asyncio.sleep(0.1)
+            await page.wait_for_timeout(500)  # the conversation is saved as it goes
+            APPS[url].kill()
+            await page.context.close()
+        await asyncio.sleep(3.5)  # the lease lapses
+        async with _chat(data_dir, env) as url:
+            page = await _sign_in(browser, url, "carol")
+            await page.get_by_text(re.compile(r"^\[crash\] Where should SWE")).first.click(
+                timeout=30_000)
+            await page.get_by_text("was interrupted when the assistant restarted").wait_for(
+                timeout=30_000)
+            await page.get_by_role("button", name="Approve").first.click(timeout=30_000)
+            await page.get_by_text(ANSWER).first.wait_for(timeout=60_000)
+            await _free_and_answering(page, "plain-after-crash")
+        await browser.close()
