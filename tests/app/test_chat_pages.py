@@ -1,6 +1,8 @@
 """The chat page's life in headless Chromium: free the moment an answer is shown, whatever
 asked the question (typed, a button, a conversation taken up after a restart) and however its
-re-plan was decided (approve, keep, no answer in time)."""
+re-plan was decided (approve, keep, no answer in time); tabs of one browser that are
+conversations of their own; the dataset in use shown by the message box, in every tab and
+after a New chat; a question stopped by a reload asked again with one click."""
 
 from __future__ import annotations
 
@@ -268,4 +270,140 @@ async def test_free_after_a_run_taken_up_after_a_crash(
             await page.get_by_role("button", name="Approve").first.click(timeout=30_000)
             await page.get_by_text(ANSWER).first.wait_for(timeout=60_000)
             await _free_and_answering(page, "plain-after-crash")
+        await browser.close()
+
+
+# -- 5. Tabs are conversations of their own
+
+
+async def test_two_tabs_each_finish_their_own_question(chat: str, shots: Path) -> None:  # noqa: F811
+    from playwright.async_api import async_playwright, expect
+
+    async with async_playwright() as p:
+        browser = await _browser(p)
+        first = await _page(browser, chat)
+        await _ask(first, "[tab-one] Where should SWE place its merchant?")
+        approve = first.get_by_role("button", name="Approve")
+        await approve.wait_for(timeout=30_000)
+        # A second tab of the same browser asks its own question, while the first waits:
+        # it neither stops the first tab's question nor speaks of a reload.
+        second = await first.context.new_page()
+        await second.goto(chat)
+        await _ready(second)
+        await _ask(second, "[plain-tab-two] Where should SWE place its merchant?")
+        await second.get_by_text(ANSWER).first.wait_for(timeout=30_000)
+        assert await second.get_by_text("was still being answered").count() == 0
+        assert "reloaded" not in await second.inner_text("body")
+        await expect(approve).to_be_enabled()
+        # A tab the browser duplicated carries the first tab's id while the first is open.
+        tab = await first.evaluate("() => sessionStorage.getItem('planrag_tab')")
+        assert tab
+        duplicate = await first.context.new_page()
+        await duplicate.add_init_script(f"sessionStorage.setItem('planrag_tab', {tab!r})")
+        await duplicate.goto(chat)
+        await _ready(duplicate)
+        await duplicate.locator("#planrag-dataset").wait_for(timeout=30_000)
+        assert await duplicate.get_by_text("was still being answered").count() == 0
+        # The first tab's question still waits for its answer, and goes on.
+        await expect(approve).to_be_enabled()
+        await approve.click()
+        await first.get_by_text(ANSWER).first.wait_for(timeout=30_000)
+        record = first.locator(".step", has_text="Decided by you: the new plan is approved")
+        await record.wait_for()
+        await _free_and_answering(first, "plain-tab-one-after")
+        await first.bring_to_front()
+        await record.scroll_into_view_if_needed()
+        await first.screenshot(path=str(shots / "two-tabs-first.png"))
+        await second.bring_to_front()
+        await second.get_by_text("[plain-tab-two] Where should SWE").scroll_into_view_if_needed()
+        await second.screenshot(path=str(shots / "two-tabs-second.png"))
+        await browser.close()
+
+
+# -- 6. The dataset by the message box; a stopped question asked again
+
+
+async def test_the_dataset_in_use_is_shown_by_the_message_box(
+        no_model_app: str, shots: Path) -> None:  # noqa: F811
+    """In every tab and after a New chat, the title shown is where questions go: a New chat
+    shows its page's first screen again, so it asks that screen's dataset."""
+    from playwright.async_api import async_playwright, expect
+
+    locating, demo = "DQA Locating, 1445 trade network", "Coffee roaster deliveries (demo)"
+    async with async_playwright() as p:
+        browser = await _browser(p)
+        page = await _page(browser, no_model_app)
+        shown = page.locator("#message-composer #planrag-dataset")
+        await expect(shown).to_have_text(f"Dataset: {locating}", timeout=30_000)
+        box, composer = await shown.bounding_box(), await page.locator(
+            "#message-composer").bounding_box()
+        assert box and composer and composer["y"] <= box["y"] <= composer["y"] + composer[
+            "height"], (box, composer)
+        await _switch(page, demo)
+        await expect(shown).to_have_text(f"Dataset: {demo}")
+        await page.reload()
+        await _ready(page)
+        await expect(page.get_by_role("button", name=re.compile(r"^Which warehouse should"))
+                     ).to_be_visible(timeout=30_000)
+        await expect(shown).to_have_text(f"Dataset: {demo}", timeout=30_000)
+        await _three_shots(page, shown, shots, "dataset-by-the-message-box")
+        # Another tab switches the browser's pick back to Locating.
+        other = await page.context.new_page()
+        await other.goto(no_model_app)
+        await _ready(other)
+        await expect(other.locator("#planrag-dataset")).to_have_text(f"Dataset: {demo}",
+                                                                     timeout=30_000)
+        await _switch(other, locating)
+        await expect(other.locator("#planrag-dataset")).to_have_text(f"Dataset: {locating}")
+        # The first tab's New chat shows its first screen again (the demo's questions), and
+        # its question goes to the demo.
+        await page.bring_to_front()
+        await page.locator("#new-chat-button").click()
+        await page.locator("#confirm").click()
+        await _ready(page)
+        await expect(shown).to_have_text(f"Dataset: {demo}", timeout=30_000)
+        await page.get_by_role("button", name=re.compile(r"^Which warehouse should we")
+                               ).click(timeout=30_000)
+        await page.get_by_text("Best decision: East Point, Leipzig").first.wait_for(
+            timeout=60_000)
+        # A new tab: the browser's last pick, its sample questions, and its title.
+        third = await page.context.new_page()
+        await third.goto(no_model_app)
+        await _ready(third)
+        await expect(third.locator("#planrag-dataset")).to_have_text(f"Dataset: {locating}",
+                                                                     timeout=30_000)
+        await expect(third.get_by_role("button", name=re.compile(r"^SWE: Where should"))
+                     ).to_be_visible()
+        await browser.close()
+
+
+async def test_a_question_stopped_by_a_reload_is_asked_again_with_one_click(
+        chat: str, shots: Path) -> None:  # noqa: F811
+    from playwright.async_api import async_playwright, expect
+
+    async with async_playwright() as p:
+        browser = await _browser(p)
+        page = await _page(browser, chat)
+        await _ask(page, "[again] Where should SWE place its merchant?")
+        await page.get_by_role("button", name="Approve").wait_for(timeout=30_000)
+        await page.reload()  # the run waits for the person's answer: it is still working
+        await _ready(page)
+        stopped = page.locator(".step", has_text="before the page was reloaded")
+        await expect(stopped).to_contain_text("[again] Where should SWE place its merchant?",
+                                              timeout=30_000)
+        await expect(stopped).to_contain_text("it has been stopped")
+        again = stopped.get_by_role("button", name="Ask it again")
+        await _three_shots(page, stopped, shots, "reload-ask-again")
+        await again.click()
+        await expect(page.locator(".step", has_text="[again] Where should SWE")).not_to_have_count(
+            0, timeout=30_000)
+        await page.get_by_role("button", name="Approve").click(timeout=30_000)
+        await page.get_by_text(ANSWER).first.wait_for(timeout=30_000)
+        await _free_and_answering(page, "plain-after-again")
+        # A New chat while a question waits: stopped too, and said as it happened.
+        await _ask(page, "[again-new-chat] Where should SWE place its merchant?")
+        await page.get_by_role("button", name="Approve").wait_for(timeout=30_000)
+        await page.locator("#new-chat-button").click()
+        await page.locator("#confirm").click()
+        await page.get_by_text("before you started a new chat").wait_for(timeout=30_000)
         await browser.close()
