@@ -5,6 +5,7 @@
 //   dataset its first screen is about, in Chainlit's userEnv (app/web.py, "a page, its tab").
 // - The dataset picked in the settings panel is kept for the browser's next page (a cookie),
 //   and the title of the dataset in use is shown by the message box.
+// - A first question sent before the page is ready is held, and sent the moment it is.
 // - When the chat has no sign-in (it then runs on this machine only, app/auth.py), a banner
 //   says so.
 (function () {
@@ -106,6 +107,61 @@
       showTitle();
     }
   });
+
+  // The first question. Chainlit's message box takes text as soon as it shows, but until the
+  // page has connected and the chat has started it sends nothing: Enter was dropped without a
+  // word. Until the page has been ready once, such an Enter is held and the question sent the
+  // moment it is (typed on, the text held follows; emptied, nothing is sent). After that
+  // Chainlit's own handling stands.
+  var ready = false;
+  var held = "";
+  var filling = false;
+
+  function isReady() {
+    var gear = document.getElementById("chat-settings-open-modal");
+    var send = document.getElementById("chat-submit");
+    return Boolean((gear && !gear.disabled) || (send && !send.disabled));
+  }
+
+  function sendHeld() {
+    var box = document.getElementById("chat-input");
+    var send = document.getElementById("chat-submit");
+    if (!box || !send) return;
+    if (box.value !== held) {
+      // The box was drawn anew (a message arrived before the question): the text goes back
+      // in as typing would put it, so Chainlit's own state holds it.
+      var setter = Object.getOwnPropertyDescriptor(window.HTMLTextAreaElement.prototype, "value");
+      filling = true;
+      setter.set.call(box, held);
+      box.dispatchEvent(new Event("input", { bubbles: true }));
+      filling = false;
+      return;  // sent on the next look, once the page has taken the text
+    }
+    if (send.disabled) return;
+    held = "";
+    send.click();
+  }
+
+  var watch = window.setInterval(function () {
+    if (!ready && isReady()) ready = true;
+    if (ready && held) sendHeld();
+    if (ready && !held) window.clearInterval(watch);
+  }, 100);
+
+  document.addEventListener("keydown", function (event) {
+    var box = event.target;
+    if (ready || !box || box.id !== "chat-input" || event.key !== "Enter" || event.shiftKey ||
+        event.isComposing) return;
+    if (isReady()) { ready = true; return; }  // Chainlit sends it
+    if (!box.value.trim()) return;
+    held = box.value;
+  }, true);
+
+  document.addEventListener("input", function (event) {
+    var box = event.target;
+    if (!held || filling || !box || box.id !== "chat-input") return;
+    held = box.value.trim() ? box.value : "";
+  }, true);
 
   function openBanner() {
     if (document.getElementById("planrag-open-banner") || !document.body) return;

@@ -2,7 +2,8 @@
 asked the question (typed, a button, a conversation taken up after a restart) and however its
 re-plan was decided (approve, keep, no answer in time); tabs of one browser that are
 conversations of their own; the dataset in use shown by the message box, in every tab and
-after a New chat; a question stopped by a reload asked again with one click."""
+after a New chat; a question stopped by a reload asked again with one click; a first question
+sent before the page was ready."""
 
 from __future__ import annotations
 
@@ -406,4 +407,34 @@ async def test_a_question_stopped_by_a_reload_is_asked_again_with_one_click(
         await page.locator("#new-chat-button").click()
         await page.locator("#confirm").click()
         await page.get_by_text("before you started a new chat").wait_for(timeout=30_000)
+        await browser.close()
+
+
+# -- 10. The first question, sent before the page is ready
+
+
+async def test_a_question_sent_before_the_page_is_ready_is_answered(chat: str) -> None:
+    """Enter pressed while the page still connects (held up here for three seconds) sends
+    the question the moment the page is ready."""
+    from playwright.async_api import async_playwright, expect
+
+    async def slowly(route: Any) -> None:
+        await asyncio.sleep(3)
+        await route.continue_()
+
+    async with async_playwright() as p:
+        browser = await _browser(p)
+        context = await browser.new_context(viewport={"width": 1280, "height": 1000})
+        page = await context.new_page()
+        await page.route("**/set-session-cookie", slowly)  # before the page connects
+        await page.goto(chat)
+        await page.get_by_role("button", name=re.compile(r"^SWE: Where should")).wait_for(
+            timeout=30_000)
+        box = page.locator("#chat-input")
+        await box.fill("[plain-first] Where should SWE place its merchant?")
+        assert await page.locator("#chat-settings-open-modal").count() == 0  # not ready yet
+        await box.press("Enter")
+        await page.get_by_text(ANSWER).first.wait_for(timeout=30_000)
+        await expect(box).to_have_value("")
+        await expect(page.get_by_text("[plain-first] Where should SWE")).to_have_count(1)
         await browser.close()
