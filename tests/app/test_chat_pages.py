@@ -415,12 +415,23 @@ async def test_a_question_stopped_by_a_reload_is_asked_again_with_one_click(
 
 async def test_a_question_sent_before_the_page_is_ready_is_answered(chat: str) -> None:
     """Enter pressed while the page still connects (held up here for three seconds) sends
-    the question the moment the page is ready."""
+    the question the moment the page is ready; so after a reload, where a message about the
+    stopped question arrives first and the message box is drawn anew."""
     from playwright.async_api import async_playwright, expect
 
     async def slowly(route: Any) -> None:
         await asyncio.sleep(3)
         await route.continue_()
+
+    async def early(page: Any, text: str) -> None:
+        await page.get_by_role("button", name=re.compile(r"^SWE: Where should")).wait_for(
+            timeout=30_000)
+        box = page.locator("#chat-input")
+        await box.fill(text)
+        assert await page.locator("#chat-settings-open-modal").count() == 0  # not ready yet
+        await box.press("Enter")
+        await expect(page.get_by_text(text)).to_have_count(1, timeout=30_000)
+        await expect(box).to_have_value("")
 
     async with async_playwright() as p:
         browser = await _browser(p)
@@ -428,13 +439,12 @@ async def test_a_question_sent_before_the_page_is_ready_is_answered(chat: str) -
         page = await context.new_page()
         await page.route("**/set-session-cookie", slowly)  # before the page connects
         await page.goto(chat)
-        await page.get_by_role("button", name=re.compile(r"^SWE: Where should")).wait_for(
-            timeout=30_000)
-        box = page.locator("#chat-input")
-        await box.fill("[plain-first] Where should SWE place its merchant?")
-        assert await page.locator("#chat-settings-open-modal").count() == 0  # not ready yet
-        await box.press("Enter")
+        await early(page, "[plain-first] Where should SWE place its merchant?")
         await page.get_by_text(ANSWER).first.wait_for(timeout=30_000)
-        await expect(box).to_have_value("")
-        await expect(page.get_by_text("[plain-first] Where should SWE")).to_have_count(1)
+        await _ask(page, "[reloaded] Where should SWE place its merchant?")
+        await page.get_by_role("button", name="Approve").wait_for(timeout=30_000)
+        await page.reload()
+        await early(page, "[plain-after-reload] Where should SWE place its merchant?")
+        await page.get_by_text("before the page was reloaded").wait_for()
+        await page.get_by_text(ANSWER).first.wait_for(timeout=30_000)
         await browser.close()
