@@ -39,6 +39,7 @@ from app.web import (
     browser_cookies,
     dataset_items,
     datasets_text,
+    page_of,
     question_actions,
     question_labels,
     run_scripted,
@@ -217,11 +218,15 @@ def _session() -> ChatSession:
         default = check_dataset_setting(s, reg).id
         cookies = browser_cookies(getattr(cl.context.session, "environ", None))
         user = getattr(cl.context.session, "user", None)
-        # The dataset this browser picked before a reload, else the default, else the
-        # first this person may use.
-        found = _first_allowed(reg, _access(user), cookies.get("planrag_dataset", ""), default)
+        page = page_of(getattr(cl.context.session, "user_env", None))
+        # The dataset whose sample questions the page's first screen shows (the starters
+        # were picked by the same rule when the page loaded; a New chat shows them again),
+        # else, from a page that says nothing, the one this browser picked last; else the
+        # default, else the first this person may use.
+        kept = page.dataset if page.tab else cookies.get("planrag_dataset", "")
+        found = _first_allowed(reg, _access(user), kept, default)
         session = ChatSession(s, found.id if found else default, "", s.technique, s.consent,
-                              client=cookies.get("planrag_client", ""),
+                              page=page,
                               access=lambda: _access(user),
                               user=str(getattr(user, "identifier", "") or ""),
                               history_layer=_HISTORY[0] if _HISTORY else None)
@@ -281,13 +286,17 @@ async def start() -> None:
                          "to give you access.", metadata=avatar()).send()
         return
     await _send_settings(session)  # no message: the starters stay on the first screen
-    stopped = stop_earlier_run(session.user, session.client, cl.context.session.id)
+    await session.show_dataset()
+    stopped = await stop_earlier_run(session.user, session.page, cl.context.session.id)
     if stopped:
-        await cl.Message(content=f"The question you asked before the page was reloaded "
-                         f"(\u201c{escape(_one_line(stopped)[:120], 'markdown')}\u201d) was "
-                         "still being answered; "
-                         "it has been stopped. Ask it again to see its answer here.",
-                         metadata=avatar()).send()
+        when = ("before the page was reloaded" if stopped.reloaded
+                else "before you started a new chat")
+        again = cl.Action(name="ask", payload={"question": stopped.question},
+                          label="Ask it again", tooltip="ask the same question here")
+        await cl.Message(content=f"The question you asked {when} "
+                         f"(\u201c{escape(_one_line(stopped.question)[:120], 'markdown')}"
+                         "\u201d) was still being answered; it has been stopped. Ask it again "
+                         "to see its answer here.", actions=[again], metadata=avatar()).send()
 
 
 @cl.on_chat_resume
@@ -304,6 +313,7 @@ async def resume(thread: Any) -> None:
                          metadata=avatar()).send()
         return
     await _send_settings(session)
+    await session.show_dataset()
     # Chainlit sends the thread's past messages to the page after this hook returns, and
     # the page replaces what it shows with them: a question posted here would vanish. So
     # it is posted right after that sending, by the same emitter.
@@ -415,10 +425,23 @@ async def _guarded(work: Awaitable[None]) -> None:
 
 
 async def _as_run(work: Awaitable[None]) -> None:
-    """A button's question, in a run as Chainlit makes one for a typed message, so its
-    answer gets the same rating buttons."""
-    async with cl.Step(name="on_message", type="run"):
-        await _guarded(work)
+    """A button's question, in a run as Chainlit makes one for a typed message: its answer
+    gets the same rating buttons, the page shows it working (its stop button stops it) and
+    is free again the moment it ends.
+
+    Chainlit tells the page a task starts and ends (task_start, task_end) only around a
+    typed message; a question asked with buttons (cl.AskActionMessage: a re-plan) sends
+    task_start again once answered, counting on that end. A run started by a button (or
+    taken up in the background) has none, so it brackets itself: without this the page
+    stayed busy after the answer (stop button shown, settings grey, questions not sent)."""
+    session, emitter = cl.context.session, cl.context.emitter
+    session.current_task = asyncio.current_task()
+    await emitter.task_start()
+    try:
+        async with cl.Step(name="on_message", type="run"):
+            await _guarded(work)
+    finally:
+        await emitter.task_end()
 
 
 @cl.on_settings_update
@@ -451,9 +474,9 @@ async def _update(session: ChatSession, values: dict[str, str]) -> None:
                       else session.default_target())
     session.technique = values.get("technique") or session.technique
     session.consent = values.get("consent") or session.consent
-    if switched:  # its own databases in the panel; the browser keeps it over a reload
-        await _send_settings(session)
-        await cl.send_window_message({"planrag_dataset": session.dataset_info().id})
+    if switched:  # its own databases in the panel; its title by the message box; the
+        await _send_settings(session)  # browser keeps it for its next page
+        await session.show_dataset(switched=True)
     await session.remember()
     where = session.where()
     ds = session.dataset_info()

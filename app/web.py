@@ -42,9 +42,12 @@ __all__ = [
     "NO_MODEL_FOR_OPERATOR",
     "TECHNIQUE_LABELS",
     "ChatSession",
+    "Page",
+    "Stopped",
     "browser_cookies",
     "dataset_items",
     "datasets_text",
+    "page_of",
     "question_actions",
     "question_labels",
     "run_scripted",
@@ -61,8 +64,8 @@ class ChatSession:
     technique: str = "planrag"
     consent: str = "ask"
     history: list[Any] = field(default_factory=list)
-    client: str = ""
-    """The browser's id (a cookie set by public/planrag.js), to find its earlier run."""
+    page: Page = field(default_factory=lambda: Page())
+    """The page (and tab) the session belongs to, to find the tab's earlier run."""
     access: Callable[[], Access] = Access.open
     """What the signed-in person may ask about, as of now (app.auth)."""
     user: str = ""
@@ -125,6 +128,15 @@ class ChatSession:
         ds = registry(self.settings).get(DatasetRef.parse(self.dataset).dataset)
         require_access(self.access(), ds.id)
         return ds
+
+    async def show_dataset(self, switched: bool = False) -> None:
+        """Tell the page which dataset its questions go to: public/planrag.js shows its title
+        by the message box, and after a switch keeps it for the browser's next page."""
+        ds = self.dataset_info()
+        shown = {"planrag_title": ds.title}
+        if switched:
+            shown["planrag_dataset"] = ds.id
+        await cl.send_window_message(shown)
 
     async def what_if(self, text: str) -> None:
         """`/whatif`: with nothing after it, the form of the simulator's parameters; with
@@ -356,7 +368,7 @@ class ChatSession:
 
         consent = "ask" if scripted else self.consent
         config = engine_config(self.settings, technique=self.technique, consent=consent)
-        _running(self.user, self.client, question)
+        _running(self.user, self.page, question)
         view = RunView(self.settings, consent, self.dataset_info().column_names)
         history = [] if scripted else self.history[-6:]
         context = {"dataset": self.dataset, "target": self.target, "question": question,
@@ -367,7 +379,7 @@ class ChatSession:
                               lambda engine: engine.run(question, history=history),
                               plan={"kind": "question"})
         finally:
-            _finished(self.user, self.client)
+            _finished(self.user, self.page)
         if view.answer is not None and not scripted:
             self.history.append(Turn(question=question, decision=view.answer.decision,
                                      rationale=view.answer.rationale))
@@ -683,6 +695,7 @@ class ChatSession:
             self.dataset = dataset
             target = str(context.get("target") or "")
             self.target = target if target in self.targets() else self.default_target()
+            await self.show_dataset()
             await self.ask(question)
             return
 
@@ -767,12 +780,70 @@ def field_label(sim: Any, name: str) -> str:
     return name.replace("_", " ").capitalize()
 
 
-# -- a browser's runs across reloads
+# -- a page, its tab, and their runs across reloads
 
-_RUNNING: dict[tuple[str, str], tuple[str, asyncio.Task[Any], str]] = {}
-"""(Person, browser id) -> (chat session id, the task answering, the question), while a run
-works. Keyed by the person too: the browser id is a cookie anyone can copy or make up, so it
-only ever finds that person's own run."""
+
+_PAGE_ID = re.compile(r"[A-Za-z0-9-]{8,64}")
+_DATASET_ID = re.compile(r"[a-z][a-z0-9-]{0,40}")
+
+
+@dataclass(frozen=True)
+class Page:
+    """What public/planrag.js says about the page a chat session belongs to. It is handed over
+    in Chainlit's userEnv, which the page reads once when it loads and sends with every
+    connection it makes (a New chat, a reconnection), so each page speaks for itself: a cookie
+    is shared by every tab of the browser."""
+
+    tab: str = ""
+    """The tab's id: kept over a reload of the tab (sessionStorage), new in a new tab; "" when
+    the page said nothing (its earlier runs are then never looked for)."""
+    load: str = ""
+    """The page load's id: the same for every chat of that page (New chat keeps it)."""
+    dataset: str = ""
+    """The dataset the page's first screen was made for (its sample questions: the
+    `planrag_dataset` cookie when the page loaded; "" when there was none: the default's)."""
+
+
+def page_of(user_env: Any) -> Page:
+    """The page a session's userEnv describes; what does not fit is dropped (it comes from the
+    page, so anyone can send anything)."""
+    env = user_env if isinstance(user_env, dict) else {}
+
+    def value(key: str, pattern: re.Pattern[str]) -> str:
+        text = env.get(key)
+        return text if isinstance(text, str) and pattern.fullmatch(text) else ""
+
+    tab = value("planrag_tab", _PAGE_ID)
+    if not tab:
+        return Page()
+    return Page(tab, value("planrag_page", _PAGE_ID), value("planrag_dataset", _DATASET_ID))
+
+
+@dataclass(frozen=True)
+class _Run:
+    session: str
+    """The chat session answering (Chainlit's session id: one per chat of a page)."""
+    load: str
+    task: asyncio.Task[Any]
+    question: str
+
+
+@dataclass(frozen=True)
+class Stopped:
+    """A question an earlier chat of this tab was still answering, stopped."""
+
+    question: str
+    reloaded: bool
+    """Whether its page was reloaded (else the tab's page started a new chat)."""
+
+
+_RUNNING: dict[tuple[str, str], _Run] = {}
+"""(Person, tab id) -> the run a chat of that tab is answering. Keyed by the person too: the
+tab id comes from the page and anyone can make one up, so it only ever finds that person's
+own run; and never by the browser, whose tabs are conversations of their own."""
+
+CLOSE_WAIT_S = 2.0
+"""How long a reloaded page's earlier run waits for its old page's connection to close."""
 
 
 def browser_cookies(environ: Any) -> dict[str, str]:
@@ -786,29 +857,53 @@ def browser_cookies(environ: Any) -> dict[str, str]:
     return {name: unquote(morsel.value) for name, morsel in jar.items()}
 
 
-def _running(user: str, client: str, question: str) -> None:
+def _running(user: str, page: Page, question: str) -> None:
     task = asyncio.current_task()
-    if client and task is not None:
-        _RUNNING[user, client] = (cl.context.session.id, task, question)
+    if page.tab and task is not None:
+        _RUNNING[user, page.tab] = _Run(cl.context.session.id, page.load, task, question)
 
 
-def _finished(user: str, client: str) -> None:
-    entry = _RUNNING.get((user, client))
-    if entry is not None and entry[1] is asyncio.current_task():
-        del _RUNNING[user, client]
+def _finished(user: str, page: Page) -> None:
+    entry = _RUNNING.get((user, page.tab))
+    if entry is not None and entry.task is asyncio.current_task():
+        del _RUNNING[user, page.tab]
 
 
-def stop_earlier_run(user: str, client: str, session_id: str) -> str | None:
-    """The question `user`'s previous page in this browser was still answering (stopped
-    now), if any: after a reload its answer could no longer be shown."""
-    entry = _RUNNING.get((user, client)) if client else None
-    if entry is None or entry[0] == session_id:
+async def stop_earlier_run(user: str, page: Page, session_id: str) -> Stopped | None:
+    """The question an earlier chat of `user`'s tab was still answering, stopped now, if any:
+    after a reload (or a New chat) its answer can no longer be shown. Only a run whose page
+    has gone counts: a tab the browser duplicated carries the same tab id while the original
+    still shows its own run, which goes on."""
+    entry = _RUNNING.get((user, page.tab)) if page.tab else None
+    if entry is None or entry.session == session_id:
         return None
-    del _RUNNING[user, client]
-    if entry[1].done():
+    if not await _closed(entry.session):
         return None
-    entry[1].cancel()
-    return entry[2]
+    if _RUNNING.get((user, page.tab)) is not entry:
+        return None  # it ended (or another chat of the tab took its place) meanwhile
+    del _RUNNING[user, page.tab]
+    if entry.task.done():
+        return None
+    entry.task.cancel()
+    return Stopped(entry.question, reloaded=entry.load != page.load)
+
+
+async def _closed(session_id: str) -> bool:
+    """Whether the page of Chainlit session `session_id` has gone (its connection closed),
+    waiting up to CLOSE_WAIT_S for it: a reloaded page's old connection may close a moment
+    after the new page's opens."""
+    from chainlit.server import sio
+    from chainlit.session import WebsocketSession
+
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + CLOSE_WAIT_S
+    while True:
+        session = WebsocketSession.get_by_id(session_id)
+        if session is None or not sio.manager.is_connected(session.socket_id, "/"):
+            return True
+        if loop.time() >= deadline:
+            return False
+        await asyncio.sleep(0.1)
 
 
 # -- datasets

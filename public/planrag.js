@@ -1,36 +1,167 @@
-// PlanRAG Assistant in the browser: remember this browser's choices across reloads.
-// A random id names this browser (so a question still running when the page reloads can be
-// stopped and said so), and the dataset picked in the settings panel is kept; the app reads
-// both from the cookies the page's connection carries (app/chat.py, "Reload and tabs").
-// When the chat has no sign-in (it then runs on this machine only, app/auth.py), a banner
-// says so.
+// PlanRAG Assistant in the browser (custom_js in .chainlit/config.toml; the chat's
+// Content-Security-Policy lets only the app's own files run, app/perimeter.py).
+// - Tabs are conversations of their own: each tab has an id (kept over a reload of the tab,
+//   new in a new tab) and each page load another; the page hands both to the app, with the
+//   dataset its first screen is about, in Chainlit's userEnv (app/web.py, "a page, its tab").
+// - The dataset picked in the settings panel is kept for the browser's next page (a cookie),
+//   and the title of the dataset in use is shown by the message box.
+// - A first question sent before the page is ready is held, and sent the moment it is.
+// - When the chat has no sign-in (it then runs on this machine only, app/auth.py), a banner
+//   says so.
 (function () {
   var MAX_AGE = 180 * 24 * 3600;
+  var DATASET = /^[a-z][a-z0-9-]{0,40}$/;
+  var ID = /^[A-Za-z0-9-]{8,64}$/;
 
   function setCookie(name, value) {
     document.cookie = name + "=" + encodeURIComponent(value) + "; path=/; max-age=" +
       MAX_AGE + "; samesite=lax";
   }
 
-  function hasCookie(name) {
-    return document.cookie.split("; ").some(function (c) { return c.indexOf(name + "=") === 0; });
+  function cookie(name) {
+    var found = "";
+    document.cookie.split("; ").forEach(function (c) {
+      if (c.indexOf(name + "=") !== 0) return;
+      try { found = decodeURIComponent(c.slice(name.length + 1)); } catch (e) { found = ""; }
+    });
+    return found;
   }
 
-  if (!hasCookie("planrag_client")) {
-    var id = window.crypto && window.crypto.randomUUID ? window.crypto.randomUUID()
-      : String(Date.now()) + String(Math.random()).slice(2);
-    setCookie("planrag_client", id);
+  function newId() {
+    return window.crypto && window.crypto.randomUUID ? window.crypto.randomUUID()
+      : Date.now().toString(36) + Math.random().toString(36).slice(2);
   }
 
-  // The app says which dataset was picked (Chainlit's window message reaches this window).
+  // This page for the app. Chainlit's page reads localStorage "userEnv" once, when its code
+  // starts (after this file), and sends it with every connection that page makes, so the
+  // values written here reach the app from this page only, whatever other tabs write later.
+  // sessionStorage survives a reload of the tab and is empty in a new tab: a reload keeps the
+  // tab's id. The dataset is the one the page's sample questions are picked for (the cookie,
+  // read by the app for them at the same moment).
+  (function describePage() {
+    var tab = null;
+    try { tab = window.sessionStorage.getItem("planrag_tab"); } catch (e) { tab = null; }
+    if (!tab || !ID.test(tab)) {
+      tab = newId();
+      try { window.sessionStorage.setItem("planrag_tab", tab); } catch (e) { /* one id a load */ }
+    }
+    var dataset = cookie("planrag_dataset");
+    try {
+      var env = JSON.parse(window.localStorage.getItem("userEnv") || "{}");
+      if (!env || typeof env !== "object" || Array.isArray(env)) env = {};
+      env.planrag_tab = tab;
+      env.planrag_page = newId();
+      env.planrag_dataset = DATASET.test(dataset) ? dataset : "";
+      window.localStorage.setItem("userEnv", JSON.stringify(env));
+    } catch (e) { /* no storage: the app treats the page as one it cannot tell apart */ }
+  })();
+
+  // The dataset in use, by the message box: its title beside the settings gear (a click opens
+  // the settings, where it is switched). The app says it when a chat starts and after a
+  // switch; the box is drawn anew at times (the first question moves it), so it is put back.
+  var title = "";
+
+  function showTitle() {
+    var composer = document.getElementById("message-composer");
+    var row = composer && composer.lastElementChild;
+    var left = row && row.firstElementChild;
+    if (!title || !left) return;
+    var label = document.getElementById("planrag-dataset");
+    if (!label) {
+      label = document.createElement("button");
+      label.id = "planrag-dataset";
+      label.type = "button";
+      label.addEventListener("click", function () {
+        var gear = document.getElementById("chat-settings-open-modal");
+        if (gear && !gear.disabled) gear.click();
+      });
+      var name = document.createElement("span");
+      name.className = "planrag-dataset-title";
+      label.appendChild(document.createTextNode("Dataset: "));
+      label.appendChild(name);
+    }
+    label.lastChild.textContent = title;
+    label.title = "Questions go to " + title + ". Switch in the settings.";
+    if (label.parentNode !== left) left.appendChild(label);
+  }
+
+  function watchComposer() {
+    new MutationObserver(function () {
+      var composer = document.getElementById("message-composer");
+      var label = document.getElementById("planrag-dataset");
+      if (title && composer && !(label && composer.contains(label))) showTitle();
+    }).observe(document.body, { childList: true, subtree: true });
+    showTitle();
+  }
+
+  // The app's messages to this window (Chainlit's window message).
   window.addEventListener("message", function (event) {
     if (event.origin !== window.location.origin) return;  // other sites' pages: ignored
     var data = event.data;
-    if (data && typeof data === "object" && typeof data.planrag_dataset === "string" &&
-        /^[a-z][a-z0-9-]{0,40}$/.test(data.planrag_dataset)) {
+    if (!data || typeof data !== "object") return;
+    if (typeof data.planrag_dataset === "string" && DATASET.test(data.planrag_dataset)) {
       setCookie("planrag_dataset", data.planrag_dataset);
     }
+    if (typeof data.planrag_title === "string" && data.planrag_title) {
+      title = data.planrag_title.slice(0, 200);
+      showTitle();
+    }
   });
+
+  // The first question. Chainlit's message box takes text as soon as it shows, but until the
+  // page has connected and the chat has started it sends nothing: Enter was dropped without a
+  // word. Until the page has been ready once, such an Enter is held and the question sent the
+  // moment it is (typed on, the text held follows; emptied, nothing is sent). After that
+  // Chainlit's own handling stands.
+  var ready = false;
+  var held = "";
+  var filling = false;
+
+  function isReady() {
+    var gear = document.getElementById("chat-settings-open-modal");
+    var send = document.getElementById("chat-submit");
+    return Boolean((gear && !gear.disabled) || (send && !send.disabled));
+  }
+
+  function sendHeld() {
+    var box = document.getElementById("chat-input");
+    var send = document.getElementById("chat-submit");
+    if (!box || !send) return;
+    if (box.value !== held) {
+      // The box was drawn anew (a message arrived before the question): the text goes back
+      // in as typing would put it, so Chainlit's own state holds it.
+      var setter = Object.getOwnPropertyDescriptor(window.HTMLTextAreaElement.prototype, "value");
+      filling = true;
+      setter.set.call(box, held);
+      box.dispatchEvent(new Event("input", { bubbles: true }));
+      filling = false;
+      return;  // sent on the next look, once the page has taken the text
+    }
+    if (send.disabled) return;
+    held = "";
+    send.click();
+  }
+
+  var watch = window.setInterval(function () {
+    if (!ready && isReady()) ready = true;
+    if (ready && held) sendHeld();
+    if (ready && !held) window.clearInterval(watch);
+  }, 100);
+
+  document.addEventListener("keydown", function (event) {
+    var box = event.target;
+    if (ready || !box || box.id !== "chat-input" || event.key !== "Enter" || event.shiftKey ||
+        event.isComposing) return;
+    if (isReady()) { ready = true; return; }  // Chainlit sends it
+    if (!box.value.trim()) return;
+    held = box.value;
+  }, true);
+
+  document.addEventListener("input", function (event) {
+    var box = event.target;
+    if (!held || filling || !box || box.id !== "chat-input") return;
+    held = box.value.trim() ? box.value : "";
+  }, true);
 
   function openBanner() {
     if (document.getElementById("planrag-open-banner") || !document.body) return;
@@ -43,13 +174,17 @@
     keepRoomFor(banner);
   }
 
+  function whenBody(then) {
+    if (document.body) then();
+    else document.addEventListener("DOMContentLoaded", then);
+  }
+
+  whenBody(watchComposer);
+
   fetch("/auth/config", { credentials: "same-origin" })
     .then(function (r) { return r.ok ? r.json() : null; })
     .then(function (cfg) {
-      if (cfg && !cfg.requireLogin) {
-        if (document.body) openBanner();
-        else document.addEventListener("DOMContentLoaded", openBanner);
-      }
+      if (cfg && !cfg.requireLogin) whenBody(openBanner);
     })
     .catch(function () { /* no banner: the page works without it */ });
 

@@ -3,7 +3,7 @@ and PostgreSQL), listed and resumed after a restart of the app, a re-plan that w
 is answered after the restart, a rating is stored and exported (and only its person can
 change or delete it), the run's audit trail reads back; a store that is down at start stops
 the app with one line, and one that goes down mid-session leaves the chat working and saying
-so; a browser id copied by someone else neither stops nor shows a person's run."""
+so; a tab id copied by someone else neither stops nor shows a person's run."""
 
 from __future__ import annotations
 
@@ -406,11 +406,12 @@ class _Held(ScriptedModel):
 
 
 @pytest.mark.e2e
-async def test_a_copied_browser_id_neither_stops_nor_shows_another_persons_run(
+async def test_a_copied_tab_id_neither_stops_nor_shows_another_persons_run(
         pair: Path, data_dir: Path, tmp_path: Path) -> None:  # noqa: F811
-    """Break 14: bob opens the chat with alice's `planrag_client` cookie while her question
-    is being answered: her run goes on to its answer, and bob is not shown her question."""
-    from playwright.async_api import async_playwright
+    """Break 14: bob opens the chat with the id of alice's tab (which her page hands to the
+    app: public/planrag.js) after her page has gone, while her question is being answered:
+    her run goes on to its answer, and bob is not shown her question."""
+    from playwright.async_api import async_playwright, expect
 
     held = _Held(_script("c1").script)
     async with ScriptedServer(held) as server:
@@ -425,22 +426,32 @@ async def test_a_copied_browser_id_neither_stops_nor_shows_another_persons_run(
             while server.requests < 2:  # her run waits for the model's second reply
                 assert asyncio.get_running_loop().time() < deadline, "the run did not start"
                 await asyncio.sleep(0.1)
-            cookies = await alice.context.cookies()
-            client = next(c["value"] for c in cookies if c["name"] == "planrag_client")
+            tab = await alice.evaluate("() => sessionStorage.getItem('planrag_tab')")
+            assert tab
+            await alice.context.close()  # her page goes; her run goes on
             context = await browser.new_context()
-            await context.add_cookies([{"name": "planrag_client", "value": client, "url": url}])
+            await context.add_init_script(f"sessionStorage.setItem('planrag_tab', {tab!r})")
             bob = await context.new_page()
             await bob.goto(url)
             await bob.get_by_label("User name").fill("bob")
             await bob.get_by_label("Password", exact=True).fill(PASSWORD)
             await bob.get_by_role("button", name="Sign in").click()
-            # His chat has started (the settings panel comes from its start, right before an
-            # earlier run of his would be stopped and named).
-            await bob.locator("#chat-settings-open-modal").wait_for(timeout=30_000)
+            # His chat has started and finished starting (where an earlier run of his tab
+            # would have been stopped and named): the settings can be opened.
+            await expect(bob.locator("#chat-settings-open-modal")).to_be_enabled(
+                timeout=30_000)
+            assert await bob.evaluate(
+                "() => JSON.parse(localStorage.getItem('userEnv')).planrag_tab") == tab
             held.release.set()
-            await alice.get_by_text("Best decision: Krakow").first.wait_for(timeout=60_000)
+            while not await _answered(env, "alice"):
+                assert asyncio.get_running_loop().time() < deadline + 60, "her run stopped"
+                await asyncio.sleep(0.5)
             assert await bob.get_by_text("was still being answered").count() == 0
             assert await bob.get_by_text(re.compile(r"Where should SWE")).count() == 0
-            assert [c["value"] for c in await context.cookies()
-                    if c["name"] == "planrag_client"] == [client]  # he did use her id
             await browser.close()
+
+
+async def _answered(env: dict[str, str], user: str) -> bool:
+    """Whether the audit trail holds an answer of `user`'s."""
+    out = await asyncio.to_thread(_planrag, "audit", "--json", "--user", user, env=env)
+    return any(json.loads(line)["kind"] == "answer" for line in out.stdout.splitlines())
