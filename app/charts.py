@@ -88,7 +88,7 @@ def decision_chart(
                            "%{customdata[2]}<extra></extra>"),
         ))
     axis_unit = f" ({unit})" if unit else ""
-    title = f"Change in {description} against deciding nothing"
+    title = f"Change in {description} compared with changing nothing"
     if unchanged:
         title += (f"<br><span style='font-size: 0.8em'>{unchanged} other "
                   f"candidate{'' if unchanged == 1 else 's'} change nothing</span>")
