@@ -56,7 +56,7 @@ from planrag.engine.events import (
 from planrag.engine.render import stop_text
 from planrag.engine.verdict import answer_lines
 from planrag.markup import code_span, escape, fenced
-from planrag.present import cell
+from planrag.present import Columns, number
 from planrag.settings import Settings
 from planrag.spreadsheet import to_csv
 
@@ -123,11 +123,12 @@ class RunView:
 
     def __init__(
         self, settings: Settings, consent: str = "ask",
-        column_names: dict[str, str] | None = None,
+        columns: Columns | dict[str, str] | None = None,
     ) -> None:
         self.settings = settings
-        self.column_names = column_names or {}
-        """How the dataset names result columns for people (its manifest's [column_names])."""
+        self.columns = columns if isinstance(columns, Columns) else Columns(columns or {})
+        """How the dataset's result tables read for people (planrag.present.Columns): its
+        manifest's [column_names], yes/no, values by name."""
         self.consent = consent
         self.engine: Any = None
         """The engine, for the whole fetched table of a query (set once it is open)."""
@@ -190,7 +191,11 @@ class RunView:
                 await self.text.stream_token(escape(event.text, "markdown", line=self.line))
                 self.line = (self.line + event.text).rpartition("\n")[2]
             case ModelCalled():
-                pass
+                if "final_answer" in event.tool_calls and self.text is not None:
+                    # The reply that answers: its words would stand above the verdict and
+                    # may name another decision; the answer says it, verdict first.
+                    await self.text.remove()
+                    self.text = None
             case PlanMade():
                 await self._plan(event)
             case StepStarted():
@@ -222,8 +227,8 @@ class RunView:
                     self.record[event.query_id][2] = "refused by the guard"
                 await self._query_end(
                     event.query_id, "refused by the guard",
-                    f"**Refused by the read-only guard** ({event.rule}): "
-                    f"{escape(event.reason, 'markdown')}\n\n"
+                    f"**Refused by the read-only guard:** {escape(event.reason, 'markdown')}"
+                    "\n\n"
                     "Nothing ran. The assistant is told why and may rewrite the query.")
             case QueryFailed():
                 if event.query_id in self.record:
@@ -243,9 +248,10 @@ class RunView:
             case AnswerProposed():
                 self.answer = event
             case CandidateSimulated():
-                await cl.Message(content=f"What-if {escape(str(event.decision), 'markdown')}: "
-                                 f"{escape(event.description, 'markdown')} = "
-                                 f"{event.value:.6g} (no decision {event.baseline:.6g})").send()
+                await cl.Message(content=f"What-if for {escape(str(event.decision), 'markdown')}"
+                                 f": {escape(event.description, 'markdown')} "
+                                 f"{number(event.value)}, against {number(event.baseline)} "
+                                 "if nothing changes.").send()
             case SimulatorChecked():
                 self.check = event
                 await self._final(event)
@@ -291,7 +297,7 @@ class RunView:
         for i, s in enumerate(event.steps):
             child = cl.Step(name=f"{i + 1}. {s.goal}", type="undefined",
                             parent_id=self.plan_step.id)
-            child.output = f"source: {escape(s.source, 'markdown')}"
+            child.output = _SOURCE.get(s.source, "")
             await child.send()
             self.children.append(child)
         self.plan = event.steps
@@ -299,7 +305,7 @@ class RunView:
     async def _child_status(self, index: int, status: str) -> None:
         if index < len(self.children):
             child = self.children[index]
-            child.output = f"source: {escape(self.plan[index].source, 'markdown')} · {status}"
+            child.output = f"{_SOURCE.get(self.plan[index].source, '')} · {status}"
             await child.update()
 
     async def close_steps(self) -> None:
@@ -325,10 +331,12 @@ class RunView:
         step.output = (f"{plural(event.total_rows, 'row')}{more}{cut} in "
                        f"{event.elapsed_ms:.1f} ms. The CSV file holds every row fetched, "
                        "with exact values.")
+        flags = self.columns.flags(event.columns, shown)
         step.elements = [
             RowsElement(name=f"{event.query_id} rows",
-                        columns=[self.column_names.get(c, c) for c in event.columns],
-                        rows=[[cell(v) for v in r] for r in shown], for_id=step.id),
+                        columns=[self.columns.header(c) for c in event.columns],
+                        rows=[self.columns.row(event.columns, r, flags) for r in shown],
+                        for_id=step.id),
             cl.File(name=f"{event.query_id}.csv", content=csv_text(event.columns, rows),
                     mime="text/csv", display="inline", for_id=step.id),
         ]
@@ -393,9 +401,8 @@ class RunView:
             line = f"**Decided by you: {outcome}.**"
         elif event.by == "timeout":
             wait = duration(self.settings.consent_timeout_s)
-            line = (f"**Nobody answered within {wait}, so the default applied: {outcome}** "
-                    f"(PLANRAG_CONSENT_TIMEOUT_DEFAULT="
-                    f"{self.settings.consent_timeout_default}).")
+            kept = "the new plan was approved" if event.approved else "the plan was kept"
+            line = f"**{kept[:1].upper()}{kept[1:]} because no one answered in {wait}.**"
         else:
             policy = {"approve": "approve new plans automatically",
                       "reject": "keep the current plan"}.get(self.consent, self.consent)
@@ -416,7 +423,8 @@ class RunView:
         answer = self.answer
         if answer is None:
             return
-        lines = answer_lines(answer, check, note, style="markdown", scripted=self.scripted)
+        lines = answer_lines(answer, check, note, style="markdown", scripted=self.scripted,
+                             queries=self._query_names())
         elements: list[Element] = [cl.File(
             name="answer.md", content=self._markdown(lines).encode("utf-8"),
             mime="text/markdown", display="inline")]
@@ -433,6 +441,20 @@ class RunView:
                                          metadata=avatar())
         await self.answer_message.send()
 
+    def _query_names(self) -> dict[str, str]:
+        """Each query id as the chat shows it, with the plan step it belongs to: "query 1
+        (step 1, find the nodes ...)", so "Based on ..." says where to look."""
+        names = {}
+        for qid, (language, _query, _outcome) in self.record.items():
+            title = query_title(qid, language).split(" · ")[0]
+            name = title[:1].lower() + title[1:]
+            index = self.query_step.get(qid)
+            if index is not None and index < len(self.plan):
+                goal = " ".join(self.plan[index].goal.split())
+                name += f" (step {index + 1}, {goal})"
+            names[qid] = name
+        return names
+
     def _markdown(self, lines: Sequence[str]) -> str:
         """The answer to take away: the question, the verdict and why, and every query."""
         question = escape(" ".join(self.question.split()), "markdown") or "Decision"
@@ -446,6 +468,9 @@ class RunView:
 
 
 _OUTCOME = {True: "the new plan is approved", False: "the current plan is kept"}
+_SOURCE = {"sql": "Reads the tables (SQL)", "cypher": "Reads the graph (Cypher)",
+           "none": "No query: works from what was found"}
+"""What a plan step reads, in words (its `source`)."""
 
 
 def _current_step_id() -> str | None:

@@ -53,20 +53,22 @@ class TerminalRenderer:
         self.console = console or Console(highlight=False, emoji=False)
         self.column_names = column_names or {}
         """How the dataset names result columns for people."""
-        self._in_text = False
+        self._said: list[str] = []
+        """The model's words of the reply in progress, printed when it ends: the words of
+        the reply that answers are not (they would stand above the verdict)."""
         self.scripted = False
         self._answer: AnswerProposed | None = None
         self._answered = False
 
-    def _end_text(self) -> None:
-        if self._in_text:
-            self.console.print()
-            self._in_text = False
+    def _end_text(self, answers: bool = False) -> None:
+        said, self._said = "".join(self._said), []
+        if said.strip() and not answers:
+            self.console.print(printable(said.strip("\n")), style="dim", markup=False)
 
     def render(self, event: Event) -> None:
         c = self.console
         if not isinstance(event, ModelText):
-            self._end_text()
+            self._end_text(isinstance(event, ModelCalled) and "final_answer" in event.tool_calls)
         match event:
             case RunStarted():
                 self.scripted = event.scripted
@@ -83,8 +85,7 @@ class TerminalRenderer:
             case StepStarted():
                 c.print(f"[bold]step {event.index}[/]: {escape(event.goal, 'rich')}")
             case ModelText():
-                c.print(printable(event.text), end="", style="dim", markup=False)
-                self._in_text = True
+                self._said.append(event.text)
             case QueryStarted():
                 lexer = "sql" if event.language == "sql" else "cypher"
                 c.print(f"[bold]{event.query_id}[/] {event.language}")
