@@ -71,7 +71,7 @@ from planrag.engine.events import (
     RunStarted,
     SimulatorChecked,
 )
-from planrag.engine.render import stop_text
+from planrag.engine.render import stop_words
 from planrag.engine.verdict import answer_lines
 from planrag.errors import PlanRAGError
 from planrag.limits import limits_for, question_problem
@@ -723,7 +723,7 @@ async def _render(events: Any, store: RunStore, key: str, context: dict[str, Any
             if answer is not None:
                 await say(_answer_text(answer, None, scripted, event.check_note, queries))
             elif event.decision is None:
-                await say(f"No decision was reached: {stop_text(event.stop_reason)}.")
+                await say(f"No decision was reached: {stop_words(event.stop_reason)}.")
             await store.delete(key)
             if decided is not None:
                 await _add_turn(store, key, context["question"], decided)

@@ -53,7 +53,7 @@ from planrag.engine.events import (
     SimulatorChecked,
     StepStarted,
 )
-from planrag.engine.render import stop_text
+from planrag.engine.render import stop_words
 from planrag.engine.verdict import answer_lines
 from planrag.markup import code_span, escape, fenced
 from planrag.present import Columns, number
@@ -180,8 +180,8 @@ class RunView:
                 self.run_id = event.run_id
                 self.question = event.question
                 if event.scripted:
-                    await cl.Message(content="_Scripted walkthrough: the answers below come "
-                                     "from a fixed policy, not from a model._",
+                    await cl.Message(content="_Scripted walkthrough: a fixed rule of thumb "
+                                     "answers below, not a model._",
                                      metadata=avatar()).send()
             case ModelText():
                 if self.text is None:
@@ -260,10 +260,10 @@ class RunView:
                     await self._final(None, event.check_note)
                 elif self.answer is None:
                     await cl.Message(content="No decision was reached: "
-                                     f"{stop_text(event.stop_reason)}.").send()
+                                     f"{stop_words(event.stop_reason)}.").send()
                 if event.stop_reason.startswith("budget:") and self.answer is not None:
                     await cl.Message(content="The run stopped early, so the answer rests on "
-                                     f"what it had found: {stop_text(event.stop_reason)}."
+                                     f"what it had found: {stop_words(event.stop_reason)}."
                                      ).send()
             case RunFailed():
                 await cl.ErrorMessage(content=f"Something went wrong while {event.stage}: "

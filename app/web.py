@@ -985,8 +985,9 @@ CONSENT_LABELS = {
 }
 
 NO_MODEL_FOR_OPERATOR = (
-    "PlanRAG Assistant: no model is configured, so questions in the chat get the scripted "
-    "walkthrough (a fixed policy, labelled as such) on the shipped datasets. To answer with "
+    "PlanRAG Assistant: no model is configured, so the chat answers only the sample "
+    "datasets' own questions, with the scripted walkthrough (a fixed rule of thumb, labelled "
+    "as such), and says so of any other question. To answer with "
     "a model, set PLANRAG_MODEL and PLANRAG_MODEL_API_KEY (OpenAI), or PLANRAG_MODEL and "
     "PLANRAG_MODEL_BASE_URL (Ollama: http://127.0.0.1:11434/v1, vLLM, llama.cpp) in the "
     "environment or .env, then restart (README: \"Asking questions\")."
@@ -1035,7 +1036,7 @@ def sample_of(ds: Dataset, question: str) -> Question | None:
 
 
 async def run_scripted(session: ChatSession, question: str) -> None:
-    """The scripted walkthrough: a fixed policy answers instead of a model, only the
+    """The scripted walkthrough: a fixed rule of thumb answers instead of a model, only the
     question it was written for; any other question is told, in one line, which question
     the walkthrough answers here and how to get a model for the rest."""
     from planrag.engine.policy import policy_model, uncovered

@@ -7,6 +7,7 @@ printable (control characters as visible escapes) and never Rich markup.
 
 from __future__ import annotations
 
+import re
 from typing import Any, assert_never
 
 from rich.console import Console
@@ -40,7 +41,7 @@ from planrag.engine.verdict import answer_lines
 from planrag.markup import escape, printable
 from planrag.present import cell
 
-__all__ = ["TerminalRenderer", "stop_text"]
+__all__ = ["TerminalRenderer", "stop_text", "stop_words"]
 
 
 class TerminalRenderer:
@@ -165,6 +166,12 @@ def stop_text(stop_reason: str) -> str:
         "(PLANRAG_MAX_RUN_CHARS)",
     }
     return reasons.get(stop_reason, stop_reason)
+
+
+def stop_words(stop_reason: str) -> str:
+    """Why a run stopped, for people in the chat or Slack: `stop_text` without the name of
+    the setting behind it (theirs to change is the operator's, who reads the terminal)."""
+    return re.sub(r" \(PLANRAG_\w+\)", "", stop_text(stop_reason))
 
 
 def _steps(steps: tuple[PlanStep, ...]) -> str:

@@ -106,3 +106,25 @@ def test_the_queries_an_answer_rests_on_are_named_as_shown() -> None:
     lines = answer_lines(ANSWER, _check(), style="markdown", queries={
         "q1": "query 1 (step 1, compare the *capacity*)"})
     assert lines[-1] == "Based on query 1 (step 1, compare the \\*capacity\\*) and q2."
+
+
+def test_the_terminal_prints_no_closing_words_above_the_answer() -> None:
+    """Issue 19, 3: "Decision: novgorod." (the reply that answers) stood above the Answer
+    box's "Best decision: Krakow"; the words of other replies are still printed."""
+    import io
+
+    from rich.console import Console
+
+    from planrag.engine.events import ModelCalled, ModelText
+    from planrag.engine.render import TerminalRenderer
+
+    out = io.StringIO()
+    renderer = TerminalRenderer(Console(file=out, width=200, highlight=False))
+    for event in (ModelText("I will "), ModelText("plan first."),
+                  ModelCalled(1, 0, 0, 0.1, ("make_plan",)),
+                  ModelText("Decision: "), ModelText("Rhine Depot."),
+                  ModelCalled(2, 0, 0, 0.1, ("final_answer",)), ANSWER, _check()):
+        renderer.render(event)  # type: ignore[arg-type]
+    text = out.getvalue()
+    assert "I will plan first." in text and "Decision: Rhine" not in text
+    assert "Best decision: East Point, Leipzig" in text
