@@ -108,7 +108,7 @@ _BUILDING = Walkthrough(
 )
 _WAREHOUSE = Walkthrough(
     "warehouse",
-    "which warehouse to give more weekly capacity (so many kg) to cut the delivery cost",
+    "which warehouse to give more weekly capacity (an amount in kg) to cut the delivery cost",
     "Which warehouse should we expand by 200 kg a week to cut the delivery cost?",
     decided=(_words(r"warehouses?\b|depots?\b"),
              re.compile(r"\b(?:expand|extend|enlarg|grow|upgrad)\w*|\bcapacity\b.*\b(?:more|"

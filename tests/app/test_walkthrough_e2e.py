@@ -71,8 +71,11 @@ async def _fresh(browser: Any, url: str, dataset: str, width: int = 1280) -> Any
 
 
 async def _theme(page: Any, name: str) -> None:
+    from playwright.async_api import expect
+
     await page.get_by_role("button", name="Toggle theme").click()
     await page.get_by_role("menuitem", name=name).click()
+    await expect(page.get_by_role("menuitem")).to_have_count(0)  # the menu is gone
 
 
 async def _above(page: Any, verdict: Any) -> str:
