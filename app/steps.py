@@ -4,8 +4,9 @@
 
 The plan is a step whose children are its steps, each query a nested step with its SQL or
 Cypher, timing and rows as a table element; refused and failed queries are marked as errors;
-the model's text streams; a re-plan is asked with buttons and kept on record with what was
-decided; the answer comes with the simulator's check and a chart.
+the model's words are shown reply by reply, except those of the reply that answers (nothing
+above the verdict names a decision); a re-plan is asked with buttons and kept on record with
+what was decided; the answer comes with the simulator's check and a chart.
 
 Chainlit shows messages and step outputs as Markdown, so every piece written by a model or
 coming from data is escaped there (`planrag.markup`): it reads literally and never becomes an
@@ -142,9 +143,10 @@ class RunView:
         """The plan step worked on last: where a query that names no step belongs."""
         self.queries: dict[str, cl.Step] = {}
         self.query_step: dict[str, int] = {}
-        self.text: cl.Message | None = None
-        self.line = ""
-        """The model's text streamed on the current line so far (to escape it in pieces)."""
+        self.said: list[str] = []
+        """The model's words of the reply in progress: shown when the reply ends, unless it
+        is the reply that answers (its words would stand above the verdict and may name
+        another decision; the answer says the decision, verdict first)."""
         self.answer: AnswerProposed | None = None
         self.scripted = False
         self.plan: tuple[PlanStep, ...] = ()
@@ -163,17 +165,19 @@ class RunView:
         self.proposal = ""
         """How a proposal asked before a restart reads (its full record is not kept)."""
 
-    async def _end_text(self) -> None:
-        if self.text is not None:
-            await self.text.send()
-            self.text = None
+    async def _end_text(self, answers: bool = False) -> None:
+        said, self.said = "".join(self.said), []
+        if said.strip() and not answers:
+            await cl.Message(content=escape(said.strip("\n"), "markdown"),
+                             author="Assistant" + self._label(), metadata=avatar()).send()
 
     def _label(self) -> str:
         return " (scripted)" if self.scripted else ""
 
     async def show(self, event: Event) -> None:
-        if not isinstance(event, ModelText | ModelCalled):
-            await self._end_text()
+        if not isinstance(event, ModelText):
+            await self._end_text(isinstance(event, ModelCalled)
+                                 and "final_answer" in event.tool_calls)
         match event:
             case RunStarted():
                 self.scripted = event.scripted
@@ -184,18 +188,9 @@ class RunView:
                                      "answers below, not a model._",
                                      metadata=avatar()).send()
             case ModelText():
-                if self.text is None:
-                    self.text = cl.Message(content="", author="Assistant" + self._label(),
-                                           metadata=avatar())
-                    self.line = ""
-                await self.text.stream_token(escape(event.text, "markdown", line=self.line))
-                self.line = (self.line + event.text).rpartition("\n")[2]
+                self.said.append(event.text)
             case ModelCalled():
-                if "final_answer" in event.tool_calls and self.text is not None:
-                    # The reply that answers: its words would stand above the verdict and
-                    # may name another decision; the answer says it, verdict first.
-                    await self.text.remove()
-                    self.text = None
+                pass  # its words were shown, or dropped, just before (_end_text)
             case PlanMade():
                 await self._plan(event)
             case StepStarted():
