@@ -69,7 +69,7 @@ def decision_chart(
         import plotly.graph_objects as go
     except ImportError:
         return None
-    title = wrapped(f"Change in {description} against deciding nothing", TITLE_CHARS)
+    title = wrapped(f"Change in {description} compared with changing nothing", TITLE_CHARS)
     description, unit = plain(description), plain(unit)
 
     def shown(decision: Any) -> str:

@@ -39,6 +39,7 @@ from app.web import (
     browser_cookies,
     dataset_items,
     datasets_text,
+    offered_questions,
     page_of,
     question_actions,
     question_labels,
@@ -267,10 +268,10 @@ async def starters(user: object = None, language: object = None) -> list[cl.Star
     ds = _first_allowed(reg, access, kept, check_dataset_setting(s, reg).id)
     if ds is None:
         return []
-    labels = question_labels(ds.questions)
+    questions = offered_questions(ds, s.model_configured)  # each gets a true answer
     return [
         cl.Starter(label=label, message=_one_line(q.text))
-        for q, label in zip(ds.questions[:4], labels, strict=False)
+        for q, label in zip(questions[:4], question_labels(questions), strict=False)
     ]
 
 
@@ -480,9 +481,9 @@ async def _update(session: ChatSession, values: dict[str, str]) -> None:
     await session.remember()
     where = session.where()
     ds = session.dataset_info()
+    offered = offered_questions(ds, session.settings.model_configured)
     samples = [cl.Action(name="ask", payload={"question": _one_line(q.text)}, label=label)
-               for q, label in zip(ds.questions[:4], question_labels(ds.questions),
-                                   strict=False)]
+               for q, label in zip(offered[:4], question_labels(offered), strict=False)]
     warning = (" **Its account may write** (accepted when it was connected); the assistant "
                "still only reads." if ds.write_privileges else "")
     lead = "Sample questions:" if samples else "Ask your question."

@@ -194,7 +194,7 @@ class Console:
         """Answer `question` on the current dataset, verdict first, as `planrag ask` does."""
         from rich.console import Console as RichConsole
 
-        from planrag.engine.policy import missing_parameters, policy_model
+        from planrag.engine.policy import policy_model, uncovered
         from planrag.engine.render import TerminalRenderer
         from planrag.engine.session import engine_config, model_from_settings, open_engine
         from planrag.limits import limits_for
@@ -206,13 +206,12 @@ class Console:
             model = model_from_settings(self.settings)
         else:
             name = dataset_simulator(dataset).name if dataset.simulator else None
-            if name not in ("locating", "building", "warehouse-expansion"):
-                self.say("No model is set up (see the README, \"Asking questions\"), and the "
-                         "scripted walkthrough knows only the shipped datasets.")
-                return
-            missing = missing_parameters(question, name)
-            if missing:
-                self.say(missing)
+            problem = uncovered(question, name)
+            if problem is not None:  # only the walkthrough's own question gets an answer
+                example = f" E.g. \u201c{problem.example}\u201d." if problem.example else ""
+                how = "" if problem.kind == "parameter" else (
+                    f"{example} No model is set up: see the README, \"Asking questions\".")
+                self.say(problem.text + how)
                 return
             self.say("(no model is set up: the scripted walkthrough answers)")
             model = policy_model(simulator=name)

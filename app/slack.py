@@ -63,6 +63,7 @@ from planrag.engine.events import (
     QueryFailed,
     QueryFinished,
     QueryRefused,
+    QueryStarted,
     ReplanDecided,
     ReplanProposed,
     RunFailed,
@@ -70,7 +71,7 @@ from planrag.engine.events import (
     RunStarted,
     SimulatorChecked,
 )
-from planrag.engine.render import stop_text
+from planrag.engine.render import stop_words
 from planrag.engine.verdict import answer_lines
 from planrag.errors import PlanRAGError
 from planrag.limits import limits_for, question_problem
@@ -582,7 +583,7 @@ def _slack_dataset(settings: Settings, event: dict[str, Any],
 def _refusal(event: dict[str, Any]) -> str:
     who = f"<@{event['user']}>" if event.get("user") else "you"
     return (f"Sorry {who}, you are not on the list of people who may ask me about this data. "
-            "The person who runs PlanRAG Assistant can add you (PLANRAG_SLACK_ACCESS).")
+            "The person who runs PlanRAG Assistant can add you to its Slack access list.")
 
 
 async def _run(settings: Settings, store: RunStore, key: str, question: str,
@@ -594,8 +595,8 @@ async def _run(settings: Settings, store: RunStore, key: str, question: str,
 
     model = _model(settings)
     if model is None:
-        await say("No model is configured for this assistant yet: set PLANRAG_MODEL and an "
-                  "endpoint (see the README).")
+        await say("No model is set up for this assistant yet, so I cannot answer questions "
+                  "here; the person who runs it can set one up (README, \"Asking questions\").")
         return
     # The question is the journaled message's text: the plan does not hold it again.
     plan = {"kind": "question", "dataset": dataset, "user": user}
@@ -674,6 +675,9 @@ async def _render(events: Any, store: RunStore, key: str, context: dict[str, Any
     decided: AnswerProposed | None = None
     outcome: str | None = None
     scripted = False
+    plan: tuple[PlanStep, ...] = ()
+    queries: dict[str, str] = {}
+    """Each query id with the plan step it served, for the answer's "Based on ..."."""
     async for event in events:
         event: Event  # type: ignore[no-redef]
         if auditor is not None:
@@ -682,8 +686,13 @@ async def _render(events: Any, store: RunStore, key: str, context: dict[str, Any
             scripted = event.scripted
         elif isinstance(event, PlanMade):
             title = "Plan" if event.revision == 0 else f"New plan (revision {event.revision})"
+            plan = event.steps
             steps = _steps(event.steps)
             await say(f"*{title}*{' (scripted)' if scripted else ''}\n{steps}")
+        elif isinstance(event, QueryStarted):
+            if event.step is not None and 0 <= event.step < len(plan):
+                goal = " ".join(plan[event.step].goal.split())
+                queries[event.query_id] = f"{event.query_id} (step {event.step + 1}, {goal})"
         elif isinstance(event, QueryFinished):
             trace.append(f"{event.query_id}: {event.total_rows} rows, {event.elapsed_ms:.0f} ms")
         elif isinstance(event, QueryRefused):
@@ -707,14 +716,14 @@ async def _render(events: Any, store: RunStore, key: str, context: dict[str, Any
             answer = decided = event
         elif isinstance(event, SimulatorChecked):
             await _flush(trace)
-            await say(_answer_text(answer, event, scripted))
+            await say(_answer_text(answer, event, scripted, queries=queries))
             answer = None
         elif isinstance(event, RunFinished):
             await _flush(trace)
             if answer is not None:
-                await say(_answer_text(answer, None, scripted, event.check_note))
+                await say(_answer_text(answer, None, scripted, event.check_note, queries))
             elif event.decision is None:
-                await say(f"No decision was reached: {stop_text(event.stop_reason)}.")
+                await say(f"No decision was reached: {stop_words(event.stop_reason)}.")
             await store.delete(key)
             if decided is not None:
                 await _add_turn(store, key, context["question"], decided)
@@ -750,6 +759,9 @@ async def _flush(trace: list[str]) -> None:
 
 
 def _answer_text(answer: AnswerProposed | None, check: SimulatorChecked | None,
-                 scripted: bool, note: str = "") -> str:
-    """The answer, verdict first, as every front end says it (planrag.engine.verdict)."""
-    return "\n".join(answer_lines(answer, check, note, style="slack", scripted=scripted))
+                 scripted: bool, note: str = "",
+                 queries: dict[str, str] | None = None) -> str:
+    """The answer, verdict first, as every front end says it (planrag.engine.verdict), its
+    queries named with the plan steps they served."""
+    return "\n".join(answer_lines(answer, check, note, style="slack", scripted=scripted,
+                                   queries=queries))

@@ -4,8 +4,9 @@
 
 The plan is a step whose children are its steps, each query a nested step with its SQL or
 Cypher, timing and rows as a table element; refused and failed queries are marked as errors;
-the model's text streams; a re-plan is asked with buttons and kept on record with what was
-decided; the answer comes with the simulator's check and a chart.
+the model's words are shown reply by reply, except those of the reply that answers (nothing
+above the verdict names a decision); a re-plan is asked with buttons and kept on record with
+what was decided; the answer comes with the simulator's check and a chart.
 
 Chainlit shows messages and step outputs as Markdown, so every piece written by a model or
 coming from data is escaped there (`planrag.markup`): it reads literally and never becomes an
@@ -53,10 +54,10 @@ from planrag.engine.events import (
     SimulatorChecked,
     StepStarted,
 )
-from planrag.engine.render import stop_text
+from planrag.engine.render import stop_words
 from planrag.engine.verdict import answer_lines
 from planrag.markup import code_span, escape, fenced
-from planrag.present import cell
+from planrag.present import Columns, number
 from planrag.settings import Settings
 from planrag.spreadsheet import to_csv
 
@@ -123,11 +124,12 @@ class RunView:
 
     def __init__(
         self, settings: Settings, consent: str = "ask",
-        column_names: dict[str, str] | None = None,
+        columns: Columns | dict[str, str] | None = None,
     ) -> None:
         self.settings = settings
-        self.column_names = column_names or {}
-        """How the dataset names result columns for people (its manifest's [column_names])."""
+        self.columns = columns if isinstance(columns, Columns) else Columns(columns or {})
+        """How the dataset's result tables read for people (planrag.present.Columns): its
+        manifest's [column_names], yes/no, values by name."""
         self.consent = consent
         self.engine: Any = None
         """The engine, for the whole fetched table of a query (set once it is open)."""
@@ -141,9 +143,10 @@ class RunView:
         """The plan step worked on last: where a query that names no step belongs."""
         self.queries: dict[str, cl.Step] = {}
         self.query_step: dict[str, int] = {}
-        self.text: cl.Message | None = None
-        self.line = ""
-        """The model's text streamed on the current line so far (to escape it in pieces)."""
+        self.said: list[str] = []
+        """The model's words of the reply in progress: shown when the reply ends, unless it
+        is the reply that answers (its words would stand above the verdict and may name
+        another decision; the answer says the decision, verdict first)."""
         self.answer: AnswerProposed | None = None
         self.scripted = False
         self.plan: tuple[PlanStep, ...] = ()
@@ -162,35 +165,32 @@ class RunView:
         self.proposal = ""
         """How a proposal asked before a restart reads (its full record is not kept)."""
 
-    async def _end_text(self) -> None:
-        if self.text is not None:
-            await self.text.send()
-            self.text = None
+    async def _end_text(self, answers: bool = False) -> None:
+        said, self.said = "".join(self.said), []
+        if said.strip() and not answers:
+            await cl.Message(content=escape(said.strip("\n"), "markdown"),
+                             author="Assistant" + self._label(), metadata=avatar()).send()
 
     def _label(self) -> str:
         return " (scripted)" if self.scripted else ""
 
     async def show(self, event: Event) -> None:
-        if not isinstance(event, ModelText | ModelCalled):
-            await self._end_text()
+        if not isinstance(event, ModelText):
+            await self._end_text(isinstance(event, ModelCalled)
+                                 and "final_answer" in event.tool_calls)
         match event:
             case RunStarted():
                 self.scripted = event.scripted
                 self.run_id = event.run_id
                 self.question = event.question
                 if event.scripted:
-                    await cl.Message(content="_Scripted walkthrough: the answers below come "
-                                     "from a fixed policy, not from a model._",
+                    await cl.Message(content="_Scripted walkthrough: a fixed rule of thumb "
+                                     "answers below, not a model._",
                                      metadata=avatar()).send()
             case ModelText():
-                if self.text is None:
-                    self.text = cl.Message(content="", author="Assistant" + self._label(),
-                                           metadata=avatar())
-                    self.line = ""
-                await self.text.stream_token(escape(event.text, "markdown", line=self.line))
-                self.line = (self.line + event.text).rpartition("\n")[2]
+                self.said.append(event.text)
             case ModelCalled():
-                pass
+                pass  # its words were shown, or dropped, just before (_end_text)
             case PlanMade():
                 await self._plan(event)
             case StepStarted():
@@ -222,8 +222,8 @@ class RunView:
                     self.record[event.query_id][2] = "refused by the guard"
                 await self._query_end(
                     event.query_id, "refused by the guard",
-                    f"**Refused by the read-only guard** ({event.rule}): "
-                    f"{escape(event.reason, 'markdown')}\n\n"
+                    f"**Refused by the read-only guard:** {escape(event.reason, 'markdown')}"
+                    "\n\n"
                     "Nothing ran. The assistant is told why and may rewrite the query.")
             case QueryFailed():
                 if event.query_id in self.record:
@@ -243,9 +243,10 @@ class RunView:
             case AnswerProposed():
                 self.answer = event
             case CandidateSimulated():
-                await cl.Message(content=f"What-if {escape(str(event.decision), 'markdown')}: "
-                                 f"{escape(event.description, 'markdown')} = "
-                                 f"{event.value:.6g} (no decision {event.baseline:.6g})").send()
+                await cl.Message(content=f"What-if for {escape(str(event.decision), 'markdown')}"
+                                 f": {escape(event.description, 'markdown')} "
+                                 f"{number(event.value)}, against {number(event.baseline)} "
+                                 "if nothing changes.").send()
             case SimulatorChecked():
                 self.check = event
                 await self._final(event)
@@ -254,10 +255,10 @@ class RunView:
                     await self._final(None, event.check_note)
                 elif self.answer is None:
                     await cl.Message(content="No decision was reached: "
-                                     f"{stop_text(event.stop_reason)}.").send()
+                                     f"{stop_words(event.stop_reason)}.").send()
                 if event.stop_reason.startswith("budget:") and self.answer is not None:
                     await cl.Message(content="The run stopped early, so the answer rests on "
-                                     f"what it had found: {stop_text(event.stop_reason)}."
+                                     f"what it had found: {stop_words(event.stop_reason)}."
                                      ).send()
             case RunFailed():
                 await cl.ErrorMessage(content=f"Something went wrong while {event.stage}: "
@@ -291,7 +292,7 @@ class RunView:
         for i, s in enumerate(event.steps):
             child = cl.Step(name=f"{i + 1}. {s.goal}", type="undefined",
                             parent_id=self.plan_step.id)
-            child.output = f"source: {escape(s.source, 'markdown')}"
+            child.output = _SOURCE.get(s.source, "")
             await child.send()
             self.children.append(child)
         self.plan = event.steps
@@ -299,7 +300,7 @@ class RunView:
     async def _child_status(self, index: int, status: str) -> None:
         if index < len(self.children):
             child = self.children[index]
-            child.output = f"source: {escape(self.plan[index].source, 'markdown')} · {status}"
+            child.output = f"{_SOURCE.get(self.plan[index].source, '')} · {status}"
             await child.update()
 
     async def close_steps(self) -> None:
@@ -325,10 +326,12 @@ class RunView:
         step.output = (f"{plural(event.total_rows, 'row')}{more}{cut} in "
                        f"{event.elapsed_ms:.1f} ms. The CSV file holds every row fetched, "
                        "with exact values.")
+        flags = self.columns.flags(event.columns, shown)
         step.elements = [
             RowsElement(name=f"{event.query_id} rows",
-                        columns=[self.column_names.get(c, c) for c in event.columns],
-                        rows=[[cell(v) for v in r] for r in shown], for_id=step.id),
+                        columns=[self.columns.header(c) for c in event.columns],
+                        rows=[self.columns.row(event.columns, r, flags) for r in shown],
+                        for_id=step.id),
             cl.File(name=f"{event.query_id}.csv", content=csv_text(event.columns, rows),
                     mime="text/csv", display="inline", for_id=step.id),
         ]
@@ -393,9 +396,8 @@ class RunView:
             line = f"**Decided by you: {outcome}.**"
         elif event.by == "timeout":
             wait = duration(self.settings.consent_timeout_s)
-            line = (f"**Nobody answered within {wait}, so the default applied: {outcome}** "
-                    f"(PLANRAG_CONSENT_TIMEOUT_DEFAULT="
-                    f"{self.settings.consent_timeout_default}).")
+            kept = "the new plan was approved" if event.approved else "the plan was kept"
+            line = f"**{kept[:1].upper()}{kept[1:]} because no one answered in {wait}.**"
         else:
             policy = {"approve": "approve new plans automatically",
                       "reject": "keep the current plan"}.get(self.consent, self.consent)
@@ -416,7 +418,8 @@ class RunView:
         answer = self.answer
         if answer is None:
             return
-        lines = answer_lines(answer, check, note, style="markdown", scripted=self.scripted)
+        lines = answer_lines(answer, check, note, style="markdown", scripted=self.scripted,
+                             queries=self._query_names())
         elements: list[Element] = [cl.File(
             name="answer.md", content=self._markdown(lines).encode("utf-8"),
             mime="text/markdown", display="inline")]
@@ -433,6 +436,20 @@ class RunView:
                                          metadata=avatar())
         await self.answer_message.send()
 
+    def _query_names(self) -> dict[str, str]:
+        """Each query id as the chat shows it, with the plan step it belongs to: "query 1
+        (step 1, find the nodes ...)", so "Based on ..." says where to look."""
+        names = {}
+        for qid, (language, _query, _outcome) in self.record.items():
+            title = query_title(qid, language).split(" · ")[0]
+            name = title[:1].lower() + title[1:]
+            index = self.query_step.get(qid)
+            if index is not None and index < len(self.plan):
+                goal = " ".join(self.plan[index].goal.split())
+                name += f" (step {index + 1}, {goal})"
+            names[qid] = name
+        return names
+
     def _markdown(self, lines: Sequence[str]) -> str:
         """The answer to take away: the question, the verdict and why, and every query."""
         question = escape(" ".join(self.question.split()), "markdown") or "Decision"
@@ -446,6 +463,9 @@ class RunView:
 
 
 _OUTCOME = {True: "the new plan is approved", False: "the current plan is kept"}
+_SOURCE = {"sql": "Reads the tables (SQL)", "cypher": "Reads the graph (Cypher)",
+           "none": "No query: works from what was found"}
+"""What a plan step reads, in words (its `source`)."""
 
 
 def _current_step_id() -> str | None:

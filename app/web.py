@@ -26,13 +26,14 @@ from app.charts import decision_chart
 from app.console import first_line
 from app.steps import RowsElement, RunView, avatar, plural
 from app.whatif import FORM, WhatIfParameter, shown_value, what_if_parameters
+from app.whatif import parse as parse_what_if
 from planrag.datasets import Dataset, Question, Registry
 from planrag.engine.model import Model
-from planrag.engine.verdict import best_line, names
+from planrag.engine.verdict import best_line, names, other_rules
 from planrag.errors import PlanRAGError
 from planrag.limits import limits_for
 from planrag.markup import code_span, escape
-from planrag.present import percent, quantity, signed
+from planrag.present import percent, quantity, signed_quantity
 from planrag.settings import Settings
 from planrag.users import Access
 
@@ -47,6 +48,7 @@ __all__ = [
     "browser_cookies",
     "dataset_items",
     "datasets_text",
+    "offered_questions",
     "page_of",
     "question_actions",
     "question_labels",
@@ -99,21 +101,17 @@ class ChatSession:
 
     def target_items(self) -> dict[str, str]:
         """Label -> target for the settings panel: what and where, live or a loaded copy."""
-        from planrag.locations import get_kind
-
-        items = {}
-        for target in self.targets():
-            kind = get_kind(target)
-            label = f"{kind.title} ({'live' if self._is_live(target) else 'copy of the data'})"
-            items[label] = target
-        return items
+        return {self._database_words(target): target for target in self.targets()}
 
     def where(self) -> str:
         """The current database for people: "MySQL/MariaDB, live"."""
-        from planrag.locations import get_kind
+        return self._database_words(self.target)
 
-        kind = get_kind(self.target)
-        return f"{kind.title}, {'live' if self._is_live(self.target) else 'copy of the data'}"
+    def _database_words(self, target: str) -> str:
+        """A database as people name it: its product (not the protocol it is reached by:
+        "Neo4j", not "Neo4j (Bolt)"), and whether it is the live data or a copy."""
+        live = self._is_live(target)
+        return f"{_product(target)}, {'live' if live else 'a copy of the data'}"
 
     def _is_live(self, target: str) -> bool:
         return any(db.kind == target for db in self.dataset_info().databases)
@@ -148,19 +146,18 @@ class ChatSession:
         if not ds.simulator:
             await self.what_if_form()  # says there is no what-if for this dataset
             return
-        ref = ds.id
-        given: dict[str, str] = {}
-        for token in text.split():
-            name, sep, value = token.partition("=")
-            if not sep:
-                if not any(q.id == token for q in ds.questions):
-                    await self._what_if_help(f"{code_span(token)} is neither a parameter "
-                                             "(NAME=VALUE) nor one of this dataset's "
-                                             "question ids")
-                    return
-                ref = f"{ds.id}#{token}"
-                continue
-            given[name] = value
+        asked = parse_what_if(text, {q.id for q in ds.questions})
+        if asked.stray:
+            words = " and ".join(f"\u201c{escape(w, 'markdown')}\u201d" for w in asked.stray)
+            await self._what_if_help(
+                f"{words} {'is' if len(asked.stray) == 1 else 'are'} neither a parameter "
+                "(name=value) nor the id of one of this dataset's sample questions.")
+            return
+        if len(asked.questions) > 1:
+            await self._what_if_help("Name one sample question at a time.")
+            return
+        ref = f"{ds.id}#{asked.questions[0]}" if asked.questions else ds.id
+        given = asked.values
         try:
             params = await what_if_parameters(self.settings, ds)
         except PlanRAGError as exc:
@@ -173,28 +170,29 @@ class ChatSession:
             await self._what_if_help(
                 " and ".join(code_span(n) for n in unknown)
                 + f" {'is not a parameter' if len(unknown) == 1 else 'are not parameters'} of "
-                "this dataset's what-if")
+                "this dataset's what-if.")
             return
         overrides: dict[str, Any] = {}
         problems = []
         for name, raw in given.items():
-            try:
-                value = known[name].parse(raw)
-            except ValueError as exc:
-                problems.append(f"{known[name].label or name}: {escape(str(exc), 'markdown')}")
+            problem = known[name].problem(raw)
+            if problem is not None:
+                problems.append(escape(problem, "markdown"))
                 continue
+            value = known[name].parse(raw)
             if value is not None:
                 overrides[name] = value
-        if not ref.count("#"):
-            missing = [p for p in params if p.required and p.name not in overrides]
-            problems += [f"{p.label or p.name}: required" for p in missing]
+        if not asked.questions:  # a sample question brings its own parameters
+            problems += [escape(f"{p.label or p.name} is required.", "markdown")
+                         for p in params if p.required and p.name not in given]
         if problems:
-            await self._what_if_help("; ".join(problems))
+            await self._what_if_help(" ".join(problems))
             return
         await self._what_if_run(ref, overrides)
 
     async def _what_if_help(self, problem: str) -> None:
-        """What was wrong with a `/whatif`, what it takes here, and an example that fits."""
+        """What was wrong with a `/whatif` (`problem`: whole sentences, Markdown), what it
+        takes here, and an example that fits."""
         ds = self.dataset_info()
         try:
             params = await what_if_parameters(self.settings, ds)
@@ -209,7 +207,7 @@ class ChatSession:
                            if p.required and p.initial())
         form = cl.Action(name="whatif_form", payload={}, label="What-if analysis")
         await cl.Message(
-            content=f"{problem[:1].upper()}{problem[1:]}. Here the what-if takes:\n{takes}\n\n"
+            content=f"{problem} Here the what-if takes:\n{takes}\n\n"
             f"For example {code_span('/whatif ' + example)}, or the **What-if analysis** "
             "button for a form.",
             actions=[form, *question_actions(self)], metadata=avatar()).send()
@@ -237,8 +235,9 @@ class ChatSession:
         lines = [f"**What-if analysis: {escape(sim.title, 'markdown')}** on "
                  f"{escape(ds.title, 'markdown')}",
                  f"Pick the parameters; the simulator then ranks every possible decision "
-                 f"({decision.description or sim.decision_field()}) by its effect, best "
-                 f"first ({sim.objective}), against taking no decision."]
+                 f"({decision.description or sim.decision_field()}) from best to worst "
+                 f"({'the lowest' if sim.objective == 'minimise' else 'the highest'} "
+                 "result first), compared with changing nothing."]
         elements: list[Element] = []
         if FORM.is_file():
             elements.append(cl.CustomElement(name=FORM.stem, display="inline", props={
@@ -274,16 +273,16 @@ class ChatSession:
         overrides: dict[str, Any] = {}
         problems: list[str] = []
         for p in params:
-            try:
-                value = p.parse(str(values.get(p.name, "") or ""))
-            except ValueError as exc:
-                problems.append(f"{p.label or p.name}: {escape(str(exc), 'markdown')}")
+            raw_value = str(values.get(p.name, "") or "")
+            problem = p.problem(raw_value)
+            if problem is not None:
+                problems.append(escape(problem, "markdown"))
                 continue
+            value = p.parse(raw_value)
             if value is not None:
                 overrides[p.name] = value
         if problems:
-            await cl.Message(content="Please correct the form: " + "; ".join(problems)
-                             + ".").send()
+            await cl.Message(content="Please correct the form. " + " ".join(problems)).send()
             return
         await self._what_if_run(ds.id, overrides)
 
@@ -304,10 +303,9 @@ class ChatSession:
         unit, digits = result.unit, result.digits
         table = RowsElement(
             name="ranking", columns=["rank", "decision", f"{result.description}",
-                                     "change against deciding nothing"],
+                                     "change compared with changing nothing"],
             rows=[[c.rank, result.label(c.decision), quantity(c.value, unit, digits),
-                   f"{signed(c.delta, digits)} {unit} {percent(c.delta, result.baseline)}"
-                   .replace("  ", " ").strip()] for c in top])
+                   _change(c.delta, result.baseline, unit, digits)] for c in top])
         sim = run.simulator
         assert sim is not None
         given = [f"{field_label(sim, k)}: {escape(shown_value(v), 'markdown')}"
@@ -332,8 +330,8 @@ class ChatSession:
                          + names([result.label(d) for d in result.near_ties], "markdown") + ".")
         for other in result.others:
             if not other.agrees and other.best is not None:
-                lines.append(f"_Rule set '{escape(other.rules, 'markdown')}' would choose "
-                             f"{escape(result.label(other.best), 'markdown')}._")
+                said = other_rules(sim.rule_notes, other.rules, result.label(other.best))
+                lines.append(f"_{escape(said[:1].upper() + said[1:], 'markdown')}._")
         if run.as_of:
             lines.append(f"_Simulated on the live data as of {escape(run.as_of, 'markdown')}._")
         elements: list[Element] = [table]
@@ -369,11 +367,12 @@ class ChatSession:
         consent = "ask" if scripted else self.consent
         config = engine_config(self.settings, technique=self.technique, consent=consent)
         _running(self.user, self.page, question)
-        view = RunView(self.settings, consent, self.dataset_info().column_names)
+        view = RunView(self.settings, consent, _columns(self.dataset_info()))
         history = [] if scripted else self.history[-6:]
+        sample = sample_of(self.dataset_info(), question)
         context = {"dataset": self.dataset, "target": self.target, "question": question,
                    "technique": self.technique, "consent": consent, "user": self.user,
-                   "scripted": scripted}
+                   "scripted": scripted, "sample": sample.id if sample else ""}
         try:
             await self._drive(view, context, model, config,
                               lambda engine: engine.run(question, history=history),
@@ -419,7 +418,7 @@ class ChatSession:
 
             view.on_pause = keep
         try:
-            async with open_engine(self.settings, context["dataset"], context["target"], model,
+            async with open_engine(self.settings, _ref(context), context["target"], model,
                                    config, access=self.access()) as engine:
                 view.engine = engine
                 events = first(engine)
@@ -632,7 +631,7 @@ class ChatSession:
         from planrag.store import run_id_of
 
         view = RunView(self.settings, str(context.get("consent", "ask")),
-                       self.dataset_info().column_names)
+                       _columns(self.dataset_info()))
         view.question = str(context.get("question", ""))
         view.run_id = run_id_of(state)
         if offer is not None:
@@ -764,6 +763,26 @@ class _Journal:
     async def end(self) -> None:
         if self._holding is not None:
             await self._holding.__aexit__(None, None, None)
+
+
+def _columns(ds: Dataset) -> Any:
+    """How the dataset's query tables read (planrag.present.Columns)."""
+    from planrag.simulators.service import dataset_columns
+
+    return dataset_columns(ds)
+
+
+def _ref(context: dict[str, Any]) -> str:
+    """What a run asks over: the dataset, or the sample question it asks (`DATASET#ID`: that
+    question's own data and parameters, so its check is of that question)."""
+    sample = str(context.get("sample") or "")
+    return f"{context['dataset']}#{sample}" if sample else str(context["dataset"])
+
+
+def _change(delta: float, baseline: float, unit: str, digits: int) -> str:
+    """A change in a ranking's table, in the same format as its values: "−£3.52 (−8.1%)"."""
+    share = percent(delta, baseline)
+    return signed_quantity(delta, unit, digits) + (f" ({share})" if share else "")
 
 
 def _parameter_text(p: WhatIfParameter) -> str:
@@ -909,6 +928,14 @@ async def _closed(session_id: str) -> bool:
 # -- datasets
 
 
+def _product(target: str) -> str:
+    """A kind of database as people name it: the product, not the protocol it is reached by
+    ("Neo4j", not "Neo4j (Bolt)")."""
+    from planrag.locations import get_kind
+
+    return get_kind(target).title.split(" (")[0]
+
+
 def dataset_items(reg: Registry, access: Access) -> dict[str, str]:
     """Label -> id for the dataset picker: the datasets `access` allows, by title, live
     datasets marked (and those whose account may write), ids only where titles repeat."""
@@ -927,7 +954,7 @@ def datasets_text(settings: Settings, access: Access) -> str:
     """`/datasets`: each dataset `access` allows, what it is read from (your live database,
     or a copy of sample data), its sample questions and whether a simulator checks its
     answers; unusable ones with their problem (only to someone allowed everything)."""
-    from planrag.locations import get_kind, targets_of
+    from planrag.locations import targets_of
     from planrag.runtime import locate, registry
 
     reg = registry(settings)
@@ -940,12 +967,12 @@ def datasets_text(settings: Settings, access: Access) -> str:
             try:
                 location = locate(settings, ds.id, target).location
             except PlanRAGError as exc:
-                parts.append(f"{get_kind(target).title}: {escape(str(exc), 'markdown')}")
+                parts.append(f"{_product(target)}: {escape(str(exc), 'markdown')}")
                 continue
-            parts.append(f"your live {get_kind(target).title} database "
+            parts.append(f"your live {_product(target)} database "
                          f"{escape(str(location.database), 'markdown')} at "
                          f"{escape(location.where, 'markdown')}")
-        copies = [get_kind(t).title for t in targets if t not in live]
+        copies = [_product(t) for t in targets if t not in live]
         if copies:
             parts.append("a copy of its data in " + " and ".join(copies))
         if ds.questions:
@@ -972,12 +999,13 @@ def _one_line(text: str) -> str:
     return first_line(text, width=10_000)
 
 
-def question_labels(questions: Sequence[Question], width: int = 80) -> list[str]:
+def question_labels(questions: Sequence[Question], width: int = 160) -> list[str]:
     """Short labels that tell the sample questions apart: the sentence that asks (DQA
     questions open with a long preamble), after the values that distinguish the questions
     of the dataset from one another (fields whose values differ between questions, e.g. the
-    country) when the sentence does not name them; cut in the middle, so the end of the
-    sentence (often the goods or the place) stays visible."""
+    country) when the sentence does not name them. Whole: never cut in the middle (the end
+    of the sentence often holds the goods or the place); only a label longer than `width`
+    loses its end, at a word."""
     varying = _varying_fields(questions)
     labels = []
     for q in questions:
@@ -989,7 +1017,9 @@ def question_labels(questions: Sequence[Question], width: int = 80) -> list[str]
         values = [str(q.extra[k]) for k in varying if k in q.extra]
         prefix = " · ".join(v for v in values if v not in sentence)
         label = f"{prefix}: {sentence}" if prefix else sentence
-        labels.append(_cut_middle(label, width))
+        if len(label) > width:
+            label = label[: width - 1].rsplit(" ", 1)[0] + "…"
+        labels.append(label)
     return labels
 
 
@@ -1003,15 +1033,6 @@ def _varying_fields(questions: Sequence[Question]) -> list[str]:
                 if len(text) <= 24 and " " not in text:
                     seen.setdefault(key, set()).add(text)
     return [k for k, values in seen.items() if len(values) > 1]
-
-
-def _cut_middle(text: str, width: int) -> str:
-    if len(text) <= width:
-        return text
-    head = text[: width * 3 // 5].rsplit(" ", 1)[0]
-    tail = text[len(text) - (width - len(head) - 2):]
-    tail = tail.split(" ", 1)[1] if " " in tail else tail
-    return f"{head} … {tail}"
 
 
 # -- what the simulator takes
@@ -1059,8 +1080,9 @@ CONSENT_LABELS = {
 }
 
 NO_MODEL_FOR_OPERATOR = (
-    "PlanRAG Assistant: no model is configured, so questions in the chat get the scripted "
-    "walkthrough (a fixed policy, labelled as such) on the shipped datasets. To answer with "
+    "PlanRAG Assistant: no model is configured, so the chat answers only the sample "
+    "datasets' own questions, with the scripted walkthrough (a fixed rule of thumb, labelled "
+    "as such), and says so of any other question. To answer with "
     "a model, set PLANRAG_MODEL and PLANRAG_MODEL_API_KEY (OpenAI), or PLANRAG_MODEL and "
     "PLANRAG_MODEL_BASE_URL (Ollama: http://127.0.0.1:11434/v1, vLLM, llama.cpp) in the "
     "environment or .env, then restart (README: \"Asking questions\")."
@@ -1073,26 +1095,77 @@ NO_MODEL = (
 )
 
 
-SCRIPTED = ("locating", "building", "warehouse-expansion")
-"""The simulators whose datasets the scripted walkthrough can answer."""
+HOW_TO_SET_UP_A_MODEL = "For anything else, set up a model: see the **Readme** (top right)."
+
+
+def _walkthrough_of(ds: Dataset) -> str | None:
+    """The name of the dataset's simulator, which says which walkthrough it has (None: no
+    simulator, or one that cannot be loaded: no walkthrough either way)."""
+    from planrag.simulators.service import dataset_simulator
+
+    if not ds.simulator:
+        return None
+    try:
+        return dataset_simulator(ds).name
+    except PlanRAGError:
+        return None
+
+
+def offered_questions(ds: Dataset, with_model: bool) -> list[Question]:
+    """The sample questions to offer (starters, buttons): all of them with a model; without
+    one only those the walkthrough answers truly (its own question, with the parameter it
+    reads from it), so no offered question gets an answer to another question."""
+    if with_model:
+        return list(ds.questions)
+    from planrag.engine.policy import uncovered
+
+    name = _walkthrough_of(ds)
+    return [q for q in ds.questions if uncovered(_one_line(q.text), name) is None]
+
+
+def sample_of(ds: Dataset, question: str) -> Question | None:
+    """The sample question `question` is (as a starter or button sends it), if any: it is
+    then answered on that question's own data and checked with its own parameters."""
+    asked = _one_line(question)
+    return next((q for q in ds.questions if _one_line(q.text) == asked), None)
 
 
 async def run_scripted(session: ChatSession, question: str) -> None:
-    """The scripted walkthrough: the DQA policy answers instead of a model."""
-    from planrag.engine.policy import missing_parameters, policy_model
-    from planrag.simulators.service import dataset_simulator
+    """The scripted walkthrough: a fixed rule of thumb answers instead of a model, only the
+    question it was written for; any other question is told, in one line, which question
+    the walkthrough answers here and how to get a model for the rest."""
+    from planrag.engine.policy import policy_model, uncovered
 
     ds = session.dataset_info()
-    name = dataset_simulator(ds).name if ds.simulator else None
-    if name not in SCRIPTED:
+    name = _walkthrough_of(ds)
+    problem = uncovered(question, name)
+    if problem is not None and problem.kind == "dataset":
         await cl.Message(content=NO_MODEL, metadata=avatar()).send()
         return
-    missing = missing_parameters(question, name)
-    if missing is not None:
+    if problem is not None:
+        offered = offered_questions(ds, with_model=False)
         samples = [cl.Action(name="ask", payload={"question": _one_line(q.text)}, label=label)
-                   for q, label in zip(ds.questions[:3], question_labels(ds.questions),
-                                       strict=False)]
-        await cl.Message(content=f"{missing} Or pick a sample question.", actions=samples,
-                         metadata=avatar()).send()
+                   for q, label in zip(offered[:3], question_labels(offered), strict=False)]
+        if problem.kind == "parameter":
+            text = f"{problem.text} Or pick a sample question."
+        else:
+            elsewhere = _fitting_datasets(session, question)
+            text = f"{problem.text}{elsewhere} {HOW_TO_SET_UP_A_MODEL}"
+        await cl.Message(content=text, actions=samples, metadata=avatar()).send()
         return
     await session.ask(question, model=policy_model(simulator=name))
+
+
+def _fitting_datasets(session: ChatSession, question: str) -> str:
+    """" It fits the walkthrough of DATASET: switch ...", when another dataset the person
+    may use has a walkthrough for this question; else ""."""
+    from planrag.engine.policy import WALKTHROUGHS
+    from planrag.runtime import registry
+
+    here = session.dataset_info().id
+    for ds in registry(session.settings):
+        walk = WALKTHROUGHS.get(_walkthrough_of(ds) or "") if ds.id != here else None
+        if walk is not None and session.access().allows(ds.id) and walk.covers(question):
+            return (f" Your question fits **{escape(ds.title, 'markdown')}**: switch to it in "
+                    "the settings panel.")
+    return ""

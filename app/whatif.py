@@ -12,6 +12,7 @@ import enum
 import re
 import types
 import typing
+from collections.abc import Collection
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
@@ -21,10 +22,53 @@ from chainlit.config import config as chainlit_config
 from planrag.datasets import Dataset
 from planrag.settings import Settings
 
-__all__ = ["FORM", "WhatIfParameter", "shown_value", "what_if_parameters"]
+__all__ = ["FORM", "WhatIfParameter", "WhatIfRequest", "parse", "shown_value",
+           "what_if_parameters"]
 
 FORM = Path(chainlit_config.root) / "public" / "elements" / "WhatIfForm.jsx"
 """The what-if form, a Chainlit custom element (Chainlit serves it from APP_ROOT/public)."""
+
+
+_GROUPED = re.compile(r"[-+]?\d{1,3}(?:,\d{3})+(?:\.\d*)?")
+"""A number written with thousands separators ("1,000,000")."""
+
+
+@dataclass(frozen=True)
+class WhatIfRequest:
+    """A typed `/whatif`, taken apart: the sample questions it names, its values by
+    parameter name, and words that are neither."""
+
+    questions: tuple[str, ...]
+    values: dict[str, str]
+    stray: tuple[str, ...]
+
+
+_NAME = re.compile(r"(?:(?<=\s)|^)([A-Za-z_]\w*)\s*=")
+
+
+def parse(text: str, question_ids: Collection[str]) -> WhatIfRequest:
+    """`NAME=VALUE ...` and question ids, in any order. A value runs to the next `NAME=`
+    (so `goods=coffee beans` is one value; quotes around it are dropped), less any question
+    ids it ends with."""
+    found = list(_NAME.finditer(text))
+    head = text[: found[0].start()] if found else text
+    questions: list[str] = []
+    stray: list[str] = []
+    for word in head.split():
+        (questions if word in question_ids else stray).append(word)
+    values: dict[str, str] = {}
+    for n, match in enumerate(found):
+        end = found[n + 1].start() if n + 1 < len(found) else len(text)
+        words = text[match.end(): end].split()
+        tail: list[str] = []
+        while words and words[-1] in question_ids:
+            tail.insert(0, words.pop())
+        questions += tail
+        value = " ".join(words)
+        if len(value) >= 2 and value[0] == value[-1] and value[0] in "\"'":
+            value = value[1:-1].strip()
+        values[match.group(1)] = value
+    return WhatIfRequest(tuple(questions), values, tuple(stray))
 
 
 @dataclass(frozen=True)
@@ -91,26 +135,49 @@ class WhatIfParameter:
             parts.append(f"{'≤' if self.high_inclusive else '<'} {shown_value(self.high)}")
         return " and ".join(parts)
 
+    def range_words(self) -> str:
+        """The range as a sentence says it: "more than 0 and at most 1,000,000"."""
+        parts = []
+        if self.low is not None:
+            parts.append(f"{'at least' if self.low_inclusive else 'more than'} "
+                         f"{shown_value(self.low)}")
+        if self.high is not None:
+            parts.append(f"{'at most' if self.high_inclusive else 'less than'} "
+                         f"{shown_value(self.high)}")
+        return " and ".join(parts)
+
+    def problem(self, text: str) -> str | None:
+        """What is wrong with `text` for this parameter, as one sentence naming it in the
+        person's words ("Extra weekly capacity (kg) must be more than 0 ... (you gave -5)."),
+        or None when it is fine."""
+        try:
+            self.parse(text)
+        except ValueError as exc:
+            return f"{self.label or self.name} {exc}."
+        return None
+
     def parse(self, text: str) -> Any:
         """The value typed or picked in the form, checked; None for an empty optional one.
-        Raises ValueError with what is wrong."""
+        Raises ValueError with what is wrong, worded to follow the parameter's label ("is
+        required", "must be a number (you gave lots)")."""
         text = text.strip()
         if not text:
             if self.required:
-                raise ValueError("required")
+                raise ValueError("is required")
             return None
         if self.choices:
             if text not in self.choices:
-                raise ValueError(f"{text!r} is not one of {', '.join(self.choices)}")
+                raise ValueError(f"must be one of {', '.join(self.choices)} (you gave {text})")
             return text
         if self.kind in ("number", "integer"):
             try:
-                number = float(text)
+                number = float(text.replace(",", "")) if _GROUPED.fullmatch(text) else (
+                    float(text))
             except ValueError:
-                raise ValueError(f"{text!r} is not a number") from None
+                raise ValueError(f"must be a number (you gave {text})") from None
             if self.kind == "integer":
                 if not number.is_integer():
-                    raise ValueError(f"{text!r} is not a whole number")
+                    raise ValueError(f"must be a whole number (you gave {text})")
                 number = int(number)
             if (
                 (self.low is not None
@@ -118,7 +185,7 @@ class WhatIfParameter:
                 or (self.high is not None
                     and (number > self.high or (number == self.high and not self.high_inclusive)))
             ):
-                raise ValueError(f"{text} is out of range (it must be {self.range()})")
+                raise ValueError(f"must be {self.range_words()} (you gave {text})")
             return number
         return text  # the simulator knows best what it accepts, and says so
 

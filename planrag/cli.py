@@ -983,7 +983,10 @@ def _ask(settings: Settings, args: argparse.Namespace) -> int:
     consent = "approve" if args.yes else "reject" if args.no else None
     config = engine_config(settings, technique=args.technique, consent=consent)
     target = args.target
-    model = _model(settings, args.scripted, _simulator_of(settings, args.dataset))
+    simulator = _simulator_of(settings, args.dataset)
+    if args.scripted:
+        _check_walkthrough(args.question, simulator)
+    model = _model(settings, args.scripted, simulator)
 
     renderer = None if args.json else TerminalRenderer(
         column_names=_dataset_of(settings, args.dataset).column_names, verbose=args.verbose)
@@ -1027,6 +1030,21 @@ def _require_model(settings: Settings, scripted: bool) -> None:
 
     if not scripted and not settings.model_configured:
         raise ConfigError(NO_MODEL)
+
+
+def _check_walkthrough(question: str, simulator: str | None) -> None:
+    """`--scripted` answers only the question its dataset's walkthrough was written for:
+    anything else (another dataset, another question, a missing parameter) is one line."""
+    from planrag.engine.policy import uncovered
+
+    problem = uncovered(question, simulator)
+    if problem is None:
+        return
+    how = {"dataset": " Without --scripted a model answers (README, \"Asking questions\").",
+           "question": f" E.g. \u201c{problem.example}\u201d. For any other question, set up "
+                       "a model and leave out --scripted (README, \"Asking questions\").",
+           "parameter": ""}[problem.kind]
+    raise PlanRAGError(problem.text + how)
 
 
 def _model(settings: Settings, scripted: bool, simulator: str | None = None) -> Any:

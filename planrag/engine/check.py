@@ -12,7 +12,9 @@ from typing import Any
 from pydantic import BaseModel
 
 from planrag.engine.events import SimulatorChecked
+from planrag.engine.verdict import other_rules
 from planrag.errors import SimulatorError
+from planrag.present import number
 from planrag.simulators.base import SimulationResult, Simulator, build, evaluate
 from planrag.simulators.state import State
 
@@ -111,7 +113,7 @@ class Checker:
         if others:  # ties, near-ties and a decision that is no candidate are said elsewhere
             o = others[0]
             choice = result.label(o.best) if o.best is not None else "nothing"
-            note = f"rule set '{o.rules}' would choose {choice}"
+            note = other_rules(self.simulator.rule_notes, o.rules, choice)
         event = SimulatorChecked(
             simulator=result.scenario,
             rules=result.rules,
@@ -138,5 +140,25 @@ class Checker:
                                     *(c.decision for c in result.ranking[:TOP])]),
             improves=result.improves,
             unchanged=sum(1 for c in result.ranking if c.value == result.baseline),
+            assumed=_assumed(self.simulator, params, raw),
         )
         return event, result
+
+
+def _assumed(
+    simulator: type[Simulator], params: BaseModel, given: Mapping[str, Any]
+) -> tuple[tuple[str, str], ...]:
+    """The given parameters as the check parsed them, each by its title (else its name in
+    words) and its value as people read it."""
+    out = []
+    for name, info in simulator.Parameters.model_fields.items():
+        value = getattr(params, name, None)
+        if name not in given or value is None:
+            continue
+        if not info.is_required() and value == info.get_default():
+            continue  # a default the answer's parameters repeat: nothing was assumed
+        title = str(info.title) if info.title else name.replace("_", " ").capitalize()
+        shown = number(value) if isinstance(value, int | float) and not isinstance(
+            value, bool) else str(value)
+        out.append((title, shown))
+    return tuple(out)

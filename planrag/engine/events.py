@@ -277,6 +277,9 @@ class SimulatorChecked:
     """Whether the best candidate beats deciding nothing."""
     unchanged: int = 0
     """Candidates whose value equals deciding nothing (they change nothing)."""
+    assumed: tuple[tuple[str, str], ...] = field(default=())
+    """The parameters the question or the answer gave the check, as people read them
+    (title, value): what the verdict assumed ("Extra weekly capacity (kg)", "500")."""
     kind: Literal["simulator_checked"] = "simulator_checked"
 
     def label(self, decision: Any) -> str:

@@ -1,9 +1,9 @@
 """Small rule-based policies that drive the scripted model on the shipped datasets.
 
 They let whole runs happen without a model endpoint (offline demonstrations, the chat's
-scripted walkthrough, `planrag eval --scripted`, tests): a policy reads the question and the
-tools it is offered, writes a plan, runs real SQL or Cypher, sometimes proposes a re-plan,
-and picks a decision by a simple heuristic from the rows it read:
+scripted walkthrough, `planrag ask --scripted`, `planrag eval --scripted`, tests): a policy
+reads the question and the tools it is offered, writes a plan, runs real SQL or Cypher,
+sometimes proposes a re-plan, and picks a decision by a simple heuristic from the rows it read:
 
 * DQA Locating: the node (not home) where the country holds the most trading power (for a
   country with presence at few nodes it first proposes to look at the flows too);
@@ -13,41 +13,169 @@ and picks a decision by a simple heuristic from the rows it read:
   busiest one.
 
 They are deliberately naive: the simulator's check shows where they are wrong. Everything
-they produce is marked scripted. `missing_parameters` says what a free-text question lacks
-for them (a country, a goods), so a front end can ask for it instead of guessing.
+they produce is marked scripted.
+
+Each policy answers one question, the one its dataset's simulator decides, and nothing
+else: `WALKTHROUGHS` says, per simulator, what that question is (what is decided, to what
+end, and the parameter read from the question) and recognises it in any wording;
+`uncovered` says why a question cannot be answered by the walkthrough (another dataset,
+another question, or a parameter the question does not give), so front ends say so in one
+line instead of answering a question that was not asked.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Literal
 
 from planrag.engine.model import ModelRequest
 from planrag.engine.scripted import Reply, ScriptedModel, call
+from planrag.present import number
 
-__all__ = ["DQAPolicy", "WarehousePolicy", "missing_parameters", "policy_model"]
+__all__ = [
+    "WALKTHROUGHS",
+    "DQAPolicy",
+    "Uncovered",
+    "Walkthrough",
+    "WarehousePolicy",
+    "country_of",
+    "extra_kg_of",
+    "missing_parameters",
+    "policy_model",
+    "uncovered",
+]
 
 _NOT_COUNTRIES = frozenset({"SQL", "CSV", "EUR", "USD", "GDP", "API", "KPI", "THE", "AND"})
 """Three capital letters that are not a country's tag."""
 
+Scenario = Literal["locating", "building", "warehouse"]
+
+
+def _words(pattern: str) -> re.Pattern[str]:
+    """Whole words (and their endings) from an alternation, case-insensitive."""
+    return re.compile(rf"\b(?:{pattern})", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Walkthrough:
+    """The one question a scripted policy answers: what is decided, to what end, and from
+    which parameter; recognised in any wording by its topic, not by its sentence."""
+
+    scenario: Scenario
+    question: str
+    """The question in words, for people ("which warehouse to expand ...")."""
+    example: str
+    """One wording of it that the walkthrough answers."""
+    decided: tuple[re.Pattern[str], ...]
+    """Each must match: the thing decided and the act of deciding it."""
+    goal: re.Pattern[str] | None = None
+    """The walkthrough's objective, when the question states one."""
+    other_goals: re.Pattern[str] | None = None
+    """Objectives the walkthrough does not decide for (without its own beside them)."""
+
+    def covers(self, question: str) -> bool:
+        """Whether `question` asks this walkthrough's question."""
+        if not all(p.search(question) for p in self.decided):
+            return False
+        asks_other = self.other_goals is not None and self.other_goals.search(question)
+        asks_ours = self.goal is not None and self.goal.search(question)
+        return not asks_other or bool(asks_ours)
+
+
+WALKTHROUGHS: dict[str, Walkthrough] = {}
+"""The walkthrough of each simulator that has one, by the simulator's name."""
+
+_LOCATING = Walkthrough(
+    "locating",
+    "where a country should place its merchant",
+    "Where should SWE place its merchant?",
+    decided=(_words(r"merchants?\b"),
+             _words(r"where\b|place|placing|allocat|assign|send\b|put\b|locat|station|steer|"
+                    r"move\b")),
+)
+_BUILDING = Walkthrough(
+    "building",
+    "which building to raise by 5 levels to lower the market price of a goods",
+    "Which building should we raise by 5 levels to lower the market price of furniture?",
+    decided=(_words(r"buildings?\b"),
+             _words(r"rais|increas|upgrad|expand|levels?\b|build\b|invest|grow"),
+             _words(r"prices?\b")),
+    goal=_words(r"lower|decreas|reduc|cut\b|cheap|drop|fall|minimi"),
+    other_goals=_words(r"profit|revenue|employ|jobs?\b|raise the price|increase the price|"
+                       r"higher price"),
+)
+_WAREHOUSE = Walkthrough(
+    "warehouse",
+    "which warehouse to give more weekly capacity (an amount in kg) to cut the delivery cost",
+    "Which warehouse should we expand by 200 kg a week to cut the delivery cost?",
+    decided=(_words(r"warehouses?\b|depots?\b"),
+             re.compile(r"\b(?:expand|extend|enlarg|grow|upgrad)\w*|\bcapacity\b.*\b(?:more|"
+                        r"extra|additional|increas\w*|rais\w*|add\w*|boost\w*|bigger|larger|"
+                        r"higher)\b|\b(?:more|extra|additional|increas\w*|rais\w*|add\w*|"
+                        r"boost\w*|bigger|larger|higher)\b.*\bcapacity\b", re.IGNORECASE)),
+    goal=_words(r"costs?\b|cheap|sav(e|ing)|spend|expens|money|eur\b|euros?\b"),
+    other_goals=_words(r"revenue|profit|sales\b|faster|speed|quick|time\b|distance|"
+                       r"emission|co2|carbon|satisf|service level"),
+)
+for _name, _walk in (("locating", _LOCATING), ("dqa-locating", _LOCATING),
+                     ("building", _BUILDING), ("dqa-building", _BUILDING),
+                     ("warehouse-expansion", _WAREHOUSE)):
+    WALKTHROUGHS[_name] = _walk
+
+
+@dataclass(frozen=True)
+class Uncovered:
+    """Why the walkthrough cannot answer a question, in one sentence: the dataset has no
+    walkthrough (`dataset`), the question is not the walkthrough's (`question`), or it
+    lacks the parameter the walkthrough reads from it (`parameter`)."""
+
+    kind: Literal["dataset", "question", "parameter"]
+    text: str
+    example: str = ""
+    """A wording of the question the walkthrough does answer (for `question`)."""
+
+
+def uncovered(question: str, simulator: str | None) -> Uncovered | None:
+    """Why the walkthrough cannot answer `question` on a dataset whose simulator is named
+    `simulator` (None: it can)."""
+    walk = WALKTHROUGHS.get(simulator or "")
+    if walk is None:
+        return Uncovered("dataset", "The scripted walkthrough does not cover this dataset: it "
+                         "knows only the shipped sample datasets (the coffee roaster demo, DQA "
+                         "Locating and DQA Building).")
+    if not walk.covers(question):
+        return Uncovered("question", "The scripted walkthrough answers only one question on "
+                         f"this dataset: {walk.question}.", walk.example)
+    missing = missing_parameters(question, simulator)
+    return Uncovered("parameter", missing) if missing else None
+
 
 def policy_model(max_replies: int = 60, simulator: str | None = None) -> ScriptedModel:
     """A scripted model answered by the policy for `simulator` (the demo's warehouse policy
-    for "warehouse-expansion", the DQA policy otherwise), one policy step per reply."""
-    if simulator == "warehouse-expansion":
+    for "warehouse-expansion", the DQA policy otherwise: for the simulator's scenario, or
+    by the question when no simulator is named), one policy step per reply."""
+    walk = WALKTHROUGHS.get(simulator or "")
+    if walk is not None and walk.scenario == "warehouse":
         return ScriptedModel([WarehousePolicy()] * max_replies, name="scripted-demo-policy")
-    return ScriptedModel([DQAPolicy()] * max_replies, name="scripted-dqa-policy")
+    scenario = walk.scenario if walk is not None else None
+    return ScriptedModel([DQAPolicy(scenario)] * max_replies, name="scripted-dqa-policy")
 
 
 def missing_parameters(question: str, simulator: str | None) -> str | None:
     """What a question lacks for the scripted policy (a sentence asking for it), or None."""
-    if simulator in ("locating", "dqa-locating") and country_of(question) is None:
+    walk = WALKTHROUGHS.get(simulator or "")
+    scenario = walk.scenario if walk is not None else None
+    if scenario == "locating" and country_of(question) is None:
         return ("Which country places the merchant? Write its three-letter tag, e.g. "
-                "\"Where should SWE place its merchant?\"")
-    if simulator in ("building", "dqa-building") and _goods(question) is None:
-        return ("Which goods should get cheaper? Say it as \"... to lower the market price of "
-                "furniture?\"")
+                "\u201cWhere should SWE place its merchant?\u201d")
+    if scenario == "building" and _goods(question) is None:
+        return ("Which goods should get cheaper? Say it as \u201c... to lower the market price "
+                "of furniture?\u201d")
+    if scenario == "warehouse" and extra_kg_of(question) is None:
+        return ("How much weekly capacity would the warehouse gain? Say it in kg, e.g. "
+                "\u201cWhich warehouse should we expand by 200 kg a week?\u201d")
     return None
 
 
@@ -61,12 +189,39 @@ def country_of(question: str) -> str | None:
     return tags[0] if tags else None
 
 
+_AMOUNT = re.compile(r"(\d+(?:[.,]\d+)*)\s*(kg|kilos?|kilograms?|kilogrammes?|t|tons?|tonnes?)"
+                     r"\b", re.IGNORECASE)
+
+
+def extra_kg_of(question: str) -> float | None:
+    """The weekly capacity a warehouse question adds, in kg ("200 kg", "1,500 kilograms",
+    "0.5 t"), or None when it names no amount."""
+    match = _AMOUNT.search(question)
+    if match is None:
+        return None
+    digits, unit = match.group(1), match.group(2).lower()
+    if re.fullmatch(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?", digits):
+        digits = digits.replace(",", "")  # thousands separators
+    else:
+        digits = digits.replace(",", ".")  # a decimal comma
+    try:
+        amount = float(digits)
+    except ValueError:
+        return None
+    return amount * 1000 if unit.startswith("t") else amount
+
+
 class DQAPolicy:
+    """DQA Locating or Building (`scenario`; None: Building when the question names goods)."""
+
+    def __init__(self, scenario: Scenario | None = None) -> None:
+        self.scenario = scenario
+
     def __call__(self, request: ModelRequest) -> Reply:
         tools = {t["function"]["name"] for t in request.tools}
         question = _question(request.messages)
         language = "cypher" if "run_cypher" in tools else "sql"
-        scenario = "building" if _goods(question) else "locating"
+        scenario = self.scenario or ("building" if _goods(question) else "locating")
         observations = _observations(request.messages)
         params = _parameters(request, scenario, question)
         if tools == {"final_answer"}:
@@ -108,26 +263,43 @@ class DQAPolicy:
         decision: Any = None
         why = "no rows to decide from"
         if scenario == "locating":
+            country = country_of(question) or "the country"
             home = _quoted(question, "home node is") or _home_from(observations)
-            best = [(float(r["power"]), r["node"]) for r in rows
-                    if r.get("node") != home and _is_false(r.get("is_home"))]
-            if best:
-                power, decision = max(best, key=lambda x: (x[0], x[1]))
-                why = f"the country holds the most trading power at {decision} ({power:g})"
+            nodes = [(float(r["base_trading_power"]), r["trade_node"]) for r in rows
+                     if r.get("trade_node") != home and _is_false(r.get("is_home"))]
+            if nodes:
+                power, decision = max(nodes, key=lambda x: (x[0], x[1]))
+                why = (f"away from its home node, {country} holds the most trading power at "
+                       f"{_place(decision)} (base trading power {number(power)})")
         else:
-            best = [(float(r["max_supply"]) / max(float(r["level"]), 1.0) * 5, r["id"])
-                    for r in rows if r.get("id")]
-            if best:
-                added, ident = max(best, key=lambda x: (x[0], -int(x[1])))
+            buildings = [(float(r["max_supply"]) / max(float(r["level"]), 1.0) * 5, r["id"],
+                          r.get("name", "")) for r in rows if r.get("id")]
+            if buildings:
+                added, ident, name = max(buildings, key=lambda x: (x[0], -int(x[1])))
                 decision = int(ident)
-                why = f"building {decision} adds the most supply when raised ({added:g})"
+                why = (f"building {decision} ({_kind(name)}) adds the most supply when raised "
+                       f"by 5 levels (about {number(added)} more)")
         if decision is None:
             decision = "unknown" if scenario == "locating" else 0
         extra = {"parameters": params} if params else {}
-        return Reply(f"Decision: {decision}.", [call(
-            "final_answer", decision=decision, rationale=f"Scripted heuristic: {why}.",
+        # No closing words: the answer itself says the decision, verdict first.
+        return Reply(calls=[call(
+            "final_answer", decision=decision,
+            rationale=f"The walkthrough's rule of thumb: {why}.",
             query_ids=["q1"] if observations else [], **extra,
         )])
+
+
+def _place(node: str) -> str:
+    """A trade node as a place name (baltic_sea -> Baltic Sea), as the simulator names it."""
+    return node.replace("_", " ").title()
+
+
+def _kind(name: str) -> str:
+    """A building's kind as the save names it ("building_furniture_manufacturieslevel") in
+    words ("furniture manufacturies")."""
+    raw = name.removeprefix("building_").removesuffix("level")
+    return raw.replace("_", " ").strip() or name
 
 
 def _parameters(request: ModelRequest, scenario: str, question: str) -> dict[str, str] | None:
@@ -192,8 +364,10 @@ def _quoted(text: str, after: str) -> str | None:
 
 
 def _goods(question: str) -> str | None:
-    match = re.search(r"market price of ([A-Za-z_ ]+?)\s*\?", question)
-    return match.group(1).strip() if match else None
+    """The goods a Building question names: "... the (market) price of furniture?"."""
+    match = re.search(r"price of ([A-Za-z_][A-Za-z_ ]*?)\s*(?:[?.!,;]|\b(?:in|on|for|by|at|"
+                      r"with)\b|$)", question, re.IGNORECASE)
+    return match.group(1).strip().lower() if match else None
 
 
 class WarehousePolicy:
@@ -219,13 +393,13 @@ class WarehousePolicy:
         scored = []
         for r in rows:
             try:
-                capacity, shipped = float(r["capacity"]), float(r["shipped"])
+                capacity = float(r["capacity_kg_per_week"])
+                shipped = float(r["shipped_kg_per_week"])
                 cost = float(r["handling_cost_per_kg"])
             except (KeyError, ValueError):
                 continue
             scored.append((shipped >= capacity, shipped / max(capacity, 1.0), -cost, r))
         decision: Any = 0
-        named = "warehouse 0"
         why = "no rows to decide from"
         if scored:
             full, used, _, row = max(scored, key=lambda x: (x[0], x[2] if x[0] else x[1]))
@@ -233,30 +407,33 @@ class WarehousePolicy:
             named = row.get("name") or f"warehouse {decision}"
             if row.get("name") and row.get("city"):
                 named += f" ({row['city']})"
-            why = (f"{row['name']} ships all it can ({used:.0%} of its capacity) at the "
-                   "cheapest handling cost of the full warehouses" if full else
-                   f"{row['name']} is the busiest ({used:.0%} of its capacity)")
-        amount = re.search(r"(\d+(?:[.,]\d+)?)\s*kg", question)
-        extra = float(amount.group(1).replace(",", ".")) if amount else 200.0
-        return Reply(f"Decision: {named}.", [call(
-            "final_answer", decision=decision, rationale=f"Scripted heuristic: {why}.",
-            query_ids=["q1"] if observations else [], parameters={"extra_kg": extra},
+            why = (f"{named} ships all it can ({used:.0%} of its capacity) at the cheapest "
+                   "handling cost of the full warehouses" if full else
+                   f"{named} is the busiest ({used:.0%} of its capacity)")
+        extra = extra_kg_of(question)
+        params = {"extra_kg": extra} if extra is not None else {}
+        # No closing words: the answer itself says the decision, verdict first.
+        return Reply(calls=[call(
+            "final_answer", decision=decision,
+            rationale=f"The walkthrough's rule of thumb: {why}.",
+            query_ids=["q1"] if observations else [], parameters=params,
         )])
 
 
 _WAREHOUSES = {
     "sql": (
-        "SELECT w.id, w.name, w.city, w.capacity_kg_per_week AS capacity, "
-        "COALESCE(SUM(s.kg_per_week), 0) AS shipped, w.handling_cost_per_kg "
+        "SELECT w.id, w.name, w.city, w.capacity_kg_per_week, "
+        "COALESCE(SUM(s.kg_per_week), 0) AS shipped_kg_per_week, w.handling_cost_per_kg "
         "FROM warehouse w LEFT JOIN supplies s ON s.warehouse_id = w.id "
         "GROUP BY w.id, w.name, w.city, w.capacity_kg_per_week, w.handling_cost_per_kg "
         "ORDER BY w.id"
     ),
     "cypher": (
         "MATCH (w:Warehouse) OPTIONAL MATCH (w)-[s:SUPPLIES]->(:Cafe) "
-        "RETURN w.id AS id, w.name AS name, w.city AS city, w.capacity_kg_per_week AS capacity, "
-        "coalesce(sum(s.kg_per_week), 0) AS shipped, w.handling_cost_per_kg AS "
-        "handling_cost_per_kg ORDER BY id"
+        "RETURN w.id AS id, w.name AS name, w.city AS city, "
+        "w.capacity_kg_per_week AS capacity_kg_per_week, "
+        "coalesce(sum(s.kg_per_week), 0) AS shipped_kg_per_week, "
+        "w.handling_cost_per_kg AS handling_cost_per_kg ORDER BY id"
     ),
 }
 
@@ -276,16 +453,19 @@ def _plan(scenario: str, language: str) -> list[dict[str, str]]:
 def _home_from(observations: Sequence[str]) -> str | None:
     """The home node, from the first query's rows (its `is_home` column)."""
     rows = _rows(observations[0]) if observations else []
-    homes = [r["node"] for r in rows if "node" in r and not _is_false(r.get("is_home"))]
+    homes = [r["trade_node"] for r in rows
+             if "trade_node" in r and not _is_false(r.get("is_home"))]
     return homes[0] if homes else None
 
 
 def _queries(scenario: str, language: str, question: str, home_node: str | None) -> list[str]:
+    """The policy's queries, keeping the dataset's column names (so tables show them as the
+    dataset names them for people)."""
     if scenario == "building":
         goods = _lit(_goods(question) or "")
         if language == "sql":
             return [
-                "SELECT b.id AS id, b.name AS name, b.level AS level, s.max_supply AS max_supply "
+                "SELECT b.id, b.name, b.level, s.max_supply "
                 "FROM supply s JOIN building b ON b.id = s.building_id JOIN goods g ON "
                 f"g.code = s.goods_id WHERE g.goods_name = {goods} ORDER BY s.max_supply DESC"
             ]
@@ -298,13 +478,14 @@ def _queries(scenario: str, language: str, question: str, home_node: str | None)
     home = _lit(home_node or "")
     if language == "sql":
         return [
-            "SELECT trade_node AS node, base_trading_power AS power, is_home FROM node_country "
+            "SELECT trade_node, base_trading_power, is_home FROM node_country "
             f"WHERE country_name = {country} ORDER BY base_trading_power DESC",
             f"SELECT source, flow FROM flow WHERE dest = {home} ORDER BY flow DESC",
         ]
     return [
         f"MATCH (c:Country {{name: {country}}})-[r:NodeCountry]->(t:Trade_node) RETURN t.name "
-        "AS node, r.base_trading_power AS power, r.is_home AS is_home ORDER BY power DESC",
+        "AS trade_node, r.base_trading_power AS base_trading_power, r.is_home AS is_home "
+        "ORDER BY base_trading_power DESC",
         f"MATCH (a:Trade_node)-[f:source]->(t:Trade_node {{name: {home}}}) RETURN a.name AS "
         "source, f.flow AS flow ORDER BY flow DESC",
     ]

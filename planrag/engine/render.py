@@ -7,6 +7,7 @@ printable (control characters as visible escapes) and never Rich markup.
 
 from __future__ import annotations
 
+import re
 from typing import Any, assert_never
 
 from rich.console import Console
@@ -40,7 +41,7 @@ from planrag.engine.verdict import answer_lines
 from planrag.markup import escape, printable
 from planrag.present import cell
 
-__all__ = ["TerminalRenderer", "stop_text"]
+__all__ = ["TerminalRenderer", "stop_text", "stop_words"]
 
 
 class TerminalRenderer:
@@ -59,20 +60,22 @@ class TerminalRenderer:
         """How the dataset names result columns for people."""
         self.verbose = verbose
         """Also the trace a developer reads: each model call and the tokens spent."""
-        self._in_text = False
+        self._said: list[str] = []
+        """The model's words of the reply in progress, printed when it ends: the words of
+        the reply that answers are not (they would stand above the verdict)."""
         self.scripted = False
         self._answer: AnswerProposed | None = None
         self._answered = False
 
-    def _end_text(self) -> None:
-        if self._in_text:
-            self.console.print()
-            self._in_text = False
+    def _end_text(self, answers: bool = False) -> None:
+        said, self._said = "".join(self._said), []
+        if said.strip() and not answers:
+            self.console.print(printable(said.strip("\n")), style="dim", markup=False)
 
     def render(self, event: Event) -> None:
         c = self.console
         if not isinstance(event, ModelText):
-            self._end_text()
+            self._end_text(isinstance(event, ModelCalled) and "final_answer" in event.tool_calls)
         match event:
             case RunStarted():
                 self.scripted = event.scripted
@@ -90,8 +93,7 @@ class TerminalRenderer:
             case StepStarted():  # the event counts from 0, as the tools do; people from 1
                 c.print(f"[bold]step {event.index + 1}[/]: {escape(event.goal, 'rich')}")
             case ModelText():
-                c.print(printable(event.text), end="", style="dim", markup=False)
-                self._in_text = True
+                self._said.append(event.text)
             case QueryStarted():
                 lexer = "sql" if event.language == "sql" else "cypher"
                 c.print(f"[bold]{event.query_id}[/] {event.language}")
@@ -172,6 +174,12 @@ def stop_text(stop_reason: str) -> str:
         "(PLANRAG_MAX_RUN_CHARS)",
     }
     return reasons.get(stop_reason, stop_reason)
+
+
+def stop_words(stop_reason: str) -> str:
+    """Why a run stopped, for people in the chat or Slack: `stop_text` without the name of
+    the setting behind it (theirs to change is the operator's, who reads the terminal)."""
+    return re.sub(r" \(PLANRAG_\w+\)", "", stop_text(stop_reason))
 
 
 def _steps(steps: tuple[PlanStep, ...]) -> str:

@@ -1,11 +1,14 @@
 """One way of saying an answer, for every front end (ARCHITECTURE.md, "The answer").
 
-Where the dataset has a simulator, the answer opens with the check's verdict: the decision
-the simulator ranks first, its effect against deciding nothing (in the objective's unit and
-as a percentage), whether the assistant's own analysis agrees and, when it does not, the
-assistant's pick, its rank and what it would cost. Ties and near-ties are said plainly. Then
-why (the model's rationale) and the queries it rests on. Without a simulator, or when the
-check could not run, the assistant's decision leads, labelled as not checked.
+Where the dataset has a simulator, the answer opens with one line, the check's verdict
+("Best decision: ...", words other tools read): the decision the simulator ranks first and
+its effect compared with changing nothing (in the objective's unit and as a percentage).
+Then what the check assumed (an amount the question gave, e.g. 500 kg, when the verdict's
+words do not already say it), whether the assistant's own analysis agrees and, when it does
+not, the assistant's pick, its rank and what it would cost. Ties and near-ties are said
+plainly. Then why (the model's rationale) and the queries it rests on, named as the chat
+names them when the front end says how. Without a simulator, or when the check could not
+run, the assistant's decision leads, labelled as not checked.
 
 Front ends differ only in how they mark emphasis: `answer_lines(..., style=...)` with
 "markdown" (the chat), "slack" (Slack's mrkdwn), "rich" (the terminal) or "plain". Every
@@ -16,7 +19,8 @@ reads literally and is never markup.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import re
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from planrag.engine.events import AnswerProposed, SimulatorChecked
@@ -24,7 +28,8 @@ from planrag.markup import Style, escape
 from planrag.present import percent, quantity
 from planrag.simulators.base import NEAR_TIE
 
-__all__ = ["Style", "answer_lines", "best_line", "effect", "headline", "names"]
+__all__ = ["Style", "answer_lines", "best_line", "effect", "headline", "names",
+           "other_rules"]
 
 _BOLD: dict[str, Callable[[str], str]] = {
     "markdown": lambda t: f"**{t}**",
@@ -34,16 +39,21 @@ _BOLD: dict[str, Callable[[str], str]] = {
 }
 
 
+NOTHING = "compared with changing nothing"
+"""What every effect is measured against: the state of things if no decision is taken."""
+
+
 def effect(value: float, baseline: float, unit: str, digits: int) -> str:
-    """"26.6 EUR (2.0%) less than deciding nothing", or "the same as deciding nothing"."""
+    """"26.60 EUR (2.0%) less compared with changing nothing", or "the same as changing
+    nothing"."""
     delta = value - baseline
     if delta == 0:
-        return "the same as deciding nothing"
+        return "the same as changing nothing"
     share = percent(delta, baseline).lstrip("+−")
     amount = quantity(abs(delta), unit, digits)
     direction = "more" if delta > 0 else "less"
-    return f"{amount} ({share}) {direction} than deciding nothing" if share else (
-        f"{amount} {direction} than deciding nothing")
+    return f"{amount} ({share}) {direction} {NOTHING}" if share else (
+        f"{amount} {direction} {NOTHING}")
 
 
 def headline(check: SimulatorChecked, style: Style = "plain") -> str:
@@ -62,12 +72,12 @@ def best_line(
     improves: bool,
     style: Style = "plain",
 ) -> str:
-    """"Best decision: X: <objective> <value>, <effect against deciding nothing>." (or that
-    deciding nothing is best), for a check or a what-if ranking alike."""
+    """"Best decision: X: <objective> <value>, <effect compared with changing nothing>." (or
+    that changing nothing is best), for a check or a what-if ranking alike."""
     bold = _BOLD[style]
     description = escape(description, style)  # e.g. built from the question's parameters
     if not improves:
-        return (f"{bold('Better to decide nothing')}: no decision improves the "
+        return (f"{bold('Better to change nothing')}: no decision improves the "
                 f"{description} ({quantity(baseline, unit, digits)}).")
     return (f"{bold('Best decision: ' + escape(best, style))}: {description} "
             f"{quantity(value, unit, digits)}, {effect(value, baseline, unit, digits)}.")
@@ -80,13 +90,18 @@ def answer_lines(
     *,
     style: Style = "plain",
     scripted: bool = False,
+    queries: Mapping[str, str] | None = None,
 ) -> list[str]:
-    """The answer as lines (paragraphs), verdict first."""
+    """The answer as lines (paragraphs), verdict first. `queries` names query ids as the
+    front end shows them ("q1" -> "query 1 (step 1: ...)"); ids it lacks stay as they are."""
     bold = _BOLD[style]
     lines: list[str] = []
     by = "The scripted walkthrough" if scripted else "The assistant's analysis"
     if check is not None:
         lines.append(headline(check, style))
+        assumed = _assumed(check, style)
+        if assumed:
+            lines.append(assumed)
         lines.append(_agreement(check, by, style))
         lines += _ties(check, style)
         if check.data_as_of:
@@ -100,10 +115,39 @@ def answer_lines(
     if answer is not None:
         lines.append(f"Why: {escape(answer.rationale.strip(), style)}")
         if answer.query_ids:
-            lines.append(f"Based on {_list(list(answer.query_ids))}.")
+            named = [escape((queries or {}).get(q, q), style) for q in answer.query_ids]
+            lines.append(f"Based on {_list(named)}.")
     if check is not None and check.note:
         lines.append(escape(_sentence(check.note), style))
     return lines
+
+
+def _assumed(check: SimulatorChecked, style: Style) -> str:
+    """"Assumed: extra weekly capacity 500 kg." for the parameters the check was given
+    whose value the verdict's words do not already say (a DQA verdict names its country and
+    goods; the demo's "weekly delivery cost" does not name the amount); "" for none."""
+    said = check.description.lower()
+    parts = []
+    for title, value in check.assumed:
+        if value.lower() in said:
+            continue
+        name, unit = title, ""
+        match = re.fullmatch(r"(.*?)\s*\(([^()]+)\)", title)
+        if match:  # "Extra weekly capacity (kg)": the unit goes after the value
+            name, unit = match.group(1), match.group(2)
+        if not name[1:2].isupper():  # "Extra ..." reads "extra ..."; "GDP ..." stays
+            name = name[:1].lower() + name[1:]
+        parts.append(escape(f"{name} {value}{' ' + unit if unit else ''}", style))
+    return f"Assumed: {_list(parts)}." if parts else ""
+
+
+def other_rules(notes: Mapping[str, str], rules: str, choice: str) -> str:
+    """How a second reading of the rules that picks otherwise is said: "Under the business
+    rules as written, the simulator would choose X instead" (the rule set's note up to its
+    technical aside, else its name)."""
+    reading = notes.get(rules, "").split(" (")[0].strip()
+    reading = reading or f"its rule set \u201c{rules}\u201d"
+    return f"under {reading}, the simulator would choose {choice} instead"
 
 
 def _agreement(check: SimulatorChecked, by: str, style: Style) -> str:

@@ -124,6 +124,13 @@ class Simulator(ABC):
         default is the decision itself."""
         return str(decision)
 
+    @classmethod
+    def value_label(cls, column: str, value: object) -> str | None:
+        """How a person reads `value` of the data's `column` in a query's table, where the
+        simulator names it otherwise (a trade node as the place `label` names); None (the
+        default): as it is."""
+        return None
+
     # -- what a subclass may override
 
     def sweep(self) -> Sequence[float]:

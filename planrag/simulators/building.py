@@ -308,11 +308,15 @@ class BuildingSimulator(Simulator):
         b = self.eco.building_index.get(int(decision))
         if b is None:
             return str(decision)
-        # The saves name kinds "building_maize_farmlevel": the prefix and the glued "level"
-        # are the game's bookkeeping, not the name.
-        raw = self.eco.building_names[b].removeprefix("building_").removesuffix("level")
-        kind = raw.replace("_", " ").strip() or self.eco.building_names[b]
-        return f"{kind.capitalize()}, level {self.eco.building_level[b]} (id {decision})"
+        kind = _kind(self.eco.building_names[b])
+        return f"{kind}, level {self.eco.building_level[b]} (id {decision})"
+
+    @classmethod
+    def value_label(cls, column: str, value: object) -> str | None:
+        """A building's kind by its name ("Furniture manufacturies"), as `label` says it."""
+        if column == "name" and isinstance(value, str) and value.startswith("building_"):
+            return _kind(value)
+        return None
 
     def factor(self, b: int) -> float:
         level = self.eco.building_level[b]
@@ -462,3 +466,10 @@ def base_prices(state: State) -> BasePrices:
     eco = _economy(state.checked_for(TABLES))
     market = _settle(eco, False, None, None)
     return BasePrices(eco.goods_names, tuple(market.price), eco.current_price)
+
+
+def _kind(name: str) -> str:
+    """A building's kind in words. The saves name kinds "building_maize_farmlevel": the
+    prefix and the glued "level" are the game's bookkeeping, not the name."""
+    raw = name.removeprefix("building_").removesuffix("level")
+    return (raw.replace("_", " ").strip() or name).capitalize()

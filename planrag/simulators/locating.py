@@ -51,6 +51,8 @@ GROWTH = 1.05
 bonus is amplified by the same factor."""
 MERCHANT_POWER = 2.0
 INLAND_FLOOR = 50.0
+_NODE_COLUMNS = frozenset({"trade_node", "home_node", "source", "dest"})
+"""The columns of the data that hold trade nodes."""
 
 
 class LocatingParameters(BaseModel):
@@ -274,6 +276,13 @@ class LocatingSimulator(Simulator):
     def label(self, decision: DecisionKey) -> str:
         """A trade node as a place name: baltic_sea -> Baltic Sea."""
         return str(decision).replace("_", " ").title()
+
+    @classmethod
+    def value_label(cls, column: str, value: object) -> str | None:
+        """Trade nodes (in the columns that hold them) by their place names, as decisions."""
+        if column in _NODE_COLUMNS and isinstance(value, str):
+            return value.replace("_", " ").title()
+        return None
 
     def describe(self) -> str:
         return f"{self.country}'s profit at {self.net.names[self.h]}"

@@ -23,6 +23,7 @@ from planrag.errors import (
     SimulatorInputError,
     StateError,
 )
+from planrag.present import Columns
 from planrag.simulators.base import RuleComparison, SimulationResult, Simulator, build, evaluate
 from planrag.simulators.registry import available, resolve, resolve_registered
 from planrag.simulators.state import State, state_from_dump, state_from_source
@@ -34,6 +35,7 @@ __all__ = [
     "QuestionLine",
     "batch",
     "confined_dump",
+    "dataset_columns",
     "dataset_simulator",
     "dump_state",
     "question_inputs",
@@ -111,6 +113,20 @@ def dataset_simulator(dataset: Dataset) -> type[Simulator]:
         return resolve(dataset.simulator, dataset.root)
     except SimulatorError as exc:
         raise SimulatorError(f"dataset {dataset.id}: {exc}") from exc
+
+
+def dataset_columns(dataset: Dataset) -> Columns:
+    """How the dataset's result tables read: its manifest's column names, and from its
+    simulator (when it has one that loads) the columns holding booleans and the names it
+    gives values."""
+    try:
+        sim = dataset_simulator(dataset) if dataset.simulator else None
+    except PlanRAGError:
+        sim = None  # said where the simulator is used; the tables still read
+    if sim is None:
+        return Columns(dataset.column_names)
+    flags = frozenset(c.name for t in sim.tables for c in t.columns if c.kind == "bool")
+    return Columns(dataset.column_names, flags, sim.value_label)
 
 
 @dataclass(frozen=True)

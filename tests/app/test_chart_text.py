@@ -33,7 +33,7 @@ async def test_labels_description_and_unit_reach_plotly_as_text() -> None:
     assert [_read(y) for y in figure["layout"]["yaxis"]["categoryarray"]] == [
         LABELS[1], LABELS[3], LABELS[2]]
     title = figure["layout"]["title"]["text"]
-    assert _read(title) == "Change in cost <b>of</b> $x$ against deciding nothing"
+    assert _read(title) == "Change in cost <b>of</b> $x$ compared with changing nothing"
     assert html.unescape(figure["layout"]["xaxis"]["title"]["text"]) == "Change (<i>EUR</i>)"
     for trace in figure["data"]:  # our own <br> and placeholders stay; the data's do not
         template = trace["hovertemplate"]

@@ -179,8 +179,10 @@ async def test_model_and_data_text_never_loads_anything(  # type: ignore[no-unty
             target = unquote(href).rstrip("/")
             assert text.rstrip("/") in (target, target.split("//", 1)[1]), (
                 f"a link's words hide its target: {text!r} -> {href!r}")
-    # What was written reads as written, wherever it was shown.
-    for where in ("narration", "goal", "reason", "closing", "rationale"):
+    # What was written reads as written, wherever it was shown. The words of the reply that
+    # answers are not shown (they would stand above the verdict; issue 19, point 3).
+    assert at.url("closing-image") not in body
+    for where in ("narration", "goal", "reason", "rationale"):
         assert f"![x]({at.url(where + '-image')})" in body, where
         assert f'<img src="{at.url(where + "-html")}">' in body, where
         assert f"[the sales report]({at.url(where + '-hidden')})" in body, where
@@ -189,7 +191,7 @@ async def test_model_and_data_text_never_loads_anything(  # type: ignore[no-unty
     assert asked in body  # a question (a sample question's button sends its text) as typed
     assert body.count(f"Best decision: {name}, {city}") == 3, body  # answer, walkthrough, what-if
     assert tick == f"{name}, {city}"  # the chart's label, literally
-    # The walkthrough's narration and rationale quote the data (as the model saw it: cut).
-    assert f"Decision: ![w]({at.url('data-image')}) [East Point](http://" in body
+    # The walkthrough's rationale quotes the data (as the model saw it: cut).
     assert f'(<span style="fill:url({at.url("chart-span")})">Leipzig</span> <a' in body
-    assert f"Why: Scripted heuristic: ![w]({at.url('data-image')}) [East Point](" in body
+    assert (f"Why: The walkthrough's rule of thumb: ![w]({at.url('data-image')}) [East Point]("
+            in body)

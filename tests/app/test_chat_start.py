@@ -32,12 +32,52 @@ def test_starters_tell_the_sample_questions_apart() -> None:
     for dataset in reg:
         labels = question_labels(dataset.questions)
         assert len(set(labels)) == len(labels), dataset.id
-        assert all(len(label) <= 80 for label in labels), dataset.id
+        assert all(len(label) <= 160 and "…" not in label for label in labels), dataset.id
     locating = question_labels(reg.get("dqa-locating-1445").questions)
     assert locating[0] == 'SWE: Where should I allocate my merchant to steer trade to "baltic_sea"?'
     building = question_labels(reg.get("dqa-building-1836").questions)
-    assert building[0].startswith("USA1836: Which building id")
-    assert building[0].endswith("market price of furniture?")
+    # Whole, not cut in the middle (issue 19, 9: "Which building id should we … of furniture?").
+    assert building[0] == ("USA1836: Which building id should we increase a level by 5 to "
+                           "maximally decrease the market price of furniture?")
+    assert question_labels(reg.get("demo-retail").questions[:1], width=30) == [
+        "Which warehouse should we…"]  # an over-long label loses its end, at a word
+
+
+def test_without_a_model_only_the_walkthroughs_questions_are_offered() -> None:
+    """Issue 19, 2: two of the demo's three starters got the warehouse expansion's answer."""
+    from app.web import offered_questions
+    from planrag.runtime import registry
+    from planrag.settings import load_settings
+
+    reg = registry(load_settings(env_file=None))
+    demo = reg.get("demo-retail")
+    assert [q.id for q in offered_questions(demo, with_model=False)] == ["demo-1"]
+    assert [q.id for q in offered_questions(demo, with_model=True)] == [
+        "demo-1", "demo-2", "demo-3"]
+    for ds_id in ("dqa-locating-1445", "dqa-building-1836"):
+        ds = reg.get(ds_id)
+        assert offered_questions(ds, with_model=False) == list(ds.questions)
+
+
+def test_a_typed_what_if_is_taken_apart_and_said_in_words() -> None:
+    """Issue 19, 9: `goods=coffee beans` was "beans is neither a parameter ..."; "-5 is out
+    of range...; Extra weekly capacity (kg): required" contradicted itself."""
+    from app.whatif import WhatIfParameter, parse
+
+    ids = {"locating-1", "demo-1"}
+    assert parse("goods=coffee beans", ids).values == {"goods": "coffee beans"}
+    asked = parse("locating-1 country = SWE  home=\"baltic sea\" demo-1", ids)
+    assert asked.values == {"country": "SWE", "home": "baltic sea"}
+    assert asked.questions == ("locating-1", "demo-1") and asked.stray == ()
+    assert parse("beans goods=tea", ids).stray == ("beans",)
+    extra = WhatIfParameter("extra_kg", "weekly capacity added, in kg", "number", True,
+                            low=0, low_inclusive=False, high=1e6,
+                            label="Extra weekly capacity (kg)")
+    assert extra.problem("-5") == ("Extra weekly capacity (kg) must be more than 0 and at most "
+                                   "1,000,000 (you gave -5).")
+    assert extra.problem("") == "Extra weekly capacity (kg) is required."
+    assert extra.problem("lots") == "Extra weekly capacity (kg) must be a number (you gave lots)."
+    assert extra.problem("1,500") is None and extra.parse("1,500") == 1500.0
 
 
 async def test_what_if_parameters_come_with_their_allowed_values() -> None:
@@ -53,12 +93,13 @@ async def test_what_if_parameters_come_with_their_allowed_values() -> None:
     assert country.initial() == "SWE" and home.initial() == ""
     assert "baltic_sea" in home.suggestions and home.found_in == "the trade node table"
     assert home.parse("  ") is None
-    with pytest.raises(ValueError, match="required"):
+    with pytest.raises(ValueError, match="is required"):
         country.parse("")
     extra, shortfall = await what_if_parameters(settings, reg.get("demo-retail"))
     assert (extra.kind, extra.low, extra.low_inclusive, extra.high) == ("number", 0, False, 1e6)
     assert extra.valid().startswith("A number > 0 and ≤ 1,000,000.")
     assert extra.parse("250") == 250.0 and shortfall.initial() == "25"
-    for bad, why in (("0", "out of range"), ("2000000", "out of range"), ("lots", "not a number")):
+    for bad, why in (("0", "must be more than 0 and at most 1,000,000"),
+                     ("2000000", "must be more than 0"), ("lots", "must be a number")):
         with pytest.raises(ValueError, match=why):
             extra.parse(bad)

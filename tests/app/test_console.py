@@ -103,9 +103,12 @@ async def test_console_answers_questions_verdict_first(tmp_path: Path) -> None:
     settings = settings_for(tmp_path)
     await load_datasets(settings, ["demo-retail", "dqa-locating-1445"], "sqlite")
     text = await run(settings, "ask Which warehouse should get 200 kg more capacity?\n"
-                     ":use dqa-locating-1445\nWhere should we trade?\n"
+                     "ask How can we save money?\n"
+                     ":use dqa-locating-1445\nWhere should we place our merchant?\n"
                      "Where should SWE place its merchant?\n")
     assert "(no model is set up: the scripted walkthrough answers)" in text
-    assert "Best decision: East Point, Leipzig: weekly delivery cost 1,301 EUR" in text
+    assert "Best decision: East Point, Leipzig: weekly delivery cost 1,300.70 EUR" in text
+    assert text.count("Best decision: East Point") == 1  # not for "How can we save money?"
+    assert "The scripted walkthrough answers only one question on this dataset" in text
     assert "Which country places the merchant?" in text
     assert "Best decision: Krakow" in text and "The scripted walkthrough chose" in text

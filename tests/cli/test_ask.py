@@ -69,7 +69,7 @@ async def test_ask_in_the_terminal_and_without_a_model(tmp_path: Path) -> None:
     panel = out[out.index("─ Answer ─"):]
     verdict = [line.strip("│ ").rstrip() for line in panel.splitlines() if "│" in line]
     assert verdict[0] == ("Best decision: Krakow: SWE's profit at baltic_sea 0.498 ducats, "
-                          "0.077 ducats (18.3%) more than deciding nothing.")
+                          "0.077 ducats (18.3%) more compared with changing nothing.")
     assert verdict[1] == ("The assistant's analysis chose Novgorod instead: rank 2 of 79, SWE's "
                           "profit at baltic_sea 0.44 ducats, 0.0581 ducats (11.7%) worse than "
                           "the best.")
@@ -176,3 +176,45 @@ async def test_an_over_long_question_is_refused_before_anything_runs(tmp_path: P
     code, _, err = await ask("x" * 5000, "--dataset", "dqa-locating-1445", "--scripted",
                              env={**env, "PLANRAG_MAX_QUESTION_CHARS": "6000"})
     assert "characters long" not in err  # the setting raises the limit
+
+
+async def test_scripted_answers_only_the_walkthroughs_own_question(tmp_path: Path) -> None:
+    """Issue 19, 2: `--scripted` on a connected dataset ran the DQA walkthrough on the wrong
+    schema ("Decision: unknown", exit 0), and any question on the demo got the warehouse
+    expansion's answer. Now either is one line and exit 1; the walkthrough's own question,
+    in other words, is answered (its amount read from the question)."""
+    import sqlite3
+
+    from tests.cli.test_cli import planrag
+
+    env = {"PLANRAG_DATA_DIR": str(tmp_path / "data"), "MYSQL_URL": "", "MYSQL_ADMIN_URL": "",
+           "PLANRAG_DATASETS_DIR": str(tmp_path / "datasets")}
+    shop = tmp_path / "shop.sqlite"
+    with sqlite3.connect(shop) as db:
+        db.execute("CREATE TABLE sales (region TEXT, amount REAL)")
+    assert planrag("connect", "shop", "--sqlite", str(shop), env=env).returncode == 0
+    code, out, err = await ask("Where should SWE place its merchant?", "--dataset", "shop",
+                               "--scripted", env=env)
+    assert (code, out) == (1, ""), err
+    assert err.startswith("error: The scripted walkthrough does not cover this dataset")
+    assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
+
+    settings = load_settings(env_file=None, data_dir=tmp_path / "data", mysql_url=None)
+    await load_datasets(settings, ["demo-retail"], "sqlite")
+    for question in ("How can we save money?", "Which warehouse has the most spare capacity?",
+                     "Where should SWE place its merchant?"):
+        code, out, err = await ask(question, "--dataset", "demo-retail", "--scripted",
+                                   "--target", "sqlite", env=env)
+        assert (code, out) == (1, ""), err
+        assert err.startswith("error: The scripted walkthrough answers only one question on "
+                              "this dataset: which warehouse to give more weekly capacity")
+        assert len(err.strip().splitlines()) == 1 and "East Point" not in err
+    code, out, err = await ask("Which depot should we expand by 500 kg a week to save money?",
+                               "--dataset", "demo-retail", "--scripted", "--target", "sqlite",
+                               env=env)
+    assert code == 0, err
+    assert "Best decision: East Point, Leipzig" in out
+    assert "Assumed: extra weekly capacity 500 kg." in out
+    code, out, err = await ask("Which warehouse should we expand?", "--dataset", "demo-retail",
+                               "--scripted", "--target", "sqlite", env=env)
+    assert code == 1 and "Say it in kg" in err

@@ -57,8 +57,9 @@ async def test_the_walkthrough_and_the_query_printer_show_data_inert(tmp_path: P
     assert code == 0, err
     _clean(out)
     _clean(err)
-    # The walkthrough's table, its narration and the verdict show the value as it is.
-    assert out.count(MARKUP) >= 3, out
+    # The walkthrough's verdict and rationale show the value as it is (its table too, cut;
+    # no closing words above the verdict: issue 19, point 3).
+    assert out.count(MARKUP) >= 2, out
     assert "Best decision: " + MARKUP in out
     assert "\\x1b[2J\\x1b]0;owned\\x07" in out and "\\x9b31m" in out
     assert "North\\rHub\\x08\\x08\\u202eduH\\x85" in out
@@ -110,4 +111,4 @@ async def test_the_console_prints_query_results_inert(tmp_path: Path) -> None:
     assert await Console(settings, stdin=io.StringIO(script), stdout=out).run() == 0
     text = out.getvalue()
     _clean(text)
-    assert text.count("[bold red]East[/bold red]") >= 4, text  # rows, table, narration, answer
+    assert text.count("[bold red]East[/bold red]") >= 3, text  # rows, table, answer

@@ -1,10 +1,22 @@
-"""The scripted walkthrough's policies: free-text questions, the demo, and a kept plan."""
+"""The scripted walkthrough's policies: the one question each answers (in any wording), the
+parameters read from it, nothing above the verdict, and a kept plan."""
 
 from __future__ import annotations
 
+import pytest
+
 from planrag.engine import ModelText, QueryStarted, RunFinished, SimulatorChecked
-from planrag.engine.policy import country_of, missing_parameters, policy_model
+from planrag.engine.policy import (
+    country_of,
+    extra_kg_of,
+    missing_parameters,
+    policy_model,
+    uncovered,
+)
+from planrag.engine.verdict import answer_lines
 from tests.engine.conftest import collect
+
+DEMO, LOCATING, BUILDING = "warehouse-expansion", "dqa-locating", "dqa-building"
 
 
 def test_free_text_parameters_are_found_or_asked_for() -> None:
@@ -14,28 +26,95 @@ def test_free_text_parameters_are_found_or_asked_for() -> None:
     assert missing_parameters("Where should SWE place its merchant?", "locating") is None
     assert "three-letter tag" in (missing_parameters("Where should we trade?", "locating")
                                   or "")
-    assert "market price of" in (missing_parameters("Which building?", "dqa-building") or "")
-    assert missing_parameters("anything", "warehouse-expansion") is None
+    assert "market price of" in (missing_parameters("Which building?", BUILDING) or "")
+    assert "in kg" in (missing_parameters("Which warehouse should we expand?", DEMO) or "")
+    assert [extra_kg_of(q) for q in ("by 500 kg", "1,500 kilograms more", "0,5 t",
+                                     "200kg", "a bit more")] == [500, 1500, 500, 200, None]
+
+
+@pytest.mark.parametrize(("question", "simulator"), [
+    # Issue 19, 2: each of these got "Best decision: East Point, Leipzig" on the demo.
+    ("Which café is the most expensive to serve per kg?", DEMO),
+    ("Which warehouse has the most spare capacity?", DEMO),
+    ("How can we save money?", DEMO),
+    ("Where should SWE place its merchant?", DEMO),
+    # Other questions about the same things are not the walkthrough's either.
+    ("Which warehouse should we close?", DEMO),
+    ("Should we open a new warehouse in Lyon?", DEMO),
+    ("Which warehouse should we expand by 50 kg to deliver faster?", DEMO),
+    ("How many merchants does SWE have?", LOCATING),
+    ("Which warehouse should we expand by 200 kg?", LOCATING),
+    ("What is the market price of furniture?", BUILDING),
+    ("How many buildings make furniture?", BUILDING),
+])
+def test_a_question_the_walkthrough_was_not_written_for_is_said_so(
+    question: str, simulator: str
+) -> None:
+    problem = uncovered(question, simulator)
+    assert problem is not None and problem.kind == "question"
+    assert "answers only one question on this dataset" in problem.text
+    assert "\n" not in problem.text
+
+
+@pytest.mark.parametrize(("question", "simulator"), [
+    ("We can raise one warehouse's weekly capacity by 200 kg. Which warehouse should we "
+     "expand to cut the weekly delivery cost the most?", DEMO),
+    ("Which warehouse should get 500 kg more capacity?", DEMO),
+    ("We could add 1,000 kg of weekly capacity to one depot: which one saves the most?", DEMO),
+    ("Where should SWE place its merchant?", LOCATING),
+    ('Our home node is "lubeck". Where should DAN allocate its merchant?', LOCATING),
+    ("Which building should we raise by 5 levels to lower the price of tools?", BUILDING),
+    ("Which building id should we increase a level by 5 to maximally decrease the market "
+     "price of furniture?", BUILDING),
+])
+def test_the_walkthroughs_own_question_in_any_wording(question: str, simulator: str) -> None:
+    assert uncovered(question, simulator) is None
+
+
+def test_a_dataset_without_a_walkthrough_is_said_so() -> None:
+    for simulator in (None, "my-own-simulator"):
+        problem = uncovered("Where should SWE place its merchant?", simulator)
+        assert problem is not None and problem.kind == "dataset"
+        assert problem.text.startswith("The scripted walkthrough does not cover this dataset")
 
 
 async def test_a_free_text_locating_question_is_checked(engine_for) -> None:  # type: ignore[no-untyped-def]
-    async with engine_for(policy_model(), ref="dqa-locating-1445") as engine:
+    async with engine_for(policy_model(simulator=LOCATING), ref="dqa-locating-1445") as engine:
         events = await collect(engine.run("Where should SWE place its merchant?"))
     check = next(e for e in events if isinstance(e, SimulatorChecked))
     assert check.best == "krakow" and check.decision == "novgorod"  # the home was found
     assert isinstance(events[-1], RunFinished)
 
 
-async def test_the_demo_has_a_policy_too(engine_for) -> None:  # type: ignore[no-untyped-def]
-    model = policy_model(simulator="warehouse-expansion")
+async def test_nothing_above_the_verdict_names_a_decision(engine_for) -> None:  # type: ignore[no-untyped-def]
+    """Issue 19, 3: "Decision: novgorod." (the policy's closing words) stood above "Best
+    decision: Krakow"; the walkthrough's words never name a decision, and its rationale
+    says its numbers in words, the place by its name."""
+    async with engine_for(policy_model(simulator=LOCATING), ref="dqa-locating-1445") as engine:
+        events = await collect(engine.run("Where should SWE place its merchant?"))
+    said = "".join(e.text for e in events if isinstance(e, ModelText))
+    assert "Decision" not in said and "novgorod" not in said.lower()
+    answer = answer_lines(next(e for e in events if e.kind == "answer_proposed"),  # type: ignore[arg-type]
+                          next(e for e in events if isinstance(e, SimulatorChecked)))
+    assert answer[0].startswith("Best decision: Krakow")
+    why = next(x for x in answer if x.startswith("Why:"))
+    assert "Novgorod (base trading power 11.79)" in why and "Scripted heuristic" not in why
+
+
+async def test_the_demo_reads_the_amount_from_the_question(engine_for) -> None:  # type: ignore[no-untyped-def]
+    """Issue 19, 2 and 10: the amount comes from the question, and the answer says it."""
+    model = policy_model(simulator=DEMO)
     async with engine_for(model, ref="demo-retail") as engine:
-        events = await collect(engine.run("Which warehouse should get 200 kg more capacity?"))
+        events = await collect(engine.run("Which warehouse should get 50 kg more capacity?"))
     check = next(e for e in events if isinstance(e, SimulatorChecked))
     assert check.agrees and check.best == 4 and check.label(4) == "East Point, Leipzig"
-    assert check.unit == "EUR"
-    # The walkthrough's own words name the warehouse as a manager knows it, not by its id.
+    assert check.best_value == pytest.approx(1308.3, abs=0.05)  # 50 kg, not 200
+    assert check.assumed == (("Extra weekly capacity (kg)", "50"),)
+    lines = answer_lines(next(e for e in events if e.kind == "answer_proposed"), check)  # type: ignore[arg-type]
+    assert lines[1] == "Assumed: extra weekly capacity 50 kg."
     said = "".join(e.text for e in events if isinstance(e, ModelText))
-    assert "Decision: East Point (Leipzig)." in said and "warehouse 4" not in said
+    assert "Decision" not in said and "warehouse 4" not in said
+    assert "East Point (Leipzig) ships all it can" in lines[-2]
 
 
 async def test_a_kept_plan_runs_no_new_step(engine_for) -> None:  # type: ignore[no-untyped-def]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from planrag.engine.events import AnswerProposed, SimulatorChecked
 from planrag.engine.verdict import answer_lines, effect, headline
-from planrag.present import cell, number, percent, signed
+from planrag.present import cell, number, percent, quantity, signed, signed_quantity
 
 
 def _check(**changes: object) -> SimulatorChecked:
@@ -34,11 +34,11 @@ def test_numbers_for_reading() -> None:
 
 def test_the_verdict_leads_with_the_simulators_pick_by_name() -> None:
     lines = answer_lines(ANSWER, _check(), style="markdown")
-    assert lines[0] == ("**Best decision: East Point, Leipzig**: weekly delivery cost 1,301 EUR, "
-                        "26.6 EUR (2.0%) less than deciding nothing.")
+    assert lines[0] == ("**Best decision: East Point, Leipzig**: weekly delivery cost 1,300.70 "
+                        "EUR, 26.60 EUR (2.0%) less compared with changing nothing.")
     assert lines[1] == ("The assistant's analysis chose **Rhine Depot, Cologne** instead: rank 2 "
-                        "of 4, weekly delivery cost 1,327 EUR, 26.6 EUR (2.0%) worse than the "
-                        "best.")
+                        "of 4, weekly delivery cost 1,327.30 EUR, 26.60 EUR (2.0%) worse than "
+                        "the best.")
     assert lines[2] == "Why: Rhine Depot ships the most."
     assert lines[3] == "Based on q1 and q2."
 
@@ -55,8 +55,8 @@ def test_agreement_ties_and_near_ties_are_said_plainly() -> None:
 
 def test_no_improvement_not_a_candidate_and_no_check() -> None:
     none = _check(improves=False, best_value=1327.3)
-    assert headline(none, "plain") == ("Better to decide nothing: no decision improves the "
-                                       "weekly delivery cost (1,327 EUR).")
+    assert headline(none, "plain") == ("Better to change nothing: no decision improves the "
+                                       "weekly delivery cost (1,327.30 EUR).")
     stray = answer_lines(ANSWER, _check(decision="Bonn", rank=None, value=None, gap=None),
                          style="plain")
     assert stray[1] == ("The assistant's analysis answered Bonn, which is not one of the 4 "
@@ -71,9 +71,60 @@ def test_no_improvement_not_a_candidate_and_no_check() -> None:
 
 
 def test_effect_in_both_directions_and_markup_is_escaped() -> None:
-    assert effect(0.498, 0.4207, "ducats", 4) == "0.0773 ducats (18.4%) more than deciding nothing"
-    assert effect(5, 5, "", 4) == "the same as deciding nothing"
-    assert effect(39.72, 43.24, "£", 4) == "£3.52 (8.1%) less than deciding nothing"
+    assert effect(0.498, 0.4207, "ducats", 4) == ("0.0773 ducats (18.4%) more compared with "
+                                                  "changing nothing")
+    assert effect(5, 5, "", 4) == "the same as changing nothing"
+    assert effect(39.72, 43.24, "£", 4) == "£3.52 (8.1%) less compared with changing nothing"
     evil = _check(labels=((4, "*bold* [x](y)"),))
     assert headline(evil, "markdown").startswith("**Best decision: \\*bold\\* \\[x\\](y)**")
     assert "&lt;b&gt;" in headline(_check(labels=((4, "<b>"),)), "slack")
+
+
+def test_money_reads_to_two_decimals_its_unit_placed_alike() -> None:
+    """Issue 19, 9: "£39.72" beside "−3.523 £" in one table; money to two decimals."""
+    assert quantity(39.7236, "£") == "£39.72" and signed_quantity(-3.5231, "£") == "−£3.52"
+    assert quantity(1300.7036, "EUR") == "1,300.70 EUR"
+    assert signed_quantity(-26.5964, "EUR") == "−26.60 EUR"
+    assert signed_quantity(26.5964, "EUR") == "+26.60 EUR"
+    assert quantity(-0.001, "£") == "£0.00"  # no "−£0.00"
+    assert quantity(0.4981, "ducats") == "0.498 ducats"  # not money: significant figures
+
+
+def test_an_amount_the_question_gave_is_restated() -> None:
+    """Issue 19, 10: the question's assumed amount ("500 kg") is said in the answer, right
+    under the verdict; parameters the verdict already names (SWE, furniture) are not."""
+    check = _check(assumed=(("Extra weekly capacity (kg)", "500"),))
+    lines = answer_lines(ANSWER, check, style="plain")
+    assert lines[0].startswith("Best decision: East Point, Leipzig")
+    assert lines[1] == "Assumed: extra weekly capacity 500 kg."
+    named = _check(description="SWE's profit at baltic_sea", assumed=(("Country", "SWE"),))
+    assert not any(x.startswith("Assumed") for x in answer_lines(ANSWER, named))
+
+
+def test_the_queries_an_answer_rests_on_are_named_as_shown() -> None:
+    """Issue 19, 7: "Based on q1" says where to look, in the front end's words."""
+    lines = answer_lines(ANSWER, _check(), style="markdown", queries={
+        "q1": "query 1 (step 1, compare the *capacity*)"})
+    assert lines[-1] == "Based on query 1 (step 1, compare the \\*capacity\\*) and q2."
+
+
+def test_the_terminal_prints_no_closing_words_above_the_answer() -> None:
+    """Issue 19, 3: "Decision: novgorod." (the reply that answers) stood above the Answer
+    box's "Best decision: Krakow"; the words of other replies are still printed."""
+    import io
+
+    from rich.console import Console
+
+    from planrag.engine.events import ModelCalled, ModelText
+    from planrag.engine.render import TerminalRenderer
+
+    out = io.StringIO()
+    renderer = TerminalRenderer(Console(file=out, width=200, highlight=False))
+    for event in (ModelText("I will "), ModelText("plan first."),
+                  ModelCalled(1, 0, 0, 0.1, ("make_plan",)),
+                  ModelText("Decision: "), ModelText("Rhine Depot."),
+                  ModelCalled(2, 0, 0, 0.1, ("final_answer",)), ANSWER, _check()):
+        renderer.render(event)  # type: ignore[arg-type]
+    text = out.getvalue()
+    assert "I will plan first." in text and "Decision: Rhine" not in text
+    assert "Best decision: East Point, Leipzig" in text
