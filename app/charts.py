@@ -1,7 +1,7 @@
 # mypy: disable-error-code="no-untyped-call"
 # (Chainlit's API is untyped.)
 """Charts that support a decision: how much each top candidate changes the objective
-against deciding nothing, the simulator's pick and the assistant's choice named in a legend,
+compared with changing nothing, the simulator's pick and the assistant's choice named in a legend,
 axis titles with units, and candidates that change nothing folded into one line. Colours and
 backgrounds work on the light and the dark theme alike (transparent, mid-grey text).
 
@@ -63,7 +63,7 @@ def decision_chart(
     label: Callable[[Any], str] = str,
 ) -> Element | None:
     """A horizontal bar per candidate that changes something (best first), its length the
-    change against deciding nothing; None when no candidate changes anything or plotly is
+    change compared with changing nothing; None when no candidate changes anything or plotly is
     missing."""
     try:
         import plotly.graph_objects as go

@@ -35,6 +35,7 @@ from contextlib import AsyncExitStack
 from typing import TYPE_CHECKING, TextIO
 
 from planrag.datasets import Dataset, DatasetRef, Registry
+from planrag.engine.verdict import NOTHING
 from planrag.errors import DatasetError, PlanRAGError, QueryRefused
 from planrag.locations import default_target, get_kind, targets_of
 from planrag.markup import printable
@@ -350,7 +351,7 @@ class Console:
 
 def what_if_lines(run: DatasetSimulation, title: str, top: int = 8) -> list[str]:
     """A what-if ranking as the chat shows it: what was asked, the best decision against
-    deciding nothing, and a table of the best `top` with rounded numbers and units."""
+    changing nothing, and a table of the best `top` with rounded numbers and units."""
     from planrag.engine.verdict import best_line, names
     from planrag.simulators.wording import parameter_label, shown_value
 
@@ -383,7 +384,7 @@ def what_if_lines(run: DatasetSimulation, title: str, top: int = 8) -> list[str]
         lines.append(f"Simulated on the live data as of {run.as_of}.")
     rows = [(str(c.rank), result.label(c.decision), quantity(c.value, unit, digits),
              _change(c.delta, result.baseline, unit, digits)) for c in result.ranking[:top]]
-    header = ("rank", "decision", result.description, "against deciding nothing")
+    header = ("rank", "decision", result.description, NOTHING)
     widths = [max(len(r[i]) for r in [header, *rows]) for i in range(4)]
     lines.append("")
     for r in [header, *rows]:
@@ -400,7 +401,7 @@ def what_if_lines(run: DatasetSimulation, title: str, top: int = 8) -> list[str]
 
 
 def _change(delta: float, baseline: float, unit: str, digits: int) -> str:
-    """A change against deciding nothing in the value column's format: "−£3.52 (−8.1%)"."""
+    """A change against changing nothing in the value column's format: "−£3.52 (−8.1%)"."""
     if delta == 0:
         return "no change"
     sign = "+" if delta > 0 else MINUS

@@ -41,10 +41,12 @@ _BOLD: dict[str, Callable[[str], str]] = {
 
 NOTHING = "compared with changing nothing"
 """What every effect is measured against: the state of things if no decision is taken."""
+THAN_NOTHING = "than if nothing changes"
+"""The same, after "more" or "less"."""
 
 
 def effect(value: float, baseline: float, unit: str, digits: int) -> str:
-    """"26.60 EUR (2.0%) less compared with changing nothing", or "the same as changing
+    """"26.60 EUR (2.0%) less than if nothing changes", or "the same as changing
     nothing"."""
     delta = value - baseline
     if delta == 0:
@@ -52,8 +54,8 @@ def effect(value: float, baseline: float, unit: str, digits: int) -> str:
     share = percent(delta, baseline).lstrip("+−")
     amount = quantity(abs(delta), unit, digits)
     direction = "more" if delta > 0 else "less"
-    return f"{amount} ({share}) {direction} {NOTHING}" if share else (
-        f"{amount} {direction} {NOTHING}")
+    return f"{amount} ({share}) {direction} {THAN_NOTHING}" if share else (
+        f"{amount} {direction} {THAN_NOTHING}")
 
 
 def headline(check: SimulatorChecked, style: Style = "plain") -> str:

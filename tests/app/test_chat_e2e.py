@@ -292,7 +292,7 @@ async def test_question_plan_queries_replan_and_checked_answer(  # type: ignore[
         answer = page.locator(".step", has_text="Best decision: Krakow").last
         text = await answer.inner_text()
         assert text.index("Best decision: Krakow") < text.index("Why:")
-        assert ("0.498 ducats, 0.077 ducats (18.3%) more compared with changing nothing"
+        assert ("0.498 ducats, 0.077 ducats (18.3%) more than if nothing changes"
                 in text)
         assert not re.search(r"\d\.\d{5,}", text), text  # no more than the declared digits
         await expect(chart).to_contain_text("Simulator's pick")
@@ -578,7 +578,7 @@ async def test_without_a_model_what_if_and_datasets_still_work(no_model_app, sho
         demo = page.locator(".step", has_text="Best decision: East Point, Leipzig").last
         await demo.wait_for(timeout=60_000)
         await expect(demo).to_contain_text("weekly delivery cost 1,300.70 EUR, 26.60 EUR (2.0%) "
-                                           "less compared with changing nothing")
+                                           "less than if nothing changes")
         await expect(demo).to_contain_text("The scripted walkthrough reached the same decision")
         await _shot(page, demo, shots / "demo-answer.png")
         await page.get_by_role("button", name="What-if: extra_kg=200").click()
@@ -611,7 +611,7 @@ async def test_without_a_model_what_if_and_datasets_still_work(no_model_app, sho
         await page.get_by_role("button", name=re.compile(r"furniture\?$")).last.click()
         building = page.locator(".step", has_text="market price of furniture £").last
         # e.g. "Best decision: Furniture manufacturies, level 2 (id 1485): market price of
-        # furniture £39.72, £3.52 (8.1%) less compared with changing nothing."
+        # furniture £39.72, £3.52 (8.1%) less than if nothing changes."
         await building.wait_for(timeout=60_000)
         text = await building.inner_text()
         assert text.startswith("Best decision: ") and "(id " in text, text

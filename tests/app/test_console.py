@@ -56,7 +56,8 @@ async def test_console_what_if_with_the_dataset_simulator(tmp_path: Path) -> Non
         ":simulate country=NOWHERE\n",
     )
     assert "Extra weekly capacity (kg): 200 · " in text
-    assert re.search(r"^ +1  East Point, Leipzig +1,301 EUR  −26.6 EUR \(−2.0%\)$", text, re.M)
+    assert re.search(r"^ +1  East Point, Leipzig +1,300.70 EUR  −26.60 EUR \(−2.0%\)$", text,
+                     re.M)
     assert "extra_kg (Extra weekly capacity (kg)) is missing: give it as extra_kg=… (a number)"\
         in text
     assert "extra_kg (Extra weekly capacity (kg)) must be more than 0, not −1." in text
@@ -77,7 +78,7 @@ async def test_console_what_if_numbers_read_as_in_the_chat(tmp_path: Path) -> No
     assert "0.42074108093586593" not in text and "0.497695238776278" not in text
     assert re.search(r"^ +1  Krakow +0.498 ducats  \+0.077 ducats \(\+18.3%\)$", text, re.M)
     assert re.search(r"^ +1  Furniture manufacturies, level 2 \(id 1485\) +£39.72  "
-                     r"−£3.523 \(−8.1%\)$", text, re.M)
+                     r"−£3.52 \(−8.1%\)$", text, re.M)
     assert "unknown goods 'coffee beans'" in text  # the whole value reached the simulator
     assert "colour is not a parameter here; the parameters are goods." in text
     assert "country must not be empty." in text

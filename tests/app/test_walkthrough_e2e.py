@@ -208,7 +208,7 @@ async def test_an_answer_and_its_query_table_read_as_the_dataset_says(  # type: 
         await answer.wait_for(timeout=60_000)
         lines = [x.strip() for x in (await answer.inner_text()).splitlines() if x.strip()]
         assert lines[0] == ("Best decision: East Point, Leipzig: weekly delivery cost 1,300.70 "
-                            "EUR, 26.60 EUR (2.0%) less compared with changing nothing.")
+                            "EUR, 26.60 EUR (2.0%) less than if nothing changes.")
         assert lines[1] == "Assumed: extra weekly capacity 500 kg."
         await _shot(page, answer, shots / "answer-dark.png")
         await _theme(page, "Light")

@@ -69,7 +69,7 @@ async def test_ask_in_the_terminal_and_without_a_model(tmp_path: Path) -> None:
     panel = out[out.index("─ Answer ─"):]
     verdict = [line.strip("│ ").rstrip() for line in panel.splitlines() if "│" in line]
     assert verdict[0] == ("Best decision: Krakow: SWE's profit at baltic_sea 0.498 ducats, "
-                          "0.077 ducats (18.3%) more compared with changing nothing.")
+                          "0.077 ducats (18.3%) more than if nothing changes.")
     assert verdict[1] == ("The assistant's analysis chose Novgorod instead: rank 2 of 79, SWE's "
                           "profit at baltic_sea 0.44 ducats, 0.0581 ducats (11.7%) worse than "
                           "the best.")

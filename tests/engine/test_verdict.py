@@ -35,7 +35,7 @@ def test_numbers_for_reading() -> None:
 def test_the_verdict_leads_with_the_simulators_pick_by_name() -> None:
     lines = answer_lines(ANSWER, _check(), style="markdown")
     assert lines[0] == ("**Best decision: East Point, Leipzig**: weekly delivery cost 1,300.70 "
-                        "EUR, 26.60 EUR (2.0%) less compared with changing nothing.")
+                        "EUR, 26.60 EUR (2.0%) less than if nothing changes.")
     assert lines[1] == ("The assistant's analysis chose **Rhine Depot, Cologne** instead: rank 2 "
                         "of 4, weekly delivery cost 1,327.30 EUR, 26.60 EUR (2.0%) worse than "
                         "the best.")
@@ -71,10 +71,10 @@ def test_no_improvement_not_a_candidate_and_no_check() -> None:
 
 
 def test_effect_in_both_directions_and_markup_is_escaped() -> None:
-    assert effect(0.498, 0.4207, "ducats", 4) == ("0.0773 ducats (18.4%) more compared with "
-                                                  "changing nothing")
+    assert effect(0.498, 0.4207, "ducats", 4) == ("0.0773 ducats (18.4%) more than if nothing "
+                                                  "changes")
     assert effect(5, 5, "", 4) == "the same as changing nothing"
-    assert effect(39.72, 43.24, "£", 4) == "£3.52 (8.1%) less compared with changing nothing"
+    assert effect(39.72, 43.24, "£", 4) == "£3.52 (8.1%) less than if nothing changes"
     evil = _check(labels=((4, "*bold* [x](y)"),))
     assert headline(evil, "markdown").startswith("**Best decision: \\*bold\\* \\[x\\](y)**")
     assert "&lt;b&gt;" in headline(_check(labels=((4, "<b>"),)), "slack")
