@@ -15,7 +15,7 @@
     planrag schema --dataset REF [--target T] [--question Q]
                                                       the schema text a model's first prompt
                                                       holds (whole without --question)
-    planrag guard sql|cypher [--database DB] [--server mysql|mariadb]
+    planrag guard sql|cypher [--database DB] [--server mysql|mariadb|sqlite]
                                                       JSON lines in, verdicts out
     planrag graph start|stop|status                   the embedded Bolt server
     planrag simulate SCENARIO --sql DUMP [--country C | --goods G] [--rules R] [--json]
@@ -284,8 +284,9 @@ def _parser() -> argparse.ArgumentParser:
     s.add_argument("--database", metavar="DB",
                    help="SQL: the database queries may read (unknown: every qualified name "
                    "outside it is refused)")
-    s.add_argument("--server", choices=("mysql", "mariadb"),
-                   help="SQL: the server that runs them (its built-in functions)")
+    s.add_argument("--server", choices=("mysql", "mariadb", "sqlite"),
+                   help="SQL: the database that runs them, whose dialect they are judged in "
+                   "(its built-in functions; sqlite: SQLite's dialect)")
 
     s = sub.add_parser("graph", help="manage the embedded Bolt server")
     s.add_argument("action", choices=("start", "stop", "status"))
@@ -703,7 +704,8 @@ def _guard(language: str, database: str | None = None, server: str | None = None
     """Read `{"id", "query"}` lines; write `{"id", "verdict", "reason"}` lines. Never fails."""
     from planrag.guards import Scope, check
 
-    scope = Scope(database, server)  # type: ignore[arg-type]
+    dialect = server if language == "sql" and server else language
+    scope = Scope(database)
 
     n = 0
     while True:
@@ -739,7 +741,7 @@ def _guard(language: str, database: str | None = None, server: str | None = None
                 "reason": f"line {n} has no string field `query`",
             }
         else:
-            verdict = check(language, query, scope)
+            verdict = check(dialect, query, scope)
             out = {
                 "id": obj.get("id"),
                 "verdict": "allow" if verdict.allowed else "refuse",

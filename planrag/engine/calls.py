@@ -83,12 +83,13 @@ class ToolCalls:
             state.answer_only = budget
 
     def tools(self, state: RunState) -> tuple[dict[str, Any], ...]:
-        languages = tuple(sorted({s.language for s in self.sources.values()}))
+        dialects = tuple(sorted({self._source(s.language).dialect
+                                 for s in self.sources.values()}))
         simulator = self.checker.simulator if self.checker else None
         one_shot_done = not self.technique.iterative and state.query_turns >= 1
         return tool_definitions(
             self.technique,
-            languages,
+            dialects,
             simulator,
             answer_only=bool(state.answer_only) or one_shot_done,
             what_if=self.config.what_if,

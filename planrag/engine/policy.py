@@ -261,7 +261,11 @@ _WAREHOUSES = {
 }
 
 
-def _lit(value: str) -> str:
+def _lit(value: str, language: str) -> str:
+    """A string literal: SQL doubles a quote, which MySQL and SQLite (no backslash escapes)
+    read alike; Cypher escapes it with a backslash."""
+    if language == "sql":
+        return "'" + value.replace("'", "''") + "'"
     return "'" + value.replace("\\", "\\\\").replace("'", "\\'") + "'"
 
 
@@ -282,7 +286,7 @@ def _home_from(observations: Sequence[str]) -> str | None:
 
 def _queries(scenario: str, language: str, question: str, home_node: str | None) -> list[str]:
     if scenario == "building":
-        goods = _lit(_goods(question) or "")
+        goods = _lit(_goods(question) or "", language)
         if language == "sql":
             return [
                 "SELECT b.id AS id, b.name AS name, b.level AS level, s.max_supply AS max_supply "
@@ -294,8 +298,8 @@ def _queries(scenario: str, language: str, question: str, home_node: str | None)
             "b.name AS name, b.level AS level, s.max_supply AS max_supply "
             "ORDER BY max_supply DESC"
         ]
-    country = _lit(country_of(question) or "")
-    home = _lit(home_node or "")
+    country = _lit(country_of(question) or "", language)
+    home = _lit(home_node or "", language)
     if language == "sql":
         return [
             "SELECT trade_node AS node, base_trading_power AS power, is_home FROM node_country "

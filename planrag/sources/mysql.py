@@ -36,7 +36,7 @@ import re
 import struct
 import time
 from collections.abc import Sequence
-from typing import Any, Literal
+from typing import Any
 
 import aiomysql
 import pymysql
@@ -44,6 +44,7 @@ from pymysql.constants import COMMAND
 
 from planrag.errors import QueryFailed, QueryRefused, QueryTimeout, SourceUnavailable
 from planrag.guards import Scope, require
+from planrag.guards.dialects import Dialect
 from planrag.schema import Schema
 from planrag.settings import MySQLAddress
 from planrag.sources._mysql_pool import TOO_MANY_CODES, SharedPool, close_all, shared_pool
@@ -111,8 +112,8 @@ class MySQLSource:
         limits = limits or self.limits
         shared = self._pool()
         if not self._skip_parser_check:
-            await self._know_server(shared)
-            require("sql", query, Scope(self.database, _server(shared.flavour)))
+            await self._know_server(shared)  # the dialect is MariaDB's or MySQL's
+            require(self.dialect, query, Scope(self.database))
         return await self._with_connection(shared, query, limits)
 
     async def schema(self) -> Schema:
@@ -126,6 +127,12 @@ class MySQLSource:
         schema = await read_schema(self._internal, shared.flavour or "mysql", self.database)
         shared.schema = (time.monotonic(), schema)
         return schema
+
+    @property
+    def dialect(self) -> Dialect:
+        """"mariadb" once the server is known to be MariaDB, else "mysql" (the kind's)."""
+        shared = self._shared
+        return "mariadb" if shared is not None and shared.flavour == "mariadb" else "mysql"
 
     async def server(self) -> str:
         """"mariadb" or "mysql"."""
@@ -337,10 +344,6 @@ class MySQLSource:
         return await self._with_connection(
             shared, sql, limits or Limits(max_rows=100_000, max_bytes=50_000_000)
         )
-
-
-def _server(flavour: str | None) -> Literal["mysql", "mariadb"] | None:
-    return "mariadb" if flavour == "mariadb" else "mysql" if flavour == "mysql" else None
 
 
 _LEADING_COMMENTS = re.compile(r"^(?:\s+|/\*.*?\*/|(?:--\s|#)[^\n]*(?:\n|$))*", re.S)

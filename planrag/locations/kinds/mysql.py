@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from planrag.datasets import Dataset, Dump, Form, LiveDatabase
 from planrag.errors import ConfigError, DatasetError, SourceUnavailable
+from planrag.guards.dialects import Dialect
 from planrag.locations._grants import judge_mysql_grants, mysql_advice, role_names
 from planrag.locations._kinds import Echo, Kind
 from planrag.locations._live import checked_url, expanded, forbid_keys
@@ -29,6 +30,7 @@ class MySQLKind(Kind):
     aliases: ClassVar[tuple[str, ...]] = ("mariadb",)
     title: ClassVar[str] = "MySQL/MariaDB"
     language: ClassVar[Language] = "sql"
+    dialect: ClassVar[Dialect] = "mysql"
     dump_form: ClassVar[Form] = "sql"
     order: ClassVar[int] = 10
     connect_option: ClassVar[str] = "--mysql"
