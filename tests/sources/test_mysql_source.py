@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import AsyncIterator
 
 import pytest
 
@@ -10,7 +11,7 @@ from planrag.errors import QueryFailed, QueryRefused, QueryTimeout, SourceUnavai
 from planrag.settings import MySQLAddress
 from planrag.sources.mysql import MySQLSource
 from planrag.table import Limits
-from tests._sql_fixtures import GUARD_DB, MySQLWorld, admin_execute, table_checksums
+from tests._sql_fixtures import GUARD_DB, PREFIX, MySQLWorld, admin_execute, table_checksums
 
 pytestmark = pytest.mark.mysql
 
@@ -227,3 +228,42 @@ async def test_string_lexing_matches_the_guard_whatever_the_server_default(
         )
     assert table.rows[0][0] == "O'Brien"
     assert "NO_BACKSLASH_ESCAPES" not in str(table.rows[0][1])
+
+
+PINNED = (f"{PREFIX}pin_own", f"{PREFIX}pin_other")
+"""Two databases with the same table and different rows (issue 19, point 14)."""
+
+
+@pytest.fixture()
+async def two_databases(mysql_world: MySQLWorld) -> AsyncIterator[tuple[str, str]]:
+    for database, value in zip(PINNED, ("own", "other"), strict=True):
+        await admin_execute(
+            f"DROP DATABASE IF EXISTS `{database}`", f"CREATE DATABASE `{database}`",
+            f"CREATE TABLE `{database}`.t (v VARCHAR(10))",
+            f"INSERT INTO `{database}`.t VALUES ('{value}')",
+        )
+    yield PINNED
+    await admin_execute(*(f"DROP DATABASE IF EXISTS `{d}`" for d in PINNED))
+
+
+async def test_a_use_at_the_database_layer_never_carries_over_to_the_next_lend(
+    mysql_world: MySQLWorld, two_databases: tuple[str, str]
+) -> None:
+    """Issue 19, point 14: with the parser off (as the guard-case tests run it) a `USE other`
+    reaches the server; the session reset keeps the current database, so the pooled connection
+    went back on the other database and the next dataset's unqualified names resolved there.
+    Every lend now selects the pool's own database again."""
+    own, other = two_databases
+    first = MySQLSource(mysql_world.rw, own, pool_size=1, _skip_parser_check=True)
+    second = MySQLSource(mysql_world.rw, own, pool_size=1, _skip_parser_check=True)
+    try:
+        assert (await first.execute("SELECT v FROM t")).rows == (("own",),)
+        await first.execute(f"USE `{other}`")
+        assert first._shared is second._pool()  # one pool: the same connection is lent
+        table = await second.execute("SELECT v, DATABASE() FROM t")
+        assert table.rows == (("own", own),)
+        assert (await first.execute("SELECT v FROM t")).rows == (("own",),)
+    finally:
+        await first.close()
+        await second.close()
+
