@@ -293,7 +293,8 @@ class ToolCalls:
         self.reply(state, call_id, self._observation(qid, table))
         shown = table.rows[: self.config.max_rows_shown]
         yield QueryFinished(qid, tuple(table.columns), tuple(tuple(r) for r in shown),
-                            table.total_rows, table.truncated, table.elapsed_ms)
+                            table.total_rows, table.truncated, table.elapsed_ms,
+                            table.incomplete)
 
     def _source(self, language: str) -> DataSource:
         for source in self.sources.values():
@@ -313,7 +314,8 @@ class ToolCalls:
         total = table.total_rows
         more = "" if len(rows) >= total else f" (showing the first {len(rows)})"
         cut = "; the source stopped at its cap" if table.truncated else ""
-        return f"{qid}: {total} row(s){more}{cut}\n{text}"
+        warned = "".join(f"\n{qid} is INCOMPLETE: {note}" for note in table.incomplete)
+        return f"{qid}: {total} row(s){more}{cut}\n{text}{warned}"
 
     async def _schema_tool(
         self, state: RunState, call_id: str, tool: str, args: dict[str, Any]

@@ -18,9 +18,11 @@ at its shape for work the database would do before any timeout fires:
   ``randomblob``) build a value of the length given by an argument; a constant length above
   `MAX_GENERATED_CHARS` is refused.
 * Unbounded recursion. A recursive CTE member that reads only the CTE itself, with no LIMIT
-  and no WHERE condition on its columns (``WHERE 1 = 1`` does not count), never stops
-  (MySQL fails at cte_max_recursion_depth, MariaDB runs until max_recursive_iterations,
-  about 4 billion by default).
+  and no WHERE condition on its columns (``WHERE 1 = 1`` does not count), never stops on its
+  own: MySQL fails at cte_max_recursion_depth (1000 by default), SQLite runs until the
+  statement timeout, and MariaDB stops at max_recursive_iterations (1000 by default since
+  10.6, up to about 4 billion when raised) with only a warning, returning what it has (the
+  source reads that warning and says the result is incomplete: `planrag.sources.mysql`).
 """
 
 from __future__ import annotations

@@ -267,3 +267,36 @@ async def test_a_use_at_the_database_layer_never_carries_over_to_the_next_lend(
         await first.close()
         await second.close()
 
+
+async def test_a_result_cut_by_a_server_limit_says_it_is_incomplete(source: MySQLSource) -> None:
+    """Issue 19, point 15: MariaDB stops a recursive CTE at max_recursive_iterations (1000 by
+    default) with only a warning, so COUNT(*) gave 1001 as if it were the answer."""
+    if await source.server() != "mariadb":
+        pytest.skip("max_recursive_iterations is MariaDB's")
+    limit = (await admin_execute("SELECT @@GLOBAL.max_recursive_iterations"))[0][0]
+    assert isinstance(limit, int) and limit < 5000, "the server's default is 1000"
+    table = await source.execute(
+        "WITH RECURSIVE s (n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM s WHERE n < 5000) "
+        "SELECT COUNT(*) FROM s"
+    )
+    assert table.rows == ((limit + 1,),)
+    assert len(table.incomplete) == 1
+    note = table.incomplete[0]
+    assert table.notes == (f"result incomplete: {note}",)
+    assert note.startswith("the server stopped the query") and "max_recursive_iterations" in note
+    assert "\n" not in note
+    done = await source.execute("SELECT COUNT(*) FROM orders")  # the next result is whole
+    assert done.rows == ((5,),) and not done.incomplete
+
+
+async def test_a_group_concat_cut_at_its_length_says_it_is_incomplete(
+    unguarded: MySQLSource,
+) -> None:
+    if await unguarded.server() != "mariadb":
+        pytest.skip("SET STATEMENT is MariaDB's")
+    table = await unguarded.execute(
+        "SET STATEMENT group_concat_max_len = 4 FOR "
+        "SELECT GROUP_CONCAT(name ORDER BY id) FROM customers"
+    )
+    assert table.rows == (("Alic",),)
+    assert len(table.incomplete) == 1 and "group_concat_max_len" in table.incomplete[0]
