@@ -374,9 +374,10 @@ def _parser() -> argparse.ArgumentParser:
 
 def _datasets(settings: Settings, args: argparse.Namespace) -> int:
     from planrag.locations import get_kind, targets_of
-    from planrag.runtime import locate, registry
+    from planrag.runtime import loaded_copies_account, locate, registry
 
     reg = registry(settings)
+    copies_account: list[str | None] = []  # asked once, on the first loaded MySQL copy
     rows: list[dict[str, Any]] = []
     for ds in reg:
         databases: list[dict[str, Any]] = []
@@ -391,6 +392,10 @@ def _datasets(settings: Settings, args: argparse.Namespace) -> int:
                 "live": location.live,
                 "where": get_kind(target).describe(location),
             })
+            if target == "mysql" and not location.live:
+                if not copies_account:
+                    copies_account.append(_run(loaded_copies_account(settings)))
+                databases[-1]["account"] = copies_account[0]
         rows.append({
             "id": ds.id,
             "title": ds.title,
@@ -420,6 +425,8 @@ def _datasets(settings: Settings, args: argparse.Namespace) -> int:
         for db in r["databases"]:
             text = db.get("where") or db.get("error")
             print(f"{'':22} - {db['target']}: {printable(str(text))}")
+            if db.get("account"):
+                print(f"{'':24} {printable(db['account'])}")
     for b in broken:
         print(printable(f"{b['id']:22} CANNOT BE USED: {b['error']}"))
     return 0
