@@ -26,6 +26,7 @@ a new password on the account it recognises as its own (it holds no more than th
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import secrets
@@ -124,6 +125,9 @@ async def _grants(cur: Any, statement: str) -> list[str]:
 # ------------------------------------------------------------------ the copies' account
 
 _JUDGED: dict[tuple[object, ...], tuple[float, QueryAccount | AccountRefused]] = {}
+_JUDGING: dict[tuple[object, ...], asyncio.Task[QueryAccount]] = {}
+"""The judgement under way for each key: runs opened at once wait for one check (a check is
+a connection of its own, and a hundred at once would fill a server's max_connections)."""
 
 
 def forget_query_accounts() -> None:
@@ -149,11 +153,24 @@ async def query_account(settings: Settings) -> QueryAccount:
         if isinstance(known[1], AccountRefused):
             raise known[1]
         return known[1]
+    loop = asyncio.get_running_loop()
+    task = _JUDGING.get(key)
+    if task is None or task.done() or task.get_loop() is not loop:
+        task = _JUDGING[key] = loop.create_task(_decide(settings, address))
     try:
-        account = await _decide(settings, address)
+        account = await asyncio.shield(task)
     except AccountRefused as refused:
         _JUDGED[key] = (time.monotonic(), refused)
         raise
+    except SourceUnavailable:
+        # The server cannot be asked now (full, restarting): what it said a minute ago
+        # still stands; the query itself then meets the server's state.
+        if known is not None and isinstance(known[1], QueryAccount):
+            return known[1]
+        raise
+    finally:
+        if task.done() and _JUDGING.get(key) is task:
+            del _JUDGING[key]
     _JUDGED[key] = (time.monotonic(), account)
     return account
 

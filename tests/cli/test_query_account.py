@@ -8,7 +8,7 @@ start) only the parser guard stood between a query and `SELECT ... INTO OUTFILE`
 copies, and an account with FILE and no admin rights is refused in one line unless
 PLANRAG_ALLOW_WRITE_PRIVILEGES=1 says to use it.
 
-Everything here is named `<test prefix>qa_...` (databases and accounts no other test uses)
+Everything here is named `pltest_[tag_]qa_...` (databases and accounts no other test uses)
 and dropped afterwards.
 """
 
@@ -29,7 +29,8 @@ from tests.cli.test_cli import planrag
 
 pytestmark = pytest.mark.mysql
 
-QA = f"{PREFIX}qa_"
+QA = PREFIX.replace("planrag_test_", "pltest_") + "qa_"
+"""The prefix of this file's databases (PLANRAG_DB_PREFIX is at most 21 characters)."""
 READER = f"{QA}copies_ro"
 """The account `planrag load` makes: `<PLANRAG_DB_PREFIX>copies_ro`."""
 READERS_FILE = "mysql-readers.json"
