@@ -109,12 +109,15 @@ def _check_at_start() -> None:
                 problems.append(f"PLANRAG_SLACK_ACCESS names unknown dataset(s) "
                                 f"{', '.join(sorted(unknown))}")
         _check_run_store(s)
+        copies = _loaded_copies_account(s)
     except PlanRAGError as exc:
         print(f"error: {exc}", file=sys.stderr, flush=True)
         raise SystemExit(2) from None
     for problem in problems:
         print(f"warning: {problem} (ignored until such a dataset is connected)",
               file=sys.stderr, flush=True)
+    if copies:
+        print(f"Loaded MySQL copies: {copies}", file=sys.stderr, flush=True)
     _start_history(s)
     configure_from_env()  # tracing, when OTEL_EXPORTER_OTLP_ENDPOINT is set
     if _SIGN_IN:
@@ -123,6 +126,16 @@ def _check_at_start() -> None:
     else:
         print("The chat is open to this machine only (no sign-in is set up; see the README, "
               "Teams).", file=sys.stderr, flush=True)
+
+
+def _loaded_copies_account(s: Settings) -> str | None:
+    """Who the loaded MySQL copies are read as, checked at start as `planrag connect` checks
+    a live database's account (a refusal is said; the other datasets still work)."""
+    import asyncio
+
+    from planrag.runtime import loaded_copies_account
+
+    return asyncio.run(loaded_copies_account(s))
 
 
 def _check_run_store(s: Settings) -> None:

@@ -694,7 +694,9 @@ async def _render(events: Any, store: RunStore, key: str, context: dict[str, Any
                 goal = " ".join(plan[event.step].goal.split())
                 queries[event.query_id] = f"{event.query_id} (step {event.step + 1}, {goal})"
         elif isinstance(event, QueryFinished):
-            trace.append(f"{event.query_id}: {event.total_rows} rows, {event.elapsed_ms:.0f} ms")
+            cut = ", incomplete (a server limit cut it short)" if event.incomplete else ""
+            trace.append(f"{event.query_id}: {event.total_rows} rows{cut}, "
+                         f"{event.elapsed_ms:.0f} ms")
         elif isinstance(event, QueryRefused):
             trace.append(f"{event.query_id}: refused ({event.rule})")
         elif isinstance(event, QueryFailed):

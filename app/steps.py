@@ -322,10 +322,14 @@ class RunView:
         more = ("" if len(shown) >= event.total_rows
                 else f" (showing the first {len(shown)})")
         cut = "; the source stopped at its cap" if event.truncated else ""
+        incomplete = "".join(f"\n\n**Incomplete**: {escape(note, 'markdown')}"
+                             for note in event.incomplete)
         step.name = f"{step.name} · {plural(event.total_rows, 'row')}"
+        if event.incomplete:
+            step.name += " · incomplete"
         step.output = (f"{plural(event.total_rows, 'row')}{more}{cut} in "
                        f"{event.elapsed_ms:.1f} ms. The CSV file holds every row fetched, "
-                       "with exact values.")
+                       f"with exact values.{incomplete}")
         flags = self.columns.flags(event.columns, shown)
         step.elements = [
             RowsElement(name=f"{event.query_id} rows",

@@ -48,6 +48,7 @@ class InstantSource:
     """A data source that answers every query at once with the same small table."""
 
     language = "sql"
+    dialect = "mysql"
     name = "memory:bench"
 
     def __init__(self) -> None:

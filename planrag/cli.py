@@ -18,7 +18,7 @@
     planrag schema --dataset REF [--target T] [--question Q]
                                                       the schema text a model's first prompt
                                                       holds (whole without --question)
-    planrag guard sql|cypher [--database DB] [--server mysql|mariadb]
+    planrag guard sql|cypher [--database DB] [--server mysql|mariadb|sqlite]
                                                       JSON lines in, verdicts out
     planrag graph start|stop|status [--started-file FILE]
                                                       the embedded Bolt server (with the file,
@@ -304,8 +304,9 @@ def _parser() -> argparse.ArgumentParser:
     s.add_argument("--database", metavar="DB",
                    help="SQL: the database queries may read (unknown: every qualified name "
                    "outside it is refused)")
-    s.add_argument("--server", choices=("mysql", "mariadb"),
-                   help="SQL: the server that runs them (its built-in functions)")
+    s.add_argument("--server", choices=("mysql", "mariadb", "sqlite"),
+                   help="SQL: the database that runs them, whose dialect they are judged in "
+                   "(its built-in functions; sqlite: SQLite's dialect)")
 
     s = sub.add_parser("graph", help="manage the embedded Bolt server")
     s.add_argument("action", choices=("start", "stop", "status"))
@@ -398,9 +399,10 @@ def _parser() -> argparse.ArgumentParser:
 
 def _datasets(settings: Settings, args: argparse.Namespace) -> int:
     from planrag.locations import get_kind, targets_of
-    from planrag.runtime import locate, registry, unusable
+    from planrag.runtime import loaded_copies_account, locate, registry, unusable
 
     reg = registry(settings)
+    copies_account: list[str | None] = []  # asked once, on the first loaded MySQL copy
     rows: list[dict[str, Any]] = []
     for ds in reg:
         problem = unusable(ds)  # a password's ${NAME} set nowhere: said now, not when asked
@@ -416,6 +418,10 @@ def _datasets(settings: Settings, args: argparse.Namespace) -> int:
                 "live": location.live,
                 "where": get_kind(target).describe(location),
             })
+            if target == "mysql" and not location.live:
+                if not copies_account:
+                    copies_account.append(_run(loaded_copies_account(settings)))
+                databases[-1]["account"] = copies_account[0]
         rows.append({
             "id": ds.id,
             "title": ds.title,
@@ -449,6 +455,8 @@ def _datasets(settings: Settings, args: argparse.Namespace) -> int:
         for db in r["databases"]:
             text = db.get("where") or db.get("error")
             print(f"{'':22} - {db['target']}: {printable(str(text))}")
+            if db.get("account"):
+                print(f"{'':24} {printable(db['account'])}")
     for b in broken:
         print(printable(f"{b['id']:22} CANNOT BE USED: {b['error']}"))
     print(printable(_data_folder(settings)))
@@ -760,7 +768,8 @@ def _guard(language: str, database: str | None = None, server: str | None = None
     """Read `{"id", "query"}` lines; write `{"id", "verdict", "reason"}` lines. Never fails."""
     from planrag.guards import Scope, check
 
-    scope = Scope(database, server)  # type: ignore[arg-type]
+    dialect = server if language == "sql" and server else language
+    scope = Scope(database)
 
     n = 0
     while True:
@@ -796,7 +805,7 @@ def _guard(language: str, database: str | None = None, server: str | None = None
                 "reason": f"line {n} has no string field `query`",
             }
         else:
-            verdict = check(language, query, scope)
+            verdict = check(dialect, query, scope)
             out = {
                 "id": obj.get("id"),
                 "verdict": "allow" if verdict.allowed else "refuse",

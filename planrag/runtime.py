@@ -13,7 +13,7 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 
 from planrag.datasets import Dataset, DatasetRef, Registry, discover, manifest_paths
-from planrag.errors import ConfigError, DatasetError
+from planrag.errors import AccountRefused, ConfigError, DatasetError, PlanRAGError
 from planrag.loading import LoadReport
 from planrag.locations import (
     Resolved,
@@ -32,6 +32,7 @@ __all__ = [
     "check_dataset_setting",
     "graph_command",
     "load_datasets",
+    "loaded_copies_account",
     "locate",
     "open_source",
     "register",
@@ -151,7 +152,9 @@ async def load_datasets(
     echo: Callable[[str], None] = lambda _line: None,
 ) -> list[LoadReport]:
     """Load copies of the named datasets' dumps (all datasets when empty) into the chosen
-    targets. Live datasets have nothing to load; naming one says so."""
+    targets. Live datasets have nothing to load; naming one says so. A target whose copies
+    may not be read with the account at hand (`AccountRefused`) is loaded all the same, and
+    refused once every target is loaded."""
     reg = registry(settings)
     datasets = [reg.get(i) for i in dataset_ids] if dataset_ids else list(reg)
     for ds in datasets:
@@ -159,13 +162,34 @@ async def load_datasets(
             echo(f"{ds.id} is a live dataset: its databases are read where they are, "
                  "nothing to load")
     reports: list[LoadReport] = []
+    refused: AccountRefused | None = None
     for name in _targets(settings, target):
         kind = get_kind(name)
         dumps = [(ds, d) for ds in datasets if not any(db.kind == name for db in ds.databases)
                  for d in ds.dumps(kind.dump_form)]
         if dumps:
-            reports += await kind.load(settings, dumps, force=force, echo=echo)
+            try:
+                reports += await kind.load(settings, dumps, force=force, echo=echo)
+            except AccountRefused as exc:
+                refused = refused or exc
+    if refused is not None:
+        raise refused
     return reports
+
+
+async def loaded_copies_account(settings: Settings) -> str | None:
+    """One line for people: which account the loaded MySQL copies are read as, or why they
+    cannot be read (None without MYSQL_URL). Never raises: it is said, where it is asked."""
+    from planrag.locations._mysql_readers import query_account
+
+    if settings.mysql is None:
+        return None
+    try:
+        return (await query_account(settings)).line
+    except AccountRefused as exc:
+        return f"REFUSED: {exc}"
+    except PlanRAGError as exc:
+        return f"not checked: {exc}"
 
 
 async def require_graph_databases(settings: Settings, dumps: int, what: str) -> None:

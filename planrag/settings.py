@@ -113,6 +113,11 @@ class Settings(BaseSettings):
 
     mysql_url: str | None = Field(default=None, validation_alias=_env("MYSQL_URL"))
     mysql_admin_url: str | None = Field(default=None, validation_alias=_env("MYSQL_ADMIN_URL"))
+    allow_write_privileges: bool = Field(
+        default=False, validation_alias=_env("PLANRAG_ALLOW_WRITE_PRIVILEGES")
+    )
+    """Read the loaded MySQL copies with MYSQL_URL's account even when it can do more than
+    read (planrag.locations._mysql_readers); off: such an account is never used for queries."""
     pool_size: int = Field(
         default=4,
         ge=1,

@@ -53,6 +53,10 @@ class Table:
     """Wall time from sending the query to the last row fetched."""
     notes: tuple[str, ...] = field(default=())
     """Remarks for the reader, e.g. which cap cut the result."""
+    incomplete: tuple[str, ...] = field(default=())
+    """Why the rows are not the whole answer, as the database said it (a server limit cut
+    the query short, e.g. MariaDB's max_recursive_iterations); empty when nothing did. Also
+    among `notes`; front ends show it with the result and the model is told."""
 
     @classmethod
     def empty(cls, columns: Sequence[str] = ()) -> Table:
@@ -70,6 +74,7 @@ class Table:
             "truncated": self.truncated,
             "elapsed_ms": round(self.elapsed_ms, 3),
             "notes": list(self.notes),
+            "incomplete": list(self.incomplete),
         }
 
     def render(self, max_width: int = 40) -> str:

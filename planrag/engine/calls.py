@@ -83,12 +83,13 @@ class ToolCalls:
             state.answer_only = budget
 
     def tools(self, state: RunState) -> tuple[dict[str, Any], ...]:
-        languages = tuple(sorted({s.language for s in self.sources.values()}))
+        dialects = tuple(sorted({self._source(s.language).dialect
+                                 for s in self.sources.values()}))
         simulator = self.checker.simulator if self.checker else None
         one_shot_done = not self.technique.iterative and state.query_turns >= 1
         return tool_definitions(
             self.technique,
-            languages,
+            dialects,
             simulator,
             answer_only=bool(state.answer_only) or one_shot_done,
             what_if=self.config.what_if,
@@ -292,7 +293,8 @@ class ToolCalls:
         self.reply(state, call_id, self._observation(qid, table))
         shown = table.rows[: self.config.max_rows_shown]
         yield QueryFinished(qid, tuple(table.columns), tuple(tuple(r) for r in shown),
-                            table.total_rows, table.truncated, table.elapsed_ms)
+                            table.total_rows, table.truncated, table.elapsed_ms,
+                            table.incomplete)
 
     def _source(self, language: str) -> DataSource:
         for source in self.sources.values():
@@ -312,7 +314,8 @@ class ToolCalls:
         total = table.total_rows
         more = "" if len(rows) >= total else f" (showing the first {len(rows)})"
         cut = "; the source stopped at its cap" if table.truncated else ""
-        return f"{qid}: {total} row(s){more}{cut}\n{text}"
+        warned = "".join(f"\n{qid} is INCOMPLETE: {note}" for note in table.incomplete)
+        return f"{qid}: {total} row(s){more}{cut}\n{text}{warned}"
 
     async def _schema_tool(
         self, state: RunState, call_id: str, tool: str, args: dict[str, Any]

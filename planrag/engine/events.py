@@ -170,6 +170,9 @@ class QueryFinished:
     truncated: bool
     """The source stopped fetching at its row or byte cap."""
     elapsed_ms: float
+    incomplete: tuple[str, ...] = ()
+    """Why the rows are not the whole answer, as the database said it (`Table.incomplete`:
+    a server limit cut the query short); empty when nothing did."""
     kind: Literal["query_finished"] = "query_finished"
 
 

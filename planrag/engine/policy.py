@@ -438,7 +438,11 @@ _WAREHOUSES = {
 }
 
 
-def _lit(value: str) -> str:
+def _lit(value: str, language: str) -> str:
+    """A string literal: SQL doubles a quote, which MySQL and SQLite (no backslash escapes)
+    read alike; Cypher escapes it with a backslash."""
+    if language == "sql":
+        return "'" + value.replace("'", "''") + "'"
     return "'" + value.replace("\\", "\\\\").replace("'", "\\'") + "'"
 
 
@@ -462,7 +466,7 @@ def _queries(scenario: str, language: str, question: str, home_node: str | None)
     """The policy's queries, keeping the dataset's column names (so tables show them as the
     dataset names them for people)."""
     if scenario == "building":
-        goods = _lit(_goods(question) or "")
+        goods = _lit(_goods(question) or "", language)
         if language == "sql":
             return [
                 "SELECT b.id, b.name, b.level, s.max_supply "
@@ -474,8 +478,8 @@ def _queries(scenario: str, language: str, question: str, home_node: str | None)
             "b.name AS name, b.level AS level, s.max_supply AS max_supply "
             "ORDER BY max_supply DESC"
         ]
-    country = _lit(country_of(question) or "")
-    home = _lit(home_node or "")
+    country = _lit(country_of(question) or "", language)
+    home = _lit(home_node or "", language)
     if language == "sql":
         return [
             "SELECT trade_node, base_trading_power, is_home FROM node_country "

@@ -100,6 +100,9 @@ class TerminalRenderer:
                 c.print(Syntax(printable(event.query), lexer, word_wrap=True))
             case QueryFinished():
                 c.print(_table(event, self.column_names))
+                for note in event.incomplete:  # a server limit cut the result short
+                    c.print(f"[bold yellow]{event.query_id} incomplete[/]: "
+                            f"{escape(printable(note), 'rich')}")
             case QueryRefused():
                 c.print(f"[bold red]{event.query_id} refused[/] ({event.rule}): "
                         f"{escape(event.reason, 'rich')}")

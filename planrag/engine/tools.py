@@ -10,6 +10,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
 
+from planrag.guards.dialects import dialect_info
 from planrag.simulators.base import Simulator
 
 __all__ = [
@@ -140,7 +141,7 @@ TECHNIQUES = {
 @cache
 def tool_definitions(
     technique: Technique,
-    languages: tuple[str, ...],
+    dialects: tuple[str, ...],
     simulator: type[Simulator] | None,
     *,
     answer_only: bool = False,
@@ -148,17 +149,16 @@ def tool_definitions(
     schema_tools: bool = False,
 ) -> tuple[dict[str, Any], ...]:
     """OpenAI tool definitions for what the model may call right now (cached: the schemas
-    are the same for every run)."""
+    are the same for every run). `dialects` are those of the open sources (one per query
+    language): each query tool says which dialect to write (`planrag.guards.dialects`)."""
     tools: list[tuple[str, type[BaseModel], str]] = []
     if not answer_only:
         if technique.plan:
             tools.append(("make_plan", MakePlan, MakePlan.__doc__ or ""))
         if technique.replan:
             tools.append(("revise_plan", RevisePlan, RevisePlan.__doc__ or ""))
-        if "sql" in languages:
-            tools.append(("run_sql", RunQuery, "Run one read-only SQL (MySQL dialect) query."))
-        if "cypher" in languages:
-            tools.append(("run_cypher", RunQuery, "Run one read-only Cypher query."))
+        for info in sorted(map(dialect_info, dialects), key=lambda d: d.language, reverse=True):
+            tools.append((f"run_{info.language}", RunQuery, info.write))
         if schema_tools:
             tools.append(("search_schema", SearchSchema, SearchSchema.__doc__ or ""))
             tools.append(("describe_tables", DescribeTables, DescribeTables.__doc__ or ""))

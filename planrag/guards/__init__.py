@@ -1,39 +1,60 @@
-"""Parser-level read-only guards for model-written SQL (MySQL/MariaDB) and Cypher (Neo4j 5).
+"""Parser-level read-only guards for model-written SQL (MySQL/MariaDB, SQLite) and Cypher.
 
 This is the first of three layers (ARCHITECTURE.md, "Guards"): it decides whether a query may
 run at all. The data sources add database-level enforcement (read-only transactions, timeouts) and
 fetch-time caps, so a query allowed here is still contained there.
 
-Both checks fail closed: anything they cannot fully understand is refused, with a reason the
-model can act on.
+A query is judged in the dialect its database's kind declares (`planrag.guards.dialects`):
+MySQL 8, MariaDB or SQLite for SQL, Cypher for graphs. Both checks fail closed: anything they
+cannot fully understand is refused, with a reason the model can act on.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from planrag.errors import QueryRefused
-from planrag.guards._scope import Scope
+from planrag.guards._scope import Scope, Server
 from planrag.guards._verdict import Verdict
 from planrag.guards.cypher import check_cypher
+from planrag.guards.dialects import DIALECTS, Dialect, dialect_info
 from planrag.guards.sql import check_sql
 
-__all__ = ["Scope", "Verdict", "check", "check_cypher", "check_sql", "require"]
+__all__ = ["DIALECTS", "Dialect", "Scope", "Verdict", "check", "check_cypher", "check_sql",
+           "require"]
+
+_SERVERS: dict[str, Server] = {"mysql": "mysql", "mariadb": "mariadb", "sqlite": "sqlite"}
+"""The SQL dialects, as the SQL guard's `Scope.server` names them."""
+SQLITE_DATABASE = "main"
+"""The name SQLite gives the file a connection opens: the only database a query may name."""
 
 
-def check(language: str, query: str, scope: Scope | None = None) -> Verdict:
-    """Classify `query` in `language` ("sql" or "cypher").
+def check(dialect: str, query: str, scope: Scope | None = None) -> Verdict:
+    """Classify `query`, written in `dialect` (a `Dialect`, or the language "sql": MySQL or
+    MariaDB as `scope.server` says).
 
     `scope` is what is known of the database the query will run on (None: nothing); the SQL
     guard uses it, the Cypher guard refuses every other database (USE) on its own.
     """
-    if language == "sql":
-        return check_sql(query, scope)
-    if language == "cypher":
+    if dialect == "cypher":
         return check_cypher(query)
-    raise ValueError(f"unknown query language {language!r}: expected 'sql' or 'cypher'")
+    if dialect == "sql":
+        return check_sql(query, scope)
+    server = _SERVERS.get(dialect)
+    if server is not None:
+        known = scope or Scope()
+        if server == "sqlite" and known.database is None:
+            known = replace(known, database=SQLITE_DATABASE)
+        return check_sql(query, replace(known, server=server))
+    raise ValueError(
+        f"unknown query dialect {dialect!r}: expected 'sql' or one of {', '.join(DIALECTS)}"
+    )
 
 
-def require(language: str, query: str, scope: Scope | None = None) -> None:
-    """Raise `QueryRefused` unless the guard allows `query`."""
-    verdict = check(language, query, scope)
+def require(dialect: str, query: str, scope: Scope | None = None) -> None:
+    """Raise `QueryRefused` unless the guard allows `query` (written in `dialect`, as for
+    `check`)."""
+    verdict = check(dialect, query, scope)
     if not verdict.allowed:
-        raise QueryRefused(verdict.reason, rule=verdict.rule, query=query, language=language)
+        raise QueryRefused(verdict.reason, rule=verdict.rule, query=query,
+                           language=dialect_info(dialect).language)

@@ -5,6 +5,9 @@ dataset's own database"): a name qualified with a database is allowed only for t
 database, and built-in function names are judged by the server that will resolve them. What
 is not known is not assumed: with ``database=None`` every database-qualified name is refused,
 and with ``server=None`` every function that only one of the two servers has built in.
+
+``server="sqlite"`` is a SQLite file: the query is judged in SQLite's dialect (its tokenizer
+and functions), and its database is ``main``, the only one a source opens.
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ from typing import Literal
 
 __all__ = ["Scope", "Server"]
 
-Server = Literal["mysql", "mariadb"]
+Server = Literal["mysql", "mariadb", "sqlite"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,5 +27,6 @@ class Scope:
     database: str | None = None
     """The current database's name as the server knows it; None = unknown."""
 
-    server: Literal["mysql", "mariadb"] | None = None
-    """The server's kind; None = unknown."""
+    server: Server | None = None
+    """The server's kind, whose dialect the query is judged in; None = MySQL or MariaDB,
+    not known which."""

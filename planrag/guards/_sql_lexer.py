@@ -14,6 +14,16 @@ rules rather than ANSI SQL, and refuses (raises `LexError`) wherever guessing wo
   know outside quotes (non-ASCII letters and spaces such as NBSP, ``?``, ``{``, ``\\``) are
   refused: fail closed.
 
+SQLite reads the same text differently, so `tokenize(..., sqlite=True)` follows SQLite's
+tokenizer instead: ``#`` never starts a comment (``#x`` is a parameter there, refused like
+``?``, ``:x``, ``@x`` and ``$x``); only ``'...'`` is a string, without backslash escapes;
+``"..."``, ``[...]`` and backticks quote names; ``x'..'`` is a blob; and every non-ASCII
+character is part of a name, as SQLite reads it (such a word is never a keyword). Where the two
+readings differ in a way only an attack would use, SQLite's is refused too: ``--`` with no
+space after it (SQLite's comment, MySQL's double minus), ``/*!``, ``/*M!`` and ``/*+`` (plain
+comments to SQLite, statements or limits to MySQL), and ``\\'`` in a string (where MySQL's
+string would end elsewhere; a model writing it meant an escaped quote, which SQLite writes '').
+
 Whitespace and comments are dropped; what remains is a flat list of `Token`.
 """
 
@@ -38,8 +48,8 @@ __all__ = [
 ]
 
 WORD: Final = "word"  # keyword or unquoted identifier; `value` is upper-cased
-QUOTED: Final = "quoted"  # `backticked` identifier; `value` is the unquoted name
-STRING: Final = "string"  # '...' or "..." literal; `value` is the source text
+QUOTED: Final = "quoted"  # `backticked` (SQLite also "..." and [...]) name, unquoted
+STRING: Final = "string"  # '...' or "..." literal (SQLite: '...', x'..'); the source text
 NUMBER: Final = "number"  # decimal, hex (0x..) or bit (0b..) literal
 VARIABLE: Final = "variable"  # @user_variable
 SYSTEM_VARIABLE: Final = "system_variable"  # @@system_variable
@@ -100,28 +110,63 @@ def _pattern(backslash_escapes: bool) -> re.Pattern[str]:
     return re.compile("|".join(parts), re.DOTALL | re.ASCII)
 
 
+def _sqlite_pattern() -> re.Pattern[str]:
+    """SQLite's tokenizer (tokenize.c): a name character is a letter, digit, `_`, `$` or any
+    non-ASCII character; a name cannot start with a digit or `$`."""
+    name_start = "A-Za-z_\\x80-\\U0010ffff"
+    parts = [
+        r"(?P<space>[ \t\n\r\f]++)",  # a vertical tab is no space to SQLite
+        r"(?P<executable_comment>/\*[Mm]?!)",
+        r"(?P<hint>/\*\+)",
+        r"(?P<comment>/\*(?:[^*]++|\*(?!/))*+\*/|--(?=[\x00-\x20\x7f]|\Z)[^\n]*+)",
+        r"(?P<dashes>--)",
+        r"(?P<open_comment>/\*)",
+        f"(?P<{STRING}>[xX]?{_quoted(chr(39), False)})",
+        f"(?P<{QUOTED}>{_quoted(chr(34), False)}|`(?:[^`]++|``)*+`|\\[[^\\]]*+\\])",
+        r"(?P<open_quote>['\"`\[])",
+        f"(?P<{NUMBER}>0[xX][0-9A-Fa-f]++(?![{name_start}0-9$])"
+        r"|(?:[0-9]++(?:\.[0-9]*+)?|\.[0-9]++)(?:[eE][+-]?[0-9]++)?)",
+        f"(?P<{WORD}>[{name_start}][{name_start}0-9$]*+)",
+        f"(?P<{OPERATOR}>->>|->|<=|>=|<>|!=|==|<<|>>|\\|\\||[-=<>~&|+*/%(),.;])",
+        f"(?P<{UNKNOWN}>.)",
+    ]
+    return re.compile("|".join(parts), re.DOTALL)
+
+
 _PATTERNS: Final = {True: _pattern(True), False: _pattern(False)}
+_SQLITE_PATTERN: Final = _sqlite_pattern()
 _SKIPPED: Final = frozenset({"space", "comment"})
 
 
-def tokenize(query: str, *, backslash_escapes: bool = True, lenient: bool = False) -> list[Token]:
+def tokenize(
+    query: str, *, backslash_escapes: bool = True, lenient: bool = False, sqlite: bool = False
+) -> list[Token]:
     """Split `query` into tokens, dropping whitespace and comments; raise `LexError`.
 
     `lenient` keeps characters the lexer does not know as `UNKNOWN` tokens instead of
-    refusing them, for reading the query as a server in another sql_mode would.
+    refusing them, for reading the query as a server in another sql_mode would. `sqlite`
+    reads it as SQLite does (see the module docstring; `backslash_escapes` is then moot).
     """
     if "\x00" in query:
         raise LexError("syntax", "The query contains a NUL character; remove it.")
     tokens: list[Token] = []
-    for match in _PATTERNS[backslash_escapes].finditer(query):
+    pattern = _SQLITE_PATTERN if sqlite else _PATTERNS[backslash_escapes]
+    for match in pattern.finditer(query):
         kind = match.lastgroup or UNKNOWN
         if kind in _SKIPPED:
             continue
         text = match.group()
         if kind == WORD:
-            tokens.append(Token(WORD, text.upper(), match.start(), match.end()))
+            # Only ASCII letters fold: a word with any other character is a name to SQLite
+            # (and refused by MySQL's lexer), never a keyword such as 'ſelect'.upper().
+            value = text.upper() if text.isascii() else text
+            tokens.append(Token(WORD, value, match.start(), match.end()))
         elif kind == QUOTED:
-            tokens.append(Token(QUOTED, text[1:-1].replace("``", "`"), *match.span()))
+            tokens.append(Token(QUOTED, _unquoted(text), *match.span()))
+        elif kind == STRING and sqlite and "\\'" in text:
+            error = _backslash_quote(text)
+            error.tokens_before = tokens
+            raise error
         elif kind == UNKNOWN and lenient:
             tokens.append(Token(UNKNOWN, text, match.start(), match.end()))
         elif kind in _ERRORS:
@@ -131,6 +176,14 @@ def tokenize(query: str, *, backslash_escapes: bool = True, lenient: bool = Fals
         else:
             tokens.append(Token(kind, text, match.start(), match.end()))
     return tokens
+
+
+def _unquoted(text: str) -> str:
+    """A quoted name's text: `a``b` and "a""b" hold a doubled quote; [a] holds none."""
+    quote = text[0]
+    if quote == "[":
+        return text[1:-1]
+    return text[1:-1].replace(quote * 2, quote)
 
 
 def _executable_comment(_: str) -> LexError:
@@ -149,6 +202,23 @@ def _hint(_: str) -> LexError:
     )
 
 
+def _backslash_quote(_: str) -> LexError:
+    return LexError(
+        "syntax",
+        "A string holds \\ before a quote, but SQLite has no backslash escapes (MySQL "
+        "would read that string differently); write a quote inside a string as two quotes "
+        "('it''s'), and a final backslash as || char(92).",
+    )
+
+
+def _dashes(_: str) -> LexError:
+    return LexError(
+        "syntax",
+        "SQLite reads -- as the start of a comment even with no space after it, where MySQL "
+        "reads two minus signs; write a space after -- for a comment, or 5 - -1 for arithmetic.",
+    )
+
+
 def _open_comment(_: str) -> LexError:
     return LexError(
         "syntax",
@@ -158,7 +228,9 @@ def _open_comment(_: str) -> LexError:
 
 
 def _open_quote(quote: str) -> LexError:
-    what = "backticked identifier" if quote == "`" else f"{quote}-quoted string"
+    what = {"`": "backticked identifier", "[": "[bracketed] identifier"}.get(
+        quote, f"{quote}-quoted string"
+    )
     return LexError(
         "syntax",
         f"The query has an unterminated {what}; close it (double the quote character to "
@@ -177,6 +249,7 @@ def _unknown(char: str) -> LexError:
 
 
 _ERRORS: Final = {
+    "dashes": _dashes,
     "executable_comment": _executable_comment,
     "hint": _hint,
     "open_comment": _open_comment,

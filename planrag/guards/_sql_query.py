@@ -24,6 +24,12 @@ allows only:
 Decidable resource blow-ups (cross joins, huge constant string lengths, recursion that never
 stops) are judged afterwards by `_sql_resources`, and names outside the dataset's database
 (other databases, information_schema rows of other databases) by `_sql_scope`.
+
+In SQLite's dialect (`Scope.server == "sqlite"`) the same walk judges function calls by
+SQLite's list (`_sqlite_words`): no server-only names, no space rule (SQLite has no stored
+functions to mistake a built-in for), MySQL's functions refused with what to write in SQLite
+instead, ``FILTER (WHERE ...)`` after an aggregate, and SQLite's own tables (sqlite_stat1 ...)
+refused except the catalogue (sqlite_master).
 """
 
 from __future__ import annotations
@@ -43,7 +49,7 @@ from planrag.guards._sql_lexer import (
 )
 from planrag.guards._sql_refusals import refuse_keyword, refuse_statement
 from planrag.guards._sql_resources import resource_refusal
-from planrag.guards._sql_scope import Reading, scope_refusal
+from planrag.guards._sql_scope import Reading, scope_refusal, shown
 from planrag.guards._sql_words import (
     ALLOWED_FUNCTIONS,
     ALLOWED_INFORMATION_SCHEMA_TABLES,
@@ -54,6 +60,12 @@ from planrag.guards._sql_words import (
     SERVER_FUNCTIONS,
     SPACE_SENSITIVE_FUNCTIONS,
     SYSTEM_SCHEMAS,
+)
+from planrag.guards._sqlite_words import (
+    ELSEWHERE,
+    SQLITE_DENIED_FUNCTIONS,
+    SQLITE_FUNCTIONS,
+    sqlite_internal,
 )
 from planrag.guards._verdict import Verdict
 
@@ -237,6 +249,8 @@ class _Walker:
         self.tokens = tokens
         self.partners = partners
         self.server = server
+        self.sqlite = server == "sqlite"
+        self.functions = SQLITE_FUNCTIONS if self.sqlite else ALLOWED_FUNCTIONS
         self.scopes = [_Scope("")]
         self.next_owner = ""
 
@@ -311,6 +325,8 @@ class _Walker:
 
     def _name(self, index: int, token: Token) -> Verdict | None:
         after_dot = _is_op(self.tokens, index - 1, ".")
+        if self.sqlite and sqlite_internal(token.value) and not _is_op(self.tokens, index + 1, "("):
+            return _sqlite_internal_refusal(token.value.lower())
         if after_dot and _is_op(self.tokens, index + 1, "("):
             return Verdict.refuse(
                 "function",
@@ -341,9 +357,11 @@ class _Walker:
     def _before_parenthesis(self, index: int, token: Token) -> Verdict | None:
         """A name followed by `(`: a built-in call, a keyword's group, or a column list."""
         name = token.value
-        if token.kind == WORD and name in ALLOWED_FUNCTIONS:
+        if token.kind == WORD and name in self.functions:
             return self._builtin_call(index, token)
-        if token.kind == WORD and name in SERVER_FUNCTIONS:
+        if self.sqlite and token.kind == WORD and name in ELSEWHERE["sqlite"]:
+            return _elsewhere_refusal(name, "sqlite")
+        if not self.sqlite and token.kind == WORD and name in SERVER_FUNCTIONS:
             home, instead = SERVER_FUNCTIONS[name]
             if home == self.server:
                 return self._builtin_call(index, token)
@@ -356,10 +374,14 @@ class _Walker:
             return None
         if self._is_column_list(index):
             return self._identifier(index)
-        return _function_refusal(token)
+        return _function_refusal(token, self.sqlite)
 
     def _builtin_call(self, index: int, token: Token) -> Verdict | None:
-        if token.value in SPACE_SENSITIVE_FUNCTIONS and self.tokens[index + 1].start != token.end:
+        if (
+            not self.sqlite
+            and token.value in SPACE_SENSITIVE_FUNCTIONS
+            and self.tokens[index + 1].start != token.end
+        ):
             return Verdict.refuse(
                 "function",
                 f"Write {token.value}( with no space before the parenthesis: with a space the "
@@ -369,7 +391,11 @@ class _Walker:
         return None
 
     def _keyword_group(self, index: int, name: str) -> bool:
-        """Non-reserved words that open a group: `= ANY (subquery)`, JSON_TABLE COLUMNS (...)."""
+        """Non-reserved words that open a group: `= ANY (subquery)`, JSON_TABLE COLUMNS (...),
+        and in SQLite an aggregate's `FILTER (WHERE ...)`."""
+        if self.sqlite and name == "FILTER":
+            after_call = _is_op(self.tokens, index - 1, ")")
+            return after_call and _word_at(self.tokens, index + 2) == "WHERE"
         if name in {"ANY", "SOME"}:
             previous = self.tokens[index - 1] if index else None
             return (
@@ -450,7 +476,7 @@ class _Walker:
     def _track_from_clause(self, word: str) -> None:
         """Know whether the current level is in a FROM clause (for derived-table aliases)."""
         scope = self.scopes[-1]
-        if scope.owner in ALLOWED_FUNCTIONS:
+        if scope.owner in self.functions:
             return  # FROM inside TRIM(... FROM ...), EXTRACT(... FROM ...): not a table list
         if word == "FROM":
             scope.in_from = True
@@ -508,13 +534,50 @@ def _server_function_refusal(name: str, home: str, server: str | None, instead: 
     )
 
 
-def _function_refusal(token: Token) -> Verdict:
+def _function_refusal(token: Token, sqlite: bool) -> Verdict:
     name = token.value if token.kind == WORD else f"`{token.value}`"
-    denied = DENIED_FUNCTIONS.get(token.value.upper()) if token.kind == WORD else None
+    denied = None
+    if sqlite:  # SQLite calls a quoted name too: "load_extension"(...) is load_extension
+        denied = SQLITE_DENIED_FUNCTIONS.get(token.value.upper())
+    if denied is None and token.kind == WORD:
+        denied = DENIED_FUNCTIONS.get(token.value)
     if denied is not None:
-        return Verdict.refuse(denied[0], denied[1].format(name=name))
+        return Verdict.refuse(denied[0], denied[1].format(name=name.lower() if sqlite else name))
+    if sqlite:
+        return Verdict.refuse(
+            "function",
+            f"{name.lower()}() is not a SQLite built-in function the guard knows (a quoted "
+            "name is refused as a call); write the value with SQLite's own: date(), "
+            "strftime() and julianday() for dates, || and substr() for text, iif() or CASE "
+            "for conditions.",
+        )
+    if token.kind == WORD and token.value in ELSEWHERE["mysql"]:
+        return _elsewhere_refusal(token.value, "mysql")
     return Verdict.refuse(
         "function",
         f"{name}() is not a known built-in function (a stored function may change data, and "
         "a quoted name calls one); compute the value with built-in functions instead.",
+    )
+
+
+def _elsewhere_refusal(name: str, dialect: str) -> Verdict:
+    """A function of the other dialect: say what to write in this one."""
+    if dialect == "sqlite":
+        return Verdict.refuse(
+            "function",
+            f"{name}() is MySQL's, not a SQLite function (this database is SQLite); write "
+            f"{ELSEWHERE['sqlite'][name]} instead.",
+        )
+    return Verdict.refuse(
+        "function",
+        f"{name}() is SQLite's, not a built-in of MySQL or MariaDB (where the name would call "
+        f"a stored function, which may change data); write {ELSEWHERE['mysql'][name]} instead.",
+    )
+
+
+def _sqlite_internal_refusal(name: str) -> Verdict:
+    return Verdict.refuse(
+        "system-schema",
+        f"{shown(name)} is one of SQLite's internal tables (statistics, counters, pages), not "
+        "the dataset's data; read the dataset's tables, or sqlite_master for the schema.",
     )

@@ -62,6 +62,24 @@ _FILE = (
     + _READ_INSTEAD
     + ".",
 )
+_ATTACH = (
+    "file-io",
+    "{word} opens or closes another database file, outside the dataset's own; "
+    + _READ_INSTEAD
+    + ".",
+)
+_PRAGMA = (
+    "admin",
+    "{word} reads or changes the database engine's settings (it can switch off its safety "
+    "checks); " + _READ_INSTEAD + " (pragma_table_info('t') in a SELECT lists a table's "
+    "columns).",
+)
+_VACUUM = (
+    "file-io",
+    "{word} rewrites the database file (VACUUM INTO writes a copy elsewhere); "
+    + _READ_INSTEAD
+    + ".",
+)
 _UNSUPPORTED = (
     "unsupported",
     "{word} statements are not accepted: the assistant may only run SELECT (or WITH, TABLE, "
@@ -81,6 +99,10 @@ _STATEMENTS: Final[dict[str, tuple[str, str]]] = {
         "stored functions) and returns nothing; " + _READ_INSTEAD + ".",
     ),
     **dict.fromkeys(("LOCK", "UNLOCK", "HANDLER", "BACKUP"), _LOCK),
+    **dict.fromkeys(("ATTACH", "DETACH"), _ATTACH),
+    "PRAGMA": _PRAGMA,
+    "VACUUM": _VACUUM,
+    "REINDEX": _ADMIN,
     **dict.fromkeys(
         _names(
             """GRANT REVOKE KILL SHUTDOWN RESTART OPTIMIZE CHECK CHECKSUM REPAIR INSTALL
@@ -121,7 +143,7 @@ def refuse_statement(tokens: Sequence[Token]) -> Verdict:
     if head == "LOAD":
         return _refuse(_ADMIN if second == "INDEX" else _FILE, "LOAD " + second)
     if head == "ANALYZE":
-        return _refuse_analyze(second)
+        return _refuse_analyze(second, len(tokens))
     if head == "FLUSH" and any(_word(tokens, i) == "LOCK" for i in range(len(tokens))):
         return _refuse(_LOCK, "FLUSH ... WITH READ LOCK")
     if head in _STATEMENTS:
@@ -135,9 +157,11 @@ def refuse_statement(tokens: Sequence[Token]) -> Verdict:
     return _refuse(_UNSUPPORTED, head)
 
 
-def _refuse_analyze(second: str) -> Verdict:
+def _refuse_analyze(second: str, length: int) -> Verdict:
     if second in {"TABLE", "NO_WRITE_TO_BINLOG", "LOCAL"}:
         return _refuse(_ADMIN, "ANALYZE TABLE")
+    if length <= 2:  # SQLite's ANALYZE [t]: gathers statistics, writing sqlite_stat1
+        return _refuse(_ADMIN, "ANALYZE")
     return Verdict.refuse(
         "explain-analyze",
         "MariaDB's ANALYZE <statement> really executes the statement to measure it (ANALYZE "

@@ -14,12 +14,15 @@ at its shape for work the database would do before any timeout fires:
   cannot know which table an unqualified column belongs to (``WHERE a = b`` between two
   unqualified columns is counted as joining two of the tables). This is a syntactic
   approximation on purpose, like the Cypher rule; the server-side timeout handles the rest.
-* Constant lengths. ``REPEAT``, ``LPAD``, ``RPAD`` and ``SPACE`` build a string of the length
-  given by an argument; a constant length above `MAX_GENERATED_CHARS` is refused.
+* Constant lengths. ``REPEAT``, ``LPAD``, ``RPAD`` and ``SPACE`` (SQLite: ``zeroblob`` and
+  ``randomblob``) build a value of the length given by an argument; a constant length above
+  `MAX_GENERATED_CHARS` is refused.
 * Unbounded recursion. A recursive CTE member that reads only the CTE itself, with no LIMIT
-  and no WHERE condition on its columns (``WHERE 1 = 1`` does not count), never stops
-  (MySQL fails at cte_max_recursion_depth, MariaDB runs until max_recursive_iterations,
-  about 4 billion by default).
+  and no WHERE condition on its columns (``WHERE 1 = 1`` does not count), never stops on its
+  own: MySQL fails at cte_max_recursion_depth (1000 by default), SQLite runs until the
+  statement timeout, and MariaDB stops at max_recursive_iterations (1000 by default since
+  10.6, up to about 4 billion when raised) with only a warning, returning what it has (the
+  source reads that warning and says the result is incomplete: `planrag.sources.mysql`).
 """
 
 from __future__ import annotations
@@ -64,8 +67,11 @@ _WEAK_OPERATORS: Final = frozenset({"<>", "!="})
 _JOINING_OPERATORS: Final = frozenset({"=", "<=>", "<", ">", "<=", ">="})
 _JOINING_WORDS: Final = frozenset({"IN", "LIKE", "BETWEEN", "IS", "REGEXP", "RLIKE", "EXISTS"})
 _OR_WORDS: Final = frozenset({"OR", "XOR"})
-# Argument index of the length for string builders: REPEAT(s, n), LPAD(s, n, p), SPACE(n).
-_LENGTH_ARGUMENT: Final = {"REPEAT": 1, "LPAD": 1, "RPAD": 1, "SPACE": 0}
+# Argument index of the length for string builders: REPEAT(s, n), LPAD(s, n, p), SPACE(n),
+# and SQLite's blob builders zeroblob(n), randomblob(n).
+_LENGTH_ARGUMENT: Final = {
+    "REPEAT": 1, "LPAD": 1, "RPAD": 1, "SPACE": 0, "ZEROBLOB": 0, "RANDOMBLOB": 0,
+}
 _ARITHMETIC: Final[dict[str, Callable[[float, float], float]]] = {
     "+": operator.add,
     "-": operator.sub,

@@ -1,4 +1,4 @@
-"""Parser-level read-only guard for model-written MySQL/MariaDB SQL.
+"""Parser-level read-only guard for model-written SQL: MySQL/MariaDB, or SQLite's dialect.
 
 `check_sql` decides whether one query may run. It fails closed: whatever it cannot fully
 understand is refused, with a one-sentence reason the model can act on. The steps:
@@ -24,6 +24,12 @@ unknown database or server is never assumed to be the right one.
 Decisions never depend on keyword substrings: words inside strings, backticks and comments
 are not seen as keywords, and words are judged by their position in the token stream.
 The database layers (read-only transaction, timeouts, fetch caps) still stand behind this.
+
+`Scope.server == "sqlite"` judges the query in SQLite's dialect, the one a SQLite dataset's
+queries are written in and run as: SQLite's tokenizer (step 2), its functions, and only the
+introspection its source answers (step 4); step 5 does not apply (SQLite has no escapes).
+Everything the guard refuses on MySQL it refuses there too: writes, several statements, files,
+settings (PRAGMA), other databases (ATTACH), locks and the resource rules.
 """
 
 from __future__ import annotations
@@ -32,7 +38,12 @@ from collections.abc import Sequence
 from typing import Final
 
 from planrag.guards._scope import Scope
-from planrag.guards._sql_introspection import check_explain, check_show
+from planrag.guards._sql_introspection import (
+    check_explain,
+    check_show,
+    check_sqlite_explain,
+    check_sqlite_show,
+)
 from planrag.guards._sql_lexer import OPERATOR, UNKNOWN, WORD, LexError, Token, tokenize
 from planrag.guards._sql_query import QUERY_HEADS, check_query
 from planrag.guards._sql_refusals import refuse_statement
@@ -52,13 +63,14 @@ def check_sql(query: str, scope: Scope | None = None) -> Verdict:
     refusal = _input_refusal(query)
     if refusal is not None:
         return refusal
+    reading = Reading(query, scope if scope is not None else Scope())
+    sqlite = reading.scope.server == "sqlite"
     try:
-        tokens = tokenize(query)
+        tokens = tokenize(query, sqlite=sqlite)
     except LexError as error:
         return Verdict.refuse(error.rule, error.reason)
-    reading = Reading(query, scope if scope is not None else Scope())
     verdict = _check_tokens(tokens, reading)
-    if verdict.allowed and "\\" in query:
+    if verdict.allowed and not sqlite and "\\" in query:
         return _check_without_backslash_escapes(tokens, reading)
     return verdict
 
@@ -116,12 +128,13 @@ def _check_statement(tokens: Sequence[Token], reading: Reading) -> Verdict | Non
     if head.kind == OPERATOR and head.value == "(":
         return check_query(tokens, reading)
     word = head.value if head.kind == WORD else ""
+    sqlite = reading.scope.server == "sqlite"
     if word in QUERY_HEADS:
         return check_query(tokens, reading)
     if word == "SHOW":
-        return check_show(tokens, reading)
+        return (check_sqlite_show if sqlite else check_show)(tokens, reading)
     if word in _EXPLAIN_HEADS:
-        return check_explain(tokens, reading)
+        return (check_sqlite_explain if sqlite else check_explain)(tokens, reading)
     return refuse_statement(tokens)
 
 

@@ -4,7 +4,8 @@ A kind is one module in `planrag.locations.kinds` that defines `KIND`, an instan
 adding a kind of database means adding that module (and its tests), nothing else. Each kind
 knows how to check a manifest's entry, make locations (live, or a copy loaded from a dump),
 load copies, open a guarded source, check the account of a live database and describe a
-location for people.
+location for people. It declares the dialect its queries are written in, as data: the guard,
+the query tool's description and the prompt follow it (`planrag.guards.dialects`).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from planrag.datasets import Dataset, Dump, Form, LiveDatabase
 from planrag.errors import ConfigError, DatasetError
+from planrag.guards.dialects import Dialect
 from planrag.locations._model import AccountCheck, Location
 from planrag.settings import Settings
 from planrag.sources.base import DataSource, Language
@@ -41,6 +43,8 @@ class Kind(ABC):
     title: ClassVar[str]
     """For people: "MySQL/MariaDB"."""
     language: ClassVar[Language]
+    dialect: ClassVar[Dialect]
+    """What its queries are written in (MySQL's is made exact by its server: MariaDB)."""
     dump_form: ClassVar[Form]
     """The form of dump a loaded copy of this kind is made from."""
     order: ClassVar[int] = 50

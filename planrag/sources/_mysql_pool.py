@@ -10,8 +10,13 @@ the database sees at most `size` connections from this process (PLANRAG_POOL_SIZ
   is not the statement timeout, which starts only once a connection is in hand.
 - **Liveness.** A pooled connection is checked before it is lent: one whose socket the server
   closed (a restart, wait_timeout, KILL) is seen at once; any other is set up again for the
-  next query (the session settings were reset) or pinged, which fails on a dead connection.
-  A dead one is closed and replaced without the caller noticing.
+  next query if its session settings were reset. A dead one is closed and replaced without
+  the caller noticing.
+- **Its own database.** Every lend selects the pool's database again (COM_INIT_DB, which also
+  proves the connection alive): a `USE other` that reached the server on an earlier lend
+  (only possible with the parser guard off) never carries over to the next query, whichever
+  dataset makes it; the session reset keeps the current database, so nothing else would undo
+  it. Defence in depth must not depend on the parser.
 - **A full server.** "Too many connections" (1040, or 1203 for the account's
   max_user_connections) while this process already holds connections to the database means
   the server allows no more: the pool keeps to what it holds for a few seconds and the query
@@ -206,17 +211,17 @@ class SharedPool:
         return conn
 
     async def _revive(self, conn: aiomysql.Connection, prepare: Prepare) -> bool:
-        """True when a pooled connection still works (set up again for the next query)."""
+        """True when a pooled connection still works (set up again for the next query, on
+        the pool's database)."""
         if _closed_by_server(conn) or conn in self._doomed:
             return False
         if time.monotonic() - self._born.get(conn, 0.0) > _RECYCLE_S:
             return False
         try:
-            if conn in self._ready:
-                await asyncio.wait_for(conn.ping(reconnect=False), _CHECK_TIMEOUT_S)
-            else:
+            if conn not in self._ready:
                 await asyncio.wait_for(prepare(conn), _CHECK_TIMEOUT_S)
                 self._ready.add(conn)
+            await asyncio.wait_for(conn.select_db(self.database), _CHECK_TIMEOUT_S)
         except (pymysql.err.Error, OSError, TimeoutError):
             return False
         return True

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Literal, Protocol, runtime_checkable
 
+from planrag.guards.dialects import Dialect
 from planrag.schema import Column, Entity, ForeignKey, Schema
 from planrag.table import Limits, Table
 
@@ -23,6 +24,13 @@ class DataSource(Protocol):
 
     language: Language
     """The query language this source accepts."""
+
+    @property
+    def dialect(self) -> Dialect:
+        """The dialect its queries are written in and judged in (`planrag.guards.dialects`):
+        what its kind declares, made exact once the server is known (MariaDB)."""
+        ...
+
     name: str
     """A human-readable name: target and database, e.g. "mysql:planrag_demo_retail"."""
 

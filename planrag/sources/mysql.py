@@ -17,6 +17,11 @@ query may read and which server answers (ARCHITECTURE.md, "Invariants"). Below i
   read-only transaction and refused when the server estimates it examines more rows.
 * Rows are streamed (unbuffered cursor) and cut at the row/byte caps while fetching; a result
   still producing rows past the counting limit is abandoned by closing the connection.
+* A server limit that cuts a result short only warns: MariaDB stops a `WITH RECURSIVE` at
+  max_recursive_iterations (1000 by default) with warning 1931, and both servers cut
+  GROUP_CONCAT() at group_concat_max_len (1260). After every query read to its end the
+  source reads the server's warnings and marks such a result incomplete (`Table.incomplete`):
+  the model is told, and the person sees it with the result.
 * Connections come from one pool per database shared by the whole process, capped, with a
   bounded wait for a free one and a liveness check before use (`planrag.sources._mysql_pool`).
 * A read that loses its connection (the server restarted or dropped it: 2006, 2013, 2055,
@@ -36,7 +41,8 @@ import re
 import struct
 import time
 from collections.abc import Sequence
-from typing import Any, Literal
+from dataclasses import replace
+from typing import Any
 
 import aiomysql
 import pymysql
@@ -44,6 +50,7 @@ from pymysql.constants import COMMAND
 
 from planrag.errors import QueryFailed, QueryRefused, QueryTimeout, SourceUnavailable
 from planrag.guards import Scope, require
+from planrag.guards.dialects import Dialect
 from planrag.schema import Schema
 from planrag.settings import MySQLAddress
 from planrag.sources._mysql_pool import TOO_MANY_CODES, SharedPool, close_all, shared_pool
@@ -70,6 +77,16 @@ _GONE_CODES = {2006, 2013, 2055, 1053, 1927}
 _READ_ONLY_CODES = {1792, 1290, 1142, 1044, 1045, 1227, 1370}
 # No such table / column: the schema changed since it was read (or the model guessed).
 _SCHEMA_CHANGED_CODES = {1146, 1054}
+# Warnings that mean the rows are not the whole answer: the query was stopped at a limit
+# (MariaDB's max_recursive_iterations or LIMIT ROWS EXAMINED), a GROUP_CONCAT() value was cut
+# at group_concat_max_len, a value over max_allowed_packet became NULL.
+_INCOMPLETE_CODES = {
+    1931: ("the server stopped the query at a limit",
+           "recurse through fewer steps, or compute it without recursion"),
+    1260: ("a GROUP_CONCAT() value was cut at group_concat_max_len",
+           "concatenate fewer values per group, or count them instead"),
+    1301: ("a value over max_allowed_packet was returned as NULL", "build smaller values"),
+}
 _SCHEMA_TTL_S = 300.0
 
 
@@ -111,8 +128,8 @@ class MySQLSource:
         limits = limits or self.limits
         shared = self._pool()
         if not self._skip_parser_check:
-            await self._know_server(shared)
-            require("sql", query, Scope(self.database, _server(shared.flavour)))
+            await self._know_server(shared)  # the dialect is MariaDB's or MySQL's
+            require(self.dialect, query, Scope(self.database))
         return await self._with_connection(shared, query, limits)
 
     async def schema(self) -> Schema:
@@ -126,6 +143,12 @@ class MySQLSource:
         schema = await read_schema(self._internal, shared.flavour or "mysql", self.database)
         shared.schema = (time.monotonic(), schema)
         return schema
+
+    @property
+    def dialect(self) -> Dialect:
+        """"mariadb" once the server is known to be MariaDB, else "mysql" (the kind's)."""
+        shared = self._shared
+        return "mariadb" if shared is not None and shared.flavour == "mariadb" else "mysql"
 
     async def server(self) -> str:
         """"mariadb" or "mysql"."""
@@ -271,8 +294,17 @@ class MySQLSource:
             conn.close()  # unread rows: dropping the connection is cheaper than draining
             elapsed = (time.perf_counter() - started) * 1000
             return builder.build(elapsed, exhausted=False)
+        result = cur._result
         await cur.close()
-        return builder.build((time.perf_counter() - started) * 1000, exhausted=True)
+        elapsed = (time.perf_counter() - started) * 1000
+        table = builder.build(elapsed, exhausted=True)
+        if result is None or not result.warning_count:
+            return table
+        cuts = await _incomplete(conn)
+        if not cuts:
+            return table
+        notes = (*table.notes, *(f"result incomplete: {cut}" for cut in cuts))
+        return replace(table, incomplete=cuts, notes=notes)
 
     def _timeout_statement(self, seconds: float) -> str:
         """The server-side statement timeout for this query (reset clears it again)."""
@@ -339,8 +371,20 @@ class MySQLSource:
         )
 
 
-def _server(flavour: str | None) -> Literal["mysql", "mariadb"] | None:
-    return "mariadb" if flavour == "mariadb" else "mysql" if flavour == "mysql" else None
+async def _incomplete(conn: aiomysql.Connection) -> tuple[str, ...]:
+    """What the last query's warnings say cut its result short, one line each."""
+    try:
+        warnings = await conn.show_warnings() or ()
+    except pymysql.err.MySQLError:
+        return ()  # the rows are in hand; the reset that follows finds a broken connection
+    found: dict[str, None] = {}
+    for _level, code, message in (tuple(w)[:3] for w in warnings):
+        known = _INCOMPLETE_CODES.get(int(code))
+        if known is not None:
+            said = " ".join(str(message).split())
+            found[f"{known[0]} ({said}); these rows are not the whole answer: "
+                  f"{known[1]}"] = None
+    return tuple(found)
 
 
 _LEADING_COMMENTS = re.compile(r"^(?:\s+|/\*.*?\*/|(?:--\s|#)[^\n]*(?:\n|$))*", re.S)

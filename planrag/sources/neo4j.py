@@ -64,6 +64,7 @@ from planrag.graph import admin
 from planrag.graph._values import plain
 from planrag.graph.server import GraphConnection
 from planrag.guards import require
+from planrag.guards.dialects import Dialect
 from planrag.sources._driver_logs import quiet_driver_logs
 from planrag.sources._graph_schema import describe_graph
 from planrag.sources.base import Language, Schema
@@ -104,6 +105,7 @@ class Neo4jSource:
     """
 
     language: Language = "cypher"
+    dialect: Dialect = "cypher"
 
     def __init__(
         self,

@@ -1,6 +1,7 @@
 """SQLite: the zero-setup relational source, read-only by three independent means.
 
-1. The parser-level guard (MySQL dialect, since models are asked for MySQL SQL).
+1. The parser-level guard, in SQLite's dialect: the model is told its queries here are
+   SQLite's (`planrag.guards.dialects`), and they run as written, never translated.
 2. Database level: the file is opened with `mode=ro`, `PRAGMA query_only` is on, and an
    authorizer callback denies every action except reading tables and calling allowlisted
    functions (no ATTACH, no PRAGMA, no writes, no `load_extension`). A progress handler stops
@@ -9,9 +10,8 @@
    bounded wait for a free one.
 3. Fetch-time row and byte caps.
 
-Model-written SQL is MySQL-flavoured; it is transpiled to SQLite with sqlglot, and MySQL's
-introspection statements (`SHOW TABLES`, `SHOW COLUMNS`, `DESCRIBE`) are answered from the
-SQLite catalogue, so the same prompt works on both targets.
+MySQL's three introspection statements (`SHOW TABLES`, `SHOW COLUMNS FROM t`, `DESCRIBE t`)
+are answered from the SQLite catalogue, as models often reach for them first.
 """
 
 from __future__ import annotations
@@ -22,12 +22,12 @@ import math
 import re
 import sqlite3
 import time
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from planrag.errors import QueryError, QueryFailed, QueryRefused, QueryTimeout, SourceUnavailable
-from planrag.guards import Scope, require
+from planrag.guards import require
+from planrag.guards.dialects import Dialect
 from planrag.schema import Column, Entity, ForeignKey, Schema
 from planrag.sources._sqlite_pool import FilePool, Handle, file_pool
 from planrag.sources.base import Language
@@ -49,9 +49,6 @@ _READ_PRAGMAS = {"table_info", "table_xinfo", "index_list", "index_info", "forei
 _DENIED_FUNCTIONS = {"load_extension", "readfile", "writefile", "edit", "fts3_tokenizer"}
 _WATCHDOG_GRACE_S = 2.0
 _INTERRUPT_WAIT_S = 2.0
-_SCOPE = Scope(database=None, server="mysql")
-"""What the guard is told: one file, no other database to name; queries are written in
-MySQL's dialect (and transpiled), so MySQL's function names apply."""
 _FETCH_BATCH = 256
 
 
@@ -63,6 +60,7 @@ class SQLiteSource:
     `pool_size` connections and worker threads."""
 
     language: Language = "sql"
+    dialect: Dialect = "sqlite"
     insertion_order: str = "rowid"
     """What to ORDER BY to read rows in the order they were inserted (the loader inserts in
     file order; SQLite keeps a table whose key is one INTEGER column in key order)."""
@@ -89,8 +87,8 @@ class SQLiteSource:
     async def execute(self, query: str, limits: Limits | None = None) -> Table:
         limits = limits or self.limits
         if not self._skip_parser_check:
-            require("sql", query, _SCOPE)
-        statement = _to_sqlite(query)
+            require(self.dialect, query)
+        statement = _catalogue_answer(query) or query
         pool = self._shared()
         handle = await pool.acquire(_open)
         worker = asyncio.ensure_future(asyncio.to_thread(_run, handle, statement, limits))
@@ -255,10 +253,9 @@ def _translate(exc: sqlite3.Error, statement: str, limits: Limits) -> QueryError
     return QueryFailed(f"SQLite rejected the query: {text}", query=statement, language="sql")
 
 
-@lru_cache(maxsize=512)
-def _to_sqlite(query: str) -> str:
-    """Answer MySQL introspection from the catalogue; transpile everything else (cached:
-    a model often repeats a query, and transpiling costs a millisecond or two)."""
+def _catalogue_answer(query: str) -> str | None:
+    """The catalogue query answering MySQL's SHOW TABLES, SHOW COLUMNS or DESCRIBE; None for
+    every other query (it runs as written)."""
     if _SHOW_TABLES.match(query):
         return (
             "SELECT name AS Tables FROM sqlite_master WHERE type = 'table' "
@@ -272,12 +269,7 @@ def _to_sqlite(query: str) -> str:
             "SELECT name AS Field, type AS Type, CASE WHEN pk > 0 THEN 'PRI' ELSE '' END "
             f"AS \"Key\" FROM pragma_table_info('{table}') ORDER BY cid"
         )
-    import sqlglot
-
-    try:
-        return ";\n".join(sqlglot.transpile(query, read="mysql", write="sqlite"))
-    except sqlglot.errors.SqlglotError:
-        return query  # let SQLite report the syntax error in its own words
+    return None
 
 
 def _describe(conn: sqlite3.Connection) -> tuple[Entity, ...]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import AsyncIterator
 
 import pytest
 
@@ -10,7 +11,7 @@ from planrag.errors import QueryFailed, QueryRefused, QueryTimeout, SourceUnavai
 from planrag.settings import MySQLAddress
 from planrag.sources.mysql import MySQLSource
 from planrag.table import Limits
-from tests._sql_fixtures import GUARD_DB, MySQLWorld, admin_execute, table_checksums
+from tests._sql_fixtures import GUARD_DB, PREFIX, MySQLWorld, admin_execute, table_checksums
 
 pytestmark = pytest.mark.mysql
 
@@ -227,3 +228,75 @@ async def test_string_lexing_matches_the_guard_whatever_the_server_default(
         )
     assert table.rows[0][0] == "O'Brien"
     assert "NO_BACKSLASH_ESCAPES" not in str(table.rows[0][1])
+
+
+PINNED = (f"{PREFIX}pin_own", f"{PREFIX}pin_other")
+"""Two databases with the same table and different rows (issue 19, point 14)."""
+
+
+@pytest.fixture()
+async def two_databases(mysql_world: MySQLWorld) -> AsyncIterator[tuple[str, str]]:
+    for database, value in zip(PINNED, ("own", "other"), strict=True):
+        await admin_execute(
+            f"DROP DATABASE IF EXISTS `{database}`", f"CREATE DATABASE `{database}`",
+            f"CREATE TABLE `{database}`.t (v VARCHAR(10))",
+            f"INSERT INTO `{database}`.t VALUES ('{value}')",
+        )
+    yield PINNED
+    await admin_execute(*(f"DROP DATABASE IF EXISTS `{d}`" for d in PINNED))
+
+
+async def test_a_use_at_the_database_layer_never_carries_over_to_the_next_lend(
+    mysql_world: MySQLWorld, two_databases: tuple[str, str]
+) -> None:
+    """Issue 19, point 14: with the parser off (as the guard-case tests run it) a `USE other`
+    reaches the server; the session reset keeps the current database, so the pooled connection
+    went back on the other database and the next dataset's unqualified names resolved there.
+    Every lend now selects the pool's own database again."""
+    own, other = two_databases
+    first = MySQLSource(mysql_world.rw, own, pool_size=1, _skip_parser_check=True)
+    second = MySQLSource(mysql_world.rw, own, pool_size=1, _skip_parser_check=True)
+    try:
+        assert (await first.execute("SELECT v FROM t")).rows == (("own",),)
+        await first.execute(f"USE `{other}`")
+        assert first._shared is second._pool()  # one pool: the same connection is lent
+        table = await second.execute("SELECT v, DATABASE() FROM t")
+        assert table.rows == (("own", own),)
+        assert (await first.execute("SELECT v FROM t")).rows == (("own",),)
+    finally:
+        await first.close()
+        await second.close()
+
+
+async def test_a_result_cut_by_a_server_limit_says_it_is_incomplete(source: MySQLSource) -> None:
+    """Issue 19, point 15: MariaDB stops a recursive CTE at max_recursive_iterations (1000 by
+    default) with only a warning, so COUNT(*) gave 1001 as if it were the answer."""
+    if await source.server() != "mariadb":
+        pytest.skip("max_recursive_iterations is MariaDB's")
+    limit = (await admin_execute("SELECT @@GLOBAL.max_recursive_iterations"))[0][0]
+    assert isinstance(limit, int) and limit < 5000, "the server's default is 1000"
+    table = await source.execute(
+        "WITH RECURSIVE s (n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM s WHERE n < 5000) "
+        "SELECT COUNT(*) FROM s"
+    )
+    assert table.rows == ((limit + 1,),)
+    assert len(table.incomplete) == 1
+    note = table.incomplete[0]
+    assert table.notes == (f"result incomplete: {note}",)
+    assert note.startswith("the server stopped the query") and "max_recursive_iterations" in note
+    assert "\n" not in note
+    done = await source.execute("SELECT COUNT(*) FROM orders")  # the next result is whole
+    assert done.rows == ((5,),) and not done.incomplete
+
+
+async def test_a_group_concat_cut_at_its_length_says_it_is_incomplete(
+    unguarded: MySQLSource,
+) -> None:
+    if await unguarded.server() != "mariadb":
+        pytest.skip("SET STATEMENT is MariaDB's")
+    table = await unguarded.execute(
+        "SET STATEMENT group_concat_max_len = 4 FOR "
+        "SELECT GROUP_CONCAT(name ORDER BY id) FROM customers"
+    )
+    assert table.rows == (("Alic",),)
+    assert len(table.incomplete) == 1 and "group_concat_max_len" in table.incomplete[0]

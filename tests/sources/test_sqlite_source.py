@@ -1,4 +1,4 @@
-"""SQLiteSource: read-only file, authorizer, timeouts, MySQL-flavoured SQL."""
+"""SQLiteSource: read-only file, authorizer, timeouts, queries in SQLite's dialect."""
 
 from __future__ import annotations
 
@@ -38,13 +38,32 @@ async def unguarded(demo_path: Path) -> SQLiteSource:
     await src.close()
 
 
-async def test_mysql_flavoured_select_runs(source: SQLiteSource) -> None:
+async def test_sqlite_dialect_select_runs(source: SQLiteSource) -> None:
     table = await source.execute(
-        "SELECT w.name, IF(SUM(s.kg_per_week) > 500, 'busy', 'quiet') AS load_level "
+        "SELECT w.name, iif(SUM(s.kg_per_week) > 500, 'busy', 'quiet') AS load_level "
         "FROM supplies s JOIN warehouse w ON w.id = s.warehouse_id "
         "GROUP BY w.name ORDER BY w.name"
     )
     assert table.columns == ("name", "load_level") and len(table.rows) == 4
+
+
+async def test_sqlite_functions_pass_the_guard_and_run_as_written(source: SQLiteSource) -> None:
+    """Issue 19, point 12: refused before as "not a known built-in function", and format()
+    failed as "no such function: NUMBER_TO_STR" (MySQL's FORMAT translated to SQLite)."""
+    table = await source.execute(
+        "SELECT strftime('%Y', '2024-03-05') AS y, "
+        "julianday('2024-01-03') - julianday('2024-01-01') AS days, "
+        "unixepoch('1970-01-02') AS secs, printf('%.1f', 2.5) AS p, "
+        "iif(COUNT(*) > 10, 'many', 'few') AS n, total(id) AS t, typeof(name) AS ty, "
+        "format('%d', 1) AS f, format('%05.1f', 3.14159) AS g FROM cafe"
+    )
+    assert table.rows == (("2024", 2.0, 86400, "2.5", "many", 1278.0, "text", "1", "003.1"),)
+
+
+async def test_mysql_functions_are_refused_with_what_to_write(source: SQLiteSource) -> None:
+    with pytest.raises(QueryRefused) as err:
+        await source.execute("SELECT DATE_FORMAT('2024-03-05', '%Y')")
+    assert "strftime(" in str(err.value) and "\n" not in str(err.value)
 
 
 async def test_introspection_statements(source: SQLiteSource) -> None:
@@ -70,6 +89,8 @@ async def test_caps_and_counts(source: SQLiteSource) -> None:
         "ATTACH DATABASE '/tmp/planrag-x.db' AS x",
         "PRAGMA query_only = 0",
         "SELECT load_extension('mod')",
+        "VACUUM INTO '/tmp/planrag-test-vacuum-copy.sqlite'",
+        "SELECT * FROM sqlite_stat1",
     ],
 )
 async def test_database_layer_refuses_writes_without_the_parser(
@@ -79,6 +100,7 @@ async def test_database_layer_refuses_writes_without_the_parser(
     with pytest.raises((QueryRefused, QueryFailed)):
         await unguarded.execute(statement)
     assert demo_path.read_bytes() == before
+    assert not Path("/tmp/planrag-test-vacuum-copy.sqlite").exists()
     assert (await unguarded.execute("SELECT COUNT(*) FROM cafe")).rows == ((12,),)
 
 

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from planrag.datasets import Dataset, Dump, Form, LiveDatabase
 from planrag.errors import DatasetError, PlanRAGError
+from planrag.guards.dialects import Dialect
 from planrag.locations._kinds import Echo, Kind
 from planrag.locations._live import checked_url, expanded, forbid_keys
 from planrag.locations._model import AccountCheck, Location
@@ -44,6 +45,7 @@ class GraphKind(Kind):
     aliases: ClassVar[tuple[str, ...]] = ("neo4j", "bolt")
     title: ClassVar[str] = "Neo4j (Bolt)"
     language: ClassVar[Language] = "cypher"
+    dialect: ClassVar[Dialect] = "cypher"
     dump_form: ClassVar[Form] = "cypher"
     order: ClassVar[int] = 30
     connect_option: ClassVar[str] = "--neo4j"

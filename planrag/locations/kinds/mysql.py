@@ -1,17 +1,24 @@
-"""MySQL 8 and MariaDB: loaded copies on MYSQL_URL's server, or a team's live database."""
+"""MySQL 8 and MariaDB: loaded copies on MYSQL_URL's server, or a team's live database.
+
+A live database is read with its dataset's account, checked by `planrag connect`; the loaded
+copies with an account that only reads, checked (or made by `planrag load`) every time they
+are used (`planrag.locations._mysql_readers`)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from contextlib import AsyncExitStack
+from dataclasses import replace
 from typing import TYPE_CHECKING, ClassVar
 
 from planrag.datasets import Dataset, Dump, Form, LiveDatabase
-from planrag.errors import ConfigError, DatasetError, SourceUnavailable
-from planrag.locations._grants import judge_mysql_grants, mysql_advice, role_names
+from planrag.errors import ConfigError, DatasetError
+from planrag.guards.dialects import Dialect
+from planrag.locations._grants import mysql_advice
 from planrag.locations._kinds import Echo, Kind
 from planrag.locations._live import checked_url, expanded, forbid_keys
 from planrag.locations._model import AccountCheck, Location
+from planrag.locations._mysql_readers import judge_account, prepare_query_account, query_account
 from planrag.settings import MySQLAddress, Settings
 from planrag.sources.base import DataSource, Language
 
@@ -29,6 +36,7 @@ class MySQLKind(Kind):
     aliases: ClassVar[tuple[str, ...]] = ("mariadb",)
     title: ClassVar[str] = "MySQL/MariaDB"
     language: ClassVar[Language] = "sql"
+    dialect: ClassVar[Dialect] = "mysql"
     dump_form: ClassVar[Form] = "sql"
     order: ClassVar[int] = 10
     connect_option: ClassVar[str] = "--mysql"
@@ -67,14 +75,15 @@ class MySQLKind(Kind):
     def loadable(self, settings: Settings) -> bool:
         return settings.mysql_admin is not None
 
-    def address(self, settings: Settings, location: Location) -> MySQLAddress:
-        """Who to connect as, where."""
-        if not location.live:
-            if settings.mysql is None:
-                raise ConfigError(
-                    "MYSQL_URL: not set; set it to query MySQL, or use --target sqlite"
-                )
-            return settings.mysql
+    async def reader(self, settings: Settings, location: Location) -> MySQLAddress:
+        """Who to query as, where: a live database's account (checked by `planrag
+        connect`), or the account the loaded copies are read with (checked here)."""
+        if location.live:
+            return self.address(location)
+        return (await query_account(settings)).address
+
+    def address(self, location: Location) -> MySQLAddress:
+        """A live database's account, as its dataset's URL names it."""
         parts = expanded(location)
         where = f"dataset {location.dataset} (mysql)"
         return MySQLAddress.of(
@@ -89,7 +98,7 @@ class MySQLKind(Kind):
 
         assert location.database is not None
         source = MySQLSource(
-            self.address(settings, location), location.database, limits=settings.limits,
+            await self.reader(settings, location), location.database, limits=settings.limits,
             pool_size=settings.pool_size, pool_wait_s=settings.pool_wait_s,
             live=location.live,
         )
@@ -114,57 +123,21 @@ class MySQLKind(Kind):
             report = await load_mysql(admin, dataset, dump, settings.db_prefix, force=force)
             echo(report.line())
             reports.append(report)
+        if reports and settings.mysql is not None:
+            account = await prepare_query_account(settings, admin)
+            echo(f"mysql  the loaded copies are {account.line}")
         return reports
 
     async def check_account(self, settings: Settings, location: Location) -> AccountCheck:
-        import aiomysql
-        import pymysql
-
-        from planrag.sources.mysql import connect_error
-
-        address = self.address(settings, location)
         assert location.database is not None
-        try:
-            conn = await aiomysql.connect(
-                host=address.host, port=address.port, user=address.user,
-                password=address.password, db=location.database, connect_timeout=5,
-            )
-        except (pymysql.err.Error, OSError) as exc:
-            raise connect_error(address, location.database, exc, live=True) from None
-        try:
-            async with conn.cursor() as cur:
-                lines = await _grants(cur, "SHOW GRANTS")
-                for role in role_names(lines):
-                    try:
-                        lines += await _grants(cur, f"SHOW GRANTS FOR {role}")
-                    except pymysql.err.Error:
-                        return AccountCheck(
-                            read_only=False,
-                            findings=(f"role {role}, whose privileges the account cannot show",),
-                            advice=_advice(location.database), how="SHOW GRANTS",
-                        )
-        except pymysql.err.Error as exc:
-            raise SourceUnavailable(
-                f"cannot read the account's privileges with SHOW GRANTS ({exc.args[-1]}); "
-                "connect with an account that may see its own grants"
-            ) from None
-        finally:
-            conn.close()
-        account = f"{address.user}@{address.host}"
-        return judge_mysql_grants(lines, location.database, account)
+        check = await judge_account(
+            self.address(location), location.database, location.database, live=True
+        )
+        return replace(check, advice=check.advice or mysql_advice(location.database))
 
     def describe(self, location: Location) -> str:
         state = "live" if location.live else location.origin
         return f"MySQL/MariaDB database {location.database} at {location.where} ({state})"
-
-
-async def _grants(cur: object, statement: str) -> list[str]:
-    await cur.execute(statement)  # type: ignore[attr-defined]
-    return [str(r[0]) for r in await cur.fetchall()]  # type: ignore[attr-defined]
-
-
-def _advice(database: str) -> str:
-    return mysql_advice(database)
 
 
 KIND = MySQLKind()

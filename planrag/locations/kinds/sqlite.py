@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from planrag.datasets import Dataset, Dump, Form, LiveDatabase
 from planrag.errors import DatasetError
+from planrag.guards.dialects import Dialect
 from planrag.locations._kinds import Echo, Kind
 from planrag.locations._live import forbid_keys
 from planrag.locations._model import AccountCheck, Location
@@ -26,6 +27,7 @@ class SQLiteKind(Kind):
     name: ClassVar[str] = "sqlite"
     title: ClassVar[str] = "SQLite"
     language: ClassVar[Language] = "sql"
+    dialect: ClassVar[Dialect] = "sqlite"
     dump_form: ClassVar[Form] = "sql"
     order: ClassVar[int] = 20
     connect_option: ClassVar[str] = "--sqlite"
