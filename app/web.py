@@ -25,7 +25,7 @@ from chainlit.element import Element
 from app.charts import decision_chart
 from app.console import first_line
 from app.steps import RowsElement, RunView, avatar, plural
-from app.whatif import FORM, WhatIfParameter, shown_value, what_if_parameters
+from app.whatif import FORM, WhatIfParameter, what_if_parameters
 from app.whatif import parse as parse_what_if
 from planrag.datasets import Dataset, Question, Registry
 from planrag.engine.model import Model
@@ -35,6 +35,7 @@ from planrag.limits import limits_for
 from planrag.markup import code_span, escape
 from planrag.present import percent, quantity, signed_quantity
 from planrag.settings import Settings
+from planrag.simulators.wording import parameter_label, shown_value
 from planrag.users import Access
 
 __all__ = [
@@ -308,7 +309,7 @@ class ChatSession:
                    _change(c.delta, result.baseline, unit, digits)] for c in top])
         sim = run.simulator
         assert sim is not None
-        given = [f"{field_label(sim, k)}: {escape(shown_value(v), 'markdown')}"
+        given = [f"{parameter_label(sim.Parameters, k)}: {escape(shown_value(v), 'markdown')}"
                  for k, v in result.parameters.items() if v is not None]
         better = "higher" if result.objective == "maximise" else "lower"
         lines = [f"**What-if: {escape(sim.title, 'markdown')}**",
@@ -789,14 +790,6 @@ def _parameter_text(p: WhatIfParameter) -> str:
     """A what-if parameter's meaning and allowed values (which may be the data's values),
     for a Markdown list."""
     return f"{escape(p.description, 'markdown')}. {escape(p.valid(), 'markdown')}"
-
-
-def field_label(sim: Any, name: str) -> str:
-    """A parameter as people read it: its title, else its name in words."""
-    info = sim.Parameters.model_fields.get(name)
-    if info is not None and info.title:
-        return str(info.title)
-    return name.replace("_", " ").capitalize()
 
 
 # -- a page, its tab, and their runs across reloads

@@ -21,9 +21,9 @@ from chainlit.config import config as chainlit_config
 
 from planrag.datasets import Dataset
 from planrag.settings import Settings
+from planrag.simulators.wording import shown_value
 
-__all__ = ["FORM", "WhatIfParameter", "WhatIfRequest", "parse", "shown_value",
-           "what_if_parameters"]
+__all__ = ["FORM", "WhatIfParameter", "WhatIfRequest", "parse", "what_if_parameters"]
 
 FORM = Path(chainlit_config.root) / "public" / "elements" / "WhatIfForm.jsx"
 """The what-if form, a Chainlit custom element (Chainlit serves it from APP_ROOT/public)."""
@@ -198,15 +198,6 @@ class WhatIfParameter:
             "choices": list(self.choices), "suggestions": list(self.suggestions),
             "min": self.low, "max": self.high,
         }
-
-
-def shown_value(value: Any) -> str:
-    """A parameter value for people: 1000000.0 → 1,000,000; 25.0 → 25."""
-    if isinstance(value, float) and value.is_integer():
-        return f"{int(value):,}"
-    if isinstance(value, int) and not isinstance(value, bool):
-        return f"{value:,}"
-    return str(value)
 
 
 async def what_if_parameters(settings: Settings, dataset: Dataset) -> list[WhatIfParameter]:
