@@ -148,7 +148,10 @@ async def update(settings: Settings, request: ConnectRequest, echo: Echo) -> Con
         try:
             connected = await _restage(settings, request, raw, entries, staging, echo)
         except DatasetError as exc:  # said of the copy: say it of the dataset's folder
-            raise DatasetError(str(exc).replace(str(staging), str(folder))) from None
+            said = str(exc).replace(str(staging), str(folder))
+            if isinstance(exc, AccountRefused):  # a refusal stays one (exit 2, its advice)
+                raise AccountRefused(said, exc.advice) from None
+            raise DatasetError(said) from None
         _swap(folder, staging)
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)

@@ -30,7 +30,7 @@ async def test_the_title_and_long_labels_are_wrapped_for_a_phone() -> None:
     title, rest = layout["title"]["text"].split("<br><span", 1)
     lines = _lines(title)
     assert len(lines) > 1 and all(len(line) <= TITLE_CHARS for line in lines), lines
-    assert " ".join(lines) == f"Change in {DESCRIPTION} against deciding nothing"
+    assert " ".join(lines) == f"Change in {DESCRIPTION} compared with changing nothing"
     assert "4 other candidates change nothing" in rest
     for label in layout["yaxis"]["categoryarray"]:
         lines = _lines(label)

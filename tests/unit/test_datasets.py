@@ -20,7 +20,8 @@ def settings() -> Settings:
 def test_display_names_of_columns(registry: Registry) -> None:
     demo = registry.get("demo-retail")
     assert demo.column_names["capacity_kg_per_week"] == "Capacity (kg/week)"
-    assert registry.get("dqa-locating-1445").column_names == {}
+    assert registry.get("dqa-locating-1445").column_names["base_trading_power"] == (
+        "Base trading power")
 
 
 def test_shipped_datasets(registry: Registry) -> None:
