@@ -5,7 +5,8 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 PORT   ?= 8000
 
-.PHONY: demo console test install lint typecheck unit bench check-local-model clean
+.PHONY: demo console test test-e2e test-all test-times install lint typecheck unit unit-parallel \
+	unit-serial e2e bench check-local-model clean
 
 # Install (or refresh when pyproject.toml changes) into a local virtual environment.
 $(STAMP): pyproject.toml
@@ -42,18 +43,53 @@ console: $(STAMP)
 	$(BIN)/planrag load; \
 	$(BIN)/planrag shell
 
+# Ruff, and mypy --strict: incremental, its cache (.mypy_cache) kept in the working tree.
 lint: $(STAMP)
 	$(BIN)/ruff check planrag app tests benchmarks fixtures/demo/simulator.py
 	$(BIN)/mypy
 
-unit: $(STAMP)
-	$(BIN)/pytest
+# The tests come in two tiers. The fast tier (`make test`, for every change) runs in
+# parallel on WORKERS pytest-xdist workers; tests that share a fixed-port server or a
+# database are kept on one worker by their xdist_group (--dist loadgroup), and the few that
+# compare or change the whole database server's state (marked `serial`) run alone after.
+# The end-to-end tier (browsers, crashes and restarts, several servers, real HTTP between
+# processes: marked `e2e`) is added by `make test-all`, which CI runs. Where the time goes:
+# `make test-times`.
+WORKERS     ?= 2
+PYTEST_ARGS ?=
+PARALLEL    := -n $(WORKERS) --dist loadgroup
+NONE_OK     := || [ $$? -eq 5 ]  # pytest's "no tests selected" is not a failure here
 
+unit: unit-parallel unit-serial
+
+unit-parallel: $(STAMP)
+	$(BIN)/pytest $(PARALLEL) -m "not e2e and not serial" $(PYTEST_ARGS) $(NONE_OK)
+
+unit-serial: $(STAMP)
+	$(BIN)/pytest -m "serial and not e2e" $(PYTEST_ARGS) $(NONE_OK)
+
+e2e: $(STAMP)
+	$(BIN)/pytest $(PARALLEL) -m "e2e and not serial" $(PYTEST_ARGS) $(NONE_OK)
+	$(BIN)/pytest -m "e2e and serial" $(PYTEST_ARGS) $(NONE_OK)
+
+# The linters and the serial tests use a core each, side by side (their output kept apart),
+# then the parallel tests use both.
 test: $(STAMP)
 	./scripts/ensure-mariadb.sh
+	$(MAKE) --no-print-directory -j2 --output-sync=target lint unit-serial
+	$(MAKE) --no-print-directory unit-parallel
+
+test-e2e: $(STAMP)
+	./scripts/ensure-mariadb.sh
 	./scripts/ensure-chromium.sh
-	$(MAKE) --no-print-directory lint
-	$(BIN)/pytest
+	$(MAKE) --no-print-directory e2e
+
+test-all: test test-e2e
+
+test-times: $(STAMP)
+	./scripts/ensure-mariadb.sh
+	./scripts/ensure-chromium.sh
+	$(BIN)/python benchmarks/test_suite.py
 
 bench: $(STAMP)
 	./scripts/ensure-mariadb.sh

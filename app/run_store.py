@@ -144,6 +144,9 @@ class RunStore(Protocol):
     async def journal_running(self, thread: str) -> Journaled | None:
         """The thread's latest running run (its lease live or lapsed), if any."""
 
+    async def journal_run(self, run_id: str) -> Journaled | None:
+        """The run recorded under `run_id` (in any phase), if the journal still keeps it."""
+
     async def revoke(self, token: str, until: float) -> None:
         """Mark `token` (a sign-in's id) revoked until `until` (seconds since the epoch)."""
 
@@ -402,6 +405,14 @@ class SQLiteStore:
             return None if row is None else _journaled(row)
 
         return await self._call(running)
+
+    async def journal_run(self, run_id: str) -> Journaled | None:
+        def run(conn: sqlite3.Connection) -> Journaled | None:
+            row = conn.execute(f"SELECT {_JOURNAL_FIELDS} FROM journal WHERE run_id = ?",
+                               (run_id,)).fetchone()
+            return None if row is None else _journaled(row)
+
+        return await self._call(run)
 
     async def revoke(self, token: str, until: float) -> None:
         def revoke(conn: sqlite3.Connection) -> None:
@@ -687,6 +698,10 @@ class RedisStore:
         running = [r for r in runs if r.phase == "running"]
         return max(running, key=lambda r: r.saved_at) if running else None
 
+    async def journal_run(self, run_id: str) -> Journaled | None:
+        raw = await self._do(self._client.get(f"{self._prefix}run:{run_id}"))
+        return None if raw is None else _run_from_json(raw)
+
     async def revoke(self, token: str, until: float) -> None:
         left = math.ceil(until - time.time())
         if left > 0:  # Redis keeps the mark only as long as it matters
@@ -922,6 +937,11 @@ class PostgresStore:
         row = await self._run("fetchrow", f"SELECT {_JOURNAL_FIELDS} FROM planrag_journal WHERE "
                               "thread = $1 AND phase = 'running' ORDER BY saved_at DESC LIMIT 1",
                               thread)
+        return None if row is None else _journaled(row)
+
+    async def journal_run(self, run_id: str) -> Journaled | None:
+        row = await self._run("fetchrow", f"SELECT {_JOURNAL_FIELDS} FROM planrag_journal WHERE "
+                              "run_id = $1", run_id)
         return None if row is None else _journaled(row)
 
     async def revoke(self, token: str, until: float) -> None:

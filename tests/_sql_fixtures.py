@@ -21,10 +21,12 @@ from planrag.settings import MySQLAddress
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "fixtures"
-_TAG = re.sub(r"[^a-z0-9]", "", os.environ.get("PLANRAG_TEST_TAG", "").lower())[:8]
-"""Set PLANRAG_TEST_TAG to run test sessions side by side on one server: each then has
-databases and accounts of its own (the guard-case tests still compare the whole server's
-users and schemas, so run those alone)."""
+_TAG = re.sub(r"[^a-z0-9]", "", (os.environ.get("PLANRAG_TEST_TAG", "")
+                                 + os.environ.get("PYTEST_XDIST_WORKER", "")).lower())[:8]
+"""Test sessions side by side on one server each have databases and accounts of their own:
+each pytest-xdist worker (its id, `gw0`, `gw1`...) and each PLANRAG_TEST_TAG. The tests that
+compare or change the whole server's state (users, schemas, globals) are marked `serial`
+and run alone, after the parallel ones (see the Makefile)."""
 PREFIX = f"planrag_test_{_TAG}_" if _TAG else "planrag_test_"
 GUARD_DB = f"{PREFIX}appdb"
 RW_USER = f"{PREFIX}rw"

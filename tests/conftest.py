@@ -29,6 +29,25 @@ def is_loopback(url: str) -> bool:
         return False
 
 
+_E2E: dict[str, bool] = {"running": False}
+"""Whether the test running now is marked `e2e` (set by `e2e_marked`)."""
+
+
+@pytest.fixture(autouse=True)
+def e2e_marked(request: pytest.FixtureRequest) -> Iterator[None]:
+    _E2E["running"] = request.node.get_closest_marker("e2e") is not None
+    yield
+    _E2E["running"] = False
+
+
+def require_e2e(what: str) -> None:
+    """Fail a test that does `what` (starts the chat app's process, a browser...) unless it
+    is marked `e2e`, so the fast tier (`make test`) stays fast as tests are added."""
+    if not _E2E["running"]:
+        pytest.fail(f"this test {what}: mark it @pytest.mark.e2e (the end-to-end tier), or "
+                    "drive the code in-process", pytrace=False)
+
+
 @pytest.fixture(scope="session", autouse=True)
 def no_live_model() -> Iterator[None]:
     """Tests never reach a live model: they use the scripted model, never a live one.
@@ -57,3 +76,28 @@ def no_live_model() -> Iterator[None]:
                 patch.delenv(name)
         patch.setattr(OpenAIModel, "__init__", guarded)
         yield
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Under pytest-xdist (`make test`), the tests that use the session's graph server run on
+    one worker (`--dist loadgroup`): the embedded server is a JVM whose start and data loads
+    cost more than the parallelism they would buy, and each worker would start its own."""
+    for item in items:
+        if {"graph_connection", "graph_settings"} & set(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.xdist_group("graph"))
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    """With PLANRAG_TEST_TIMES=FILE, one JSON line per test phase (setup, call, teardown) is
+    appended to FILE by the process that reports (pytest-xdist's controller, not its
+    workers), so benchmarks/test_suite.py can tell where a tier's time goes across the
+    pytest runs a tier makes."""
+    path = os.environ.get("PLANRAG_TEST_TIMES")
+    if not path or os.environ.get("PYTEST_XDIST_WORKER"):
+        return
+    import json
+
+    record = {"nodeid": report.nodeid, "when": report.when, "outcome": report.outcome,
+              "seconds": report.duration}
+    with open(path, "a", encoding="utf-8") as out:
+        out.write(json.dumps(record) + "\n")

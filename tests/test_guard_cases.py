@@ -39,6 +39,10 @@ from tests._sql_fixtures import (
     table_checksums,
 )
 
+# Each case compares the whole server's users, schemas and globals before and after: no other
+# test may change them meanwhile (see the Makefile).
+pytestmark = pytest.mark.serial
+
 CASES = FIXTURES / "guard-cases"
 LIMITS = Limits(timeout_s=2.0, max_rows=50)
 

@@ -25,15 +25,16 @@ from planrag.engine.scripted_server import Route, ScriptedServer
 from planrag.runtime import load_datasets
 from planrag.settings import load_settings
 from tests._sql_fixtures import ROOT
+from tests.conftest import require_e2e
 from tests.engine.conftest import SWE_ROWS
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run"]
 
-pytestmark = pytest.mark.skipif(
-    not Path(CHROMIUM).exists(), reason="Debian's chromium is not installed (make test installs it)"
-)
+pytestmark = [pytest.mark.e2e, pytest.mark.skipif(
+    not Path(CHROMIUM).exists(),
+    reason="Debian's chromium is not installed (make test-e2e installs it)")]
 
 
 def _script(tag: str) -> ScriptedModel:
@@ -146,6 +147,7 @@ APPS: dict[str, subprocess.Popen[bytes]] = {}
 @asynccontextmanager
 async def _chat(data_dir: Path, extra: dict[str, str]) -> AsyncIterator[str]:
     """The chat app in a process of its own on a free port, stopped on exit."""
+    require_e2e("starts the chat app in a process of its own")
     port = _free_port()
     # An app root of its own: Chainlit keeps a session's files (tables, charts) under
     # APP_ROOT/.files and deletes that whole folder when a server stops, so servers sharing
@@ -469,6 +471,7 @@ async def test_an_unanswered_replan_gets_the_default(quick_consent_app, shots: P
 
 
 async def _browser(p: Any) -> Any:
+    require_e2e("drives a browser")
     return await p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
 
 

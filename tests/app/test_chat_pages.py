@@ -18,6 +18,7 @@ import pytest
 
 from planrag.engine import Reply, ScriptedModel, call
 from planrag.engine.scripted_server import Route, ScriptedServer, Stall
+from tests.app._journal import leases_lapsed
 from tests.app.test_chat_e2e import (  # noqa: F401 - fixtures
     APPS,
     CHROMIUM,
@@ -261,7 +262,7 @@ async def test_free_after_a_run_taken_up_after_a_crash(
             await page.wait_for_timeout(500)  # the conversation is saved as it goes
             APPS[url].kill()
             await page.context.close()
-        await asyncio.sleep(3.5)  # the lease lapses
+        await leases_lapsed(env["PLANRAG_RUN_STORE"])  # the killed app's lease lapses
         async with _chat(data_dir, env) as url:
             page = await _sign_in(browser, url, "carol")
             await page.get_by_text(re.compile(r"^\[crash\] Where should SWE")).first.click(

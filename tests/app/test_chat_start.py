@@ -12,6 +12,7 @@ import pytest
 from tests._sql_fixtures import ROOT
 
 
+@pytest.mark.e2e
 def test_a_wrong_setting_stops_the_chat_with_one_line() -> None:
     env = {**os.environ, "PLANRAG_MAX_ROWS": "-5"}
     out = subprocess.run(

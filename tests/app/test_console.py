@@ -6,6 +6,8 @@ import io
 import re
 from pathlib import Path
 
+import pytest
+
 from app.console import Console
 from planrag.runtime import load_datasets
 from planrag.settings import Settings, load_settings
@@ -67,6 +69,7 @@ async def test_console_what_if_with_the_dataset_simulator(tmp_path: Path) -> Non
     assert "error: unknown country 'NOWHERE'" in text
 
 
+@pytest.mark.e2e
 async def test_console_what_if_numbers_read_as_in_the_chat(tmp_path: Path) -> None:
     """Issue 19, point 11: no float's last digits, no validator text, values with spaces."""
     text = await run(

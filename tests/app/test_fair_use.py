@@ -18,6 +18,8 @@ from tests.app._socket import ChatClient, sign_in_cookies
 from tests.app.test_chat_e2e import _chat, _script, by_tag, data_dir  # noqa: F401 - fixture
 from tests.app.test_slack import SECRET, Channel, post_all
 
+pytestmark = pytest.mark.e2e  # the chat app in processes of its own
+
 PASSWORD = "correct horse battery"
 QUESTION = "Where should SWE place its merchant?"
 

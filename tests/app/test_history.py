@@ -28,6 +28,7 @@ from planrag.engine.model import ModelReply, ModelRequest, TextPiece
 from planrag.engine.scripted_server import ScriptedServer, Stall
 from planrag.users import UsersFile
 from tests._sql_fixtures import ROOT
+from tests.app._journal import leases_lapsed
 from tests.app._relay import Relay
 from tests.app.test_chat_e2e import (  # noqa: F401 - fixtures
     APPS,
@@ -108,6 +109,7 @@ def _planrag(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess[str
                           timeout=120, check=False)
 
 
+@pytest.mark.e2e
 async def test_a_conversation_is_kept_resumed_after_a_restart_and_rated(
         team: Path, history_url: str, model_server: tuple[str, dict[str, ScriptedModel]],
         data_dir: Path, shots: Path) -> None:  # noqa: F811
@@ -178,6 +180,7 @@ async def test_a_conversation_is_kept_resumed_after_a_restart_and_rated(
     assert "carol" in text and "re-plan approved (by person)" in text
 
 
+@pytest.mark.e2e
 def test_a_store_down_at_start_stops_the_app_with_one_line(team: Path, tmp_path: Path) -> None:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -194,6 +197,7 @@ def test_a_store_down_at_start_stops_the_app_with_one_line(team: Path, tmp_path:
     assert "secret" not in out.stderr and "Traceback" not in out.stderr
 
 
+@pytest.mark.e2e
 async def test_a_store_that_goes_down_mid_session_is_said_and_the_chat_goes_on(
         team: Path, model_server: tuple[str, dict[str, ScriptedModel]],
         data_dir: Path) -> None:  # noqa: F811
@@ -222,6 +226,7 @@ async def test_a_store_that_goes_down_mid_session_is_said_and_the_chat_goes_on(
         await _pg_async(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
 
 
+@pytest.mark.e2e
 async def test_two_app_processes_share_sign_in_history_and_paused_runs(
         team: Path, model_server: tuple[str, dict[str, ScriptedModel]],
         data_dir: Path) -> None:  # noqa: F811
@@ -262,6 +267,7 @@ async def test_two_app_processes_share_sign_in_history_and_paused_runs(
         await _pg_async(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
 
 
+@pytest.mark.e2e
 async def test_a_question_whose_app_is_killed_is_answered_when_reopened(
         team: Path, data_dir: Path, tmp_path: Path) -> None:  # noqa: F811
     """SIGKILL while a question is being worked on: the journal's lease lapses, and opening
@@ -292,7 +298,7 @@ async def test_a_question_whose_app_is_killed_is_answered_when_reopened(
                 await page.wait_for_timeout(500)  # the conversation is saved as it goes
                 APPS[url].kill()
                 await page.context.close()
-            await asyncio.sleep(3.5)  # the lease lapses
+            await leases_lapsed(env["PLANRAG_RUN_STORE"])  # the killed app's lease lapses
             async with _chat(data_dir, env) as url:
                 page = await _sign_in(browser, url, "carol")
                 thread = page.get_by_text(re.compile(r"^\[k2\] Where should SWE")).first
@@ -348,6 +354,7 @@ async def _stored_rating(history_url: str, rating: str) -> list[tuple[str, int, 
     return [(r["forId"], r["value"], r["comment"]) for r in rows]
 
 
+@pytest.mark.e2e
 async def test_nobody_rates_or_deletes_anyone_elses_feedback(
         pair: Path, data_dir: Path, tmp_path: Path) -> None:  # noqa: F811
     """Break 12: bob, given the ids of alice's answer and of her rating (as her page holds

@@ -89,6 +89,7 @@ async def test_console_on_a_live_dataset(tmp_path: Path) -> None:
     assert "error: dataset shoplive has no graph (Cypher) database" in text
 
 
+@pytest.mark.e2e
 async def test_a_live_dataset_in_the_browser(
     data_dir: Path, shots: Path, live_scripts: None  # noqa: F811
 ) -> None:
@@ -116,6 +117,7 @@ async def test_a_live_dataset_in_the_browser(
     models["live"].assert_all_used()
 
 
+@pytest.mark.e2e
 async def test_a_live_dataset_in_slack(
     slack_env: SlackEnv, data_dir: Path  # noqa: F811
 ) -> None:

@@ -30,6 +30,8 @@ from tests.app.test_chat_e2e import (  # noqa: F401 - fixtures
 )
 from tests.app.test_teams import PASSWORD, _sign_in
 
+pytestmark = pytest.mark.e2e  # the chat app in processes of its own
+
 ALLOWED = "https://intranet.example.com"
 SECRET = "a-sign-in-secret-for-the-perimeter-tests-only"
 NO_MODEL = {"PLANRAG_MODEL": "", "PLANRAG_MODEL_BASE_URL": "", "PLANRAG_MODEL_API_KEY": "",

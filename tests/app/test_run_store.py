@@ -209,6 +209,22 @@ async def test_a_run_is_journaled_once_and_its_retry_finds_it(opener: Opener) ->
     assert again.phase == "accepted" and not again.lapsed()
 
 
+async def test_a_run_is_read_back_by_its_id_in_each_phase(opener: Opener) -> None:
+    store, other = opener(), opener()
+    run, thread = _key(), _key()
+    assert await other.journal_run(run) is None
+    await store.journal_accept(run, thread, {"text": "Where?"}, "p1", 30)
+    seen = await other.journal_run(run)
+    assert seen is not None and (seen.phase, seen.thread, seen.owner) == (
+        "accepted", thread, "p1") and seen.record == {"text": "Where?"}
+    await store.journal_start(run, thread, {"kind": "question"}, "p1", 30)
+    seen = await other.journal_run(run)
+    assert seen is not None and seen.phase == "running" and seen.plan == {"kind": "question"}
+    await store.journal_end(run, "p1")
+    seen = await other.journal_run(run)
+    assert seen is not None and seen.phase == "done" and not seen.lapsed()
+
+
 async def test_a_thread_is_busy_only_while_a_lease_is_live(opener: Opener) -> None:
     store, other = opener(), opener()
     thread = _key()

@@ -68,6 +68,7 @@ def _one_line(response: httpx.Response) -> str:
     return text
 
 
+@pytest.mark.e2e
 async def test_a_huge_body_is_refused_after_reading_about_the_cap(
         slack_env: SlackEnv, data_dir: Path) -> None:  # noqa: F811
     async with _chat(data_dir, slack_env.env) as url:
@@ -94,6 +95,7 @@ async def test_a_huge_body_is_refused_after_reading_about_the_cap(
             assert (await client.get(url)).status_code == 200
 
 
+@pytest.mark.e2e
 async def test_what_is_not_signed_or_not_from_slack_never_reaches_bolt(
         slack_env: SlackEnv, data_dir: Path) -> None:  # noqa: F811
     c = Channel()

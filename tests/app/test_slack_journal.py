@@ -9,6 +9,8 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from app.run_store import open_store
 from app.slack import JOURNAL_TEXT_MARGIN, journal_record
 from planrag.settings import load_settings
@@ -43,6 +45,7 @@ def _journaled(data_dir: Path, run_id: str) -> str:  # noqa: F811
     return f"{row[0]}\n{row[1]}"
 
 
+@pytest.mark.e2e
 async def test_a_slack_message_is_journaled_once_and_within_a_bound(
         slack_env: SlackEnv, data_dir: Path) -> None:  # noqa: F811
     slack, c = slack_env.slack, Channel()

@@ -95,6 +95,7 @@ async def _sign_in(browser: Any, url: str, name: str, password: str = PASSWORD) 
     return page
 
 
+@pytest.mark.e2e
 async def test_password_sign_in_and_each_persons_datasets(
         team_app: str, shots: Path) -> None:  # noqa: F811
     from playwright.async_api import async_playwright, expect
@@ -168,6 +169,7 @@ async def _session_id(page: Any) -> str:
     return ids[-1]
 
 
+@pytest.mark.e2e
 async def test_header_sign_in_needs_the_proxy_secret(proxy_app: str) -> None:
     async with httpx.AsyncClient(base_url=proxy_app, timeout=30) as http:
         config = (await http.get("/auth/config")).json()
@@ -213,6 +215,7 @@ def _start(env: dict[str, str], *args: str) -> subprocess.CompletedProcess[str]:
         timeout=120, check=False)
 
 
+@pytest.mark.e2e
 def test_no_open_door(tmp_path: Path) -> None:
     """Started for the network without sign-in, the app refuses with what to do; so it does
     with a proxy header and no proxy secret, and with a broken users file."""
@@ -231,6 +234,7 @@ def test_no_open_door(tmp_path: Path) -> None:
     assert "Traceback" not in bad.stderr
 
 
+@pytest.mark.e2e
 def test_the_start_warns_of_a_readable_users_file_and_unknown_datasets(tmp_path: Path) -> None:
     """Warnings, not refusals: the app starts (here it stops at an unusable port, after the
     checks have run)."""
@@ -255,6 +259,7 @@ def test_the_start_warns_of_a_readable_users_file_and_unknown_datasets(tmp_path:
     assert secret.stat().st_mode & 0o077 == 0 and len(secret.read_text().strip()) >= 32
 
 
+@pytest.mark.e2e
 async def test_open_chat_on_this_machine_says_so(no_model_app: str) -> None:  # noqa: F811
     from playwright.async_api import async_playwright, expect
 
@@ -269,6 +274,7 @@ async def test_open_chat_on_this_machine_says_so(no_model_app: str) -> None:  # 
         await browser.close()
 
 
+@pytest.mark.e2e
 async def test_slack_mention_from_someone_not_listed_is_refused(
         slack_env: SlackEnv, data_dir: Path) -> None:  # noqa: F811
     slack, c = slack_env.slack, Channel()
@@ -434,6 +440,7 @@ async def _renews(url: str, cookies: dict[str, str]) -> int:
             "Authorization": f"Bearer {token}"})).status_code
 
 
+@pytest.mark.e2e
 async def test_an_old_token_is_refused_once_the_persons_datasets_changed(gate: Gate) -> None:
     """Break 7: after alice's datasets changed, the token she had downloads nothing, lists
     nothing, opens no socket and is not renewed; a change of someone else is none of hers."""
@@ -451,6 +458,7 @@ async def test_an_old_token_is_refused_once_the_persons_datasets_changed(gate: G
     assert await _renews(gate.url, alice) == 200
 
 
+@pytest.mark.e2e
 async def test_an_old_token_is_refused_once_the_person_is_removed(gate: Gate) -> None:
     """Break 7: `planrag users remove alice` ends her sign-in at once; bob's goes on."""
     from tests.cli.test_cli import planrag
@@ -466,6 +474,7 @@ async def test_an_old_token_is_refused_once_the_person_is_removed(gate: Gate) ->
     assert await _uses(gate.url, bob, key) == (404, 200, True)  # her file is not his
 
 
+@pytest.mark.e2e
 async def test_a_token_is_refused_after_logout(gate: Gate) -> None:
     """Break 7: bob signs out; the token he had, replayed (his browser forgets it, someone
     who copied it would not), is refused, and only that sign-in's."""
@@ -480,6 +489,7 @@ async def test_a_token_is_refused_after_logout(gate: Gate) -> None:
     assert await _uses(gate.url, elsewhere, key) == (200, 200, True)  # his other browser
 
 
+@pytest.mark.e2e
 async def test_a_token_older_than_the_sign_in_hours_is_refused(gate: Gate) -> None:
     """Break 7: a token made with the app's secret for a sign-in 13 hours ago (default life:
     12 hours), with the 15-day expiry Chainlit would give it, is refused."""
@@ -500,6 +510,7 @@ async def test_a_token_older_than_the_sign_in_hours_is_refused(gate: Gate) -> No
         assert "Max-Age=43200" in signed.headers["set-cookie"]
 
 
+@pytest.mark.e2e
 async def test_single_sign_on_alice_is_not_the_password_alice(gate: Gate) -> None:
     """Break 8: the proxy (as any single sign-on) vouches for "alice": unless the users file
     maps header:alice to her, that is not the password user alice, whose datasets,

@@ -14,6 +14,8 @@ import pytest
 from tests._secrets import assert_one_line_without, broken_urls, closed_port
 from tests._sql_fixtures import ROOT
 
+pytestmark = pytest.mark.e2e  # the chat app in processes of its own
+
 PORT = closed_port()
 
 

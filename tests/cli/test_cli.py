@@ -3,30 +3,11 @@
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-from tests._sql_fixtures import ROOT
-
-
-def planrag(
-    *args: str, stdin: str = "", env: dict[str, str] | None = None, timeout: float = 120
-) -> subprocess.CompletedProcess[str]:
-    full_env = {**os.environ, **(env or {})}
-    return subprocess.run(
-        [sys.executable, "-m", "planrag", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        env=full_env,
-        cwd=ROOT,
-        timeout=timeout,
-        check=False,
-    )
+from tests.cli._run import planrag
 
 
 @pytest.fixture()

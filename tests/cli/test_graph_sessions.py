@@ -16,7 +16,7 @@ from planrag.graph import _proc
 from tests._graph_fixtures import free_port
 from tests.cli.test_cli import planrag
 
-pytestmark = [pytest.mark.graph, pytest.mark.skipif(
+pytestmark = [pytest.mark.graph, pytest.mark.e2e, pytest.mark.skipif(  # servers of its own
     bool(os.environ.get("NEO4J_URI")), reason="exercises the embedded server only")]
 
 
@@ -27,7 +27,7 @@ def graph_env(tmp_path: Path) -> dict[str, str]:
 
 
 def graph(action: str, env: dict[str, str], *more: str) -> str:
-    out = planrag("graph", action, *more, env=env, timeout=240)
+    out = planrag("graph", action, *more, env=env, timeout=240, process=True)
     assert out.returncode == 0 and "Traceback" not in out.stderr, out.stderr
     return out.stdout
 
@@ -63,7 +63,7 @@ def test_a_session_stops_the_server_it_started(tmp_path: Path) -> None:
         stopped = graph("stop", env, "--started-file", str(mark))
     assert stopped.startswith("graph server stopped")
     assert "not running" in graph("status", env)
-    gone = planrag("graph", "status", "--started-file", str(mark), env=env)
+    gone = planrag("graph", "status", "--started-file", str(mark), env=env, process=True)
     assert gone.returncode == 1 and gone.stderr == (
         "error: --started-file goes with `planrag graph start` or `stop`\n")
 

@@ -34,7 +34,8 @@ from tests.engine.test_targets import CYPHER, _url
 
 TARGETS = [
     pytest.param("mysql", marks=pytest.mark.mysql),
-    pytest.param("graph", marks=pytest.mark.graph),
+    # The embedded graph server answers these runs in seconds each: the end-to-end tier.
+    pytest.param("graph", marks=[pytest.mark.graph, pytest.mark.e2e]),
 ]
 
 

@@ -98,6 +98,7 @@ async def test_eval_on_mariadb(mysql_world: MySQLWorld, tmp_path: Path) -> None:
         check(result, scenario, count)
 
 
+@pytest.mark.e2e
 @pytest.mark.graph
 async def test_eval_on_the_bolt_server(graph_settings: Settings, tmp_path: Path) -> None:
     settings = graph_settings.model_copy(update={"db_prefix": "planrag_gtest_"})
@@ -390,6 +391,7 @@ async def test_limit_loads_only_the_selected_questions_databases(tmp_path: Path)
     assert sorted(progress) == ["[1/3", "[2/3", "[3/3"]
 
 
+@pytest.mark.e2e
 @pytest.mark.graph
 async def test_graph_runs_check_with_the_relational_dump_or_say_they_cannot(
     graph_settings: Settings, tmp_path: Path

@@ -59,6 +59,7 @@ async def test_run_on_mariadb(mysql_world: MySQLWorld, tmp_path: Path) -> None:
     assert "TABLE node_country" in model.requests[0].messages[0]["content"]
 
 
+@pytest.mark.e2e
 @pytest.mark.graph
 async def test_run_on_the_bolt_server(graph_settings: Settings) -> None:
     settings = graph_settings.model_copy(update={"db_prefix": "planrag_gtest_"})
@@ -112,6 +113,7 @@ async def test_refusal_error_and_rejected_replan_on_mariadb(
     check_troubled(events, model)
 
 
+@pytest.mark.e2e
 @pytest.mark.graph
 async def test_refusal_error_and_rejected_replan_on_the_bolt_server(
     graph_settings: Settings,

@@ -60,6 +60,7 @@ def test_embedded_server_answers_bolt(graph_connection: GraphConnection) -> None
         assert "ArcadeDB" in (driver.get_server_info().agent or "")
 
 
+@pytest.mark.e2e
 @needs_embedded
 def test_same_data_dir_reuses_the_running_server(
     graph_settings: Settings, graph_connection: GraphConnection
@@ -73,6 +74,7 @@ def test_same_data_dir_reuses_the_running_server(
     assert status.running and status.pid == graph_connection.pid and not status.detached
 
 
+@pytest.mark.e2e
 @needs_embedded
 def test_reuse_with_wrong_password_names_the_setting(
     graph_settings: Settings, graph_connection: GraphConnection
@@ -133,6 +135,7 @@ def test_neo4j_uri_gives_a_plain_connection() -> None:
     assert "secret" not in repr(conn)
 
 
+@pytest.mark.e2e
 def test_a_child_that_dies_while_starting_names_its_log(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -156,6 +159,7 @@ def test_status_and_stop_without_a_server(tmp_path: Path) -> None:
 # -- servers of their own -----------------------------------------------------------------
 
 
+@pytest.mark.e2e
 @needs_embedded
 def test_detached_server_survives_and_stops_by_pidfile(tmp_path: Path) -> None:
     settings = embedded_settings(tmp_path / "detached")
@@ -175,6 +179,7 @@ def test_detached_server_survives_and_stops_by_pidfile(tmp_path: Path) -> None:
     assert not (settings.graph_data_dir / "planrag-graph.json").exists()
 
 
+@pytest.mark.e2e
 @needs_embedded
 def test_child_stops_when_its_parent_dies(tmp_path: Path) -> None:
     settings = embedded_settings(tmp_path / "orphan")
@@ -267,6 +272,7 @@ def test_status_line_for_the_cli(
     assert "\n" not in line
 
 
+@pytest.mark.e2e
 @needs_embedded
 def test_concurrent_starts_share_one_server_until_the_last_stops(tmp_path: Path) -> None:
     """Questions run concurrently each open the graph: one server starts, all share it."""

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from tests._sql_fixtures import ROOT
+from tests.cli._run import run_in_process
 
 
 def live_env(tmp_path: Path, **extra: str) -> dict[str, str]:
@@ -29,8 +30,12 @@ def live_env(tmp_path: Path, **extra: str) -> dict[str, str]:
 
 
 async def cli(*args: str, env: dict[str, str], stdin: str = "",
-              timeout: float = 180) -> tuple[int, str, str]:
-    """`planrag ARGS...` in a process of its own: exit code, stdout, stderr."""
+              timeout: float = 180, process: bool = False) -> tuple[int, str, str]:
+    """`planrag ARGS...`: exit code, stdout, stderr. In this process, in a thread (see
+    tests/cli/_run.py), unless `process` or PLANRAG_TEST_CLI=process asks for a child."""
+    if not process and os.environ.get("PLANRAG_TEST_CLI") != "process":
+        done = await asyncio.to_thread(run_in_process, args, stdin, env, timeout)
+        return done.returncode, done.stdout, done.stderr
     proc = await asyncio.create_subprocess_exec(
         sys.executable, "-m", "planrag", *args,
         stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,

@@ -35,6 +35,8 @@ from tests._sql_fixtures import ROOT
 from tests.engine.conftest import QUESTION, SWE_ROWS, TEXT, collect
 from tests.live._mariadb import PrivateMariaDB, missing_binaries
 
+pytestmark = pytest.mark.e2e  # servers of their own, filled, killed and restarted
+
 PREFIX = "planrag_fault_"
 APP = f"{PREFIX}app"
 READER = "planrag_fault_ro"

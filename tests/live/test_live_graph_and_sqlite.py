@@ -42,6 +42,7 @@ def _answer_model(tool: str, query: str, decision: str) -> ScriptedModel:
     ])
 
 
+@pytest.mark.e2e
 @pytest.mark.graph
 async def test_a_live_graph(
     tmp_path: Path, graph_connection: GraphConnection, graph_db_factory: GraphDbFactory

@@ -212,6 +212,7 @@ def test_lexing_flags_are_switched_off_only_when_present() -> None:
     assert _lexing_safe_mode("") is None
 
 
+@pytest.mark.serial  # it changes the server's global sql_mode for a moment
 async def test_string_lexing_matches_the_guard_whatever_the_server_default(
     mysql_world: MySQLWorld,
 ) -> None:
