@@ -30,14 +30,16 @@ def is_loopback(url: str) -> bool:
 
 
 _E2E: dict[str, bool] = {"running": False}
-"""Whether the test running now is marked `e2e` (set by `e2e_marked`)."""
+"""Whether the test running now (its fixtures of every scope included) is marked `e2e`."""
 
 
-@pytest.fixture(autouse=True)
-def e2e_marked(request: pytest.FixtureRequest) -> Iterator[None]:
-    _E2E["running"] = request.node.get_closest_marker("e2e") is not None
-    yield
-    _E2E["running"] = False
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> Any:
+    _E2E["running"] = item.get_closest_marker("e2e") is not None
+    try:
+        return (yield)
+    finally:
+        _E2E["running"] = False
 
 
 def require_e2e(what: str) -> None:
