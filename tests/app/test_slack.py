@@ -16,7 +16,7 @@ import subprocess
 import sys
 import time
 import uuid
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -98,6 +98,20 @@ class SlackEnv:
     """The model requests by tag."""
 
 
+def _recorded() -> tuple[dict[str, ScriptedModel], dict[str, list[dict[str, Any]]],
+                         Callable[[dict[str, Any]], ScriptedModel]]:
+    """A scripted model per question tag, and the model requests kept by tag."""
+    models: dict[str, ScriptedModel] = {}
+    asked: dict[str, list[dict[str, Any]]] = {}
+    scripted = by_tag(_script, models)
+
+    def route_model(body: dict[str, Any]) -> ScriptedModel:
+        asked.setdefault(question_tag(body), []).append(body)
+        return scripted(body)
+
+    return models, asked, route_model
+
+
 @pytest.fixture()
 async def slack_env(request: pytest.FixtureRequest, data_dir: Path) -> AsyncIterator[SlackEnv]:  # noqa: F811
     backend = getattr(request, "param", "sqlite")
@@ -106,15 +120,7 @@ async def slack_env(request: pytest.FixtureRequest, data_dir: Path) -> AsyncIter
         with socket.socket() as s:
             s.bind(("127.0.0.1", 0))
             store = f"redis://127.0.0.1:{s.getsockname()[1]}/0"
-    models: dict[str, ScriptedModel] = {}
-    asked: dict[str, list[dict[str, Any]]] = {}
-
-    scripted = by_tag(_script, models)
-
-    def route_model(body: dict[str, Any]) -> ScriptedModel:
-        asked.setdefault(question_tag(body), []).append(body)
-        return scripted(body)
-
+    models, asked, route_model = _recorded()
     async with FakeSlack() as slack, ScriptedServer(route_model) as server:
         env = {"PLANRAG_MODEL": "scripted", "PLANRAG_MODEL_BASE_URL": server.base_url,
                "PLANRAG_MODEL_TOOLS": "on", "SLACK_BOT_TOKEN": "xoxb-test",
@@ -145,14 +151,7 @@ async def here(data_dir: Path) -> AsyncIterator[Here]:  # noqa: F811
 
     from app.slack import close_stores
 
-    models: dict[str, ScriptedModel] = {}
-    asked: dict[str, list[dict[str, Any]]] = {}
-    scripted = by_tag(_script, models)
-
-    def route_model(body: dict[str, Any]) -> ScriptedModel:
-        asked.setdefault(question_tag(body), []).append(body)
-        return scripted(body)
-
+    models, asked, route_model = _recorded()
     async with ScriptedServer(route_model) as server:
         env = {"PLANRAG_DATA_DIR": str(data_dir), "MYSQL_URL": "", "PLANRAG_RELATIONAL": "sqlite",
                "PLANRAG_DATASET": "dqa-locating-1445", "PLANRAG_MODEL": "scripted",
