@@ -68,8 +68,13 @@ unit-parallel: $(STAMP)
 unit-serial: $(STAMP)
 	$(BIN)/pytest -m "serial and not e2e" $(PYTEST_ARGS) $(NONE_OK)
 
+# The end-to-end tier runs one test at a time by default: two browsers and their apps at once
+# use both cores, and browser waits then time out now and then (E2E_WORKERS=2 to try).
+E2E_WORKERS ?= 0
+
 e2e: $(STAMP)
-	$(BIN)/pytest $(PARALLEL) -m "e2e and not serial" $(PYTEST_ARGS) $(NONE_OK)
+	$(BIN)/pytest -n $(E2E_WORKERS) --dist loadgroup -m "e2e and not serial" $(PYTEST_ARGS) \
+		$(NONE_OK)
 	$(BIN)/pytest -m "e2e and serial" $(PYTEST_ARGS) $(NONE_OK)
 
 # The linters and the serial tests use a core each, side by side (their output kept apart),
