@@ -8,12 +8,19 @@ PORT   ?= 8000
 .PHONY: demo console test test-e2e test-all test-times install lint typecheck unit unit-parallel \
 	unit-serial e2e bench check-local-model clean
 
-# Install (or refresh when pyproject.toml changes) into a local virtual environment.
+EXTRAS := .[embedded,app,dev,tracing]
+
+# Install (or refresh when pyproject.toml changes) into a local virtual environment. uv (from
+# PyPI, into the venv) resolves and downloads in parallel: about 10 s where pip alone takes
+# about 3 minutes on a 2-core machine. Where uv cannot reach the packages (it reads no pip.conf:
+# a mirror set up for pip only), pip installs them as before.
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Python 3.11+ is required; set PYTHON=python3.11")'
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[embedded,app,dev,tracing]'
+	{ $(BIN)/python -m pip install --quiet uv \
+		&& $(BIN)/uv pip install --quiet --python $(BIN)/python -e '$(EXTRAS)'; } \
+		|| $(BIN)/python -m pip install --quiet -e '$(EXTRAS)'
 	@touch $(STAMP)
 
 install: $(STAMP)
