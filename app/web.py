@@ -854,6 +854,12 @@ _RUNNING: dict[tuple[str, str], _Run] = {}
 tab id comes from the page and anyone can make one up, so it only ever finds that person's
 own run; and never by the browser, whose tabs are conversations of their own."""
 
+_SUPERSEDED: dict[tuple[str, str], _Run] = {}
+"""(Person, tab id) -> a run of another chat of that tab that a newer chat's question took the
+place of in `_RUNNING` before the newer chat's start could stop it: a question sent the moment
+a reloaded page is ready reaches the app while its start still waits for the old page's
+connection to close (Chainlit runs the two side by side)."""
+
 CLOSE_WAIT_S = 2.0
 """How long a reloaded page's earlier run waits for its old page's connection to close."""
 
@@ -872,28 +878,40 @@ def browser_cookies(environ: Any) -> dict[str, str]:
 def _running(user: str, page: Page, question: str) -> None:
     task = asyncio.current_task()
     if page.tab and task is not None:
-        _RUNNING[user, page.tab] = _Run(cl.context.session.id, page.load, task, question)
+        key = (user, page.tab)
+        session = cl.context.session.id
+        earlier = _RUNNING.get(key)
+        if earlier is not None and earlier.session != session and not earlier.task.done():
+            _SUPERSEDED[key] = earlier  # the newer chat's start decides whether it stops
+        _RUNNING[key] = _Run(session, page.load, task, question)
 
 
 def _finished(user: str, page: Page) -> None:
-    entry = _RUNNING.get((user, page.tab))
-    if entry is not None and entry.task is asyncio.current_task():
-        del _RUNNING[user, page.tab]
+    task = asyncio.current_task()
+    for table in (_RUNNING, _SUPERSEDED):
+        entry = table.get((user, page.tab))
+        if entry is not None and entry.task is task:
+            del table[user, page.tab]
 
 
 async def stop_earlier_run(user: str, page: Page, session_id: str) -> Stopped | None:
     """The question an earlier chat of `user`'s tab was still answering, stopped now, if any:
     after a reload (or a New chat) its answer can no longer be shown. Only a run whose page
     has gone counts: a tab the browser duplicated carries the same tab id while the original
-    still shows its own run, which goes on."""
-    entry = _RUNNING.get((user, page.tab)) if page.tab else None
-    if entry is None or entry.session == session_id:
+    still shows its own run, which goes on. Found also when this chat's own first question
+    took its place already (sent before this start got here)."""
+    if not page.tab:
         return None
-    if not await _closed(entry.session):
+    key = (user, page.tab)
+    entry = next((e for e in (_RUNNING.get(key), _SUPERSEDED.get(key))
+                  if e is not None and e.session != session_id), None)
+    if entry is None or not await _closed(entry.session):
         return None
-    if _RUNNING.get((user, page.tab)) is not entry:
-        return None  # it ended (or another chat of the tab took its place) meanwhile
-    del _RUNNING[user, page.tab]
+    held = [table for table in (_RUNNING, _SUPERSEDED) if table.get(key) is entry]
+    if not held:
+        return None  # it ended (or another chat's start stopped it) meanwhile
+    for table in held:
+        del table[key]
     if entry.task.done():
         return None
     entry.task.cancel()
