@@ -151,10 +151,14 @@ async def _chat(data_dir: Path, extra: dict[str, str]) -> AsyncIterator[str]:
     port = _free_port()
     # An app root of its own: Chainlit keeps a session's files (tables, charts) under
     # APP_ROOT/.files and deletes that whole folder when a server stops, so servers sharing
-    # the working tree (other tests, other people's) would delete each other's files.
+    # the working tree (other tests, other people's) would delete each other's files. Its
+    # .chainlit folder is its own too (only the config is shared): the app writes the
+    # interface's words, which differ with and without a model, into .chainlit/translations
+    # at its start, and apps of other tests start meanwhile.
     root = data_dir / f"app-root-{port}"
-    root.mkdir()
-    for name in (".chainlit", "public", "chainlit.md"):
+    (root / ".chainlit").mkdir(parents=True)
+    (root / ".chainlit" / "config.toml").symlink_to(ROOT / ".chainlit" / "config.toml")
+    for name in ("public", "chainlit.md"):
         (root / name).symlink_to(ROOT / name)
     env = {**os.environ, "PLANRAG_DATA_DIR": str(data_dir), "MYSQL_URL": "",
            "PLANRAG_DATASET": "dqa-locating-1445", "PLANRAG_RELATIONAL": "sqlite",
