@@ -75,14 +75,16 @@ unit-parallel: $(STAMP)
 unit-serial: $(STAMP)
 	$(BIN)/pytest -m "serial and not e2e" $(PYTEST_ARGS) $(NONE_OK)
 
-# The end-to-end tier runs one test at a time by default: two browsers and their apps at once
-# use both cores, and browser waits then time out now and then (E2E_WORKERS=2 to try).
-E2E_WORKERS ?= 0
+# The end-to-end tier on two workers too (E2E_WORKERS=0: one test at a time, to tell a test
+# that fails under load from one that fails); then its serial tests alone, collected only
+# from the files that mark any test serial (collecting the whole tree costs about 10 s).
+E2E_WORKERS ?= 2
+SERIAL_FILES = $(shell grep -rl --include='test_*.py' 'mark\.serial' tests)
 
 e2e: $(STAMP)
 	$(BIN)/pytest -n $(E2E_WORKERS) --dist loadgroup -m "e2e and not serial" $(PYTEST_ARGS) \
 		$(NONE_OK)
-	$(BIN)/pytest -m "e2e and serial" $(PYTEST_ARGS) $(NONE_OK)
+	$(BIN)/pytest -m "e2e and serial" $(PYTEST_ARGS) $(SERIAL_FILES) $(NONE_OK)
 
 # The linters and the serial tests use a core each, side by side (their output kept apart),
 # then the parallel tests use both.

@@ -48,7 +48,7 @@ def run_target(target: str, workers: int) -> Run:
         env = {**os.environ, "PLANRAG_TEST_TIMES": str(times)}
         started = time.monotonic()
         done = subprocess.run(["make", "--no-print-directory", target, f"WORKERS={workers}",
-                               "PYTEST_ARGS=-q -p no:cacheprovider"],
+                               f"E2E_WORKERS={workers}", "PYTEST_ARGS=-q -p no:cacheprovider"],
                               cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
                               stderr=subprocess.DEVNULL, check=False)
         run = Run(time.monotonic() - started, done.returncode)
