@@ -8,6 +8,7 @@ from __future__ import annotations
 import ipaddress
 import os
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -40,6 +41,27 @@ def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> 
         return (yield)
     finally:
         _E2E["running"] = False
+
+
+APP_LOGS: dict[str, Path] = {}
+"""The log file of each chat app a test started that is still running, by its URL."""
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]
+                              ) -> Iterator[None] | Any:
+    """A failed test's report ends with the last lines of each chat app still running: what
+    the app said when a browser wait timed out, not only that it did."""
+    report = yield
+    if report.failed and APP_LOGS:
+        for url, log in list(APP_LOGS.items()):
+            try:
+                lines = log.read_text(encoding="utf-8", errors="replace").splitlines()
+            except OSError:
+                continue
+            report.sections.append((f"chat app at {url}: the last of {log}",
+                                    "\n".join(lines[-60:])))
+    return report
 
 
 def require_e2e(what: str) -> None:

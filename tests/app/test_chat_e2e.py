@@ -25,7 +25,7 @@ from planrag.engine.scripted_server import Route, ScriptedServer
 from planrag.runtime import load_datasets
 from planrag.settings import load_settings
 from tests._sql_fixtures import ROOT
-from tests.conftest import require_e2e
+from tests.conftest import APP_LOGS, require_e2e
 from tests.engine.conftest import SWE_ROWS
 
 CHROMIUM = "/usr/bin/chromium"
@@ -81,14 +81,17 @@ SCRIPTS: dict[str, Any] = {"keep": _keep_script}
 """Per-test scripts by tag; a tag missing here gets the default `_script`."""
 
 
-@pytest.fixture()
+@pytest.fixture(scope="module")
 async def app(data_dir: Path) -> AsyncIterator[tuple[str, dict[str, ScriptedModel]]]:
+    """One app for a module's tests (each starts in 3-6 s of a core's time): each test asks
+    with tags of its own, in browser contexts of its own, and only its own fixtures' apps
+    are killed or restarted."""
     async with _scripted_chat(data_dir, {"PLANRAG_CONSENT_TIMEOUT": "300",
                                          "PLANRAG_CONSENT_TIMEOUT_DEFAULT": "reject"}) as served:
         yield served
 
 
-@pytest.fixture()
+@pytest.fixture(scope="module")
 async def quick_consent_app(data_dir: Path) -> AsyncIterator[tuple[str, dict[str, ScriptedModel]]]:
     """The app with a three-second wait for re-plan answers (the default: keep the plan)."""
     async with _scripted_chat(data_dir, {"PLANRAG_CONSENT_TIMEOUT": "3",
@@ -133,7 +136,7 @@ async def _scripted_chat(
             yield url, models
 
 
-@pytest.fixture()
+@pytest.fixture(scope="module")
 async def no_model_app(data_dir: Path) -> AsyncIterator[str]:
     async with _chat(data_dir, {"PLANRAG_MODEL": "", "PLANRAG_MODEL_BASE_URL": "",
                                 "PLANRAG_MODEL_API_KEY": "", "OPENAI_API_KEY": ""}) as url:
@@ -183,9 +186,11 @@ async def _chat(data_dir: Path, extra: dict[str, str]) -> AsyncIterator[str]:
                     ) from None
                 await asyncio.sleep(0.3)
         APPS[url] = proc
+        APP_LOGS[url] = log
         yield url
     finally:
         APPS.pop(f"http://127.0.0.1:{port}", None)
+        APP_LOGS.pop(f"http://127.0.0.1:{port}", None)
         proc.terminate()
         try:
             proc.wait(10)

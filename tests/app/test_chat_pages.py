@@ -101,14 +101,14 @@ async def _served(data_dir: Path, env: dict[str, str]  # noqa: F811
             yield url
 
 
-@pytest.fixture()
+@pytest.fixture(scope="module")
 async def chat(data_dir: Path) -> AsyncIterator[str]:  # noqa: F811
     async with _served(data_dir, {"PLANRAG_CONSENT_TIMEOUT": "300",
                                   "PLANRAG_CONSENT_TIMEOUT_DEFAULT": "reject"}) as url:
         yield url
 
 
-@pytest.fixture()
+@pytest.fixture(scope="module")
 async def quick_chat(data_dir: Path) -> AsyncIterator[str]:  # noqa: F811
     """Re-plans wait three seconds for an answer (then the current plan is kept)."""
     async with _served(data_dir, {"PLANRAG_CONSENT_TIMEOUT": "3",
