@@ -499,6 +499,10 @@ async def _ready(page: Any) -> None:
     await page.locator("#chat-settings-open-modal").wait_for(timeout=30_000)
 
 
+# Alone, after the parallel tests: with two workers loading both cores, its what-if form
+# steps timed out in 2 of 8 runs (a value typed into the form not submitted; see the
+# closing note of 2026-11-26), never when run alone.
+@pytest.mark.serial
 async def test_without_a_model_what_if_and_datasets_still_work(no_model_app, shots: Path) -> None:  # type: ignore[no-untyped-def]
     from playwright.async_api import async_playwright, expect
 
