@@ -7,7 +7,8 @@ always rolled back, statement timeouts and a watchdog), and fetch-time caps (`Li
 
 from __future__ import annotations
 
-from typing import Literal, Protocol, runtime_checkable
+from collections.abc import Mapping
+from typing import Any, Literal, Protocol, runtime_checkable
 
 from planrag.guards.dialects import Dialect
 from planrag.schema import Column, Entity, ForeignKey, Schema
@@ -38,8 +39,12 @@ class DataSource(Protocol):
         """Describe the database compactly for prompts."""
         ...
 
-    async def execute(self, query: str, limits: Limits | None = None) -> Table:
-        """Check, run and fetch one query. Raises a `QueryError` subclass on refusal/failure."""
+    async def execute(
+        self, query: str, limits: Limits | None = None, params: Mapping[str, Any] | None = None
+    ) -> Table:
+        """Check, run and fetch one query. Raises a `QueryError` subclass on refusal/failure.
+        `params` (the product's own queries only, never a model's) are bound by the driver:
+        `:name` in SQL, `$name` in Cypher (`planrag.sources._params`)."""
         ...
 
     async def close(self) -> None:

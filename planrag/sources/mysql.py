@@ -40,8 +40,8 @@ import logging
 import re
 import struct
 import time
-from collections.abc import Sequence
-from dataclasses import replace
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
 from typing import Any
 
 import aiomysql
@@ -55,6 +55,7 @@ from planrag.schema import Schema
 from planrag.settings import MySQLAddress
 from planrag.sources._mysql_pool import TOO_MANY_CODES, SharedPool, close_all, shared_pool
 from planrag.sources._mysql_schema import read_schema
+from planrag.sources._params import sql_bound
 from planrag.sources.base import Language
 from planrag.table import Limits, Table, TableBuilder
 
@@ -88,6 +89,16 @@ _INCOMPLETE_CODES = {
     1301: ("a value over max_allowed_packet was returned as NULL", "build smaller values"),
 }
 _SCHEMA_TTL_S = 300.0
+
+
+@dataclass(frozen=True, slots=True)
+class Statement:
+    """What the driver runs: the text, its bound values (None: no parameters, so a `%`
+    is literal) and the query as written, for messages."""
+
+    text: str
+    args: tuple[Any, ...] | None
+    shown: str
 
 
 class MySQLSource:
@@ -124,13 +135,21 @@ class MySQLSource:
 
     # ------------------------------------------------------------------ protocol
 
-    async def execute(self, query: str, limits: Limits | None = None) -> Table:
+    async def execute(
+        self, query: str, limits: Limits | None = None, params: Mapping[str, Any] | None = None
+    ) -> Table:
+        """With `params`, the query's `:name` placeholders are bound by the driver
+        (`planrag.sources._params`); the guard judges the query's shape all the same."""
         limits = limits or self.limits
         shared = self._pool()
+        checked, text, args = query, query, None
+        if params is not None:
+            bound = sql_bound(query, params, marker="%s")
+            checked, text, args = bound.checked, bound.text, bound.args
         if not self._skip_parser_check:
             await self._know_server(shared)  # the dialect is MariaDB's or MySQL's
-            require(self.dialect, query, Scope(self.database))
-        return await self._with_connection(shared, query, limits)
+            require(self.dialect, checked, Scope(self.database))
+        return await self._with_connection(shared, Statement(text, args, query), limits)
 
     async def schema(self) -> Schema:
         """Tables, columns, keys, foreign keys, comments and row estimates (cached for a few
@@ -210,7 +229,9 @@ class MySQLSource:
             raise
         return True
 
-    async def _with_connection(self, shared: SharedPool, query: str, limits: Limits) -> Table:
+    async def _with_connection(
+        self, shared: SharedPool, query: Statement, limits: Limits
+    ) -> Table:
         """Run a read; one that lost its connection runs once more on a fresh connection."""
         try:
             return await self._attempt(shared, query, limits)
@@ -233,7 +254,7 @@ class MySQLSource:
             ) from None
 
     async def _attempt(
-        self, shared: SharedPool, query: str, limits: Limits, *, patient: bool = False
+        self, shared: SharedPool, query: Statement, limits: Limits, *, patient: bool = False
     ) -> Table:
         conn = await shared.acquire(self._prepare, self._connect_error, patient=patient)
         keep = False
@@ -251,7 +272,9 @@ class MySQLSource:
 
     # ------------------------------------------------------------------ running a query
 
-    async def _run_watched(self, conn: aiomysql.Connection, query: str, limits: Limits) -> Table:
+    async def _run_watched(
+        self, conn: aiomysql.Connection, query: Statement, limits: Limits
+    ) -> Table:
         try:
             return await asyncio.wait_for(
                 self._run(conn, query, limits), limits.timeout_s + _WATCHDOG_GRACE_S
@@ -261,19 +284,19 @@ class MySQLSource:
             raise QueryTimeout(
                 f"query stopped by the watchdog after {limits.timeout_s:g} s; narrow it "
                 "(filters, aggregates) and try again",
-                query=query,
+                query=query.shown,
                 language="sql",
             ) from None
 
-    async def _run(self, conn: aiomysql.Connection, query: str, limits: Limits) -> Table:
+    async def _run(self, conn: aiomysql.Connection, query: Statement, limits: Limits) -> Table:
         started = time.perf_counter()
         cur = await conn.cursor(aiomysql.SSCursor)
         try:
             await cur.execute(self._timeout_statement(limits.timeout_s))
             await cur.execute("START TRANSACTION READ ONLY")
-            if limits.max_scan_rows and _is_query(query):
+            if limits.max_scan_rows and _is_query(query.text):
                 await _refuse_huge_scan(cur, query, limits.max_scan_rows)
-            await cur.execute(query)
+            await cur.execute(query.text, query.args)
             columns = [d[0] for d in cur.description or ()]
             builder = TableBuilder(columns, limits)
             exhausted = True
@@ -285,7 +308,7 @@ class MySQLSource:
                     exhausted = not builder.left_over and await cur.fetchone() is None
                     break
         except pymysql.err.MySQLError as exc:
-            raise self._classify(exc, query, limits) from None
+            raise self._classify(exc, query.shown, limits) from None
         except TimeoutError:
             raise  # a timeout is never taken for a lost connection (never repeated)
         except OSError as exc:
@@ -367,7 +390,8 @@ class MySQLSource:
         """Run the source's own catalogue queries (not model-written) under the same layers."""
         shared = self._pool()
         return await self._with_connection(
-            shared, sql, limits or Limits(max_rows=100_000, max_bytes=50_000_000)
+            shared, Statement(sql, None, sql),
+            limits or Limits(max_rows=100_000, max_bytes=50_000_000)
         )
 
 
@@ -397,12 +421,12 @@ def _is_query(query: str) -> bool:
     return bool(_QUERY_HEAD.match(query[_LEADING_COMMENTS.match(query).end():]))  # type: ignore[union-attr]
 
 
-async def _refuse_huge_scan(cur: aiomysql.SSCursor, query: str, max_rows: int) -> None:
+async def _refuse_huge_scan(cur: aiomysql.SSCursor, query: Statement, max_rows: int) -> None:
     """Refuse, before it runs, a query the server estimates to examine over `max_rows`
     rows. The estimate multiplies the row estimates of the tables joined in one SELECT and
     adds up the SELECTs; when EXPLAIN itself fails, the query runs and reports its error."""
     try:
-        await cur.execute("EXPLAIN " + query)
+        await cur.execute("EXPLAIN " + query.text, query.args)
         names = [d[0].lower() for d in cur.description or ()]
         rows = await cur.fetchall()
     except pymysql.err.ProgrammingError:
@@ -417,7 +441,7 @@ async def _refuse_huge_scan(cur: aiomysql.SSCursor, query: str, max_rows: int) -
             f"the server estimates this query examines about {estimate:,} rows, over the "
             f"{max_rows:,}-row limit (PLANRAG_MAX_SCAN_ROWS); filter on indexed columns, "
             "join on keys, or aggregate in smaller steps",
-            rule="scan-estimate", query=query, language="sql",
+            rule="scan-estimate", query=query.shown, language="sql",
         ))
 
 

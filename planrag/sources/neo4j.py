@@ -37,7 +37,7 @@ import os
 import re
 import time
 import weakref
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -67,6 +67,7 @@ from planrag.guards import require
 from planrag.guards.dialects import Dialect
 from planrag.sources._driver_logs import quiet_driver_logs
 from planrag.sources._graph_schema import describe_graph
+from planrag.sources._params import cypher_values
 from planrag.sources.base import Language, Schema
 from planrag.table import Limits, Table, TableBuilder
 
@@ -136,10 +137,14 @@ class Neo4jSource:
 
     # -- DataSource ------------------------------------------------------------------------
 
-    async def execute(self, query: str, limits: Limits | None = None) -> Table:
-        """Check, run (always rolled back) and fetch one query under `limits`."""
+    async def execute(
+        self, query: str, limits: Limits | None = None, params: Mapping[str, Any] | None = None
+    ) -> Table:
+        """Check, run (always rolled back) and fetch one query under `limits`; `params`
+        are the values of its `$name` parameters, sent beside it (never in its text)."""
         limits = limits or self.limits
         self._check_open()
+        values = cypher_values(query, params) if params is not None else None
         if not self._skip_parser_check:
             require("cypher", query)
         calibration = await self._calibrate()
@@ -147,7 +152,7 @@ class Neo4jSource:
         async with self._slot():  # the wait for a connection is not the query's time
             try:
                 async with asyncio.timeout(_watchdog_s(limits.timeout_s)):
-                    return await self._with_retry(query, limits, calibration)
+                    return await self._with_retry(query, limits, calibration, values)
             except TimeoutError:
                 raise QueryTimeout(
                     f"the query ran longer than {limits.timeout_s:g} s and was stopped by the "
@@ -184,19 +189,23 @@ class Neo4jSource:
 
     # -- running ---------------------------------------------------------------------------
 
-    async def _with_retry(self, query: str, limits: Limits, cal: _Calibration) -> Table:
+    async def _with_retry(
+        self, query: str, limits: Limits, cal: _Calibration, values: dict[str, Any] | None
+    ) -> Table:
         try:
-            return await self._attempt(query, limits, cal)
+            return await self._attempt(query, limits, cal, values)
         except _RETRYABLE as exc:
             # Pooled connections die when the server restarts; the driver drops them on this
             # error, so one more attempt runs on a fresh connection. Safe: nothing commits.
             log.info("graph connection lost (%s); retrying once", exc)
         try:
-            return await self._attempt(query, limits, cal)
+            return await self._attempt(query, limits, cal, values)
         except (Neo4jError, DriverError, OSError) as exc:
             raise self._mapped(exc, query, limits, retried=True) from exc
 
-    async def _attempt(self, query: str, limits: Limits, cal: _Calibration) -> Table:
+    async def _attempt(
+        self, query: str, limits: Limits, cal: _Calibration, values: dict[str, Any] | None
+    ) -> Table:
         started = time.perf_counter()
         try:
             async with self._get_driver().session(
@@ -207,8 +216,8 @@ class Neo4jSource:
                 tx = await session.begin_transaction(timeout=limits.timeout_s)
                 try:
                     if cal.explain_trusted and not _NO_EXPLAIN_PREFIX.match(query):
-                        await _refuse_unless_read_plan(tx, query)
-                    builder, exhausted = await _fetch(tx, query, limits)
+                        await _refuse_unless_read_plan(tx, query, values)
+                    builder, exhausted = await _fetch(tx, query, limits, values)
                 finally:
                     await _rollback(tx)
         except _RETRYABLE:
@@ -422,8 +431,10 @@ def _watchdog_s(timeout_s: float) -> float:
     return timeout_s + min(2.0, 0.25 + 0.25 * timeout_s)
 
 
-async def _refuse_unless_read_plan(tx: AsyncTransaction, query: str) -> None:
-    summary = await (await tx.run("EXPLAIN " + query)).consume()
+async def _refuse_unless_read_plan(
+    tx: AsyncTransaction, query: str, values: dict[str, Any] | None = None
+) -> None:
+    summary = await (await tx.run("EXPLAIN " + query, values)).consume()
     if summary.query_type != "r":
         raise QueryRefused(
             f"the server plans this query as type {summary.query_type!r}, not a pure read; "
@@ -434,9 +445,11 @@ async def _refuse_unless_read_plan(tx: AsyncTransaction, query: str) -> None:
         )
 
 
-async def _fetch(tx: AsyncTransaction, query: str, limits: Limits) -> tuple[TableBuilder, bool]:
+async def _fetch(
+    tx: AsyncTransaction, query: str, limits: Limits, values: dict[str, Any] | None = None
+) -> tuple[TableBuilder, bool]:
     """Stream the result into a builder; refuse (after the fact) anything that wrote."""
-    result = await tx.run(query)
+    result = await tx.run(query, values)
     builder = TableBuilder(list(result.keys()), limits)
     exhausted = True
     async for record in result:

@@ -22,6 +22,7 @@ import math
 import re
 import sqlite3
 import time
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +30,7 @@ from planrag.errors import QueryError, QueryFailed, QueryRefused, QueryTimeout, 
 from planrag.guards import require
 from planrag.guards.dialects import Dialect
 from planrag.schema import Column, Entity, ForeignKey, Schema
+from planrag.sources._params import sql_bound
 from planrag.sources._sqlite_pool import FilePool, Handle, file_pool
 from planrag.sources.base import Language
 from planrag.table import Limits, Table, TableBuilder
@@ -84,14 +86,24 @@ class SQLiteSource:
 
     # ------------------------------------------------------------------ protocol
 
-    async def execute(self, query: str, limits: Limits | None = None) -> Table:
+    async def execute(
+        self, query: str, limits: Limits | None = None, params: Mapping[str, Any] | None = None
+    ) -> Table:
+        """With `params`, the query's `:name` placeholders are bound by the driver
+        (`planrag.sources._params`); the guard judges the query's shape all the same."""
         limits = limits or self.limits
+        checked, statement, args = query, query, ()
+        if params is not None:
+            bound = sql_bound(query, params, marker="?", sqlite=True)
+            checked, statement, args = bound.checked, bound.text, bound.args
         if not self._skip_parser_check:
-            require(self.dialect, query)
-        statement = _catalogue_answer(query) or query
+            require(self.dialect, checked)
+        if params is None:
+            statement = _catalogue_answer(query) or query
         pool = self._shared()
         handle = await pool.acquire(_open)
-        worker = asyncio.ensure_future(asyncio.to_thread(_run, handle, statement, limits))
+        worker = asyncio.ensure_future(
+            asyncio.to_thread(_run, handle, statement, limits, args, query))
         try:
             async with asyncio.timeout(limits.timeout_s + _WATCHDOG_GRACE_S):
                 table = await asyncio.shield(worker)
@@ -188,12 +200,15 @@ def _open(path: Path) -> sqlite3.Connection:
     return conn
 
 
-def _run(handle: Handle, statement: str, limits: Limits) -> Table:
+def _run(
+    handle: Handle, statement: str, limits: Limits, args: tuple[Any, ...] = (),
+    shown: str | None = None,
+) -> Table:
     """Run one statement on a worker thread, under the deadline and the caps."""
     started = time.perf_counter()
     handle.deadline = time.monotonic() + limits.timeout_s
     try:
-        cursor = handle.conn.execute(statement)
+        cursor = handle.conn.execute(statement, args)
         columns = [d[0] for d in cursor.description or ()]
         builder = TableBuilder(columns, limits)
         exhausted = True
@@ -206,7 +221,7 @@ def _run(handle: Handle, statement: str, limits: Limits) -> Table:
                 break
         cursor.close()
     except sqlite3.Error as exc:
-        raise _translate(exc, statement, limits) from None
+        raise _translate(exc, statement if shown is None else shown, limits) from None
     finally:
         handle.deadline = math.inf
     return builder.build((time.perf_counter() - started) * 1000, exhausted=exhausted)

@@ -301,3 +301,22 @@ async def test_a_group_concat_cut_at_its_length_says_it_is_incomplete(
     )
     assert table.rows == (("Alic",),)
     assert len(table.incomplete) == 1 and "group_concat_max_len" in table.incomplete[0]
+
+
+async def test_bound_parameters_are_values_never_sql(source: MySQLSource) -> None:
+    query = ("SELECT name, '50% off :n' AS tag FROM customers "
+             "WHERE name = :who OR id = :id ORDER BY id")
+    table = await source.execute(query, params={"who": "O'Brien", "id": 1})
+    assert [r[0] for r in table.rows] == ["Alice Ltd", "O'Brien"]
+    assert table.rows[0][1] == "50% off :n"  # a % and a :name in a string stay text
+    hostile = "x' OR '1'='1"
+    assert (await source.execute(query, params={"who": hostile, "id": -1})).rows == ()
+
+
+async def test_a_placeholder_without_a_value_or_a_write_is_refused(source: MySQLSource) -> None:
+    with pytest.raises(QueryRefused, match=r"uses :missing, which no parameter gives"):
+        await source.execute("SELECT id FROM customers WHERE id = :missing", params={"id": 1})
+    with pytest.raises(QueryRefused):  # the guard judges the query with its placeholders
+        await source.execute("DELETE FROM orders WHERE id = :id", params={"id": 1})
+    with pytest.raises(QueryRefused):  # without parameters a placeholder is not SQL
+        await source.execute("SELECT id FROM customers WHERE id = :id")

@@ -443,3 +443,11 @@ async def test_the_wait_for_a_free_connection_is_bounded(
     finally:
         await holder.close()
         await other.close()
+
+
+async def test_bound_parameters_are_sent_beside_the_query(source: Neo4jSource) -> None:
+    query = "MATCH (c:Customer) WHERE c.name = $who OR c.id = $id RETURN c.name AS name, '$x' AS t"
+    table = await source.execute(query, params={"who": "x' OR 1=1 //", "id": 3, "unused": 1})
+    assert table.rows == (("Cy", "$x"),)
+    with pytest.raises(QueryRefused, match=r"uses \$id, which no parameter gives"):
+        await source.execute(query, params={"who": "Ann"})

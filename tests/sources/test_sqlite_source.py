@@ -193,3 +193,19 @@ async def test_a_replaced_file_is_read_anew(tmp_path: Path) -> None:
         assert [e.name for e in (await source.schema()).entities] == ["t", "added"]
     finally:
         await source.close()
+
+
+async def test_bound_parameters_are_values_never_sql(source: SQLiteSource) -> None:
+    import datetime as dt
+
+    query = ("SELECT name, '50% :x' AS tag, :day AS day FROM warehouse "
+             "WHERE capacity_kg_per_week > :least OR name = :name ORDER BY id")
+    table = await source.execute(
+        query, params={"least": 800, "name": "x' OR '1'='1", "day": dt.date(2026, 11, 26)}
+    )
+    assert [r[0] for r in table.rows] == ["North Hub"]
+    assert table.rows[0][1:] == ("50% :x", "2026-11-26")
+    with pytest.raises(QueryRefused, match=r"uses :least, which no parameter gives"):
+        await source.execute(query, params={"name": "a", "day": "b"})
+    with pytest.raises(QueryRefused):
+        await source.execute("SELECT id FROM warehouse WHERE id = :id")

@@ -1,0 +1,147 @@
+"""Bound parameters of the product's own queries: decision models and simulator state queries
+name values as `:name` (SQL) or `$name` (Cypher), and the driver binds them; a value is never
+written into the query text, so a quote in it cannot change the query.
+
+The parser-level guard still judges every such query: it sees the query with each SQL
+placeholder replaced by the literal `0` (a value bound in its place is data, never SQL, so
+the guard's verdict on the shape is the verdict on every binding). Placeholders are found by
+the guard's own lexer, so `':x'` in a string, `-- :x` in a comment and `x::int` are not
+placeholders. Model-written queries never carry parameters: without them a `:` is refused as
+it always was.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any
+
+from planrag.errors import QueryRefused
+from planrag.guards._sql_lexer import UNKNOWN, WORD, LexError, tokenize
+
+__all__ = ["Bound", "cypher_values", "placeholder_names", "sql_bound", "sql_value"]
+
+_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,63}")
+_CYPHER_NAME = re.compile(r"\$([A-Za-z_][A-Za-z0-9_]*)")
+
+
+@dataclass(frozen=True, slots=True)
+class Bound:
+    """One SQL query with its parameters bound for a driver."""
+
+    checked: str
+    """The text the guard judges: every placeholder replaced by the literal 0."""
+    text: str
+    """The text the driver runs: placeholders as the driver's markers."""
+    args: tuple[Any, ...]
+    """The values, in marker order."""
+
+
+def _spans(query: str, sqlite: bool) -> list[tuple[int, int, str]]:
+    """(start, end, name) of every `:name` outside strings, names and comments; none when
+    the query cannot be read (the guard then says why)."""
+    try:
+        tokens = tokenize(query, lenient=True, sqlite=sqlite)
+    except LexError:
+        return []
+    out = []
+    for i, token in enumerate(tokens[:-1]):
+        if token.kind != UNKNOWN or token.value != ":":
+            continue
+        name = tokens[i + 1]
+        if name.kind != WORD or name.start != token.end:
+            continue
+        before = tokens[i - 1] if i else None
+        if before is not None and before.value == ":" and before.end == token.start:
+            continue  # x::int is a cast, not a parameter
+        text = query[name.start:name.end]
+        if _NAME.fullmatch(text):
+            out.append((token.start, name.end, text))
+    return out
+
+
+def placeholder_names(query: str, language: str, *, sqlite: bool = False) -> list[str]:
+    """The parameter names a query uses, in order of first use."""
+    if language == "cypher":
+        found = _CYPHER_NAME.findall(_without_cypher_strings(query))
+    else:
+        found = [name for _, _, name in _spans(query, sqlite)]
+    return list(dict.fromkeys(found))
+
+
+def sql_bound(
+    query: str, params: Mapping[str, Any], *, marker: str, sqlite: bool = False
+) -> Bound:
+    """`query` with its `:name` placeholders bound from `params` for a driver whose marker
+    is `marker` (`%s`: pymysql, which then reads every other `%` as an escape, so they are
+    doubled; `?`: sqlite3). A name without a value is refused in one line."""
+    spans = _spans(query, sqlite)
+    missing = sorted({name for _, _, name in spans if name not in params})
+    if missing:
+        have = ", ".join(sorted(params)) or "none"
+        raise QueryRefused(
+            f"the query uses :{', :'.join(missing)}, which no parameter gives (parameters: "
+            f"{have}); declare it or correct the name",
+            rule="parameter",
+            query=query,
+            language="sql",
+        )
+    checked: list[str] = []
+    text: list[str] = []
+    args: list[Any] = []
+    at = 0
+    for start, end, name in spans:
+        checked.append(query[at:start] + " 0 ")
+        text.append(_escaped(query[at:start], marker) + marker)
+        args.append(sql_value(params[name], sqlite))
+        at = end
+    checked.append(query[at:])
+    text.append(_escaped(query[at:], marker))
+    return Bound("".join(checked), "".join(text), tuple(args))
+
+
+def _escaped(part: str, marker: str) -> str:
+    return part.replace("%", "%%") if marker == "%s" else part
+
+
+def sql_value(value: Any, sqlite: bool) -> Any:
+    """A parameter's value as the driver takes it: booleans as 1/0, and for SQLite (whose
+    default date adapters are deprecated) dates as ISO text, as SQLite stores them."""
+    if isinstance(value, bool):
+        return int(value)
+    if sqlite and isinstance(value, dt.date):  # datetime is a date too
+        return value.isoformat(sep=" ") if isinstance(value, dt.datetime) else value.isoformat()
+    if sqlite and isinstance(value, Decimal):
+        return str(value)
+    return value
+
+
+def cypher_values(query: str, params: Mapping[str, Any]) -> dict[str, Any]:
+    """The parameters a Cypher query uses (`$name`), refusing one that no value gives."""
+    names = placeholder_names(query, "cypher")
+    missing = [n for n in names if n not in params]
+    if missing:
+        have = ", ".join(sorted(params)) or "none"
+        raise QueryRefused(
+            f"the query uses ${', $'.join(missing)}, which no parameter gives (parameters: "
+            f"{have}); declare it or correct the name",
+            rule="parameter",
+            query=query,
+            language="cypher",
+        )
+    return {n: _cypher_value(params[n]) for n in names}
+
+
+def _cypher_value(value: Any) -> Any:
+    if isinstance(value, Decimal):
+        return float(value)  # the graph has no exact decimals
+    return value
+
+
+def _without_cypher_strings(query: str) -> str:
+    """The query with string literals and comments blanked, so `'$x'` is not a parameter."""
+    return re.sub(r"'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"|//[^\n]*|/\*.*?\*/", " ", query,
+                  flags=re.S)
