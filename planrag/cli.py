@@ -340,6 +340,8 @@ def _parser() -> argparse.ArgumentParser:
         "--param", action="append", default=[], metavar="NAME=VALUE", help="any parameter"
     )
     s.add_argument("--rules", help="rule set (DQA scenarios: dqa, the default, or rules)")
+    s.add_argument("--decision", metavar="DID",
+                   help="with --dataset: a decision model written in its dataset.toml")
     s.add_argument("--top", type=int, default=10, help="rows of the ranking to print")
     s.add_argument("--json", action="store_true")
     s.add_argument(
@@ -348,6 +350,26 @@ def _parser() -> argparse.ArgumentParser:
         "simulator chooses differently (runs each sweep once more)",
     )
     s.set_defaults(handler=_simulate_dataset)
+
+    s = sub.add_parser(
+        "decision", help="decision models written in a dataset's manifest",
+        description="A dataset's decision models ([[decisions]] in its dataset.toml): "
+        "list them, try them on their database, or print one as TOML.",
+    )
+    dsub = s.add_subparsers(dest="decision_command", metavar="ACTION", required=True)
+    d = dsub.add_parser("list", help="the dataset's decision models and any broken ones")
+    d.add_argument("dataset", metavar="DATASET")
+    d.add_argument("--json", action="store_true")
+    d = dsub.add_parser("check", help="try each query on its database: columns, timings, "
+                        "the first candidates with their values")
+    d.add_argument("dataset", metavar="DATASET")
+    d.add_argument("decision", nargs="?", metavar="DID", help="one decision (default: all)")
+    d.add_argument("--param", action="append", default=[], metavar="NAME=VALUE")
+    d.add_argument("--json", action="store_true")
+    d = dsub.add_parser("show", help="a decision model as TOML")
+    d.add_argument("dataset", metavar="DATASET")
+    d.add_argument("decision", metavar="DID")
+    s.set_defaults(handler=_decision)
 
     s = sub.add_parser(
         "ask", help="ask a decision question (with a configured model, or --scripted)",
@@ -955,9 +977,8 @@ def _simulate_dataset(settings: Settings, args: argparse.Namespace) -> int:
 
     _simulate_top(args)
     try:
-        run = _run(
-            simulate_dataset(settings, args.dataset, args.target, _parameters(args), args.rules)
-        )
+        run = _run(simulate_dataset(settings, args.dataset, args.target, _parameters(args),
+                                    args.rules, args.decision))
     except SimulatorParametersInvalid as exc:
         raise SimulatorParametersInvalid(
             f"{exc}; give them with --param NAME=VALUE (or --country, --home, --goods for the "
@@ -977,6 +998,89 @@ def _simulate_dataset(settings: Settings, args: argparse.Namespace) -> int:
         extra["data_as_of"] = run.as_of
     _print_result(run.result, args, extra)
     return 0
+
+
+def _decision(settings: Settings, args: argparse.Namespace) -> int:
+    from planrag.datasets import DatasetRef
+    from planrag.decisions.service import check_decisions, rank_decision
+    from planrag.runtime import registry
+
+    dataset = registry(settings).get(DatasetRef.parse(args.dataset).dataset)
+    if args.decision_command == "show":
+        print(dataset.decision(args.decision).to_toml(), end="")
+        return 0
+    if args.decision_command == "list":
+        rows: list[dict[str, Any]] = [
+                {"id": s.id, "title": s.title, "goal": s.goal.replace("is", "iz"),
+                 "objective": s.description, "unit": s.unit, "target": s.target,
+                 "parameters": {p.name: p.default for p in s.parameters}}
+                for s in dataset.decisions]
+        broken = [{"id": k, "error": v} for k, v in dataset.decision_problems.items()]
+        if args.json:
+            print(json.dumps({"decisions": rows, "broken": broken}, default=str))
+            return 0
+        if not rows and not broken:
+            print(f"dataset {dataset.id} has no decision model (see the README, "
+                  "'Written decisions')")
+        for r in rows:
+            params = ", ".join(f"{k}={v}" for k, v in r["parameters"].items())
+            print(printable(f"{r['id']:22} {r['title']} ({r['goal']} {r['objective']}"
+                            f"{', ' + r['unit'] if r['unit'] else ''})"
+                            f"{'; parameters: ' + params if params else ''}"))
+        for b in broken:
+            print(printable(f"{b['id']:22} BROKEN: {b['error']}"))
+        return 0
+    if args.decision is not None:
+        dataset.decision(args.decision)  # a name it lacks: said in one line
+    checks = _run(check_decisions(settings, dataset, args.decision))
+    given = _parameters(argparse.Namespace(param=args.param, country=None, home=None,
+                                           goods=None))
+    report: list[dict[str, Any]] = []
+    failed = False
+    for check in checks:
+        entry: dict[str, Any] = {"id": check.spec.id, "ok": check.ok,
+                                 "dry_run_ms": {k: round(v * 1000, 2)
+                                                for k, v in check.seconds.items()}}
+        if check.ok:
+            try:
+                ranked = _run(rank_decision(settings, dataset, check.spec, given))
+            except PlanRAGError as exc:
+                entry.update(ok=False, error=str(exc))
+            else:
+                res = ranked.result
+                entry.update(
+                    ranked_ms=round(res.seconds * 1000, 2), candidates=len(res.ranking),
+                    baseline=res.baseline, data_as_of=ranked.as_of, notes=list(res.notes),
+                    first=[{"decision": c.decision, "label": res.label(c.decision),
+                            "value": c.value} for c in res.ranking[:5]],
+                )
+        else:
+            entry["error"] = check.error
+        failed = failed or not entry["ok"]
+        report.append(entry)
+    for spec_id, problem in dataset.decision_problems.items():
+        if args.decision in (None, spec_id):
+            report.append({"id": spec_id, "ok": False, "error": problem})
+            failed = True
+    if args.json:
+        print(json.dumps(report, default=str))
+        return 1 if failed else 0
+    for entry in report:
+        if not entry["ok"]:
+            print(printable(f"{entry['id']}: BROKEN: {entry['error']}"))
+            continue
+        timings = ", ".join(f"{k} {v:g} ms" for k, v in entry["dry_run_ms"].items())
+        print(printable(f"{entry['id']}: ok (dry run: {timings}); ranked "
+                        f"{entry['candidates']} candidates in {entry['ranked_ms']:g} ms"
+                        + (f", data as of {entry['data_as_of']}" if entry["data_as_of"]
+                           else "")))
+        print(f"  baseline (nothing decided): {entry['baseline']!r}")
+        for c in entry["first"]:
+            label = f" ({c['label']})" if c["label"] != str(c["decision"]) else ""
+            print(printable(f"  {c['decision']}{label}: {c['value']!r}"))
+        for note in entry["notes"]:
+            print(printable(f"  note: {note}"))
+    return 1 if failed else 0
 
 
 def _ask(settings: Settings, args: argparse.Namespace) -> int:

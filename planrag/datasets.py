@@ -50,6 +50,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any, Literal
 
+from planrag.decisions.spec import DecisionSpec, parse_decisions
 from planrag.errors import DatasetError
 from planrag.utf8 import lone_surrogate, read_text_file
 
@@ -187,6 +188,31 @@ class Dataset:
     """Display names of result columns, by column name (`[column_names]`)."""
     write_privileges: bool = False
     """The account of a live database may write (`connect --allow-write-privileges`)."""
+    decisions: tuple[DecisionSpec, ...] = ()
+    """Decision models written in the manifest (`[[decisions]]`) that read correctly."""
+    decision_problems: Mapping[str, str] = field(default_factory=dict)
+    """Those that do not, by id: why (the rest of the dataset keeps working)."""
+
+    def decision(self, decision_id: str | None = None) -> DecisionSpec:
+        """The written decision `decision_id` (the only one when None), or one line
+        saying what there is."""
+        if decision_id is None and len(self.decisions) == 1:
+            return self.decisions[0]
+        for spec in self.decisions:
+            if spec.id == decision_id:
+                return spec
+        if decision_id is not None and decision_id in self.decision_problems:
+            raise DatasetError(self.decision_problems[decision_id])
+        have = ", ".join(s.id for s in self.decisions)
+        if not have:
+            raise DatasetError(
+                f"dataset {self.id} has no decision model; write one as [[decisions]] in its "
+                "dataset.toml (see the README, 'Written decisions')"
+            )
+        if decision_id is None:
+            raise DatasetError(f"dataset {self.id} has several decision models ({have}); "
+                               "name one with --decision")
+        raise DatasetError(f"dataset {self.id} has no decision {decision_id!r}; it has: {have}")
 
     @property
     def live(self) -> bool:
@@ -338,6 +364,7 @@ _KEYS: dict[str, tuple[type, str]] = {
     "rename_columns": (dict, "a table ([rename_columns])"),
     "column_names": (dict, "a table ([column_names])"),
     "databases": (list, "[[databases]] tables"),
+    "decisions": (list, "[[decisions]] tables"),
 }
 """Every key a manifest may have, with the TOML type it must be."""
 _REQUIRED_STR = frozenset({"id", "title", "questions"})
@@ -382,6 +409,7 @@ def load_manifest(path: Path) -> Dataset:
     write = raw.get("write_privileges", False)
     if not isinstance(write, bool):
         raise DatasetError(f"{path}: `write_privileges` must be true or false")
+    decisions, decision_problems = parse_decisions(raw.get("decisions"), str(path))
     return Dataset(
         id=ds_id,
         title=title,
@@ -394,6 +422,8 @@ def load_manifest(path: Path) -> Dataset:
         databases=databases,
         write_privileges=write,
         column_names={k: v.strip() for k, v in shown.items()},
+        decisions=decisions,
+        decision_problems=decision_problems,
     )
 
 

@@ -229,6 +229,9 @@ class SimulationResult:
     digits: int = 4
     labels: Mapping[DecisionKey, str] = field(default_factory=dict)
     """How people read each candidate (only those that differ from the decision itself)."""
+    notes: tuple[str, ...] = ()
+    """What a person should know about this ranking (a written decision's candidates
+    without a value, say)."""
 
     @property
     def best(self) -> Candidate | None:
@@ -310,6 +313,7 @@ class SimulationResult:
             )
         if len(self.ranking) > top:
             lines.append(f"... {len(self.ranking) - top} more candidates")
+        lines += [f"note: {n}" for n in self.notes]
         lines.append(f"swept {len(self.ranking)} candidates in {self.seconds * 1000:.2f} ms")
         return "\n".join(lines)
 
@@ -334,6 +338,7 @@ class SimulationResult:
             "seconds": self.seconds,
             "unit": self.unit,
             "labels": {str(k): v for k, v in self.labels.items()},
+            "notes": list(self.notes),
         }
 
 

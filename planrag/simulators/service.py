@@ -151,16 +151,22 @@ async def simulate_dataset(
     target: str | None = "dump",
     overrides: Mapping[str, Any] | None = None,
     rules: str | None = None,
+    decision: str | None = None,
 ) -> DatasetSimulation:
     """Simulate on a dataset: `ref` is DATASET, DATASET@DUMP or DATASET#QUESTION; `target`
     is ``dump`` (the dump file: the exact path), a database (mysql, sqlite, graph: a loaded
     copy, or the live database itself), or None (the dataset's default: its dump, or its
-    live database). Parameters come from the question (with #QUESTION), then `overrides`."""
+    live database). Parameters come from the question (with #QUESTION), then `overrides`.
+    With `decision` (or on a dataset whose only check is written in its manifest), the
+    written decision ranks on its database (`planrag.decisions`)."""
     from planrag.runtime import locate, open_source, registry
 
     if isinstance(ref, str):
         ref = DatasetRef.parse(ref)
     dataset = registry(settings).get(ref.dataset)
+    if decision is not None or (not dataset.simulator and (
+            dataset.decisions or dataset.decision_problems)):
+        return await _written(settings, dataset, ref, target, overrides, rules, decision)
     sim_cls = dataset_simulator(dataset)
     question = dataset.question(ref.question) if ref.question else None
     raw: dict[str, Any] = {}
@@ -185,6 +191,35 @@ async def simulate_dataset(
             as_of = datetime.now(UTC).strftime("%Y-%m-%d %H:%M:%S UTC")
     result = evaluate(build(sim_cls, state, parameters, rules))
     return DatasetSimulation(dataset, question, result, as_of, sim_cls)
+
+
+async def _written(
+    settings: Any,
+    dataset: Dataset,
+    ref: DatasetRef,
+    target: str | None,
+    overrides: Mapping[str, Any] | None,
+    rules: str | None,
+    decision: str | None,
+) -> DatasetSimulation:
+    from planrag.decisions.run import simulator_class
+    from planrag.decisions.service import rank_decision
+
+    spec = dataset.decision(decision)
+    if rules not in (None, "query"):
+        raise SimulatorInputError(f"the decision {spec.id} is written as queries; it has no "
+                                  f"rule set {rules!r}")
+    question = dataset.question(ref.question) if ref.question else None
+    raw: dict[str, Any] = {}
+    if question is not None:
+        names = {p.name for p in spec.parameters}
+        carried = question_parameters(simulator_class(spec), question.extra) or {}
+        raw.update({k: v for k, v in carried.items() if k in names})
+    raw.update(overrides or {})
+    where = None if target in ("dump", None) else target
+    ranked = await rank_decision(settings, dataset, spec, raw, where)
+    return DatasetSimulation(dataset, question, ranked.result, ranked.as_of,
+                             simulator_class(spec))
 
 
 RENAMES = {"has_has_merchant": "has_merchant"}

@@ -1,0 +1,7 @@
+"""Decision models written in a dataset's manifest and evaluated by its database
+(ARCHITECTURE.md, "Written decisions"): `spec` reads them, `run` ranks them, `service`
+finds a dataset's and runs them where they live."""
+
+from planrag.decisions.spec import DecisionSpec, ParameterSpec, parse_decisions
+
+__all__ = ["DecisionSpec", "ParameterSpec", "parse_decisions"]

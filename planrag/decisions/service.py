@@ -1,0 +1,79 @@
+"""A dataset's written decisions run where the dataset's data lives: the database a
+decision's `target` names (its live database, or the loaded copy of its dump), opened with
+the same account, guards and limits as the model's queries."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from datetime import UTC, datetime
+from typing import Any
+
+from planrag.datasets import Dataset, DatasetRef
+from planrag.decisions.run import (
+    DryRun,
+    bound_values,
+    dry_run,
+    rank_on,
+    simulator_class,
+)
+from planrag.decisions.spec import DecisionSpec
+from planrag.errors import PlanRAGError
+from planrag.simulators.base import SimulationResult, build, evaluate
+
+__all__ = ["RankedDecision", "check_decisions", "rank_decision"]
+
+
+@dataclass(frozen=True)
+class RankedDecision:
+    spec: DecisionSpec
+    result: SimulationResult
+    as_of: str | None
+    """When a live database was read (UTC); None for a loaded copy."""
+    target: str
+
+
+def now_text() -> str:
+    return datetime.now(UTC).strftime("%Y-%m-%d %H:%M:%S UTC")
+
+
+async def rank_decision(
+    settings: Any,
+    dataset: Dataset,
+    spec: DecisionSpec,
+    given: Mapping[str, Any] | None = None,
+    target: str | None = None,
+) -> RankedDecision:
+    """Rank every candidate of `spec` on its database with `given` parameters (defaults
+    for the rest)."""
+    from planrag.runtime import locate, open_source
+
+    sim = simulator_class(spec)
+    values = bound_values(spec, given or {})
+    params = sim.parse_parameters(values)
+    resolved = locate(settings, DatasetRef(dataset.id), target or spec.target)
+    async with open_source(settings, resolved) as source:
+        state = await rank_on(source, spec, values, settings.limits)
+    as_of = now_text() if resolved.location.live else None
+    result = evaluate(build(sim, state, params))
+    result = replace(result, seconds=state.seconds, notes=state.notes)
+    return RankedDecision(spec, result, as_of, resolved.target)
+
+
+async def check_decisions(
+    settings: Any, dataset: Dataset, only: str | None = None
+) -> list[DryRun]:
+    """Each written decision of `dataset` (or only `only`) tried on its database."""
+    from planrag.runtime import locate, open_source
+
+    out = []
+    for spec in dataset.decisions:
+        if only is not None and spec.id != only:
+            continue
+        try:
+            resolved = locate(settings, DatasetRef(dataset.id), spec.target)
+            async with open_source(settings, resolved) as source:
+                out.append(await dry_run(source, spec, settings.limits))
+        except PlanRAGError as exc:
+            out.append(DryRun(spec, str(exc)))
+    return out
