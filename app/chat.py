@@ -393,7 +393,7 @@ async def _send_settings(session: ChatSession) -> None:
 def _what_if_actions(session: ChatSession) -> list[cl.Action]:
     """The What-if button (the form of the simulator's parameters), then buttons for the
     sample questions' parameters; none when the dataset has no simulator."""
-    if not session.dataset_info().simulator:
+    if not session.dataset_info().checked:
         return []
     form = cl.Action(name="whatif_form", payload={}, label="What-if analysis",
                      tooltip="pick the simulator's parameters and rank every decision")

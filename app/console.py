@@ -238,14 +238,14 @@ class Console:
         """What-if: every decision ranked by the dataset's simulator, numbers as the chat
         shows them; parameters that do not fit are said in words, never a validator's."""
         from planrag.simulators.service import (
-            dataset_simulator,
+            dataset_check,
             question_parameters,
             simulate_dataset,
         )
         from planrag.simulators.wording import parameter_problems
 
         dataset = self.reg.get(self._dataset_id())
-        sim = dataset_simulator(dataset)
+        sim = dataset_check(dataset)
         question_id, overrides, rules = self._what_if_arguments(dataset, rest)
         raw: dict[str, object] = {}
         if question_id is not None:

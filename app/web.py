@@ -144,7 +144,7 @@ class ChatSession:
         if not text.strip():
             await self.what_if_form()
             return
-        if not ds.simulator:
+        if not ds.checked:
             await self.what_if_form()  # says there is no what-if for this dataset
             return
         asked = parse_what_if(text, {q.id for q in ds.questions})
@@ -216,17 +216,17 @@ class ChatSession:
     async def what_if_form(self) -> None:
         """What the simulator takes, each parameter with its meaning and the values the data
         allows, as a form to fill in (and buttons for the sample questions' parameters)."""
-        from planrag.simulators.service import dataset_simulator
+        from planrag.simulators.service import dataset_check
 
         ds = self.dataset_info()
-        if not ds.simulator:
+        if not ds.checked:
             await cl.Message(content=f"**{escape(ds.title, 'markdown')}** has no simulator, "
                              "so there is no "
                              "what-if analysis for it. `/datasets` lists the datasets; the "
                              "settings panel switches to another.").send()
             return
         try:
-            sim = dataset_simulator(ds)
+            sim = dataset_check(ds)
             params = await what_if_parameters(self.settings, ds)
         except PlanRAGError as exc:
             await cl.Message(content="The simulator could not be prepared: "
@@ -990,6 +990,8 @@ def datasets_text(settings: Settings, access: Access) -> str:
             parts.append(plural(len(ds.questions), "sample question"))
         if ds.simulator:
             parts.append("answers checked by its simulator")
+        elif ds.decisions:
+            parts.append("answers checked by the decision model written for it")
         account = " **Its account may write** (accepted when it was connected)." if (
             ds.write_privileges) else ""
         lines.append(f"- **{escape(ds.title, 'markdown')}** ({code_span(ds.id)}): "
@@ -1052,13 +1054,13 @@ def _varying_fields(questions: Sequence[Question]) -> list[str]:
 def question_actions(session: ChatSession) -> list[cl.Action]:
     """Buttons for what-if analyses of the dataset's sample questions that carry their
     parameters, labelled with those parameters (as `/whatif` takes them)."""
-    from planrag.simulators.service import dataset_simulator, question_parameters
+    from planrag.simulators.service import dataset_check, question_parameters
 
     ds = session.dataset_info()
-    if not ds.simulator:
+    if not ds.checked:
         return []
     try:
-        sim = dataset_simulator(ds)
+        sim = dataset_check(ds)
     except PlanRAGError:
         return []
     actions = []

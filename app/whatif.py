@@ -206,11 +206,13 @@ async def what_if_parameters(settings: Settings, dataset: Dataset) -> list[WhatI
     parameters named after one of the simulator's tables (`country` → the country table)
     and the values the sample questions use."""
     from planrag.runtime import open_source
-    from planrag.simulators.service import dataset_simulator, dump_state, question_parameters
-    from planrag.simulators.state import state_from_source
+    from planrag.simulators.service import dataset_check, dump_state, question_parameters
+    from planrag.simulators.state import State, state_from_source
 
-    sim = dataset_simulator(dataset)
-    if dataset.dumps("sql"):
+    sim = dataset_check(dataset)
+    if not sim.tables:  # a decision written as queries: no tables to suggest values from
+        state = State({}, "", False)
+    elif dataset.dumps("sql"):
         state = dump_state(sim, dataset.dump("sql").path, dataset.rename_columns)
     else:  # a live database: the values it holds now
         async with open_source(settings, dataset.id) as source:

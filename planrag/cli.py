@@ -456,6 +456,7 @@ def _datasets(settings: Settings, args: argparse.Namespace) -> int:
             "databases": databases,
             "simulator": ds.simulator,
             **({"error": problem} if problem else {}),
+            **_decision_status(settings, ds, problem is None),
         })
     broken = [{"id": k, "error": v} for k, v in sorted(reg.problems.items())]
     if args.json:
@@ -479,6 +480,10 @@ def _datasets(settings: Settings, args: argparse.Namespace) -> int:
             print(f"{'':22} - {db['target']}: {printable(str(text))}")
             if db.get("account"):
                 print(f"{'':24} {printable(db['account'])}")
+        for d in r.get("decisions", ()):
+            print(f"{'':22} - decision {printable(d['id'])}: "
+                  + (f"BROKEN: {printable(d['error'])}" if d.get("error") else
+                     printable(d["title"])))
     for b in broken:
         print(printable(f"{b['id']:22} CANNOT BE USED: {b['error']}"))
     print(printable(_data_folder(settings)))
@@ -532,6 +537,9 @@ def _connect(settings: Settings, args: argparse.Namespace) -> int:
             print(f"  note: {printable(note)}")
     if done.simulator_note:
         print(f"- simulator: {printable(done.simulator_note)}")
+    for d in _decision_status(settings, done.dataset, True).get("decisions", ()):
+        state = f"BROKEN: {d['error']}" if d.get("error") else "checked on the database"
+        print(printable(f"- decision {d['id']}: {state}"))
     if not done.dataset.rules:
         print(f"- no business rules yet: add them with planrag connect {done.dataset.id} "
               "--update --rules FILE")
@@ -964,6 +972,25 @@ def _simulate_batch(args: argparse.Namespace) -> int:
     if failed:
         print(f"error: {failed} question(s) could not be simulated", file=sys.stderr)
     return 1 if failed else 0
+
+
+def _decision_status(settings: Settings, ds: Any, usable: bool) -> dict[str, Any]:
+    """The dataset's written decisions, each tried on its database (a dry run): a broken
+    one is listed with its reason, and the rest of the dataset is unaffected."""
+    from planrag.decisions.service import check_decisions
+
+    if not ds.decisions and not ds.decision_problems:
+        return {}
+    tried = {c.spec.id: c for c in _run(check_decisions(settings, ds))} if usable else {}
+    out: list[dict[str, Any]] = []
+    for spec in ds.decisions:
+        entry: dict[str, Any] = {"id": spec.id, "title": spec.title}
+        check = tried.get(spec.id)
+        if check is not None and not check.ok:
+            entry["error"] = check.error
+        out.append(entry)
+    out += [{"id": k, "error": v} for k, v in ds.decision_problems.items()]
+    return {"decisions": out}
 
 
 def _simulate_ids(ids: list[str], limit: int = 10) -> str:

@@ -45,6 +45,7 @@ from typing import Any
 from urllib.parse import unquote
 
 from planrag.datasets import MANIFEST, SECRETS, Dataset, LiveDatabase, Registry, load_manifest
+from planrag.decisions.spec import entry_toml
 from planrag.errors import AccountRefused, DatasetError, PlanRAGError, SimulatorError
 from planrag.locations import (
     AccountCheck,
@@ -475,7 +476,7 @@ def _write_manifest(folder: Path, raw: dict[str, Any], write: bool, *,
     lines = [f"# {how}. Passwords are in secrets.env, never here."]
     tables: list[tuple[str, dict[str, Any]]] = []
     for key, value in {**raw, "write_privileges": write}.items():
-        if key == "databases":
+        if key in ("databases", "decisions"):
             continue
         if isinstance(value, dict):
             tables.append((key, value))
@@ -490,5 +491,7 @@ def _write_manifest(folder: Path, raw: dict[str, Any], write: bool, *,
     for entry in raw.get("databases", []):
         lines += ["", "[[databases]]"]
         lines += [f"{_toml_key(k)} = {_toml(v)}" for k, v in entry.items()]
+    for decision in raw.get("decisions", []):  # kept as written, a broken one too
+        lines += ["", entry_toml(decision).rstrip("\n")]
     (folder / MANIFEST).write_text("\n".join(lines) + "\n", encoding="utf-8")
     load_manifest(folder / MANIFEST)  # what was written reads back

@@ -219,6 +219,11 @@ class Dataset:
         return bool(self.databases)
 
     @property
+    def checked(self) -> bool:
+        """Its answers are checked: by its simulator, or by a decision written here."""
+        return bool(self.simulator or self.decisions)
+
+    @property
     def secrets_file(self) -> Path:
         """Where `planrag connect` keeps this dataset's passwords (mode 0600)."""
         return self.root / SECRETS

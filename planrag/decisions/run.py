@@ -33,6 +33,8 @@ __all__ = [
     "DecisionState",
     "DryRun",
     "WrittenDecision",
+    "answer_class",
+    "bound_values",
     "decision_limits",
     "dry_run",
     "rank_on",
@@ -144,9 +146,9 @@ def simulator_class(spec: DecisionSpec) -> type[WrittenDecision]:
     fields: dict[str, Any] = {}
     for p in spec.parameters:
         fields[p.name] = (_PY_TYPES[p.type], _field(p))
-    parameters = create_model(
-        f"Parameters_{spec.id.replace('-', '_')}",
-        __config__=ConfigDict(extra="forbid", frozen=True),
+    parameters = create_model(  # a name it lacks is said by `check_values`, where a
+        f"Parameters_{spec.id.replace('-', '_')}",  # person typed it; a model's is dropped
+        __config__=ConfigDict(extra="ignore", frozen=True),
         **fields,
     )
     decision = create_model(
@@ -409,3 +411,30 @@ async def dry_run(source: DataSource, spec: DecisionSpec, limits: Limits) -> Dry
                               f"returns {', '.join(table.columns) or 'nothing'}); name it "
                               f"with AS {name}", seconds)
     return DryRun(spec, None, seconds)
+
+
+@cache
+def answer_class(specs: tuple[DecisionSpec, ...]) -> type[WrittenDecision]:
+    """The class an answer is typed with on a dataset of written decisions: the decision's
+    own with one; with several, one whose parameters are all of theirs, each optional (each
+    decision takes its own when it checks)."""
+    if len(specs) == 1:
+        return simulator_class(specs[0])
+    fields: dict[str, Any] = {}
+    for spec in specs:
+        for p in spec.parameters:
+            fields.setdefault(p.name, (_PY_TYPES[p.type] | None, Field(
+                default=None, title=p.title or None, description=p.description or None)))
+    base = simulator_class(specs[0])
+    return type(
+        "AnyWrittenDecision",
+        (base,),
+        {
+            "name": "+".join(s.id for s in specs),
+            "title": " / ".join(s.title for s in specs),
+            "Parameters": create_model("AnyDecisionParameters",
+                                       __config__=ConfigDict(extra="ignore", frozen=True),
+                                       **fields),
+            "__module__": __name__,
+        },
+    )

@@ -99,43 +99,76 @@ class DecisionSpec:
     def defaults(self) -> dict[str, Any]:
         return {p.name: p.default for p in self.parameters}
 
+    def to_mapping(self) -> dict[str, Any]:
+        """The entry as the manifest holds it."""
+        out: dict[str, Any] = {"id": self.id, "title": self.title,
+                               "goal": self.goal.replace("is", "iz")}
+        if self.objective:
+            out["objective"] = self.objective
+        if self.unit:
+            out["unit"] = self.unit
+        if self.digits != 4:
+            out["digits"] = self.digits
+        if self.target:
+            out["target"] = self.target
+        for key in _QUERIES:
+            out[key] = getattr(self, key)
+        if self.parameters:
+            out["parameters"] = {p.name: p.to_toml() for p in self.parameters}
+        return out
+
     def to_toml(self) -> str:
         """The entry as TOML, as `planrag decision show` prints it and `save` appends it."""
-        lines = ["[[decisions]]"]
-        for key in ("id", "title"):
-            lines.append(f"{key} = {_toml_str(getattr(self, key))}")
-        lines.append(f"goal = {_toml_str(self.goal.replace('is', 'iz'))}")
-        if self.objective:
-            lines.append(f"objective = {_toml_str(self.objective)}")
-        if self.unit:
-            lines.append(f"unit = {_toml_str(self.unit)}")
-        if self.digits != 4:
-            lines.append(f"digits = {self.digits}")
-        if self.target:
-            lines.append(f"target = {_toml_str(self.target)}")
-        for key in _QUERIES:
-            lines.append(f"{key} = {_toml_str(getattr(self, key), multiline=True)}")
-        for p in self.parameters:
-            lines.append(f"[decisions.parameters.{p.name}]")
-            for key, value in p.to_toml().items():
-                lines.append(f"{key} = {_toml_value(value)}")
-        return "\n".join(lines) + "\n"
+        return entry_toml(self.to_mapping())
 
 
-def _toml_str(text: str, multiline: bool = False) -> str:
-    if multiline and "\n" in text and "'''" not in text:
-        return "'''\n" + text.strip("\n") + "'''"
-    return json.dumps(text, ensure_ascii=False)  # a JSON string is a TOML basic string
+def entry_toml(entry: Mapping[str, Any]) -> str:
+    """One `[[decisions]]` entry as TOML, from its mapping (as read, even a broken one:
+    `planrag connect --update` writes the manifest again and keeps every entry)."""
+    lines = ["[[decisions]]"]
+    tables = {k: v for k, v in entry.items() if isinstance(v, dict)}
+    for key, value in entry.items():
+        if key not in tables:
+            lines.append(f"{_key(key)} = {_toml_value(value, multiline=key in _QUERIES)}")
+    for key, table in tables.items():
+        if all(isinstance(v, dict) for v in table.values()):
+            for name, sub in table.items():
+                lines.append(f"[decisions.{_key(key)}.{_key(name)}]")
+                lines += [f"{_key(k)} = {_toml_value(v)}" for k, v in sub.items()]
+        else:
+            lines.append(f"[decisions.{_key(key)}]")
+            lines += [f"{_key(k)} = {_toml_value(v)}" for k, v in table.items()
+                      if not isinstance(v, dict)]
+    return "\n".join(lines) + "\n"
 
 
-def _toml_value(value: Any) -> str:
+def _key(key: str) -> str:
+    return key if re.fullmatch(r"[A-Za-z0-9_-]+", key) else json.dumps(key, ensure_ascii=False)
+
+
+_LITERAL = "'" * 3
+
+
+def _toml_value(value: Any, multiline: bool = False) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, int | float):
         return repr(value)
-    if isinstance(value, dt.date):
+    if isinstance(value, dt.date | dt.time):
         return value.isoformat()
-    return _toml_str(str(value))
+    if isinstance(value, list):
+        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
+    text = str(value)
+    if multiline and "\n" in text and _LITERAL not in text and _literal_ok(text):
+        return _LITERAL + "\n" + text.strip("\n") + _LITERAL
+    return json.dumps(text, ensure_ascii=False)  # a JSON string is a TOML basic string
+
+
+def _literal_ok(text: str) -> bool:
+    """A TOML multi-line literal string holds no control characters but tab and newline,
+    and does not end in a quote (which would join its closing quotes)."""
+    return not text.rstrip("\n").endswith("'") and not any(
+        (ord(c) < 32 and c not in "\t\n") or c == "\x7f" for c in text)
 
 
 class _Broken(ValueError):

@@ -11,6 +11,8 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from planrag.decisions.run import DecisionState, WrittenDecision, bound_values, simulator_class
+from planrag.decisions.spec import DecisionSpec
 from planrag.engine.events import SimulatorChecked
 from planrag.engine.verdict import other_rules
 from planrag.errors import SimulatorError
@@ -18,7 +20,7 @@ from planrag.present import number
 from planrag.simulators.base import SimulationResult, Simulator, build, evaluate
 from planrag.simulators.state import State
 
-__all__ = ["Checker"]
+__all__ = ["Checker", "Ranker", "WrittenChecker"]
 
 TOP = 8
 
@@ -72,6 +74,11 @@ class Checker:
     """Reads the state from a live database (None: `state` is the dump's)."""
     as_of: str | None = None
     """When `state` was read from a live database (UTC)."""
+
+    async def prepared(self, decision: Any, given: Mapping[str, Any] | None) -> Checker:
+        """This checker ready to check `decision` (or, None, to simulate one) with the
+        `given` parameters: on the data as it is now."""
+        return await self.current()
 
     async def current(self) -> Checker:
         """This checker on the data as it is now (itself, for a dump)."""
@@ -162,3 +169,67 @@ def _assumed(
             value, bool) else str(value)
         out.append((title, shown))
     return tuple(out)
+
+
+Ranker = Callable[[DecisionSpec, Mapping[str, Any]], Awaitable[tuple[DecisionState, str | None]]]
+"""Runs one written decision's queries with bound parameters: its answer and, for a live
+database, when it was read."""
+
+
+@dataclass(frozen=True)
+class WrittenChecker(Checker):
+    """The check of a dataset whose decisions are written in its manifest: each check runs
+    the decision's queries on the data as it is then (`planrag.decisions`). With several
+    decisions, the one whose candidates the answer names is used (the first otherwise),
+    and the verdict says which."""
+
+    specs: tuple[DecisionSpec, ...] = ()
+    rank: Ranker | None = None
+
+    async def prepared(self, decision: Any, given: Mapping[str, Any] | None) -> Checker:
+        assert self.rank is not None
+        raw = dict(self.question_parameters or given or {})
+        first: _Ranked | None = None
+        for spec in self.specs:
+            sim = simulator_class(spec)
+            names = {p.name for p in spec.parameters}
+            values = bound_values(spec, {k: v for k, v in raw.items() if k in names})
+            state, as_of = await self.rank(spec, values)
+            ranked = _Ranked(sim, state, values, None, as_of=as_of, spec=spec)
+            if decision is None or len(self.specs) == 1:
+                return ranked
+            first = first or ranked
+            probe = build(sim, state, sim.parse_parameters(values))
+            assert isinstance(probe, WrittenDecision)
+            if probe.key_of(decision) is not None:
+                return ranked
+        assert first is not None  # a WrittenChecker has at least one decision
+        return first
+
+
+@dataclass(frozen=True)
+class _Ranked(Checker):
+    """A written decision's answer for one question, checked like a simulator's."""
+
+    spec: DecisionSpec | None = None
+
+    def _key(self, decision: Any, given: Mapping[str, Any] | None) -> Any:
+        params = self.simulator.parse_parameters(dict(self.question_parameters or given or {}))
+        sim = build(self.simulator, self.state, params, self.rules)
+        assert isinstance(sim, WrittenDecision)
+        key = sim.key_of(decision)
+        return decision if key is None else key
+
+    def check(
+        self, decision: Any, answer_parameters: Mapping[str, Any] | None
+    ) -> tuple[SimulatorChecked, SimulationResult] | None:
+        checked = super().check(self._key(decision, answer_parameters), answer_parameters)
+        if checked is None or self.spec is None:
+            return checked
+        event, result = checked
+        assert isinstance(self.state, DecisionState)
+        notes = [n for n in (event.note, *self.state.notes) if n]
+        result = replace(result, seconds=self.state.seconds, notes=self.state.notes)
+        event = replace(event, note="; ".join(notes), decision_model=self.spec.title,
+                        check_origin=self.spec.origin)
+        return event, result

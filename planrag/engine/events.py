@@ -283,6 +283,13 @@ class SimulatorChecked:
     assumed: tuple[tuple[str, str], ...] = field(default=())
     """The parameters the question or the answer gave the check, as people read them
     (title, value): what the verdict assumed ("Extra weekly capacity (kg)", "500")."""
+    decision_model: str = ""
+    """The title of the written decision model that checked it (`[[decisions]]` in the
+    dataset's manifest, or a check the assistant proposed); empty for a simulator."""
+    check_origin: str = ""
+    """"manifest" or "proposed" for a written decision; empty for a simulator."""
+    approved_by: str = ""
+    """Who approved a check the assistant proposed."""
     kind: Literal["simulator_checked"] = "simulator_checked"
 
     def label(self, decision: Any) -> str:

@@ -32,6 +32,7 @@ from string import Template
 from typing import Any, Literal
 
 from planrag import telemetry
+from planrag.decisions.run import WrittenDecision
 from planrag.engine.calls import ToolCalls
 from planrag.engine.check import Checker
 from planrag.engine.config import EngineConfig
@@ -452,7 +453,10 @@ class Engine:
             view = prompt_schema(await source.schema(), state.question, budget)
             state.schema_tools = state.schema_tools or not view.complete
             parts.append(view.text)
-        if self.checker is not None:
+        if self.checker is not None and issubclass(self.checker.simulator, WrittenDecision):
+            hint = (f"(one candidate of \u201c{self.checker.simulator.title}\u201d: its key "
+                    "or its name)")
+        elif self.checker is not None:
             field = self.checker.simulator.decision_field()
             hint = f"(the {field.replace('_', ' ')})"
         else:

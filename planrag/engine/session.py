@@ -8,7 +8,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from planrag.datasets import Dataset, DatasetRef, Dump, Question
-from planrag.engine.check import Checker
+from planrag.engine.check import Checker, WrittenChecker
 from planrag.engine.config import EngineConfig
 from planrag.engine.events import SimulatorChecked
 from planrag.engine.loop import Engine
@@ -19,6 +19,8 @@ from planrag.simulators.base import SimulationResult
 from planrag.simulators.state import State, state_from_source
 
 if TYPE_CHECKING:
+    from planrag.decisions.run import DecisionState
+    from planrag.decisions.spec import DecisionSpec
     from planrag.locations import Resolved
     from planrag.users import Access
 
@@ -121,7 +123,7 @@ async def open_engine(
     resolved = locate(settings, ref, target)
     if access is not None:
         require_access(access, resolved.dataset.id)
-    checker = _checker(resolved)
+    checker = _checker(resolved) if resolved.dataset.simulator else _written(settings, resolved)
     async with open_source(settings, resolved) as source:
         if checker is not None and resolved.location.live:
             sim = checker.simulator
@@ -150,6 +152,32 @@ def require_access(access: Access, dataset: str) -> None:
     who = f" ({access.user})" if access.user else ""
     raise AccessDenied(f"Your account{who} may not ask about the dataset {dataset}; ask the "
                        "person who runs PlanRAG Assistant to give you access.")
+
+
+def _written(settings: Settings, resolved: Resolved) -> Checker | None:
+    """The check of a dataset whose decisions are written in its manifest: each runs on
+    the database its `target` names (the dump in use, for a dataset of dumps)."""
+    from planrag.decisions.run import answer_class, rank_on
+    from planrag.decisions.service import now_text
+    from planrag.runtime import locate, open_source
+    from planrag.simulators.service import question_parameters
+
+    dataset, question = resolved.dataset, resolved.question
+    if not dataset.decisions:
+        return None
+    dump = resolved.location.dump
+    ref = DatasetRef(dataset.id, dump.stem if dump is not None else None)
+
+    async def rank(spec: DecisionSpec, values: Mapping[str, Any]) -> tuple[DecisionState,
+                                                                         str | None]:
+        where = locate(settings, ref, spec.target)
+        async with open_source(settings, where) as source:
+            state = await rank_on(source, spec, values, settings.limits)
+        return state, now_text() if where.location.live else None
+
+    typed = answer_class(dataset.decisions)
+    params = question_parameters(typed, question.extra) if question else None
+    return WrittenChecker(typed, _NO_STATE, params, specs=dataset.decisions, rank=rank)
 
 
 def _checker(resolved: Resolved) -> Checker | None:

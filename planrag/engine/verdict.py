@@ -106,8 +106,9 @@ def answer_lines(
             lines.append(assumed)
         lines.append(_agreement(check, by, style))
         lines += _ties(check, style)
-        if check.data_as_of:
-            lines.append(f"Checked on the live data as of {escape(check.data_as_of, style)}.")
+        checked = _checked_with(check, style)
+        if checked:
+            lines.append(checked)
     elif answer is not None:
         decision = escape(str(answer.decision), style)
         title = "Decision: " + decision if not note else "The assistant's decision: " + decision
@@ -141,6 +142,25 @@ def _assumed(check: SimulatorChecked, style: Style) -> str:
             name = name[:1].lower() + name[1:]
         parts.append(escape(f"{name} {value}{' ' + unit if unit else ''}", style))
     return f"Assumed: {_list(parts)}." if parts else ""
+
+
+def _checked_with(check: SimulatorChecked, style: Style) -> str:
+    """What checked it and on which data: "Checked with the decision model “X” written in
+    the dataset, on the live data as of T."; "" for a simulator on a dump."""
+    when = (f"on the live data as of {escape(check.data_as_of, style)}"
+            if check.data_as_of else "")
+    title = escape(check.decision_model, style)
+    if check.check_origin == "proposed":
+        who = escape(check.approved_by or "the person asking", style)
+        what = (f"Checked with \u201c{title}\u201d, a check proposed by the assistant, "
+                f"approved by {who}")
+    elif check.decision_model:
+        what = f"Checked with the decision model \u201c{title}\u201d written in the dataset"
+    elif when:
+        return f"Checked {when}."
+    else:
+        return ""
+    return f"{what}{', ' + when if when else ''}."
 
 
 def other_rules(notes: Mapping[str, str], rules: str, choice: str) -> str:

@@ -338,7 +338,7 @@ class SimulationResult:
             "seconds": self.seconds,
             "unit": self.unit,
             "labels": {str(k): v for k, v in self.labels.items()},
-            "notes": list(self.notes),
+            **({"notes": list(self.notes)} if self.notes else {}),
         }
 
 

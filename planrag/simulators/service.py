@@ -35,6 +35,7 @@ __all__ = [
     "QuestionLine",
     "batch",
     "confined_dump",
+    "dataset_check",
     "dataset_columns",
     "dataset_simulator",
     "dump_state",
@@ -113,6 +114,16 @@ def dataset_simulator(dataset: Dataset) -> type[Simulator]:
         return resolve(dataset.simulator, dataset.root)
     except SimulatorError as exc:
         raise SimulatorError(f"dataset {dataset.id}: {exc}") from exc
+
+
+def dataset_check(dataset: Dataset) -> type[Simulator]:
+    """What checks the dataset's answers and ranks its what-if: its simulator, else its
+    first decision written in the manifest (`planrag.decisions`)."""
+    if not dataset.simulator and dataset.decisions:
+        from planrag.decisions.run import simulator_class
+
+        return simulator_class(dataset.decisions[0])
+    return dataset_simulator(dataset)
 
 
 def dataset_columns(dataset: Dataset) -> Columns:
