@@ -351,7 +351,7 @@ class ToolCalls:
             return []
         given = parsed.parameters.model_dump(mode="json") if parsed.parameters else None
         try:
-            checker = await self.checker.current()
+            checker = await self.checker.current(given)
             outcome = checker.simulate_one(parsed.decision, given)
         except PlanRAGError as exc:
             self.reply(state, call_id, f"the simulator could not run it: {exc}")
@@ -390,7 +390,7 @@ class ToolCalls:
             try:
                 with telemetry.check_span(state.trace, self.checker.simulator.name,
                                           answer.decision) as span:
-                    checker = await self.checker.current()
+                    checker = await self.checker.current(state.answer["parameters"])
                     check = checker.check(answer.decision, state.answer["parameters"])
                     telemetry.check_outcome(span, check[0] if check is not None else None)
             except PlanRAGError as exc:

@@ -102,3 +102,26 @@ class LoyaltyVoucher(Simulator):
             return Outcome(0.0)
         spent = {row[0]: row[2] for row in self.state.rows("spend")}
         return Outcome(float(spent[int(decision)]))
+
+
+def dump_text() -> str:
+    """The shop as a MySQL dump, as a dataset ships it (amounts as number literals)."""
+    def value(v: object) -> str:
+        if v is None:
+            return "NULL"
+        if isinstance(v, str) and not v.replace(".", "", 1).isdigit():
+            return repr(v)
+        return str(v)
+
+    lines = [
+        "CREATE TABLE customer (id INT, name VARCHAR(40), region VARCHAR(40), joined DATE, "
+        "vip BOOL, PRIMARY KEY (id));",
+        "CREATE TABLE orders (id INT, customer_id INT, day DATE, at DATETIME, "
+        "amount DECIMAL(10,2), note VARCHAR(40), PRIMARY KEY (id));",
+    ]
+    columns = {"customer": "id, name, region, joined, vip",
+               "orders": "id, customer_id, day, at, amount, note"}
+    for table, rows in (("customer", CUSTOMERS), ("orders", ORDERS)):
+        lines += [f"INSERT INTO {table} ({columns[table]}) VALUES "
+                  f"({', '.join(value(v) for v in row)});" for row in rows]
+    return "\n".join(lines) + "\n"
