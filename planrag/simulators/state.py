@@ -107,8 +107,8 @@ class TableSpec:
     is not read from the graph."""
     may_be_empty: bool = True
     query: str | None = None
-    """A read-only SQL query read instead of the whole table, returning `columns` (by alias)
-    in the order the simulator needs; `:name` binds the parameter `name`."""
+    """A read-only SQL query read as written instead of the whole table, returning `columns`
+    (by alias) in the order the simulator needs; `:name` binds the parameter `name`."""
 
     @staticmethod
     def of(
@@ -126,7 +126,7 @@ class TableSpec:
             col, _, kind = part.partition(":")
             cols.append(ColumnSpec(col, kind))  # type: ignore[arg-type]  # checked there
         return TableSpec(name, tuple(cols), tuple(key.split()), _squeezed(cypher),
-                         may_be_empty, _squeezed(query))
+                         may_be_empty, query.strip() or None if query else None)
 
     @property
     def column_names(self) -> tuple[str, ...]:

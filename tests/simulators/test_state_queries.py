@@ -209,6 +209,14 @@ async def test_a_spec_query_passes_the_sqlite_guard(sqlite: SQLiteSource) -> Non
 # -- forms: what a simulator reads, and the refusals -----------------------------------------
 
 
+def test_a_query_is_run_as_written() -> None:
+    query = "SELECT id\n  FROM customer WHERE name = 'A  b'  -- two spaces\n"
+    spec = TableSpec.of("t", "id:int", query=query)
+    assert spec.sql() == spec.sql("rowid") == query.strip()
+    blank = TableSpec.of("t", "id:int", "id", query="  ")
+    assert blank.query is None and blank.sql() == "SELECT `id` FROM `t` ORDER BY `id`"
+
+
 def test_forms_default_to_what_the_tables_provide() -> None:
     assert LoyaltyVoucher.forms is None and LoyaltyVoucher.read_forms() == ("sql",)
     assert LoyaltyVoucher.state_parameters() == ("region", "since")
