@@ -207,16 +207,23 @@ async def what_if_parameters(settings: Settings, dataset: Dataset) -> list[WhatI
     and the values the sample questions use."""
     from planrag.runtime import open_source
     from planrag.simulators.service import dataset_check, dump_state, question_parameters
-    from planrag.simulators.state import State, state_from_source
+    from planrag.simulators.state import State, state_from_dump, state_from_source
 
     sim = dataset_check(dataset)
+    tables = sim.tables
+    # Suggestions come from the tables a dump can feed and no question's parameters choose.
     if not sim.tables:  # a decision written as queries: no tables to suggest values from
         state = State({}, "", False)
     elif dataset.dumps("sql"):
-        state = dump_state(sim, dataset.dump("sql").path, dataset.rename_columns)
+        path = dataset.dump("sql").path
+        tables = tuple(t for t in sim.tables if not t.query)
+        state = (dump_state(sim, path, dataset.rename_columns) if tables == sim.tables
+                 else state_from_dump(tables, path, dataset.rename_columns))
     else:  # a live database: the values it holds now
         async with open_source(settings, dataset.id) as source:
-            state = await state_from_source(sim.tables, source)
+            tables = tuple(t for t in sim.tables if not t.parameters(source.language))
+            state = await state_from_source(tables, source, forms=sim.read_forms(),
+                                            reader=sim.name)
     used: dict[str, list[str]] = {}
     for q in dataset.questions:
         for name, value in (question_parameters(sim, q.extra) or {}).items():
@@ -240,8 +247,7 @@ async def what_if_parameters(settings: Settings, dataset: Dataset) -> list[WhatI
         elif annotation is float:
             kind = "number"
         elif annotation is str:
-            suggestions, found_in = _data_values(name, info.description or "", sim.tables,
-                                                 state)
+            suggestions, found_in = _data_values(name, info.description or "", tables, state)
         if choices:
             kind = "choice"
         bounds = _bounds(info.metadata)

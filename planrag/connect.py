@@ -422,7 +422,9 @@ async def _try_simulator(settings: Settings, dataset: Dataset) -> str:
         location = kind.live_location(dataset, db)
         try:
             async with open_location(settings, location) as source:
-                await state_from_source(sim.tables, source)
+                await state_from_source(  # the tables a question's parameters do not choose
+                    [t for t in sim.tables if not t.parameters(source.language)], source,
+                    forms=sim.read_forms(), reader=sim.name)
         except PlanRAGError as exc:
             return f"the {sim.name} simulator cannot read its data from {db.kind} yet: {exc}"
         return f"the {sim.name} simulator reads its tables from {kind.describe(location)}"

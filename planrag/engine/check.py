@@ -70,21 +70,32 @@ class Checker:
     question_parameters: Mapping[str, Any] | None = None
     """Parameters the question carries (DQA's country / goods); they win over the model's."""
     rules: str | None = None
-    read_state: Callable[[], Awaitable[State]] | None = None
-    """Reads the state from a live database (None: `state` is the dump's)."""
+    read_state: Callable[[BaseModel | None], Awaitable[State]] | None = None
+    """Reads the state from a live database, its queries bound to the given parameters
+    (None: `state` is the dump's)."""
     as_of: str | None = None
     """When `state` was read from a live database (UTC)."""
 
     async def prepared(self, decision: Any, given: Mapping[str, Any] | None) -> Checker:
         """This checker ready to check `decision` (or, None, to simulate one) with the
         `given` parameters: on the data as it is now."""
-        return await self.current()
+        return await self.current(given)
 
-    async def current(self) -> Checker:
-        """This checker on the data as it is now (itself, for a dump)."""
+    async def current(self, given: Mapping[str, Any] | None = None) -> Checker:
+        """This checker on the data as it is now (itself, for a dump). `given`: the
+        parameters an answer or a what-if carries, for tables whose query binds them (the
+        question's own win, as in `check`); without any, such a state is not read, and the
+        check says the parameters are missing."""
         if self.read_state is None:
             return self
-        state = await self.read_state()
+        parameters = None
+        if self.simulator.state_parameters():
+            raw = dict(self.question_parameters or given or {})
+            fields = self.simulator.Parameters.model_fields.values()
+            if not raw and any(f.is_required() for f in fields):
+                return self
+            parameters = self.simulator.parse_parameters(raw)
+        state = await self.read_state(parameters)
         as_of = datetime.now(UTC).strftime("%Y-%m-%d %H:%M:%S UTC")
         return replace(self, state=state, read_state=None, as_of=as_of)
 

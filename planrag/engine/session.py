@@ -7,6 +7,8 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
+from pydantic import BaseModel
+
 from planrag.datasets import Dataset, DatasetRef, Dump, Question
 from planrag.engine.check import Checker, WrittenChecker
 from planrag.engine.config import EngineConfig
@@ -16,7 +18,7 @@ from planrag.engine.model import Model
 from planrag.errors import AccessDenied, ConfigError, SimulatorError
 from planrag.settings import Settings
 from planrag.simulators.base import SimulationResult
-from planrag.simulators.state import State, state_from_source
+from planrag.simulators.state import State
 
 if TYPE_CHECKING:
     from planrag.decisions.run import DecisionState
@@ -125,11 +127,12 @@ async def open_engine(
         require_access(access, resolved.dataset.id)
     checker = _checker(resolved) if resolved.dataset.simulator else _written(settings, resolved)
     async with open_source(settings, resolved) as source:
-        if checker is not None and resolved.location.live:
+        if checker is not None and resolved.location.live and not isinstance(
+                checker, WrittenChecker):  # a written decision runs its own queries
             sim = checker.simulator
 
-            async def read_state() -> State:
-                return await state_from_source(sim.tables, source)
+            async def read_state(parameters: BaseModel | None) -> State:
+                return await sim.read_state(source, parameters)
 
             checker = replace(checker, read_state=read_state)
         yield Engine(
@@ -190,6 +193,13 @@ def _checker(resolved: Resolved) -> Checker | None:
     params = question_parameters(sim, question.extra) if question else None
     if resolved.location.live:
         return Checker(sim, _NO_STATE, params)  # the state is read when an answer comes
+    if any(spec.query for spec in sim.tables):
+        return _Unchecked(
+            sim, _NO_STATE, params,
+            reason=f"the {sim.name} simulator reads tables by queries, and a dump is parsed, "
+            "not queried, so the check could not run; `planrag simulate --dataset "
+            f"{dataset.id} --target mysql` (or sqlite) runs it on the loaded copy",
+        )
     dump = resolved.location.dump
     assert dump is not None
     sql = check_dump(dataset, question, dump)

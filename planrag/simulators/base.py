@@ -8,6 +8,8 @@ country c place its merchant?", "which building should we raise?"). It declares:
   id); the engine types a model's final answer with it;
 * `tables`: the state it reads, as `TableSpec`s, so the framework can load that state from a
   dump, from MySQL/SQLite or from the graph without the simulator knowing where it came from;
+* `forms`: how its tables may be read (``("sql",)`` for a simulator without Cypher queries);
+  by default every form all its tables provide;
 * `rule_sets`: the named variants of its rules (the DQA scenarios have `dqa` and `rules`).
 
 An instance is bound to one state, one set of parameters and one rule set. It lists its
@@ -34,7 +36,15 @@ from planrag.errors import (
     SimulatorInputError,
     SimulatorParametersInvalid,
 )
-from planrag.simulators.state import State, TableSpec
+from planrag.simulators.state import (
+    FORMS,
+    Form,
+    State,
+    TableSpec,
+    provided_forms,
+    state_from_source,
+)
+from planrag.sources.base import DataSource
 
 __all__ = [
     "NEAR_TIE",
@@ -80,6 +90,9 @@ class Simulator(ABC):
     Decision: ClassVar[type[BaseModel]]
     """A model with exactly one field: the decision."""
     tables: ClassVar[tuple[TableSpec, ...]]
+    forms: ClassVar[tuple[Form, ...] | None] = None
+    """How its tables may be read: ``"sql"``, ``"cypher"``; None (the default): every form
+    all its `tables` provide (see `read_forms`)."""
     rule_sets: ClassVar[tuple[str, ...]] = ("rules",)
     """The first is the default."""
     rule_notes: ClassVar[Mapping[str, str]] = {}
@@ -138,6 +151,27 @@ class Simulator(ABC):
         return [self.simulate(c).value for c in self.candidates()]
 
     # -- shared
+
+    @classmethod
+    def read_forms(cls) -> tuple[Form, ...]:
+        """The forms its state is read in: `forms` as declared, else what `tables` provide."""
+        return cls.forms if cls.forms is not None else provided_forms(cls.tables)
+
+    @classmethod
+    def state_parameters(cls) -> tuple[str, ...]:
+        """The parameters its tables' queries bind (none when it reads whole tables)."""
+        names = (n for spec in cls.tables for form in FORMS for n in spec.parameters(form))
+        return tuple(dict.fromkeys(names))
+
+    @classmethod
+    async def read_state(
+        cls, source: DataSource, parameters: BaseModel | Mapping[str, Any] | None = None
+    ) -> State:
+        """Its state read from a live `source`, each query bound to the `parameters` it
+        names; a source in a form it does not read is refused in one line."""
+        return await state_from_source(
+            cls.tables, source, parameters, forms=cls.read_forms(), reader=cls.name
+        )
 
     @classmethod
     def decision_field(cls) -> str:

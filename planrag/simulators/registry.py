@@ -33,7 +33,7 @@ from pydantic import BaseModel
 
 from planrag.errors import SimulatorError
 from planrag.simulators.base import Simulator
-from planrag.simulators.state import TableSpec
+from planrag.simulators.state import FORMS, TableSpec
 
 __all__ = ["ENTRY_POINT_GROUP", "SHORT_NAMES", "available", "resolve", "resolve_registered"]
 
@@ -192,6 +192,8 @@ def check_simulator_class(cls: object, spec: str = "") -> type[Simulator]:
     tables = getattr(cls, "tables", None)
     if not isinstance(tables, tuple) or not all(isinstance(t, TableSpec) for t in tables):
         problems.append("`tables` (a tuple of TableSpec)")
+    else:
+        problems += _reading_problems(cls, tables)
     rule_sets = getattr(cls, "rule_sets", None)
     if not isinstance(rule_sets, tuple) or not rule_sets:
         problems.append("`rule_sets` (a non-empty tuple of names)")
@@ -201,3 +203,38 @@ def check_simulator_class(cls: object, spec: str = "") -> type[Simulator]:
     if problems:
         raise SimulatorError(f"{label} must declare " + "; ".join(problems))
     return cls
+
+
+def _reading_problems(cls: type[Simulator], tables: tuple[TableSpec, ...]) -> list[str]:
+    """What its `forms` and `tables` lack for its state to be read: each table readable in
+    every declared form (SQL: a key to read the whole table by, or a `query`; Cypher: a
+    `cypher` query), and each query binding only fields of its `Parameters`."""
+    declared = getattr(cls, "forms", None)
+    if declared is not None and (
+        not isinstance(declared, tuple) or not declared
+        or not all(f in FORMS for f in declared)
+    ):
+        return ["`forms` as a non-empty tuple of 'sql' and 'cypher' (or no `forms`)"]
+    forms = cls.read_forms()
+    if not forms:
+        return ["`tables` that one form reads: each with a key or a SQL `query`, or each "
+                "with a `cypher` query"]
+    model = getattr(cls, "Parameters", None)
+    fields = model.model_fields if isinstance(model, type) and issubclass(model, BaseModel) else {}
+    problems = []
+    for spec in tables:
+        if "sql" in forms and not spec.reads("sql"):
+            problems.append(f"for table `{spec.name}` a key to read the whole table by, or a "
+                            "SQL `query`")
+        if "cypher" in forms and not spec.reads("cypher"):
+            problems.append(f"for table `{spec.name}` a `cypher` query (or `forms = "
+                            "(\"sql\",)` to be read by SQL only)")
+        for form in FORMS:
+            unknown = [n for n in spec.parameters(form) if n not in fields]
+            if unknown:
+                mark = ":" if form == "sql" else "$"
+                problems.append(
+                    f"for table `{spec.name}` a {form} query binding only fields of "
+                    f"`Parameters` (it names {', '.join(mark + n for n in unknown)})"
+                )
+    return problems

@@ -26,7 +26,7 @@ from planrag.errors import (
 from planrag.present import Columns
 from planrag.simulators.base import RuleComparison, SimulationResult, Simulator, build, evaluate
 from planrag.simulators.registry import available, resolve, resolve_registered
-from planrag.simulators.state import State, state_from_dump, state_from_source
+from planrag.simulators.state import State, state_from_dump
 
 __all__ = [
     "RENAMES",
@@ -197,7 +197,7 @@ async def simulate_dataset(
     else:
         resolved = locate(settings, ref, target)
         async with open_source(settings, resolved) as source:
-            state = await state_from_source(sim_cls.tables, source)
+            state = await sim_cls.read_state(source, parameters)
         if resolved.location.live:
             as_of = datetime.now(UTC).strftime("%Y-%m-%d %H:%M:%S UTC")
     result = evaluate(build(sim_cls, state, parameters, rules))

@@ -1,7 +1,10 @@
 """The state a simulator reads: typed rows of a few tables, and where they came from.
 
-A simulator declares each table it needs as a `TableSpec` (columns with a kind, the key, and the
-Cypher query that reads the same rows from the graph form). The state can come from:
+A simulator declares each table it needs as a `TableSpec`: columns with a kind, the key, and
+how the rows are read. SQL reads the whole table by its name, or runs the spec's own `query`
+(a filter, a join, an aggregate; `:name` binds a parameter of the question); the graph runs
+the spec's `cypher` query (`$name` binds a parameter), when it has one. The state can come
+from:
 
 * a dump file (`state_from_dump`): rows in **file order**. This is the exact path: the DQA
   labels were computed summing rows in file order, and a few of them are decided by the last
@@ -11,44 +14,83 @@ Cypher query that reads the same rows from the graph form). The state can come f
   row order), SQLite in **insertion order** (the loader inserts in file order; a table whose key
   is a single INTEGER column is kept in key order by SQLite). Sums then run in another order,
   which can change the last bits of a value, so the few rounding-decided DQA labels may flip;
-  everything else is the same. `State.origin` says which order a state has.
+  everything else is the same. A table read by a query has the rows in the order the query
+  gives them. `State.origin` says which order a state has.
 
-Every value is checked against its column's kind; a wrong one is a `StateError` naming the
-table, the row and the column.
+A dump cannot feed a table read by a query: a dump is parsed, never run as a query.
+
+Every value is checked against its column's kind and converted to its Python type (`date`,
+`datetime` and `decimal` from what each source returns: driver objects, ISO text, numbers);
+a kind written with a trailing `?` also takes NULL, as None. A wrong value is a `StateError`
+naming the table, the row and the column.
 """
 
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from decimal import Decimal
+from datetime import date, datetime
+from decimal import Decimal, InvalidOperation
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, get_args
+
+from pydantic import BaseModel
 
 from planrag.dumps import RelationalDump, parse_sql
 from planrag.errors import DatasetError, QueryError, StateError
+from planrag.sources._params import placeholder_names
 from planrag.sources.base import DataSource
 from planrag.table import Limits
 
 __all__ = [
+    "FORMS",
+    "KINDS",
     "ColumnSpec",
+    "Form",
     "State",
     "TableSpec",
+    "provided_forms",
     "state_from_dump",
     "state_from_source",
     "typed_state",
 ]
 
-Kind = Literal["str", "int", "float", "bool"]
+Kind = Literal["str", "int", "float", "bool", "date", "datetime", "decimal"]
+KINDS: tuple[str, ...] = get_args(Kind)
+
+Form = Literal["sql", "cypher"]
+"""How a simulator's tables can be read: by SQL (MySQL, MariaDB, SQLite) or by Cypher."""
+FORMS: tuple[Form, ...] = get_args(Form)
 
 _LIVE_LIMITS = Limits(max_rows=2_000_000, max_bytes=512_000_000, count_rows=1, timeout_s=60.0)
 
 
 @dataclass(frozen=True, slots=True)
 class ColumnSpec:
+    """One column: its name, its kind, and whether it may be NULL. The kind may be written
+    with a trailing `?` (``ColumnSpec("note", "str?")``) for a nullable column."""
+
     name: str
     kind: Kind
+    nullable: bool = False
+
+    def __post_init__(self) -> None:
+        kind = str(self.kind)
+        if kind.endswith("?"):
+            object.__setattr__(self, "kind", kind[:-1])
+            object.__setattr__(self, "nullable", True)
+        if self.kind not in KINDS:
+            raise ValueError(
+                f"column {self.name!r}: unknown kind {kind!r}; kinds are "
+                f"{', '.join(KINDS)}, each with a trailing ? when NULL may occur"
+            )
+
+    @property
+    def declared(self) -> str:
+        """The kind as written: ``int`` or ``int?``."""
+        return f"{self.kind}?" if self.nullable else self.kind
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,31 +100,68 @@ class TableSpec:
     name: str
     columns: tuple[ColumnSpec, ...]
     key: tuple[str, ...]
-    cypher: str
+    """The key the whole table is read in order of (SQL without a `query`)."""
+    cypher: str | None = None
     """A read-only query on the graph form returning exactly `columns` (by alias), one row
-    per table row, ordered by the key."""
+    per table row, ordered by the key; `$name` binds the parameter `name`. None: the table
+    is not read from the graph."""
     may_be_empty: bool = True
+    query: str | None = None
+    """A read-only SQL query read as written instead of the whole table, returning `columns`
+    (by alias) in the order the simulator needs; `:name` binds the parameter `name`."""
 
     @staticmethod
-    def of(name: str, columns: str, key: str, cypher: str, may_be_empty: bool = True) -> TableSpec:
-        """Shorthand: ``columns="id:int name:str"``, ``key="id"``."""
+    def of(
+        name: str,
+        columns: str,
+        key: str = "",
+        cypher: str | None = None,
+        may_be_empty: bool = True,
+        *,
+        query: str | None = None,
+    ) -> TableSpec:
+        """Shorthand: ``columns="id:int day:date note:str?"``, ``key="id"``."""
         cols = []
         for part in columns.split():
             col, _, kind = part.partition(":")
-            if kind not in ("str", "int", "float", "bool"):
-                raise ValueError(f"column {col!r}: unknown kind {kind!r}")
-            cols.append(ColumnSpec(col, kind))  # type: ignore[arg-type]
-        return TableSpec(name, tuple(cols), tuple(key.split()), " ".join(cypher.split()),
-                         may_be_empty)
+            cols.append(ColumnSpec(col, kind))  # type: ignore[arg-type]  # checked there
+        return TableSpec(name, tuple(cols), tuple(key.split()), _squeezed(cypher),
+                         may_be_empty, query.strip() or None if query else None)
 
     @property
     def column_names(self) -> tuple[str, ...]:
         return tuple(c.name for c in self.columns)
 
+    def reads(self, form: Form) -> bool:
+        """Whether this table can be read in `form`: SQL needs a key (the whole table) or a
+        query, Cypher needs a cypher query."""
+        if form == "sql":
+            return bool(self.query or self.key)
+        return bool(self.cypher)
+
+    def parameters(self, form: Form, *, sqlite: bool = False) -> tuple[str, ...]:
+        """The parameters its query in `form` binds (`:name`, `$name`), found as the sources
+        find them; a whole-table read binds none."""
+        text = self.query if form == "sql" else self.cypher
+        return tuple(placeholder_names(text, form, sqlite=sqlite)) if text else ()
+
     def sql(self, order_by: str | None = None) -> str:
+        """The SQL that reads this table: its `query` as written, else the whole table in
+        key order (or `order_by`)."""
+        if self.query:
+            return self.query
         cols = ", ".join(f"`{c}`" for c in self.column_names)
         order = order_by or ", ".join(f"`{k}`" for k in self.key)
-        return f"SELECT {cols} FROM `{self.name}` ORDER BY {order}"
+        return f"SELECT {cols} FROM `{self.name}`" + (f" ORDER BY {order}" if order else "")
+
+
+def _squeezed(text: str | None) -> str | None:
+    return " ".join(text.split()) or None if text else None
+
+
+def provided_forms(specs: Sequence[TableSpec]) -> tuple[Form, ...]:
+    """The forms every one of `specs` can be read in."""
+    return tuple(f for f in FORMS if all(spec.reads(f) for spec in specs))
 
 
 @dataclass(frozen=True, eq=False)
@@ -143,7 +222,16 @@ def state_from_dump(
     dump: Path | RelationalDump,
     renames: Mapping[str, str] | None = None,
 ) -> State:
-    """Read `specs` from a relational dump, keeping file order."""
+    """Read `specs` from a relational dump, keeping file order. A table read by a query
+    cannot come from a dump (it is parsed, not run)."""
+    shown = dump.name if isinstance(dump, Path) else dump.path.name
+    queried = next((spec for spec in specs if spec.query), None)
+    if queried is not None:
+        raise StateError(
+            f"{shown}: table `{queried.name}` is read by a query, and a dump file is parsed, "
+            "not queried; simulate on a loaded copy or a live database (target mysql or "
+            "sqlite)"
+        )
     if isinstance(dump, Path):
         if not dump.is_file():
             raise DatasetError(f"no dump file at {dump}: give the path of a .sql dump")
@@ -177,16 +265,42 @@ def state_from_dump(
     return State(tables, f"dump {parsed.path.name} (file order)", True, tuple(specs))
 
 
-async def state_from_source(specs: Sequence[TableSpec], source: DataSource) -> State:
-    """Read `specs` from a live data source through its guard (read-only, capped)."""
+async def state_from_source(
+    specs: Sequence[TableSpec],
+    source: DataSource,
+    parameters: BaseModel | Mapping[str, Any] | None = None,
+    *,
+    forms: Sequence[Form] | None = None,
+    reader: str | None = None,
+) -> State:
+    """Read `specs` from a live data source through its guard (read-only, capped). A query
+    gets the `parameters` it names (only those), bound by the driver, never written into
+    its text. `forms` (default: what the specs provide) are what the simulator `reader`
+    declares it reads; a source of another language is refused before anything runs."""
+    language: Form = "cypher" if source.language == "cypher" else "sql"
+    declared = tuple(forms) if forms is not None else provided_forms(specs)
+    if language not in declared:
+        who = f"the {reader} simulator" if reader else "this simulator"
+        if declared == ("sql",):
+            raise StateError(f"{who} reads only SQL; ask on the mysql or sqlite target")
+        if declared == ("cypher",):
+            raise StateError(f"{who} reads only Cypher; ask on the graph target")
+        raise StateError(f"{who} cannot read its tables with {language.upper()}")
+    values = _plain_parameters(parameters)
     tables: dict[str, list[tuple[Any, ...]]] = {}
     insertion = getattr(source, "insertion_order", None)
     for spec in specs:
-        query = spec.cypher if source.language == "cypher" else spec.sql(insertion)
-        where = f"{source.name}: {'query for' if source.language == 'cypher' else 'table'} " \
-            f"`{spec.name}`"
+        if language == "cypher":
+            if not spec.cypher:
+                raise StateError(f"{source.name}: table `{spec.name}` has no Cypher query")
+            query = spec.cypher
+            where = f"{source.name}: query for `{spec.name}`"
+        else:
+            query = spec.sql(insertion)
+            where = f"{source.name}: {'query for' if spec.query else 'table'} `{spec.name}`"
+        names = spec.parameters(language, sqlite=source.dialect == "sqlite")
         try:
-            result = await source.execute(query, _LIVE_LIMITS)
+            result = await source.execute(query, _LIVE_LIMITS, _bound(names, values, where))
         except QueryError as exc:
             raise StateError(f"{where}: cannot read it: {exc}") from exc
         if result.truncated:
@@ -206,13 +320,45 @@ async def state_from_source(specs: Sequence[TableSpec], source: DataSource) -> S
             _typed_row(spec, [row[p] for p in positions], where, n)
             for n, row in enumerate(rows, start=1)
         ]
-    if source.language == "cypher":
+    if language == "cypher":
         order = "key order"
     elif insertion:
         order = "insertion order"
     else:
         order = "primary-key order"
+    if language == "sql" and any(spec.query for spec in specs):
+        order += "; queried tables in their queries' order"
     return State(tables, f"{source.name} ({order})", False, tuple(specs))
+
+
+def _plain_parameters(parameters: BaseModel | Mapping[str, Any] | None) -> dict[str, Any] | None:
+    """The parameters as plain values (dates stay date objects)."""
+    if parameters is None:
+        return None
+    if isinstance(parameters, BaseModel):
+        return parameters.model_dump()
+    return dict(parameters)
+
+
+def _bound(
+    names: Sequence[str], values: Mapping[str, Any] | None, where: str
+) -> dict[str, Any] | None:
+    """The values of the parameters a query names, or None when it names none."""
+    if not names:
+        return None
+    listed = ", ".join(names)
+    if values is None:
+        raise StateError(
+            f"{where}: its query is bound to the parameters {listed}; it is read for a "
+            "question, with them"
+        )
+    missing = [n for n in names if n not in values]
+    if missing:
+        raise StateError(
+            f"{where}: its query names the parameters {', '.join(missing)}, which the "
+            "simulator's parameters lack"
+        )
+    return {n: values[n] for n in names}
 
 
 def _check_nonempty(spec: TableSpec, rows: Sequence[object], where: str) -> None:
@@ -224,42 +370,142 @@ def _typed_row(spec: TableSpec, values: list[Any], where: str, n: int) -> tuple[
     out = []
     for col, value in zip(spec.columns, values, strict=True):
         try:
-            out.append(_coerce(col.kind, value))
+            out.append(_coerce(col, value))
         except ValueError as exc:
             raise StateError(f"{where}, row {n}, column `{col.name}`: {exc}") from None
     return tuple(out)
 
 
-def _coerce(kind: Kind, value: Any) -> Any:
+def _coerce(col: ColumnSpec, value: Any) -> Any:
     if value is None:
-        raise ValueError("is NULL; a value is needed")
-    if kind == "str":
-        if isinstance(value, str):
-            return value
-        if isinstance(value, int) and not isinstance(value, bool):
-            return str(value)
-        raise ValueError(f"expected text, got {value!r}")
-    if kind == "bool":
-        if isinstance(value, bool):
-            return value
-        if isinstance(value, int) and value in (0, 1):
-            return bool(value)
-        if isinstance(value, str) and value.upper() in ("TRUE", "FALSE"):
-            return value.upper() == "TRUE"
-        raise ValueError(f"expected TRUE or FALSE, got {value!r}")
+        if col.nullable:
+            return None
+        raise ValueError(f"is NULL; declare the column `{col.kind}?` if NULL is expected")
+    if type(value).__module__.startswith("neo4j.time") and hasattr(value, "to_native"):
+        value = value.to_native()  # the graph driver's Date and DateTime
+    return _CONVERT[col.kind](value)
+
+
+def _text(value: Any) -> str:
+    if isinstance(value, str):
+        return value
+    if isinstance(value, int) and not isinstance(value, bool):
+        return str(value)
+    raise ValueError(f"expected text, got {value!r}{_declare(value)}")
+
+
+def _declare(value: Any) -> str:
+    """A hint naming the kind `value` reads as, for a column declared otherwise."""
+    if isinstance(value, datetime):
+        return "; declare the column `datetime`"
+    if isinstance(value, date):
+        return "; declare the column `date`"
+    if isinstance(value, Decimal):
+        return "; declare the column `decimal` (or `float`)"
+    return ""
+
+
+def _flag(value: Any) -> bool:
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, int) and value in (0, 1):
+        return bool(value)
+    if isinstance(value, str) and value.upper() in ("TRUE", "FALSE"):
+        return value.upper() == "TRUE"
+    raise ValueError(f"expected TRUE or FALSE, got {value!r}")
+
+
+def _whole(value: Any) -> int:
     if isinstance(value, bool):
         raise ValueError(f"expected a number, got {value!r}")
-    if kind == "int":
-        if isinstance(value, int):
-            return value
-        if isinstance(value, float) and value.is_integer():
-            return int(value)
-        if isinstance(value, Decimal) and value == value.to_integral_value():
-            return int(value)
-        raise ValueError(f"expected a whole number, got {value!r}")
-    if isinstance(value, int | float | Decimal):
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    if isinstance(value, Decimal) and value.is_finite() and value == value.to_integral_value():
+        return int(value)
+    raise ValueError(f"expected a whole number, got {value!r}")
+
+
+def _number(value: Any) -> float:
+    if isinstance(value, int | float | Decimal) and not isinstance(value, bool):
         number = float(value)
         if not math.isfinite(number):
             raise ValueError(f"expected a finite number, got {value!r}")
         return number  # ints convert exactly (below 2**53), so sums are unchanged
     raise ValueError(f"expected a number, got {value!r}")
+
+
+_DECIMAL_TEXT = re.compile(r"[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?")
+
+
+def _exact(value: Any) -> Decimal:
+    """A decimal, exactly: MySQL's Decimal as it is; an integer; a float (SQLite's REAL, a
+    dump's literal) by its shortest text, which is the literal it was read from; number
+    text (SQLite's TEXT)."""
+    if isinstance(value, bool):
+        raise ValueError(f"expected a decimal number, got {value!r}")
+    if isinstance(value, Decimal):
+        number = value
+    elif isinstance(value, int):
+        number = Decimal(value)
+    elif isinstance(value, float):
+        number = Decimal(repr(value)) if math.isfinite(value) else Decimal("NaN")
+    elif isinstance(value, str) and _DECIMAL_TEXT.fullmatch(value.strip()):
+        try:
+            number = Decimal(value.strip())
+        except InvalidOperation:  # pragma: no cover - the pattern admits only numbers
+            number = Decimal("NaN")
+    else:
+        raise ValueError(f"expected a decimal number, got {value!r}")
+    if not number.is_finite():
+        raise ValueError(f"expected a finite decimal number, got {value!r}")
+    return number
+
+
+_DATE_TEXT = re.compile(r"\d{4}-\d{2}-\d{2}")
+_DATETIME_TEXT = re.compile(
+    r"\d{4}-\d{2}-\d{2}([ T]\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2}(:\d{2})?)?)?"
+)
+
+
+def _day(value: Any) -> date:
+    """A date: a date object (MySQL, the graph), or ISO text `YYYY-MM-DD` (SQLite, dumps,
+    the graph source's text)."""
+    if isinstance(value, datetime):
+        raise ValueError(f"expected a date, got a date and time {value!r}; declare the "
+                         "column `datetime`")
+    if isinstance(value, date):
+        return value
+    if isinstance(value, str) and _DATE_TEXT.fullmatch(value):
+        try:
+            return date.fromisoformat(value)
+        except ValueError:
+            pass
+    raise ValueError(f"expected a date (YYYY-MM-DD), got {value!r}")
+
+
+def _moment(value: Any) -> datetime:
+    """A date and time: a datetime object, a date (at midnight), or ISO text
+    `YYYY-MM-DD[ HH:MM[:SS[.fraction]]][offset]` (a `T` may stand for the space)."""
+    if isinstance(value, datetime):
+        return value
+    if isinstance(value, date):
+        return datetime(value.year, value.month, value.day)
+    if isinstance(value, str) and _DATETIME_TEXT.fullmatch(value):
+        try:
+            return datetime.fromisoformat(value)
+        except ValueError:
+            pass
+    raise ValueError(f"expected a date and time (YYYY-MM-DD HH:MM:SS), got {value!r}")
+
+
+_CONVERT: dict[str, Any] = {
+    "str": _text,
+    "bool": _flag,
+    "int": _whole,
+    "float": _number,
+    "decimal": _exact,
+    "date": _day,
+    "datetime": _moment,
+}
