@@ -400,6 +400,13 @@ def _what_if_actions(session: ChatSession) -> list[cl.Action]:
     return [form, *question_actions(session)]
 
 
+@cl.action_callback("save_check")
+async def save_check(action: cl.Action) -> None:
+    if await _admitted():
+        await _guarded(_session().save_check(str(action.payload.get("run", "")),
+                                             str(action.payload.get("dataset", ""))))
+
+
 @cl.action_callback("whatif")
 async def what_if_button(action: cl.Action) -> None:
     if await _admitted():

@@ -57,6 +57,7 @@ from app.run_store import Journaled, PausedRun, RunStore, open_store
 from planrag.engine.events import (
     AnswerProposed,
     AwaitingConfirmation,
+    CheckProposed,
     Event,
     PlanMade,
     PlanStep,
@@ -72,7 +73,7 @@ from planrag.engine.events import (
     SimulatorChecked,
 )
 from planrag.engine.render import stop_words
-from planrag.engine.verdict import answer_lines
+from planrag.engine.verdict import answer_lines, proposal_lines
 from planrag.errors import PlanRAGError
 from planrag.limits import limits_for, question_problem
 from planrag.markup import escape
@@ -638,7 +639,9 @@ async def _resume(settings: Settings, store: RunStore, key: str, paused: PausedR
         context = paused.context
         async with open_engine(settings, context["dataset"], context["target"], model,
                                engine_config(settings)) as engine:
-            outcome = await _render(engine.resume(paused.state, approved), store, key, context,
+            outcome = await _render(engine.resume(paused.state, approved,
+                                                  approver=f"Slack user {user}" if user else None),
+                                    store, key, context,
                                     _auditor(settings, user, context["dataset"],
                                              paused.state))
     except PlanRAGError as exc:
@@ -703,6 +706,15 @@ async def _render(events: Any, store: RunStore, key: str, context: dict[str, Any
             trace.append(f"{event.query_id}: failed ({escape(event.error[:80], 'slack')})")
         elif isinstance(event, ReplanProposed):
             proposed = event
+        elif isinstance(event, CheckProposed):
+            await _flush(trace)
+            await say("\n".join(proposal_lines(event, "slack")))
+        elif isinstance(event, AwaitingConfirmation) and event.about == "check":
+            await _flush(trace)
+            await store.put(key, PausedRun(event.state, context, time.time()))
+            await say(f"{escape(event.question, 'slack')}\n\nReply *approve* to rank the "
+                      "answer with the proposed check, or *keep* to leave it unchecked.")
+            outcome = "paused"
         elif isinstance(event, AwaitingConfirmation):
             await _flush(trace)
             await store.put(key, PausedRun(event.state, context, time.time()))
@@ -711,6 +723,9 @@ async def _render(events: Any, store: RunStore, key: str, context: dict[str, Any
             await say(f"*Re-plan proposed:* {reason}\n{new}\n\nReply *approve* to follow the "
                       "new plan, or *keep* to stay with the current one.")
             outcome = "paused"
+        elif isinstance(event, ReplanDecided) and event.about == "check":
+            await say("The proposed check ranks the answer." if event.approved else
+                      "The proposed check is not used; the answer stays unchecked.")
         elif isinstance(event, ReplanDecided):
             verdict = "approved" if event.approved else "kept the current plan"
             await say(f"Re-plan {verdict}.")

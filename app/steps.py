@@ -36,6 +36,7 @@ from planrag.engine.events import (
     AnswerProposed,
     AwaitingConfirmation,
     CandidateSimulated,
+    CheckProposed,
     Event,
     ModelCalled,
     ModelText,
@@ -55,7 +56,7 @@ from planrag.engine.events import (
     StepStarted,
 )
 from planrag.engine.render import stop_words
-from planrag.engine.verdict import answer_lines
+from planrag.engine.verdict import answer_lines, proposal_lines
 from planrag.markup import code_span, escape, fenced
 from planrag.present import Columns, number
 from planrag.settings import Settings
@@ -151,6 +152,8 @@ class RunView:
         self.scripted = False
         self.plan: tuple[PlanStep, ...] = ()
         self.pending: ReplanProposed | None = None
+        self.check_proposed: CheckProposed | None = None
+        """A check the assistant proposed in this run (shown as a card)."""
         self.asked: cl.AskActionMessage | None = None
         self.checked = False
         self.question = ""
@@ -236,8 +239,12 @@ class RunView:
                 await self._schema_lookup(event)
             case ReplanProposed():
                 self.pending = event
+            case CheckProposed():
+                self.check_proposed = event  # shown with its buttons beside the answer
             case AwaitingConfirmation():
                 pass  # asked by ask_consent
+            case ReplanDecided() if event.about == "check":
+                await self._check_decided(event)
             case ReplanDecided():
                 await self._decided(event)
             case AnswerProposed():
@@ -368,7 +375,56 @@ class RunView:
                      + "\n".join(rows))
         return text
 
+    def _proposal_text(self) -> str:
+        if self.check_proposed is None:
+            return "**A check proposed by the assistant**"
+        return "\n\n".join(proposal_lines(self.check_proposed, "markdown"))
+
+    async def _ask_check(self, paused: AwaitingConfirmation) -> bool | None:
+        """The proposed check as a card beside the answer: use it to rank the answer, or
+        not (the answer then stays unchecked)."""
+        settings = self.settings
+        wait = duration(settings.consent_timeout_s)
+        default = ("it is used" if settings.consent_timeout_default == "approve"
+                   else "the answer stays unchecked")
+        self.asked = cl.AskActionMessage(
+            content=f"{self._proposal_text()}\n\n_Use this check to rank the answer against "
+            f"every candidate? Without an answer within {wait}: {default}._",
+            actions=[
+                cl.Action(name="use_check", payload={"approved": True},
+                          label="Use this check"),
+                cl.Action(name="skip_check", payload={"approved": False}, label="Don't"),
+            ],
+            timeout=settings.consent_timeout_s,
+        )
+        if self.on_pause is not None:
+            await self.on_pause(paused)
+        answer = await self.asked.send()
+        if not answer:
+            return None
+        return bool((answer.get("payload") or {}).get("approved"))
+
+    async def _check_decided(self, event: ReplanDecided) -> None:
+        if event.by == "person":
+            line = ("**Used to rank the answer, approved by you.**" if event.approved else
+                    "**Not used: the answer stays unchecked.**")
+        elif event.by == "timeout":
+            line = ("**Used: no one answered in time, and the default is to use it.**"
+                    if event.approved else "**Not used: no one answered in time.**")
+        else:
+            line = f"**{'Used' if event.approved else 'Not used'}, as the consent setting " \
+                   "decides.**"
+        content = f"{self._proposal_text()}\n\n{line}"
+        asked, self.asked = self.asked, None
+        if asked is not None:
+            asked.content = content
+            await asked.update()
+        else:
+            await cl.Message(content=content, metadata=avatar()).send()
+
     async def ask_consent(self, paused: AwaitingConfirmation) -> bool | None:
+        if paused.about == "check":
+            return await self._ask_check(paused)
         settings = self.settings
         wait = duration(settings.consent_timeout_s)
         default = _OUTCOME[settings.consent_timeout_default == "approve"]

@@ -11,6 +11,7 @@ the `app` modules only, never by the engine.
 from __future__ import annotations
 
 import asyncio
+import logging
 import re
 import uuid
 from collections.abc import Callable, Sequence
@@ -27,10 +28,10 @@ from app.console import first_line
 from app.steps import RowsElement, RunView, avatar, plural
 from app.whatif import FORM, WhatIfParameter, what_if_parameters
 from app.whatif import parse as parse_what_if
-from planrag.datasets import Dataset, Question, Registry
+from planrag.datasets import Dataset, DatasetRef, Question, Registry
 from planrag.engine.model import Model
 from planrag.engine.verdict import best_line, names, other_rules
-from planrag.errors import PlanRAGError
+from planrag.errors import DatasetError, PlanRAGError
 from planrag.limits import limits_for
 from planrag.markup import code_span, escape
 from planrag.present import percent, quantity, signed_quantity
@@ -56,6 +57,8 @@ __all__ = [
     "run_scripted",
     "stop_earlier_run",
 ]
+
+log = logging.getLogger(__name__)
 
 
 
@@ -403,7 +406,7 @@ class ChatSession:
     async def _drive_journaled(self, view: RunView, context: dict[str, Any], model: Model,
                                config: Any, first: Callable[[Any], Any],
                                paused_state: str | None, journal: _Journal) -> None:
-        from planrag.engine.events import AwaitingConfirmation
+        from planrag.engine.events import AwaitingConfirmation, CheckProposed
         from planrag.engine.session import open_engine
         from planrag.store import Auditor, history_url, shared_store
 
@@ -428,6 +431,8 @@ class ChatSession:
                     async for event in events:
                         await view.show(event)
                         await auditor.record(event)
+                        if isinstance(event, CheckProposed):
+                            self._keep_check(view.run_id, context["dataset"], event)
                         if isinstance(event, AwaitingConfirmation):
                             paused = event
                     if paused is None:
@@ -440,7 +445,7 @@ class ChatSession:
                         return
                     await journal.plan({"kind": "resume", "state": paused.state,
                                         "approved": answer, "context": context})
-                    events = engine.resume(paused.state, answer)
+                    events = engine.resume(paused.state, answer, approver=self.user or None)
         except PlanRAGError as exc:
             await cl.ErrorMessage(content="The question could not be answered: "
                                   f"{escape(str(exc), 'markdown')}").send()
@@ -448,8 +453,64 @@ class ChatSession:
             await view.close_steps()
         if key is not None:
             await self._forget_paused(key)  # the run ended: nothing waits any more
+        await self._offer_save(view, context)
         await self._record_answer(view, context)
         await self._say_if_not_saved(auditor.failing)
+
+    # -- checks the assistant proposed
+
+    def may_edit_datasets(self) -> bool:
+        """Whether this person may change a dataset's manifest: an admin of the users
+        file, or the operator at the open chat (no sign-in, loopback only)."""
+        access = self.access()
+        return access.admin or (access.everything and not access.user)
+
+    def _keep_check(self, run_id: str, dataset: str, event: Any) -> None:
+        from planrag.decisions.proposals import keep_proposal
+
+        try:
+            keep_proposal(self.settings.data_dir, run_id, DatasetRef.parse(dataset).dataset,
+                          event.spec)
+        except (OSError, PlanRAGError):
+            log.warning("could not keep the check proposed in run %s", run_id, exc_info=True)
+
+    async def _offer_save(self, view: RunView, context: dict[str, Any]) -> None:
+        """After a proposed check ranked the answer: *Save to dataset* for those who may
+        edit it, so later questions are checked with it."""
+        check = view.check
+        if check is None or check.check_origin != "proposed" or not self.may_edit_datasets():
+            return
+        dataset = DatasetRef.parse(context["dataset"]).dataset
+        await cl.Message(
+            content=f"Later questions on **{escape(self.dataset_info().title, 'markdown')}** "
+            "can be checked the same way: save the check into the dataset.",
+            actions=[cl.Action(name="save_check", label="Save to dataset",
+                               payload={"run": view.run_id, "dataset": dataset})],
+            metadata=avatar()).send()
+
+    async def save_check(self, run_id: str, dataset: str) -> None:
+        """The *Save to dataset* button: the proposed check appended to the manifest."""
+        from planrag.decisions.proposals import kept_proposal, save_to_manifest
+        from planrag.runtime import registry
+
+        if not self.may_edit_datasets():
+            await cl.Message(content="Only an administrator may change a dataset; ask one "
+                             "to run `planrag decision save`.").send()
+            return
+        try:
+            found = kept_proposal(self.settings.data_dir, str(run_id))
+            if found is None or found[0] != dataset:
+                raise DatasetError("that check is not kept on this server any more; "
+                                   f"`planrag decision save {dataset} {run_id}` reads the "
+                                   "audit trail")
+            spec = save_to_manifest(registry(self.settings).get(dataset), found[1])
+        except PlanRAGError as exc:
+            await cl.Message(content="The check was not saved: "
+                             f"{escape(str(exc), 'markdown')}").send()
+            return
+        await cl.Message(content=f"Saved: **{escape(spec.title, 'markdown')}** "
+                         f"({code_span(spec.id)}) now checks every answer on this dataset.",
+                         metadata=avatar()).send()
 
     # -- history (app.history): state kept with the thread, answers, paused runs
 

@@ -369,6 +369,10 @@ def _parser() -> argparse.ArgumentParser:
     d = dsub.add_parser("show", help="a decision model as TOML")
     d.add_argument("dataset", metavar="DATASET")
     d.add_argument("decision", metavar="DID")
+    d = dsub.add_parser("save", help="append the check the assistant proposed in a run to "
+                        "the dataset's manifest")
+    d.add_argument("dataset", metavar="DATASET")
+    d.add_argument("run", metavar="RUN_ID", help="the run whose proposed check to keep")
     s.set_defaults(handler=_decision)
 
     s = sub.add_parser(
@@ -611,9 +615,14 @@ def _audit_line(kind: str, d: dict[str, Any]) -> str:
             return f"{d.get('query_id')} REFUSED ({d.get('reason')}): {query}"
         case "query_failed":
             return f"{d.get('query_id')} failed ({d.get('error')}): {query}"
+        case "consent" if d.get("about") == "check":
+            what = "proposed check used" if d.get("approved") else "proposed check not used"
+            return f"{what} (by {d.get('by')})"
         case "consent":
             what = "re-plan approved" if d.get("approved") else "current plan kept"
             return f"{what} (by {d.get('by')})"
+        case "check_proposed":
+            return f"check proposed: {d.get('title')}"
         case "answer":
             return f"answered: {d.get('decision')}"
         case "check":
@@ -1033,6 +1042,8 @@ def _decision(settings: Settings, args: argparse.Namespace) -> int:
     from planrag.runtime import registry
 
     dataset = registry(settings).get(DatasetRef.parse(args.dataset).dataset)
+    if args.decision_command == "save":
+        return _save_proposal(settings, dataset, args.run)
     if args.decision_command == "show":
         print(dataset.decision(args.decision).to_toml(), end="")
         return 0
@@ -1110,8 +1121,51 @@ def _decision(settings: Settings, args: argparse.Namespace) -> int:
     return 1 if failed else 0
 
 
+def _save_proposal(settings: Settings, dataset: Any, run_id: str) -> int:
+    from planrag.decisions.proposals import kept_proposal, save_to_manifest
+    from planrag.errors import DatasetError
+
+    found = kept_proposal(settings.data_dir, run_id)
+    if found is None:
+        from planrag.store import history_url
+
+        if history_url(settings) is not None:
+            found = _run(_audited_proposal(settings, run_id))
+    if found is None:
+        raise DatasetError(f"no check was proposed in run {run_id} (on this machine or in "
+                           "the audit trail); the run id is shown with the proposal")
+    proposed_on, spec = found
+    if proposed_on != dataset.id:
+        raise DatasetError(f"run {run_id} proposed its check on dataset {proposed_on}, not "
+                           f"{dataset.id}")
+    saved = save_to_manifest(dataset, spec)
+    print(printable(f"saved the decision {saved.id} ({saved.title}) to "
+                    f"{dataset.root / 'dataset.toml'}; later questions on {dataset.id} are "
+                    "checked with it"))
+    return 0
+
+
+async def _audited_proposal(settings: Settings, run_id: str) -> tuple[str, Any] | None:
+    store = _team_store(settings)
+    try:
+        entries = await store.audit_entries(run=run_id)
+    finally:
+        await store.close()
+    for entry in entries:
+        if entry.kind == "check_proposed" and isinstance(entry.detail.get("spec"), dict):
+            return entry.dataset, entry.detail["spec"]
+    return None
+
+
 def _ask(settings: Settings, args: argparse.Namespace) -> int:
-    from planrag.engine.events import RunFailed, RunFinished, event_to_json
+    from planrag.engine.events import (
+        AwaitingConfirmation,
+        CheckProposed,
+        RunFailed,
+        RunFinished,
+        RunStarted,
+        event_to_json,
+    )
     from planrag.engine.render import TerminalRenderer, stop_text
     from planrag.engine.session import engine_config, open_engine
     from planrag.limits import question_problem
@@ -1131,16 +1185,23 @@ def _ask(settings: Settings, args: argparse.Namespace) -> int:
     renderer = None if args.json else TerminalRenderer(
         column_names=_dataset_of(settings, args.dataset).column_names, verbose=args.verbose)
 
-    async def decide(_paused: object) -> bool | None:
+    async def decide(paused: AwaitingConfirmation) -> bool | None:
         return await asyncio.to_thread(
-            _consent, args.json, settings.consent_timeout_s, settings.consent_timeout_default
+            _consent, args.json, settings.consent_timeout_s, settings.consent_timeout_default,
+            paused.about,
         )
 
     async def run() -> int:
         failed = False
         undecided: RunFinished | None = None
+        run_id, kept = "", ""
         async with open_engine(settings, args.dataset, target, model, config) as engine:
-            async for event in engine.run_with_consent(args.question, decide):
+            async for event in engine.run_with_consent(args.question, decide,
+                                                       approver=_who()):
+                if isinstance(event, RunStarted):
+                    run_id = event.run_id
+                elif isinstance(event, CheckProposed):
+                    kept = _keep_proposal(settings, run_id, engine.dataset, event)
                 if renderer is None:
                     print(json.dumps(event_to_json(event), default=str), flush=True)
                 else:
@@ -1148,6 +1209,9 @@ def _ask(settings: Settings, args: argparse.Namespace) -> int:
                 failed = failed or isinstance(event, RunFailed)
                 if isinstance(event, RunFinished) and event.decision is None:
                     undecided = event
+        if kept and renderer is not None:
+            print(f"To keep the proposed check for later questions: planrag decision save "
+                  f"{kept} {run_id}")
         if failed:
             return 1
         if undecided is not None:  # scripts must tell a run without an answer from one with
@@ -1267,10 +1331,38 @@ def _eval_concurrency(settings: Settings, asked: int | None, scripted: bool) -> 
     return asked
 
 
-def _consent(quiet: bool, timeout_s: float, default: str) -> bool | None:
-    """The person's answer to a proposed re-plan, read from stdin for at most `timeout_s`
-    seconds. None (no answer in time, or stdin closed) applies `default`, and the terminal
-    is told so (stderr with --json, whose stdout is JSON lines)."""
+def _who() -> str:
+    """Who answers at this terminal (said in the verdict of a check they approve)."""
+    import getpass
+
+    try:
+        return f"{getpass.getuser()} (command line)"
+    except (KeyError, OSError):
+        return "the person at the command line"
+
+
+def _keep_proposal(settings: Settings, run_id: str, dataset: str, event: Any) -> str:
+    """Keep a proposed check for `planrag decision save`: the dataset's id, or "" when it
+    could not be kept."""
+    from planrag.datasets import DatasetRef
+    from planrag.decisions.proposals import keep_proposal
+
+    dataset_id = DatasetRef.parse(dataset).dataset
+    try:
+        keep_proposal(settings.data_dir, run_id, dataset_id, event.spec)
+    except (OSError, PlanRAGError) as exc:  # the run goes on; saving it later cannot
+        print(f"note: the proposed check could not be kept for `planrag decision save`: "
+              f"{exc}", file=sys.stderr)
+        return ""
+    return dataset_id
+
+
+def _consent(quiet: bool, timeout_s: float, default: str, about: str = "plan"
+             ) -> bool | None:
+    """The person's answer to a proposed re-plan (or, `about` "check", whether the check the
+    assistant proposed ranks its answer), read from stdin for at most `timeout_s` seconds.
+    None (no answer in time, or stdin closed) applies `default`, and the terminal is told
+    so (stderr with --json, whose stdout is JSON lines)."""
     import select
     import time
 
@@ -1280,7 +1372,11 @@ def _consent(quiet: bool, timeout_s: float, default: str) -> bool | None:
 
     def no_answer(why: str) -> bool | None:
         outcome = "approved" if default == "approve" else "rejected: the current plan stands"
-        print(f"{chr(10) if prompted else ''}{why}: the re-plan is {outcome} "
+        what = "the re-plan is"
+        if about == "check":
+            what, outcome = "the proposed check is", (
+                "used" if default == "approve" else "not used: the answer stays unchecked")
+        print(f"{chr(10) if prompted else ''}{why}: {what} {outcome} "
               f"(PLANRAG_CONSENT_TIMEOUT_DEFAULT={default})",
               file=sys.stderr if quiet else sys.stdout, flush=True)
         return None

@@ -413,16 +413,20 @@ class Auditor:
                 entry = ("query_failed", {"query_id": event.query_id,
                                           "language": event.language, "query": event.query,
                                           "error": event.error})
+            case ev.CheckProposed():
+                entry = ("check_proposed", {"title": event.title, "spec": event.spec})
             case ev.ReplanDecided():
                 entry = ("consent", {"approved": event.approved, "by": event.by,
-                                     "note": event.note})
+                                     "note": event.note, "about": event.about})
             case ev.AnswerProposed():
                 entry = ("answer", {"decision": event.decision, "rationale": event.rationale})
             case ev.SimulatorChecked():
                 entry = ("check", {"decision": event.decision, "agrees": event.agrees,
                                    "rank": event.rank, "best": event.best,
                                    "decision_label": event.label(event.decision),
-                                   "best_label": event.label(event.best)})
+                                   "best_label": event.label(event.best),
+                                   "decision_model": event.decision_model,
+                                   "approved_by": event.approved_by})
             case ev.RunFailed():
                 entry = ("failed", {"reason": event.message, "stage": event.stage})
         if entry is None:

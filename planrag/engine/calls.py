@@ -15,16 +15,27 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import AsyncIterator, Mapping
+from dataclasses import replace
 from typing import Any, Literal
 
 from pydantic import BaseModel, ValidationError
 
 from planrag import telemetry
-from planrag.engine.check import Checker
+from planrag.decisions.run import (
+    DecisionState,
+    WrittenDecision,
+    dry_run,
+    rank_on,
+    simulator_class,
+)
+from planrag.decisions.service import now_text
+from planrag.decisions.spec import DecisionSpec, spec_from_mapping
+from planrag.engine.check import Checker, WrittenRanking
 from planrag.engine.config import EngineConfig
 from planrag.engine.events import (
     AnswerProposed,
     CandidateSimulated,
+    CheckProposed,
     Event,
     PlanMade,
     QueryFailed,
@@ -41,6 +52,7 @@ from planrag.engine.state import PendingReplan, QueryRecord, RunState, StepModel
 from planrag.engine.tools import (
     DescribeTables,
     MakePlan,
+    ProposeCheck,
     RevisePlan,
     RunQuery,
     SearchSchema,
@@ -53,8 +65,9 @@ from planrag.engine.tools import (
 from planrag.errors import PlanRAGError, QueryError, RunError
 from planrag.errors import QueryRefused as Refused
 from planrag.schema.budget import describe_entities, search_schema
+from planrag.simulators.base import build, evaluate
 from planrag.sources.base import DataSource
-from planrag.table import Table
+from planrag.table import Limits, Table
 
 __all__ = ["ToolCalls"]
 
@@ -87,13 +100,15 @@ class ToolCalls:
                                  for s in self.sources.values()}))
         simulator = self.checker.simulator if self.checker else None
         one_shot_done = not self.technique.iterative and state.query_turns >= 1
+        answer_only = bool(state.answer_only) or one_shot_done
         return tool_definitions(
             self.technique,
             dialects,
             simulator,
-            answer_only=bool(state.answer_only) or one_shot_done,
+            answer_only=answer_only,
             what_if=self.config.what_if,
             schema_tools=state.schema_tools,
+            propose=self.checker is None and state.proposal is None and not answer_only,
         )
 
     async def handle(self, state: RunState, call: dict[str, str]) -> AsyncIterator[Event]:
@@ -130,6 +145,9 @@ class ToolCalls:
                 yield event
         elif name == "simulate_candidate":
             for event in await self._what_if(state, call_id, args):
+                yield event
+        elif name == "propose_check":
+            async for event in self._propose_check(state, call_id, args):
                 yield event
         elif name in ("search_schema", "describe_tables"):
             async for event in self._schema_tool(state, call_id, name, args):
@@ -207,7 +225,10 @@ class ToolCalls:
         approved: bool,
         by: Literal["person", "policy", "timeout"],
         note: str | None,
+        approver: str | None = None,
     ) -> list[Event]:
+        if pending.by == "check":
+            return self._decide_check(state, approved, by, note, approver)
         events: list[Event] = [ReplanDecided(approved, by, note)]
         said = f" The person added: {note}" if note else ""
         if pending.by == "simulator":
@@ -268,7 +289,7 @@ class ToolCalls:
         try:
             with telemetry.query_span(state.trace, qid, language, source.name, text,
                                       step) as span:
-                table = await source.execute(text, self.config.query_limits)
+                table = await source.execute(text, self._limits)
                 telemetry.query_ran(span, table.total_rows, table.truncated)
         except Refused as exc:
             state.refused += 1
@@ -364,6 +385,146 @@ class ToolCalls:
         )
         return [CandidateSimulated(decision, value, baseline, description, dict(details))]
 
+    # -- a check the model proposes (datasets without one)
+
+    @property
+    def _limits(self) -> Limits:
+        return self.config.query_limits or Limits()
+
+    def _proposal_source(self, target: str | None) -> tuple[str, DataSource]:
+        if target is None:
+            name = next((t for t, s in self.sources.items() if s.language == "sql"),
+                        next(iter(self.sources)))
+            return name, self.sources[name]
+        if target not in self.sources:
+            raise RunError(f"its target {target!r} is not open in this run; leave `target` "
+                           f"out or name {', '.join(self.sources)}")
+        return target, self.sources[target]
+
+    async def _propose_check(
+        self, state: RunState, call_id: str, args: dict[str, Any]
+    ) -> AsyncIterator[Event]:
+        parsed = self._parse(state, call_id, "propose_check", ProposeCheck, args)
+        if parsed is None:
+            return
+        raw = parsed.model_dump(exclude_none=True)
+        raw["id"] = proposal_id(parsed.title)
+        try:
+            target, source = self._proposal_source(parsed.target)
+            raw["target"] = target
+            spec = spec_from_mapping(raw, "the proposed check", origin="proposed")
+            dry = await dry_run(source, spec, self._limits)
+            if not dry.ok:
+                raise RunError(str(dry.error))
+            answer = await rank_on(source, spec, spec.defaults(), self._limits)
+        except (ValueError, PlanRAGError) as exc:
+            self.reply(state, call_id, f"not accepted: {exc}; call propose_check again, "
+                       "fixed, or give your final answer without a check")
+            return
+        sim = simulator_class(spec)
+        result = evaluate(build(sim, answer, sim.parse_parameters(spec.defaults())))
+        if not result.ranking:
+            self.reply(state, call_id, "not accepted: with its default parameters it ranks "
+                       "no candidate (`candidates` and `value` share no decision); fix it")
+            return
+        state.proposal = {"spec": spec.to_mapping()}
+        sample = tuple((c.decision, result.label(c.decision), c.value)
+                       for c in result.ranking[:5])
+        yield CheckProposed(
+            title=spec.title, goal=spec.goal.replace("is", "iz"), objective=spec.description,
+            unit=spec.unit, target=target, candidates_query=spec.candidates,
+            value_query=spec.value, baseline_query=spec.baseline,
+            parameters=tuple((p.name, p.type, p.default) for p in spec.parameters),
+            candidates=len(result.ranking), sample=sample, baseline=result.baseline,
+            spec=spec.to_mapping(),
+        )
+        best = result.ranking[0]
+        self.reply(state, call_id,
+                   f"Recorded: it ranks {len(result.ranking)} candidates; with its defaults "
+                   f"the best is {best.decision} ({best.value!r}; deciding nothing: "
+                   f"{result.baseline!r}). The person sees it beside your answer and decides "
+                   "whether it ranks the answer. Give your final answer now: one of its "
+                   "candidates, by its key.")
+
+    def _proposed_spec(self, state: RunState) -> DecisionSpec:
+        assert state.proposal is not None
+        return spec_from_mapping(state.proposal["spec"], "the proposed check",
+                                 origin="proposed")
+
+    async def _proposed_answer(self, state: RunState) -> tuple[DecisionSpec, DecisionState]:
+        spec = self._proposed_spec(state)
+        _, source = self._proposal_source(spec.target)
+        return spec, await rank_on(source, spec, spec.defaults(), self._limits)
+
+    async def _answer_with_proposal(
+        self, state: RunState, call_id: str, decision: Any
+    ) -> AsyncIterator[Event]:
+        """The answer has come and a check was proposed: the candidates must include the
+        answer; then the person decides (or the consent policy does) whether it ranks it."""
+        assert state.answer is not None
+        self.reply(state, call_id, "Answer recorded.")
+        try:
+            spec, answer = await self._proposed_answer(state)
+        except (ValueError, PlanRAGError) as exc:
+            state.stage = "finished"
+            state.answer["check_note"] = f"the check the assistant proposed could not run: {exc}"
+            return
+        sim = simulator_class(spec)
+        probe = build(sim, answer, sim.parse_parameters(spec.defaults()))
+        assert isinstance(probe, WrittenDecision)
+        if probe.key_of(decision) is None:
+            state.stage = "finished"
+            state.proposal = {**state.proposal, "refused": True} if state.proposal else None
+            state.answer["check_note"] = (
+                f"the check the assistant proposed was not used: its candidates do not "
+                f"include the answer {decision}")
+            return
+        pending = PendingReplan(call_id=call_id, steps=[], by="check",
+                                reason=f"rank the answer with the check the assistant "
+                                f"proposed, \u201c{spec.title}\u201d")
+        if self.config.consent == "ask":
+            state.pending = pending
+            return
+        for event in self.decide(state, pending, self.config.consent == "approve", "policy",
+                                 None):
+            yield event
+
+    def _decide_check(
+        self, state: RunState, approved: bool, by: Literal["person", "policy", "timeout"],
+        note: str | None, approver: str | None,
+    ) -> list[Event]:
+        assert state.proposal is not None and state.answer is not None
+        who = {"policy": "the consent setting",
+               "timeout": "default, as no one answered in time"}.get(by, approver or "you")
+        state.proposal = {**state.proposal, "approved": approved, "approved_by": who}
+        if approved:
+            state.stage = "check_approved"
+        else:
+            state.stage = "finished"
+            state.answer["check_note"] = ("the check the assistant proposed was not used: "
+                                          f"declined by {who}")
+        return [ReplanDecided(approved, by, note, about="check")]
+
+    async def run_approved_check(self, state: RunState, live: bool) -> AsyncIterator[Event]:
+        """The approved proposal ranks the answer, on the data as it is now, exactly as a
+        decision written in the manifest would."""
+        assert state.proposal is not None and state.answer is not None
+        state.stage = "finished"
+        decision = state.answer["decision"]
+        try:
+            spec, answer = await self._proposed_answer(state)
+            sim = simulator_class(spec)
+            as_of = now_text() if live else None
+            ranked = WrittenRanking(sim, answer, spec.defaults(), None, as_of=as_of, spec=spec)
+            check = ranked.check(decision, None)
+        except (ValueError, PlanRAGError) as exc:
+            state.answer["check_note"] = f"the check the assistant proposed could not run: {exc}"
+            return
+        assert check is not None
+        event = replace(check[0], approved_by=str(state.proposal.get("approved_by", "")))
+        state.answer["verified"] = event.best
+        yield event
+
     async def _final_answer(
         self, state: RunState, call_id: str, args: dict[str, Any]
     ) -> AsyncIterator[Event]:
@@ -385,6 +546,10 @@ class ToolCalls:
         }
         yield AnswerProposed(answer.decision, answer.rationale, cited)
         state.stage = "checking"
+        if self.checker is None and state.proposal is not None:
+            async for event in self._answer_with_proposal(state, call_id, answer.decision):
+                yield event
+            return
         check = None
         if self.checker is not None:
             try:
@@ -482,3 +647,13 @@ def _cell(value: Any) -> str:
     text = value if isinstance(value, str) else repr(value) if isinstance(value, float) else str(
         value)
     return text if len(text) <= 80 else text[:79] + "…"
+
+
+_PROPOSED_ID = re.compile(r"[^a-z0-9]+")
+
+
+def proposal_id(title: str) -> str:
+    """A decision id for a proposed check, from its title ("Extra night nurses" →
+    "extra-night-nurses")."""
+    slug = _PROPOSED_ID.sub("-", title.lower()).strip("-")[:40].strip("-")
+    return slug if slug[:1].isalpha() else f"check-{slug}".strip("-")[:40]

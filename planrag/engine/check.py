@@ -20,7 +20,7 @@ from planrag.present import number
 from planrag.simulators.base import SimulationResult, Simulator, build, evaluate
 from planrag.simulators.state import State
 
-__all__ = ["Checker", "Ranker", "WrittenChecker"]
+__all__ = ["Checker", "Ranker", "WrittenChecker", "WrittenRanking"]
 
 TOP = 8
 
@@ -200,13 +200,13 @@ class WrittenChecker(Checker):
     async def prepared(self, decision: Any, given: Mapping[str, Any] | None) -> Checker:
         assert self.rank is not None
         raw = dict(self.question_parameters or given or {})
-        first: _Ranked | None = None
+        first: WrittenRanking | None = None
         for spec in self.specs:
             sim = simulator_class(spec)
             names = {p.name for p in spec.parameters}
             values = bound_values(spec, {k: v for k, v in raw.items() if k in names})
             state, as_of = await self.rank(spec, values)
-            ranked = _Ranked(sim, state, values, None, as_of=as_of, spec=spec)
+            ranked = WrittenRanking(sim, state, values, None, as_of=as_of, spec=spec)
             if decision is None or len(self.specs) == 1:
                 return ranked
             first = first or ranked
@@ -219,7 +219,7 @@ class WrittenChecker(Checker):
 
 
 @dataclass(frozen=True)
-class _Ranked(Checker):
+class WrittenRanking(Checker):
     """A written decision's answer for one question, checked like a simulator's."""
 
     spec: DecisionSpec | None = None

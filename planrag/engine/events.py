@@ -17,6 +17,7 @@ __all__ = [
     "AnswerProposed",
     "AwaitingConfirmation",
     "CandidateSimulated",
+    "CheckProposed",
     "Event",
     "ModelCalled",
     "ModelText",
@@ -206,12 +207,43 @@ class ReplanProposed:
 
 
 @dataclass(frozen=True, slots=True)
+class CheckProposed:
+    """The assistant drafted a check for a dataset that has none (`propose_check`): what it
+    ranks, its queries and a sample of candidates with their values (default parameters).
+    The person decides whether it ranks the answer (an `AwaitingConfirmation` about
+    "check" follows the answer)."""
+
+    title: str
+    goal: str
+    """"minimize" or "maximize"."""
+    objective: str
+    unit: str
+    target: str
+    candidates_query: str
+    value_query: str
+    baseline_query: str
+    parameters: tuple[tuple[str, str, Any], ...]
+    """(name, type, default) of each parameter."""
+    candidates: int
+    """How many candidates it ranks with the default parameters."""
+    sample: tuple[tuple[Any, str, float], ...]
+    """The best few candidates with the default parameters: (decision, label, value)."""
+    baseline: float
+    spec: dict[str, Any] = field(default_factory=dict)
+    """The check as a manifest's `[[decisions]]` entry holds it (`planrag decision save`)."""
+    kind: Literal["check_proposed"] = "check_proposed"
+
+
+@dataclass(frozen=True, slots=True)
 class AwaitingConfirmation:
     run_id: str
     state: str
     """The paused run as JSON: store it, then call `Engine.resume(state, approved, note)`."""
     question: str
     """What to ask the person, in one sentence."""
+    about: Literal["plan", "check"] = "plan"
+    """"plan": a re-plan (the model's or the simulator's objection); "check": whether the
+    check the assistant proposed ranks its answer."""
     kind: Literal["awaiting_confirmation"] = "awaiting_confirmation"
 
 
@@ -220,6 +252,8 @@ class ReplanDecided:
     approved: bool
     by: Literal["person", "policy", "timeout"]
     note: str | None = None
+    about: Literal["plan", "check"] = "plan"
+    """What was decided: a re-plan, or whether the proposed check is used."""
     kind: Literal["replan_decided"] = "replan_decided"
 
 
@@ -354,6 +388,7 @@ Event = (
     | QueryFailed
     | SchemaLookedUp
     | ReplanProposed
+    | CheckProposed
     | AwaitingConfirmation
     | ReplanDecided
     | AnswerProposed

@@ -81,6 +81,7 @@ class Engine:
         checker: Checker | None = None,
         config: EngineConfig | None = None,
         schema_budget: int = DEFAULT_BUDGET,
+        live: bool = False,
     ) -> None:
         if not sources:
             raise ConfigError("the engine needs at least one data source")
@@ -95,6 +96,8 @@ class Engine:
         self.calls = ToolCalls(self.config, self.technique, self.sources, checker)
         self.schema_budget = schema_budget
         """Characters of schema in the first prompt (split among the sources)."""
+        self.live = live
+        """The sources are a team's live databases (a check says when it read them)."""
 
     def table(self, run_id: str, query_id: str) -> Table | None:
         """The whole table a query fetched (what previews are cut from)."""
@@ -132,16 +135,18 @@ class Engine:
                 yield event
 
     async def resume(
-        self, state_json: str, approved: bool | None, note: str | None = None
+        self, state_json: str, approved: bool | None, note: str | None = None,
+        approver: str | None = None,
     ) -> AsyncIterator[Event]:
-        """Continue a paused run; `approved=None` means the person did not answer in time."""
+        """Continue a paused run; `approved=None` means the person did not answer in time.
+        `approver` names who answered (said in the verdict of a check they approved)."""
         try:
             state = RunState.from_json(state_json)
             self._check_resumable(state)
         except RunError as exc:
             yield RunFailed(str(exc), "resuming")
             return
-        resumed = self._traced(state, self._resumed(state, approved, note), True)
+        resumed = self._traced(state, self._resumed(state, approved, note, approver), True)
         async with closing_stream(resumed) as events:
             async for event in events:
                 yield event
@@ -166,7 +171,8 @@ class Engine:
                 yield event
 
     async def _resumed(
-        self, state: RunState, approved: bool | None, note: str | None
+        self, state: RunState, approved: bool | None, note: str | None,
+        approver: str | None = None,
     ) -> AsyncIterator[Event]:
         assert state.pending is not None
         pending = state.pending
@@ -177,7 +183,7 @@ class Engine:
         else:
             by = "person"
         started = time.monotonic()
-        for event in self.calls.decide(state, pending, approved, by, note):
+        for event in self.calls.decide(state, pending, approved, by, note, approver):
             yield event
         async with closing_stream(self._drive(state, started)) as events:
             async for event in events:
@@ -189,6 +195,7 @@ class Engine:
         decide: Callable[[AwaitingConfirmation], Awaitable[bool | None]],
         *,
         history: Sequence[Turn] = (),
+        approver: str | None = None,
     ) -> AsyncIterator[Event]:
         """`run`, asking `decide` whenever the run pauses and resuming with its answer (None:
         no answer in time), for front ends that can wait for the person in-process."""
@@ -202,7 +209,7 @@ class Engine:
                         paused = event
             if paused is None:
                 return
-            events = self.resume(paused.state, await decide(paused))
+            events = self.resume(paused.state, await decide(paused), approver=approver)
 
     def _check_resumable(self, state: RunState) -> None:
         if state.pending is None:
@@ -266,6 +273,9 @@ class Engine:
             )
 
     async def _turns(self, state: RunState, started: float) -> AsyncIterator[Event]:
+        if state.stage == "check_approved":  # the person approved the proposed check
+            async for event in self.calls.run_approved_check(state, self.live):
+                yield event
         while True:
             while state.queued_calls and state.stage != "finished":
                 call = state.queued_calls.pop(0)
@@ -421,6 +431,9 @@ class Engine:
         state.seconds += time.monotonic() - started
         pending = state.pending
         assert pending is not None
+        if pending.by == "check":
+            return AwaitingConfirmation(state.run_id, state.to_json(),
+                                        f"Use this check? It would {pending.reason}.", "check")
         what = "the simulator's objection" if pending.by == "simulator" else "a new plan"
         return AwaitingConfirmation(
             state.run_id,

@@ -92,7 +92,7 @@ _STEP_MARK = re.compile(
     re.IGNORECASE,
 )
 _TOOL_NAMES = {"make_plan", "revise_plan", "run_sql", "run_cypher", "final_answer",
-               "simulate_candidate"}
+               "simulate_candidate", "propose_check"}
 _LIST_ITEM = re.compile(r"^[ \t]*(?:\(?\d+[.):]|[-*•+])[ \t]+(.+?)[ \t]*$", re.MULTILINE)
 STOP = ("Observation:",)
 """Where a reply in the text format ends: the observation is the engine's to write."""
@@ -515,6 +515,7 @@ def _tool_name(written: str, tools: set[str]) -> str:
         (("revise", "replan", "re_plan"), "revise_plan"),
         (("plan",), "make_plan"),
         (("simulat", "what_if", "candidate"), "simulate_candidate"),
+        (("propose", "check"), "propose_check"),
     )
     for keys, tool in aliases:
         if any(k in snake for k in keys):

@@ -19,6 +19,7 @@ from planrag.engine.events import (
     AnswerProposed,
     AwaitingConfirmation,
     CandidateSimulated,
+    CheckProposed,
     Event,
     ModelCalled,
     ModelText,
@@ -37,7 +38,7 @@ from planrag.engine.events import (
     SimulatorChecked,
     StepStarted,
 )
-from planrag.engine.verdict import answer_lines
+from planrag.engine.verdict import answer_lines, proposal_lines
 from planrag.markup import escape, printable
 from planrag.present import cell
 
@@ -119,8 +120,14 @@ class TerminalRenderer:
                 who = "The simulator objects" if event.by == "simulator" else "Re-plan proposed"
                 c.print(Panel(f"{escape(event.reason, 'rich')}\n\n[bold]new plan[/]\n"
                               f"{_steps(event.new_steps)}", title=who, expand=False))
+            case CheckProposed():
+                c.print(Panel("\n".join(proposal_lines(event, "rich")), expand=False,
+                              title="A check for the answer"))
             case AwaitingConfirmation():
                 c.print(f"[bold]{escape(event.question, 'rich')}[/]")
+            case ReplanDecided() if event.about == "check":
+                c.print(f"the proposed check is {'used' if event.approved else 'not used'} "
+                        f"(by {event.by})")
             case ReplanDecided():
                 verdict = "approved" if event.approved else "kept the current plan"
                 c.print(f"re-plan {verdict} (by {event.by})")

@@ -144,6 +144,7 @@ async def open_engine(
             checker=checker,
             config=config,
             schema_budget=settings.schema_budget,
+            live=resolved.location.live,
         )
 
 

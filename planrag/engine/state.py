@@ -47,7 +47,8 @@ class PendingReplan(_Model):
     call_id: str
     reason: str
     steps: list[StepModel]
-    by: Literal["model", "simulator"] = "model"
+    by: Literal["model", "simulator", "check"] = "model"
+    """"check": whether the check the assistant proposed ranks the answer."""
 
 
 class Turn(_Model):
@@ -75,6 +76,9 @@ class RunState(_Model):
     errors: int = 0
     usage: dict[str, float] = Field(default_factory=dict)
     pending: PendingReplan | None = None
+    proposal: dict[str, Any] | None = None
+    """The check the model proposed (`propose_check`), as a `[[decisions]]` entry, and once
+    the person decides, "approved" and "approved_by"."""
     queued_calls: list[dict[str, str]] = Field(default_factory=list)
     """Tool calls of the last model turn not handled yet (a pause can come mid-turn)."""
     answer: dict[str, Any] | None = None

@@ -62,6 +62,41 @@ class RunQuery(_Args):
     step: int | None = Field(default=None, ge=0, description="the plan step (0-based) it serves")
 
 
+class CheckParameter(_Args):
+    type: Literal["int", "float", "str", "bool", "date"]
+    default: bool | int | float | str = Field(description="its value unless the person "
+                                              "gives another (a date as YYYY-MM-DD)")
+    min: int | float | str | None = None
+    max: int | float | str | None = None
+    title: str | None = Field(default=None, max_length=120, description="what it is, for "
+                              "people, with its unit in brackets")
+
+
+class ProposeCheck(_Args):
+    """This dataset has no decision model to check answers with. Propose one, before your
+    final answer, so the person can have your answer ranked against every alternative on
+    their data: three read-only queries in the query tool's dialect. `candidates` returns
+    every decision a person could take (`<key> AS decision`, and `<name> AS label`);
+    `value` returns, in ONE set-based query, one row per candidate: `decision` and `value`,
+    the objective if that candidate is chosen; `baseline` returns one row: `value`, the
+    objective if nothing is decided. Write parameters as :name in SQL ($name in Cypher) and
+    declare each. The person sees the queries and a sample of values beside your answer
+    and decides whether it ranks the answer."""
+
+    title: str = Field(min_length=1, max_length=120, description="the decision, in a few "
+                       "words (e.g. 'Extra night nurses')")
+    goal: Literal["minimize", "maximize"]
+    candidates: str = Field(min_length=1, max_length=20_000)
+    value: str = Field(min_length=1, max_length=20_000)
+    baseline: str = Field(min_length=1, max_length=20_000)
+    objective: str | None = Field(default=None, max_length=200,
+                                  description="what the value is (e.g. 'weekly overtime cost')")
+    unit: str | None = Field(default=None, max_length=40)
+    parameters: dict[str, CheckParameter] | None = None
+    target: str | None = Field(default=None, description="the database it runs on "
+                               "(default: the one you query)")
+
+
 class SearchSchema(_Args):
     """Search the database schema for tables (or node labels and relationship types) whose
     names, columns or comments match a few words; use it when the schema above does not show
@@ -147,6 +182,7 @@ def tool_definitions(
     answer_only: bool = False,
     what_if: bool = False,
     schema_tools: bool = False,
+    propose: bool = False,
 ) -> tuple[dict[str, Any], ...]:
     """OpenAI tool definitions for what the model may call right now (cached: the schemas
     are the same for every run). `dialects` are those of the open sources (one per query
@@ -168,6 +204,8 @@ def tool_definitions(
                 "Ask the decision simulator what one candidate decision would give "
                 f"({simulator.objective} {simulator.title}).",
             ))
+    if propose:  # offered while the run can still answer: a check goes beside the answer
+        tools.append(("propose_check", ProposeCheck, ProposeCheck.__doc__ or ""))
     answer = answer_model(simulator)
     tools.append(("final_answer", answer, "Give the one best decision and why."))
     return tuple(

@@ -23,13 +23,13 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from planrag.engine.events import AnswerProposed, SimulatorChecked
-from planrag.markup import Style, escape
+from planrag.engine.events import AnswerProposed, CheckProposed, SimulatorChecked
+from planrag.markup import Style, escape, fenced
 from planrag.present import percent, quantity
 from planrag.simulators.base import NEAR_TIE
 
 __all__ = ["Style", "answer_lines", "best_line", "effect", "headline", "names",
-           "other_rules"]
+           "other_rules", "proposal_lines"]
 
 _BOLD: dict[str, Callable[[str], str]] = {
     "markdown": lambda t: f"**{t}**",
@@ -122,6 +122,34 @@ def answer_lines(
             lines.append(f"Based on {_list(named)}.")
     if check is not None and check.note:
         lines.append(escape(_sentence(check.note), style))
+    return lines
+
+
+def proposal_lines(event: CheckProposed, style: Style = "plain") -> list[str]:
+    """A check the assistant proposed, for the person to judge: what it ranks and how, a
+    sample of candidates with their values, and its queries."""
+    bold = _BOLD[style]
+    better = "lowest" if event.goal.startswith("min") else "highest"
+    unit = escape(event.unit, style)
+    lines = [bold("Check proposed by the assistant: " + escape(event.title, style)),
+             f"It ranks {event.candidates} candidates by {escape(event.objective, style)}"
+             f"{f' ({unit})' if unit else ''}, the {better} first, against "
+             f"{quantity(event.baseline, event.unit, 4)} if nothing is decided; on "
+             f"{escape(event.target, style)}."]
+    if event.parameters:
+        lines.append("Parameters: " + ", ".join(
+            f"{escape(name, style)} = {escape(str(default), style)} ({kind})"
+            for name, kind, default in event.parameters) + ".")
+    sample = [f"{escape(label, style)}: {quantity(value, event.unit, 4)}"
+              for _, label, value in event.sample]
+    lines.append("With these, the best are " + "; ".join(sample) + ".")
+    for title, query in (("Candidates", event.candidates_query),
+                         ("Value of each candidate", event.value_query),
+                         ("If nothing is decided", event.baseline_query)):
+        if style in ("markdown", "slack"):
+            lines.append(f"{title}:\n{fenced(query, 'sql' if style == 'markdown' else '')}")
+        else:
+            lines.append(f"{title}:\n{escape(query, style)}")
     return lines
 
 
