@@ -19,7 +19,7 @@ def test_datasets_lists_every_dataset(data_env: dict[str, str]) -> None:
     out = planrag("datasets", "--json", env=data_env)
     assert out.returncode == 0, out.stderr
     ids = [d["id"] for d in json.loads(out.stdout)]
-    assert ids == ["demo-retail", "dqa-building-1836", "dqa-locating-1445"]
+    assert ids == ["demo-retail", "dqa-building-1836", "dqa-locating-1445", "wards"]
     text = planrag("datasets", env=data_env).stdout
     assert "Coffee roaster deliveries" in text and "81 questions" in text
 
@@ -75,7 +75,7 @@ def test_load_twice_says_nothing_to_do(data_env: dict[str, str]) -> None:
     assert first.returncode == 0, first.stderr
     assert "loaded" in first.stdout
     second = planrag("load", "--target", "sqlite", env=data_env)
-    assert "nothing to do: all 17 databases are up to date" in second.stdout
+    assert "nothing to do: all 18 databases are up to date" in second.stdout
 
 
 @pytest.mark.parametrize(

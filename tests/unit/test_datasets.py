@@ -25,7 +25,7 @@ def test_display_names_of_columns(registry: Registry) -> None:
 
 
 def test_shipped_datasets(registry: Registry) -> None:
-    assert registry.ids() == ["demo-retail", "dqa-building-1836", "dqa-locating-1445"]
+    assert registry.ids() == ["demo-retail", "dqa-building-1836", "dqa-locating-1445", "wards"]
     loc = registry.get("dqa-locating-1445")
     assert len(loc.questions) == 81
     assert len(loc.dumps("sql")) == 2 and len(loc.dumps("cypher")) == 4
