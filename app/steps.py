@@ -387,9 +387,11 @@ class RunView:
         wait = duration(settings.consent_timeout_s)
         default = ("it is used" if settings.consent_timeout_default == "approve"
                    else "the answer stays unchecked")
+        answered = ("" if self.answer is None else "The assistant answered **"
+                    + escape(str(self.answer.decision), "markdown") + "**. ")
         self.asked = cl.AskActionMessage(
-            content=f"{self._proposal_text()}\n\n_Use this check to rank the answer against "
-            f"every candidate? Without an answer within {wait}: {default}._",
+            content=f"{self._proposal_text()}\n\n{answered}_Use this check to rank the answer "
+            f"against every candidate? Without an answer within {wait}: {default}._",
             actions=[
                 cl.Action(name="use_check", payload={"approved": True},
                           label="Use this check"),

@@ -35,6 +35,7 @@ __all__ = [
     "loaded_copies_account",
     "locate",
     "open_source",
+    "rediscover",
     "register",
     "registry",
     "unusable",
@@ -87,6 +88,12 @@ def _discover_cached(fixtures_dir: Path, datasets_dir: Path) -> Registry:
     found = checked_registry(discover(*key))
     _DISCOVERED[key] = (signature, found, now)
     return found
+
+
+def rediscover() -> None:
+    """Forget the datasets found, so the next `registry` reads the manifests again at once
+    (after this process changed one: a saved decision counts for the next question)."""
+    _DISCOVERED.clear()
 
 
 def registry(settings: Settings) -> Registry:

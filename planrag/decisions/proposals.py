@@ -81,4 +81,7 @@ def save_to_manifest(dataset: Dataset, spec_raw: dict[str, Any]) -> DecisionSpec
     if spec.id in saved.decision_problems:
         manifest.write_text(before, encoding="utf-8")
         raise DatasetError(saved.decision_problems[spec.id])
+    from planrag.runtime import rediscover
+
+    rediscover()  # the next question in this process is checked with it
     return spec
