@@ -16,7 +16,11 @@ value and is not ranked.
 
 The written decision (`planrag.decisions`) ranks every store with three queries, whose
 `value` is one set-based join and GROUP BY; it is timed through `rank_on` (the source's
-guard, account, timeout and row estimate) and `evaluate`. The comparison is a Python
+guard, account, timeout, and on MariaDB the row estimate at PLANRAG_MAX_SCAN_ROWS's default)
+and `evaluate`. Before the timed runs the script prints EXPLAIN's estimate of each query as
+the row estimate guard reads it, for the decision as timed and for the same `value` with the
+chain's total CROSS JOINed as a one-row CTE, and whether the guard lets each run (at 10,000
+stores the second is refused). The comparison is a Python
 `Simulator` reading both tables whole (`state_from_source`) and computing the same objective
 per store; its read and its ranking are timed apart. Each figure is the median and the
 minimum of `--runs` runs after one warm-up. Queries and rows are counted as the source
