@@ -118,6 +118,9 @@ def _check_at_start() -> None:
               file=sys.stderr, flush=True)
     if copies:
         print(f"Loaded MySQL copies: {copies}", file=sys.stderr, flush=True)
+    for problem in _decision_problems(s, reg):
+        print(f"warning: {problem} (the dataset's other checks and data still work)",
+              file=sys.stderr, flush=True)
     _start_history(s)
     configure_from_env()  # tracing, when OTEL_EXPORTER_OTLP_ENDPOINT is set
     if _SIGN_IN:
@@ -136,6 +139,41 @@ def _loaded_copies_account(s: Settings) -> str | None:
     from planrag.runtime import loaded_copies_account
 
     return asyncio.run(loaded_copies_account(s))
+
+
+def _decision_problems(s: Settings, reg: Registry) -> list[str]:
+    """Each written decision of every dataset tried on its database at start (a dry run,
+    as `planrag datasets` does): one line for each that cannot be used, with the reason.
+    Databases that do not answer within a minute in all are said to be unchecked."""
+    import asyncio
+
+    from planrag.decisions.service import check_decisions
+
+    async def tried() -> list[str]:
+        out = []
+        for ds in reg:
+            out += [f"dataset {ds.id}: {reason}" for reason in ds.decision_problems.values()]
+            if ds.decisions:
+                for check in await check_decisions(s, ds):
+                    if not check.ok:
+                        out.append(f"dataset {ds.id}: decision {check.spec.id} cannot be "
+                                   f"used: {check.error}")
+        return out
+
+    async def bounded() -> list[str]:
+        from planrag.sources.mysql import close_pools
+        from planrag.sources.neo4j import close_drivers
+
+        try:
+            return await asyncio.wait_for(tried(), 60)
+        except TimeoutError:
+            return ["the datasets' written decisions were not all tried within a minute "
+                    "(a database is slow to answer); `planrag datasets` tries them"]
+        finally:  # the pools belong to this start-up loop, not to the app's
+            await close_pools()
+            await close_drivers()
+
+    return asyncio.run(bounded())
 
 
 def _check_run_store(s: Settings) -> None:

@@ -76,6 +76,9 @@ class WrittenDecision(Simulator):
     """The simulator face of a written decision model (one subclass per decision)."""
 
     spec: ClassVar[DecisionSpec]
+    decision_ids: ClassVar[tuple[str, ...]] = ()
+    """With several decisions (the class answers are typed with): their ids, one of which
+    the answer may name as its check."""
     tables = ()
     rule_sets = ("query",)
     rule_notes: ClassVar[Mapping[str, str]] = {"query": "the decision model's queries"}
@@ -432,6 +435,7 @@ def answer_class(specs: tuple[DecisionSpec, ...]) -> type[WrittenDecision]:
         {
             "name": "+".join(s.id for s in specs),
             "title": " / ".join(s.title for s in specs),
+            "decision_ids": tuple(s.id for s in specs),
             "Parameters": create_model("AnyDecisionParameters",
                                        __config__=ConfigDict(extra="ignore", frozen=True),
                                        **fields),

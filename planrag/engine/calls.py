@@ -372,7 +372,8 @@ class ToolCalls:
             return []
         given = parsed.parameters.model_dump(mode="json") if parsed.parameters else None
         try:
-            checker = await self.checker.prepared(parsed.decision, given)
+            checker = await self.checker.prepared(parsed.decision, given,
+                                                  getattr(parsed, "check", None))
             outcome = checker.simulate_one(parsed.decision, given)
         except PlanRAGError as exc:
             self.reply(state, call_id, f"the simulator could not run it: {exc}")
@@ -555,8 +556,9 @@ class ToolCalls:
             try:
                 with telemetry.check_span(state.trace, self.checker.simulator.name,
                                           answer.decision) as span:
-                    checker = await self.checker.prepared(answer.decision,
-                                                          state.answer["parameters"])
+                    checker = await self.checker.prepared(
+                        answer.decision, state.answer["parameters"],
+                        getattr(answer, "check", None))
                     check = checker.check(answer.decision, state.answer["parameters"])
                     telemetry.check_outcome(span, check[0] if check is not None else None)
             except PlanRAGError as exc:

@@ -15,7 +15,7 @@ from planrag.decisions.run import DecisionState, WrittenDecision, bound_values, 
 from planrag.decisions.spec import DecisionSpec
 from planrag.engine.events import SimulatorChecked
 from planrag.engine.verdict import other_rules
-from planrag.errors import SimulatorError
+from planrag.errors import PlanRAGError, SimulatorError
 from planrag.present import number
 from planrag.simulators.base import SimulationResult, Simulator, build, evaluate
 from planrag.simulators.state import State
@@ -76,9 +76,11 @@ class Checker:
     as_of: str | None = None
     """When `state` was read from a live database (UTC)."""
 
-    async def prepared(self, decision: Any, given: Mapping[str, Any] | None) -> Checker:
+    async def prepared(self, decision: Any, given: Mapping[str, Any] | None,
+                       prefer: str | None = None) -> Checker:
         """This checker ready to check `decision` (or, None, to simulate one) with the
-        `given` parameters: on the data as it is now."""
+        `given` parameters: on the data as it is now. `prefer`: the written decision the
+        answer says checks it (where a dataset has several)."""
         return await self.current(given)
 
     async def current(self, given: Mapping[str, Any] | None = None) -> Checker:
@@ -196,25 +198,39 @@ class WrittenChecker(Checker):
 
     specs: tuple[DecisionSpec, ...] = ()
     rank: Ranker | None = None
+    question_decision: str | None = None
+    """The decision the question names (its `decision` field), which checks it."""
 
-    async def prepared(self, decision: Any, given: Mapping[str, Any] | None) -> Checker:
+    async def prepared(self, decision: Any, given: Mapping[str, Any] | None,
+                       prefer: str | None = None) -> Checker:
         assert self.rank is not None
         raw = dict(self.question_parameters or given or {})
+        named = self.question_decision or prefer
+        specs = [s for s in self.specs if s.id == named] or list(self.specs)
         first: WrittenRanking | None = None
-        for spec in self.specs:
+        failed: PlanRAGError | None = None
+        for spec in specs:
             sim = simulator_class(spec)
             names = {p.name for p in spec.parameters}
             values = bound_values(spec, {k: v for k, v in raw.items() if k in names})
-            state, as_of = await self.rank(spec, values)
+            try:
+                state, as_of = await self.rank(spec, values)
+            except PlanRAGError as exc:  # one broken decision of several: try the others
+                if len(specs) == 1:
+                    raise
+                failed = failed or exc
+                continue
             ranked = WrittenRanking(sim, state, values, None, as_of=as_of, spec=spec)
-            if decision is None or len(self.specs) == 1:
+            if decision is None or len(specs) == 1:
                 return ranked
             first = first or ranked
             probe = build(sim, state, sim.parse_parameters(values))
             assert isinstance(probe, WrittenDecision)
             if probe.key_of(decision) is not None:
                 return ranked
-        assert first is not None  # a WrittenChecker has at least one decision
+        if first is None:  # every decision failed
+            assert failed is not None
+            raise failed
         return first
 
 

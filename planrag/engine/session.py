@@ -181,7 +181,9 @@ def _written(settings: Settings, resolved: Resolved) -> Checker | None:
 
     typed = answer_class(dataset.decisions)
     params = question_parameters(typed, question.extra) if question else None
-    return WrittenChecker(typed, _NO_STATE, params, specs=dataset.decisions, rank=rank)
+    named = question.extra.get("decision") if question else None
+    return WrittenChecker(typed, _NO_STATE, params, specs=dataset.decisions, rank=rank,
+                          question_decision=named if isinstance(named, str) else None)
 
 
 def _checker(resolved: Resolved) -> Checker | None:

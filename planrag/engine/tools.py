@@ -136,16 +136,24 @@ def answer_model(simulator: type[Simulator] | None) -> type[BaseModel]:
 
 
 def _typed_by(simulator: type[Simulator]) -> dict[str, Any]:
-    """A `decision` field typed like the simulator's decision, and optional `parameters`."""
+    """A `decision` field typed like the simulator's decision, and optional `parameters`;
+    on a dataset with several written decisions, an optional `check` naming the one the
+    question is about."""
     name = simulator.decision_field()
     info = simulator.Decision.model_fields[name]
-    return {
+    fields: dict[str, Any] = {
         "decision": (info.annotation, Field(description=info.description or name)),
         "parameters": (
             simulator.Parameters | None,
             Field(default=None, description="the question's parameters, as you read them"),
         ),
     }
+    ids = getattr(simulator, "decision_ids", ())
+    if len(ids) > 1:
+        fields["check"] = (Literal[ids] | None, Field(
+            default=None, description="which of the dataset's decisions the question is "
+            "about (its id), so that one checks the answer"))
+    return fields
 
 
 @cache

@@ -268,3 +268,49 @@ async def test_a_query_past_the_timeout_leaves_the_answer_not_checked(
     assert "The assistant's decision: K001" in text
     assert "Not checked by the simulator: the simulator check failed: decision slow: the " \
            "`value` query: query exceeded the 1 s statement timeout" in text, text
+
+
+ZONES = '''
+[[decisions]]
+id = "zone-promo"
+title = "Zone promotion"
+goal = "maximize"
+objective = "weekly footfall of the promoted zone"
+candidates = "SELECT DISTINCT zone_cd AS decision FROM kiosk"
+value = "SELECT zone_cd AS decision, SUM(foot_cnt) AS value FROM kiosk GROUP BY zone_cd"
+baseline = "SELECT 0 AS value"
+'''
+
+
+def _answering(decision: str, **extra: object) -> ScriptedModel:
+    return ScriptedModel([
+        Reply(calls=[call("make_plan", steps=[{"goal": "look", "source": "sql"}])]),
+        Reply(calls=[call("final_answer", decision=decision, rationale="it fits",
+                          query_ids=[], **extra)]),
+    ])
+
+
+@pytest.mark.parametrize(("decision", "extra", "model"), [
+    ("S", {}, "Zone promotion"),           # only the zones' candidates name it
+    ("K004", {}, "Espresso machine"),      # only the kiosks' do
+    ("K004", {"check": "zone-promo"}, "Zone promotion"),  # the answer says which
+])
+async def test_with_several_decisions_the_one_that_fits_checks_it(
+    tmp_path: Path, decision: str, extra: dict[str, object], model: str
+) -> None:
+    env = _sqlite_env(tmp_path, ZONES)
+    scripted = _answering(decision, **extra)
+    async with ScriptedServer(scripted) as server:
+        code, out, err = await cli("ask", "Which one?", "--dataset", "kiosks", "--json", "--no",
+                                   env={**env, "PLANRAG_MODEL": "m",
+                                        "PLANRAG_MODEL_BASE_URL": server.base_url})
+    assert code == 0, err
+    tools = {t["function"]["name"]: t for t in scripted.requests[0].tools}
+    check_arg = tools["final_answer"]["function"]["parameters"]["properties"]["check"]
+    assert "zone-promo" in json.dumps(check_arg)
+    events = events_of(out)
+    checked = [e for e in events if e["kind"] == "simulator_checked"]
+    if extra:  # K004 is no zone: named as the check, it is "not one of the candidates"
+        assert checked[0]["decision_model"] == model and checked[0]["rank"] is None
+    else:
+        assert checked[0]["decision_model"] == model and checked[0]["rank"] is not None
