@@ -485,9 +485,12 @@ def _datasets(settings: Settings, args: argparse.Namespace) -> int:
             if db.get("account"):
                 print(f"{'':24} {printable(db['account'])}")
         for d in r.get("decisions", ()):
-            print(f"{'':22} - decision {printable(d['id'])}: "
-                  + (f"BROKEN: {printable(d['error'])}" if d.get("error") else
-                     printable(d["title"])))
+            state = printable(d["title"])
+            if d.get("error"):
+                state = f"BROKEN: {printable(d['error'])}"
+            elif d.get("untried"):
+                state += f" (not tried: {printable(d['untried'])})"
+            print(f"{'':22} - decision {printable(d['id'])}: {state}")
     for b in broken:
         print(printable(f"{b['id']:22} CANNOT BE USED: {b['error']}"))
     print(printable(_data_folder(settings)))
@@ -542,7 +545,8 @@ def _connect(settings: Settings, args: argparse.Namespace) -> int:
     if done.simulator_note:
         print(f"- simulator: {printable(done.simulator_note)}")
     for d in _decision_status(settings, done.dataset, True).get("decisions", ()):
-        state = f"BROKEN: {d['error']}" if d.get("error") else "checked on the database"
+        state = f"BROKEN: {d['error']}" if d.get("error") else (
+            f"not tried: {d['untried']}" if d.get("untried") else "checked on the database")
         print(printable(f"- decision {d['id']}: {state}"))
     if not done.dataset.rules:
         print(f"- no business rules yet: add them with planrag connect {done.dataset.id} "
@@ -995,8 +999,10 @@ def _decision_status(settings: Settings, ds: Any, usable: bool) -> dict[str, Any
     for spec in ds.decisions:
         entry: dict[str, Any] = {"id": spec.id, "title": spec.title}
         check = tried.get(spec.id)
-        if check is not None and not check.ok:
+        if check is not None and check.error:
             entry["error"] = check.error
+        elif check is not None and check.untried:
+            entry["untried"] = check.untried
         out.append(entry)
     out += [{"id": k, "error": v} for k, v in ds.decision_problems.items()]
     return {"decisions": out}
@@ -1093,7 +1099,7 @@ def _decision(settings: Settings, args: argparse.Namespace) -> int:
                             "value": c.value} for c in res.ranking[:5]],
                 )
         else:
-            entry["error"] = check.error
+            entry["error"] = check.error or f"not tried: {check.untried}"
         failed = failed or not entry["ok"]
         report.append(entry)
     for spec_id, problem in dataset.decision_problems.items():

@@ -22,7 +22,13 @@ from typing import Any, ClassVar
 from pydantic import BaseModel, ConfigDict, Field, create_model
 
 from planrag.decisions.spec import DecisionSpec, ParameterSpec, check_values
-from planrag.errors import PlanRAGError, QueryError, SimulatorError, SimulatorInputError
+from planrag.errors import (
+    PlanRAGError,
+    QueryError,
+    SimulatorError,
+    SimulatorInputError,
+    SourceUnavailable,
+)
 from planrag.simulators.base import DecisionKey, Outcome, Simulator
 from planrag.simulators.state import State
 from planrag.sources.base import DataSource
@@ -377,10 +383,13 @@ class DryRun:
     spec: DecisionSpec
     error: str | None
     seconds: Mapping[str, float] = field(default_factory=dict)
+    untried: str | None = None
+    """Why it could not be tried (its database cannot be reached, or a dump's copy is not
+    loaded yet): nothing is known against it, so it is not called broken."""
 
     @property
     def ok(self) -> bool:
-        return self.error is None
+        return self.error is None and self.untried is None
 
 
 _NEEDS = {"candidates": ("decision",), "value": ("decision", "value"), "baseline": ("value",)}
@@ -403,6 +412,8 @@ async def dry_run(source: DataSource, spec: DecisionSpec, limits: Limits) -> Dry
         started = time.perf_counter()
         try:
             table = await source.execute(query, small, params=values)
+        except SourceUnavailable as exc:
+            return DryRun(spec, None, seconds, untried=str(exc))
         except PlanRAGError as exc:
             text = str(exc).replace("planrag_dry_run", "the query")
             return DryRun(spec, f"the `{which}` query: {text}", seconds)

@@ -18,7 +18,7 @@ from planrag.decisions.run import (
     simulator_class,
 )
 from planrag.decisions.spec import DecisionSpec
-from planrag.errors import PlanRAGError
+from planrag.errors import PlanRAGError, SourceUnavailable
 from planrag.simulators.base import SimulationResult, build, evaluate
 
 __all__ = ["RankedDecision", "check_decisions", "rank_decision"]
@@ -74,6 +74,8 @@ async def check_decisions(
             resolved = locate(settings, DatasetRef(dataset.id), spec.target)
             async with open_source(settings, resolved) as source:
                 out.append(await dry_run(source, spec, settings.limits))
+        except SourceUnavailable as exc:
+            out.append(DryRun(spec, None, untried=str(exc)))
         except PlanRAGError as exc:
             out.append(DryRun(spec, str(exc)))
     return out

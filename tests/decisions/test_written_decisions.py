@@ -314,3 +314,14 @@ async def test_with_several_decisions_the_one_that_fits_checks_it(
         assert checked[0]["decision_model"] == model and checked[0]["rank"] is None
     else:
         assert checked[0]["decision_model"] == model and checked[0]["rank"] is not None
+
+
+async def test_a_decision_on_data_not_loaded_yet_is_untried_not_broken(tmp_path: Path) -> None:
+    env = live_env(tmp_path)  # a fresh data folder: no copy of the wards dump yet
+    code, out, err = await cli("datasets", "--json", env=env)
+    assert code == 0, err
+    wards = next(d for d in json.loads(out) if d["id"] == "wards")
+    (decision,) = wards["decisions"]
+    assert "error" not in decision and "planrag load" in decision["untried"]
+    code, out, err = await cli("datasets", env=env)
+    assert "decision night-nurses: Extra night nurses (not tried:" in " ".join(out.split())
