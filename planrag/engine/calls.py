@@ -211,12 +211,16 @@ class ToolCalls:
             tuple(s.event() for s in state.plan),
             tuple(s.event() for s in pending.steps),
         )
+        for event in self.ask_or_decide(state, pending):
+            yield event
+
+    def ask_or_decide(self, state: RunState, pending: PendingReplan) -> list[Event]:
+        """The person is asked (the run pauses on `pending`), unless the consent setting
+        decides: then its decision's events."""
         if self.config.consent == "ask":
             state.pending = pending
-            return
-        for event in self.decide(state, pending, self.config.consent == "approve", "policy",
-                                  None):
-            yield event
+            return []
+        return self.decide(state, pending, self.config.consent == "approve", "policy", None)
 
     def decide(
         self,
@@ -483,11 +487,7 @@ class ToolCalls:
         pending = PendingReplan(call_id=call_id, steps=[], by="check",
                                 reason=f"rank the answer with the check the assistant "
                                 f"proposed, \u201c{spec.title}\u201d")
-        if self.config.consent == "ask":
-            state.pending = pending
-            return
-        for event in self.decide(state, pending, self.config.consent == "approve", "policy",
-                                 None):
+        for event in self.ask_or_decide(state, pending):
             yield event
 
     def _decide_check(
@@ -607,11 +607,8 @@ class ToolCalls:
         state.queued_calls = []
         yield ReplanProposed(pending.reason, tuple(s.event() for s in state.plan or []),
                              tuple(s.event() for s in pending.steps), by="simulator")
-        if self.config.consent == "ask":
-            state.pending = pending
-            return
-        for ev in self.decide(state, pending, self.config.consent == "approve", "policy", None):
-            yield ev
+        for event in self.ask_or_decide(state, pending):
+            yield event
 
 
 _WHAT = {"decision": "decision", "rationale": "reasons", "goal": "goal of the step",
