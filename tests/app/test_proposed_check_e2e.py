@@ -101,6 +101,14 @@ async def test_the_proposed_check_is_shown_approved_and_saved(
                                    "written in the dataset")
         await checked.first.wait_for(timeout=30_000)
         await _shot_last(page, shots)
+
+        # The saved decision is the dataset's what-if too.
+        await _ask(page, "/whatif uplift=6")
+        ranked, _ = expected(ROWS, 6.0, 120.0)
+        what_if = page.locator(".step", has_text="What-if: Espresso machine").last
+        await what_if.wait_for(timeout=30_000)
+        await expect(what_if).to_contain_text(f"Best decision: {NAMES[ranked[0][0]]}")
+        await expect(what_if).to_contain_text("40 possible decisions ranked")
         await browser.close()
 
 
