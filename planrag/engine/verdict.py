@@ -146,8 +146,10 @@ def proposal_lines(event: CheckProposed, style: Style = "plain") -> list[str]:
     for title, query in (("Candidates", event.candidates_query),
                          ("Value of each candidate", event.value_query),
                          ("If nothing is decided", event.baseline_query)):
-        if style in ("markdown", "slack"):
-            lines.append(f"{title}:\n{fenced(query, 'sql' if style == 'markdown' else '')}")
+        if style == "markdown":  # a code block shows its text as it is
+            lines.append(f"{title}:\n{fenced(query, 'sql')}")
+        elif style == "slack":  # Slack reads <!channel> and <@U...> inside code blocks too
+            lines.append(f"{title}:\n{fenced(escape(query, style))}")
         else:
             lines.append(f"{title}:\n{escape(query, style)}")
     return lines
