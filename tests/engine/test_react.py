@@ -322,3 +322,17 @@ async def test_the_papers_format_over_http_with_a_broken_stream(engine_for) -> N
     assert "<|im_end|>" not in text and "[the reply broke off (" in text
     assert inner.requests[2].messages[-2]["content"].endswith(SWE_ROWS)
     inner.assert_all_used()
+
+
+def test_the_text_format_can_propose_a_check() -> None:
+    text = (
+        "Thought: the dataset has no check yet; propose one first.\n"
+        "Action: Propose check\n"
+        'Action input: {"title": "Espresso machine", "goal": "maximize", '
+        '"candidates": "SELECT k AS decision FROM t", '
+        '"value": "SELECT k AS decision, 1 AS value FROM t", "baseline": "SELECT 0 AS value"}'
+    )
+    tools = {"make_plan", "run_sql", "final_answer", "propose_check"}
+    ((name, args),) = parse_react(text, tools)
+    assert name == "propose_check"
+    assert args["title"] == "Espresso machine" and args["baseline"] == "SELECT 0 AS value"
