@@ -143,9 +143,18 @@ async def test_a_conversation_is_kept_resumed_after_a_restart_and_rated(
             await message.get_by_role("button", name="Approve").click()
             verdict = page.get_by_text("Best decision: Krakow").first
             await verdict.wait_for(timeout=60_000)
-            # A thumbs up with a comment on the answer (the last message).
-            await page.locator(".positive-feedback-off").last.click()
-            await page.get_by_role("dialog").locator("textarea").fill("clear and checked")
+            # A thumbs up with a comment on the answer (the last message). The message is
+            # drawn again once the run ends (its chart, its file, the end of the run), and a
+            # click that lands while it is redrawn opens nothing: click until the dialog opens.
+            comment = page.get_by_role("dialog").locator("textarea")
+            for _ in range(4):
+                await page.locator(".positive-feedback-off").last.click(timeout=30_000)
+                try:
+                    await comment.wait_for(timeout=5_000)
+                    break
+                except PlaywrightTimeout:
+                    continue
+            await comment.fill("clear and checked")
             await page.locator("#submit-feedback").click()
             await expect(page.locator(".positive-feedback-on")).to_have_count(1,
                                                                               timeout=10_000)
