@@ -113,6 +113,7 @@ def _planrag(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess[str
 async def test_a_conversation_is_kept_resumed_after_a_restart_and_rated(
         team: Path, history_url: str, model_server: tuple[str, dict[str, ScriptedModel]],
         data_dir: Path, shots: Path) -> None:  # noqa: F811
+    from playwright.async_api import TimeoutError as PlaywrightTimeout
     from playwright.async_api import async_playwright, expect
 
     env = _env(team, history_url, model_server[0], data_dir)
