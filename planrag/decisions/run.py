@@ -75,7 +75,6 @@ class DecisionState(State):
     """What a person should know: candidates without a value, values for no candidate."""
     seconds: float = 0.0
     """The three queries' time."""
-    parameters: Mapping[str, Any] = field(default_factory=dict)
 
 
 class WrittenDecision(Simulator):
@@ -287,7 +286,6 @@ async def rank_on(
         baseline=base,
         notes=tuple(notes),
         seconds=seconds,
-        parameters=dict(parameters),
     )
 
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from datetime import UTC, datetime
 from typing import Any
 
 from planrag.datasets import Dataset, DatasetRef
@@ -20,6 +19,7 @@ from planrag.decisions.run import (
 from planrag.decisions.spec import DecisionSpec
 from planrag.errors import PlanRAGError, SourceUnavailable
 from planrag.simulators.base import SimulationResult, build, evaluate
+from planrag.simulators.state import as_of_now
 
 __all__ = ["RankedDecision", "check_decisions", "rank_decision"]
 
@@ -30,11 +30,6 @@ class RankedDecision:
     result: SimulationResult
     as_of: str | None
     """When a live database was read (UTC); None for a loaded copy."""
-    target: str
-
-
-def now_text() -> str:
-    return datetime.now(UTC).strftime("%Y-%m-%d %H:%M:%S UTC")
 
 
 async def rank_decision(
@@ -54,10 +49,10 @@ async def rank_decision(
     resolved = locate(settings, DatasetRef(dataset.id), target or spec.target)
     async with open_source(settings, resolved) as source:
         state = await rank_on(source, spec, values, settings.limits)
-    as_of = now_text() if resolved.location.live else None
+    as_of = as_of_now() if resolved.location.live else None
     result = evaluate(build(sim, state, params))
     result = replace(result, seconds=state.seconds, notes=state.notes)
-    return RankedDecision(spec, result, as_of, resolved.target)
+    return RankedDecision(spec, result, as_of)
 
 
 async def check_decisions(

@@ -28,7 +28,6 @@ from planrag.decisions.run import (
     rank_on,
     simulator_class,
 )
-from planrag.decisions.service import now_text
 from planrag.decisions.spec import DecisionSpec, spec_from_mapping
 from planrag.engine.check import Checker, WrittenRanking
 from planrag.engine.config import EngineConfig
@@ -66,6 +65,7 @@ from planrag.errors import PlanRAGError, QueryError, RunError
 from planrag.errors import QueryRefused as Refused
 from planrag.schema.budget import describe_entities, search_schema
 from planrag.simulators.base import build, evaluate
+from planrag.simulators.state import as_of_now
 from planrag.sources.base import DataSource
 from planrag.table import Limits, Table
 
@@ -515,7 +515,7 @@ class ToolCalls:
         try:
             spec, answer = await self._proposed_answer(state)
             sim = simulator_class(spec)
-            as_of = now_text() if live else None
+            as_of = as_of_now() if live else None
             ranked = WrittenRanking(sim, answer, spec.defaults(), None, as_of=as_of, spec=spec)
             check = ranked.check(decision, None)
         except (ValueError, PlanRAGError) as exc:

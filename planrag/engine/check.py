@@ -6,7 +6,6 @@ import weakref
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, replace
-from datetime import UTC, datetime
 from typing import Any
 
 from pydantic import BaseModel
@@ -18,7 +17,7 @@ from planrag.engine.verdict import other_rules
 from planrag.errors import PlanRAGError, SimulatorError
 from planrag.present import number
 from planrag.simulators.base import SimulationResult, Simulator, build, evaluate
-from planrag.simulators.state import State
+from planrag.simulators.state import State, as_of_now
 
 __all__ = ["Checker", "Ranker", "WrittenChecker", "WrittenRanking"]
 
@@ -98,7 +97,7 @@ class Checker:
                 return self
             parameters = self.simulator.parse_parameters(raw)
         state = await self.read_state(parameters)
-        as_of = datetime.now(UTC).strftime("%Y-%m-%d %H:%M:%S UTC")
+        as_of = as_of_now()
         return replace(self, state=state, read_state=None, as_of=as_of)
 
     def simulate_one(

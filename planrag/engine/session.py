@@ -162,9 +162,9 @@ def _written(settings: Settings, resolved: Resolved) -> Checker | None:
     """The check of a dataset whose decisions are written in its manifest: each runs on
     the database its `target` names (the dump in use, for a dataset of dumps)."""
     from planrag.decisions.run import answer_class, rank_on
-    from planrag.decisions.service import now_text
     from planrag.runtime import locate, open_source
     from planrag.simulators.service import question_parameters
+    from planrag.simulators.state import as_of_now
 
     dataset, question = resolved.dataset, resolved.question
     if not dataset.decisions:
@@ -177,7 +177,7 @@ def _written(settings: Settings, resolved: Resolved) -> Checker | None:
         where = locate(settings, ref, spec.target)
         async with open_source(settings, where) as source:
             state = await rank_on(source, spec, values, settings.limits)
-        return state, now_text() if where.location.live else None
+        return state, as_of_now() if where.location.live else None
 
     typed = answer_class(dataset.decisions)
     params = question_parameters(typed, question.extra) if question else None

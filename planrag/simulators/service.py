@@ -11,7 +11,6 @@ import codecs
 import json
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -26,7 +25,7 @@ from planrag.errors import (
 from planrag.present import Columns
 from planrag.simulators.base import RuleComparison, SimulationResult, Simulator, build, evaluate
 from planrag.simulators.registry import available, resolve, resolve_registered
-from planrag.simulators.state import State, state_from_dump
+from planrag.simulators.state import State, as_of_now, state_from_dump
 
 __all__ = [
     "RENAMES",
@@ -199,7 +198,7 @@ async def simulate_dataset(
         async with open_source(settings, resolved) as source:
             state = await sim_cls.read_state(source, parameters)
         if resolved.location.live:
-            as_of = datetime.now(UTC).strftime("%Y-%m-%d %H:%M:%S UTC")
+            as_of = as_of_now()
     result = evaluate(build(sim_cls, state, parameters, rules))
     return DatasetSimulation(dataset, question, result, as_of, sim_cls)
 

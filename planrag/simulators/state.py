@@ -31,7 +31,7 @@ import math
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from datetime import date, datetime
+from datetime import UTC, date, datetime
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
 from typing import Any, Literal, get_args
@@ -51,6 +51,7 @@ __all__ = [
     "Form",
     "State",
     "TableSpec",
+    "as_of_now",
     "provided_forms",
     "state_from_dump",
     "state_from_source",
@@ -359,6 +360,11 @@ def _bound(
             "simulator's parameters lack"
         )
     return {n: values[n] for n in names}
+
+
+def as_of_now() -> str:
+    """When live data is read, as every check and ranking says it (UTC, to the second)."""
+    return datetime.now(UTC).strftime("%Y-%m-%d %H:%M:%S UTC")
 
 
 def _check_nonempty(spec: TableSpec, rows: Sequence[object], where: str) -> None:

@@ -79,16 +79,7 @@ def sql_bound(
     is `marker` (`%s`: pymysql, which then reads every other `%` as an escape, so they are
     doubled; `?`: sqlite3). A name without a value is refused in one line."""
     spans = _spans(query, sqlite)
-    missing = sorted({name for _, _, name in spans if name not in params})
-    if missing:
-        have = ", ".join(sorted(params)) or "none"
-        raise QueryRefused(
-            f"the query uses :{', :'.join(missing)}, which no parameter gives (parameters: "
-            f"{have}); declare it or correct the name",
-            rule="parameter",
-            query=query,
-            language="sql",
-        )
+    _require(sorted({name for _, _, name in spans}), params, query, "sql")
     checked: list[str] = []
     text: list[str] = []
     args: list[Any] = []
@@ -122,17 +113,22 @@ def sql_value(value: Any, sqlite: bool) -> Any:
 def cypher_values(query: str, params: Mapping[str, Any]) -> dict[str, Any]:
     """The parameters a Cypher query uses (`$name`), refusing one that no value gives."""
     names = placeholder_names(query, "cypher")
-    missing = [n for n in names if n not in params]
-    if missing:
-        have = ", ".join(sorted(params)) or "none"
-        raise QueryRefused(
-            f"the query uses ${', $'.join(missing)}, which no parameter gives (parameters: "
-            f"{have}); declare it or correct the name",
-            rule="parameter",
-            query=query,
-            language="cypher",
-        )
+    _require(names, params, query, "cypher")
     return {n: _cypher_value(params[n]) for n in names}
+
+
+def _require(names: list[str], params: Mapping[str, Any], query: str, language: str) -> None:
+    """Refuse, in one line, a query that uses a parameter no value gives."""
+    missing = [n for n in names if n not in params]
+    if not missing:
+        return
+    mark = "$" if language == "cypher" else ":"
+    have = ", ".join(sorted(params)) or "none"
+    raise QueryRefused(
+        f"the query uses {mark}{(', ' + mark).join(missing)}, which no parameter gives "
+        f"(parameters: {have}); declare it or correct the name",
+        rule="parameter", query=query, language=language,
+    )
 
 
 def _cypher_value(value: Any) -> Any:
