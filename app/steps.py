@@ -481,7 +481,7 @@ class RunView:
         if answer is None:
             return
         lines = answer_lines(answer, check, note, style="markdown", scripted=self.scripted,
-                             queries=self._query_names())
+                             queries=self._query_names(), links=True)
         elements: list[Element] = [cl.File(
             name="answer.md", content=self._markdown(lines).encode("utf-8"),
             mime="text/markdown", display="inline")]

@@ -419,7 +419,10 @@ class Auditor:
                 entry = ("consent", {"approved": event.approved, "by": event.by,
                                      "note": event.note, "about": event.about})
             case ev.AnswerProposed():
-                entry = ("answer", {"decision": event.decision, "rationale": event.rationale})
+                entry = ("answer", {"decision": event.decision, "rationale": event.rationale,
+                                    "claims": [
+                                        {"text": c.text, "value": c.value, "source": c.source,
+                                         "verified": c.verified} for c in event.claims]})
             case ev.SimulatorChecked():
                 entry = ("check", {"decision": event.decision, "agrees": event.agrees,
                                    "rank": event.rank, "best": event.best,

@@ -199,6 +199,96 @@
     if (window.ResizeObserver) new window.ResizeObserver(measure).observe(banner);
   }
 
+  // A footnote of an answer ("[1]" after a number, or a source "query 2, row 3, cost") opens
+  // the row it cites: the link is "#planrag-q2-row-3" (planrag/engine/verdict.py, row_anchor).
+  // The query's step is the last "Query 2 · ..." before the answer, inside the answer's run:
+  // after the last plan before it (its plan steps are opened one by one until the query shows,
+  // the others closed again). Its table's row is marked and scrolled to. A row past what the
+  // table shows (the CSV file holds them all) leaves the step open at its table.
+  (function citedRows() {
+    var LINK = /^#planrag-(q\d{1,4})-row-(\d{1,7})$/;
+    function tick() { return new Promise(function (r) { setTimeout(r, 50); }); }
+    function precedes(a, b) {
+      return !!(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
+    }
+    function lastBetween(selector, floor, link) {
+      var found = null;
+      document.querySelectorAll(selector).forEach(function (el) {
+        if (precedes(el, link) && (!floor || precedes(floor, el))) found = el;
+      });
+      return found;
+    }
+    async function open(button) {
+      if (button.getAttribute("aria-expanded") !== "false") return;
+      button.click();
+      for (var i = 0; i < 40 && button.getAttribute("aria-expanded") === "false"; i++) await tick();
+    }
+    async function reveal(qid, row, link) {
+      var plan = lastBetween('button[id^="step-Plan"]', null, link);
+      if (plan) await open(plan);
+      var query = 'button[id^="step-Query ' + qid.slice(1) + ' \u00b7"]';
+      var button = lastBetween(query, plan, link);
+      if (!button && plan) {
+        var steps = [];
+        document.querySelectorAll("button[id^='step-']").forEach(function (el) {
+          if (/^step-\d+\. /.test(el.id) && precedes(plan, el) && precedes(el, link) &&
+              el.getAttribute("aria-expanded") === "false") steps.push(el);
+        });
+        for (var i = 0; i < steps.length && !button; i++) {
+          await open(steps[i]);
+          await tick();
+          button = lastBetween(query, plan, link);
+          if (!button) steps[i].click();
+        }
+      }
+      if (!button) return;
+      await open(button);
+      var region = document.getElementById(button.getAttribute("aria-controls") || "");
+      var rows = [];
+      for (var t = 0; t < 40 && region; t++) {
+        rows = region.querySelectorAll(".dataframe tbody tr");
+        if (rows.length) break;
+        await tick();
+      }
+      // The table shows its rows a page at a time: turn to the row's page.
+      var size = rows.length;
+      var next = nextButton(region);
+      for (var page = 0; size && next && page < Math.floor((row - 1) / size); page++) {
+        var first = rows[0];
+        next.click();
+        for (var w = 0; w < 40 && region.querySelector(".dataframe tbody tr") === first; w++) {
+          await tick();
+        }
+        rows = region.querySelectorAll(".dataframe tbody tr");
+        next = nextButton(region);
+      }
+      document.querySelectorAll(".planrag-cited").forEach(function (el) {
+        el.classList.remove("planrag-cited");
+      });
+      var target = size ? rows[(row - 1) % size] : null;
+      if (target) target.classList.add("planrag-cited");
+      (target || region || button).scrollIntoView({ block: "center" });
+    }
+    function nextButton(region) {
+      var found = null;
+      region.querySelectorAll("a, button").forEach(function (el) {
+        if (!found && /^\s*Next\s*$/.test(el.textContent || "") &&
+            !el.hasAttribute("disabled") && el.getAttribute("aria-disabled") !== "true") {
+          found = el;
+        }
+      });
+      return found;
+    }
+    document.addEventListener("click", function (event) {
+      var link = event.target && event.target.closest ? event.target.closest("a[href]") : null;
+      var match = link ? LINK.exec(link.getAttribute("href") || "") : null;
+      if (!match) return;
+      event.preventDefault();  // Chainlit opens links in a new tab
+      event.stopPropagation();
+      reveal(match[1], parseInt(match[2], 10), link);
+    }, true);
+  })();
+
   // Light or dark before the first paint. Chainlit's bundle picks the theme only once it runs,
   // from localStorage "vite-ui-theme" or else the configured default (dark): a fresh browser
   // painted a white page first, then turned dark whatever the browser preferred. This file is

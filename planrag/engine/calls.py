@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import AsyncIterator, Mapping
-from dataclasses import replace
+from dataclasses import asdict, replace
 from typing import Any, Literal
 
 from pydantic import BaseModel, ValidationError
@@ -35,6 +35,7 @@ from planrag.engine.events import (
     AnswerProposed,
     CandidateSimulated,
     CheckProposed,
+    Claim,
     Event,
     PlanMade,
     QueryFailed,
@@ -45,6 +46,13 @@ from planrag.engine.events import (
     ReplanProposed,
     SchemaLookedUp,
     StepStarted,
+)
+from planrag.engine.evidence import (
+    ResultIndex,
+    check_claim,
+    numbers_in,
+    objection,
+    rationale_claims,
 )
 from planrag.engine.placeholders import echoed_placeholder
 from planrag.engine.state import PendingReplan, QueryRecord, RunState, StepModel
@@ -390,6 +398,46 @@ class ToolCalls:
         )
         return [CandidateSimulated(decision, value, baseline, description, dict(details))]
 
+    # -- the numbers an answer rests on
+
+    def _may_object(self, state: RunState) -> bool:
+        """Whether the model may still be sent back to correct its numbers: once a run,
+        and not when its budget or time leaves it only this answer."""
+        return (self.config.claims_feedback and not state.claims_told
+                and state.answer_only is None and not state.overtime)
+
+    async def _claims(self, state: RunState, answer: Any) -> tuple[Claim, ...]:
+        """The answer's claims, and the numbers its rationale states, checked against the
+        whole results of the run's queries."""
+        tables = await self._results(state)
+        lookup = dict(tables).get
+        index = ResultIndex(tables)
+        claims = [check_claim(c.text, c.value, c.source, lookup, index)
+                  for c in answer.claims]
+        given = getattr(answer, "parameters", None)
+        skip = [c.value for c in claims] + numbers_in(state.question) + numbers_in(
+            str(answer.decision)) + numbers_in(given.model_dump_json() if given else "")
+        claims += [claim for _, claim in rationale_claims(answer.rationale, index, skip)]
+        return tuple(replace(c, value=_whole(c.value)) for c in claims)
+
+    async def _results(self, state: RunState) -> list[tuple[str, Table]]:
+        """Every result of the run's queries, in order. A run resumed in another process
+        has not got them: its queries are read again, through the same guards."""
+        out = []
+        for record in state.queries:
+            if record.outcome != "ok":
+                continue
+            table = self.tables.get((state.run_id, record.id))
+            if table is None:
+                try:
+                    table = await self._source(record.language).execute(record.query,
+                                                                          self._limits)
+                except (PlanRAGError, RunError):
+                    continue
+                self.tables[(state.run_id, record.id)] = table
+            out.append((record.id, table))
+        return out
+
     # -- a check the model proposes (datasets without one)
 
     @property
@@ -535,6 +583,12 @@ class ToolCalls:
             return
         known = {q.id for q in state.queries}
         cited = tuple(q for q in answer.query_ids if q in known)
+        claims = await self._claims(state, answer)
+        told = objection(claims) if self._may_object(state) else ""
+        if told:
+            state.claims_told = True
+            self.reply(state, call_id, told)
+            return
         state.answer = {
             "decision": answer.decision,
             "rationale": answer.rationale,
@@ -544,8 +598,9 @@ class ToolCalls:
                 if getattr(answer, "parameters", None) is not None
                 else None
             ),
+            "claims": [asdict(c) for c in claims],
         }
-        yield AnswerProposed(answer.decision, answer.rationale, cited)
+        yield AnswerProposed(answer.decision, answer.rationale, cited, claims=claims)
         state.stage = "checking"
         if self.checker is None and state.proposal is not None:
             async for event in self._answer_with_proposal(state, call_id, answer.decision):
@@ -632,6 +687,11 @@ def _named_entities(text: str) -> tuple[str, ...]:
     """The tables/labels/types a schema tool's answer lists (its lines start with them)."""
     names = (next(g for g in m.groups() if g) for m in _ENTITY_LINE.finditer(text))
     return tuple(dict.fromkeys(names))[:20]
+
+
+def _whole(value: float) -> float:
+    """A whole number as an int (999, not 999.0, in the JSON)."""
+    return int(value) if float(value).is_integer() and abs(value) < 2**53 else value
 
 
 def _same(a: str, b: str) -> bool:

@@ -46,6 +46,9 @@ class EngineConfig:
     max_question_chars: int = 4000
     """The longest question a run takes; a longer one fails before the model is asked."""
     query_limits: Limits | None = None
+    claims_feedback: bool = True
+    """Tell the model, once, which numbers of its answer the data does not bear out, so it
+    can correct them before the answer is recorded (`planrag.engine.evidence`)."""
     what_if: bool = False
     """Offer the model the simulator itself (`simulate_candidate`): off by default, since
     it lets the model search instead of analyse (and makes the check less independent)."""

@@ -18,6 +18,7 @@ __all__ = [
     "AwaitingConfirmation",
     "CandidateSimulated",
     "CheckProposed",
+    "Claim",
     "Event",
     "ModelCalled",
     "ModelText",
@@ -258,11 +259,36 @@ class ReplanDecided:
 
 
 @dataclass(frozen=True, slots=True)
+class Claim:
+    """A number the answer rests on and where it comes from (`planrag.engine.evidence`)."""
+
+    text: str
+    """What the number is, in a few words."""
+    value: float
+    source: str | None
+    """A cell (`q2[3].cost`) or a formula over cells; None when nothing is cited."""
+    verified: bool | None
+    """Equal to the data within the precision stated; None when it cites nothing."""
+    data: float | None = None
+    """What the source gives, where it differs from `value`."""
+    note: str = ""
+    """Why it is not verified: the source could not be read, or the number is not found."""
+    cells: tuple[tuple[str, int, str], ...] = ()
+    """The cells its source read: (query id, row counting from 1 or 0 for a whole column,
+    column)."""
+    cited_by: Literal["model", "engine"] = "model"
+    """"engine": a number of the rationale, or of a claim without a source, that the engine
+    looked for in the run's results."""
+
+
+@dataclass(frozen=True, slots=True)
 class AnswerProposed:
     decision: Any
     rationale: str
     query_ids: tuple[str, ...]
     kind: Literal["answer_proposed"] = "answer_proposed"
+    claims: tuple[Claim, ...] = ()
+    """The numbers the answer rests on, each checked against the data."""
 
 
 @dataclass(frozen=True, slots=True)

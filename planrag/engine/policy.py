@@ -262,6 +262,7 @@ class DQAPolicy:
         rows = _rows(observations[0]) if observations else []
         decision: Any = None
         why = "no rows to decide from"
+        claims: list[dict[str, Any]] = []
         if scenario == "locating":
             country = country_of(question) or "the country"
             home = _quoted(question, "home node is") or _home_from(observations)
@@ -271,6 +272,9 @@ class DQAPolicy:
                 power, decision = max(nodes, key=lambda x: (x[0], x[1]))
                 why = (f"away from its home node, {country} holds the most trading power at "
                        f"{_place(decision)} (base trading power {number(power)})")
+                claims.append(_claim(f"{country}'s base trading power at {_place(decision)}",
+                                     number(power),
+                                     f"q1[trade_node={decision}].base_trading_power"))
         else:
             buildings = [(float(r["max_supply"]) / max(float(r["level"]), 1.0) * 5, r["id"],
                           r.get("name", "")) for r in rows if r.get("id")]
@@ -279,15 +283,28 @@ class DQAPolicy:
                 decision = int(ident)
                 why = (f"building {decision} ({_kind(name)}) adds the most supply when raised "
                        f"by 5 levels (about {number(added)} more)")
+                row = f"q1[id={ident}]"
+                claims.append(_claim(f"about the supply building {decision} adds at 5 more "
+                                     "levels", number(added),
+                                     f"{row}.max_supply / {row}.level * 5"))
         if decision is None:
             decision = "unknown" if scenario == "locating" else 0
-        extra = {"parameters": params} if params else {}
+        extra: dict[str, Any] = {"parameters": params} if params else {}
+        if claims:
+            extra["claims"] = claims
         # No closing words: the answer itself says the decision, verdict first.
         return Reply(calls=[call(
             "final_answer", decision=decision,
             rationale=f"The walkthrough's rule of thumb: {why}.",
             query_ids=["q1"] if observations else [], **extra,
         )])
+
+
+def _claim(text: str, shown: str, source: str) -> dict[str, Any]:
+    """A number of the walkthrough's rationale, as shown there, with its source."""
+    value = float(shown.replace(",", "").replace("\u2212", "-"))
+    return {"text": text, "value": int(value) if value.is_integer() else value,
+            "source": source}
 
 
 def _place(node: str) -> str:
@@ -401,6 +418,7 @@ class WarehousePolicy:
             scored.append((shipped >= capacity, shipped / max(capacity, 1.0), -cost, r))
         decision: Any = 0
         why = "no rows to decide from"
+        claims: list[dict[str, Any]] = []
         if scored:
             full, used, _, row = max(scored, key=lambda x: (x[0], x[2] if x[0] else x[1]))
             decision = int(row["id"])
@@ -410,6 +428,10 @@ class WarehousePolicy:
             why = (f"{named} ships all it can ({used:.0%} of its capacity) at the cheapest "
                    "handling cost of the full warehouses" if full else
                    f"{named} is the busiest ({used:.0%} of its capacity)")
+            row = f"q1[id={decision}]"
+            claims.append(_claim(f"share of its capacity {named} uses (%)", f"{used * 100:.0f}",
+                                 f"{row}.shipped_kg_per_week / {row}.capacity_kg_per_week "
+                                 "* 100"))
         extra = extra_kg_of(question)
         params = {"extra_kg": extra} if extra is not None else {}
         # No closing words: the answer itself says the decision, verdict first.
@@ -417,6 +439,7 @@ class WarehousePolicy:
             "final_answer", decision=decision,
             rationale=f"The walkthrough's rule of thumb: {why}.",
             query_ids=["q1"] if observations else [], parameters=params,
+            **({"claims": claims} if claims else {}),
         )])
 
 

@@ -46,6 +46,7 @@ from string import Template
 from typing import Any
 
 from planrag.engine.endpoints import remember_tools, tools_honoured, tools_ignored
+from planrag.engine.evidence import SOURCE_HELP
 from planrag.engine.model import (
     Message,
     ModelReply,
@@ -76,6 +77,7 @@ _LABELS = {
     "action": r"action",
     "observation": r"observation",
     "final_answer": r"final[\s_]*answer",
+    "evidence": r"evidence",
 }
 _LABEL = re.compile(
     r"^[ \t]*(?:#+[ \t]*)?(?:\*\*|__)?(?:"
@@ -202,7 +204,8 @@ def format_prompt(tools: tuple[dict[str, Any], ...]) -> str:
                 continue
             line = line[tag.end():]
         lines.append(line)
-    return Template("\n".join(lines)).substitute(names=", ".join(names), tools=described)
+    return Template("\n".join(lines)).substitute(names=", ".join(names), tools=described,
+                                                  source=SOURCE_HELP)
 
 
 def _format_template() -> str:
@@ -377,7 +380,9 @@ def parse_react(text: str, tools: set[str]) -> list[Call]:
     for label, value in fields:
         first.setdefault(label, value.strip())
     if "final_answer" in first:
-        return [_final_answer(first["final_answer"], first.get("thought", ""), clean)]
+        evidence = [value for label, value in fields if label == "evidence"]
+        return [_final_answer(first["final_answer"], first.get("thought", ""), clean,
+                              evidence)]
     languages = {t: lang for t, lang in (("run_sql", "sql"), ("run_cypher", "cypher"))
                  if t in tools}
     plan = _plan_call(first, tools, languages)
@@ -464,12 +469,42 @@ def _input_of(fields: list[tuple[str, str]], i: int) -> str:
     return ""
 
 
-def _final_answer(answer: str, thought: str, text: str) -> Call:
+def _final_answer(answer: str, thought: str, text: str, evidence: list[str]) -> Call:
     lines = [line.strip() for line in answer.splitlines() if line.strip()] or [""]
     decision = lines[0].strip("\"'`*.")
     ids = sorted(set(re.findall(r"\bq\d+\b", text)), key=lambda q: int(q[1:]))
-    return ("final_answer", {"decision": decision, "rationale": thought or answer,
-                             "query_ids": ids})
+    args: dict[str, Any] = {"decision": decision, "rationale": thought or answer,
+                            "query_ids": ids}
+    claims = [claim for block in evidence for line in block.splitlines()
+              if (claim := _evidence(line)) is not None]
+    if claims:
+        args["claims"] = claims[:20]
+    return ("final_answer", args)
+
+
+_EVIDENCE = re.compile(
+    r"^(?P<text>.+?)\s*[=:]\s*(?P<value>[-−]?\d[\d,]*(?:\.\d+)?)\s*%?"
+    r"(?:\s*(?:from\b|\(|—|–|-|;|,)\s*(?P<source>.*?))?\s*$"
+)
+
+
+def _evidence(line: str) -> dict[str, Any] | None:
+    """One `Evidence:` line, `<what the number is> = <number> from <source>` (or
+    `<what>: <number> (<source>)`), as a claim of final_answer; None when it is not one."""
+    line = _LIST_ITEM.sub(r"\1", line).strip().strip("`*")
+    match = _EVIDENCE.match(line)
+    if match is None:
+        return None
+    value = float(match.group("value").replace(",", "").replace("−", "-"))
+    claim: dict[str, Any] = {"text": match.group("text").strip(" \t\"'")[:300],
+                             "value": int(value) if value.is_integer() else value}
+    source = (match.group("source") or "").strip()
+    if source.startswith("(") is False and source.endswith(")") and source.count(
+            ")") > source.count("("):
+        source = source[:-1].strip()  # "(q2[1].cost)": the opening bracket went with the "("
+    if source:
+        claim["source"] = source[:400]
+    return claim
 
 
 def _action(

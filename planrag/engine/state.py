@@ -88,6 +88,8 @@ class RunState(_Model):
     announced_at: int | None = None
     """Model calls made when the model was told only final_answer is left."""
     simulator_replans: int = 0
+    claims_told: bool = False
+    """The model was told which numbers of an answer the data does not bear out."""
     idle_turns: int = 0
     """Model turns in a row without a tool call."""
     query_turns: int = 0

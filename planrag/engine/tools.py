@@ -10,11 +10,13 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
 
+from planrag.engine.evidence import MAX_CLAIMS, SOURCE_HELP
 from planrag.guards.dialects import dialect_info
 from planrag.simulators.base import Simulator
 
 __all__ = [
     "TECHNIQUES",
+    "ClaimArgs",
     "DescribeTables",
     "MakePlan",
     "PlanStepArgs",
@@ -114,10 +116,24 @@ class DescribeTables(_Args):
                              description="exact names, as search_schema or the schema shows them")
 
 
+class ClaimArgs(_Args):
+    text: str = Field(min_length=1, max_length=300,
+                      description="what the number is, in a few words")
+    value: float = Field(description="the number, as a JSON number, at the precision you "
+                         "state it (12.5; 1240)")
+    source: str | None = Field(default=None, max_length=400,
+                               description=f"where it comes from: {SOURCE_HELP}")
+
+
 class _AnswerBase(_Args):
     rationale: str = Field(min_length=1, max_length=4000, description="why, citing the data")
     query_ids: list[str] = Field(
         default_factory=list, max_length=50, description="ids (q1, q2, ...) of the queries used"
+    )
+    claims: list[ClaimArgs] = Field(
+        default_factory=list, max_length=MAX_CLAIMS,
+        description="the numbers the decision rests on, each with its source; each is "
+        "checked against the query results",
     )
 
 

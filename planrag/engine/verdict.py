@@ -23,13 +23,14 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from planrag.engine.events import AnswerProposed, CheckProposed, SimulatorChecked
-from planrag.markup import Style, escape, fenced
-from planrag.present import percent, quantity
+from planrag.engine.events import AnswerProposed, CheckProposed, Claim, SimulatorChecked
+from planrag.engine.evidence import stated_numbers, tolerance
+from planrag.markup import Style, code_span, escape, fenced
+from planrag.present import number, percent, quantity
 from planrag.simulators.base import NEAR_TIE
 
-__all__ = ["Style", "answer_lines", "best_line", "effect", "headline", "names",
-           "other_rules", "proposal_lines"]
+__all__ = ["Style", "answer_lines", "best_line", "claim_lines", "effect", "headline", "names",
+           "other_rules", "proposal_lines", "row_anchor"]
 
 _BOLD: dict[str, Callable[[str], str]] = {
     "markdown": lambda t: f"**{t}**",
@@ -93,9 +94,11 @@ def answer_lines(
     style: Style = "plain",
     scripted: bool = False,
     queries: Mapping[str, str] | None = None,
+    links: bool = False,
 ) -> list[str]:
     """The answer as lines (paragraphs), verdict first. `queries` names query ids as the
-    front end shows them ("q1" -> "query 1 (step 1: ...)"); ids it lacks stay as they are."""
+    front end shows them ("q1" -> "query 1 (step 1: ...)"); ids it lacks stay as they are.
+    `links` (Markdown): each number's source is a link to its row (`row_anchor`)."""
     bold = _BOLD[style]
     lines: list[str] = []
     by = "The scripted walkthrough" if scripted else "The assistant's analysis"
@@ -116,13 +119,109 @@ def answer_lines(
         if note:
             lines.append(f"Not checked by the simulator: {escape(note, style)}.")
     if answer is not None:
-        lines.append(f"Why: {escape(answer.rationale.strip(), style)}")
+        lines.append(f"Why: {_rationale(answer, style, links)}")
         if answer.query_ids:
             named = [escape((queries or {}).get(q, q), style) for q in answer.query_ids]
             lines.append(f"Based on {_list(named)}.")
+        lines += claim_lines(answer.claims, style, queries, links)
     if check is not None and check.note:
         lines.append(escape(_sentence(check.note), style))
     return lines
+
+
+def claim_lines(
+    claims: Sequence[Claim],
+    style: Style = "plain",
+    queries: Mapping[str, str] | None = None,
+    links: bool = False,
+) -> list[str]:
+    """Where the answer's numbers come from, numbered as the rationale marks them: each
+    number, what it is and its source; one the data does not bear out is marked "not found
+    in the data" or "the data says X"."""
+    if not claims:
+        return []
+    bold = _BOLD[style]
+    lines = [bold("Where the numbers come from:")]
+    for i, claim in enumerate(claims, 1):
+        said = f"{_figure(claim.value)}, {escape(claim.text, style)}"
+        where = _where(claim, style, queries, links)
+        if claim.verified:
+            found = "found in " if claim.cited_by == "engine" else ""
+            tail = f": {found}{where}." if where else "."
+        elif claim.data is not None:
+            tail = f": {bold('the data says ' + number(claim.data, 6))} ({where})."
+        else:
+            why = claim.note if claim.note and claim.note != _NOT_FOUND else ""
+            tail = f": {bold(_NOT_FOUND)}" + (f" ({escape(why, style)})" if why else "") + "."
+        lines.append(escape(f"[{i}] ", style) + said + tail)
+    return lines
+
+
+def row_anchor(query_id: str, row: int) -> str:
+    """The link a chat footnote opens: a row of a query's step (`public/planrag.js`)."""
+    return f"#planrag-{query_id}-row-{row}"
+
+
+_NOT_FOUND = "not found in the data"
+
+
+def _figure(value: float) -> str:
+    """A claimed number as stated (grouped, no digits added or dropped)."""
+    if float(value).is_integer() and abs(value) < 1e15:
+        return f"{int(value):,}"
+    return f"{value:,}"
+
+
+def _where(claim: Claim, style: Style, queries: Mapping[str, str] | None,
+           links: bool) -> str:
+    """"query 2, row 3, cost" for one cell (a link to the row in Markdown with `links`);
+    the formula for more."""
+    if not claim.source:
+        return ""
+    cells = claim.cells
+    if len(cells) == 1 and cells[0][1] > 0 and re.fullmatch(r"q\d+\s*\[[^\]]*\]\s*\..+",
+                                                          claim.source.strip()):
+        qid, row, column = cells[0]
+        name = (queries or {}).get(qid, qid).split(" (")[0]
+        text = escape(f"{name}, row {row}, {column}", style)
+        if links and style == "markdown":
+            return f"[{text}]({row_anchor(qid, row)})"
+        return text
+    if style == "markdown":
+        return "computed as " + code_span(claim.source)
+    return "computed as " + escape(claim.source, style)
+
+
+def _rationale(answer: AnswerProposed, style: Style, links: bool) -> str:
+    """The rationale, each number a claim carries marked with the claim's number: "[2]", or
+    "[2: not found in the data]" where the data does not bear it out."""
+    text = answer.rationale.strip()
+    marks: dict[int, tuple[int, Claim]] = {}
+    stated = stated_numbers(text, every=True)
+    for i, claim in enumerate(answer.claims, 1):
+        for j, at in enumerate(stated):
+            if j not in marks and abs(at.value - claim.value) <= max(at.tol,
+                                                                     tolerance(claim.value)):
+                marks[j] = (i, claim)
+                break
+    out, pos = [], 0
+    for j in sorted(marks, key=lambda k: stated[k].end):
+        i, claim = marks[j]
+        out.append(escape(text[pos:stated[j].end], style))
+        pos = stated[j].end
+        if claim.verified:
+            mark = f"[{i}]"
+            cell = claim.cells[0] if claim.cells else None
+            if links and style == "markdown" and cell is not None and cell[1] > 0:
+                out.append(f" [\\[{i}\\]]({row_anchor(cell[0], cell[1])})")
+                continue
+        elif claim.data is not None:
+            mark = f"[{i}: the data says {number(claim.data, 6)}]"
+        else:
+            mark = f"[{i}: {_NOT_FOUND}]"
+        out.append(" " + escape(mark, style))
+    out.append(escape(text[pos:], style))
+    return "".join(out)
 
 
 def proposal_lines(event: CheckProposed, style: Style = "plain") -> list[str]:

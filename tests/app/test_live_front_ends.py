@@ -111,7 +111,7 @@ async def test_a_live_dataset_in_the_browser(
 
             await _ask(page, "[live] Which store sold the most?")
             await page.get_by_text("Decision: Dom").first.wait_for(timeout=60_000)
-            await expect(page.get_by_text("13 units (live).").first).to_be_visible()
+            await expect(page.get_by_text("13 [1] units (live).").first).to_be_visible()
             await _shot(page, now, shots / "live-dataset.png")
             await browser.close()
     models["live"].assert_all_used()
@@ -131,5 +131,5 @@ async def test_a_live_dataset_in_slack(
     async with _chat(data_dir, env) as url:
         await post_all(url, c.mention("[live2] Which store sold the most?", thread))
         answer = await slack.wait_for("*Decision: Dom*", thread=thread)
-        assert "13 units (live2)." in answer["text"]
+        assert "13 [1] units (live2)." in answer["text"]
     slack_env.models["live2"].assert_all_used()

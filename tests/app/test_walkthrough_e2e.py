@@ -177,7 +177,7 @@ async def test_an_answer_and_its_query_table_read_as_the_dataset_says(  # type: 
         await answer.wait_for(timeout=60_000)
         await expect(answer).to_contain_text("Based on query 1 (step 1, find the nodes where "
                                              "the country holds trading power).")
-        await expect(answer).to_contain_text("Novgorod (base trading power 11.79)")
+        await expect(answer).to_contain_text("Novgorod (base trading power 11.79 [1])")
         body = await page.inner_text("body")
         for developer in ("Scripted heuristic", "deciding nothing", "source: sql", "Based on q1"):
             assert developer not in body, developer

@@ -98,7 +98,7 @@ async def test_nothing_above_the_verdict_names_a_decision(engine_for) -> None:  
                           next(e for e in events if isinstance(e, SimulatorChecked)))
     assert answer[0].startswith("Best decision: Krakow")
     why = next(x for x in answer if x.startswith("Why:"))
-    assert "Novgorod (base trading power 11.79)" in why and "Scripted heuristic" not in why
+    assert "Novgorod (base trading power 11.79 [1])" in why and "Scripted heuristic" not in why
 
 
 async def test_the_demo_reads_the_amount_from_the_question(engine_for) -> None:  # type: ignore[no-untyped-def]
@@ -114,7 +114,10 @@ async def test_the_demo_reads_the_amount_from_the_question(engine_for) -> None: 
     assert lines[1] == "Assumed: extra weekly capacity 50 kg."
     said = "".join(e.text for e in events if isinstance(e, ModelText))
     assert "Decision" not in said and "warehouse 4" not in said
-    assert "East Point (Leipzig) ships all it can" in lines[-2]
+    why = next(x for x in lines if x.startswith("Why:"))
+    assert "East Point (Leipzig) ships all it can (100% [1] of its capacity)" in why
+    assert lines[-1].startswith("[1] 100, share of its capacity East Point (Leipzig) uses (%): "
+                                "computed as q1[id=4].shipped_kg_per_week")
 
 
 async def test_a_kept_plan_runs_no_new_step(engine_for) -> None:  # type: ignore[no-untyped-def]

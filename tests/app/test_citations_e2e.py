@@ -1,0 +1,98 @@
+"""Cited numbers in the chat (issue 22, 1): the answer marks each number of its rationale
+with a footnote, lists where each comes from, marks the one the data does not bear out, and a
+footnote opens its row in the query's step (headless Chromium, the scripted model over
+HTTP, a kiosk network on SQLite the work was not designed around)."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from planrag.engine import Reply, ScriptedModel, call
+from planrag.engine.scripted_server import ScriptedServer
+from tests.app.test_chat_e2e import _ask, _browser, _chat, _page, by_tag, shots  # noqa: F401
+from tests.app.test_chat_pages import _three_shots
+from tests.decisions._kiosks import kiosks
+from tests.decisions.test_written_decisions import _sqlite_file
+
+pytestmark = [pytest.mark.e2e]
+
+BUSY = sorted(kiosks(), key=lambda k: -k.foot)[:5]
+SECOND = BUSY[1]
+RATIONALE = (f"{SECOND.name} has {SECOND.foot:,} walk-ins a week, the five busiest "
+             f"{sum(k.foot for k in BUSY) + 100:,} together; its rent of 1,234.56 EUR is lower.")
+BY_CODE = sorted(kiosks(), key=lambda k: k.code)
+CLAIMS = [
+    {"text": f"walk-ins a week at {SECOND.name}", "value": SECOND.foot,
+     "source": f"q1[{2}].foot_cnt"},
+    {"text": "walk-ins a week at the five busiest", "value": sum(k.foot for k in BUSY) + 100,
+     "source": "sum(q1[*].foot_cnt)"},
+    {"text": f"walk-ins a week at {BY_CODE[22].name}", "value": BY_CODE[22].foot,
+     "source": "q2[23].foot_cnt"},
+]
+
+
+def _script(tag: str) -> ScriptedModel:
+    answer = call("final_answer", decision=SECOND.code, rationale=RATIONALE,
+                  query_ids=["q1", "q2"], claims=CLAIMS)
+    return ScriptedModel([
+        Reply(calls=[call("make_plan", steps=[{"goal": "busiest kiosks", "source": "sql"},
+                                               {"goal": "every kiosk", "source": "sql"}])]),
+        Reply(calls=[call("run_sql", step=0, query="SELECT k_cd, k_nm, foot_cnt FROM kiosk "
+                          "ORDER BY foot_cnt DESC LIMIT 5"),
+                     call("run_sql", step=1, query="SELECT k_cd, foot_cnt FROM kiosk "
+                          "ORDER BY k_cd")]),
+        Reply(calls=[answer]),
+        Reply(calls=[answer]),  # told once, it answers unchanged: the answer marks it
+    ])
+
+
+@pytest.fixture(scope="module")
+async def kiosk_chat(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[str]:
+    data = tmp_path_factory.mktemp("cited-chat")
+    path = _sqlite_file(data)
+    datasets = data / "datasets"
+    (datasets / "kiosks").mkdir(parents=True)
+    (datasets / "kiosks" / "dataset.toml").write_text(
+        'id = "kiosks"\ntitle = "Kiosk network"\nrules = "Profit is tickets times ticket '
+        f'price less rent."\n\n[[databases]]\nkind = "sqlite"\npath = "{path}"\n')
+    async with ScriptedServer(by_tag(_script)) as server:
+        env = {"PLANRAG_MODEL": "scripted", "PLANRAG_MODEL_BASE_URL": server.base_url,
+               "PLANRAG_MODEL_TOOLS": "on", "PLANRAG_DATASETS_DIR": str(datasets),
+               "PLANRAG_DATASET": "kiosks"}
+        async with _chat(data, env) as url:
+            yield url
+
+
+async def test_cited_numbers_open_their_row(kiosk_chat: str, shots: Path) -> None:  # noqa: F811
+    from playwright.async_api import async_playwright, expect
+
+    async with async_playwright() as p:
+        browser = await _browser(p)
+        page = await _page(browser, kiosk_chat, height=1200)
+        await _ask(page, "[c1] Which kiosk should get the espresso machine?")
+        sources = page.get_by_text("Where the numbers come from")
+        await sources.wait_for(timeout=30_000)
+        answer = page.locator(".step", has=sources).last
+        await expect(answer).to_contain_text(f"{SECOND.foot:,} [1] walk-ins")
+        await expect(answer).to_contain_text(
+            f"[2: the data says {sum(k.foot for k in BUSY):,}]")
+        await expect(answer).to_contain_text("[4: not found in the data]")
+        await expect(answer).to_contain_text("the data says")
+        await _three_shots(page, answer, shots, "1-answer")
+        await answer.get_by_role("link", name="[1]").first.click()
+        cited = page.locator(".planrag-cited")
+        await expect(cited).to_have_count(1, timeout=10_000)
+        await expect(cited).to_contain_text(SECOND.code)
+        await expect(cited).to_be_in_viewport()
+        await _three_shots(page, cited, shots, "2-row")
+        # A row on the third page of another step's table: the page is turned to it.
+        await answer.get_by_role("link", name="query 2, row 23, foot_cnt").click()
+        await expect(cited).to_have_count(1, timeout=10_000)
+        await expect(cited).to_contain_text(BY_CODE[22].code)
+        await expect(cited).to_contain_text(str(BY_CODE[22].foot))
+        await expect(cited).to_be_in_viewport()
+        await _three_shots(page, cited, shots, "3-page")
+        await browser.close()
