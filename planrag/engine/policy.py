@@ -428,9 +428,9 @@ class WarehousePolicy:
             why = (f"{named} ships all it can ({used:.0%} of its capacity) at the cheapest "
                    "handling cost of the full warehouses" if full else
                    f"{named} is the busiest ({used:.0%} of its capacity)")
-            row = f"q1[id={decision}]"
+            cell = f"q1[id={decision}]"
             claims.append(_claim(f"share of its capacity {named} uses (%)", f"{used * 100:.0f}",
-                                 f"{row}.shipped_kg_per_week / {row}.capacity_kg_per_week "
+                                 f"{cell}.shipped_kg_per_week / {cell}.capacity_kg_per_week "
                                  "* 100"))
         extra = extra_kg_of(question)
         params = {"extra_kg": extra} if extra is not None else {}
