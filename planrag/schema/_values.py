@@ -1,0 +1,231 @@
+"""The values of a database's short text columns, and the question words that name them.
+
+A question often names a row, not a table: "which supplier for Garden tools?" where
+`Garden tools` is a row of `prd_cat`. Sources index, when they read their schema, the
+distinct values of short text columns that hold few of them (`ValueIndex`, bounded: at most
+`MAX_PER_COLUMN` values a column, columns with more are left out, values longer than
+`MAX_VALUE_CHARS` too, at most `MAX_VALUES` in all; read by `planrag.sources._values`
+without ever scanning a large table). `ValueIndex.links(question)` finds the values a
+question names: case-insensitive, whole words, multi-word values as phrases, plurals and
+other light variations through the ranking's own stemmer; stop words, numbers and values
+too common to mean anything ("Yes", "Open", or a value found in many tables) are ignored.
+
+The links rank their tables first (`planrag.schema._relevance`) and the first prompt says
+them, one line each (`Link.render()`): values come from the data, so they are quoted as SQL
+strings on one line, clipped, with every control character shown as an escape.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from planrag.markup import printable
+from planrag.schema._tokens import STOP_WORDS, stem
+
+__all__ = [
+    "MAX_PER_COLUMN",
+    "MAX_VALUES",
+    "MAX_VALUE_CHARS",
+    "ColumnValues",
+    "Link",
+    "ValueIndex",
+    "value_words",
+]
+
+MAX_PER_COLUMN = 100
+"""Values kept per column; a column with more distinct values is not a category (names,
+numbers, free text) and is left out whole."""
+MAX_VALUE_CHARS = 60
+"""Longer values are text, not labels: left out."""
+MAX_VALUES = 20_000
+"""Values in one index, all columns together (about 1-2 MB at most)."""
+MAX_WORDS = 6
+"""The longest value, in words, a question phrase is matched against."""
+COMMON_TABLES = 4
+"""A value found in more tables than this is a status or a flag ('Open', 'Cancelled'),
+not a name: it would link everything."""
+GENERIC = frozenset(
+    """yes no true false none null nil na unknown other others active inactive enabled
+    disabled open opened closed close pending new old done ok okay default all any total
+    valid invalid blank empty misc""".split()
+)
+"""One-word values that never single out a row worth a table in the prompt."""
+_GENERIC_STEMS = frozenset(stem(g) for g in GENERIC)
+SHOWN_CHARS = 60
+"""Longest quoted value or phrase on a prompt line."""
+
+_WORD = re.compile(r"[^\W_]+")
+
+
+def value_words(text: str) -> list[str]:
+    """The lower-case words of a value or question, in order (letters and digits; every
+    other character separates)."""
+    return [w.casefold() for w in _WORD.findall(text)]
+
+
+def _key(text: str) -> tuple[str, ...]:
+    return tuple(stem(w) for w in value_words(text))
+
+
+@dataclass(frozen=True, slots=True)
+class ColumnValues:
+    """The distinct values of one text column (at most `MAX_PER_COLUMN`)."""
+
+    entity: str
+    column: str
+    values: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Link:
+    """A phrase of the question that is a value of one or more columns."""
+
+    phrase: str
+    """The question's words, as written."""
+    value: str
+    """The value as stored (the first column's spelling)."""
+    places: tuple[tuple[str, str], ...]
+    """(entity, column) pairs holding the value, in index order."""
+
+    def render(self, most: int = 3) -> str:
+        """"'Garden tools' is prd_cat.cat_nm = 'Garden tools'" (one line, inert)."""
+        where = " or ".join(f"{e}.{c}" for e, c in self.places[:most])
+        if len(self.places) > most:
+            where += f" (+{len(self.places) - most} more)"
+        return f"{quoted(self.phrase)} is {where} = {quoted(self.value)}"
+
+    def entities(self) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(e for e, _ in self.places))
+
+
+def quoted(text: str, width: int = SHOWN_CHARS) -> str:
+    """`text` as a one-line SQL string literal: whitespace runs as one space, control and
+    invisible characters as visible escapes, clipped to `width` characters with an
+    ellipsis, quotes doubled."""
+    line = printable(" ".join(text.split()), one_line=True)
+    if len(line) > width:
+        line = line[: width - 1] + "…"
+    return "'" + line.replace("'", "''") + "'"
+
+
+@dataclass(frozen=True, eq=False)
+class ValueIndex:
+    """The values of a schema's short text columns, and a phrase lookup over them."""
+
+    columns: tuple[ColumnValues, ...] = ()
+    probed: int = 0
+    """Columns looked at (the others were not text, long, or of large tables)."""
+    skipped: int = 0
+    """Columns looked at and left out: more distinct values than `MAX_PER_COLUMN`."""
+    seconds: float = 0.0
+    """How long reading it took."""
+    _lookup: dict[tuple[str, ...], tuple[tuple[int, int], ...]] = field(
+        default_factory=dict, repr=False
+    )
+
+    @classmethod
+    def build(
+        cls, columns: Iterable[ColumnValues], *, probed: int = 0, skipped: int = 0,
+        seconds: float = 0.0,
+    ) -> ValueIndex:
+        """The index of `columns`, held to the bounds (values too long dropped, columns
+        over `MAX_PER_COLUMN` left out, at most `MAX_VALUES` in all)."""
+        kept: list[ColumnValues] = []
+        total = 0
+        for col in columns:
+            values = tuple(dict.fromkeys(
+                v for v in col.values if isinstance(v, str) and 0 < len(v) <= MAX_VALUE_CHARS
+            ))
+            if not values:
+                continue
+            if len(values) > MAX_PER_COLUMN or total + len(values) > MAX_VALUES:
+                skipped += 1
+                continue
+            kept.append(ColumnValues(col.entity, col.column, values))
+            total += len(values)
+        lookup: dict[tuple[str, ...], list[tuple[int, int]]] = {}
+        for c, col in enumerate(kept):
+            for v, value in enumerate(col.values):
+                key = _key(value)
+                if key and len(key) <= MAX_WORDS:
+                    lookup.setdefault(key, []).append((c, v))
+        final = {
+            key: tuple(places) for key, places in lookup.items()
+            if _meaningful(kept[places[0][0]].values[places[0][1]],
+                           {kept[c].entity for c, _ in places})
+        }
+        return cls(tuple(kept), probed, skipped, seconds, final)
+
+    def __len__(self) -> int:
+        return sum(len(c.values) for c in self.columns)
+
+    def links(self, question: str) -> list[Link]:
+        """The values `question` names, in the order it names them: longest phrases first
+        where they overlap, each value once."""
+        if not self._lookup:
+            return []
+        tokens = list(_WORD.finditer(question))
+        stems = [stem(t.group().casefold()) for t in tokens]
+        taken = [False] * len(tokens)
+        found: list[tuple[int, Link]] = []
+        seen: set[tuple[str, ...]] = set()
+        for n in range(min(MAX_WORDS, len(tokens)), 0, -1):
+            for i in range(len(tokens) - n + 1):
+                key = tuple(stems[i : i + n])
+                if any(taken[i : i + n]) or key in seen:
+                    continue
+                places = self._lookup.get(key)
+                if places is None or not self._said(tokens[i : i + n], places):
+                    continue
+                seen.add(key)
+                taken[i : i + n] = [True] * n
+                phrase = question[tokens[i].start() : tokens[i + n - 1].end()]
+                first = places[0]
+                found.append((i, Link(
+                    phrase,
+                    self.columns[first[0]].values[first[1]],
+                    tuple(dict.fromkeys(
+                        (self.columns[c].entity, self.columns[c].column) for c, _ in places
+                    )),
+                )))
+        return [link for _, link in sorted(found, key=lambda f: f[0])]
+
+    def _said(self, tokens: Sequence[re.Match[str]], places: tuple[tuple[int, int], ...]) -> bool:
+        """A value of one or two characters ('EU', 'TV') counts only when the question
+        writes it exactly as stored: "tv" in a sentence is not the channel."""
+        text = " ".join(t.group() for t in tokens)
+        if len(text) > 2:
+            return True
+        return any(self.columns[c].values[v].strip() == text for c, v in places)
+
+    def size_bytes(self) -> int:
+        """Memory held by the index (strings, tuples and the lookup), in bytes."""
+        size = sys.getsizeof(self.columns) + sys.getsizeof(self._lookup)
+        for col in self.columns:
+            size += sys.getsizeof(col) + sys.getsizeof(col.values)
+            size += sys.getsizeof(col.entity) + sys.getsizeof(col.column)
+            size += sum(sys.getsizeof(v) for v in col.values)
+        for key, places in self._lookup.items():
+            size += sys.getsizeof(key) + sum(sys.getsizeof(s) for s in key)
+            size += sys.getsizeof(places) + sum(sys.getsizeof(p) for p in places)
+        return size
+
+    def summary(self) -> str:
+        """"1,234 values of 56 columns (3 left out: too many values), 0.21 s, 180 kB"."""
+        return (
+            f"{len(self):,} values of {len(self.columns)} columns ({self.skipped} left out: "
+            f"too many values), {self.seconds:.2f} s, {self.size_bytes() / 1024:,.0f} kB"
+        )
+
+
+def _meaningful(value: str, tables: set[str]) -> bool:
+    """Whether a value (found in `tables`) may link a question to them."""
+    if len(tables) > COMMON_TABLES:
+        return False
+    words = value_words(value)
+    if not [w for w in words if w not in STOP_WORDS and not w.isdigit()]:
+        return False
+    return not (len(words) == 1 and stem(words[0]) in _GENERIC_STEMS)
