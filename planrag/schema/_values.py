@@ -194,10 +194,11 @@ class ValueIndex:
         return [link for _, link in sorted(found, key=lambda f: f[0])]
 
     def _said(self, tokens: Sequence[re.Match[str]], places: tuple[tuple[int, int], ...]) -> bool:
-        """A value of one or two characters ('EU', 'TV') counts only when the question
-        writes it exactly as stored: "tv" in a sentence is not the channel."""
+        """A value of one or two characters, or of stop words only ('TV', 'US'), counts only
+        when the question writes it exactly as stored: "tv" or "us" in a sentence is not
+        the channel or the country."""
         text = " ".join(t.group() for t in tokens)
-        if len(text) > 2:
+        if len(text) > 2 and any(t.group().casefold() not in STOP_WORDS for t in tokens):
             return True
         return any(self.columns[c].values[v].strip() == text for c, v in places)
 
@@ -227,5 +228,5 @@ def _meaningful(value: str, tables: set[str]) -> bool:
         return False
     words = value_words(value)
     if not [w for w in words if w not in STOP_WORDS and not w.isdigit()]:
-        return False
+        return value.isupper() and len(value) <= 3  # a code: 'US', 'IT'; said exactly
     return not (len(words) == 1 and stem(words[0]) in _GENERIC_STEMS)
