@@ -36,11 +36,11 @@ import aiomysql
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from planrag.schema import Schema
 from planrag.schema.budget import DEFAULT_BUDGET, prompt_schema
 from planrag.settings import MySQLAddress
 from planrag.sources.mysql import MySQLSource, close_pools
 from planrag.sources.sqlite import SQLiteSource
-from planrag.schema import Schema
 from tests import _valued_schema as hortico
 from tests._big_schema import QUESTIONS, mysql_ddl, sqlite_ddl
 

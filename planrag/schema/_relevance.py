@@ -31,7 +31,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from planrag.schema._model import Entity, Schema
-from planrag.schema._tokens import STOP_WORDS, fragments, stem, words
+from planrag.schema._tokens import STOP_WORDS, fragments, words
+from planrag.schema._tokens import stem as stem_of
 from planrag.schema._values import Link
 
 __all__ = ["Index", "index_of", "rank", "search_scores"]
@@ -203,7 +204,7 @@ def asked_words(index: Index, text: str) -> dict[str, float]:
 def _abbreviations(index: Index, word: str) -> tuple[tuple[str, float], ...]:
     known = index.abbreviated.get(word)
     if known is None:
-        whole = stem(word)
+        whole = stem_of(word)
         found = []
         for short in index.by_initial.get(word[0], ()):
             if short == whole or len(short) >= len(word):

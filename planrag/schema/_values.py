@@ -47,11 +47,12 @@ MAX_WORDS = 6
 COMMON_TABLES = 4
 """A value found in more tables than this is a status or a flag ('Open', 'Cancelled'),
 not a name: it would link everything."""
-GENERIC = frozenset(
-    """yes no true false none null nil na unknown other others active inactive enabled
-    disabled open opened closed close pending new old done ok okay default all any total
-    valid invalid blank empty misc""".split()
-)
+GENERIC = frozenset({
+    "yes", "no", "true", "false", "none", "null", "nil", "na", "unknown", "other", "others",
+    "active", "inactive", "enabled", "disabled", "open", "opened", "closed", "close", "pending",
+    "new", "old", "done", "ok", "okay", "default", "all", "any", "total", "valid", "invalid",
+    "blank", "empty", "misc",
+})
 """One-word values that never single out a row worth a table in the prompt."""
 _GENERIC_STEMS = frozenset(stem(g) for g in GENERIC)
 SHOWN_CHARS = 60

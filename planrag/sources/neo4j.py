@@ -67,8 +67,8 @@ from planrag.guards import require
 from planrag.guards.dialects import Dialect
 from planrag.sources._driver_logs import quiet_driver_logs
 from planrag.sources._graph_schema import describe_graph
-from planrag.sources._values import graph_values
 from planrag.sources._params import cypher_values
+from planrag.sources._values import graph_values
 from planrag.sources.base import Language, Schema
 from planrag.table import Limits, Table, TableBuilder
 

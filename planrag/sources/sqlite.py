@@ -32,8 +32,8 @@ from planrag.guards import require
 from planrag.guards.dialects import Dialect
 from planrag.schema import Column, Entity, ForeignKey, Schema
 from planrag.sources._params import sql_bound
-from planrag.sources._values import sql_values
 from planrag.sources._sqlite_pool import FilePool, Handle, file_pool
+from planrag.sources._values import sql_values
 from planrag.sources.base import Language
 from planrag.table import Limits, Table, TableBuilder
 

@@ -15,8 +15,8 @@ import pytest
 
 from planrag.engine import EngineConfig, Reply, SchemaLookedUp, ScriptedModel, call
 from planrag.engine.session import open_engine
-from planrag.schema import Schema
 from planrag.errors import QueryFailed
+from planrag.schema import Schema
 from planrag.schema.budget import DEFAULT_BUDGET, prompt_schema
 from planrag.settings import load_settings
 from planrag.sources._values import SAMPLE_ROWS

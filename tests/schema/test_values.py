@@ -216,7 +216,8 @@ def test_the_bigco_questions_do_at_least_as_well_with_values() -> None:
 def test_a_link_brings_the_linked_table_and_its_neighbours() -> None:
     lookup = Entity("table", "zz_cat", (Column("id", "INT(11)", True),
                                          Column("lbl", "VARCHAR(40)")))
-    child = Entity("table", "zz_itm", (Column("id", "INT(11)", True), Column("zz_cat_id", "INT(11)")),
+    child = Entity("table", "zz_itm",
+                   (Column("id", "INT(11)", True), Column("zz_cat_id", "INT(11)")),
                    foreign_keys=(ForeignKey(("zz_cat_id",), "zz_cat", ("id",)),))
     filler = tuple(Entity("table", f"f{i:03d}", (Column("id", "INT(11)", True),
                                                   Column("lbl", "VARCHAR(40)")))

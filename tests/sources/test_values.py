@@ -176,3 +176,30 @@ async def test_the_index_is_cached_and_refreshed_with_the_schema(tmp_path: Path)
         assert [x.value for x in fresh.values.links("barbecues")] == ["Barbecues"]
     finally:
         await source.close()
+
+
+async def test_graph_labels_text_properties_are_read_from_a_bounded_sample() -> None:
+    from planrag.sources._values import graph_values
+
+    queries: list[str] = []
+
+    async def run(query: str) -> list[dict[str, object]]:
+        queries.append(query)
+        if "`Category`" in query:
+            return [{"v": "Garden tools"}, {"v": "Lighting"}]
+        return [{"v": f"person {i}"} for i in range(MAX_PER_COLUMN + 1)]
+
+    schema = Schema("neo4j", "g", (
+        Entity("node", "Category", (Column("name", "STRING"), Column("rank", "INTEGER")),
+               rows=18),
+        Entity("node", "Person", (Column("name", "STRING"),), rows=5_000_000),
+        Entity("relationship", "LIKES", (Column("note", "STRING"),), rows=9,
+               patterns=("(:Person)-[:LIKES]->(:Category)",)),
+    ))
+    index = await graph_values(run, schema)
+    assert len(queries) == 2  # no relationship type, no integer property
+    assert "MATCH (n:`Category`) WITH n LIMIT 1000 " in queries[0]
+    assert f"MATCH (n:`Person`) WITH n LIMIT {SAMPLE_ROWS} " in queries[1]
+    assert all(q.endswith(f"RETURN DISTINCT v LIMIT {MAX_PER_COLUMN + 1}") for q in queries)
+    assert [(c.entity, c.column) for c in index.columns] == [("Category", "name")]
+    assert index.skipped == 1
