@@ -539,6 +539,8 @@ def _connect(settings: Settings, args: argparse.Namespace) -> int:
                         f"{shown or '(none found)'}"))
         if not names:
             print("  note: no tables are visible; does the account have SELECT on them?")
+        if schema.values is not None:
+            print(printable(f"  value index: {schema.values.summary()}"))
         state = "reads only" if check.read_only else "MAY WRITE: " + "; ".join(check.findings)
         print(printable(f"  account: {state} ({check.how})"))
         for note in check.notes:

@@ -209,8 +209,9 @@ async def test_schema_question_prints_the_prompts_schema_and_the_links(
                              f"mysql://{a.user}:{a.password}@{a.host}:{a.port}/{valued_mysql}",
                              "--allow-write-privileges", env=env)
     assert code == 0, err
-    code, _, err = await cli("connect", "hortifile", "--sqlite", str(valued_sqlite), env=env)
+    code, out, err = await cli("connect", "hortifile", "--sqlite", str(valued_sqlite), env=env)
     assert code == 0, err
+    assert "  value index: 246 values of 46 columns (0 left out: too many values)" in out
     source = _admin_source(mysql_world, valued_mysql)
     lite = SQLiteSource(valued_sqlite)
     try:
