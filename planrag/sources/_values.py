@@ -5,10 +5,11 @@ SQLite's text affinity; graph `STRING` properties of node labels), not views, no
 whose names say secret or personal (`password`, `token`, `email`, `phone`...), not tables
 known to be empty.
 
-How, bounded: every column is read through a sample of at most `SAMPLE_ROWS` rows
-(`SELECT DISTINCT v FROM (SELECT col AS v FROM t LIMIT 10000) ... LIMIT 101`): a table
-smaller than the sample, by the schema's row count or the server's estimate, is read whole;
-a larger one is never scanned, only its first rows. At most `MAX_PER_COLUMN + 1` distinct
+How, bounded: every column is read through a LIMITed derived table
+(`SELECT DISTINCT v FROM (SELECT col AS v FROM t LIMIT n) ... LIMIT 101`): a table under
+`WHOLE_TABLE_ROWS` rows, by the schema's row count or the server's estimate, is read whole
+(n: twice the estimate, at least 1,000, at most `WHOLE_TABLE_ROWS`, so a low estimate
+cannot open a scan); a larger one is never scanned, only its first `SAMPLE_ROWS` rows. At most `MAX_PER_COLUMN + 1` distinct
 values come back per column, so a column with more (names, numbers, free text) is seen to
 have too many and left out. On MySQL/MariaDB an indexed column of a large table whose
 cardinality in the statistics is over the limit is not read at all. The whole index stops
@@ -36,6 +37,7 @@ __all__ = [
     "DEADLINE_S",
     "SAMPLE_ROWS",
     "SHORT_TEXT",
+    "WHOLE_TABLE_ROWS",
     "graph_values",
     "sql_values",
     "text_columns",
@@ -45,9 +47,11 @@ log = logging.getLogger(__name__)
 
 SHORT_TEXT = 100
 """Longest declared text column (characters) whose values are labels, not prose."""
-SAMPLE_ROWS = 10_000
-"""Rows read per column at most: a table this small is read whole, a larger one sampled."""
-DEADLINE_S = 15.0
+WHOLE_TABLE_ROWS = 10_000
+"""A table estimated under this many rows is read whole; never more rows than this."""
+SAMPLE_ROWS = 5_000
+"""Rows read from a larger table: its first ones, a sample, never a scan."""
+DEADLINE_S = 10.0
 """Time for the whole index; tables left when it is up are not indexed."""
 BRANCHES = 40
 """Columns read by one SQL query (a UNION ALL of one bounded read each)."""
@@ -97,9 +101,9 @@ def text_columns(entity: Entity, *, sqlite: bool = False) -> list[str]:
 
 
 def _sample(entity: Entity) -> int:
-    """Rows to read: the whole table when it is known to be smaller than the sample."""
-    if entity.rows is not None and entity.rows < SAMPLE_ROWS:
-        return min(SAMPLE_ROWS, max(entity.rows * 2, 1000))  # an estimate may be low
+    """Rows to read: the whole table when it is known to be small, else a sample."""
+    if entity.rows is not None and entity.rows < WHOLE_TABLE_ROWS:
+        return min(WHOLE_TABLE_ROWS, max(entity.rows * 2, 1000))  # an estimate may be low
     return SAMPLE_ROWS
 
 
@@ -216,7 +220,7 @@ async def mysql_distinct(run: Run) -> dict[tuple[str, str], int]:
 
 async def graph_values(run: Cypher, schema: Schema, deadline_s: float = DEADLINE_S) -> ValueIndex:
     """The value index of a graph: the `STRING` properties of node labels, each read from
-    at most `SAMPLE_ROWS` nodes of its label (`run`: the source's own read path)."""
+    at most `WHOLE_TABLE_ROWS` nodes of its label (`run`: the source's own read path)."""
     started = time.monotonic()
     found: list[ColumnValues] = []
     probed = skipped = 0

@@ -11,7 +11,7 @@ import pytest
 from planrag.errors import QueryFailed
 from planrag.schema import Column, Entity, Schema
 from planrag.schema._values import MAX_PER_COLUMN
-from planrag.sources._values import SAMPLE_ROWS, sql_values, text_columns
+from planrag.sources._values import SAMPLE_ROWS, WHOLE_TABLE_ROWS, sql_values, text_columns
 from planrag.sources.sqlite import SQLiteSource
 from planrag.table import Limits, Table
 
@@ -122,7 +122,7 @@ def _make(path: Path, extra: int = 0) -> None:
     conn.executemany("INSERT INTO cat (nm) VALUES (?)",
                      [("Garden tools",), ("Lighting",)] + [(f"Extra {i}",) for i in range(extra)])
     conn.execute("CREATE TABLE sale (id INTEGER PRIMARY KEY, sts TEXT, buyer TEXT)")
-    rows = [("Open" if i % 2 else "Shipped", f"buyer {i}") for i in range(SAMPLE_ROWS + 5000)]
+    rows = [("Open" if i % 2 else "Shipped", f"buyer {i}") for i in range(WHOLE_TABLE_ROWS + 5000)]
     rows.append(("Lost in the warehouse", "late buyer"))  # past the sample
     conn.executemany("INSERT INTO sale (sts, buyer) VALUES (?, ?)", rows)
     conn.commit()
