@@ -9,9 +9,9 @@ How, bounded: every column is read through a LIMITed derived table
 (`SELECT DISTINCT v FROM (SELECT col AS v FROM t LIMIT n) ... LIMIT 101`): a table under
 `WHOLE_TABLE_ROWS` rows, by the schema's row count or the server's estimate, is read whole
 (n: twice the estimate, at least 1,000, at most `WHOLE_TABLE_ROWS`, so a low estimate
-cannot open a scan); a larger one is never scanned, only its first `SAMPLE_ROWS` rows. At most `MAX_PER_COLUMN + 1` distinct
-values come back per column, so a column with more (names, numbers, free text) is seen to
-have too many and left out. On MySQL/MariaDB an indexed column of a large table whose
+cannot open a scan); a larger one is never scanned, only its first `SAMPLE_ROWS` rows. At
+most `MAX_PER_COLUMN + 1` distinct values come back per column, so a column with more
+(names, numbers, free text) is seen to have too many and left out. On MySQL/MariaDB an indexed column of a large table whose
 cardinality in the statistics is over the limit is not read at all. The whole index stops
 at `DEADLINE_S`; a table whose query fails is left out, never the schema.
 
