@@ -11,9 +11,10 @@ How, bounded: every column is read through a LIMITed derived table
 (n: twice the estimate, at least 1,000, at most `WHOLE_TABLE_ROWS`, so a low estimate
 cannot open a scan); a larger one is never scanned, only its first `SAMPLE_ROWS` rows. At
 most `MAX_PER_COLUMN + 1` distinct values come back per column, so a column with more
-(names, numbers, free text) is seen to have too many and left out. On MySQL/MariaDB an indexed column of a large table whose
-cardinality in the statistics is over the limit is not read at all. The whole index stops
-at `DEADLINE_S`; a table whose query fails is left out, never the schema.
+(names, numbers, free text) is seen to have too many and left out. On MySQL/MariaDB an
+indexed column whose cardinality in the statistics is over the limit is not read at all.
+The whole index stops at `DEADLINE_S`; a table whose query fails is left out, never the
+schema.
 
 These are the product's own queries: SQL runs through the source's `execute` (the parser
 guard, the read-only transaction, the statement timeout, the fetch caps), Cypher through
