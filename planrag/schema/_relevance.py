@@ -74,8 +74,8 @@ CONSONANTS = 0.5
 """Weight of a schema word that is the question word's first letter and then consonants of
 it in order ("dlv" in "deliveries", "whs" in "warehouse")."""
 SKIPPED_CONSONANTS = 2
-"""Consonants of the question word an abbreviation may pass over ("qty": n and t of
-"quantity")."""
+"""Consonants of the question word an abbreviation may pass over when it ends as the word
+does ("qty": n and t of "quantity"); one otherwise."""
 SHORTEST_ABBREVIATION = 3
 """Two-letter schema words ("po", "dt") match only whole: as abbreviations they would match
 half the dictionary."""
@@ -221,8 +221,9 @@ def _abbreviations(index: Index, word: str) -> tuple[tuple[str, float], ...]:
 
 def _consonant_abbreviation(short: str, word: str) -> bool:
     """`short` is `word`'s first letter, then only consonants, each found in `word` after
-    the one before, passing over at most `SKIPPED_CONSONANTS` of its other consonants
-    ("whs" in "warehouses", "qty" in "quantity"; not "std" in "scotland")."""
+    the one before, passing over at most one of its other consonants, or two when `short`
+    ends as the word does ("whs" in "warehouses", "qty" in "quantity"; not "trd" in
+    "thursdays" nor "std" in "scotland")."""
     if any(ch in "aeiou" for ch in short[1:]):
         return False
     at = 1
@@ -233,7 +234,9 @@ def _consonant_abbreviation(short: str, word: str) -> bool:
             return False
         skipped += sum(1 for c in word[at:found] if c not in "aeiouy")
         at = found + 1
-    return skipped <= SKIPPED_CONSONANTS
+    if skipped <= 1:
+        return True
+    return skipped <= SKIPPED_CONSONANTS and short[-1] == stem_of(word)[-1]
 
 
 def _entity_score(index: Index, i: int, asked: dict[str, float]) -> float:
