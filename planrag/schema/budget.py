@@ -124,7 +124,8 @@ class _Layout:
         self.room = budget - reserve
         """Room for the header, the links, the full entities and the names together."""
         self.header = _fit(schema.header(), self.room)
-        self.links, self.link_lines = _links_block(links, int(budget * LINKS_SHARE))
+        room = min(int(budget * LINKS_SHARE), self.room - len(self.header))
+        self.links, self.link_lines = _links_block(links, room)
         if self.link_lines:
             self.header += "\n" + "\n".join(self.link_lines)
 

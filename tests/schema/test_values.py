@@ -157,6 +157,14 @@ def test_the_budget_holds_with_links_at_every_size(budget: int) -> None:
                 and not line.startswith("TABLE")] == [x.render() for x in view.links]
 
 
+@pytest.mark.parametrize("budget", [MIN_BUDGET, 1000, DEFAULT_BUDGET])
+def test_an_absurdly_long_header_leaves_no_room_for_links(budget: int) -> None:
+    schema = Schema("mariadb", "d" * budget, HORTICO.entities, values=HORTICO.values)
+    view = prompt_schema(schema, hortico.QUESTIONS[0][0], budget)
+    assert len(view.text) <= budget and view.links == ()
+    assert LINKS_TITLE not in view.text
+
+
 def test_a_whole_schema_stays_byte_for_byte_without_links() -> None:
     small = Schema("sqlite", "s", HORTICO.entities[:5], values=HORTICO.values)
     view = prompt_schema(small, "Garden tools from Verdant Tools Ltd?")
