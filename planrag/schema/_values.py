@@ -40,8 +40,8 @@ MAX_PER_COLUMN = 100
 numbers, free text) and is left out whole."""
 MAX_VALUE_CHARS = 60
 """Longer values are text, not labels: left out."""
-MAX_VALUES = 20_000
-"""Values in one index, all columns together (about 1-2 MB at most)."""
+MAX_VALUES = 10_000
+"""Values in one index, all columns together (a few MB at most; see `size_bytes`)."""
 MAX_WORDS = 6
 """The longest value, in words, a question phrase is matched against."""
 COMMON_TABLES = 4
@@ -67,8 +67,13 @@ def value_words(text: str) -> list[str]:
     return [w.casefold() for w in _WORD.findall(text)]
 
 
-def _key(text: str) -> tuple[str, ...]:
-    return tuple(stem(w) for w in value_words(text))
+def _key(stems: Sequence[str]) -> str:
+    return " ".join(stems)
+
+
+_SLOT = 128
+"""Places are stored as one int each: column * _SLOT + value (no column keeps more)."""
+assert MAX_PER_COLUMN < _SLOT
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,9 +128,8 @@ class ValueIndex:
     """Columns looked at and left out: more distinct values than `MAX_PER_COLUMN`."""
     seconds: float = 0.0
     """How long reading it took."""
-    _lookup: dict[tuple[str, ...], tuple[tuple[int, int], ...]] = field(
-        default_factory=dict, repr=False
-    )
+    _lookup: dict[str, tuple[int, ...]] = field(default_factory=dict, repr=False)
+    """The stems of a value, space-separated -> where it is (`_SLOT`-encoded)."""
 
     @classmethod
     def build(
@@ -147,16 +151,16 @@ class ValueIndex:
                 continue
             kept.append(ColumnValues(col.entity, col.column, values))
             total += len(values)
-        lookup: dict[tuple[str, ...], list[tuple[int, int]]] = {}
+        lookup: dict[str, list[int]] = {}
         for c, col in enumerate(kept):
             for v, value in enumerate(col.values):
-                key = _key(value)
-                if key and len(key) <= MAX_WORDS:
-                    lookup.setdefault(key, []).append((c, v))
+                stems = [stem(w) for w in value_words(value)]
+                if stems and len(stems) <= MAX_WORDS:
+                    lookup.setdefault(_key(stems), []).append(c * _SLOT + v)
         final = {
             key: tuple(places) for key, places in lookup.items()
-            if _meaningful(kept[places[0][0]].values[places[0][1]],
-                           {kept[c].entity for c, _ in places})
+            if _meaningful(kept[places[0] // _SLOT].values[places[0] % _SLOT],
+                           {kept[p // _SLOT].entity for p in places})
         }
         return cls(tuple(kept), probed, skipped, seconds, final)
 
@@ -172,10 +176,10 @@ class ValueIndex:
         stems = [stem(t.group().casefold()) for t in tokens]
         taken = [False] * len(tokens)
         found: list[tuple[int, Link]] = []
-        seen: set[tuple[str, ...]] = set()
+        seen: set[str] = set()
         for n in range(min(MAX_WORDS, len(tokens)), 0, -1):
             for i in range(len(tokens) - n + 1):
-                key = tuple(stems[i : i + n])
+                key = _key(stems[i : i + n])
                 if any(taken[i : i + n]) or key in seen:
                     continue
                 places = self._lookup.get(key)
@@ -184,24 +188,27 @@ class ValueIndex:
                 seen.add(key)
                 taken[i : i + n] = [True] * n
                 phrase = question[tokens[i].start() : tokens[i + n - 1].end()]
-                first = places[0]
+                first = self.columns[places[0] // _SLOT]
                 found.append((i, Link(
                     phrase,
-                    self.columns[first[0]].values[first[1]],
+                    first.values[places[0] % _SLOT],
                     tuple(dict.fromkeys(
-                        (self.columns[c].entity, self.columns[c].column) for c, _ in places
+                        (self.columns[p // _SLOT].entity, self.columns[p // _SLOT].column)
+                        for p in places
                     )),
                 )))
         return [link for _, link in sorted(found, key=lambda f: f[0])]
 
-    def _said(self, tokens: Sequence[re.Match[str]], places: tuple[tuple[int, int], ...]) -> bool:
+    def _said(self, tokens: Sequence[re.Match[str]], places: tuple[int, ...]) -> bool:
         """A value of one or two characters, or of stop words only ('TV', 'US'), counts only
         when the question writes it exactly as stored: "tv" or "us" in a sentence is not
         the channel or the country."""
         text = " ".join(t.group() for t in tokens)
         if len(text) > 2 and any(t.group().casefold() not in STOP_WORDS for t in tokens):
             return True
-        return any(self.columns[c].values[v].strip() == text for c, v in places)
+        return any(
+            self.columns[p // _SLOT].values[p % _SLOT].strip() == text for p in places
+        )
 
     def size_bytes(self) -> int:
         """Memory held by the index (strings, tuples and the lookup), in bytes."""
@@ -211,8 +218,8 @@ class ValueIndex:
             size += sys.getsizeof(col.entity) + sys.getsizeof(col.column)
             size += sum(sys.getsizeof(v) for v in col.values)
         for key, places in self._lookup.items():
-            size += sys.getsizeof(key) + sum(sys.getsizeof(s) for s in key)
-            size += sys.getsizeof(places) + sum(sys.getsizeof(p) for p in places)
+            size += sys.getsizeof(key) + sys.getsizeof(places)
+            size += sum(sys.getsizeof(p) for p in places if p > 256)  # small ints are shared
         return size
 
     def summary(self) -> str:

@@ -234,3 +234,14 @@ def test_a_link_brings_the_linked_table_and_its_neighbours() -> None:
                     values=index(("zz_cat", "lbl", ("Garden tools",))))
     view = prompt_schema(schema, "How are Garden tools doing?")
     assert view.shown[:2] == ("zz_cat", "zz_itm")
+
+
+def test_a_full_index_stays_a_few_megabytes() -> None:
+    from planrag.schema._values import MAX_VALUES
+
+    columns = [ColumnValues(f"table_{t}", f"col_{c}",
+                            tuple(f"Label number {t}-{c}-{i} of the range" for i in range(100)))
+               for t in range(60) for c in range(2)]
+    ix = ValueIndex.build(columns)
+    assert len(ix) == MAX_VALUES and ix.skipped == 20
+    assert ix.size_bytes() < 4_000_000
