@@ -51,9 +51,13 @@ GENERIC = frozenset({
     "yes", "no", "true", "false", "none", "null", "nil", "na", "unknown", "other", "others",
     "active", "inactive", "enabled", "disabled", "open", "opened", "closed", "close", "pending",
     "new", "old", "done", "ok", "okay", "default", "all", "any", "total", "valid", "invalid",
-    "blank", "empty", "misc",
+    "blank", "empty", "misc", "day", "week", "month", "year", "quarter", "hour", "daily",
+    "weekly", "monthly", "yearly", "annual", "quarterly", "hourly", "today", "high", "low",
+    "medium", "normal", "standard", "first", "last", "next", "current", "previous", "best",
 })
-"""One-word values that never single out a row worth a table in the prompt."""
+"""One-word values that never single out a row worth a table in the prompt: flags and
+states, and the words of periods and degrees that questions use in passing ("this year",
+"high cost")."""
 _GENERIC_STEMS = frozenset(stem(g) for g in GENERIC)
 SHOWN_CHARS = 60
 """Longest quoted value or phrase on a prompt line."""

@@ -245,3 +245,10 @@ def test_a_full_index_stays_a_few_megabytes() -> None:
     ix = ValueIndex.build(columns)
     assert len(ix) == MAX_VALUES and ix.skipped == 20
     assert ix.size_bytes() < 4_000_000
+
+
+def test_periods_and_degrees_said_in_passing_do_not_link() -> None:
+    ix = index(("period_type", "nm", ("Month", "Year", "Quarter")),
+               ("priority", "nm", ("High", "Low", "Urgent")))
+    assert ix.links("Which ward costs most this year, month by month, at high cost?") == []
+    assert [x.value for x in ix.links("urgent referrals")] == ["Urgent"]
