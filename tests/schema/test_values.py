@@ -252,3 +252,17 @@ def test_periods_and_degrees_said_in_passing_do_not_link() -> None:
                ("priority", "nm", ("High", "Low", "Urgent")))
     assert ix.links("Which ward costs most this year, month by month, at high cost?") == []
     assert [x.value for x in ix.links("urgent referrals")] == ["Urgent"]
+
+
+def test_a_value_the_schema_itself_words_links_at_half_strength() -> None:
+    from planrag.schema._relevance import rank
+
+    key = (Column("id", "INT(11)", True),)
+    tables = (Entity("table", "gl_acct", (*key, Column("acct_nm", "VARCHAR(40)"))),
+              Entity("table", "region", (*key, Column("rgn_nm", "VARCHAR(40)"))),
+              Entity("table", "wages", (*key, Column("amount", "DECIMAL(9,2)"))))
+    ix = index(("gl_acct", "acct_nm", ("Wages",)), ("region", "rgn_nm", ("Zanzibar",)))
+    schema = Schema("sqlite", "x", tables, values=ix)
+    worded = dict((e.name, s) for e, s in rank(schema, "wages", ix.links("wages")))
+    novel = dict((e.name, s) for e, s in rank(schema, "zanzibar", ix.links("zanzibar")))
+    assert worded["gl_acct"] == pytest.approx(novel["region"] / 2)
