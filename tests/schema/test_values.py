@@ -266,3 +266,13 @@ def test_a_value_the_schema_itself_words_links_at_half_strength() -> None:
     worded = dict((e.name, s) for e, s in rank(schema, "wages", ix.links("wages")))
     novel = dict((e.name, s) for e, s in rank(schema, "zanzibar", ix.links("zanzibar")))
     assert worded["gl_acct"] == pytest.approx(novel["region"] / 2)
+
+
+def test_search_finds_the_tables_holding_a_value() -> None:
+    from planrag.schema.budget import search_schema
+
+    found = search_schema(HORTICO, "Garden tools")
+    lines = found.splitlines()
+    assert lines[1].startswith("TABLE prd_cat, ")
+    assert lines[2] == "  holds the value: cat_nm = 'Garden tools'"
+    assert len(found) <= 4000
