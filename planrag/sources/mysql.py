@@ -158,16 +158,17 @@ class MySQLSource:
         (`planrag.sources._values`); both cached for a few minutes, for every source on
         this database, and read again together."""
         shared = self._pool()
-        cached = shared.schema
-        if cached is not None and time.monotonic() - cached[0] < _SCHEMA_TTL_S:
-            return cached[1]
-        await self._know_server(shared)
-        schema = await read_schema(self._internal, shared.flavour or "mysql", self.database)
-        distinct = await mysql_distinct(self.execute)
-        values = await sql_values(self.execute, schema, sqlite=False, distinct=distinct)
-        schema = replace(schema, values=values)
-        shared.schema = (time.monotonic(), schema)
-        return schema
+        async with shared.schema_lock:
+            cached = shared.schema
+            if cached is not None and time.monotonic() - cached[0] < _SCHEMA_TTL_S:
+                return cached[1]
+            await self._know_server(shared)
+            schema = await read_schema(self._internal, shared.flavour or "mysql", self.database)
+            distinct = await mysql_distinct(self.execute)
+            values = await sql_values(self.execute, schema, sqlite=False, distinct=distinct)
+            schema = replace(schema, values=values)
+            shared.schema = (time.monotonic(), schema)
+            return schema
 
     @property
     def dialect(self) -> Dialect:

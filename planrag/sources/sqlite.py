@@ -32,7 +32,7 @@ from planrag.guards import require
 from planrag.guards.dialects import Dialect
 from planrag.schema import Column, Entity, ForeignKey, Schema
 from planrag.sources._params import sql_bound
-from planrag.sources._sqlite_pool import FilePool, Handle, file_pool
+from planrag.sources._sqlite_pool import FilePool, Handle, Signature, file_pool
 from planrag.sources._values import sql_values
 from planrag.sources.base import Language
 from planrag.table import Limits, Table, TableBuilder
@@ -136,10 +136,14 @@ class SQLiteSource:
         cached together for every source on this file until the file changes, or a few
         minutes."""
         pool = self._shared()
-        signature = pool.signature()
-        cached = pool.cached_schema(signature)
-        if cached is not None:
-            return cached
+        async with pool.schema_lock:  # runs that find it stale at once read it once
+            signature = pool.signature()
+            cached = pool.cached_schema(signature)
+            if cached is not None:
+                return cached
+            return await self._read_schema(pool, signature)
+
+    async def _read_schema(self, pool: FilePool, signature: Signature) -> Schema:
         handle = await pool.acquire(_open)
         worker = asyncio.ensure_future(asyncio.to_thread(_describe, handle.conn))
         try:

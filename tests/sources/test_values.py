@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import sqlite3
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -203,3 +204,30 @@ async def test_graph_labels_text_properties_are_read_from_a_bounded_sample() -> 
     assert all(q.endswith(f"RETURN DISTINCT v LIMIT {MAX_PER_COLUMN + 1}") for q in queries)
     assert [(c.entity, c.column) for c in index.columns] == [("Category", "name")]
     assert index.skipped == 1
+
+
+async def test_runs_finding_the_schema_stale_at_once_read_it_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import asyncio
+
+    import planrag.sources.sqlite as sqlite_module
+
+    path = tmp_path / "shop.sqlite"
+    _make(path)
+    reads = 0
+    original = sqlite_module.sql_values
+
+    async def counted(*args: Any, **kwargs: Any) -> Any:
+        nonlocal reads
+        reads += 1
+        return await original(*args, **kwargs)
+
+    monkeypatch.setattr(sqlite_module, "sql_values", counted)
+    sources = [SQLiteSource(path) for _ in range(10)]
+    try:
+        schemas = await asyncio.gather(*(s.schema() for s in sources))
+    finally:
+        for source in sources:
+            await source.close()
+    assert reads == 1 and all(s is schemas[0] for s in schemas)
