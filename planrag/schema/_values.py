@@ -65,6 +65,21 @@ SHOWN_CHARS = 60
 _WORD = re.compile(r"[^\W_]+")
 
 
+def _tokens(text: str) -> list[re.Match[str]]:
+    """The words a value or a question is matched on: "and" left out ("Plants & seeds" is
+    "plants and seeds"), and the "s" of a possessive ("Children's ward" is "childrens
+    ward")."""
+    out = []
+    for match in _WORD.finditer(text):
+        word = match.group().casefold()
+        if word == "and":
+            continue
+        if word == "s" and match.start() and text[match.start() - 1] in "'’":
+            continue
+        out.append(match)
+    return out
+
+
 def value_words(text: str) -> list[str]:
     """The lower-case words of a value or question, in order (letters and digits; every
     other character separates)."""
@@ -158,7 +173,7 @@ class ValueIndex:
         lookup: dict[str, list[int]] = {}
         for c, col in enumerate(kept):
             for v, value in enumerate(col.values):
-                stems = [stem(w) for w in value_words(value)]
+                stems = [stem(t.group().casefold()) for t in _tokens(value)]
                 if stems and len(stems) <= MAX_WORDS:
                     lookup.setdefault(_key(stems), []).append(c * _SLOT + v)
         final = {
@@ -176,7 +191,7 @@ class ValueIndex:
         where they overlap, each value once."""
         if not self._lookup:
             return []
-        tokens = list(_WORD.finditer(question))
+        tokens = _tokens(question)
         stems = [stem(t.group().casefold()) for t in tokens]
         taken = [False] * len(tokens)
         found: list[tuple[int, Link]] = []

@@ -276,3 +276,11 @@ def test_search_finds_the_tables_holding_a_value() -> None:
     assert lines[1].startswith("TABLE prd_cat, ")
     assert lines[2] == "  holds the value: cat_nm = 'Garden tools'"
     assert len(found) <= 4000
+
+
+def test_ampersands_and_possessives_are_spelt_either_way() -> None:
+    ix = index(("cat", "nm", ("Plants & seeds",)), ("ward", "nm", ("Children's ward",)))
+    assert [x.value for x in ix.links("plants and seeds in the childrens ward")] == [
+        "Plants & seeds", "Children's ward"]
+    assert [x.phrase for x in ix.links("Plants&Seeds, children’s ward")] == [
+        "Plants&Seeds", "children’s ward"]
