@@ -141,7 +141,7 @@ async def values(address: MySQLAddress, repeat: int) -> None:
     index = schema.values
     print(f"value index of {len(schema.entities)} tables on MariaDB, median of {repeat}: "
           f"{statistics.median(seconds):.3f} s to build (schema and index "
-          f"{statistics.median(reads):.3f} s); {len(index):,} values of {len(index.columns)} "
+          f"{statistics.median(reads):.3f} s); {index.count():,} values of {len(index.columns)} "
           f"columns, {index.probed} columns probed, {index.skipped} left out; "
           f"{index.size_bytes() / 1024:,.0f} kB in memory")
     linked = sum(1 for q, _ in hortico.QUESTIONS if index.links(q))

@@ -183,7 +183,8 @@ class ValueIndex:
         }
         return cls(tuple(kept), probed, skipped, seconds, final)
 
-    def __len__(self) -> int:
+    def count(self) -> int:
+        """Values held, all columns together (not `__len__`: an empty index is still one)."""
         return sum(len(c.values) for c in self.columns)
 
     def links(self, question: str) -> list[Link]:
@@ -244,7 +245,7 @@ class ValueIndex:
     def summary(self) -> str:
         """"1,234 values of 56 columns (3 left out: too many values), 0.21 s, 180 kB"."""
         return (
-            f"{len(self):,} values of {len(self.columns)} columns ({self.skipped} left out: "
+            f"{self.count():,} values of {len(self.columns)} columns ({self.skipped} left out: "
             f"too many values), {self.seconds:.2f} s, {self.size_bytes() / 1024:,.0f} kB"
         )
 

@@ -89,7 +89,7 @@ def test_the_index_keeps_to_its_bounds() -> None:
                ("cat", "code", ("L1", "L1", "")))
     assert [(c.entity, c.column, c.values) for c in ix.columns] == [
         ("cat", "nm", ("Lighting",)), ("cat", "code", ("L1",))]
-    assert ix.skipped == 1 and len(ix) == 2
+    assert ix.skipped == 1 and ix.count() == 2
     assert 0 < ix.size_bytes() < 10_000
     assert "2 values of 2 columns (1 left out" in ix.summary()
 
@@ -243,7 +243,7 @@ def test_a_full_index_stays_a_few_megabytes() -> None:
                             tuple(f"Label number {t}-{c}-{i} of the range" for i in range(100)))
                for t in range(60) for c in range(2)]
     ix = ValueIndex.build(columns)
-    assert len(ix) == MAX_VALUES and ix.skipped == 20
+    assert ix.count() == MAX_VALUES and ix.skipped == 20
     assert ix.size_bytes() < 4_000_000
 
 
