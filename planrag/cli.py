@@ -62,6 +62,7 @@ from planrag.settings import Settings, load_settings
 from planrag.utf8 import InputNotText, check_argument, lone_surrogate, read_line, read_text_file
 
 if TYPE_CHECKING:
+    from planrag.schema import Schema
     from planrag.store import Store
 
 __all__ = ["main"]
@@ -538,6 +539,8 @@ def _connect(settings: Settings, args: argparse.Namespace) -> int:
                         f"{shown or '(none found)'}"))
         if not names:
             print("  note: no tables are visible; does the account have SELECT on them?")
+        if schema.values is not None:
+            print(printable(f"  value index: {schema.values.summary()}"))
         state = "reads only" if check.read_only else "MAY WRITE: " + "; ".join(check.findings)
         print(printable(f"  account: {state} ({check.how})"))
         for note in check.notes:
@@ -793,18 +796,36 @@ def _query(settings: Settings, args: argparse.Namespace) -> int:
 
 
 def _schema(settings: Settings, args: argparse.Namespace) -> int:
+    """Standard output: exactly the schema text of the first prompt (the whole schema
+    without --question). Standard error: the values the question names, as the prompt says
+    them, and the value index they were found in."""
     from planrag.runtime import open_source
-    from planrag.schema.budget import prompt_schema
+    from planrag.schema.budget import prompt_schema, question_links
 
-    async def run() -> str:
+    async def run() -> Schema:
         async with open_source(settings, args.dataset, args.target) as source:
-            schema = await source.schema()
-        if args.question is None:
-            return schema.render()
-        return prompt_schema(schema, args.question, settings.schema_budget).text
+            return await source.schema()
 
-    print(printable(_run(run())))
+    schema = _run(run())
+    if args.question is None:
+        print(printable(schema.render()))
+        return 0
+    view = prompt_schema(schema, args.question, settings.schema_budget)
+    print(printable(view.text))
+    index = schema.values
+    if index is None:
+        _note("no value index for this database: no question words linked to values")
+        return 0
+    found = view.links or tuple(question_links(schema, args.question))
+    note = "" if view.links or not found else " (the whole schema is shown, so not in it)"
+    _note(f"values named in the question: {len(found)}{note}; value index: {index.summary()}")
+    for link in found:
+        _note("  " + link.render())
     return 0
+
+
+def _note(line: str) -> None:
+    print(printable(line, one_line=True), file=sys.stderr)
 
 
 def _guard(language: str, database: str | None = None, server: str | None = None) -> int:

@@ -12,11 +12,14 @@ from collections.abc import Iterable, Sequence
 from planrag.schema._model import Entity, Schema
 from planrag.schema._relevance import index_of, search_scores
 from planrag.schema._tokens import fragments, words
+from planrag.schema._values import quoted
 
 __all__ = ["describe_entities", "kinds_noun", "search_schema"]
 
 SEARCH_CHARS = 4000
 """Upper bound of a search answer (a tool result the model reads in full)."""
+VALUE_SCORE = 10.0
+"""Added to the search score of a table holding a value the terms name."""
 MATCHING_COLUMNS = 8
 REFERENCED_BY = 30
 """Incoming references listed per table; a hub table has hundreds."""
@@ -51,6 +54,10 @@ def search_schema(schema: Schema, terms: str, limit: int = 15) -> str:
         return f"Give a few words or part of a name to search for ({total} {noun} in all)."
     quoted = repr(_clip(" ".join(terms.split()), 100))
     scores = search_scores(index_of(schema), terms)
+    holding = _values_named(schema, terms)
+    for i, entity in enumerate(schema.entities):
+        if entity.name in holding:
+            scores[i] += VALUE_SCORE
     hits = sorted((i for i, s in enumerate(scores) if s > 0), key=lambda i: (-scores[i], i))
     if not hits:
         return (
@@ -63,6 +70,8 @@ def search_schema(schema: Schema, terms: str, limit: int = 15) -> str:
     shown = 0
     for i in hits[: max(1, limit)]:
         entry = _search_entry(schema.entities[i], terms)
+        for said in holding.get(schema.entities[i].name, ())[:3]:
+            entry += "\n  holds the value: " + said
         if size + 1 + len(entry) > SEARCH_CHARS - 80:
             break
         lines.append(entry)
@@ -71,6 +80,16 @@ def search_schema(schema: Schema, terms: str, limit: int = 15) -> str:
     if shown < len(hits):
         lines.append(f"... and {len(hits) - shown} more; add words to narrow the search.")
     return "\n".join(lines)
+
+
+def _values_named(schema: Schema, terms: str) -> dict[str, list[str]]:
+    """Entity -> "column = 'value'" for each value of the schema's value index that the
+    search terms name."""
+    out: dict[str, list[str]] = {}
+    for link in schema.values.links(terms) if schema.values is not None else ():
+        for entity, column in link.places:
+            out.setdefault(entity, []).append(f"{column} = {quoted(link.value)}")
+    return out
 
 
 def _search_entry(entity: Entity, terms: str) -> str:

@@ -10,7 +10,10 @@ with: a schema without comments or foreign keys renders exactly as it always has
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
+
+if TYPE_CHECKING:
+    from planrag.schema._values import ValueIndex
 
 __all__ = ["Column", "Entity", "ForeignKey", "Schema"]
 
@@ -122,6 +125,9 @@ class Schema:
     """e.g. "mysql", "mariadb", "sqlite", "neo4j", "arcadedb"."""
     database: str
     entities: tuple[Entity, ...] = field(default=())
+    values: ValueIndex | None = field(default=None, compare=False, hash=False, repr=False)
+    """The values of its short text columns, when the source read them with the schema
+    (`planrag.schema._values`); not part of what the schema is (equality, hash, render)."""
 
     def header(self) -> str:
         return f"-- {self.dialect} database {self.database}"

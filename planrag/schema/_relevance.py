@@ -10,18 +10,30 @@ direction; for graphs the labels a relationship type connects) get a share of th
 "orders per customer region" then brings `orders`, `customers` and `sales_regions` even when
 one of them is named only loosely.
 
+Databases are often written in abbreviations (`cust_mst`, `qty_rcv`, `dlv_run`): a schema
+word of three or more letters that starts a question word ("cust" -> "customers") or spells
+its first letter and then only consonants found in it in order ("dlv" -> "deliveries",
+"qty" -> "quantity") meets it at a reduced weight (`ABBREVIATION`, `CONSONANTS`).
+
+Values the question names (`planrag.schema._values`: "Garden tools" is a row of
+`prd_cat`) count as much as naming the table itself, so the table and its neighbours come
+first.
+
 Ties keep schema order, so the ranking is stable across runs and Python versions.
 """
 
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
 from planrag.schema._model import Entity, Schema
-from planrag.schema._tokens import fragments, words
+from planrag.schema._tokens import STOP_WORDS, fragments, words
+from planrag.schema._tokens import stem as stem_of
+from planrag.schema._values import Link
 
 __all__ = ["Index", "index_of", "rank", "search_scores"]
 
@@ -51,6 +63,25 @@ neighbours lends each of them less than a table with two."""
 HUB_DEGREE = 12
 """Neighbours beyond about this many mark a hub (an audit-user table, a countries table):
 its boost shrinks with the log of its degree, so it does not ride along with every question."""
+SECOND_STEP = 0.5
+"""What is left of a boost passed on once more: the best twice `TOP_FOR_BOOST` entities
+after the first boost lend their boosted scores, and an entity keeps the larger of its two
+boosts (the order lines of a linked category's items, the lines of the sales a linked
+payment method is on)."""
+ABBREVIATION = 0.7
+"""Weight of a schema word that begins a question word ("cust" in "customers")."""
+CONSONANTS = 0.5
+"""Weight of a schema word that is the question word's first letter and then consonants of
+it in order ("dlv" in "deliveries", "whs" in "warehouse")."""
+SKIPPED_CONSONANTS = 2
+"""Consonants of the question word an abbreviation may pass over when it ends as the word
+does ("qty": n and t of "quantity"); one otherwise."""
+SHORTEST_ABBREVIATION = 3
+"""Two-letter schema words ("po", "dt") match only whole: as abbreviations they would match
+half the dictionary."""
+LINK_WEIGHT = NAME_WEIGHT + WHOLE_NAME_BONUS
+"""A value the question names, times the schema's highest word weight: as strong as naming
+the table by its rarest word."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,9 +109,17 @@ class Index:
     """Positions of the entities each one is linked to (either direction), ascending."""
     shorter: tuple[tuple[int, ...], ...]
     """Positions of the entities whose name words are a strict subset of each one's."""
+    by_initial: dict[str, tuple[str, ...]]
+    """The schema's words of `SHORTEST_ABBREVIATION` letters or more, by first letter."""
+    abbreviated: dict[str, tuple[tuple[str, float], ...]]
+    """Question word -> the schema words abbreviating it, with their weights (filled as
+    questions come)."""
 
     def weight(self, stem: str) -> float:
         return self.idf.get(stem, 0.0)
+
+    def top_weight(self) -> float:
+        return max(self.idf.values(), default=0.0)
 
 
 @lru_cache(maxsize=16)
@@ -94,7 +133,12 @@ def index_of(schema: Schema) -> Index:
             df[stem] = df.get(stem, 0) + 1
     n = len(entities)
     idf = {s: math.log(1.0 + (n - d + 0.5) / (d + 0.5)) for s, d in sorted(df.items())}
-    return Index(entities, fields, idf, _neighbours(entities), _shorter(fields))
+    initials: dict[str, list[str]] = {}
+    for word in idf:
+        if len(word) >= SHORTEST_ABBREVIATION:
+            initials.setdefault(word[0], []).append(word)
+    by_initial = {k: tuple(v) for k, v in initials.items()}
+    return Index(entities, fields, idf, _neighbours(entities), _shorter(fields), by_initial, {})
 
 
 def _fields(entity: Entity) -> Fields:
@@ -139,53 +183,135 @@ def _shorter(fields: tuple[Fields, ...]) -> tuple[tuple[int, ...], ...]:
 
 def base_scores(index: Index, text: str) -> list[float]:
     """Each entity's own score for the stems of `text` (no neighbour boost)."""
-    asked = frozenset(words(text))
+    asked = asked_words(index, text)
     return [_entity_score(index, i, asked) for i in range(len(index.fields))]
 
 
-def _entity_score(index: Index, i: int, asked: frozenset[str]) -> float:
+def asked_words(index: Index, text: str) -> dict[str, float]:
+    """The schema words `text` meets, with how fully: its own stems (1), and the schema's
+    abbreviations of its words (`ABBREVIATION`, `CONSONANTS`)."""
+    asked = dict.fromkeys(words(text), 1.0)
+    for raw in re.findall(r"[A-Za-z]+", text):
+        word = raw.lower()
+        if len(word) <= SHORTEST_ABBREVIATION or word in STOP_WORDS:
+            continue
+        for short, weight in _abbreviations(index, word):
+            if asked.get(short, 0.0) < weight:
+                asked[short] = weight
+    return asked
+
+
+def _abbreviations(index: Index, word: str) -> tuple[tuple[str, float], ...]:
+    known = index.abbreviated.get(word)
+    if known is None:
+        whole = stem_of(word)
+        found = []
+        for short in index.by_initial.get(word[0], ()):
+            if short == whole or len(short) >= len(word):
+                continue
+            if word.startswith(short):
+                found.append((short, ABBREVIATION))
+            elif _consonant_abbreviation(short, word):
+                found.append((short, CONSONANTS))
+        known = tuple(found)
+        if len(index.abbreviated) < 4096:
+            index.abbreviated[word] = known
+    return known
+
+
+def _consonant_abbreviation(short: str, word: str) -> bool:
+    """`short` is `word`'s first letter, then only consonants, each found in `word` after
+    the one before, passing over at most one of its other consonants, or two when `short`
+    ends as the word does ("whs" in "warehouses", "qty" in "quantity"; not "trd" in
+    "thursdays" nor "std" in "scotland")."""
+    if any(ch in "aeiou" for ch in short[1:]):
+        return False
+    at = 1
+    skipped = 0
+    for ch in short[1:]:
+        found = word.find(ch, at)
+        if found < 0:
+            return False
+        skipped += sum(1 for c in word[at:found] if c not in "aeiouy")
+        at = found + 1
+    if skipped <= 1:
+        return True
+    return skipped <= SKIPPED_CONSONANTS and short[-1] == stem_of(word)[-1]
+
+
+def _entity_score(index: Index, i: int, asked: dict[str, float]) -> float:
     f = index.fields[i]
     w = index.weight
     matched = [s for s in f.name if s in asked]
     score = 0.0
     if matched:
-        coverage = len(matched) / len(f.name)
-        score = NAME_WEIGHT * sum(w(s) for s in matched) * coverage
-        if coverage == 1:
-            score += WHOLE_NAME_BONUS * sum(w(s) for s in f.name)
+        fully = sum(asked[s] for s in matched)
+        coverage = fully / len(f.name)
+        score = NAME_WEIGHT * sum(w(s) * asked[s] for s in matched) * len(matched) / len(f.name)
+        if len(matched) == len(f.name):
+            score += WHOLE_NAME_BONUS * sum(w(s) for s in f.name) * coverage
         elif _shadowed(index, i, asked, matched):
             score *= SHADOW
-    for stem in asked.difference(f.name):
-        score += w(stem) * max(
-            COLUMN_WEIGHT * (stem in f.columns),
-            TABLE_COMMENT_WEIGHT * (stem in f.comment),
-            COLUMN_COMMENT_WEIGHT * (stem in f.column_comments),
+    for word, how in asked.items():
+        if word in f.name:
+            continue
+        score += how * w(word) * max(
+            COLUMN_WEIGHT * (word in f.columns),
+            TABLE_COMMENT_WEIGHT * (word in f.comment),
+            COLUMN_COMMENT_WEIGHT * (word in f.column_comments),
         )
-    phrases = [c for c in f.column_names if len(c) >= 2 and asked.issuperset(c)]
+    phrases = [c for c in f.column_names if len(c) >= 2 and all(s in asked for s in c)]
     if phrases:
-        score += COLUMN_PHRASE_BONUS * max(COLUMN_WEIGHT * sum(w(s) for s in c) for c in phrases)
+        score += COLUMN_PHRASE_BONUS * max(
+            COLUMN_WEIGHT * sum(w(s) * asked[s] for s in c) for c in phrases
+        )
     return score
 
 
-def _shadowed(index: Index, i: int, asked: frozenset[str], matched: list[str]) -> bool:
+def _shadowed(index: Index, i: int, asked: dict[str, float], matched: list[str]) -> bool:
     """Whether a shorter name the question covers whole holds every word matched here."""
     for j in index.shorter[i]:
         name = index.fields[j].name
-        if asked.issuperset(name) and set(matched) <= set(name):
+        if all(s in asked for s in name) and set(matched) <= set(name):
             return True
     return False
 
 
-def rank(schema: Schema, text: str) -> list[tuple[Entity, float]]:
-    """Entities with a positive score for `text`, best first, ties in schema order (the
-    entities are those of `schema` itself, even when the cached index came from an equal
-    one)."""
+def rank(
+    schema: Schema, text: str, links: Iterable[Link] = ()
+) -> list[tuple[Entity, float]]:
+    """Entities with a positive score for `text` and the values it names (`links`), best
+    first, ties in schema order (the entities are those of `schema` itself, even when the
+    cached index came from an equal one)."""
     index = index_of(schema)
     base = base_scores(index, text)
+    _add_links(index, base, links)
     top = _top(base)
-    final = [b + _boost(index, base, top, i) for i, b in enumerate(base)]
+    first = [b + _boost(index, base, top, i) for i, b in enumerate(base)]
+    # A second step from the best of the first: the order lines of a linked category's
+    # items, the lines of a sales header a payment method pointed at.
+    second = _top(first, 2 * TOP_FOR_BOOST)
+    final = [
+        b + max(f - b, SECOND_STEP * _boost(index, first, second, i))
+        for i, (b, f) in enumerate(zip(base, first, strict=True))
+    ]
     order = sorted(range(len(final)), key=lambda i: (-final[i], i))
     return [(schema.entities[i], final[i]) for i in order if final[i] > 0]
+
+
+def _add_links(index: Index, base: list[float], links: Iterable[Link]) -> None:
+    """Each table holding a value the question names scores as if the question named it
+    (shared when the value is in several tables). A value whose words the schema itself
+    uses ('Sales', 'Wages') says less than one it never does ('Garden tools'): the words
+    already rank their tables, so its link counts half."""
+    position = {e.name: i for i, e in enumerate(index.entities)}
+    strength = LINK_WEIGHT * index.top_weight()
+    for link in links:
+        places = [position[name] for name in link.entities() if name in position]
+        stems = words(link.value) or [""]
+        new = sum(1 for s in stems if s not in index.idf) / len(stems)
+        for i in places:
+            base[i] += strength * (1 + new) / 2 / math.sqrt(len(places))
 
 
 def _boost(index: Index, base: list[float], top: frozenset[int], i: int) -> float:
@@ -203,9 +329,9 @@ def _share(index: Index, base: list[float], j: int) -> float:
     return base[j] / math.pow(len(index.neighbours[j]), SPREAD)
 
 
-def _top(base: list[float]) -> frozenset[int]:
-    order = sorted((i for i, b in enumerate(base) if b > 0), key=lambda i: (-base[i], i))
-    return frozenset(order[:TOP_FOR_BOOST])
+def _top(scores: list[float], most: int = TOP_FOR_BOOST) -> frozenset[int]:
+    order = sorted((i for i, b in enumerate(scores) if b > 0), key=lambda i: (-scores[i], i))
+    return frozenset(order[:most])
 
 
 def search_scores(index: Index, terms: str) -> list[float]:

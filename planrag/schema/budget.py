@@ -4,10 +4,13 @@ the rest on demand.
 A DQA or demo schema is a few hundred characters and goes into the prompt whole, byte for byte
 `Schema.render()`, as in the paper. A real database (hundreds of tables) does not fit: re-sent
 on every model call, it would cost more than the rest of the conversation. Then the prompt
-holds the header, the tables or labels most relevant to the question in full (ranked
-lexically, offline: `rank_entities`), the others by name while room lasts, a count of the
-rest, and a line telling the model to call `search_schema` and `describe_tables` (the tools
-behind `search_schema` and `describe_entities` here) for whatever it needs beyond that.
+holds the header, the values the question names ("Values named in the question:", one line
+each, from the schema's value index: `planrag.schema._values`), the tables or labels in
+full in order of relevance to the question (ranked lexically, offline: `rank_entities`)
+while they fit in `FULL_SHARE` of the budget, the others by name while room lasts, a count
+of the rest, and a line telling the model to call `search_schema` and `describe_tables`
+(the tools behind `search_schema` and `describe_entities` here) for whatever it needs
+beyond that.
 
 Every line is whole: the budget is split before anything is written, so the names and the
 closing hint are never cut off, and `len(view.text) <= budget` always holds.
@@ -21,6 +24,7 @@ from dataclasses import dataclass
 from planrag.schema._lookup import describe_entities, kinds_noun, search_schema
 from planrag.schema._model import Entity, Schema
 from planrag.schema._relevance import rank
+from planrag.schema._values import Link
 
 __all__ = [
     "DEFAULT_BUDGET",
@@ -38,9 +42,11 @@ MIN_BUDGET = 400
 """Below this not even the header, one table and the hint fit sensibly."""
 FULL_SHARE = 0.8
 """Share of the budget that entities rendered in full may take; the rest is for names."""
-RELEVANT_SHARE = 0.1
-"""Entities scoring below this share of the best score are named, not shown in full: a
-stray match on a comment word is not worth 500 characters of columns."""
+LINKS_SHARE = 0.1
+"""Share of the budget the values named in the question may take (at most `MOST_LINKS`
+lines); links past it are left out whole."""
+MOST_LINKS = 8
+LINKS_TITLE = "Values named in the question:"
 
 _OTHERS = {
     "table": "Other tables: ",
@@ -63,39 +69,51 @@ class SchemaView:
     """Entities only named."""
     omitted: int
     """Entities neither shown nor named (only counted)."""
+    links: tuple[Link, ...] = ()
+    """Values of the question found in the schema's value index, as the text says them
+    (none when the whole schema is shown)."""
 
 
 def rank_entities(schema: Schema, text: str) -> list[tuple[Entity, float]]:
     """Entities relevant to `text`, best first, with their scores (all > 0): lexical
-    matches on names, columns and comments weighted by rarity, plus a share for the
-    foreign-key (or pattern) neighbours of the best. Deterministic; ties keep schema order."""
-    return rank(schema, text)
+    matches on names, columns and comments weighted by rarity, the tables holding values
+    `text` names, plus a share for the foreign-key (or pattern) neighbours of the best.
+    Deterministic; ties keep schema order."""
+    return rank(schema, text, question_links(schema, text))
+
+
+def question_links(schema: Schema, text: str | None) -> list[Link]:
+    """The values `text` names, from the schema's value index (none without one)."""
+    if text is None or schema.values is None:
+        return []
+    return schema.values.links(text)
 
 
 def prompt_schema(schema: Schema, question: str | None, budget: int = DEFAULT_BUDGET) -> SchemaView:
     """The schema for the first prompt: whole when it fits in `budget` characters; otherwise
-    the entities most relevant to `question` in full (schema order when there is no
-    question), the rest named or counted, and a hint at the schema tools."""
+    the values `question` names, the entities most relevant to it in full, in order of
+    relevance while they fit (schema order when there is no question), the rest named or
+    counted, and a hint at the schema tools."""
     if budget < MIN_BUDGET:
         raise ValueError(f"a schema budget below {MIN_BUDGET} characters is not usable")
     whole = schema.render()
     if len(whole) <= budget:
         return SchemaView(whole, True, tuple(e.name for e in schema.entities), (), 0)
+    links = question_links(schema, question)
     if question is None:
         full = list(schema.entities)
         rest = full
     else:
-        ranked = rank_entities(schema, question)
-        floor = ranked[0][1] * RELEVANT_SHARE if ranked else 0.0
-        full = [e for e, score in ranked if score >= floor]
-        rest = [e for e, _ in ranked] + list(schema.entities)
-    return _Layout(schema, budget).fill(full, rest)
+        ranked = rank(schema, question, links)
+        full = [e for e, _ in ranked]
+        rest = full + list(schema.entities)
+    return _Layout(schema, budget, links).fill(full, rest)
 
 
 class _Layout:
     """Lays the cut-down view out line by line; every length is known before it is added."""
 
-    def __init__(self, schema: Schema, budget: int) -> None:
+    def __init__(self, schema: Schema, budget: int, links: Sequence[Link] = ()) -> None:
         self.schema = schema
         self.budget = budget
         total = len(schema.entities)
@@ -104,8 +122,12 @@ class _Layout:
         # of a subset of kinds is never longer than the noun of all of them.
         reserve = len(_hint(total, total, noun)) + 1 + len(_more_line(total, noun)) + 1
         self.room = budget - reserve
-        """Room for the header, the full entities and the names together."""
+        """Room for the header, the links, the full entities and the names together."""
         self.header = _fit(schema.header(), self.room)
+        room = min(int(budget * LINKS_SHARE), self.room - len(self.header))
+        self.links, self.link_lines = _links_block(links, room)
+        if self.link_lines:
+            self.header += "\n" + "\n".join(self.link_lines)
 
     def fill(self, full: Sequence[Entity], rest: Sequence[Entity]) -> SchemaView:
         shown = self._full(full)
@@ -123,7 +145,8 @@ class _Layout:
         assert len(text) <= self.budget, (len(text), self.budget)
         ordered = sorted(named, key=lambda e: list(_OTHERS).index(e.kind))
         return SchemaView(
-            text, False, tuple(e.name for e in shown), tuple(e.name for e in ordered), len(left)
+            text, False, tuple(e.name for e in shown), tuple(e.name for e in ordered), len(left),
+            self.links,
         )
 
     def _full(self, candidates: Sequence[Entity]) -> list[Entity]:
@@ -138,6 +161,22 @@ class _Layout:
                 shown.append(entity)
                 used += cost
         return shown
+
+
+def _links_block(links: Sequence[Link], room: int) -> tuple[tuple[Link, ...], list[str]]:
+    """The links that fit in `room` characters under their title (whole lines only), and
+    the lines; none when not even the first fits."""
+    kept: list[Link] = []
+    lines = [LINKS_TITLE]
+    used = len(LINKS_TITLE) + 1
+    for link in links[:MOST_LINKS]:
+        line = link.render()
+        if used + len(line) + 1 > room:
+            continue
+        kept.append(link)
+        lines.append(line)
+        used += len(line) + 1
+    return (tuple(kept), lines) if kept else ((), [])
 
 
 def _distinct(entities: Sequence[Entity]) -> list[Entity]:

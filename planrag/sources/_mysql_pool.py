@@ -74,6 +74,8 @@ class SharedPool:
         self.sql_mode: str | None = None
         self.schema: tuple[float, Schema] | None = None
         """(when read, the Schema) - cached for every source on this database."""
+        self.schema_lock = asyncio.Lock()
+        """Held while the schema is read: runs that find it stale at once read it once."""
         self.slots: Slots[aiomysql.Connection] = Slots(size)
         self.replaced = 0
         """Pooled connections found dead before use and replaced (for tests and benchmarks)."""

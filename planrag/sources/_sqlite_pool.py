@@ -28,7 +28,7 @@ from planrag.errors import SourceUnavailable
 from planrag.schema import Schema
 from planrag.sources._slots import Busy, Slots
 
-__all__ = ["PROGRESS_STEPS", "FilePool", "Handle", "file_pool"]
+__all__ = ["PROGRESS_STEPS", "FilePool", "Handle", "Signature", "file_pool"]
 
 Signature = tuple[int, ...]
 _SCHEMA_TTL_S = 300.0
@@ -63,6 +63,8 @@ class FilePool:
         self.slots: Slots[Handle] = Slots(size)
         self.schema: tuple[Signature, float, Schema] | None = None
         """(the file's signature, when read, the Schema) - for every source on this file."""
+        self.schema_lock = asyncio.Lock()
+        """Held while the schema (and its value index) is read."""
         self._signature: Signature | None = None
 
     def borrow(self) -> None:

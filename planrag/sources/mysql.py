@@ -56,6 +56,7 @@ from planrag.settings import MySQLAddress
 from planrag.sources._mysql_pool import TOO_MANY_CODES, SharedPool, close_all, shared_pool
 from planrag.sources._mysql_schema import read_schema
 from planrag.sources._params import sql_bound
+from planrag.sources._values import mysql_distinct, sql_values
 from planrag.sources.base import Language
 from planrag.table import Limits, Table, TableBuilder
 
@@ -152,16 +153,22 @@ class MySQLSource:
         return await self._with_connection(shared, Statement(text, args, query), limits)
 
     async def schema(self) -> Schema:
-        """Tables, columns, keys, foreign keys, comments and row estimates (cached for a few
-        minutes, for every source on this database)."""
+        """Tables, columns, keys, foreign keys, comments and row estimates, with the value
+        index of its short text columns read by guarded, bounded queries
+        (`planrag.sources._values`); both cached for a few minutes, for every source on
+        this database, and read again together."""
         shared = self._pool()
-        cached = shared.schema
-        if cached is not None and time.monotonic() - cached[0] < _SCHEMA_TTL_S:
-            return cached[1]
-        await self._know_server(shared)
-        schema = await read_schema(self._internal, shared.flavour or "mysql", self.database)
-        shared.schema = (time.monotonic(), schema)
-        return schema
+        async with shared.schema_lock:
+            cached = shared.schema
+            if cached is not None and time.monotonic() - cached[0] < _SCHEMA_TTL_S:
+                return cached[1]
+            await self._know_server(shared)
+            schema = await read_schema(self._internal, shared.flavour or "mysql", self.database)
+            distinct = await mysql_distinct(self.execute)
+            values = await sql_values(self.execute, schema, sqlite=False, distinct=distinct)
+            schema = replace(schema, values=values)
+            shared.schema = (time.monotonic(), schema)
+            return schema
 
     @property
     def dialect(self) -> Dialect:

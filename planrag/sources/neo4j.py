@@ -38,7 +38,7 @@ import re
 import time
 import weakref
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import neo4j
@@ -68,6 +68,7 @@ from planrag.guards.dialects import Dialect
 from planrag.sources._driver_logs import quiet_driver_logs
 from planrag.sources._graph_schema import describe_graph
 from planrag.sources._params import cypher_values
+from planrag.sources._values import graph_values
 from planrag.sources.base import Language, Schema
 from planrag.table import Limits, Table, TableBuilder
 
@@ -162,7 +163,8 @@ class Neo4jSource:
                 ) from None
 
     async def schema(self) -> Schema:
-        """Labels, relationship types, properties, counts and patterns (cached)."""
+        """Labels, relationship types, properties, counts and patterns, with the value index
+        of node labels' text properties (`planrag.sources._values`); cached together."""
         self._check_open()
         if self._schema is None:
             self._get_driver()
@@ -172,9 +174,11 @@ class Neo4jSource:
                 self._schema = cached[1]
                 return self._schema
             calibration = await self._calibrate()
-            self._schema = await describe_graph(
+            schema = await describe_graph(
                 self._internal, calibration.dialect, self.database or "default"
             )
+            values = await graph_values(self._internal, schema)
+            self._schema = replace(schema, values=values)
             if shared is not None:
                 shared.schemas[self.database] = (time.monotonic(), self._schema)
         return self._schema

@@ -23,6 +23,7 @@ import re
 import sqlite3
 import time
 from collections.abc import Mapping
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -31,7 +32,8 @@ from planrag.guards import require
 from planrag.guards.dialects import Dialect
 from planrag.schema import Column, Entity, ForeignKey, Schema
 from planrag.sources._params import sql_bound
-from planrag.sources._sqlite_pool import FilePool, Handle, file_pool
+from planrag.sources._sqlite_pool import FilePool, Handle, Signature, file_pool
+from planrag.sources._values import sql_values
 from planrag.sources.base import Language
 from planrag.table import Limits, Table, TableBuilder
 
@@ -129,13 +131,19 @@ class SQLiteSource:
         return table
 
     async def schema(self) -> Schema:
-        """Tables and views with columns, keys, foreign keys and row counts (cached for
-        every source on this file until the file changes, or a few minutes)."""
+        """Tables and views with columns, keys, foreign keys and row counts, with the value
+        index of short text columns (`planrag.sources._values`, read through `execute`);
+        cached together for every source on this file until the file changes, or a few
+        minutes."""
         pool = self._shared()
-        signature = pool.signature()
-        cached = pool.cached_schema(signature)
-        if cached is not None:
-            return cached
+        async with pool.schema_lock:  # runs that find it stale at once read it once
+            signature = pool.signature()
+            cached = pool.cached_schema(signature)
+            if cached is not None:
+                return cached
+            return await self._read_schema(pool, signature)
+
+    async def _read_schema(self, pool: FilePool, signature: Signature) -> Schema:
         handle = await pool.acquire(_open)
         worker = asyncio.ensure_future(asyncio.to_thread(_describe, handle.conn))
         try:
@@ -152,6 +160,8 @@ class SQLiteSource:
             raise
         pool.release(handle)
         schema = Schema(dialect="sqlite", database=self.path.stem, entities=entities)
+        values = await sql_values(self.execute, schema, sqlite=True)
+        schema = replace(schema, values=values)
         pool.schema = (signature, time.monotonic(), schema)
         return schema
 

@@ -8,17 +8,22 @@ import asyncio
 import sqlite3
 from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any
 
 import aiomysql
 import pytest
 
 from planrag.engine import EngineConfig, Reply, SchemaLookedUp, ScriptedModel, call
 from planrag.engine.session import open_engine
+from planrag.errors import QueryFailed
 from planrag.schema import Schema
-from planrag.schema.budget import DEFAULT_BUDGET
+from planrag.schema.budget import DEFAULT_BUDGET, prompt_schema
 from planrag.settings import load_settings
+from planrag.sources._values import SAMPLE_ROWS
 from planrag.sources.mysql import MySQLSource
 from planrag.sources.sqlite import SQLiteSource
+from planrag.table import Limits, Table
+from tests import _valued_schema as hortico
 from tests._big_schema import QUESTIONS, big_schema, mysql_ddl, sqlite_ddl
 from tests._sql_fixtures import PREFIX, MySQLWorld, admin_address, admin_execute
 from tests.live._live import cli, live_env
@@ -154,3 +159,151 @@ async def test_the_model_searches_and_describes_the_rest(
     assert "warehouse_equipment" in looked[0].found and looked[1].found[0] == (
         "warehouse_equipment")
     model.assert_all_used()
+
+
+# ------------------------------------------------------------------------- values
+
+VALUED = f"{PREFIX}hortico"
+
+
+@pytest.fixture(scope="module")
+async def valued_mysql(mysql_world: MySQLWorld) -> AsyncIterator[str]:
+    await admin_execute(f"DROP DATABASE IF EXISTS {VALUED}", f"CREATE DATABASE {VALUED}")
+    a = admin_address()
+    conn = await aiomysql.connect(host=a.host, port=a.port, user=a.user, password=a.password,
+                                  db=VALUED, autocommit=True)
+    try:
+        async with conn.cursor() as cur:
+            for statement in hortico.mysql_ddl(VALUED):
+                await cur.execute(statement)
+    finally:
+        conn.close()
+    yield VALUED
+    await admin_execute(f"DROP DATABASE IF EXISTS {VALUED}")
+
+
+@pytest.fixture(scope="module")
+def valued_sqlite(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("valued") / "hortico.sqlite"
+    conn = sqlite3.connect(path)
+    for statement in hortico.sqlite_ddl():
+        conn.execute(statement)
+    conn.commit()
+    conn.close()
+    return path
+
+
+def _admin_source(mysql_world: MySQLWorld, database: str) -> MySQLSource:
+    ro = mysql_world.ro
+    return MySQLSource(ro.__class__.of(ro.host, ro.port, "root", admin_address().password),
+                       database)
+
+
+@pytest.mark.mysql
+async def test_schema_question_prints_the_prompts_schema_and_the_links(
+    tmp_path: Path, mysql_world: MySQLWorld, valued_mysql: str, valued_sqlite: Path
+) -> None:
+    a = admin_address()
+    env = live_env(tmp_path)
+    code, _, err = await cli("connect", "hortico", "--mysql",
+                             f"mysql://{a.user}:{a.password}@{a.host}:{a.port}/{valued_mysql}",
+                             "--allow-write-privileges", env=env)
+    assert code == 0, err
+    code, out, err = await cli("connect", "hortifile", "--sqlite", str(valued_sqlite), env=env)
+    assert code == 0, err
+    assert "  value index: 246 values of 46 columns (0 left out: too many values)" in out
+    source = _admin_source(mysql_world, valued_mysql)
+    lite = SQLiteSource(valued_sqlite)
+    try:
+        schemas = {"hortico": await source.schema(), "hortifile": await lite.schema()}
+    finally:
+        await source.close()
+        await lite.close()
+    for dataset, schema in schemas.items():
+        full = named = total = 0
+        for question, needed in hortico.QUESTIONS:
+            code, out, err = await cli("schema", "--dataset", dataset, "--question", question,
+                                       env=env)
+            assert code == 0, err
+            view = prompt_schema(schema, question, DEFAULT_BUDGET)
+            assert out == view.text + "\n"  # exactly the prompt's schema, nothing else
+            assert len(view.text) <= DEFAULT_BUDGET
+            said = err.splitlines()
+            assert said[0].startswith(f"values named in the question: {len(view.links)};")
+            assert said[1:] == ["  " + link.render() for link in view.links]
+            for link in view.links:
+                assert link.render() in out.splitlines()
+            full += len(needed & set(view.shown))
+            named += len(needed & set(view.named))
+            total += len(needed)
+        assert full + named == total, dataset
+        assert full >= 0.9 * total, (dataset, full, total)
+
+
+@pytest.mark.mysql
+async def test_the_first_prompt_gets_the_links(
+    tmp_path: Path, valued_mysql: str
+) -> None:
+    a = admin_address()
+    settings = load_settings(env_file=None, data_dir=tmp_path / "data",
+                             datasets_dir=tmp_path / "datasets", mysql_url=None)
+    env = live_env(tmp_path)
+    code, _, err = await cli("connect", "hortico", "--mysql",
+                             f"mysql://{a.user}:{a.password}@{a.host}:{a.port}/{valued_mysql}",
+                             "--allow-write-privileges", env=env)
+    assert code == 0, err
+    model = ScriptedModel([Reply(calls=[call("final_answer", decision="Verdant Tools Ltd",
+                                             rationale="cheapest", query_ids=[])])])
+    question = "Which supplier should we use for Garden tools next spring?"
+    async with open_engine(settings, "hortico", None, model,
+                           EngineConfig(technique="iterrag")) as engine:
+        [e async for e in engine.run(question)]
+    system = model.requests[0].messages[0]["content"]
+    assert "Values named in the question:\n'Garden tools' is prd_cat.cat_nm = 'Garden tools'" \
+        in system
+    assert "TABLE prd_cat(" in system
+
+
+@pytest.mark.mysql
+async def test_mariadb_samples_a_large_table_and_refreshes_the_index_with_the_schema(
+    mysql_world: MySQLWorld, valued_mysql: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    await admin_execute(
+        "CREATE TABLE big_evt (id INT PRIMARY KEY, kind VARCHAR(20))",
+        "INSERT INTO big_evt SELECT seq, IF(seq % 2, 'Scan', 'Pick') FROM seq_1_to_30000",
+        "INSERT INTO big_evt VALUES (30001, 'Late marker')",
+        "ANALYZE TABLE big_evt", database=valued_mysql)
+    seen: list[str] = []
+    original = MySQLSource.execute
+
+    async def spy(self: MySQLSource, query: str, limits: Limits | None = None,
+                  params: Any = None) -> Table:
+        seen.append(query)
+        return await original(self, query, limits, params)
+
+    monkeypatch.setattr(MySQLSource, "execute", spy)
+    source = _admin_source(mysql_world, valued_mysql)
+    try:
+        with pytest.raises(QueryFailed):  # the schema cached by an earlier test is dropped
+            await source.execute("SELECT * FROM no_such_table")
+        schema = await source.schema()
+        big = schema.find("big_evt")
+        assert big is not None and big.rows is not None and big.rows > 10_000
+        issued = " ".join(seen)
+        assert f"FROM `big_evt` LIMIT {SAMPLE_ROWS})" in issued
+        assert "FROM `big_evt`)" not in issued
+        assert schema.values is not None
+        kinds = {(c.entity, c.column): c.values for c in schema.values.columns}
+        assert set(kinds[("big_evt", "kind")]) == {"Scan", "Pick"}  # the last row unread
+        assert await source.schema() is schema  # cached with the schema
+        await admin_execute("INSERT INTO prd_cat (id, cat_nm) VALUES (99, 'Hot tubs')",
+                            database=valued_mysql)
+        with pytest.raises(QueryFailed):  # a missing table: the schema is read again
+            await source.execute("SELECT * FROM no_such_table")
+        fresh = await source.schema()
+        assert fresh.values is not None and fresh.values is not schema.values
+        assert [x.value for x in fresh.values.links("hot tubs")] == ["Hot tubs"]
+    finally:
+        await source.close()
+        await admin_execute("DROP TABLE big_evt", "DELETE FROM prd_cat WHERE id = 99",
+                            database=valued_mysql)

@@ -123,3 +123,17 @@ def test_an_entity_with_no_matching_words_is_reached_through_a_link(kind: str) -
         "beta",
         link.name,
     ]
+
+
+def test_abbreviated_names_meet_the_question_s_words() -> None:
+    tables = tuple(
+        Entity("table", name, (Column("id", "INT(11)", True), Column(col, "DECIMAL(9,2)")))
+        for name, col in (("cust_mst", "crd_lmt"), ("dlv_run", "km"), ("whs", "dock_cnt"),
+                          ("po_ln", "qty_ord"), ("trd_acct", "bal"), ("stg_x", "std_val"))
+    )
+    schema = Schema("sqlite", "t", tables)
+    assert top("customers", 1, schema) == ["cust_mst"]
+    assert top("deliveries", 1, schema) == ["dlv_run"]
+    assert top("warehouse", 1, schema) == ["whs"]
+    assert top("quantity ordered", 1, schema) == ["po_ln"]
+    assert top("Thursdays in Scotland", 6, schema) == []  # not trd, not std

@@ -377,6 +377,11 @@ async def test_schema_describes_labels_types_and_patterns(source: Neo4jSource) -
     assert "NODE (:Customer" in text and "REL (:Customer)-[:BOUGHT]->(:Item)" in text
     assert "Planrag" not in text
     assert schema.dialect in ("arcadedb", "neo4j")
+    values = schema.values  # the value index is read with the schema, label properties only
+    assert values is not None
+    assert [(c.entity, c.column) for c in values.columns] == [("Customer", "name")]
+    assert set(values.columns[0].values) == {"Ann", "Bob", "Cy"}
+    assert values.skipped == 1  # 250 item titles: too many to be a category
 
 
 # -- helpers ------------------------------------------------------------------------------

@@ -1,0 +1,260 @@
+"""The values of a database's short text columns, and the question words that name them.
+
+A question often names a row, not a table: "which supplier for Garden tools?" where
+`Garden tools` is a row of `prd_cat`. Sources index, when they read their schema, the
+distinct values of short text columns that hold few of them (`ValueIndex`, bounded: at most
+`MAX_PER_COLUMN` values a column, columns with more are left out, values longer than
+`MAX_VALUE_CHARS` too, at most `MAX_VALUES` in all; read by `planrag.sources._values`
+without ever scanning a large table). `ValueIndex.links(question)` finds the values a
+question names: case-insensitive, whole words, multi-word values as phrases, plurals and
+other light variations through the ranking's own stemmer; stop words, numbers and values
+too common to mean anything ("Yes", "Open", or a value found in many tables) are ignored.
+
+The links rank their tables first (`planrag.schema._relevance`) and the first prompt says
+them, one line each (`Link.render()`): values come from the data, so they are quoted as SQL
+strings on one line, clipped, with every control character shown as an escape.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from planrag.markup import printable
+from planrag.schema._tokens import STOP_WORDS, stem
+
+__all__ = [
+    "MAX_PER_COLUMN",
+    "MAX_VALUES",
+    "MAX_VALUE_CHARS",
+    "ColumnValues",
+    "Link",
+    "ValueIndex",
+    "value_words",
+]
+
+MAX_PER_COLUMN = 100
+"""Values kept per column; a column with more distinct values is not a category (names,
+numbers, free text) and is left out whole."""
+MAX_VALUE_CHARS = 60
+"""Longer values are text, not labels: left out."""
+MAX_VALUES = 10_000
+"""Values in one index, all columns together (a few MB at most; see `size_bytes`)."""
+MAX_WORDS = 6
+"""The longest value, in words, a question phrase is matched against."""
+COMMON_TABLES = 4
+"""A value found in more tables than this is a status or a flag ('Open', 'Cancelled'),
+not a name: it would link everything."""
+GENERIC = frozenset({
+    "yes", "no", "true", "false", "none", "null", "nil", "na", "unknown", "other", "others",
+    "active", "inactive", "enabled", "disabled", "open", "opened", "closed", "close", "pending",
+    "new", "old", "done", "ok", "okay", "default", "all", "any", "total", "valid", "invalid",
+    "blank", "empty", "misc", "day", "week", "month", "year", "quarter", "hour", "daily",
+    "weekly", "monthly", "yearly", "annual", "quarterly", "hourly", "today", "high", "low",
+    "medium", "normal", "standard", "first", "last", "next", "current", "previous", "best",
+})
+"""One-word values that never single out a row worth a table in the prompt: flags and
+states, and the words of periods and degrees that questions use in passing ("this year",
+"high cost")."""
+_GENERIC_STEMS = frozenset(stem(g) for g in GENERIC)
+SHOWN_CHARS = 60
+"""Longest quoted value or phrase on a prompt line."""
+
+_WORD = re.compile(r"[^\W_]+")
+
+
+def _tokens(text: str) -> list[re.Match[str]]:
+    """The words a value or a question is matched on: "and" left out ("Plants & seeds" is
+    "plants and seeds"), and the "s" of a possessive ("Children's ward" is "childrens
+    ward")."""
+    out = []
+    for match in _WORD.finditer(text):
+        word = match.group().casefold()
+        if word == "and":
+            continue
+        if word == "s" and match.start() and text[match.start() - 1] in "'’":
+            continue
+        out.append(match)
+    return out
+
+
+def value_words(text: str) -> list[str]:
+    """The lower-case words of a value or question, in order (letters and digits; every
+    other character separates)."""
+    return [w.casefold() for w in _WORD.findall(text)]
+
+
+def _key(stems: Sequence[str]) -> str:
+    return " ".join(stems)
+
+
+_SLOT = 128
+"""Places are stored as one int each: column * _SLOT + value (no column keeps more)."""
+assert MAX_PER_COLUMN < _SLOT
+
+
+@dataclass(frozen=True, slots=True)
+class ColumnValues:
+    """The distinct values of one text column (at most `MAX_PER_COLUMN`)."""
+
+    entity: str
+    column: str
+    values: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Link:
+    """A phrase of the question that is a value of one or more columns."""
+
+    phrase: str
+    """The question's words, as written."""
+    value: str
+    """The value as stored (the first column's spelling)."""
+    places: tuple[tuple[str, str], ...]
+    """(entity, column) pairs holding the value, in index order."""
+
+    def render(self, most: int = 3) -> str:
+        """"'Garden tools' is prd_cat.cat_nm = 'Garden tools'" (one line, inert)."""
+        where = " or ".join(f"{e}.{c}" for e, c in self.places[:most])
+        if len(self.places) > most:
+            where += f" (+{len(self.places) - most} more)"
+        return f"{quoted(self.phrase)} is {where} = {quoted(self.value)}"
+
+    def entities(self) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(e for e, _ in self.places))
+
+
+def quoted(text: str, width: int = SHOWN_CHARS) -> str:
+    """`text` as a one-line SQL string literal: whitespace runs as one space, control and
+    invisible characters as visible escapes, clipped to `width` characters with an
+    ellipsis, quotes doubled."""
+    line = printable(" ".join(text.split()), one_line=True)
+    if len(line) > width:
+        line = line[: width - 1] + "…"
+    return "'" + line.replace("'", "''") + "'"
+
+
+@dataclass(frozen=True, eq=False)
+class ValueIndex:
+    """The values of a schema's short text columns, and a phrase lookup over them."""
+
+    columns: tuple[ColumnValues, ...] = ()
+    probed: int = 0
+    """Columns looked at (the others were not text, long, or of large tables)."""
+    skipped: int = 0
+    """Columns looked at and left out: more distinct values than `MAX_PER_COLUMN`."""
+    seconds: float = 0.0
+    """How long reading it took."""
+    _lookup: dict[str, tuple[int, ...]] = field(default_factory=dict, repr=False)
+    """The stems of a value, space-separated -> where it is (`_SLOT`-encoded)."""
+
+    @classmethod
+    def build(
+        cls, columns: Iterable[ColumnValues], *, probed: int = 0, skipped: int = 0,
+        seconds: float = 0.0,
+    ) -> ValueIndex:
+        """The index of `columns`, held to the bounds (values too long dropped, columns
+        over `MAX_PER_COLUMN` left out, at most `MAX_VALUES` in all)."""
+        kept: list[ColumnValues] = []
+        total = 0
+        for col in columns:
+            values = tuple(dict.fromkeys(
+                v for v in col.values if isinstance(v, str) and 0 < len(v) <= MAX_VALUE_CHARS
+            ))
+            if not values:
+                continue
+            if len(values) > MAX_PER_COLUMN or total + len(values) > MAX_VALUES:
+                skipped += 1
+                continue
+            kept.append(ColumnValues(col.entity, col.column, values))
+            total += len(values)
+        lookup: dict[str, list[int]] = {}
+        for c, col in enumerate(kept):
+            for v, value in enumerate(col.values):
+                stems = [stem(t.group().casefold()) for t in _tokens(value)]
+                if stems and len(stems) <= MAX_WORDS:
+                    lookup.setdefault(_key(stems), []).append(c * _SLOT + v)
+        final = {
+            key: tuple(places) for key, places in lookup.items()
+            if _meaningful(kept[places[0] // _SLOT].values[places[0] % _SLOT],
+                           {kept[p // _SLOT].entity for p in places})
+        }
+        return cls(tuple(kept), probed, skipped, seconds, final)
+
+    def count(self) -> int:
+        """Values held, all columns together (not `__len__`: an empty index is still one)."""
+        return sum(len(c.values) for c in self.columns)
+
+    def links(self, question: str) -> list[Link]:
+        """The values `question` names, in the order it names them: longest phrases first
+        where they overlap, each value once."""
+        if not self._lookup:
+            return []
+        tokens = _tokens(question)
+        stems = [stem(t.group().casefold()) for t in tokens]
+        taken = [False] * len(tokens)
+        found: list[tuple[int, Link]] = []
+        seen: set[str] = set()
+        for n in range(min(MAX_WORDS, len(tokens)), 0, -1):
+            for i in range(len(tokens) - n + 1):
+                key = _key(stems[i : i + n])
+                if any(taken[i : i + n]) or key in seen:
+                    continue
+                places = self._lookup.get(key)
+                if places is None or not self._said(tokens[i : i + n], places):
+                    continue
+                seen.add(key)
+                taken[i : i + n] = [True] * n
+                phrase = question[tokens[i].start() : tokens[i + n - 1].end()]
+                first = self.columns[places[0] // _SLOT]
+                found.append((i, Link(
+                    phrase,
+                    first.values[places[0] % _SLOT],
+                    tuple(dict.fromkeys(
+                        (self.columns[p // _SLOT].entity, self.columns[p // _SLOT].column)
+                        for p in places
+                    )),
+                )))
+        return [link for _, link in sorted(found, key=lambda f: f[0])]
+
+    def _said(self, tokens: Sequence[re.Match[str]], places: tuple[int, ...]) -> bool:
+        """A value of one or two characters, or of stop words only ('TV', 'US'), counts only
+        when the question writes it exactly as stored: "tv" or "us" in a sentence is not
+        the channel or the country."""
+        text = " ".join(t.group() for t in tokens)
+        if len(text) > 2 and any(t.group().casefold() not in STOP_WORDS for t in tokens):
+            return True
+        return any(
+            self.columns[p // _SLOT].values[p % _SLOT].strip() == text for p in places
+        )
+
+    def size_bytes(self) -> int:
+        """Memory held by the index (strings, tuples and the lookup), in bytes."""
+        size = sys.getsizeof(self.columns) + sys.getsizeof(self._lookup)
+        for col in self.columns:
+            size += sys.getsizeof(col) + sys.getsizeof(col.values)
+            size += sys.getsizeof(col.entity) + sys.getsizeof(col.column)
+            size += sum(sys.getsizeof(v) for v in col.values)
+        for key, places in self._lookup.items():
+            size += sys.getsizeof(key) + sys.getsizeof(places)
+            size += sum(sys.getsizeof(p) for p in places if p > 256)  # small ints are shared
+        return size
+
+    def summary(self) -> str:
+        """"1,234 values of 56 columns (3 left out: too many values), 0.21 s, 180 kB"."""
+        return (
+            f"{self.count():,} values of {len(self.columns)} columns ({self.skipped} left out: "
+            f"too many values), {self.seconds:.2f} s, {self.size_bytes() / 1024:,.0f} kB"
+        )
+
+
+def _meaningful(value: str, tables: set[str]) -> bool:
+    """Whether a value (found in `tables`) may link a question to them."""
+    if len(tables) > COMMON_TABLES:
+        return False
+    words = value_words(value)
+    if not [w for w in words if w not in STOP_WORDS and not w.isdigit()]:
+        return value.isupper() and len(value) <= 3  # a code: 'US', 'IT'; said exactly
+    return not (len(words) == 1 and stem(words[0]) in _GENERIC_STEMS)
