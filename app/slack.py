@@ -768,7 +768,7 @@ def _reads(step: PlanStep) -> str:
     """" (reads: orders.qty, stores)" for a step that said what it reads, escaped."""
     if not step.reads:
         return ""
-    return f" _(reads: {escape(', '.join(step.reads), 'slack')})_"
+    return f" (reads: {escape(', '.join(step.reads), 'slack')})"
 
 
 async def _add_turn(store: RunStore, key: str, question: str, answer: AnswerProposed) -> None:

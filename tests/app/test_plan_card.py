@@ -80,7 +80,7 @@ async def test_the_chat_view_puts_reads_on_each_step_of_the_plan(monkeypatch) ->
 
 def test_slack_lists_what_each_step_reads() -> None:
     text = slack_steps(STEPS)
-    assert text.splitlines() == ["1. weekly sales per store _(reads: orders.qty, stores)_",
+    assert text.splitlines() == ["1. weekly sales per store (reads: orders.qty, stores)",
                                  "2. think it over"]
     odd = slack_steps((PlanStep("g", reads=("a_b", "<!channel>")),))
     assert "<!channel>" not in odd
