@@ -636,7 +636,8 @@ class ToolCalls:
 
 
 _WHAT = {"decision": "decision", "rationale": "reasons", "goal": "goal of the step",
-         "query": "query", "reason": "reason", "terms": "words", "names": "names"}
+         "query": "query", "reason": "reason", "terms": "words", "names": "names",
+         "reads": "names of what the step reads", "yields": "quantity the step yields"}
 """What a tool argument holds, for saying what to write instead of a placeholder."""
 
 _SIMULATOR_REPLAN = (

@@ -37,6 +37,7 @@ from planrag.engine.state import RunState, StepModel
 from planrag.errors import PlanRAGError
 from planrag.guards.reads import names_read, words_of
 from planrag.schema import Entity, Schema
+from planrag.sources._params import placeholder_names, sql_bound
 from planrag.sources.base import DataSource
 
 if TYPE_CHECKING:
@@ -84,12 +85,24 @@ def requirements_of(dataset: Dataset) -> Requirements:
             cypher = spec.target == "graph" or re.match(
                 r"\s*(?:OPTIONAL\s+)?(?:MATCH|UNWIND|CALL)\b", spec.value, re.IGNORECASE)
             language = "cypher" if cypher else "sql"
-            tables = names_read(spec.value, language, sqlite=spec.target == "sqlite")
+            tables = names_read(_unbound(spec.value, language), language,
+                                sqlite=spec.target == "sqlite")
             if not tables and language == "sql":
-                tables = names_read(spec.value, "sql", sqlite=True)
+                tables = names_read(_unbound(spec.value, language, True), "sql", sqlite=True)
             if tables:
                 decisions.append((spec.title, tables))
     return Requirements(tuple(dataset.required), tuple(decisions))
+
+
+def _unbound(query: str, language: str, sqlite: bool = False) -> str:
+    """A decision's query as the guard reads it: each `:name` placeholder as `0`."""
+    if language == "cypher":
+        return query  # `$name` is a parameter to the Cypher reader
+    names = placeholder_names(query, "sql", sqlite=sqlite)
+    try:
+        return sql_bound(query, dict.fromkeys(names, 0), marker="?", sqlite=sqlite).checked
+    except PlanRAGError:
+        return query
 
 
 # -- the schemas of the open sources

@@ -9,6 +9,9 @@ from typing import Any
 from planrag.engine import PlanMade, Reply, RunFinished, ScriptedModel, call
 from planrag.engine.events import event_to_json
 from planrag.engine.plan_check import Requirements
+from planrag.engine.policy import policy_model
+from planrag.runtime import load_datasets
+from planrag.settings import load_settings
 from tests.engine.conftest import SWE_ROWS, TEXT, answer, collect, kinds, sql
 
 
@@ -202,3 +205,47 @@ async def test_old_plans_without_reads_keep_working(engine_for) -> None:  # type
     assert made.steps[0].reads == () and made.steps[0].yields == ""
     assert events[-1].plan_notes == ()  # type: ignore[union-attr]
     model.assert_all_used()
+
+
+async def _walkthrough(engine_for, ref: str, simulator: str, question: str,  # type: ignore[no-untyped-def]
+                       settings: object = None, **config: object) -> list[Any]:
+    model = policy_model(simulator=simulator)
+    async with engine_for(model, ref=ref, settings=settings, **config) as engine:
+        events = await collect(engine.run(question))
+    sent_back = [m["content"] for r in model.requests for m in r.messages
+                 if m["role"] == "tool" and "not accepted" in str(m["content"])]
+    assert sent_back == []
+    assert isinstance(events[-1], RunFinished) and events[-1].plan_notes == ()
+    return events
+
+
+async def test_the_walkthrough_plans_say_what_they_read(engine_for) -> None:  # type: ignore[no-untyped-def]
+    events = await _walkthrough(
+        engine_for, "dqa-locating-1445", "dqa-locating",
+        'You are the ruler of the country named "DAN". Our home node is "lubeck". Where '
+        "should I place my merchant?", consent="approve")
+    plans = [e for e in events if isinstance(e, PlanMade)]
+    assert plans[0].steps[0].reads == ("node_country.country_name", "node_country.trade_node",
+                                       "node_country.base_trading_power",
+                                       "node_country.is_home")
+    assert plans[-1].steps[1].reads == ("flow.source", "flow.dest", "flow.flow")
+    assert plans[-1].steps[1].yields == "the flow from each node into the home node"
+    events = await _walkthrough(engine_for, "demo-retail", "warehouse-expansion",
+                                "Which warehouse should get 50 kg more capacity?")
+    made = next(e for e in events if isinstance(e, PlanMade))
+    assert made.steps[0].reads == ("warehouse.capacity_kg_per_week",
+                                   "warehouse.handling_cost_per_kg", "supplies.kg_per_week")
+
+
+async def test_the_building_walkthrough_plan_reads_its_tables(  # type: ignore[no-untyped-def]
+    engine_for, tmp_path,
+) -> None:
+    settings = load_settings(env_file=None, data_dir=tmp_path, mysql_url=None)
+    await load_datasets(settings, ["dqa-building-1836"], "sqlite")
+    events = await _walkthrough(
+        engine_for, "dqa-building-1836#building-USA1836-2", "dqa-building",
+        "Which building id should we increase a level by 5 to maximally decrease the market "
+        "price of furniture?", settings=settings)
+    made = next(e for e in events if isinstance(e, PlanMade))
+    assert made.steps[0].reads == ("goods.goods_name", "supply.max_supply", "building.level",
+                                   "building.name")
