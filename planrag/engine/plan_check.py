@@ -209,13 +209,22 @@ def _holders(sources: Sequence[_Source], column: str) -> list[str]:
     return out
 
 
-def _resolve(text: str, sources: Sequence[_Source]) -> tuple[list[str], list[str]]:
-    """The schema's names for one read (`table`, `table.column`), and its problems."""
+def _resolve(
+    text: str, sources: Sequence[_Source], detail: bool = True,
+    missing: dict[str, str] | None = None,
+) -> tuple[list[str], list[str]]:
+    """The schema's names for one read (`table`, `table.column`), and its problems (with the
+    closest names when `detail`: past the problems a refusal lists, only counted; `missing`
+    keeps what was said of each unknown name, so it is worked out once)."""
     parsed = _parse(text)
     if isinstance(parsed, str):
         return [], [parsed]
     name, columns = parsed
     found = next(((s, e) for s in sources if (e := s.entity(name)) is not None), None)
+    if found is None and missing is not None and name in missing:
+        return [], [missing[name]]
+    if found is None and not detail:
+        return [], ["unknown"]
     if found is None:
         noun = _noun(sources)
         problem = f"no {noun} {_shown(name)}"
@@ -229,6 +238,8 @@ def _resolve(text: str, sources: Sequence[_Source]) -> tuple[list[str], list[str
                         f"{holders[0]}.{_shown(name)}")
         elif not close:
             problem += "; search_schema finds names by words"
+        if missing is not None:
+            missing[name] = problem
         return [], [problem]
     source, entity = found
     if not columns:
@@ -240,8 +251,13 @@ def _resolve(text: str, sources: Sequence[_Source]) -> tuple[list[str], list[str
             names.append(entity.name)
             continue
         known = source.column(entity, column)
+        if known is None and not entity.columns:  # listed by name only (a huge graph)
+            known = column
         if known is not None:
             names.append(f"{entity.name}.{known}")
+            continue
+        if not detail:
+            problems.append("unknown")
             continue
         problem = f"{entity.name} has no column {_shown(column)}"
         close = _close(column, [c.name for c in entity.columns])
@@ -268,15 +284,22 @@ async def check_plan(
     opened = await _sources(sources)
     models: list[StepModel] = []
     problems: list[str] = []
+    listed: set[str] = set()
+    unknown: dict[str, str] = {}
     for index, step in enumerate(steps):
         reads: list[str] = []
         for text in step.reads:
             if not opened:
                 reads.append(" ".join(text.split()))
                 continue
-            names, wrong = _resolve(text, _for_step(opened, step.source))
+            names, wrong = _resolve(text, _for_step(opened, step.source),
+                                    len(problems) < MAX_PROBLEMS, unknown)
             reads += names
-            problems += [f"step {index} reads {_shown(text)!r}: {p}" for p in wrong]
+            for problem in wrong:  # an unknown table is said once, not for each column
+                key = f"{problem}: {text.casefold()}" if problem == "unknown" else problem
+                if key not in listed:
+                    listed.add(key)
+                    problems.append(f"step {index} reads {_shown(text)!r}: {problem}")
         models.append(StepModel(goal=step.goal, source=step.source,  # type: ignore[arg-type]
                                 reads=list(dict.fromkeys(reads)), yields=step.yields.strip()))
     if problems:
