@@ -81,3 +81,16 @@ def test_the_tables_a_query_reads() -> None:
     assert names_read(cypher, "cypher") == ("Country", "NodeCountry", "Other", "Trade_node",
                                             "Big")
     assert "qty" in words_of("SELECT o.QTY FROM orders o", "sql")
+
+
+def test_connect_update_keeps_required(tmp_path: Path) -> None:
+    """`planrag connect --update` writes the manifest again from its keys: an array stays
+    an array."""
+    import tomllib
+
+    from planrag.connect import _write_manifest
+
+    path = write(tmp_path, 'required = ["orders.qty", "stores"]\n')
+    raw = tomllib.loads(path.read_text(encoding="utf-8"))
+    _write_manifest(tmp_path, raw, False, changed=True)
+    assert load_manifest(path).required == ("orders.qty", "stores")
