@@ -168,7 +168,10 @@ def _parse(text: str) -> tuple[str, list[str]] | str:
     listed: list[str] = []
     group = re.fullmatch(r"(.+?)\s*\(([^()]*)\)?", raw)
     if group and "." not in group.group(1):
-        raw, listed = group.group(1), [c.strip() for c in group.group(2).split(",")]
+        if "." in group.group(2) and "," not in group.group(2):  # sum(orders.qty)
+            raw = group.group(2).strip()
+        else:
+            raw, listed = group.group(1), [c.strip() for c in group.group(2).split(",")]
     parts = [(a or b).strip() for a, b in re.findall(r"`((?:[^`]|``)+)`|([^.`]+)", raw)]
     parts = [p.lstrip(":") for p in parts if p.strip()]
     if not parts or len(parts) > 2 or not all(parts):
@@ -438,7 +441,8 @@ async def before_answer(
         state.told_before_answer.append("unrun")
         told.append(f"{_steps_words(unrun)} of the plan never ran: "
                     + "; ".join(f"step {i} ({_shown(s.goal)})" for i, s in unrun[:6])
-                    + ". Run them, or say in the rationale why they are not needed.")
+                    + (". Run it, or say in the rationale why it is not needed." if len(unrun) == 1
+                       else ". Run them, or say in the rationale why they are not needed."))
     if unread and can_query and "unread" not in state.told_before_answer:
         state.told_before_answer.append("unread")
         told.append("No successful query read "

@@ -183,7 +183,7 @@ async def test_steps_never_run_are_told_once_and_the_answer_shows_it(
         events = await collect(engine.run(TEXT))
     told = tool_replies(model)[-1]
     assert told == ("Not recorded yet. Step 1 of the plan never ran: step 1 (flows). Run "
-                    "them, or say in the rationale why they are not needed. Then call "
+                    "it, or say in the rationale why it is not needed. Then call "
                     "final_answer again.")  # step 2 reads node_country, which q1 read
     assert kinds(events)[-3:] == ["answer_proposed", "simulator_checked", "run_finished"]
     assert events[-1].plan_notes == (  # type: ignore[union-attr]
@@ -249,3 +249,29 @@ async def test_the_building_walkthrough_plan_reads_its_tables(  # type: ignore[n
     made = next(e for e in events if isinstance(e, PlanMade))
     assert made.steps[0].reads == ("goods.goods_name", "supply.max_supply", "building.level",
                                    "building.name")
+
+
+async def test_steps_and_needs_never_read_are_told_together_once(engine_for) -> None:  # type: ignore[no-untyped-def]
+    model = ScriptedModel([
+        Reply(calls=[planned(step("power", "node_country"), step("flows", "flow.flow"),
+                             step("countries", "country"))]),
+        Reply(calls=[sql()]),
+        Reply(calls=[answer("krakow", "q1")]),
+        Reply(calls=[call("final_answer", decision="krakow", query_ids=["q1"],
+                          rationale="flows and countries do not change the best node")]),
+    ])
+    async with engine_for(model) as engine:
+        engine.calls.required = Requirements(always=("flow", "node_country"))
+        events = await collect(engine.run(TEXT))
+    told = tool_replies(model)[-1]
+    assert told == (
+        "Not recorded yet. Steps 1 and 2 of the plan never ran: step 1 (flows); step 2 "
+        "(countries). Run them, or say in the rationale why they are not needed. No "
+        "successful query read flow, which the dataset (its `required`) needs. Query it, or "
+        "say in the rationale why the answer does not need it. Then call final_answer again.")
+    done = events[-1]
+    assert isinstance(done, RunFinished) and done.decision == "krakow"
+    assert done.plan_notes == (
+        "the answer came with planned steps never run: step 2 (flows); step 3 (countries)",
+        "no query read flow, which the dataset (its `required`) needs")
+    model.assert_all_used()
