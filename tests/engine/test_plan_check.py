@@ -8,9 +8,13 @@ from typing import Any
 
 from planrag.engine import PlanMade, Reply, RunFinished, ScriptedModel, call
 from planrag.engine.events import event_to_json
-from planrag.engine.plan_check import Requirements
+from planrag.engine.plan_check import Requirements, check_plan
 from planrag.engine.policy import policy_model
+from planrag.engine.state import RunState
+from planrag.engine.tools import PlanStepArgs
+from planrag.errors import SourceUnavailable
 from planrag.runtime import load_datasets
+from planrag.schema import Column, Entity, Schema
 from planrag.settings import load_settings
 from tests.engine.conftest import SWE_ROWS, TEXT, answer, collect, kinds, sql
 
@@ -275,3 +279,71 @@ async def test_steps_and_needs_never_read_are_told_together_once(engine_for) -> 
         "the answer came with planned steps never run: step 2 (flows); step 3 (countries)",
         "no query read flow, which the dataset (its `required`) needs")
     model.assert_all_used()
+
+
+class _Source:
+    """A source that only has a schema (or cannot read it now)."""
+
+    def __init__(self, language: str, dialect: str, *entities: Entity) -> None:
+        self.language, self.dialect = language, dialect
+        self._schema = Schema(dialect, "db", entities)
+
+    async def schema(self) -> Schema:
+        if not self._schema.entities:
+            raise SourceUnavailable("the server is down")
+        return self._schema
+
+
+def _state() -> RunState:
+    return RunState(run_id="r", question="q", dataset="d", target="t", technique="planrag",
+                    messages=[])
+
+
+def _steps(source: str, *reads: str) -> list[PlanStepArgs]:
+    return [PlanStepArgs(goal="g", source=source, reads=list(reads))]  # type: ignore[arg-type]
+
+
+ORDERS = Entity("table", "orders", (Column("qty", "int"), Column("store_id", "int")))
+STORES = Entity("table", "Stores", (Column("id", "int"),))
+
+
+async def test_mysql_table_names_keep_their_case_and_columns_do_not() -> None:
+    sources = {"mysql": _Source("sql", "mariadb", ORDERS, STORES)}
+    out = await check_plan(sources, Requirements(), _state(), "make_plan",  # type: ignore[arg-type]
+                           _steps("sql", "ORDERS.qty", "orders.QTY", "stores"))
+    assert isinstance(out, str)
+    assert out.splitlines()[1:3] == [
+        "- step 0 reads 'ORDERS.qty': no table ORDERS; closest: orders, Stores",
+        "- step 0 reads 'stores': no table stores; closest: Stores, orders",
+    ]
+    sqlite = {"sqlite": _Source("sql", "sqlite", ORDERS, STORES)}
+    steps = await check_plan(sqlite, Requirements(), _state(), "make_plan",  # type: ignore[arg-type]
+                             _steps("sql", "ORDERS.qty", "stores"))
+    assert not isinstance(steps, str) and steps[0].reads == ["orders.qty", "Stores"]
+
+
+async def test_graph_labels_and_types_are_exact_and_said_as_such() -> None:
+    graph = {"graph": _Source(
+        "cypher", "cypher",
+        Entity("node", "Warehouse", (Column("capacity", "INTEGER"),)),
+        Entity("relationship", "SUPPLIES", (Column("kg", "FLOAT"),)),
+        Entity("node", "Cafe", ()))}
+    steps = await check_plan(graph, Requirements(), _state(), "make_plan",  # type: ignore[arg-type]
+                             _steps("cypher", ":Warehouse", "[:SUPPLIES]", "SUPPLIES.kg",
+                                    "Cafe.anything"))
+    assert not isinstance(steps, str)
+    assert steps[0].reads == ["Warehouse", "SUPPLIES", "SUPPLIES.kg", "Cafe.anything"]
+    out = await check_plan(graph, Requirements(), _state(), "make_plan",  # type: ignore[arg-type]
+                           _steps("cypher", "warehouse.capacity", "Supplies"))
+    assert isinstance(out, str) and out.splitlines()[1:3] == [
+        "- step 0 reads 'warehouse.capacity': no label or relationship type warehouse; "
+        "closest: Warehouse",
+        "- step 0 reads 'Supplies': no label or relationship type Supplies; closest: SUPPLIES",
+    ]
+
+
+async def test_an_unreadable_schema_leaves_the_names_unchecked() -> None:
+    down = {"mysql": _Source("sql", "mariadb")}
+    steps = await check_plan(down, Requirements(always=("x",)), _state(), "make_plan",  # type: ignore[arg-type]
+                             _steps("sql", " orders .qty "))
+    assert not isinstance(steps, str) and steps[0].reads == ["orders .qty"]
