@@ -50,6 +50,8 @@ SEND_BACKS = 2
 MAX_PROBLEMS = 10
 """Problems listed in one refusal (the rest are counted)."""
 _SHOWN = 60
+MAX_READS = 40
+"""Names a step keeps (`table(a, b, ...)` expands to one per column)."""
 
 
 class _Step(Protocol):
@@ -304,7 +306,8 @@ async def check_plan(
                     listed.add(key)
                     problems.append(f"step {index} reads {_shown(text)!r}: {problem}")
         models.append(StepModel(goal=step.goal, source=step.source,  # type: ignore[arg-type]
-                                reads=list(dict.fromkeys(reads)), yields=step.yields.strip()))
+                                reads=list(dict.fromkeys(reads))[:MAX_READS],
+                                yields=step.yields.strip()))
     if problems:
         more = len(problems) - MAX_PROBLEMS
         lines = problems[:MAX_PROBLEMS] + ([f"... and {more} more"] if more > 0 else [])
