@@ -741,6 +741,9 @@ async def _render(events: Any, store: RunStore, key: str, context: dict[str, Any
                 await say(_answer_text(answer, None, scripted, event.check_note, queries))
             elif event.decision is None:
                 await say(f"No decision was reached: {stop_words(event.stop_reason)}.")
+            if event.plan_notes:
+                await say("_The plan checks noted:_ " + "; ".join(
+                    escape(" ".join(n.split()), "slack") for n in event.plan_notes))
             await store.delete(key)
             if decided is not None:
                 await _add_turn(store, key, context["question"], decided)
@@ -756,8 +759,16 @@ async def _render(events: Any, store: RunStore, key: str, context: dict[str, Any
 
 
 def _steps(steps: tuple[PlanStep, ...]) -> str:
-    """A plan's steps as a numbered list, each goal escaped."""
-    return "\n".join(f"{i + 1}. {escape(s.goal, 'slack')}" for i, s in enumerate(steps))
+    """A plan's steps as a numbered list, each goal escaped, with what the step reads."""
+    return "\n".join(f"{i + 1}. {escape(s.goal, 'slack')}{_reads(s)}"
+                     for i, s in enumerate(steps))
+
+
+def _reads(step: PlanStep) -> str:
+    """" (reads: orders.qty, stores)" for a step that said what it reads, escaped."""
+    if not step.reads:
+        return ""
+    return f" (reads: {escape(', '.join(step.reads), 'slack')})"
 
 
 async def _add_turn(store: RunStore, key: str, question: str, answer: AnswerProposed) -> None:

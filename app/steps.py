@@ -267,6 +267,8 @@ class RunView:
                     await cl.Message(content="The run stopped early, so the answer rests on "
                                      f"what it had found: {stop_words(event.stop_reason)}."
                                      ).send()
+                if event.plan_notes:
+                    await cl.Message(content=plan_notes_text(event.plan_notes)).send()
             case RunFailed():
                 await cl.ErrorMessage(content=f"Something went wrong while {event.stage}: "
                                       f"{escape(event.message, 'markdown')}").send()
@@ -299,7 +301,7 @@ class RunView:
         for i, s in enumerate(event.steps):
             child = cl.Step(name=f"{i + 1}. {s.goal}", type="undefined",
                             parent_id=self.plan_step.id)
-            child.output = _SOURCE.get(s.source, "")
+            child.output = plan_step_text(s)
             await child.send()
             self.children.append(child)
         self.plan = event.steps
@@ -307,7 +309,7 @@ class RunView:
     async def _child_status(self, index: int, status: str) -> None:
         if index < len(self.children):
             child = self.children[index]
-            child.output = f"{_SOURCE.get(self.plan[index].source, '')} · {status}"
+            child.output = f"{plan_step_text(self.plan[index])} · {status}"
             await child.update()
 
     async def close_steps(self) -> None:
@@ -528,6 +530,24 @@ _OUTCOME = {True: "the new plan is approved", False: "the current plan is kept"}
 _SOURCE = {"sql": "Reads the tables (SQL)", "cypher": "Reads the graph (Cypher)",
            "none": "No query: works from what was found"}
 """What a plan step reads, in words (its `source`)."""
+
+
+def plan_step_text(step: PlanStep) -> str:
+    """A plan step's card in the chat: what it queries, and what it reads and yields (the
+    names as the schema has them, as code; the words escaped)."""
+    text = _SOURCE.get(step.source, "")
+    if step.reads:
+        text += "\n\nreads: " + ", ".join(code_span(r) for r in step.reads)
+    if step.yields:
+        text += ("\n\n" if not step.reads else "; ") + "yields: " + escape(
+            " ".join(step.yields.split()), "markdown")
+    return text
+
+
+def plan_notes_text(notes: Sequence[str]) -> str:
+    """What the plan checks found and let stand, under the answer."""
+    return "**The plan checks noted:**\n\n" + "\n".join(
+        f"- {escape(' '.join(n.split()), 'markdown')}" for n in notes)
 
 
 def _current_step_id() -> str | None:

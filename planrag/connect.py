@@ -456,7 +456,9 @@ def _entry_table(db: LiveDatabase) -> dict[str, str]:
 
 def _toml(value: object) -> str:
     """A TOML value: a basic string (JSON's string escapes are TOML's), a boolean, a number
-    (the only types a manifest holds outside its tables)."""
+    (the only types a manifest holds outside its tables), or an array of them (`required`)."""
+    if isinstance(value, list):
+        return "[" + ", ".join(_toml(v) for v in value) + "]"
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, int | float):

@@ -22,6 +22,8 @@ the datasets directory):
     simulator = "dqa-locating"     # optional; a registered name, pkg.module:Class or
                                    # file.py:Class beside this manifest
     write_privileges = false       # set by `planrag connect --allow-write-privileges`
+    required = ["orders.qty", "stores"]  # optional; what a decision needs: a plan must read
+                                   # each (`table` or `table.column`, labels in a graph)
     [rename_columns]               # optional; known column-name quirks of the dumps
     has_has_merchant = "has_merchant"
     [column_names]                 # optional; how people read columns in result tables
@@ -192,6 +194,9 @@ class Dataset:
     """Decision models written in the manifest (`[[decisions]]`) that read correctly."""
     decision_problems: Mapping[str, str] = field(default_factory=dict)
     """Those that do not, by id: why (the rest of the dataset keeps working)."""
+    required: tuple[str, ...] = ()
+    """Quantities every decision here needs (`required`): `table` or `table.column` (labels
+    and relationship types in a graph). A plan that reads none of one is sent back."""
 
     def decision(self, decision_id: str | None = None) -> DecisionSpec:
         """The written decision `decision_id` (the only one when None), or one line
@@ -370,6 +375,7 @@ _KEYS: dict[str, tuple[type, str]] = {
     "column_names": (dict, "a table ([column_names])"),
     "databases": (list, "[[databases]] tables"),
     "decisions": (list, "[[decisions]] tables"),
+    "required": (list, 'an array of names, e.g. ["orders.qty", "stores"]'),
 }
 """Every key a manifest may have, with the TOML type it must be."""
 _REQUIRED_STR = frozenset({"id", "title", "questions"})
@@ -415,6 +421,7 @@ def load_manifest(path: Path) -> Dataset:
     if not isinstance(write, bool):
         raise DatasetError(f"{path}: `write_privileges` must be true or false")
     decisions, decision_problems = parse_decisions(raw.get("decisions"), str(path))
+    required = _required(raw.get("required", []), path)
     return Dataset(
         id=ds_id,
         title=title,
@@ -429,7 +436,33 @@ def load_manifest(path: Path) -> Dataset:
         column_names={k: v.strip() for k, v in shown.items()},
         decisions=decisions,
         decision_problems=decision_problems,
+        required=required,
     )
+
+
+_REQUIRED_NAME = re.compile(r"[^\s.`'\"]{1,128}(?:\.[^\s.`'\"]{1,128})?")
+MAX_REQUIRED = 50
+
+
+def _required(entries: list[Any], path: Path) -> tuple[str, ...]:
+    """`required`: names of tables (labels, relationship types), or `table.column`."""
+    if len(entries) > MAX_REQUIRED:
+        raise DatasetError(f"{path}: `required` lists {len(entries)} names; at most "
+                           f"{MAX_REQUIRED}, the quantities a decision cannot do without")
+    out: list[str] = []
+    for n, entry in enumerate(entries, start=1):
+        if not isinstance(entry, str):
+            raise DatasetError(f"{path}: `required` #{n} must be a string (a table or "
+                               f"table.column name), not {_toml_type(entry)}")
+        name = entry.strip()
+        if not _REQUIRED_NAME.fullmatch(name) or not name.isprintable():
+            shown = name if len(name) <= 60 else name[:57] + "..."
+            raise DatasetError(f"{path}: `required` #{n} {shown!r} is not a table or "
+                               "table.column name; write e.g. required = [\"orders.qty\", "
+                               "\"stores\"]")
+        if name.casefold() not in {o.casefold() for o in out}:
+            out.append(name)
+    return tuple(out)
 
 
 _DATABASE_KEYS = frozenset({"kind", "url", "database", "path"})

@@ -55,6 +55,7 @@ from planrag.engine.evidence import (
     rationale_claims,
 )
 from planrag.engine.placeholders import echoed_placeholder
+from planrag.engine.plan_check import Requirements, before_answer, check_plan
 from planrag.engine.state import PendingReplan, QueryRecord, RunState, StepModel
 from planrag.engine.tools import (
     DescribeTables,
@@ -89,11 +90,14 @@ class ToolCalls:
         technique: Technique,
         sources: Mapping[str, DataSource],
         checker: Checker | None,
+        required: Requirements | None = None,
     ) -> None:
         self.config = config
         self.technique = technique
         self.sources = sources
         self.checker = checker
+        self.required = required or Requirements()
+        """What the dataset's decisions need: plans are held to it (engine.plan_check)."""
         self.tables: dict[tuple[str, str], Table] = {}
         """Every table a query fetched, by (run id, query id): previews are cut from them."""
 
@@ -161,8 +165,23 @@ class ToolCalls:
             async for event in self._schema_tool(state, call_id, name, args):
                 yield event
         else:
+            if await self._answer_held(state, call_id, args):
+                return
             async for event in self._final_answer(state, call_id, args):
                 yield event
+
+    async def _answer_held(self, state: RunState, call_id: str, args: dict[str, Any]) -> bool:
+        """Whether the plan checks hold a valid final answer back once, with the reason
+        (steps never run, a needed quantity never read; engine.plan_check)."""
+        simulator = self.checker.simulator if self.checker else None
+        try:
+            answer_model(simulator).model_validate(args)
+        except ValidationError:
+            return False  # _final_answer says what is wrong first
+        told = await before_answer(self.sources, self.required, state)
+        if told is not None:
+            self.reply(state, call_id, told)
+        return told is not None
 
     def reply(self, state: RunState, call_id: str, content: str) -> None:
         state.messages.append({"role": "tool", "tool_call_id": call_id, "content": content})
@@ -190,7 +209,11 @@ class ToolCalls:
             async for event in self._revise_plan(state, call_id, revised):
                 yield event
             return
-        state.plan = [StepModel(goal=s.goal, source=s.source) for s in plan.steps]
+        steps = await check_plan(self.sources, self.required, state, "make_plan", plan.steps)
+        if isinstance(steps, str):  # sent back: not the plan, no event
+            self.reply(state, call_id, steps)
+            return
+        state.plan = steps
         state.stage = "querying"
         self.reply(state, call_id, "Plan accepted. Carry out step 0 first.")
         yield PlanMade(tuple(s.event() for s in state.plan), 0)
@@ -208,12 +231,13 @@ class ToolCalls:
             self.reply(state, call_id, "no more re-plans are allowed; the current plan stands")
             self.answer_now(state, "max_replans")
             return
+        steps = await check_plan(self.sources, self.required, state, "revise_plan",
+                                 revision.steps)
+        if isinstance(steps, str):  # sent back before the person is asked
+            self.reply(state, call_id, steps)
+            return
         state.replans += 1
-        pending = PendingReplan(
-            call_id=call_id,
-            reason=revision.reason,
-            steps=[StepModel(goal=s.goal, source=s.source) for s in revision.steps],
-        )
+        pending = PendingReplan(call_id=call_id, reason=revision.reason, steps=steps)
         yield ReplanProposed(
             revision.reason,
             tuple(s.event() for s in state.plan),
@@ -667,7 +691,8 @@ class ToolCalls:
 
 
 _WHAT = {"decision": "decision", "rationale": "reasons", "goal": "goal of the step",
-         "query": "query", "reason": "reason", "terms": "words", "names": "names"}
+         "query": "query", "reason": "reason", "terms": "words", "names": "names",
+         "reads": "names of what the step reads", "yields": "quantity the step yields"}
 """What a tool argument holds, for saying what to write instead of a placeholder."""
 
 _SIMULATOR_REPLAN = (

@@ -48,6 +48,11 @@ class PlanStep:
     source: Literal["sql", "cypher", "none"] = "none"
     """Where the data comes from (or none: reasoning only)."""
     status: Literal["pending", "running", "done", "skipped"] = "pending"
+    reads: tuple[str, ...] = ()
+    """What the step reads, as the schema names it: `table`, `table.column` (or labels,
+    relationship types and their properties); empty when the plan did not say."""
+    yields: str = ""
+    """The quantity the step produces, in the model's words (may be empty)."""
 
 
 NOT_REPORTED = "not reported"
@@ -389,6 +394,10 @@ class RunFinished:
     seconds: float
     check_note: str = ""
     """Why the simulator check did not run, when it did not (no parameters, a bad state)."""
+    plan_notes: tuple[str, ...] = ()
+    """What the plan checks found and let stand (`planrag.engine.plan_check`): a needed
+    quantity the plan left out after being sent back, planned steps that never ran, a
+    needed quantity no query read."""
     kind: Literal["run_finished"] = "run_finished"
 
 

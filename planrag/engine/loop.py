@@ -54,6 +54,7 @@ from planrag.engine.model import (
     ReplyCut,
     closing_stream,
 )
+from planrag.engine.plan_check import Requirements
 from planrag.engine.state import RunState, Turn
 from planrag.engine.tools import TECHNIQUES, Technique
 from planrag.errors import ConfigError, ModelError, PlanRAGError, RunError, SourceUnavailable
@@ -82,6 +83,7 @@ class Engine:
         config: EngineConfig | None = None,
         schema_budget: int = DEFAULT_BUDGET,
         live: bool = False,
+        required: Requirements | None = None,
     ) -> None:
         if not sources:
             raise ConfigError("the engine needs at least one data source")
@@ -93,7 +95,7 @@ class Engine:
         self.checker = checker
         self.config = config or EngineConfig()
         self.technique: Technique = TECHNIQUES[self.config.technique]
-        self.calls = ToolCalls(self.config, self.technique, self.sources, checker)
+        self.calls = ToolCalls(self.config, self.technique, self.sources, checker, required)
         self.schema_budget = schema_budget
         """Characters of schema in the first prompt (split among the sources)."""
         self.live = live
@@ -457,6 +459,7 @@ class Engine:
             errors=state.errors,
             seconds=state.seconds,
             check_note=str(answer.get("check_note", "")),
+            plan_notes=tuple(state.plan_notes),
         )
 
     async def _system_prompt(self, state: RunState) -> str:

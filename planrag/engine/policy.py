@@ -247,8 +247,7 @@ class DQAPolicy:
                 "The country is present at few nodes; the flows into its home matter too.",
                 [call("revise_plan", reason="few nodes hold the country's power; look at the "
                       "flows into the home node as well",
-                      steps=[*_plan(scenario, language), {"goal": "flows into the home node",
-                                                          "source": language}])],
+                      steps=[*_plan(scenario, language), _FLOWS_STEP[language]])],
             )
         if done < len(queries) and f"run_{language}" in tools:
             step = 0 if done == 0 else (1 if replanned else None)
@@ -399,7 +398,9 @@ class WarehousePolicy:
             if "make_plan" in tools and not any(_called(request.messages, "make_plan")):
                 return Reply("I will plan the analysis first.", [call("make_plan", steps=[
                     {"goal": "compare each warehouse's capacity with what it ships this week",
-                     "source": language}])])
+                     "source": language, "reads": list(_WAREHOUSE_READS[language]),
+                     "yields": "each warehouse's capacity, weekly shipments and handling "
+                     "cost"}])])
             if not observations and f"run_{language}" in tools:
                 return Reply(calls=[call(f"run_{language}", query=_WAREHOUSES[language],
                                          step=0)])
@@ -469,12 +470,40 @@ def _lit(value: str, language: str) -> str:
     return "'" + value.replace("\\", "\\\\").replace("'", "\\'") + "'"
 
 
-def _plan(scenario: str, language: str) -> list[dict[str, str]]:
+def _plan(scenario: str, language: str) -> list[dict[str, Any]]:
+    """The policy's plan, each step saying what it reads (the names its queries use, as
+    each form of the dataset names them) and what it yields."""
     if scenario == "locating":
         return [{"goal": "find the nodes where the country holds trading power", "source":
-                 language}]
+                 language, "reads": list(_LOCATING_READS[language]),
+                 "yields": "the country's base trading power at each node"}]
     return [{"goal": "find the buildings that supply the goods, with their level and supply",
-             "source": language}]
+             "source": language, "reads": list(_BUILDING_READS[language]),
+             "yields": "each supplying building's level and maximum supply"}]
+
+
+_LOCATING_READS = {
+    "sql": ("node_country.country_name", "node_country.trade_node",
+            "node_country.base_trading_power", "node_country.is_home"),
+    "cypher": ("Country.name", "Trade_node.name", "NodeCountry.base_trading_power",
+               "NodeCountry.is_home"),
+}
+_BUILDING_READS = {
+    "sql": ("goods.goods_name", "supply.max_supply", "building.level", "building.name"),
+    "cypher": ("Goods.name", "Supply.max_supply", "Building.level", "Building.name"),
+}
+_WAREHOUSE_READS = {
+    "sql": ("warehouse.capacity_kg_per_week", "warehouse.handling_cost_per_kg",
+            "supplies.kg_per_week"),
+    "cypher": ("Warehouse.capacity_kg_per_week", "Warehouse.handling_cost_per_kg",
+               "SUPPLIES.kg_per_week"),
+}
+_FLOWS_STEP: dict[str, dict[str, Any]] = {
+    language: {"goal": "flows into the home node", "source": language, "reads": list(reads),
+               "yields": "the flow from each node into the home node"}
+    for language, reads in (("sql", ("flow.source", "flow.dest", "flow.flow")),
+                            ("cypher", ("Trade_node.name", "source.flow")))
+}
 
 
 def _home_from(observations: Sequence[str]) -> str | None:

@@ -353,15 +353,24 @@ def _merge(messages: list[Message]) -> list[Message]:
 
 
 def _current_plan(messages: tuple[Message, ...]) -> list[str] | None:
-    """The goals of the last plan the model wrote (made or proposed), if any."""
+    """The goals of the last plan the model wrote (made or proposed), if any; a plan sent
+    back (its names or coverage wrong) is none: the same goals again are a new attempt."""
+    refused = {str(m.get("tool_call_id")) for m in messages if m["role"] == "tool"
+               and _SENT_BACK.match(str(m.get("content") or ""))}
     for m in reversed(messages):
         for c in reversed(m.get("tool_calls") or ()):
+            if c.get("id") in refused:
+                continue
             if c["function"]["name"] in ("make_plan", "revise_plan"):
                 try:
                     return _goals(json.loads(c["function"]["arguments"]))
                 except ValueError:
                     return None
     return None
+
+
+_SENT_BACK = re.compile(r"(?:make_plan|revise_plan) not accepted|invalid arguments for "
+                        r"(?:make_plan|revise_plan)")
 
 
 def _goals(args: Any) -> list[str]:
@@ -567,10 +576,11 @@ def _step_index(value: str) -> int | None:
     return n - 1 if n > 0 else 0
 
 
-def _steps(block: str, languages: dict[str, str]) -> list[dict[str, str]]:
-    """Plan steps from any of the ways a model writes a plan."""
-    text = block.strip().rstrip(".").strip()
-    goals = _json_goals(text)
+def _steps(block: str, languages: dict[str, str]) -> list[dict[str, Any]]:
+    """Plan steps from any of the ways a model writes a plan, each with what it `reads:`
+    and `yields:` when the step says so (on its line, or on lines of their own under it)."""
+    text = _DETAIL_LINE.sub(" ", block.strip()).rstrip(".").strip()
+    goals: list[str | tuple[str, dict[str, Any]]] | None = _json_goals(text)
     if goals is None:
         bracketed = text.startswith("[") and text.endswith("]")
         inner = text[1:-1].strip() if bracketed else text
@@ -581,20 +591,59 @@ def _steps(block: str, languages: dict[str, str]) -> list[dict[str, str]]:
         elif _LIST_ITEM.search(inner):
             goals = [m.group(1) for m in _LIST_ITEM.finditer(inner)]
         elif bracketed:
-            goals = re.split(r"[;,]", inner)
+            goals = list(re.split(r"[;,]", inner))
         else:
-            goals = inner.splitlines()
+            goals = list(inner.splitlines())
     steps = []
-    for goal in goals:
-        goal = _STEP_MARK.sub("", goal.strip(), count=1) if _STEP_MARK.match(goal.strip()) \
-            else goal.strip()
+    for item in goals:
+        raw, details = item if isinstance(item, tuple) else _details(item)
+        goal = _STEP_MARK.sub("", raw.strip(), count=1) if _STEP_MARK.match(raw.strip()) \
+            else raw.strip()
         goal = goal.strip().rstrip(",;").strip()
         if goal:
-            steps.append({"goal": goal[:400], "source": _source(goal, languages)})
+            source = _source(goal, languages)
+            if source == "none" and details.get("reads") and len(languages) == 1:
+                source = next(iter(languages.values()))  # it reads the one database
+            steps.append({"goal": goal[:400], "source": source, **details})
     return steps[:12]
 
 
-def _json_goals(text: str) -> list[str] | None:
+_DETAIL = re.compile(r"[ \t]*[(\[,;–—-]?[ \t]*\b(?P<what>reads?|yields?)[ \t]*:[ \t]*",
+                     re.IGNORECASE)
+_DETAIL_LINE = re.compile(r"\n[ \t]*(?:[-*•+][ \t]+)?(?=(?:reads?|yields?)[ \t]*:)",
+                          re.IGNORECASE)
+"""A step's `reads:` / `yields:` written on a line of its own: joined to the step above."""
+_READS_SPLIT = re.compile(r"[,;](?![^()]*\))")
+
+
+def _details(text: str) -> tuple[str, dict[str, Any]]:
+    """A step's goal, and what it `reads:` (names, split at commas outside brackets) and
+    `yields:`, as the tools take them."""
+    marks = list(_DETAIL.finditer(text))
+    if not marks:
+        return text, {}
+    out: dict[str, Any] = {}
+    for m, nxt in zip(marks, [*marks[1:], None], strict=True):
+        value = _unclosed(text[m.end(): nxt.start() if nxt else len(text)])
+        if m.group("what").lower().startswith("read"):
+            names = [n.strip().strip("`'\"") for n in _READS_SPLIT.split(value)]
+            out["reads"] = [n[:200] for n in names if n][:20]
+        else:
+            out["yields"] = value[:300]
+    return text[: marks[0].start()], out
+
+
+def _unclosed(value: str) -> str:
+    """`value` without the punctuation that ends it, and without the brackets that close
+    around the step rather than inside it (`(reads: a(b, c))`)."""
+    value = value.strip().rstrip(",;. ")
+    while value[-1:] in (")", "]") and value.count(")") + value.count("]") > (
+            value.count("(") + value.count("[")):
+        value = value[:-1].rstrip(",;. ")
+    return value.strip()
+
+
+def _json_goals(text: str) -> list[str | tuple[str, dict[str, Any]]] | None:
     if not text.startswith("[") or '"' not in text:
         return None
     try:
@@ -603,11 +652,19 @@ def _json_goals(text: str) -> list[str] | None:
         return None
     if not isinstance(items, list):
         return None
-    goals = []
+    goals: list[str | tuple[str, dict[str, Any]]] = []
     for item in items:
         if isinstance(item, dict):
-            item = item.get("goal") or item.get("step") or item.get("description") or ""
-        goals.append(str(item))
+            goal = item.get("goal") or item.get("step") or item.get("description") or ""
+            details: dict[str, Any] = {}
+            reads = item.get("reads")
+            if isinstance(reads, list):
+                details["reads"] = [str(r)[:200] for r in reads if str(r).strip()][:20]
+            if isinstance(item.get("yields"), str):
+                details["yields"] = item["yields"][:300]
+            goals.append((str(goal), details))
+        else:
+            goals.append(str(item))
     return goals
 
 

@@ -146,6 +146,8 @@ class TerminalRenderer:
                     c.print(f"[bold]No decision was reached[/]: {stop_text(event.stop_reason)}")
                 if event.stop_reason != "answered":
                     c.print(f"The run stopped early: {stop_text(event.stop_reason)}.")
+                for note in event.plan_notes:  # what the plan checks found and let stand
+                    c.print(f"[yellow]plan check[/]: {escape(printable(note), 'rich')}")
                 u = event.usage
                 spent = (f"{_plural(u.model_calls, 'model call')} ({u.tokens_text()}), "
                          if self.verbose else "")
@@ -196,8 +198,21 @@ def _steps(steps: tuple[PlanStep, ...]) -> str:
     marks = {"pending": " ", "running": "~", "done": "x", "skipped": "-"}
     return "\n".join(
         f"\\[{marks[s.status]}] {i}. {escape(s.goal, 'rich')} ({escape(s.source, 'rich')})"
+        + _reads(s)
         for i, s in enumerate(steps, start=1)  # people count from 1; the tools from 0
     )
+
+
+def _reads(step: PlanStep) -> str:
+    """What a step reads and yields, on the line under it (nothing when it did not say)."""
+    parts = []
+    if step.reads:
+        parts.append("reads: " + ", ".join(step.reads))
+    if step.yields:
+        parts.append("yields: " + step.yields)
+    if not parts:
+        return ""
+    return "\n      [dim]" + escape(printable("; ".join(parts), one_line=True), "rich") + "[/]"
 
 
 def _table(event: QueryFinished, names: dict[str, str]) -> RichTable:

@@ -15,6 +15,7 @@ from planrag.engine.config import EngineConfig
 from planrag.engine.events import SimulatorChecked
 from planrag.engine.loop import Engine
 from planrag.engine.model import Model
+from planrag.engine.plan_check import requirements_of
 from planrag.errors import AccessDenied, ConfigError, SimulatorError
 from planrag.settings import Settings
 from planrag.simulators.base import SimulationResult
@@ -145,6 +146,7 @@ async def open_engine(
             config=config,
             schema_budget=settings.schema_budget,
             live=resolved.location.live,
+            required=requirements_of(resolved.dataset),
         )
 
 

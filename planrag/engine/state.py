@@ -29,9 +29,12 @@ class StepModel(_Model):
     goal: str
     source: Literal["sql", "cypher", "none"] = "none"
     status: Literal["pending", "running", "done", "skipped"] = "pending"
+    reads: list[str] = Field(default_factory=list)
+    """What it reads, as the schema names it (checked when the plan was made)."""
+    yields: str = ""
 
     def event(self) -> PlanStep:
-        return PlanStep(self.goal, self.source, self.status)
+        return PlanStep(self.goal, self.source, self.status, tuple(self.reads), self.yields)
 
 
 class QueryRecord(_Model):
@@ -106,6 +109,13 @@ class RunState(_Model):
     schema_tools: bool = False
     """The first prompt held only part of a large schema: the model may search and describe
     the rest (search_schema, describe_tables)."""
+    plan_sent_back: dict[str, int] = Field(default_factory=dict)
+    """How often a plan was sent back for leaving out each needed quantity (at most
+    twice each; then the plan stands and the finding is kept in `plan_notes`)."""
+    plan_notes: list[str] = Field(default_factory=list)
+    """What the plan checks found and let stand, for the answer to show."""
+    told_before_answer: list[str] = Field(default_factory=list)
+    """The before-the-answer checks that spoke to the model (each speaks once a run)."""
     _trace: Span | None = PrivateAttr(default=None)
 
     @property

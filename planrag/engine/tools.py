@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError, create_model
 
 from planrag.engine.evidence import MAX_CLAIMS, SOURCE_HELP
 from planrag.guards.dialects import dialect_info
@@ -40,17 +40,29 @@ class PlanStepArgs(_Args):
     source: Literal["sql", "cypher", "none"] = Field(
         default="none", description="the database the step queries, or none"
     )
+    reads: list[Annotated[str, StringConstraints(min_length=1, max_length=200)]] = Field(
+        default_factory=list, max_length=20,
+        description="what the step reads, named as the schema names it: tables (or node "
+        "labels and relationship types) and the columns it needs, as `table` or "
+        "`table.column`, e.g. [\"orders.qty\", \"orders.store_id\", \"stores\"]",
+    )
+    yields: str = Field(default="", max_length=300,
+                        description="the quantity the step produces, in a few words")
 
 
 class MakePlan(_Args):
-    """Write the plan of data analyses that will answer the decision question."""
+    """Write the plan of data analyses that will answer the decision question. For each
+    step say what it reads (`reads`: the tables or labels and the columns it needs, as the
+    schema names them) and what it yields; a plan naming what the schema does not have, or
+    leaving out data the decision needs, is sent back with the reason."""
 
     steps: list[PlanStepArgs] = Field(min_length=1, max_length=12)
 
 
 class RevisePlan(_Args):
     """Propose a new plan when the current one proved wrong or incomplete. The person is
-    asked to confirm it; if they refuse, continue with the current plan."""
+    asked to confirm it; if they refuse, continue with the current plan. Each step says
+    what it reads and yields, as in make_plan, and is checked the same way."""
 
     reason: str = Field(min_length=1, max_length=600, description="why the plan must change")
     steps: list[PlanStepArgs] = Field(min_length=1, max_length=12)

@@ -336,3 +336,54 @@ def test_the_text_format_can_propose_a_check() -> None:
     ((name, args),) = parse_react(text, tools)
     assert name == "propose_check"
     assert args["title"] == "Espresso machine" and args["baseline"] == "SELECT 0 AS value"
+
+
+def test_plan_steps_carry_what_they_read_and_yield() -> None:
+    one_line = ("Plan: [Step 1: SWE's power per node (reads: node_country.base_trading_power, "
+                "node_country(trade_node, is_home); yields: power per node), Step 2: pick one]")
+    assert parse_react(one_line, TOOLS) == [("make_plan", {"steps": [
+        {"goal": "SWE's power per node", "source": "sql",
+         "reads": ["node_country.base_trading_power", "node_country(trade_node, is_home)"],
+         "yields": "power per node"},
+        {"goal": "pick one", "source": "none"},
+    ]})]
+    own_lines = ("Plan:\nStep 1: the flows into baltic_sea\n  reads: flow.flow, flow.dest\n"
+                 "  yields: flow per source\nStep 2: the power\n- Reads: `node_country`\n"
+                 "Thought: go")
+    assert parse_react(own_lines, TOOLS)[0][1]["steps"] == [
+        {"goal": "the flows into baltic_sea", "source": "sql",
+         "reads": ["flow.flow", "flow.dest"], "yields": "flow per source"},
+        {"goal": "the power", "source": "sql", "reads": ["node_country"]},
+    ]
+    as_json = 'Plan: [{"goal": "flows", "reads": ["flow.flow"], "yields": "flow"}]'
+    assert parse_react(as_json, TOOLS)[0][1]["steps"] == [
+        {"goal": "flows", "source": "sql", "reads": ["flow.flow"], "yields": "flow"}]
+    assert parse_react("Plan: [Step 1: who reads the paper]", TOOLS)[0][1]["steps"] == [
+        {"goal": "who reads the paper", "source": "none"}]  # `reads` without a colon: words
+
+
+def test_the_text_format_asks_for_reads() -> None:
+    from planrag.engine.tools import TECHNIQUES, tool_definitions
+    prompt = format_prompt(tool_definitions(TECHNIQUES["planrag"], ("sqlite",), None))
+    assert "(reads: orders.qty," in prompt and "yields: weekly sales per store)" in prompt
+
+
+async def test_a_text_plan_naming_a_missing_table_is_sent_back(engine_for) -> None:  # type: ignore[no-untyped-def]
+    inner = ScriptedModel([
+        Reply("Plan: [Step 1: SWE's power (reads: node_countries.base_trading_power)]"),
+        Reply("Plan: [Step 1: SWE's power (reads: node_country.base_trading_power; yields: "
+              f"power per node)]\nAction: run_sql\nAction input: {SWE_ROWS}"),
+        Reply("Thought: q1 shows krakow.\nFinal answer: krakow"),
+    ])
+    async with engine_for(ReactModel(inner)) as engine:  # type: ignore[arg-type]
+        events = await collect(engine.run(TEXT))
+    told = inner.requests[1].messages[-1]["content"]
+    assert told.startswith("Observation: `Plan:` not accepted: the plan names what the schema "
+                           "does not have:\n- step 0 reads 'node_countries.base_trading_power'"
+                           ": no table node_countries; closest: node_country")
+    assert told.endswith("write your `Plan:` line again.")
+    made = [e for e in events if isinstance(e, PlanMade)]
+    assert len(made) == 1 and made[0].steps[0].reads == ("node_country.base_trading_power",)
+    assert made[0].steps[0].yields == "power per node"
+    assert isinstance(events[-1], RunFinished) and events[-1].decision == "krakow"
+    inner.assert_all_used()

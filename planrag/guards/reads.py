@@ -1,0 +1,138 @@
+"""What a read-only query reads: its tables (SQL) or its labels and relationship types
+(Cypher), found with the guard's own lexers and the SQL guard's FROM-clause reader.
+
+The engine uses it to tell whether the queries of a run read what a decision needs, and a
+dataset's written decisions to say which tables they need (`planrag.engine.plan_check`). It
+judges nothing: a query it cannot read gives no names, never an error. Names come as the
+query spells them (backticks removed); common table expressions are not tables.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from planrag.guards import _cypher_lexer as cy
+from planrag.guards._scope import Scope
+from planrag.guards._sql_lexer import OPERATOR, QUOTED, WORD, LexError, Token, tokenize
+from planrag.guards._sql_query import match_parentheses
+from planrag.guards._sql_scope import Reading, _Block, _chain, _Checker, _Join
+from planrag.guards._verdict import Verdict
+
+__all__ = ["names_read", "words_of"]
+
+MAX_CHARS = 100_000
+"""Longer text is not read (the guard refuses it too)."""
+
+
+def names_read(query: str, language: str, *, sqlite: bool = False) -> tuple[str, ...]:
+    """The tables (`language` "sql") or labels and relationship types ("cypher") `query`
+    reads, in order, each once; () when it cannot be read."""
+    if not isinstance(query, str) or len(query) > MAX_CHARS:
+        return ()
+    found = _cypher_names(query) if language == "cypher" else _sql_tables(query, sqlite)
+    return tuple(dict.fromkeys(found))
+
+
+def words_of(query: str, language: str, *, sqlite: bool = False) -> frozenset[str]:
+    """Every name the query mentions (tables, columns, aliases, properties), case-folded:
+    whether a column is read at all."""
+    if not isinstance(query, str) or len(query) > MAX_CHARS:
+        return frozenset()
+    if language == "cypher":
+        try:
+            tokens = cy.tokenize(query)
+        except cy.LexError:
+            return frozenset()
+        return frozenset(t.value.casefold() for t in tokens if t.kind in (cy.WORD, cy.QUOTED))
+    try:
+        sql_tokens = tokenize(query, sqlite=sqlite)
+    except LexError:
+        return frozenset()
+    return frozenset(_spelled(query, t).casefold() for t in sql_tokens if t.kind in (WORD, QUOTED))
+
+
+def _spelled(query: str, token: Token) -> str:
+    return query[token.start:token.end] if token.kind == WORD else token.value
+
+
+class _Tables(_Checker):
+    """The scope checker's pass over every FROM clause, noting each stored table named."""
+
+    found: list[str]
+
+    def _named_table(
+        self, index: int, end: int, join: _Join, block: _Block
+    ) -> tuple[int, Verdict | None]:
+        parts, _ = _chain(self.tokens, index)
+        self.found.append(self.spelled(parts[-1]))
+        return super()._named_table(index, end, join, block)
+
+
+def _sql_tables(query: str, sqlite: bool) -> list[str]:
+    try:
+        tokens = tokenize(query, sqlite=sqlite)
+    except LexError:
+        return []
+    while tokens and tokens[-1].kind == OPERATOR and tokens[-1].value == ";":
+        tokens = tokens[:-1]
+    partners = match_parentheses(tokens)
+    if isinstance(partners, Verdict):
+        return []
+    reader = _Tables(tokens, partners, Reading(query, Scope(server="sqlite" if sqlite else None)))
+    reader.found = []
+    try:
+        reader.run()  # a refusal (another database) only ends the reading early
+    except (IndexError, KeyError):  # text the guard would refuse anyway
+        pass
+    ctes = _cte_names(tokens, partners, query)
+    return [name for name in reader.found if name.casefold() not in ctes]
+
+
+def _cte_names(tokens: Sequence[Token], partners: Sequence[int], query: str) -> set[str]:
+    """Names a WITH clause defines: `name AS (` or `name (columns) AS (` after WITH,
+    RECURSIVE or a comma."""
+    out: set[str] = set()
+    for i, token in enumerate(tokens):
+        if token.kind not in (WORD, QUOTED) or i == 0:
+            continue
+        before = tokens[i - 1]
+        if not ((before.kind == WORD and before.value in ("WITH", "RECURSIVE"))
+                or (before.kind == OPERATOR and before.value == ",")):
+            continue
+        at = i + 1
+        if at < len(tokens) and tokens[at].kind == OPERATOR and tokens[at].value == "(":
+            at = partners[at] + 1
+        if (at + 1 < len(tokens) and tokens[at].kind == WORD and tokens[at].value == "AS"
+                and tokens[at + 1].kind == OPERATOR and tokens[at + 1].value == "("):
+            out.add(_spelled(query, token).casefold())
+    return out
+
+
+def _cypher_names(query: str) -> list[str]:
+    """Labels and types: the name after a `:` (or a `|` between types) inside a node or
+    relationship pattern, or after `var:` in an expression; never a map's key."""
+    try:
+        tokens = cy.tokenize(query)
+    except cy.LexError:
+        return []
+    found: list[str] = []
+    opened: list[str] = []
+    for i, token in enumerate(tokens):
+        if token.kind == cy.PUNCT and token.value in "([{":
+            opened.append(token.value)
+            continue
+        if token.kind == cy.PUNCT and token.value in ")]}":
+            if opened:
+                opened.pop()
+            continue
+        if token.kind != cy.PUNCT or token.value not in (":", "|") or i + 1 >= len(tokens):
+            continue
+        if opened and opened[-1] == "{":
+            continue  # a map: `{name: value}`
+        nxt = tokens[i + 1]
+        if nxt.kind not in (cy.WORD, cy.QUOTED):
+            continue
+        if token.value == "|" and not (opened and opened[-1] == "["):
+            continue  # `|` is a type alternative only inside a relationship
+        found.append(nxt.value)
+    return found
