@@ -165,23 +165,8 @@ class ToolCalls:
             async for event in self._schema_tool(state, call_id, name, args):
                 yield event
         else:
-            if await self._answer_held(state, call_id, args):
-                return
             async for event in self._final_answer(state, call_id, args):
                 yield event
-
-    async def _answer_held(self, state: RunState, call_id: str, args: dict[str, Any]) -> bool:
-        """Whether the plan checks hold a valid final answer back once, with the reason
-        (steps never run, a needed quantity never read; engine.plan_check)."""
-        simulator = self.checker.simulator if self.checker else None
-        try:
-            answer_model(simulator).model_validate(args)
-        except ValidationError:
-            return False  # _final_answer says what is wrong first
-        told = await before_answer(self.sources, self.required, state)
-        if told is not None:
-            self.reply(state, call_id, told)
-        return told is not None
 
     def reply(self, state: RunState, call_id: str, content: str) -> None:
         state.messages.append({"role": "tool", "tool_call_id": call_id, "content": content})
@@ -608,10 +593,18 @@ class ToolCalls:
         known = {q.id for q in state.queries}
         cited = tuple(q for q in answer.query_ids if q in known)
         claims = await self._claims(state, answer)
+        # Held back once, with every reason in one message: steps never run, a needed
+        # quantity never read (engine.plan_check), numbers the data does not bear out.
+        held = await before_answer(self.sources, self.required, state)
         told = objection(claims) if self._may_object(state) else ""
         if told:
             state.claims_told = True
-            self.reply(state, call_id, told)
+        if held and told:  # one "not recorded yet", one "call final_answer again"
+            again = " Then call final_answer again."
+            told = held.removesuffix(again) + "\n" + told.replace(
+                "Not recorded yet: these", "These", 1)
+        if held or told:
+            self.reply(state, call_id, told or held or "")
             return
         state.answer = {
             "decision": answer.decision,

@@ -302,3 +302,22 @@ def test_formulas_parse_to_the_cells_they_read() -> None:
     assert [c.text() for c in formula.cells] == ["q1[*].a", "q2[w=X Y].b c"]
     with pytest.raises(EvidenceError, match="empty"):
         parse_formula("  ")
+
+
+async def test_one_message_says_every_reason_an_answer_is_held(engine_for) -> None:  # type: ignore[no-untyped-def]
+    """A planned step never run and a number the data does not bear out: the model hears
+    both at once, then its answer is recorded."""
+    steps = [{"goal": "SWE's power per node", "source": "sql", "reads": ["node_country"]},
+             {"goal": "flows into baltic_sea", "source": "sql", "reads": ["flow"]}]
+    model = ScriptedModel([Reply(calls=[call("make_plan", steps=steps)]),
+                           Reply(calls=[sql(SWE_ROWS)]),
+                           Reply(calls=[FIRST]),
+                           Reply(calls=[SECOND])])
+    async with engine_for(model) as engine:
+        events = await collect(engine.run(TEXT))
+    model.assert_all_used()
+    told = model.requests[3].messages[-1]["content"]
+    assert told.startswith("Not recorded yet. Step 1 of the plan never ran")
+    assert "\nThese numbers do not match the data.\n1. " in told
+    assert told.count("Not recorded yet") == 1 and told.count("final_answer again") == 1
+    assert len([e for e in events if isinstance(e, AnswerProposed)]) == 1
