@@ -299,7 +299,7 @@ class RunView:
         self.children = []
         self.current = None
         for i, s in enumerate(event.steps):
-            child = cl.Step(name=f"{i + 1}. {s.goal}", type="undefined",
+            child = cl.Step(name=plan_step_name(i, s), type="undefined",
                             parent_id=self.plan_step.id)
             child.output = plan_step_text(s)
             await child.send()
@@ -530,6 +530,16 @@ _OUTCOME = {True: "the new plan is approved", False: "the current plan is kept"}
 _SOURCE = {"sql": "Reads the tables (SQL)", "cypher": "Reads the graph (Cypher)",
            "none": "No query: works from what was found"}
 """What a plan step reads, in words (its `source`)."""
+
+
+def plan_step_name(index: int, step: PlanStep, width: int = 140) -> str:
+    """A plan step's title on the card, with what it reads, so the card shows it closed:
+    "1. weekly sales per store · reads orders.qty, stores" (cut to `width`)."""
+    goal = " ".join(step.goal.split())
+    name = f"{index + 1}. {goal}"
+    if step.reads:
+        name += " \u00b7 reads " + ", ".join(step.reads)
+    return name if len(name) <= width else name[:width - 1].rstrip() + "\u2026"
 
 
 def plan_step_text(step: PlanStep) -> str:

@@ -38,8 +38,10 @@ def _script(tag: str) -> ScriptedModel:
     answer = call("final_answer", decision=SECOND.code, rationale=RATIONALE,
                   query_ids=["q1", "q2"], claims=CLAIMS)
     return ScriptedModel([
-        Reply(calls=[call("make_plan", steps=[{"goal": "busiest kiosks", "source": "sql"},
-                                               {"goal": "every kiosk", "source": "sql"}])]),
+        Reply(calls=[call("make_plan", steps=[
+            {"goal": "busiest kiosks", "source": "sql", "reads": ["kiosk.foot_cnt", "kiosk.k_nm"],
+             "yields": "walk-ins a week per kiosk"},
+            {"goal": "every kiosk", "source": "sql", "reads": ["kiosk"]}])]),
         Reply(calls=[call("run_sql", step=0, query="SELECT k_cd, k_nm, foot_cnt FROM kiosk "
                           "ORDER BY foot_cnt DESC LIMIT 5"),
                      call("run_sql", step=1, query="SELECT k_cd, foot_cnt FROM kiosk "
@@ -82,6 +84,9 @@ async def test_cited_numbers_open_their_row(kiosk_chat: str, shots: Path) -> Non
         await expect(answer).to_contain_text("[4: not found in the data]")
         await expect(answer).to_contain_text("the data says")
         await _three_shots(page, answer, shots, "1-answer")
+        plan = page.locator(".step", has=page.locator('button[id^="step-Plan"]')).last
+        await expect(plan).to_contain_text("kiosk.foot_cnt")
+        await _three_shots(page, plan, shots, "0-plan")
         await answer.get_by_role("link", name="[1]").first.click()
         cited = page.locator(".planrag-cited")
         await expect(cited).to_have_count(1, timeout=10_000)

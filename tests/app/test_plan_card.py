@@ -72,7 +72,8 @@ async def test_the_chat_view_puts_reads_on_each_step_of_the_plan(monkeypatch) ->
     view = RunView(load_settings(env_file=None))
     await view.show(PlanMade(STEPS, 0))
     cards = {s.name: s.output for s in _Step.sent}
-    assert "reads: `orders.qty`, `stores`" in cards["1. weekly sales per store"]
+    name = "1. weekly sales per store \u00b7 reads orders.qty, stores"
+    assert "reads: `orders.qty`, `stores`" in cards[name]  # the title says it when closed
     await view._child_status(0, "running")
     assert _Step.sent[1].output.endswith("reads: `orders.qty`, `stores`; yields: qty per "
                                          "\\*store\\* · running")
