@@ -456,6 +456,8 @@ def step_failure(state: RunState, step: int | None, qid: str) -> MonitorNoticed 
     the same plan revision) is a finding, once."""
     if step is None or state.plan is None or step >= len(state.plan):
         return None
+    if state.plan[step].status == "done":  # it worked once: not impossible
+        return None
     key = f"{state.plan_revision}:{step}"
     failures = state.monitors.failures
     failures[key] = failures.get(key, 0) + 1
