@@ -13,6 +13,7 @@ before their events are yielded: a span times the work, not the front end's rend
 from __future__ import annotations
 
 import json
+import logging
 import re
 from collections.abc import AsyncIterator, Mapping
 from dataclasses import replace
@@ -72,6 +73,8 @@ from planrag.sources.base import DataSource
 from planrag.table import Limits, Table
 
 __all__ = ["ToolCalls"]
+
+_log = logging.getLogger(__name__)
 
 
 class ToolCalls:
@@ -348,7 +351,11 @@ class ToolCalls:
     async def _after_query(self, source: DataSource, text: str, qid: str, step: int | None,
                            table: Table) -> list[MonitorNoticed]:
         if table.total_rows == 0 and not table.incomplete:
-            return await monitors.value_not_found(source, text, qid, step, self._limits)
+            try:
+                return await monitors.value_not_found(source, text, qid, step, self._limits)
+            except Exception:  # a monitor never breaks a run: it only stays silent
+                _log.exception("the value monitor failed on %s", qid)
+                return []
         cut = monitors.rows_cut(qid, table, self.config.max_rows_shown, step)
         return [cut] if cut is not None else []
 
@@ -422,6 +429,9 @@ class ToolCalls:
                       if getattr(answer, "parameters", None) is not None else None)
             check = checker.check(answer.decision, params)
         except (ValueError, PlanRAGError):
+            return None, None
+        except Exception:  # a plugin's bug is the check's to report, not the monitor's
+            _log.exception("the candidates monitor could not rank the answer")
             return None, None
         if check is None:
             return None, None

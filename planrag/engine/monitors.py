@@ -62,6 +62,8 @@ MAX_VALUES = 5_000
 """Distinct values a lookup keeps."""
 MAX_FILTERS = 3
 """Filters of one query that are looked up."""
+MAX_FINDINGS = 5
+"""Values one query's findings name at most (an IN list may hold many)."""
 CLOSEST = 5
 _CUT = 60
 
@@ -411,6 +413,8 @@ async def value_not_found(
         place = f"{entity.name}.{column.name}"
         sample = f" (among a sample of {SAMPLE_ROWS:,} rows)" if partial else ""
         for value in found.values:
+            if len(out) >= MAX_FINDINGS:
+                break
             if found.like:
                 matches = _like(value)
                 if any(matches.fullmatch(v) for v in present):
@@ -515,7 +519,7 @@ def _appears(decision: Any, tables: Sequence[Table]) -> bool:
                     continue
                 if text == wanted:
                     return True
-                if len(text) >= 3 and _number(text) is None and re.search(
+                if len(text) >= 3 and text in wanted and _number(text) is None and re.search(
                         r"(?<!\w)" + re.escape(text) + r"(?!\w)", wanted):
                     return True
     return False

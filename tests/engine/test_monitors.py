@@ -337,3 +337,28 @@ async def test_zero_rows_name_the_closest_values_on_mariadb(
     said = tool_reply(model, 2)
     assert ("Noticed: q1 returned 0 rows: 'baltic sea' is not in node_country.trade_node; "
             "the closest are 'baltic_sea'") in said
+
+
+# -- Cypher, on the Bolt server
+
+
+@pytest.mark.e2e
+@pytest.mark.graph
+async def test_zero_rows_name_the_closest_values_on_the_graph(graph_settings: Settings) -> None:
+    settings = graph_settings.model_copy(update={"db_prefix": "planrag_gtest_"})
+    await load_datasets(settings, ["dqa-locating-1445"], "graph")
+    model = ScriptedModel([
+        Reply(calls=[call("make_plan", steps=[{"goal": "presence", "source": "cypher"}])]),
+        Reply(calls=[call("run_cypher", step=0, query=(
+            "MATCH (c:Country {name: 'swe'})-[r:NodeCountry]->(t:Trade_node) "
+            "WHERE t.name = 'baltic sea' RETURN t.name AS node"))]),
+        Reply(calls=[answer("krakow", "q1")]),
+        Reply(calls=[answer("krakow", "q1")]),
+    ])
+    async with open_engine(settings, QUESTION, "graph", model, EngineConfig()) as engine:
+        events = await collect(engine.run(TEXT))
+    found = noticed(events, "value_not_found")
+    said = tool_reply(model, 2)
+    assert len(found) == 2, said
+    assert "'swe' is not in Country.name; the closest are 'SWE'" in said
+    assert "'baltic sea' is not in Trade_node.name; the closest are 'baltic_sea'" in said
