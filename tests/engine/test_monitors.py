@@ -110,6 +110,26 @@ async def test_zero_rows_name_the_closest_values_on_sqlite(engine_for) -> None: 
         out.getvalue())
 
 
+async def test_a_sample_too_small_is_completed_by_a_search_and_said(  # type: ignore[no-untyped-def]
+    engine_for, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from planrag.engine import monitors
+
+    monkeypatch.setattr(monitors, "SAMPLE_ROWS", 5)  # the first rows hold no baltic node
+    model = ScriptedModel([
+        Reply(calls=[plan("nodes")]),
+        Reply(calls=[sql("SELECT trade_node FROM node_country WHERE trade_node LIKE "
+                         "'Baltic Sea%' AND base_trading_power = 'x'")]),
+        Reply(calls=[answer("krakow", "q1")]),
+    ])
+    async with engine_for(model) as engine:
+        events = await collect(engine.run(TEXT))
+    (found,) = noticed(events, "value_not_found")
+    assert found.finding == (
+        "q1 returned 0 rows: 'Baltic Sea%' matches nothing in node_country.trade_node (among "
+        "a sample of 5 rows); the closest are 'baltic_sea'.")
+
+
 async def test_a_value_from_the_data_is_quoted_inert(engine_for) -> None:  # type: ignore[no-untyped-def]
     model = ScriptedModel([
         Reply(calls=[plan("nodes")]),
