@@ -413,8 +413,10 @@ class ToolCalls:
 
     async def _candidates(self, state: RunState, answer: Any
                           ) -> tuple[list[Any] | None, int | None]:
-        """The candidates the run's check ranks, where knowing them costs no extra reading
-        of a live database: a simulator on a dump, or the check the model proposed."""
+        """The candidates the run's check ranks, where knowing them before the answer is
+        cheap: a simulator on a dump (its ranking is remembered for the check), or the check
+        the model proposed (its queries run once more). None for a live database's state or
+        a written decision, whose check reads the data when the answer comes."""
         try:
             if self.checker is None and state.proposal is not None:
                 spec, ranked = await self._proposed_answer(state)
