@@ -82,4 +82,12 @@ async def test_a_monitor_replan_is_asked_and_approved_in_the_chat(
         await expect(page.get_by_role("button", name="Re-plan")).to_have_count(0)
         await expect(page.get_by_text("1. powers from node_country").first).to_be_visible()
         await _shot(page, plan, shots / "2-new-plan.png")
+        # What the monitor noticed is kept under the query it is about.
+        await page.get_by_text("1. read the merchants table").first.click()
+        await page.get_by_text("Query 2 · SQL · failed").first.click()
+        noticed = page.locator("[data-step-type=tool]", has_text="Noticed").last
+        await noticed.wait_for(timeout=10_000)
+        await noticed.get_by_text("Noticed").first.click()
+        await expect(noticed).to_contain_text("failed twice (q2 was the second)")
+        await _shot(page, noticed, shots / "3-noticed-under-the-query.png")
         await browser.close()
