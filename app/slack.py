@@ -59,6 +59,7 @@ from planrag.engine.events import (
     AwaitingConfirmation,
     CheckProposed,
     Event,
+    MonitorNoticed,
     PlanMade,
     PlanStep,
     QueryFailed,
@@ -714,6 +715,17 @@ async def _render(events: Any, store: RunStore, key: str, context: dict[str, Any
             await store.put(key, PausedRun(event.state, context, time.time()))
             await say(f"{escape(event.question, 'slack')}\n\nReply *approve* to rank the "
                       "answer with the proposed check, or *keep* to leave it unchecked.")
+            outcome = "paused"
+        elif isinstance(event, MonitorNoticed):
+            kept = " (the answer stands)" if event.kept else ""
+            trace.append(f"noticed{kept}: {escape(event.finding, 'slack')}")
+        elif isinstance(event, AwaitingConfirmation) and proposed is not None \
+                and proposed.by == "monitor":
+            await _flush(trace)
+            await store.put(key, PausedRun(event.state, context, time.time()))
+            await say(f"*The assistant noticed:* {escape(proposed.reason, 'slack')} "
+                      "*Re-plan?*\n\nReply *approve* to let it write a new plan for this, or "
+                      "*keep* to go on with the current one.")
             outcome = "paused"
         elif isinstance(event, AwaitingConfirmation):
             await _flush(trace)

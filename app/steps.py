@@ -40,6 +40,7 @@ from planrag.engine.events import (
     Event,
     ModelCalled,
     ModelText,
+    MonitorNoticed,
     PlanMade,
     PlanStep,
     QueryFailed,
@@ -237,6 +238,8 @@ class RunView:
                     "The assistant is told the error and may correct the query.")
             case SchemaLookedUp():
                 await self._schema_lookup(event)
+            case MonitorNoticed():
+                await self._noticed(event)
             case ReplanProposed():
                 self.pending = event
             case CheckProposed():
@@ -274,6 +277,19 @@ class RunView:
                                       f"{escape(event.message, 'markdown')}").send()
             case _:
                 assert_never(event)
+
+    async def _noticed(self, event: MonitorNoticed) -> None:
+        """What a monitor noticed: a small step under the query it is about (or the plan
+        step being worked on, or the run)."""
+        parent = self.queries.get(event.query_id or "")
+        if parent is None and self.current is not None and self.current < len(self.children):
+            parent = self.children[self.current]
+        parent = parent or self.plan_step
+        name = "Noticed" if not event.kept else "Noticed (the answer stands)"
+        step = cl.Step(name=name, type="tool", parent_id=parent.id if parent else self.parent,
+                       default_open=True)
+        step.output = escape(event.finding, "markdown")
+        await step.send()
 
     async def _schema_lookup(self, event: SchemaLookedUp) -> None:
         """A search of the schema, or tables described, as a small step under the plan
@@ -365,6 +381,9 @@ class RunView:
         pending = self.pending
         if pending is None:
             return self.proposal or "**A change of plan was proposed.**"
+        if pending.by == "monitor":
+            return (f"**The assistant noticed:** {escape(pending.reason, 'markdown')} "
+                    "**Re-plan?**")
         who = ("The simulator disagrees with the answer"
                if pending.by == "simulator" else "The assistant proposes a new plan")
         text = f"**Re-plan: {who}.**\n\n{escape(pending.reason, 'markdown')}"
@@ -434,10 +453,17 @@ class RunView:
         default = _OUTCOME[settings.consent_timeout_default == "approve"]
         content = (f"{self._record()}\n\n_Approve the new plan, or keep the current one. "
                    f"Without an answer within {wait}, the default applies: {default}._")
+        approve = "Approve"
+        if self.pending is not None and self.pending.by == "monitor":
+            default = _MONITOR_OUTCOME[settings.consent_timeout_default == "approve"]
+            content = (f"{self._record()}\n\n_Re-plan: the assistant writes a new plan for "
+                       "this. Keep: it goes on with the current plan. Without an answer "
+                       f"within {wait}, the default applies: {default}._")
+            approve = "Re-plan"
         self.asked = cl.AskActionMessage(
             content=content,
             actions=[
-                cl.Action(name="approve", payload={"approved": True}, label="Approve"),
+                cl.Action(name="approve", payload={"approved": True}, label=approve),
                 cl.Action(name="keep", payload={"approved": False},
                           label="Keep the current plan"),
             ],
@@ -455,7 +481,8 @@ class RunView:
         """Keep the proposal on record with what was decided, and by whom: the prompt is
         rewritten in place (Chainlit would leave only "Selected: ..." there), or, when a
         policy decided, the record is posted."""
-        outcome = _OUTCOME[event.approved]
+        monitor = self.pending is not None and self.pending.by == "monitor"
+        outcome = (_MONITOR_OUTCOME if monitor else _OUTCOME)[event.approved]
         if event.by == "person":
             line = f"**Decided by you: {outcome}.**"
         elif event.by == "timeout":
@@ -527,6 +554,7 @@ class RunView:
 
 
 _OUTCOME = {True: "the new plan is approved", False: "the current plan is kept"}
+_MONITOR_OUTCOME = {True: "the assistant re-plans", False: "the current plan is kept"}
 _SOURCE = {"sql": "Reads the tables (SQL)", "cypher": "Reads the graph (Cypher)",
            "none": "No query: works from what was found"}
 """What a plan step reads, in words (its `source`)."""

@@ -630,6 +630,8 @@ def _audit_line(kind: str, d: dict[str, Any]) -> str:
             return f"{what} (by {d.get('by')})"
         case "check_proposed":
             return f"check proposed: {d.get('title')}"
+        case "noticed":
+            return f"noticed: {d.get('finding')}"
         case "answer":
             return f"answered: {d.get('decision')}"
         case "check":

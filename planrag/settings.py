@@ -247,6 +247,12 @@ class Settings(BaseSettings):
         default=30, ge=1, le=500, validation_alias=_env("PLANRAG_MAX_MODEL_CALLS")
     )
     max_replans: int = Field(default=4, ge=0, le=50, validation_alias=_env("PLANRAG_MAX_REPLANS"))
+    on_disagreement: Literal["report", "replan"] = Field(
+        default="report", validation_alias=_env("PLANRAG_ON_DISAGREEMENT")
+    )
+    """When the check ranks another decision first: report it with the answer, or propose a
+    re-plan (with consent) in which the model sees the check's ranking. Never applied to a
+    benchmark dataset (DQA), whose check would give the label away."""
     run_timeout_s: float = Field(
         default=600.0, gt=0, le=24 * 3600, validation_alias=_env("PLANRAG_RUN_TIMEOUT")
     )

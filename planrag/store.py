@@ -413,6 +413,9 @@ class Auditor:
                 entry = ("query_failed", {"query_id": event.query_id,
                                           "language": event.language, "query": event.query,
                                           "error": event.error})
+            case ev.MonitorNoticed():
+                entry = ("noticed", {"monitor": event.monitor, "finding": event.finding,
+                                     "query_id": event.query_id, "kept": event.kept})
             case ev.CheckProposed():
                 entry = ("check_proposed", {"title": event.title, "spec": event.spec})
             case ev.ReplanDecided():

@@ -13,6 +13,7 @@ before their events are yielded: a span times the work, not the front end's rend
 from __future__ import annotations
 
 import json
+import logging
 import re
 from collections.abc import AsyncIterator, Mapping
 from dataclasses import asdict, replace
@@ -29,7 +30,8 @@ from planrag.decisions.run import (
     simulator_class,
 )
 from planrag.decisions.spec import DecisionSpec, spec_from_mapping
-from planrag.engine.check import Checker, WrittenRanking
+from planrag.engine import monitors
+from planrag.engine.check import Checker, WrittenChecker, WrittenRanking
 from planrag.engine.config import EngineConfig
 from planrag.engine.events import (
     AnswerProposed,
@@ -37,6 +39,7 @@ from planrag.engine.events import (
     CheckProposed,
     Claim,
     Event,
+    MonitorNoticed,
     PlanMade,
     QueryFailed,
     QueryFinished,
@@ -79,6 +82,8 @@ from planrag.sources.base import DataSource
 from planrag.table import Limits, Table
 
 __all__ = ["ToolCalls"]
+
+_log = logging.getLogger(__name__)
 
 
 class ToolCalls:
@@ -212,7 +217,8 @@ class ToolCalls:
         if state.plan is None:
             self.reply(state, call_id, "there is no plan yet: call make_plan")
             return
-        if state.replans >= self.config.max_replans:
+        monitored = state.monitors.approved is not None  # re-planning was approved already
+        if not monitored and state.replans >= self.config.max_replans:
             self.reply(state, call_id, "no more re-plans are allowed; the current plan stands")
             self.answer_now(state, "max_replans")
             return
@@ -220,6 +226,9 @@ class ToolCalls:
                                  revision.steps)
         if isinstance(steps, str):  # sent back before the person is asked
             self.reply(state, call_id, steps)
+            return
+        if monitored:
+            yield self._monitored_plan(state, call_id, steps)
             return
         state.replans += 1
         pending = PendingReplan(call_id=call_id, reason=revision.reason, steps=steps)
@@ -252,6 +261,12 @@ class ToolCalls:
             return self._decide_check(state, approved, by, note, approver)
         events: list[Event] = [ReplanDecided(approved, by, note)]
         said = f" The person added: {note}" if note else ""
+        if pending.by == "monitor":
+            state.monitors.approved = pending.reason if approved else None
+            state.messages.append({"role": "user", "content": (
+                _MONITOR_APPROVED if approved else _MONITOR_DECLINED).format(
+                    finding=pending.reason) + said})
+            return events
         if pending.by == "simulator":
             if approved:
                 state.stage = "answering"
@@ -316,15 +331,23 @@ class ToolCalls:
             state.refused += 1
             state.queries.append(QueryRecord(id=qid, language=language, query=text, step=step,
                                              outcome="refused"))
-            self.reply(state, call_id, f"{qid} refused: {exc.reason}")
+            failed = monitors.step_failure(state, step, qid)
+            self.reply(state, call_id, f"{qid} refused: {exc.reason}"
+                       + monitors.said([failed] if failed else []))
             yield QueryRefused(qid, language, text, exc.reason, exc.rule)
+            for event in self._step_failed(state, failed):
+                yield event
             return
         except QueryError as exc:
             state.errors += 1
             state.queries.append(QueryRecord(id=qid, language=language, query=text, step=step,
                                              outcome="failed"))
-            self.reply(state, call_id, f"{qid} failed: {exc}")
+            failed = monitors.step_failure(state, step, qid)
+            self.reply(state, call_id, f"{qid} failed: {exc}"
+                       + monitors.said([failed] if failed else []))
             yield QueryFailed(qid, language, text, str(exc))
+            for event in self._step_failed(state, failed):
+                yield event
             return
         state.queried_last_turn = True
         self.tables[(state.run_id, qid)] = table
@@ -332,11 +355,105 @@ class ToolCalls:
                                          outcome="ok", rows=table.total_rows))
         if step is not None and state.plan is not None:
             state.plan[step].status = "done"
-        self.reply(state, call_id, self._observation(qid, table))
+        noticed = await self._after_query(source, text, qid, step, table)
+        self.reply(state, call_id, self._observation(qid, table) + monitors.said(noticed))
         shown = table.rows[: self.config.max_rows_shown]
         yield QueryFinished(qid, tuple(table.columns), tuple(tuple(r) for r in shown),
                             table.total_rows, table.truncated, table.elapsed_ms,
                             table.incomplete)
+        for event in noticed:
+            yield event
+
+    # -- execution monitors (planrag.engine.monitors)
+
+    async def _after_query(self, source: DataSource, text: str, qid: str, step: int | None,
+                           table: Table) -> list[MonitorNoticed]:
+        if table.total_rows == 0 and not table.incomplete:
+            try:
+                return await monitors.value_not_found(source, text, qid, step, self._limits)
+            except Exception:  # a monitor never breaks a run: it only stays silent
+                _log.exception("the value monitor failed on %s", qid)
+                return []
+        cut = monitors.rows_cut(qid, table, self.config.max_rows_shown, step)
+        return [cut] if cut is not None else []
+
+    def _step_failed(self, state: RunState, failed: MonitorNoticed | None) -> list[Event]:
+        """A step that failed twice: the finding, and a re-plan proposed through the consent
+        path, when re-planning is possible; the rest of the model's turn does not run."""
+        if failed is None:
+            return []
+        events: list[Event] = [failed]
+        if (not self.technique.replan or state.plan is None or state.answer_only
+                or state.replans >= self.config.max_replans):
+            return events
+        state.replans += 1
+        for rest in state.queued_calls:
+            self.reply(state, rest["id"], "not run: a change of plan was proposed first")
+        state.queued_calls = []
+        pending = PendingReplan(call_id="", reason=failed.finding, steps=[], by="monitor")
+        events.append(ReplanProposed(failed.finding, tuple(s.event() for s in state.plan), (),
+                                     by="monitor"))
+        return events + self.ask_or_decide(state, pending)
+
+    def _monitored_plan(self, state: RunState, call_id: str, steps: list[StepModel]
+                        ) -> PlanMade:
+        """The new plan after an approved monitor re-plan, checked like any plan: taken
+        without a second question (the person approved re-planning for this finding)."""
+        finding, state.monitors.approved = state.monitors.approved, None
+        state.plan = steps
+        state.plan_revision += 1
+        state.stage = "querying"
+        self.reply(state, call_id, "The new plan is accepted (the person approved re-planning "
+                   "for this reason); follow it, starting with step 0.")
+        return PlanMade(tuple(s.event() for s in state.plan), state.plan_revision, finding)
+
+    async def _answer_monitors(self, state: RunState, answer: Any
+                               ) -> tuple[list[MonitorNoticed], bool]:
+        """The answer's monitors: their findings, and whether they hold the answer back (the
+        model is then told, once; the same answer given again stands, `kept`)."""
+        decision = answer.decision
+        ran = [q.id for q in state.queries if q.outcome == "ok"]
+        held = [self.tables.get((state.run_id, q)) for q in ran]
+        # Only where every result is held here (not in a run resumed in another process).
+        tables = [t for t in held if t is not None] if ran and None not in held else None
+        found = monitors.answer_findings(decision, tables, *await self._candidates(
+            state, answer))
+        if not found:
+            return [], False
+        key = str(decision).casefold()
+        if key in state.monitors.told or state.answer_only:
+            return [replace(f, kept=True) for f in found], False
+        state.monitors.told.append(key)
+        return found, True
+
+    async def _candidates(self, state: RunState, answer: Any
+                          ) -> tuple[list[Any] | None, int | None]:
+        """The candidates the run's check ranks, where knowing them before the answer is
+        cheap: a simulator on a dump (its ranking is remembered for the check), or the check
+        the model proposed (its queries run once more). None for a live database's state or
+        a written decision, whose check reads the data when the answer comes."""
+        try:
+            if self.checker is None and state.proposal is not None:
+                spec, ranked = await self._proposed_answer(state)
+                sim = simulator_class(spec)
+                result = evaluate(build(sim, ranked, sim.parse_parameters(spec.defaults())))
+                return [c.decision for c in result.ranking], len(result.ranking)
+            checker = self.checker
+            if checker is None or checker.read_state is not None or isinstance(
+                    checker, WrittenChecker):
+                return None, None
+            params = (answer.parameters.model_dump(mode="json")
+                      if getattr(answer, "parameters", None) is not None else None)
+            check = checker.check(answer.decision, params)
+        except (ValueError, PlanRAGError):
+            return None, None
+        except Exception:  # a plugin's bug is the check's to report, not the monitor's
+            _log.exception("the candidates monitor could not rank the answer")
+            return None, None
+        if check is None:
+            return None, None
+        result = check[1]
+        return [c.decision for c in result.ranking], len(result.ranking)
 
     def _source(self, language: str) -> DataSource:
         for source in self.sources.values():
@@ -590,21 +707,35 @@ class ToolCalls:
         answer = self._parse(state, call_id, "final_answer", answer_model(simulator), args)
         if answer is None:
             return
+        noticed, doubted = await self._answer_monitors(state, answer)
+        for finding in noticed:
+            yield finding
         known = {q.id for q in state.queries}
         cited = tuple(q for q in answer.query_ids if q in known)
         claims = await self._claims(state, answer)
-        # Held back once, with every reason in one message: steps never run, a needed
+        # Held back once for each kind of reason, all said in one message: a decision the
+        # data or the check does not know (engine.monitors), steps never run or a needed
         # quantity never read (engine.plan_check), numbers the data does not bear out.
-        held = await before_answer(self.sources, self.required, state)
-        told = objection(claims) if self._may_object(state) else ""
-        if told:
+        told = []
+        if doubted:
+            told.append("Noticed: " + " ".join(f.finding for f in noticed) + " Check it "
+                        "against the data: correct it, or give the same decision if you are "
+                        "sure (it then stands, with this note beside it).")
+        planned = await before_answer(self.sources, self.required, state)
+        if planned:
+            told.append(planned.removeprefix("Not recorded yet. ").removesuffix(
+                " Then call final_answer again."))
+        numbers = objection(claims) if self._may_object(state) else ""
+        if numbers:
             state.claims_told = True
-        if held and told:  # one "not recorded yet", one "call final_answer again"
-            again = " Then call final_answer again."
-            told = held.removesuffix(again) + "\n" + told.replace(
-                "Not recorded yet: these", "These", 1)
-        if held or told:
-            self.reply(state, call_id, told or held or "")
+        if told or numbers:
+            text = "Not recorded yet. " + " ".join(told) if told else ""
+            if numbers:
+                text = (text + "\n" + numbers.replace("Not recorded yet: these", "These", 1)
+                        if text else numbers)
+            else:
+                text += " Then call final_answer again."
+            self.reply(state, call_id, text)
             return
         state.answer = {
             "decision": answer.decision,
@@ -687,6 +818,17 @@ _WHAT = {"decision": "decision", "rationale": "reasons", "goal": "goal of the st
          "query": "query", "reason": "reason", "terms": "words", "names": "names",
          "reads": "names of what the step reads", "yields": "quantity the step yields"}
 """What a tool argument holds, for saying what to write instead of a placeholder."""
+
+_MONITOR_APPROVED = (
+    "The plan must change: {finding} The person approved re-planning for this reason. Write "
+    "the new plan now with revise_plan (the steps still to do, another way); it is taken "
+    "without asking the person again."
+)
+_MONITOR_DECLINED = (
+    "The person chose to keep the current plan although {finding} Continue with the "
+    "current plan (try the step another way, or go on to the next), or give your final "
+    "answer."
+)
 
 _SIMULATOR_REPLAN = (
     "Re-examine the data with the simulator's ranking in mind, then give your final answer "

@@ -22,6 +22,7 @@ __all__ = [
     "Event",
     "ModelCalled",
     "ModelText",
+    "MonitorNoticed",
     "PlanMade",
     "PlanStep",
     "QueryFailed",
@@ -207,9 +208,32 @@ class ReplanProposed:
     reason: str
     old_steps: tuple[PlanStep, ...]
     new_steps: tuple[PlanStep, ...]
-    by: Literal["model", "simulator"] = "model"
-    """`simulator`: proposed because the simulator's check disagreed with the answer."""
+    by: Literal["model", "simulator", "monitor"] = "model"
+    """`simulator`: proposed because the simulator's check disagreed with the answer;
+    `monitor`: because an execution monitor found the plan cannot go on (`reason` is its
+    finding; the model writes the new steps once the person approves, so `new_steps` is
+    empty)."""
     kind: Literal["replan_proposed"] = "replan_proposed"
+
+
+@dataclass(frozen=True, slots=True)
+class MonitorNoticed:
+    """An execution monitor (planrag.engine.monitors) noticed something about a query or
+    the answer; the model was told it in the same words, as part of the observation."""
+
+    monitor: Literal["value_not_found", "rows_cut", "step_failed_twice",
+                     "answer_not_candidate", "answer_not_in_results"]
+    finding: str
+    """One sentence, for the model and people. It may quote values from the data or the
+    model: front ends escape it for their markup."""
+    query_id: str | None = None
+    """The query it is about (None for the answer's monitors)."""
+    step: int | None = None
+    """The plan step it is about (0-based), when known."""
+    kept: bool = False
+    """For the answer's monitors: the model gave the same answer again after being told, so
+    the answer stands with this finding beside it."""
+    kind: Literal["monitor_noticed"] = "monitor_noticed"
 
 
 @dataclass(frozen=True, slots=True)
@@ -422,6 +446,7 @@ Event = (
     | QueryRefused
     | QueryFailed
     | SchemaLookedUp
+    | MonitorNoticed
     | ReplanProposed
     | CheckProposed
     | AwaitingConfirmation

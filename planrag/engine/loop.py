@@ -436,6 +436,9 @@ class Engine:
         if pending.by == "check":
             return AwaitingConfirmation(state.run_id, state.to_json(),
                                         f"Use this check? It would {pending.reason}.", "check")
+        if pending.by == "monitor":
+            return AwaitingConfirmation(state.run_id, state.to_json(),
+                                        f"The assistant noticed: {pending.reason} Re-plan?")
         what = "the simulator's objection" if pending.by == "simulator" else "a new plan"
         return AwaitingConfirmation(
             state.run_id,

@@ -367,7 +367,8 @@ def _rows(observation: str) -> list[dict[str, str]]:
         return []
     header = [h.strip() for h in lines[0].split(" | ")]
     return [dict(zip(header, (v.strip() for v in line.split(" | ")), strict=False))
-            for line in lines[1:] if line.strip() and not line.endswith("...")]
+            for line in lines[1:] if line.strip() and not line.endswith("...")
+            and not line.startswith("Noticed: ")]  # what the monitors add is no row
 
 
 def _is_false(value: str | None) -> bool:

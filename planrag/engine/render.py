@@ -23,6 +23,7 @@ from planrag.engine.events import (
     Event,
     ModelCalled,
     ModelText,
+    MonitorNoticed,
     PlanMade,
     PlanStep,
     QueryFailed,
@@ -116,6 +117,13 @@ class TerminalRenderer:
                 found = ", ".join(event.found) or "nothing matched"
                 c.print(f"[dim]{what} {escape(event.request, 'rich')}: "
                         f"{escape(found, 'rich')}[/]")
+            case MonitorNoticed():
+                kept = " (the answer stands)" if event.kept else ""
+                c.print(f"[bold yellow]noticed{kept}[/]: {escape(event.finding, 'rich')}")
+            case ReplanProposed() if event.by == "monitor":
+                c.print(Panel(f"{escape(event.reason, 'rich')}\n\nIf approved, the assistant "
+                              "writes a new plan for this.", title="The assistant noticed",
+                              expand=False))
             case ReplanProposed():
                 who = "The simulator objects" if event.by == "simulator" else "Re-plan proposed"
                 c.print(Panel(f"{escape(event.reason, 'rich')}\n\n[bold]new plan[/]\n"

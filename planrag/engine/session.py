@@ -29,6 +29,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "answer_grace_s",
+    "benchmark",
     "check_dump",
     "engine_config",
     "model_concurrency",
@@ -92,6 +93,7 @@ def engine_config(settings: Settings, **overrides: object) -> EngineConfig:
         "timeout_default": settings.consent_timeout_default,
         "max_model_calls": settings.max_model_calls,
         "max_replans": settings.max_replans,
+        "on_disagreement": settings.on_disagreement,
         "run_timeout_s": settings.run_timeout_s,
         "answer_grace_s": answer_grace_s(settings.run_timeout_s),
         "max_reply_chars": settings.max_reply_chars,
@@ -126,6 +128,9 @@ async def open_engine(
     resolved = locate(settings, ref, target)
     if access is not None:
         require_access(access, resolved.dataset.id)
+    if config is not None and config.on_disagreement == "replan" and benchmark(
+            resolved.dataset):
+        config = replace(config, on_disagreement="report")  # the check's best is the label
     checker = _checker(resolved) if resolved.dataset.simulator else _written(settings, resolved)
     async with open_source(settings, resolved) as source:
         if checker is not None and resolved.location.live and not isinstance(
@@ -148,6 +153,14 @@ async def open_engine(
             live=resolved.location.live,
             required=requirements_of(resolved.dataset),
         )
+
+
+def benchmark(dataset: Dataset) -> bool:
+    """Whether a dataset is a benchmark (DQA, or any whose questions carry labelled
+    answers): its check's best decision is the label, so the simulator's disagreement is
+    never shown to the model there (EngineConfig.on_disagreement stays "report")."""
+    simulator = (dataset.simulator or "").casefold()
+    return simulator.startswith("dqa") or any(q.answer is not None for q in dataset.questions)
 
 
 def require_access(access: Access, dataset: str) -> None:

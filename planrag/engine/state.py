@@ -16,7 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError
 from planrag.engine.events import PlanStep, Usage
 from planrag.errors import RunError
 
-__all__ = ["PendingReplan", "QueryRecord", "RunState", "StepModel", "Turn"]
+__all__ = ["MonitorState", "PendingReplan", "QueryRecord", "RunState", "StepModel", "Turn"]
 
 STATE_VERSION = 1
 
@@ -50,8 +50,25 @@ class PendingReplan(_Model):
     call_id: str
     reason: str
     steps: list[StepModel]
-    by: Literal["model", "simulator", "check"] = "model"
-    """"check": whether the check the assistant proposed ranks the answer."""
+    by: Literal["model", "simulator", "check", "monitor"] = "model"
+    """"check": whether the check the assistant proposed ranks the answer; "monitor": an
+    execution monitor found the plan cannot go on (`reason` is its finding, `steps` empty:
+    the model writes the new plan once the person approves)."""
+
+
+class MonitorState(_Model):
+    """What the execution monitors (planrag.engine.monitors) remember across turns and
+    pauses."""
+
+    failures: dict[str, int] = Field(default_factory=dict)
+    """Refused or failed queries per plan step, keyed "revision:step"."""
+    proposed: list[str] = Field(default_factory=list)
+    """The "revision:step" keys a monitor re-plan was proposed for (once each)."""
+    approved: str | None = None
+    """The finding of an approved monitor re-plan whose new plan the model has not written
+    yet: its revise_plan is then taken without asking again."""
+    told: list[str] = Field(default_factory=list)
+    """Answers the model was told a finding about (by decision): said once, then kept."""
 
 
 class Turn(_Model):
@@ -116,6 +133,7 @@ class RunState(_Model):
     """What the plan checks found and let stand, for the answer to show."""
     told_before_answer: list[str] = Field(default_factory=list)
     """The before-the-answer checks that spoke to the model (each speaks once a run)."""
+    monitors: MonitorState = Field(default_factory=MonitorState)
     _trace: Span | None = PrivateAttr(default=None)
 
     @property

@@ -383,8 +383,10 @@ def _corrects_itself(tag: str) -> ScriptedModel:
             {"goal": "find where SWE holds trading power", "source": "sql"},
             {"goal": "list the trade nodes", "source": "sql"}])]),
         Reply(calls=[call("run_sql", query="DELETE FROM node_country", step=0)]),
+        # No step named: a step failing twice would propose a re-plan (execution
+        # monitors, tests/app/test_monitor_replan_e2e.py); it is shown under step 1 anyway.
         Reply(calls=[call("run_sql", query="SELECT trade_node FROM node_country WHERE",
-                          step=0)]),
+                          step=None)]),
         Reply(calls=[call("run_sql", query=SWE_ROWS, step=0)]),
         Reply(calls=[call("run_sql", query=NODES, step=1)]),
         Reply("krakow.", [call("final_answer", decision="krakow", rationale="most power (q3).",

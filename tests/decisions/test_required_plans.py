@@ -39,7 +39,8 @@ async def test_a_plan_leaving_out_a_required_column_is_sent_back(tmp_path: Path)
         Reply(calls=[call("make_plan", steps=[busy, rent])]),
         Reply(calls=[call("run_sql", step=0, query="SELECT k_cd, foot_cnt, rent_eur FROM "
                           "kiosk ORDER BY foot_cnt DESC LIMIT 5")]),
-        Reply(calls=[call("final_answer", decision="K001", rationale="the busiest kiosk",
+        Reply(calls=[call("final_answer", decision=max(kiosks(), key=lambda k: k.foot).code,
+                          rationale="the busiest kiosk",
                           query_ids=["q1"])]),
     ])
     async with ScriptedServer(model) as server:

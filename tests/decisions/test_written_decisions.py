@@ -202,8 +202,9 @@ def _asking(decision: str) -> ScriptedModel:
         Reply(calls=[call("make_plan", steps=[{"goal": "profit per kiosk", "source": "sql"}])]),
         Reply(calls=[call("run_sql", step=0, query="SELECT k_cd, k_nm, foot_cnt FROM kiosk "
                           "ORDER BY foot_cnt DESC LIMIT 5")]),
-        Reply(calls=[call("final_answer", decision=decision, rationale="the busiest kiosk",
-                          query_ids=["q1"], parameters={"uplift": 2.0})]),
+        # Twice: an answer in none of the results is told to the model once (monitors).
+        *[Reply(calls=[call("final_answer", decision=decision, rationale="the busiest kiosk",
+                            query_ids=["q1"], parameters={"uplift": 2.0})])] * 2,
     ])
 
 

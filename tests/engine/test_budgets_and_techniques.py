@@ -290,6 +290,8 @@ async def test_rows_and_characters_shown_to_the_model_are_capped(engine_for) -> 
         events = await collect(engine.run(TEXT))
     seen = model.requests[2].messages[-1]["content"]
     header, _, body = seen.partition("\n")
+    body, _, noticed = body.partition("\nNoticed: ")  # the engine's own words follow the rows
+    assert noticed.startswith("q1 has ")
     total = next(e for e in events if e.kind == "query_finished").total_rows
     assert total > 3 and header.startswith(f"q1: {total} row(s) (showing the first 3)")
     assert len(body) <= 120 + len(" ...")

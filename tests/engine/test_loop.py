@@ -81,7 +81,8 @@ async def test_refused_and_failing_queries_go_back_to_the_model(engine_for) -> N
     model = ScriptedModel([
         Reply(calls=[plan("powers")]),
         Reply(calls=[sql("DELETE FROM node_country")]),
-        Reply(calls=[sql("SELECT nope FROM node_country")]),
+        # No step: a step failing twice proposes a re-plan (tests/engine/test_monitors.py).
+        Reply(calls=[sql("SELECT nope FROM node_country", step=None)]),
         Reply(calls=[sql()]),
         Reply(calls=[answer("krakow", "q3", "q1")]),
     ])
@@ -223,20 +224,22 @@ async def test_simulator_disagreement_is_reported(engine_for) -> None:  # type: 
 
 
 async def test_simulator_disagreement_can_trigger_a_replan(engine_for) -> None:  # type: ignore[no-untyped-def]
+    # On a team's dataset (the demo): a DQA one never gets it (tests/engine/test_monitors.py).
     model = ScriptedModel([
-        Reply(calls=[plan("powers")]), Reply(calls=[sql()]),
-        Reply(calls=[answer("novgorod")]),
-        Reply(calls=[answer("krakow")]),
+        Reply(calls=[plan("warehouses")]), Reply(calls=[sql("SELECT id FROM warehouse")]),
+        Reply(calls=[answer(1)]),
+        Reply(calls=[answer(4)]),
     ])
-    async with engine_for(model, consent="approve", on_disagreement="replan") as engine:
-        events = await collect(engine.run(TEXT))
+    async with engine_for(model, "demo-retail#demo-1", consent="approve",
+                          on_disagreement="replan") as engine:
+        events = await collect(engine.run("Which warehouse should we expand by 200 kg?"))
     proposed = last(events, ReplanProposed)
-    assert proposed.by == "simulator" and "ranks krakow first" in proposed.reason
+    assert proposed.by == "simulator" and "ranks 4 first" in proposed.reason
     checks = [e for e in events if isinstance(e, SimulatorChecked)]
     assert [c.agrees for c in checks] == [False, True]
     assert "Re-examine the data" in model.requests[3].messages[-1]["content"]
     done = last(events, RunFinished)
-    assert (done.decision, done.verified_decision, done.replans) == ("krakow", "krakow", 1)
+    assert (done.decision, done.verified_decision, done.replans) == (4, 4, 1)
 
 
 async def test_model_errors_are_retried_then_reported(engine_for) -> None:  # type: ignore[no-untyped-def]
