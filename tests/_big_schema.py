@@ -15,12 +15,11 @@ DDL and questions on every run, with no dump checked in.
 
 from __future__ import annotations
 
-import re
 import zlib
-from collections.abc import Callable
 from dataclasses import dataclass
 
 from planrag.schema import Column, Entity, ForeignKey, Schema
+from tests import _ddl as ddl
 
 __all__ = ["QUESTIONS", "big_schema", "mysql_ddl", "sqlite_ddl", "table_specs"]
 
@@ -716,9 +715,6 @@ _AUDIT = (
 width (12 to 16 columns, fixed per name) asks for."""
 
 _SINGULAR = {"bills_of_materials": "bom"}
-_COLUMN = re.compile(r"^(\w+)\s+(\S+)(?:\s+'([^']*)')?$")
-
-
 def singular(table: str) -> str:
     """`customers` -> `customer`, `product_categories` -> `product_category`."""
     if table in _SINGULAR:
@@ -728,17 +724,6 @@ def singular(table: str) -> str:
     if table.endswith("sses"):
         return table[:-2]
     return table[:-1] if table.endswith("s") else table
-
-
-def _columns(text: str) -> list[Column]:
-    out = []
-    for item in filter(None, (part.strip() for part in text.split(";"))):
-        m = _COLUMN.match(" ".join(item.split()))
-        if m is None:
-            raise ValueError(f"bad column spec: {item!r}")
-        name, kind, comment = m.groups()
-        out.append(Column(name, TYPES.get(kind, kind), comment=comment or ""))
-    return out
 
 
 def _references(text: str) -> list[tuple[str, str]]:
@@ -755,7 +740,7 @@ def _build(name: str, comment: str, fk: str, cols: str, key: str, width: int) ->
     primary = tuple(key.split()) or ("id",)
     columns = [] if key else [Column("id", "INT(11)")]
     columns += [Column(col, "INT(11)") for col, _ in refs]
-    columns += _columns(cols)
+    columns += ddl.parse_columns(cols, TYPES)
     for i, extra in enumerate(_AUDIT):
         if (i >= 2 and len(columns) >= width) or any(c.name == extra.name for c in columns):
             continue
@@ -854,62 +839,15 @@ def big_schema() -> Schema:
 
 
 def mysql_ddl(database: str) -> list[str]:
-    """Statements that create the schema in the existing, empty `database` (names are
-    qualified, so no USE is needed). The first turns FOREIGN_KEY_CHECKS off for the session,
-    since tables are created by name and reference later ones; the last turns it back on:
-    run them all on one connection."""
-    db = _bq(database)
-    statements = ["SET FOREIGN_KEY_CHECKS=0"]
-    for spec in table_specs():
-        lines = [f"  {_bq(c.name)} {c.type}{' NOT NULL' if c.key else ''}"
-                 + (f" COMMENT {_sq(c.comment)}" if c.comment else "") for c in spec.columns]
-        lines.append(f"  PRIMARY KEY ({', '.join(_bq(c) for c in spec.primary_key)})")
-        lines += [f"  FOREIGN KEY ({_bq(fk.columns[0])}) REFERENCES {db}.{_bq(fk.table)} "
-                  f"({_bq(fk.ref_columns[0])})" for fk in spec.foreign_keys]
-        body = ",\n".join(lines)
-        statements.append(f"CREATE TABLE {db}.{_bq(spec.name)} (\n{body}\n) ENGINE=InnoDB "
-                          f"COMMENT={_sq(spec.comment)}")
-    statements += [_insert(f"{db}.{_bq(t)}", _bq, cols, rows) for t, (cols, rows) in ROWS.items()]
-    statements.append("SET FOREIGN_KEY_CHECKS=1")
-    return statements
+    """Statements that create the schema, with its rows, in the existing, empty `database`
+    (run them on one connection: `tests._ddl.mysql_ddl`)."""
+    return ddl.mysql_ddl(database, table_specs(), ROWS)
 
 
 def sqlite_ddl() -> list[str]:
     """The same tables for SQLite, with the same declared types and foreign keys and without
     comments (SQLite has none), in the same order, plus the same rows."""
-    statements = []
-    for spec in table_specs():
-        lines = [f"  {_dq(c.name)} {c.type}{' NOT NULL' if c.key else ''}"
-                 for c in spec.columns]
-        lines.append(f"  PRIMARY KEY ({', '.join(_dq(c) for c in spec.primary_key)})")
-        lines += [f"  FOREIGN KEY ({_dq(fk.columns[0])}) REFERENCES {_dq(fk.table)} "
-                  f"({_dq(fk.ref_columns[0])})" for fk in spec.foreign_keys]
-        statements.append(f"CREATE TABLE {_dq(spec.name)} (\n" + ",\n".join(lines) + "\n)")
-    statements += [_insert(_dq(t), _dq, cols, rows) for t, (cols, rows) in ROWS.items()]
-    return statements
-
-
-def _insert(
-    table: str, quote: Callable[[str], str], cols: tuple[str, ...], rows: list[tuple[object, ...]]
-) -> str:
-    values = ", ".join("(" + ", ".join(_literal(v) for v in row) + ")" for row in rows)
-    return f"INSERT INTO {table} ({', '.join(quote(c) for c in cols)}) VALUES {values}"
-
-
-def _literal(value: object) -> str:
-    return _sq(value) if isinstance(value, str) else repr(value)
-
-
-def _bq(name: str) -> str:
-    return "`" + name.replace("`", "``") + "`"
-
-
-def _dq(name: str) -> str:
-    return '"' + name.replace('"', '""') + '"'
-
-
-def _sq(text: str) -> str:
-    return "'" + text.replace("\\", "\\\\").replace("'", "''") + "'"
+    return ddl.sqlite_ddl(table_specs(), ROWS)
 
 
 # ---------------------------------------------------------------------------------------

@@ -18,11 +18,10 @@ loyalty tiers, payment methods, return reasons...), and the secondary tables ERP
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable
 from dataclasses import dataclass
 
 from planrag.schema import Column, Entity, ForeignKey, Schema
+from tests import _ddl as ddl
 
 __all__ = ["QUESTIONS", "ROWS", "mysql_ddl", "sqlite_ddl", "table_specs", "valued_schema"]
 
@@ -212,20 +211,6 @@ _SECONDARY = {
     "x": ("{t}_xref", "", "sys_cd C; ext_id N; sync_ts T"),
 }
 
-_COLUMN = re.compile(r"^(\w+)\s+(\S+)(?:\s+'([^']*)')?$")
-
-
-def _columns(text: str) -> list[Column]:
-    out = []
-    for item in filter(None, (part.strip() for part in text.split(";"))):
-        m = _COLUMN.match(" ".join(item.split()))
-        if m is None:
-            raise ValueError(f"bad column spec: {item!r}")
-        name, kind, comment = m.groups()
-        out.append(Column(name, TYPES.get(kind, kind), comment=comment or ""))
-    return out
-
-
 def _build(name: str, comment: str, fk: str, cols: str) -> Spec:
     refs = []
     for item in fk.split():
@@ -233,7 +218,7 @@ def _build(name: str, comment: str, fk: str, cols: str) -> Spec:
         refs.append((column or f"{table}_id", table))
     columns = [Column("id", "INT(11)", key=True)]
     columns += [Column(col, "INT(11)") for col, _ in refs]
-    columns += _columns(cols)
+    columns += ddl.parse_columns(cols, TYPES)
     columns += [Column("crt_ts", "DATETIME"), Column("upd_ts", "DATETIME")]
     seen: list[Column] = []
     for column in columns:
@@ -373,57 +358,13 @@ def valued_schema() -> Schema:
 
 def mysql_ddl(database: str) -> list[str]:
     """Statements creating the tables and rows in the existing, empty `database` (one
-    connection: foreign key checks are off while creating)."""
-    db = _bq(database)
-    statements = ["SET FOREIGN_KEY_CHECKS=0"]
-    for spec in table_specs():
-        lines = [f"  {_bq(c.name)} {c.type}{' NOT NULL' if c.key else ''}"
-                 + (f" COMMENT {_sq(c.comment)}" if c.comment else "") for c in spec.columns]
-        lines.append("  PRIMARY KEY (`id`)")
-        lines += [f"  FOREIGN KEY ({_bq(fk.columns[0])}) REFERENCES {db}.{_bq(fk.table)} (`id`)"
-                  for fk in spec.foreign_keys]
-        comment = f" COMMENT={_sq(spec.comment)}" if spec.comment else ""
-        statements.append(f"CREATE TABLE {db}.{_bq(spec.name)} (\n" + ",\n".join(lines)
-                          + f"\n) ENGINE=InnoDB{comment}")
-    statements += [_insert(f"{db}.{_bq(t)}", _bq, c, r) for t, (c, r) in ROWS.items()]
-    statements.append("SET FOREIGN_KEY_CHECKS=1")
-    return statements
+    connection: foreign key checks are off while creating; `tests._ddl.mysql_ddl`)."""
+    return ddl.mysql_ddl(database, table_specs(), ROWS)
 
 
 def sqlite_ddl() -> list[str]:
     """The same tables for SQLite (no comments), with the same rows."""
-    statements = []
-    for spec in table_specs():
-        lines = [f"  {_dq(c.name)} {c.type}{' NOT NULL' if c.key else ''}"
-                 for c in spec.columns]
-        lines.append('  PRIMARY KEY ("id")')
-        lines += [f"  FOREIGN KEY ({_dq(fk.columns[0])}) REFERENCES {_dq(fk.table)} (\"id\")"
-                  for fk in spec.foreign_keys]
-        statements.append(f"CREATE TABLE {_dq(spec.name)} (\n" + ",\n".join(lines) + "\n)")
-    statements += [_insert(_dq(t), _dq, c, r) for t, (c, r) in ROWS.items()]
-    return statements
-
-
-def _insert(table: str, quote: Callable[[str], str], cols: tuple[str, ...],
-            rows: list[tuple[object, ...]]) -> str:
-    values = ", ".join("(" + ", ".join(_literal(v) for v in row) + ")" for row in rows)
-    return f"INSERT INTO {table} ({', '.join(quote(c) for c in cols)}) VALUES {values}"
-
-
-def _literal(value: object) -> str:
-    return _sq(value) if isinstance(value, str) else repr(value)
-
-
-def _bq(name: str) -> str:
-    return "`" + name.replace("`", "``") + "`"
-
-
-def _dq(name: str) -> str:
-    return '"' + name.replace('"', '""') + '"'
-
-
-def _sq(text: str) -> str:
-    return "'" + text.replace("\\", "\\\\").replace("'", "''") + "'"
+    return ddl.sqlite_ddl(table_specs(), ROWS)
 
 
 # ---------------------------------------------------------------------------------------

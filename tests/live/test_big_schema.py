@@ -31,31 +31,39 @@ from tests.live._live import cli, live_env
 BIG = f"{PREFIX}bigco"
 
 
-@pytest.fixture(scope="module")
-async def big_mysql(mysql_world: MySQLWorld) -> AsyncIterator[str]:
-    await admin_execute(f"DROP DATABASE IF EXISTS {BIG}", f"CREATE DATABASE {BIG}")
+async def _mysql_database(name: str, statements: list[str]) -> None:
+    """A database of the shared MariaDB made afresh from `statements` (one connection)."""
+    await admin_execute(f"DROP DATABASE IF EXISTS {name}", f"CREATE DATABASE {name}")
     a = admin_address()
     conn = await aiomysql.connect(host=a.host, port=a.port, user=a.user, password=a.password,
-                                  db=BIG, autocommit=True)
+                                  db=name, autocommit=True)
     try:
         async with conn.cursor() as cur:
-            for statement in mysql_ddl(BIG):
+            for statement in statements:
                 await cur.execute(statement)
     finally:
         conn.close()
+
+
+def _sqlite_file(path: Path, statements: list[str]) -> Path:
+    conn = sqlite3.connect(path)
+    for statement in statements:
+        conn.execute(statement)
+    conn.commit()
+    conn.close()
+    return path
+
+
+@pytest.fixture(scope="module")
+async def big_mysql(mysql_world: MySQLWorld) -> AsyncIterator[str]:
+    await _mysql_database(BIG, mysql_ddl(BIG))
     yield BIG
     await admin_execute(f"DROP DATABASE IF EXISTS {BIG}")
 
 
 @pytest.fixture(scope="module")
 def big_sqlite(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    path = tmp_path_factory.mktemp("big") / "bigco.sqlite"
-    conn = sqlite3.connect(path)
-    for statement in sqlite_ddl():
-        conn.execute(statement)
-    conn.commit()
-    conn.close()
-    return path
+    return _sqlite_file(tmp_path_factory.mktemp("big") / "bigco.sqlite", sqlite_ddl())
 
 
 def _same_as_generated(schema: Schema, comments: bool) -> None:
@@ -168,29 +176,15 @@ VALUED = f"{PREFIX}hortico"
 
 @pytest.fixture(scope="module")
 async def valued_mysql(mysql_world: MySQLWorld) -> AsyncIterator[str]:
-    await admin_execute(f"DROP DATABASE IF EXISTS {VALUED}", f"CREATE DATABASE {VALUED}")
-    a = admin_address()
-    conn = await aiomysql.connect(host=a.host, port=a.port, user=a.user, password=a.password,
-                                  db=VALUED, autocommit=True)
-    try:
-        async with conn.cursor() as cur:
-            for statement in hortico.mysql_ddl(VALUED):
-                await cur.execute(statement)
-    finally:
-        conn.close()
+    await _mysql_database(VALUED, hortico.mysql_ddl(VALUED))
     yield VALUED
     await admin_execute(f"DROP DATABASE IF EXISTS {VALUED}")
 
 
 @pytest.fixture(scope="module")
 def valued_sqlite(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    path = tmp_path_factory.mktemp("valued") / "hortico.sqlite"
-    conn = sqlite3.connect(path)
-    for statement in hortico.sqlite_ddl():
-        conn.execute(statement)
-    conn.commit()
-    conn.close()
-    return path
+    return _sqlite_file(tmp_path_factory.mktemp("valued") / "hortico.sqlite",
+                        hortico.sqlite_ddl())
 
 
 def _admin_source(mysql_world: MySQLWorld, database: str) -> MySQLSource:
