@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 from planrag.schema import Column, Entity, ForeignKey, Schema
 from tests import _ddl as ddl
+from tests._ddl import Spec
 
 __all__ = ["QUESTIONS", "big_schema", "mysql_ddl", "sqlite_ddl", "table_specs"]
 
@@ -44,17 +45,6 @@ TYPES = {
 }
 """Shorthands of the specs below; each expands to the spelling MariaDB's COLUMN_TYPE reports
 (upper-cased), so the DDL and `big_schema()` agree."""
-
-
-@dataclass(frozen=True, slots=True)
-class Spec:
-    """One table: name, comment, columns in order, primary key, foreign keys."""
-
-    name: str
-    comment: str
-    columns: tuple[Column, ...]
-    foreign_keys: tuple[ForeignKey, ...]
-    primary_key: tuple[str, ...]
 
 
 @dataclass(frozen=True, slots=True)

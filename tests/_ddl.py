@@ -5,25 +5,26 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Protocol
+from dataclasses import dataclass
+from typing import Any
 
 from planrag.schema import Column, ForeignKey
 
-__all__ = ["bq", "dq", "mysql_ddl", "parse_columns", "sq", "sqlite_ddl"]
+__all__ = ["Spec", "bq", "dq", "mysql_ddl", "parse_columns", "sq", "sqlite_ddl"]
 
 Rows = Mapping[str, tuple[tuple[str, ...], list[tuple[Any, ...]]]]
 """Per table: its column names and the rows to insert."""
 
 
-class TableSpec(Protocol):
-    @property
-    def name(self) -> str: ...
-    @property
-    def comment(self) -> str: ...
-    @property
-    def columns(self) -> tuple[Column, ...]: ...
-    @property
-    def foreign_keys(self) -> tuple[ForeignKey, ...]: ...
+@dataclass(frozen=True, slots=True)
+class Spec:
+    """One table: name, comment, columns in order, foreign keys, primary key."""
+
+    name: str
+    comment: str
+    columns: tuple[Column, ...]
+    foreign_keys: tuple[ForeignKey, ...]
+    primary_key: tuple[str, ...] = ("id",)
 
 
 _COLUMN = re.compile(r"^(\w+)\s+(\S+)(?:\s+'([^']*)')?$")
@@ -41,11 +42,7 @@ def parse_columns(text: str, types: Mapping[str, str]) -> list[Column]:
     return out
 
 
-def _key(spec: TableSpec) -> tuple[str, ...]:
-    return tuple(getattr(spec, "primary_key", ("id",)))
-
-
-def mysql_ddl(database: str, specs: Sequence[TableSpec], rows: Rows) -> list[str]:
+def mysql_ddl(database: str, specs: Sequence[Spec], rows: Rows) -> list[str]:
     """Statements that create the tables and rows in the existing, empty `database` (names
     qualified, so no USE is needed). The first turns FOREIGN_KEY_CHECKS off for the session,
     since tables reference later ones; the last turns it back on: run them on one
@@ -55,7 +52,7 @@ def mysql_ddl(database: str, specs: Sequence[TableSpec], rows: Rows) -> list[str
     for spec in specs:
         lines = [f"  {bq(c.name)} {c.type}{' NOT NULL' if c.key else ''}"
                  + (f" COMMENT {sq(c.comment)}" if c.comment else "") for c in spec.columns]
-        lines.append(f"  PRIMARY KEY ({', '.join(bq(c) for c in _key(spec))})")
+        lines.append(f"  PRIMARY KEY ({', '.join(bq(c) for c in spec.primary_key)})")
         lines += [f"  FOREIGN KEY ({bq(fk.columns[0])}) REFERENCES {db}.{bq(fk.table)} "
                   f"({bq(fk.ref_columns[0])})" for fk in spec.foreign_keys]
         comment = f" COMMENT={sq(spec.comment)}" if spec.comment else ""
@@ -66,14 +63,14 @@ def mysql_ddl(database: str, specs: Sequence[TableSpec], rows: Rows) -> list[str
     return statements
 
 
-def sqlite_ddl(specs: Sequence[TableSpec], rows: Rows) -> list[str]:
+def sqlite_ddl(specs: Sequence[Spec], rows: Rows) -> list[str]:
     """The same tables for SQLite (which has no comments), in the same order, with the same
     rows."""
     statements = []
     for spec in specs:
         lines = [f"  {dq(c.name)} {c.type}{' NOT NULL' if c.key else ''}"
                  for c in spec.columns]
-        lines.append(f"  PRIMARY KEY ({', '.join(dq(c) for c in _key(spec))})")
+        lines.append(f"  PRIMARY KEY ({', '.join(dq(c) for c in spec.primary_key)})")
         lines += [f"  FOREIGN KEY ({dq(fk.columns[0])}) REFERENCES {dq(fk.table)} "
                   f"({dq(fk.ref_columns[0])})" for fk in spec.foreign_keys]
         statements.append(f"CREATE TABLE {dq(spec.name)} (\n" + ",\n".join(lines) + "\n)")

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 
 from planrag.schema import Column, Entity, ForeignKey, Schema
 from tests import _ddl as ddl
+from tests._ddl import Spec
 
 __all__ = ["QUESTIONS", "ROWS", "mysql_ddl", "sqlite_ddl", "table_specs", "valued_schema"]
 
@@ -41,14 +42,6 @@ TYPES = {
     "TM": "TIME",
     "X": "TEXT",
 }
-
-
-@dataclass(frozen=True, slots=True)
-class Spec:
-    name: str
-    comment: str
-    columns: tuple[Column, ...]
-    foreign_keys: tuple[ForeignKey, ...]
 
 
 @dataclass(frozen=True, slots=True)
