@@ -184,7 +184,9 @@ async def test_an_answer_and_its_query_table_read_as_the_dataset_says(  # type: 
         step = page.locator("[data-step-type=undefined]",
                             has_text="1. find the nodes where the country holds").first
         await step.get_by_text("1. find the nodes where the country holds").click()
-        await expect(step).to_contain_text("Reads the tables (SQL) · done")
+        await expect(step).to_contain_text("Reads the tables (SQL)")
+        await expect(step).to_contain_text("yields: the country's base trading power at each "
+                                           "node · done")
         await step.get_by_text(re.compile(r"Query 1 · SQL · \d+ rows")).click()
         table = step.locator(".dataframe").first
         await table.wait_for(timeout=30_000)
