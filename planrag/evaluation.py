@@ -7,7 +7,8 @@ and what the run cost. Writes, under the output folder:
 
 * `results.jsonl`: one line per question (`id, label, decision, correct, verified_decision,
   verified_correct, replans, queries, refused, errors, llm_calls, prompt_tokens,
-  completion_tokens, seconds, stop_reason, outcome, unreported_calls`), also printed on
+  completion_tokens, seconds, stop_reason, outcome, unreported_calls, correct_normalised,
+  correct_tie_aware`: see "scoring" below), also printed on
   stdout; the token counts are those the server reported, and `unreported_calls` counts the
   calls whose tokens it never reported (not in the sums); `outcome` is
   `answered`, `no_decision` (the run finished without one: a budget ran out) or `failed`
@@ -48,7 +49,7 @@ from planrag.datasets import (
     dataset_from_questions,
     dataset_from_records,
 )
-from planrag.engine.events import Event, RunFailed, RunFinished, event_to_json
+from planrag.engine.events import Event, RunFailed, RunFinished, SimulatorChecked, event_to_json
 from planrag.engine.model import Model
 from planrag.engine.session import engine_config, open_engine
 from planrag.errors import ConfigError, DatasetError, PlanRAGError
@@ -130,6 +131,14 @@ class EvalResult:
     @property
     def verified_accuracy(self) -> float:
         return _share(line["verified_correct"] for line in self.lines)
+
+    @property
+    def normalised_accuracy(self) -> float:
+        return _share(line.get("correct_normalised", line["correct"]) for line in self.lines)
+
+    @property
+    def tie_aware_accuracy(self) -> float:
+        return _share(line.get("correct_tie_aware", line["correct"]) for line in self.lines)
 
 
 def _share(values: Any) -> float:
@@ -471,6 +480,8 @@ async def _ask(
     decision = finished.decision if finished else None
     outcome = "failed" if finished is None else "no_decision" if decision is None else "answered"
     verified = finished.verified_decision if finished else None
+    check = next((e for e in reversed(events) if isinstance(e, SimulatorChecked)), None)
+    normalised = decision is not None and same_decision(decision, label, check)
     return {
         "id": q.id,
         "label": label,
@@ -489,7 +500,56 @@ async def _ask(
         "stop_reason": stop,
         "outcome": outcome,
         "unreported_calls": usage.unreported_calls if usage else 0,
+        "correct_normalised": normalised,
+        "correct_tie_aware": normalised or (decision is not None and ties_label(check, label)),
     }
+
+
+# -- scoring: exact, normalised (the decision read as a candidate), tie-aware
+
+_WORDS = re.compile(r"^(?:the\s+)?(?:trade\s+node|node|building|id|no\.?|number|#)\s*[:#]?\s*",
+                    re.I)
+
+
+def _folded(value: Any) -> str:
+    """A decision as a key to compare: case folded, spaces, dashes and underscores alike,
+    quotes and a closing full stop dropped, a leading "building" / "node" word dropped."""
+    text = str(value).strip().strip("\"'`*").rstrip(".").strip()
+    text = _WORDS.sub("", text)
+    return re.sub(r"[\s_\-]+", "_", text.casefold()).strip("_")
+
+
+def same_decision(decision: Any, label: Any, check: SimulatorChecked | None = None) -> bool:
+    """The decision names the label the way the simulator reads decisions: in any case, by
+    its key or its label ("Krakow" for krakow, "Baltic Sea" for baltic_sea), an id written
+    with its noun ("building 2081" for 2081)."""
+    if decision is None or label is None:
+        return False
+    if str(decision) == str(label):
+        return True
+    if check is not None and (check.decision == label or str(check.decision) == str(label)):
+        return True  # the check read the answer as the label's candidate
+    names = {_folded(label)}
+    if check is not None:
+        names.add(_folded(check.label(label)))
+    if isinstance(label, int) or str(label).isdigit():
+        numbers = re.findall(r"\d+", str(decision))
+        if len(numbers) == 1 and int(numbers[0]) == int(label):
+            return True
+    return _folded(decision) in names
+
+
+def ties_label(check: SimulatorChecked | None, label: Any) -> bool:
+    """The checked decision is exactly as good as the label in the simulator's ranking:
+    both among the best's exact ties, or the label's value (when the check lists it) equal
+    to the decision's."""
+    if check is None or check.value is None or check.rank is None:
+        return False
+    best = {str(check.best), *map(str, check.ties)}
+    if str(label) in best:
+        return check.agrees
+    values = {str(d): v for d, v in check.top}
+    return str(label) in values and values[str(label)] == check.value
 
 
 def _unreported(calls: int) -> str:
@@ -503,11 +563,16 @@ def summary(result: EvalResult, scenario: str, target: str, technique: str, mode
     lines = [
         f"# DQA {scenario} · {technique} · {target} · {model}",
         "",
-        "Accuracy (decision = the benchmark's answer), laid out like the paper's Table 4.",
+        "Accuracy (decision = the benchmark's answer), laid out like the paper's Table 4: "
+        "exact (the same string), normalised (the decision read as a candidate: any case, "
+        "key or label, an id with its noun) and tie-aware (also right when exactly as good "
+        "as the answer in the simulator's ranking).",
         "",
-        "| technique | target | questions | accuracy | verified by the simulator | paper (GPT-4) |",
-        "|---|---|---|---|---|---|",
+        "| technique | target | questions | accuracy | normalised | tie-aware | verified by the "
+        "simulator | paper (GPT-4) |",
+        "|---|---|---|---|---|---|---|---|",
         f"| {technique} | {target} | {n} | {result.accuracy:.1f}% | "
+        f"{result.normalised_accuracy:.1f}% | {result.tie_aware_accuracy:.1f}% | "
         f"{result.verified_accuracy:.1f}% | {paper[col] if paper else '-'}% |",
         "",
     ]

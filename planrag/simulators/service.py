@@ -437,7 +437,8 @@ class BatchLine:
 
     def to_json(self) -> dict[str, Any]:
         """Exactly the batch contract: `id, decision, value, baseline, rank_of_answer, tie,
-        seconds` (the sweep's time), or `id, error`."""
+        seconds` (the sweep's time), `label_tied` (the question's answer is one of several
+        candidates exactly tied for the best; null without an answer), or `id, error`."""
         if self.result is None:
             return {"id": self.id, "error": self.error or "not simulated"}
         best = self.result.best
@@ -449,6 +450,8 @@ class BatchLine:
             "rank_of_answer": self.rank_of_answer,
             "tie": bool(self.result.ties),
             "seconds": self.result.seconds,
+            "label_tied": (None if self.answer is None
+                           else self.rank_of_answer == 1 and bool(self.result.ties)),
         }
 
 

@@ -16,7 +16,8 @@ from tests._sql_fixtures import ROOT
 
 KEYS = ["id", "label", "decision", "correct", "verified_decision", "verified_correct",
         "replans", "queries", "refused", "errors", "llm_calls", "prompt_tokens",
-        "completion_tokens", "seconds", "stop_reason", "outcome", "unreported_calls"]
+        "completion_tokens", "seconds", "stop_reason", "outcome", "unreported_calls",
+        "correct_normalised", "correct_tie_aware"]
 
 
 def planrag_eval(*args: str, data: Path) -> subprocess.CompletedProcess[str]:
@@ -56,9 +57,13 @@ def test_eval_from_the_command_line(tmp_path: Path) -> None:
                               "(scripted)\n")
     accuracy = 100 * sum(line["correct"] for line in results) / 3
     verified = 100 * sum(line["verified_correct"] for line in results) / 3
-    assert ("| technique | target | questions | accuracy | verified by the simulator | "
-            "paper (GPT-4) |") in summary
-    assert f"| planrag | sqlite | 3 | {accuracy:.1f}% | {verified:.1f}% | 64.3% |" in summary
+    assert ("| technique | target | questions | accuracy | normalised | tie-aware | verified by "
+            "the simulator | paper (GPT-4) |") in summary
+    normalised = 100.0 * sum(line["correct_normalised"] for line in results) / len(results)
+    tie_aware = 100.0 * sum(line["correct_tie_aware"] for line in results) / len(results)
+    assert normalised >= accuracy and tie_aware >= normalised
+    assert (f"| planrag | sqlite | 3 | {accuracy:.1f}% | {normalised:.1f}% | {tie_aware:.1f}% | "
+            f"{verified:.1f}% | 64.3% |") in summary
     histogram = Counter(line["replans"] for line in results)
     rows = re.findall(r"^\| (\d\+?) \| (\d+) \| ([\d.]+)% \|$", summary, re.M)
     assert {int(k): int(n) for k, n, _ in rows} == dict(histogram)

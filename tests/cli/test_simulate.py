@@ -22,7 +22,8 @@ SINGLE_EXTRAS = {
     "origin", "unit", "labels",
 }
 """Documented in the README beside the contract keys."""
-BATCH_KEYS = {"id", "decision", "value", "baseline", "rank_of_answer", "tie", "seconds"}
+BATCH_KEYS = {"id", "decision", "value", "baseline", "rank_of_answer", "tie", "seconds",
+              "label_tied"}
 
 
 @pytest.fixture()

@@ -39,7 +39,8 @@ QUESTIONS = {
 LAYOUTS = pytest.mark.parametrize("layout", sorted(SAMPLES))
 KEYS = ["id", "label", "decision", "correct", "verified_decision", "verified_correct",
         "replans", "queries", "refused", "errors", "llm_calls", "prompt_tokens",
-        "completion_tokens", "seconds", "stop_reason", "outcome", "unreported_calls"]
+        "completion_tokens", "seconds", "stop_reason", "outcome", "unreported_calls",
+        "correct_normalised", "correct_tie_aware"]
 SIMULATOR = {"locating": LocatingSimulator, "building": BuildingSimulator}
 
 

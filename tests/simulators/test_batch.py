@@ -21,7 +21,8 @@ from planrag.simulators.service import (
 )
 from tests.simulators._support import DQA, questions
 
-BATCH_KEYS = {"id", "decision", "value", "baseline", "rank_of_answer", "tie", "seconds"}
+BATCH_KEYS = {"id", "decision", "value", "baseline", "rank_of_answer", "tie", "seconds",
+              "label_tied"}
 
 
 @pytest.fixture()
@@ -204,6 +205,8 @@ def test_batch_lines_hold_exactly_the_contract(folder: Path) -> None:
     assert unanswered.to_json()["rank_of_answer"] is None
     assert not unanswered.answer_not_a_candidate  # no answer is not a wrong answer
     assert good.to_json()["decision"] == "krakow" and good.to_json()["tie"] is False
+    assert good.to_json()["label_tied"] is False  # the best alone, not tied
+    assert odd.to_json()["label_tied"] is False and unanswered.to_json()["label_tied"] is None
 
 
 def test_an_unknown_rule_set_stops_the_batch_before_the_first_line(folder: Path) -> None:
@@ -246,3 +249,16 @@ def test_entry_point_names_are_accepted_from_data(tmp_path: Path) -> None:
         sys.path.remove(str(tmp_path))
     with pytest.raises(SimulatorError, match="no registered simulator named 'weather'"):
         resolve_registered("weather")
+
+
+def test_label_tied_marks_the_answers_among_exact_top_ties() -> None:
+    """Issue 23, 4: six Locating questions of the development split are all-way ties, where
+    the annotation's answer is one of many exactly tied bests; `label_tied` says so."""
+    from planrag.simulators.service import batch
+
+    root = Path(__file__).resolve().parents[2] / "fixtures" / "dqa" / "locating"
+    lines = [line.to_json() for line in batch(root / "questions.jsonl")]
+    tied = [line for line in lines if line.get("label_tied")]
+    assert len(lines) == 81 and len(tied) == 6
+    for line in lines:
+        assert line["label_tied"] == (line["rank_of_answer"] == 1 and line["tie"])
