@@ -160,6 +160,8 @@ class RunView:
         self.question = ""
         self.record: dict[str, list[str]] = {}
         """Each query's language, text and outcome, for the answer's Markdown download."""
+        self.turns: dict[str, str] = {}
+        """What the model said with each query: its step, why, whether the plan holds."""
         self.check: SimulatorChecked | None = None
         self.answer_message: cl.Message | None = None
         """The answer as posted: what a thumbs up or down is about."""
@@ -211,6 +213,10 @@ class RunView:
                                type="tool", parent_id=parent.id if parent else self.parent,
                                show_input=event.language)
                 step.input = fenced(event.query, event.language)
+                said = turn_text(event, len(self.plan))
+                if said:
+                    self.turns[event.query_id] = said
+                    step.output = said
                 await step.send()
                 self.queries[event.query_id] = step
                 self.record[event.query_id] = [event.language, event.query, "not finished"]
@@ -352,7 +358,8 @@ class RunView:
         step.name = f"{step.name} · {plural(event.total_rows, 'row')}"
         if event.incomplete:
             step.name += " · incomplete"
-        step.output = (f"{plural(event.total_rows, 'row')}{more}{cut} in "
+        step.output = self._said(event.query_id) + (
+                       f"{plural(event.total_rows, 'row')}{more}{cut} in "
                        f"{event.elapsed_ms:.1f} ms. The CSV file holds every row fetched, "
                        f"with exact values.{incomplete}")
         flags = self.columns.flags(event.columns, shown)
@@ -371,9 +378,15 @@ class RunView:
         if step is None:
             return
         step.name = f"{step.name} · {what}"
-        step.output = text
+        step.output = self._said(query_id) + text
         step.is_error = True
         await step.update()
+
+    def _said(self, query_id: str) -> str:
+        """What the model said with a query (its step, why, whether the plan holds), as the
+        opening paragraph of the query's step."""
+        said = self.turns.get(query_id, "")
+        return f"{said}\n\n" if said else ""
 
     def _record(self) -> str:
         """The proposal as it stays in the conversation: who proposed it, why, and the
@@ -558,6 +571,24 @@ _MONITOR_OUTCOME = {True: "the assistant re-plans", False: "the current plan is 
 _SOURCE = {"sql": "Reads the tables (SQL)", "cypher": "Reads the graph (Cypher)",
            "none": "No query: works from what was found"}
 """What a plan step reads, in words (its `source`)."""
+
+
+def turn_text(event: QueryStarted, steps: int) -> str:
+    """The paper's turn as the chat shows it on a query: "Step 2/4 · why", and what the
+    model said of the plan after the last result ("The plan holds." or why not)."""
+    lines = []
+    where = (f"Step {event.step + 1}/{steps}" if event.step is not None and steps
+             else "")
+    thought = escape(event.thought, "markdown") if event.thought else ""
+    if where or thought:
+        lines.append(f"*{' · '.join(p for p in (where, thought) if p)}*")
+    if event.plan_holds == "yes":
+        lines.append("The plan holds (said after the last result).")
+    elif event.plan_holds:
+        why = event.plan_holds.removeprefix("no").lstrip(": ")
+        lines.append("**The plan no longer holds**" + (f": {escape(why, 'markdown')}" if why
+                                                        else "") + ".")
+    return "\n\n".join(lines)
 
 
 def plan_step_name(index: int, step: PlanStep, width: int = 140) -> str:

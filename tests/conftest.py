@@ -125,3 +125,14 @@ def pytest_runtest_logreport(report: pytest.TestReport) -> None:
               "seconds": report.duration}
     with open(path, "a", encoding="utf-8") as out:
         out.write(json.dumps(record) + "\n")
+
+
+@pytest.fixture(autouse=True)
+def no_datasets_left_registered() -> Iterator[None]:
+    """Datasets `planrag eval` registers at run time (`planrag.runtime.register`) live in
+    the process; a test's are forgotten after it, so a later test of the same worker (say,
+    the `datasets` listing) never sees them."""
+    yield
+    from planrag import runtime
+
+    runtime._REGISTERED.clear()

@@ -321,7 +321,9 @@ class ToolCalls:
             state.plan[step].status = "running"
             yield StepStarted(step, state.plan[step].goal)
         state.stage = "querying"
-        yield QueryStarted(qid, language, text, step)
+        holds = plan_verdict(query.plan_holds)
+        yield QueryStarted(qid, language, text, step, thought=" ".join(
+            (query.thought or "").split()), plan_holds=holds)
         try:
             with telemetry.query_span(state.trace, qid, language, source.name, text,
                                       step) as span:
@@ -356,7 +358,8 @@ class ToolCalls:
         if step is not None and state.plan is not None:
             state.plan[step].status = "done"
         noticed = await self._after_query(source, text, qid, step, table)
-        self.reply(state, call_id, self._observation(qid, table) + monitors.said(noticed))
+        self.reply(state, call_id, self._observation(qid, table) + monitors.said(noticed)
+                   + self._replan_hint(state, holds))
         shown = table.rows[: self.config.max_rows_shown]
         yield QueryFinished(qid, tuple(table.columns), tuple(tuple(r) for r in shown),
                             table.total_rows, table.truncated, table.elapsed_ms,
@@ -454,6 +457,19 @@ class ToolCalls:
             return None, None
         result = check[1]
         return [c.decision for c in result.ranking], len(result.ranking)
+
+    def _replan_hint(self, state: RunState, holds: str) -> str:
+        """A model that said the plan no longer holds is reminded to propose the new one
+        (only revise_plan changes the plan, with the person's consent)."""
+        if not holds.startswith("no") or not self.technique.replan or state.plan is None:
+            return ""
+        turn: dict[str, Any] = next(
+            (m for m in reversed(state.messages) if m.get("role") == "assistant"), {})
+        if any((c.get("function") or {}).get("name") == "revise_plan"
+               for c in turn.get("tool_calls") or ()):
+            return ""  # proposed in the same turn
+        return ("\nYou said the plan no longer holds: propose the new plan with revise_plan "
+                "(the person is asked), or carry on with this one.")
 
     def _source(self, language: str) -> DataSource:
         for source in self.sources.values():
@@ -847,6 +863,22 @@ def _named_entities(text: str) -> tuple[str, ...]:
     """The tables/labels/types a schema tool's answer lists (its lines start with them)."""
     names = (next(g for g in m.groups() if g) for m in _ENTITY_LINE.finditer(text))
     return tuple(dict.fromkeys(names))[:20]
+
+
+def plan_verdict(said: str | None) -> str:
+    """What a model said of its plan after a result, as "yes", "no: <why>" or ""."""
+    text = " ".join((said or "").split())
+    if not text:
+        return ""
+    match = re.match(r"(?i)^\W*(yes|y|holds|true|no|n|false)\b\W*", text)
+    if match is None:  # words, not a yes or no: a doubt only when they say one
+        doubt = re.search(r"(?i)\b(?:not|no longer|wrong|fail\w*|missing|cannot|instead)\b"
+                          r"|n't\b", text)
+        return f"no: {text}"[:600] if doubt else "yes"
+    if match.group(1).lower() in ("yes", "y", "holds", "true"):
+        return "yes"
+    reason = text[match.end():].strip()
+    return f"no: {reason}"[:600] if reason else "no"
 
 
 def _whole(value: float) -> float:

@@ -166,6 +166,11 @@ class QueryStarted:
     query: str
     step: int | None
     kind: Literal["query_started"] = "query_started"
+    thought: str = ""
+    """Why the model runs it (the paper's `Thought:`), when it said."""
+    plan_holds: str = ""
+    """What the model said of the plan after the last result (the paper's `Re-plan:`):
+    "yes", "no: <why>", or "" when it said nothing."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -251,7 +251,13 @@ class DQAPolicy:
             )
         if done < len(queries) and f"run_{language}" in tools:
             step = 0 if done == 0 else (1 if replanned else None)
-            return Reply(calls=[call(f"run_{language}", query=queries[done], step=step)])
+            goals = [s["goal"] for s in [*_plan(scenario, language), _FLOWS_STEP[language]]]
+            turn = {"thought": goals[step] if step is not None and step < len(goals)
+                    else "to see what the first result left open"}
+            if done:  # after a result, the paper's turn says whether the plan holds
+                turn["plan_holds"] = "yes"
+            return Reply(calls=[call(f"run_{language}", query=queries[done], step=step,
+                                     **turn)])
         return self._answer(scenario, question, observations, params)
 
     def _answer(

@@ -174,6 +174,9 @@ _TEXT_WORDS = (
     (re.compile(r"\b(?:call|calling|use|using) revise_plan\b"),
      "write `Re-plan: Y` with the new `Plan:`"),
     (re.compile(r"\brevise_plan\b"), "`Re-plan: Y`"),
+    (re.compile(r"\(`plan_holds`: yes, or no and why\)"),
+     "(`Re-plan: N`, or `Re-plan: Y` with the reason and the new plan)"),
+    (re.compile(r"its `step` and\s+its\s+`thought`"), "its `Current step:` and its `Thought:`"),
 )
 
 
@@ -397,14 +400,34 @@ def parse_react(text: str, tools: set[str]) -> list[Call]:
     plan = _plan_call(first, tools, languages)
     calls: list[Call] = [plan] if plan else []
     step: int | None = None
+    thought = ""
+    holds = _holds(first.get("replan"), plan)
     for i, (label, value) in enumerate(fields):
         if label == "current_step":
             step = _step_index(value)
+        elif label == "thought":
+            thought = " ".join(value.split())[:1000]
         elif label == "action":
             call = _action(value, _input_of(fields, i), tools, languages, step)
             if call is not None:
+                if call[0] in languages:  # the paper's turn, as the query tools take it
+                    call[1].update({k: v for k, v in (("thought", thought),
+                                                      ("plan_holds", holds)) if v})
                 calls.append(call)
     return calls or _json_calls(clean, tools)
+
+
+def _holds(replan: str | None, plan: Call | None) -> str:
+    """The `Re-plan:` line as the query tools' `plan_holds`: "yes" for N, "no: <reason>"
+    for a Y (its revise_plan's reason), "" when the turn has none."""
+    if replan is None:
+        return ""
+    verdict = _VERDICT.match(replan)
+    if verdict is not None and verdict.group("no"):
+        return "yes"
+    if plan is not None and plan[0] == "revise_plan":
+        return f"no: {plan[1]['reason']}"[:600]
+    return ""
 
 
 def _json_calls(text: str, tools: set[str]) -> list[Call]:

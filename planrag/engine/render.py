@@ -98,7 +98,13 @@ class TerminalRenderer:
                 self._said.append(event.text)
             case QueryStarted():
                 lexer = "sql" if event.language == "sql" else "cypher"
-                c.print(f"[bold]{event.query_id}[/] {event.language}")
+                if event.plan_holds:  # what the model said of the plan after the last result
+                    holds = ("the plan holds" if event.plan_holds == "yes" else
+                             "the plan no longer holds: "
+                             + event.plan_holds.removeprefix("no").lstrip(": "))
+                    c.print(f"[dim]{escape(holds, 'rich')}[/]")
+                c.print(f"[bold]{event.query_id}[/] {event.language}"
+                        + (f" · {escape(event.thought, 'rich')}" if event.thought else ""))
                 c.print(Syntax(printable(event.query), lexer, word_wrap=True))
             case QueryFinished():
                 c.print(_table(event, self.column_names))

@@ -74,6 +74,12 @@ class RunQuery(_Args):
 
     query: str = Field(min_length=1, max_length=20_000)
     step: int | None = Field(default=None, ge=0, description="the plan step (0-based) it serves")
+    thought: str | None = Field(default=None, max_length=1000,
+                                description="why this query, for the step it serves")
+    plan_holds: str | None = Field(
+        default=None, max_length=600,
+        description="after a result: 'yes' when the plan still holds, or 'no: <why>' when it "
+        "proved wrong (then propose the new plan with revise_plan)")
 
 
 class CheckParameter(_Args):

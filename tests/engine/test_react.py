@@ -41,7 +41,7 @@ def test_reader_is_tolerant() -> None:
     ]})]
     fenced = ("<|im_start|>Thought: look\n**Action:** SQL\nAction Input:\n```sql\n"
               "SELECT 1;\n```\nObservation: 1 row<|im_end|>")
-    assert parse_react(fenced, TOOLS) == [("run_sql", {"query": "SELECT 1"})]
+    assert parse_react(fenced, TOOLS) == [("run_sql", {"query": "SELECT 1", "thought": "look"})]
     as_json = 'Action: run_sql\nActionInput: {"query": "SELECT \\"a\\" FROM t", "step": 0}'
     assert parse_react(as_json, TOOLS) == [("run_sql", {"query": 'SELECT "a" FROM t',
                                                         "step": 0})]
@@ -93,14 +93,15 @@ def test_plan_and_action_in_one_reply_give_both_calls_in_order() -> None:
     assert parse_react(reply, TOOLS) == [
         ("make_plan", {"steps": steps("SWE's trading power per node",
                                       "the flows into baltic_sea")}),
-        ("run_sql", {"query": FLOWS, "step": 1}),
+        ("run_sql", {"query": FLOWS, "step": 1, "thought": "I start with the flows."}),
     ]
 
 
 def test_replan_n_goes_on_with_the_plan() -> None:
     reply = ("Re-plan: N\nPlan: [Step 1: a different plan]\nCurrent step: Step 2\n"
              f"Thought: next step\nAction: run_sql\nAction input: {FLOWS}")
-    assert parse_react(reply, TOOLS) == [("run_sql", {"query": FLOWS, "step": 1})]
+    assert parse_react(reply, TOOLS) == [("run_sql", {  # the paper's turn, as the tools take it
+        "query": FLOWS, "step": 1, "thought": "next step", "plan_holds": "yes"})]
     for no in ("Re-plan: N", "Re-plan: 'N'.", "Re-plan: No", "Re-plan: not needed",
                "Re-plan: **N**"):
         assert parse_react(f"{no}\nThought: fine", TOOLS) == [], no
@@ -128,7 +129,8 @@ def test_replan_y_then_a_query_and_y_without_steps() -> None:
              f"Thought: the flows first\nAction: MySQL\nAction input: {FLOWS}")
     assert parse_react(reply, TOOLS) == [
         ("revise_plan", {"reason": "the flows first", "steps": steps("flows", "power")}),
-        ("run_sql", {"query": FLOWS, "step": 0}),
+        ("run_sql", {"query": FLOWS, "step": 0, "thought": "the flows first",
+                     "plan_holds": "no: the flows first"}),
     ]
     # `Y` alone still proposes a re-plan: the engine tells the model the steps are missing.
     assert parse_react("Re-plan: Y\nThought: the plan is wrong", TOOLS) == [
@@ -150,8 +152,10 @@ def test_replan_y_then_a_query_and_y_without_steps() -> None:
 def test_action_spellings(action: str, tools: set[str], tool: str) -> None:
     calls = parse_react(f"Thought: go\nAction: {action}\nAction input: MATCH (n) RETURN n",
                         tools)
-    assert calls == [(tool, {"query": "MATCH (n) RETURN n"} if tool.startswith("run_")
-                      else {})]
+    offered = tool in tools and tool.startswith("run_")
+    assert calls == [(tool, {"query": "MATCH (n) RETURN n", **({"thought": "go"} if offered
+                                                               else {})}
+                      if tool.startswith("run_") else {})]
 
 
 def test_what_the_model_invents_after_its_action_is_ignored() -> None:
