@@ -763,13 +763,7 @@ def table_specs() -> list[Spec]:
         specs.append(_build(core.name, core.comment, core.fk, core.cols, core.key,
                             _width(core.name)))
         specs += _secondary(core)
-    names = [s.name for s in specs]
-    if len(set(names)) != len(names):
-        raise ValueError("duplicate table names")
-    for spec in specs:
-        if len(spec.foreign_keys) > 9 or any(fk.table not in names for fk in spec.foreign_keys):
-            raise ValueError(f"bad foreign keys in {spec.name}")
-    return sorted(specs, key=lambda s: s.name.upper())
+    return ddl.in_order(specs)
 
 
 # ---------------------------------------------------------------------------------------

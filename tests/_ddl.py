@@ -10,7 +10,7 @@ from typing import Any
 
 from planrag.schema import Column, ForeignKey
 
-__all__ = ["Spec", "bq", "dq", "mysql_ddl", "parse_columns", "sq", "sqlite_ddl"]
+__all__ = ["Spec", "bq", "dq", "in_order", "mysql_ddl", "parse_columns", "sq", "sqlite_ddl"]
 
 Rows = Mapping[str, tuple[tuple[str, ...], list[tuple[Any, ...]]]]
 """Per table: its column names and the rows to insert."""
@@ -40,6 +40,19 @@ def parse_columns(text: str, types: Mapping[str, str]) -> list[Column]:
         name, kind, comment = m.groups()
         out.append(Column(name, types.get(kind, kind), comment=comment or ""))
     return out
+
+
+def in_order(specs: list[Spec]) -> list[Spec]:
+    """The tables checked (unique names; at most 9 foreign keys each, all to tables of the
+    schema) in creation order: `name.upper()`, the order MariaDB's case-insensitive
+    collation sorts names in."""
+    names = [s.name for s in specs]
+    if len(set(names)) != len(names):
+        raise ValueError("duplicate table names")
+    for spec in specs:
+        if len(spec.foreign_keys) > 9 or any(fk.table not in names for fk in spec.foreign_keys):
+            raise ValueError(f"bad foreign keys in {spec.name}")
+    return sorted(specs, key=lambda s: s.name.upper())
 
 
 def mysql_ddl(database: str, specs: Sequence[Spec], rows: Rows) -> list[str]:

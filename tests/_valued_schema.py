@@ -230,13 +230,7 @@ def table_specs() -> list[Spec]:
             name = pattern.format(t=core.name)
             parent = "" if letter in "sr" else core.name
             specs.append(_build(name, "", f"{parent} {fk}".strip(), cols))
-    names = [s.name for s in specs]
-    if len(set(names)) != len(names):
-        raise ValueError("duplicate table names")
-    for spec in specs:
-        if len(spec.foreign_keys) > 9 or any(fk.table not in names for fk in spec.foreign_keys):
-            raise ValueError(f"bad foreign keys in {spec.name}")
-    return sorted(specs, key=lambda s: s.name.upper())
+    return ddl.in_order(specs)
 
 
 # ---------------------------------------------------------------------------------------
