@@ -37,6 +37,7 @@ __all__ = [
     "Formula",
     "ResultIndex",
     "check_claim",
+    "numbers_in",
     "objection",
     "parse_formula",
     "rationale_claims",
