@@ -27,7 +27,6 @@ said what they read.
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -37,6 +36,7 @@ from planrag.engine.state import RunState, StepModel
 from planrag.errors import PlanRAGError
 from planrag.guards.reads import names_read, words_of
 from planrag.schema import Entity, Schema
+from planrag.schema.budget import close_names
 from planrag.sources._params import placeholder_names, sql_bound
 from planrag.sources.base import DataSource
 
@@ -183,20 +183,6 @@ def _parse(text: str) -> tuple[str, list[str]] | str:
     return parts[0], columns
 
 
-def _close(name: str, names: Sequence[str], n: int = 4) -> list[str]:
-    """The names most like `name`: the same but for case, then difflib's, then those that
-    contain it."""
-    folded: dict[str, str] = {}
-    for candidate in names:
-        folded.setdefault(candidate.casefold(), candidate)
-    want = name.casefold()
-    out = [folded[want]] if want in folded else []
-    out += [folded[m] for m in difflib.get_close_matches(want, list(folded), n, 0.6)]
-    if len(want) >= 3:
-        out += [c for c in names if want in c.casefold()]
-    return list(dict.fromkeys(out))[:n]
-
-
 def _noun(sources: Sequence[_Source]) -> str:
     languages = {s.language for s in sources}
     if languages == {"cypher"}:
@@ -234,7 +220,7 @@ def _resolve(
         noun = _noun(sources)
         problem = f"no {noun} {_shown(name)}"
         everything = [e.name for s in sources for e in s.schema.entities]
-        close = _close(name, everything)
+        close = close_names(name, everything)
         if close:
             problem += f"; closest: {', '.join(_shown(c) for c in close)}"
         holders = _holders(sources, name)
@@ -265,7 +251,7 @@ def _resolve(
             problems.append("unknown")
             continue
         problem = f"{entity.name} has no column {_shown(column)}"
-        close = _close(column, [c.name for c in entity.columns])
+        close = close_names(column, [c.name for c in entity.columns])
         if close:
             problem += f"; closest: {', '.join(close)}"
         holders = [h for h in _holders(sources, column) if h != entity.name]

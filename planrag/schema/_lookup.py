@@ -14,7 +14,7 @@ from planrag.schema._relevance import index_of, search_scores
 from planrag.schema._tokens import fragments, words
 from planrag.schema._values import quoted
 
-__all__ = ["describe_entities", "kinds_noun", "search_schema"]
+__all__ = ["close_names", "describe_entities", "kinds_noun", "search_schema"]
 
 SEARCH_CHARS = 4000
 """Upper bound of a search answer (a tool result the model reads in full)."""
@@ -194,13 +194,26 @@ def _patterns_of(schema: Schema, label: str) -> list[str]:
     ]
 
 
+def close_names(name: str, names: Sequence[str], limit: int = 4,
+                similar: int | None = None) -> list[str]:
+    """The names most like `name` (a table, label or column someone misspelt): the same but
+    for case, then difflib's `similar` closest (at least 0.6 alike), then those containing
+    it; at most `limit`."""
+    folded: dict[str, str] = {}
+    for candidate in names:
+        folded.setdefault(candidate.casefold(), candidate)
+    want = name.casefold()
+    out = [folded[want]] if want in folded else []
+    out += [folded[m] for m in difflib.get_close_matches(want, list(folded), similar or limit,
+                                                         0.6)]
+    fragment = want.strip(":`")
+    if len(fragment) >= 3:
+        out += [c for c in names if fragment in c.casefold()]
+    return list(dict.fromkeys(out))[:limit]
+
+
 def _unknown(schema: Schema, name: str) -> str:
-    names = [e.name for e in schema.entities]
-    folded = {n.casefold(): n for n in names}
-    close = [folded[m] for m in difflib.get_close_matches(name.casefold(), folded, 5, 0.6)]
-    frag = name.casefold().strip(":`")
-    if len(frag) >= 3:
-        close += [n for n in names if frag in n.casefold() and n not in close]
+    close = close_names(name, [e.name for e in schema.entities], limit=8, similar=5)
     if not close:
         return f"no table or label called {name}; search_schema finds names by words."
     return f"no table or label called {name}; did you mean: {', '.join(close[:8])}?"

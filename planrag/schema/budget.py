@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from planrag.schema._lookup import describe_entities, kinds_noun, search_schema
+from planrag.schema._lookup import close_names, describe_entities, kinds_noun, search_schema
 from planrag.schema._model import Entity, Schema
 from planrag.schema._relevance import rank
 from planrag.schema._values import Link
@@ -30,6 +30,7 @@ __all__ = [
     "DEFAULT_BUDGET",
     "MIN_BUDGET",
     "SchemaView",
+    "close_names",
     "describe_entities",
     "prompt_schema",
     "rank_entities",
