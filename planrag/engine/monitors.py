@@ -36,6 +36,7 @@ from planrag.errors import PlanRAGError
 from planrag.guards._sql_lexer import NUMBER, OPERATOR, QUOTED, STRING, WORD, LexError, tokenize
 from planrag.markup import printable
 from planrag.schema import Column, Entity, Schema
+from planrag.sources._params import name_in_query
 from planrag.sources.base import DataSource
 from planrag.table import Limits, Table
 
@@ -290,14 +291,6 @@ def _resolve(schema: Schema, tables: Mapping[str, str], found: TextFilter,
     return entity, column
 
 
-def _quote_sql(name: str) -> str:
-    return "`" + name.replace("`", "``") + "`"
-
-
-def _quote_cypher(name: str) -> str:
-    return "`" + name.replace("`", "``") + "`"
-
-
 def _word(values: Iterable[str]) -> str | None:
     """The longest word of the literals (at least 3 letters or digits), folded, for a
     case-insensitive search."""
@@ -314,13 +307,13 @@ async def _present(source: DataSource, entity: Entity, column: Column,
                   timeout_s=min(limits.timeout_s, 5.0), max_scan_rows=limits.max_scan_rows)
     word = _word(values)
     if source.language == "cypher":
-        label, prop = _quote_cypher(entity.name), _quote_cypher(column.name)
+        label, prop = name_in_query(entity.name), name_in_query(column.name)
         sample = (f"MATCH (n:{label}) WHERE n.{prop} IS NOT NULL WITH n.{prop} AS v "
                   f"LIMIT {SAMPLE_ROWS} RETURN DISTINCT v LIMIT {MAX_VALUES}")
         search = (f"MATCH (n:{label}) WHERE toLower(toString(n.{prop})) CONTAINS $word "
                   "RETURN DISTINCT n." + prop + " AS v LIMIT 20")
     else:
-        table, col = _quote_sql(entity.name), _quote_sql(column.name)
+        table, col = name_in_query(entity.name), name_in_query(column.name)
         sample = (f"SELECT DISTINCT v FROM (SELECT {col} AS v FROM {table} WHERE {col} IS NOT "
                   f"NULL LIMIT {SAMPLE_ROWS}) AS s LIMIT {MAX_VALUES}")
         search = (f"SELECT DISTINCT {col} AS v FROM {table} WHERE LOWER({col}) LIKE :word "

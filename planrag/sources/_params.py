@@ -22,7 +22,7 @@ from typing import Any
 from planrag.errors import QueryRefused
 from planrag.guards._sql_lexer import UNKNOWN, WORD, LexError, tokenize
 
-__all__ = ["Bound", "cypher_values", "placeholder_names", "sql_bound", "sql_value"]
+__all__ = ["Bound", "cypher_values", "name_in_query", "placeholder_names", "sql_bound", "sql_value"]
 
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,63}")
 _CYPHER_NAME = re.compile(r"\$([A-Za-z_][A-Za-z0-9_]*)")
@@ -141,3 +141,11 @@ def _without_cypher_strings(query: str) -> str:
     """The query with string literals and comments blanked, so `'$x'` is not a parameter."""
     return re.sub(r"'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"|//[^\n]*|/\*.*?\*/", " ", query,
                   flags=re.S)
+
+
+def name_in_query(name: str, double: bool = False) -> str:
+    """A table, column, label or property name as the product's own queries write it:
+    between backticks (MySQL, MariaDB, SQLite, Cypher), or double quotes (`double`: SQL's
+    standard, SQLite's own), the quote doubled inside."""
+    quote = '"' if double else "`"
+    return quote + name.replace(quote, quote * 2) + quote

@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from planrag.errors import PlanRAGError
 from planrag.schema import ColumnValues, Entity, Schema, ValueIndex
 from planrag.schema._values import MAX_PER_COLUMN, MAX_VALUE_CHARS
+from planrag.sources._params import name_in_query
 from planrag.table import Limits, Table
 
 __all__ = [
@@ -129,7 +130,7 @@ async def sql_values(
                 skipped += 1
                 continue
             branches.append(_Branch(entity.name, column, _sample(entity)))
-    quote = _dq if sqlite else _bq
+    quote = _dq if sqlite else name_in_query
     found: list[ColumnValues] = []
     for at in range(0, len(branches), BRANCHES):
         if time.monotonic() - started > deadline_s:
@@ -191,12 +192,8 @@ def _text(value: object) -> str | None:
     return text if 0 < len(text) <= MAX_VALUE_CHARS else None
 
 
-def _bq(name: str) -> str:
-    return "`" + name.replace("`", "``") + "`"
-
-
 def _dq(name: str) -> str:
-    return '"' + name.replace('"', '""') + '"'
+    return name_in_query(name, double=True)
 
 
 DISTINCT_STATISTICS = (
@@ -232,7 +229,7 @@ async def graph_values(run: Cypher, schema: Schema, deadline_s: float = DEADLINE
             if time.monotonic() - started > deadline_s:
                 break
             probed += 1
-            label, key = _cypher_name(entity.name), _cypher_name(prop)
+            label, key = name_in_query(entity.name), name_in_query(prop)
             query = (
                 f"MATCH (n:{label}) WITH n LIMIT {_sample(entity)} WITH n.{key} AS v "
                 f"WHERE v IS NOT NULL RETURN DISTINCT v LIMIT {MAX_PER_COLUMN + 1}"
@@ -249,7 +246,3 @@ async def graph_values(run: Cypher, schema: Schema, deadline_s: float = DEADLINE
                 found.append(ColumnValues(entity.name, prop, tuple(values)))
     return ValueIndex.build(found, probed=probed, skipped=skipped,
                             seconds=time.monotonic() - started)
-
-
-def _cypher_name(name: str) -> str:
-    return "`" + name.replace("`", "``") + "`"
