@@ -410,15 +410,15 @@ class ToolCalls:
                    "for this reason); follow it, starting with step 0.")
         return PlanMade(tuple(s.event() for s in state.plan), state.plan_revision, finding)
 
-    async def _answer_monitors(self, state: RunState, answer: Any
+    async def _answer_monitors(self, state: RunState, answer: Any,
+                               results: list[tuple[str, Table]]
                                ) -> tuple[list[MonitorNoticed], bool]:
         """The answer's monitors: their findings, and whether they hold the answer back (the
         model is then told, once; the same answer given again stands, `kept`)."""
         decision = answer.decision
-        ran = [q.id for q in state.queries if q.outcome == "ok"]
-        held = [self.tables.get((state.run_id, q)) for q in ran]
-        # Only where every result is held here (not in a run resumed in another process).
-        tables = [t for t in held if t is not None] if ran and None not in held else None
+        ran = sum(1 for q in state.queries if q.outcome == "ok")
+        # Only with every result of the run (one that could not be read again says nothing).
+        tables = [t for _, t in results] if ran and len(results) == ran else None
         found = monitors.answer_findings(decision, tables, *await self._candidates(
             state, answer))
         if not found:
@@ -548,10 +548,10 @@ class ToolCalls:
         return (self.config.claims_feedback and not state.claims_told
                 and state.answer_only is None and not state.overtime)
 
-    async def _claims(self, state: RunState, answer: Any) -> tuple[Claim, ...]:
+    def _claims(self, state: RunState, answer: Any, tables: list[tuple[str, Table]]
+                ) -> tuple[Claim, ...]:
         """The answer's claims, and the numbers its rationale states, checked against the
-        whole results of the run's queries."""
-        tables = await self._results(state)
+        whole results of the run's queries (`tables`)."""
         lookup = dict(tables).get
         index = ResultIndex(tables)
         claims = [check_claim(c.text, c.value, c.source, lookup, index)
@@ -723,12 +723,13 @@ class ToolCalls:
         answer = self._parse(state, call_id, "final_answer", answer_model(simulator), args)
         if answer is None:
             return
-        noticed, doubted = await self._answer_monitors(state, answer)
+        results = await self._results(state)  # read once, for the monitors and the claims
+        noticed, doubted = await self._answer_monitors(state, answer, results)
         for finding in noticed:
             yield finding
         known = {q.id for q in state.queries}
         cited = tuple(q for q in answer.query_ids if q in known)
-        claims = await self._claims(state, answer)
+        claims = self._claims(state, answer, results)
         # Held back once for each kind of reason, all said in one message: a decision the
         # data or the check does not know (engine.monitors), steps never run or a needed
         # quantity never read (engine.plan_check), numbers the data does not bear out.
