@@ -63,6 +63,7 @@ from planrag.engine.state import PendingReplan, QueryRecord, RunState, StepModel
 from planrag.engine.tools import (
     DescribeTables,
     MakePlan,
+    PlanStepArgs,
     ProposeCheck,
     RevisePlan,
     RunQuery,
@@ -116,16 +117,18 @@ class ToolCalls:
         dialects = tuple(sorted({self._source(s.language).dialect
                                  for s in self.sources.values()}))
         simulator = self.checker.simulator if self.checker else None
-        one_shot_done = not self.technique.iterative and state.query_turns >= 1
-        answer_only = bool(state.answer_only) or one_shot_done
+        single = not self.technique.iterative  # SingleRAG: one query, then the answer
+        answer_only = bool(state.answer_only) or (single and bool(state.queries))
         return tool_definitions(
             self.technique,
             dialects,
             simulator,
             answer_only=answer_only,
+            retrieve_only=single and not answer_only,
             what_if=self.config.what_if,
             schema_tools=state.schema_tools,
             propose=self.checker is None and state.proposal is None and not answer_only,
+            schemas=tuple(sorted(state.tool_schemas.items())),
         )
 
     async def handle(self, state: RunState, call: dict[str, str]) -> AsyncIterator[Event]:
@@ -199,7 +202,7 @@ class ToolCalls:
             async for event in self._revise_plan(state, call_id, revised):
                 yield event
             return
-        steps = await check_plan(self.sources, self.required, state, "make_plan", plan.steps)
+        steps = await self._checked_plan(state, "make_plan", plan.steps)
         if isinstance(steps, str):  # sent back: not the plan, no event
             self.reply(state, call_id, steps)
             return
@@ -218,12 +221,11 @@ class ToolCalls:
             self.reply(state, call_id, "there is no plan yet: call make_plan")
             return
         monitored = state.monitors.approved is not None  # re-planning was approved already
-        if not monitored and state.replans >= self.config.max_replans:
+        if not monitored and not self.config.replans_left(state.replans):
             self.reply(state, call_id, "no more re-plans are allowed; the current plan stands")
             self.answer_now(state, "max_replans")
             return
-        steps = await check_plan(self.sources, self.required, state, "revise_plan",
-                                 revision.steps)
+        steps = await self._checked_plan(state, "revise_plan", revision.steps)
         if isinstance(steps, str):  # sent back before the person is asked
             self.reply(state, call_id, steps)
             return
@@ -239,6 +241,16 @@ class ToolCalls:
         )
         for event in self.ask_or_decide(state, pending):
             yield event
+
+    async def _checked_plan(self, state: RunState, tool: str, steps: list[PlanStepArgs]
+                            ) -> list[StepModel] | str:
+        """The plan's steps, held to the schema and the decision's needs (or the message
+        that sends it back); taken as written when plan checks are off."""
+        if self.config.plan_checks:
+            return await check_plan(self.sources, self.required, state, tool, steps)
+        return [StepModel(goal=s.goal, source=s.source, reads=[" ".join(r.split())
+                                                                for r in s.reads],
+                          yields=s.yields.strip()) for s in steps]
 
     def ask_or_decide(self, state: RunState, pending: PendingReplan) -> list[Event]:
         """The person is asked (the run pauses on `pending`), unless the consent setting
@@ -333,7 +345,7 @@ class ToolCalls:
             state.refused += 1
             state.queries.append(QueryRecord(id=qid, language=language, query=text, step=step,
                                              outcome="refused"))
-            failed = monitors.step_failure(state, step, qid)
+            failed = self._step_failure(state, step, qid)
             self.reply(state, call_id, f"{qid} refused: {exc.reason}"
                        + monitors.said([failed] if failed else []))
             yield QueryRefused(qid, language, text, exc.reason, exc.rule)
@@ -344,14 +356,13 @@ class ToolCalls:
             state.errors += 1
             state.queries.append(QueryRecord(id=qid, language=language, query=text, step=step,
                                              outcome="failed"))
-            failed = monitors.step_failure(state, step, qid)
+            failed = self._step_failure(state, step, qid)
             self.reply(state, call_id, f"{qid} failed: {exc}"
                        + monitors.said([failed] if failed else []))
             yield QueryFailed(qid, language, text, str(exc))
             for event in self._step_failed(state, failed):
                 yield event
             return
-        state.queried_last_turn = True
         self.tables[(state.run_id, qid)] = table
         state.queries.append(QueryRecord(id=qid, language=language, query=text, step=step,
                                          outcome="ok", rows=table.total_rows))
@@ -369,8 +380,14 @@ class ToolCalls:
 
     # -- execution monitors (planrag.engine.monitors)
 
+    def _step_failure(self, state: RunState, step: int | None, qid: str
+                      ) -> MonitorNoticed | None:
+        return monitors.step_failure(state, step, qid) if self.config.monitors else None
+
     async def _after_query(self, source: DataSource, text: str, qid: str, step: int | None,
                            table: Table) -> list[MonitorNoticed]:
+        if not self.config.monitors:
+            return []
         if table.total_rows == 0 and not table.incomplete:
             try:
                 return await monitors.value_not_found(source, text, qid, step, self._limits)
@@ -387,7 +404,7 @@ class ToolCalls:
             return []
         events: list[Event] = [failed]
         if (not self.technique.replan or state.plan is None or state.answer_only
-                or state.replans >= self.config.max_replans):
+                or not self.config.replans_left(state.replans)):
             return events
         state.replans += 1
         for rest in state.queued_calls:
@@ -415,6 +432,8 @@ class ToolCalls:
                                ) -> tuple[list[MonitorNoticed], bool]:
         """The answer's monitors: their findings, and whether they hold the answer back (the
         model is then told, once; the same answer given again stands, `kept`)."""
+        if not self.config.monitors:
+            return [], False
         decision = answer.decision
         ran = sum(1 for q in state.queries if q.outcome == "ok")
         # Only with every result of the run (one that could not be read again says nothing).
@@ -738,7 +757,8 @@ class ToolCalls:
             told.append("Noticed: " + " ".join(f.finding for f in noticed) + " Check it "
                         "against the data: correct it, or give the same decision if you are "
                         "sure (it then stands, with this note beside it).")
-        planned = await before_answer(self.sources, self.required, state)
+        planned = (await before_answer(self.sources, self.required, state)
+                   if self.config.plan_checks else None)
         if planned:
             told.append(planned.removeprefix("Not recorded yet. ").removesuffix(
                 " Then call final_answer again."))
@@ -801,7 +821,7 @@ class ToolCalls:
             event.agrees
             or self.config.on_disagreement != "replan"
             or state.simulator_replans >= 1
-            or state.replans >= self.config.max_replans
+            or not self.config.replans_left(state.replans)
         ):
             self.reply(state, call_id, "Answer recorded.")
             state.stage = "finished"

@@ -25,8 +25,13 @@ class EngineConfig:
     """When the simulator ranks another decision first: just report it, or propose a
     re-plan (with consent) in which the model sees the simulator's ranking."""
     max_model_calls: int = 30
-    max_replans: int = 4
-    """The paper's accuracy falls to 0-13% beyond four re-plans."""
+    force_answer: bool = True
+    """The model's last call is kept for its answer (only final_answer is offered then).
+    False: the run simply ends when its calls are spent, without a decision unless one came,
+    as the paper's agent stopped after 15 iterations (`planrag eval --protocol paper`)."""
+    max_replans: int | None = 4
+    """The paper's accuracy falls to 0-13% beyond four re-plans. None: no limit (the
+    paper's protocol)."""
     max_rows_shown: int = 20
     max_chars_shown: int = 4000
     max_repeats: int = 2
@@ -49,6 +54,18 @@ class EngineConfig:
     claims_feedback: bool = True
     """Tell the model, once, which numbers of its answer the data does not bear out, so it
     can correct them before the answer is recorded (`planrag.engine.evidence`)."""
+    monitors: bool = True
+    """The execution monitors speak (planrag.engine.monitors): an empty result's missing
+    value, rows cut, a step failing twice, an answer the data or the check does not know.
+    Off in the paper's protocol, whose agent had none."""
+    plan_checks: bool = True
+    """Plans are held to the schema and to what the decision needs, before they are
+    accepted and again before the answer (planrag.engine.plan_check). Off in the paper's
+    protocol."""
+    prompts: Literal["product", "paper"] = "product"
+    """The prompts' structure: this product's, or the paper's (a decision-making agent; the
+    question and its rules in the first user message; the schema in the query tools'
+    descriptions), for `planrag eval --protocol paper`."""
     what_if: bool = False
     """Offer the model the simulator itself (`simulate_candidate`): off by default, since
     it lets the model search instead of analyse (and makes the check less independent)."""
@@ -64,7 +81,14 @@ class EngineConfig:
         for name in ("max_reply_chars", "max_run_chars"):
             if getattr(self, name) < 1000:
                 raise ConfigError(f"{name} must be at least 1000")
-        if self.max_replans < 0 or self.run_timeout_s <= 0 or self.answer_grace_s <= 0:
+        if (self.max_replans is not None and self.max_replans < 0
+                or self.run_timeout_s <= 0 or self.answer_grace_s <= 0):
             raise ConfigError(
                 "max_replans must be >= 0, run_timeout_s and answer_grace_s > 0"
             )
+        if self.max_idle_turns < 0:
+            raise ConfigError("max_idle_turns must be >= 0")
+
+    def replans_left(self, done: int) -> bool:
+        """Whether a run that proposed `done` re-plans may propose another."""
+        return self.max_replans is None or done < self.max_replans

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import re
 import time
 import uuid
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
@@ -159,10 +160,11 @@ class Engine:
             self.model.scripted,
         )
         try:
+            system, asked = await self._first_prompt(state)
             state.messages = [
-                {"role": "system", "content": await self._system_prompt(state)},
+                {"role": "system", "content": system},
                 *_history_messages(state.history),
-                {"role": "user", "content": state.question},
+                {"role": "user", "content": asked},
             ]
         except PlanRAGError as exc:
             telemetry.record_error(state.trace, exc)
@@ -292,6 +294,8 @@ class Engine:
                 state.queued_calls = []
                 yield self._finish(state, started, "answered")
                 return
+            if not self.technique.iterative and state.queries and not state.answer_prompt:
+                self._answer_prompt(state)
             if state.usage.get("model_calls", 0) >= self.config.max_model_calls:
                 yield self._finish(state, started, "budget:max_model_calls")
                 return
@@ -302,12 +306,10 @@ class Engine:
                 return
             if not state.overtime and self._time_left(state, started) <= 0:
                 self._overtime(state)
-            if state.usage.get("model_calls", 0) + 1 >= self.config.max_model_calls:
+            if self.config.force_answer and (
+                    state.usage.get("model_calls", 0) + 1 >= self.config.max_model_calls):
                 self.calls.answer_now(state, "max_model_calls")  # the last call is for answering
             self._announce(state)
-            if state.queried_last_turn:
-                state.query_turns += 1
-                state.queried_last_turn = False
             reply: ModelReply | None = None
             limit = self._call_limit(state, started)
             allowance = self._allowance(state)
@@ -427,6 +429,27 @@ class Engine:
                 }
             )
 
+    def _answer_prompt(self, state: RunState) -> None:
+        """SingleRAG's second prompt: the retrieving conversation is set aside, and the model
+        answers in a new one that holds only the question, the one query and what it returned
+        (its rows, or its error or refusal: the paper passes either on as the data)."""
+        record = state.queries[0]
+        said = re.compile(rf"{record.id}(?::| failed:| refused:) ")  # the engine's words
+        observed = next((str(m["content"]) for m in state.messages if m.get("role") == "tool"
+                         and said.match(str(m.get("content", "")))), "(nothing came back)")
+        state.answer_prompt = True
+        paper = self.config.prompts == "paper"
+        state.messages = [
+            {"role": "system", "content": Template(
+                _prompt("paper-singlerag-answer" if paper else "singlerag-answer")
+            ).substitute(decision_hint=self._decision_hint(), rules=self._rules())},
+            {"role": "user", "content": Template(_prompt("singlerag-data")).substitute(
+                question=self._asked(state).removeprefix("Question: ") if paper
+                else state.question, query_id=record.id,
+                language=_LANGUAGE[record.language], query=record.query,
+                observation=observed)},
+        ]
+
     # -- ends
 
     def _pause(self, state: RunState, started: float) -> AwaitingConfirmation:
@@ -465,30 +488,55 @@ class Engine:
             plan_notes=tuple(state.plan_notes),
         )
 
-    async def _system_prompt(self, state: RunState) -> str:
-        parts = []
+    async def _first_prompt(self, state: RunState) -> tuple[str, str]:
+        """The system prompt and the first user message. The product's prompts give the
+        rules and the schema in the system prompt, and the question alone; the paper's
+        (`EngineConfig.prompts`) put the rules with the question, and each schema in its
+        query tool's description."""
+        schemas: dict[str, list[str]] = {}
         budget = max(1000, self.schema_budget // len(self.sources))
         for source in self.sources.values():
             view = prompt_schema(await source.schema(), state.question, budget)
             state.schema_tools = state.schema_tools or not view.complete
-            parts.append(view.text)
-        if self.checker is not None and issubclass(self.checker.simulator, WrittenDecision):
-            hint = (f"(one candidate of \u201c{self.checker.simulator.title}\u201d: its key "
-                    "or its name)")
-        elif self.checker is not None:
-            field = self.checker.simulator.decision_field()
-            hint = f"(the {field.replace('_', ' ')})"
-        else:
-            hint = "(in a few words)"
-        return Template(_prompt("system")).substitute(
+            schemas.setdefault(source.language, []).append(view.text)
+        if self.config.prompts == "paper":
+            state.tool_schemas = {k: "\n\n".join(v) for k, v in schemas.items()}
+            system = Template(_prompt("paper-system")).substitute(
+                technique=_prompt(f"paper-{self.technique.name}").strip(),
+                max_rows=self.config.max_rows_shown,
+                decision_hint=self._decision_hint(),
+            )
+            return system, self._asked(state)
+        system = Template(_prompt("system")).substitute(
             technique=_prompt(self.technique.name).strip(),
             max_rows=self.config.max_rows_shown,
-            decision_hint=hint,
-            rules=self.rules.strip() or "(none given)",
-            schema="\n\n".join(parts),
+            decision_hint=self._decision_hint(),
+            rules=self._rules(),
+            schema="\n\n".join(t for texts in schemas.values() for t in texts),
         )
+        return system, state.question
+
+    def _asked(self, state: RunState) -> str:
+        """The paper's first user message: the data's rules, then the question."""
+        rules = self.rules.strip()
+        return Template(_prompt("paper-question")).substitute(
+            rules=f"{rules}\n\n" if rules else "", question=state.question).strip()
+
+    def _decision_hint(self) -> str:
+        """What the final answer's decision is, in words ("(the trade node)")."""
+        if self.checker is not None and issubclass(self.checker.simulator, WrittenDecision):
+            return (f"(one candidate of \u201c{self.checker.simulator.title}\u201d: its key "
+                    "or its name)")
+        if self.checker is not None:
+            field = self.checker.simulator.decision_field()
+            return f"(the {field.replace('_', ' ')})"
+        return "(in a few words)"
+
+    def _rules(self) -> str:
+        return self.rules.strip() or "(none given)"
 
 
+_LANGUAGE = {"sql": "SQL", "cypher": "Cypher"}
 _NUDGE = (
     "Use the tools: query the data, or call final_answer when the data decides the question."
 )

@@ -338,12 +338,24 @@ def _parameters(request: ModelRequest, scenario: str, question: str) -> dict[str
 
 
 def _question(messages: Sequence[dict[str, Any]]) -> str:
-    users = [str(m.get("content", "")) for m in messages if m.get("role") == "user"]
+    users = [_asked(str(m.get("content", ""))) for m in messages if m.get("role") == "user"]
     for text in reversed(users):
         if "budget is reached" not in text and not text.startswith(("Use the tools",
                                                                      "Re-examine")):
             return text
     return users[-1] if users else ""
+
+
+_RETRIEVED = "\n\nRetrieving query ("
+"""Where SingleRAG's answer prompt (prompts/singlerag-data.md) goes on from the question to
+the query and the data it retrieved."""
+
+
+def _asked(text: str) -> str:
+    """The question of a user message that may also carry SingleRAG's retrieved data."""
+    if text.startswith("Question: ") and _RETRIEVED in text:
+        return text.removeprefix("Question: ").split(_RETRIEVED)[0]
+    return text
 
 
 def _approved(messages: Sequence[dict[str, Any]]) -> bool:
@@ -358,8 +370,11 @@ def _called(messages: Sequence[dict[str, Any]], name: str) -> list[dict[str, Any
 
 
 def _observations(messages: Sequence[dict[str, Any]]) -> list[str]:
-    return [str(m["content"]) for m in messages if m.get("role") == "tool"
-            and re.match(r"q\d+: \d+ row", str(m.get("content", "")))]
+    """The results the model saw: tool replies, or the data in SingleRAG's answer prompt."""
+    texts = [str(m.get("content", "")) if m.get("role") == "tool"
+             else str(m.get("content", "")).partition("\nRetrieved data:\n")[2]
+             for m in messages if m.get("role") in ("tool", "user")]
+    return [t for t in texts if re.match(r"q\d+: \d+ row", t)]
 
 
 def _row_count(observation: str) -> int:

@@ -177,6 +177,8 @@ _TEXT_WORDS = (
     (re.compile(r"\(`plan_holds`: yes, or no and why\)"),
      "(`Re-plan: N`, or `Re-plan: Y` with the reason and the new plan)"),
     (re.compile(r"its `step` and\s+its\s+`thought`"), "its `Current step:` and its `Thought:`"),
+    (re.compile(r"\(`thought`\)"), "(a `Thought:` line)"),
+    (re.compile(r"\(`step`\)"), "(a `Current step:` line)"),
 )
 
 

@@ -113,8 +113,14 @@ class RunState(_Model):
     idle_turns: int = 0
     """Model turns in a row without a tool call."""
     query_turns: int = 0
-    """Model turns that ran at least one query (singlerag allows one)."""
     queried_last_turn: bool = False
+    """(Unused: kept so that states saved by earlier versions still load.)"""
+    tool_schemas: dict[str, str] = Field(default_factory=dict)
+    """The paper's prompts: each query language's schema, given in its tool's
+    description instead of the system prompt."""
+    answer_prompt: bool = False
+    """SingleRAG: its one query ran, and the answer-only prompt replaced the retrieving
+    conversation (`Engine._answer_prompt`)."""
     seconds: float = 0.0
     """Run time spent before the last pause."""
     overtime: bool = False

@@ -204,7 +204,9 @@ class Technique:
     replan: bool
     """The model may propose a new plan (with the person's consent)."""
     iterative: bool
-    """The model may query as often as its budget allows (False: one retrieval turn)."""
+    """The model may query as often as its budget allows (False: the paper's SingleRAG:
+    exactly one query, run once whether it fails or not, then the answer in a separate,
+    answer-only prompt that holds the question, that query and what it returned)."""
 
 
 TECHNIQUES = {
@@ -222,14 +224,20 @@ def tool_definitions(
     simulator: type[Simulator] | None,
     *,
     answer_only: bool = False,
+    retrieve_only: bool = False,
     what_if: bool = False,
     schema_tools: bool = False,
     propose: bool = False,
+    schemas: tuple[tuple[str, str], ...] = (),
 ) -> tuple[dict[str, Any], ...]:
     """OpenAI tool definitions for what the model may call right now (cached: the schemas
     are the same for every run). `dialects` are those of the open sources (one per query
-    language): each query tool says which dialect to write (`planrag.guards.dialects`)."""
+    language): each query tool says which dialect to write (`planrag.guards.dialects`).
+    `retrieve_only`: the one query of a SingleRAG run is still to come, and nothing else
+    (no answer yet, nor a check to propose). `schemas`: (language, schema text) pairs put
+    in the query tools' descriptions, where the paper's prompts keep the schema."""
     tools: list[tuple[str, type[BaseModel], str]] = []
+    schema_of = dict(schemas)
     if not answer_only:
         if technique.plan:
             tools.append(("make_plan", MakePlan, MakePlan.__doc__ or ""))
@@ -246,16 +254,19 @@ def tool_definitions(
                 "Ask the decision simulator what one candidate decision would give "
                 f"({simulator.objective} {simulator.title}).",
             ))
-    if propose:  # offered while the run can still answer: a check goes beside the answer
+    if propose and not retrieve_only:  # a check goes beside the answer
         tools.append(("propose_check", ProposeCheck, ProposeCheck.__doc__ or ""))
-    answer = answer_model(simulator)
-    tools.append(("final_answer", answer, "Give the one best decision and why."))
+    if not retrieve_only:
+        answer = answer_model(simulator)
+        tools.append(("final_answer", answer, "Give the one best decision and why."))
     return tuple(
         {
             "type": "function",
             "function": {
                 "name": name,
-                "description": " ".join(doc.split()),
+                "description": " ".join(doc.split()) + (
+                    f"\n\nIts database:\n{schema_of[name[4:]]}"
+                    if name.startswith("run_") and name[4:] in schema_of else ""),
                 "parameters": model.model_json_schema(),
             },
         }

@@ -23,7 +23,7 @@ from planrag.engine import (
     call,
 )
 from planrag.errors import ConfigError
-from tests.engine.conftest import TEXT, answer, collect, kinds, plan, sql
+from tests.engine.conftest import SWE_ROWS, TEXT, answer, collect, kinds, plan, sql
 
 
 def finished(events: list) -> RunFinished:  # type: ignore[type-arg]
@@ -176,22 +176,12 @@ async def test_run_timeout_before_any_call_still_asks_for_an_answer(engine_for) 
     assert tools_of(model, 0) == ["final_answer"]
 
 
-async def test_iterrag_has_no_plan_and_singlerag_one_retrieval(engine_for) -> None:  # type: ignore[no-untyped-def]
+async def test_iterrag_has_no_plan_and_norp_a_fixed_one(engine_for) -> None:  # type: ignore[no-untyped-def]
     iterative = ScriptedModel([Reply(calls=[sql(step=None)]), Reply(calls=[answer()])])
     async with engine_for(iterative, technique="iterrag") as engine:
         events = await collect(engine.run(TEXT))
     assert "plan_made" not in kinds(events) and finished(events).decision == "krakow"
     assert tools_of(iterative, 0) == ["run_sql", "final_answer"]
-    single = ScriptedModel([
-        Reply(calls=[sql(step=None), sql("SELECT COUNT(*) FROM flow", step=None)]),
-        Reply(calls=[sql(step=None)]),
-        Reply(calls=[answer()]),
-    ])
-    async with engine_for(single, technique="singlerag") as engine:
-        events = await collect(engine.run(TEXT))
-    assert finished(events).queries == 2
-    assert tools_of(single, 1) == ["final_answer"]
-    assert "run_sql is not available now" in single.requests[2].messages[-1]["content"]
     norp = ScriptedModel([Reply(calls=[plan("powers")]), Reply(calls=[answer()])])
     async with engine_for(norp, technique="planrag-norp") as engine:
         await collect(engine.run(TEXT))
@@ -318,3 +308,48 @@ async def test_a_query_over_its_time_goes_back_to_the_model(engine_for) -> None:
     assert failed.error in told
     done = finished(events)
     assert done.decision == "krakow" and (done.errors, done.queries) == (1, 2)
+
+
+async def test_singlerag_runs_one_query_then_answers_in_a_separate_prompt(engine_for) -> None:  # type: ignore[no-untyped-def]
+    """The paper's SingleRAG: one query, once; the answer comes from a new conversation that
+    holds only the question, that query and its result."""
+    single = ScriptedModel([
+        Reply("I will read the powers.",
+              calls=[sql(step=None), sql("SELECT COUNT(*) FROM flow", step=None)]),
+        Reply(calls=[answer()]),
+    ])
+    async with engine_for(single, technique="singlerag") as engine:
+        events = await collect(engine.run(TEXT))
+    done = finished(events)
+    assert done.queries == 1 and done.decision == "krakow" and done.usage.model_calls == 2
+    assert tools_of(single, 0) == ["run_sql"]  # no answer before the data
+    assert tools_of(single, 1) == ["final_answer"]
+    system, data = single.requests[1].messages
+    assert system["role"] == "system" and "answer now, from it alone" in system["content"]
+    assert data["role"] == "user" and data["content"].startswith(f"Question: {TEXT}\n")
+    assert "Retrieving query (q1, SQL):\n" + SWE_ROWS in data["content"]
+    assert "Retrieved data:\nq1: " in data["content"] and "krakow" in data["content"]
+    assert "COUNT(*)" not in data["content"]  # the second query never ran
+    assert "I will read the powers" not in str(single.requests[1].messages)
+
+
+async def test_singlerag_answers_from_a_failed_query(engine_for) -> None:  # type: ignore[no-untyped-def]
+    single = ScriptedModel([
+        Reply(calls=[sql("SELECT nothing FROM no_such_table", step=None)]),
+        Reply(calls=[answer("lubeck")]),
+    ])
+    async with engine_for(single, technique="singlerag") as engine:
+        events = await collect(engine.run(TEXT))
+    done = finished(events)
+    assert "query_failed" in kinds(events) and done.errors == 1 and done.queries == 1
+    assert done.decision == "lubeck" and tools_of(single, 1) == ["final_answer"]
+    data = single.requests[1].messages[-1]["content"]
+    assert "Retrieved data:\nq1 failed: " in data and "no_such_table" in data
+
+
+async def test_singlerag_with_nothing_but_text_gets_no_answer_tool(engine_for) -> None:  # type: ignore[no-untyped-def]
+    single = ScriptedModel([Reply("The answer is krakow."), Reply(calls=[sql(step=None)]),
+                            Reply(calls=[answer()])])
+    async with engine_for(single, technique="singlerag") as engine:
+        done = finished(await collect(engine.run(TEXT)))
+    assert tools_of(single, 1) == ["run_sql"] and done.decision == "krakow"
