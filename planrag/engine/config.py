@@ -81,7 +81,7 @@ class EngineConfig:
         for name in ("max_reply_chars", "max_run_chars"):
             if getattr(self, name) < 1000:
                 raise ConfigError(f"{name} must be at least 1000")
-        if (self.max_replans is not None and self.max_replans < 0
+        if ((self.max_replans is not None and self.max_replans < 0)
                 or self.run_timeout_s <= 0 or self.answer_grace_s <= 0):
             raise ConfigError(
                 "max_replans must be >= 0, run_timeout_s and answer_grace_s > 0"

@@ -55,12 +55,16 @@ MAX_READS = 40
 
 
 class _Step(Protocol):
-    """A plan step as a tool's arguments hold it (`PlanStepArgs`)."""
+    """A plan step as a tool's arguments hold it (`PlanStepArgs`); read only."""
 
-    goal: str
-    source: str
-    reads: list[str]
-    yields: str
+    @property
+    def goal(self) -> str: ...
+    @property
+    def source(self) -> str: ...
+    @property
+    def reads(self) -> list[str]: ...
+    @property
+    def yields(self) -> str: ...
 
 
 @dataclass(frozen=True)

@@ -17,7 +17,7 @@ from tests._sql_fixtures import ROOT
 KEYS = ["id", "label", "decision", "correct", "verified_decision", "verified_correct",
         "replans", "queries", "refused", "errors", "llm_calls", "prompt_tokens",
         "completion_tokens", "seconds", "stop_reason", "outcome", "unreported_calls",
-        "correct_normalised", "correct_tie_aware"]
+        "correct_normalised", "correct_tie_aware", "target", "form", "trace"]
 
 
 def planrag_eval(*args: str, data: Path) -> subprocess.CompletedProcess[str]:
@@ -167,3 +167,45 @@ def test_bad_eval_input_is_one_clear_line(tmp_path: Path) -> None:
         assert run.stderr.startswith(message), (args, run.stderr)
         assert len(run.stderr.strip().splitlines()) == 1 and "Traceback" not in run.stderr
     assert a_file.read_text() == "x"
+
+
+def test_compare_two_evaluations_from_the_command_line(tmp_path: Path) -> None:
+    runs = {}
+    for technique in ("iterrag", "planrag"):
+        out = tmp_path / technique
+        run = planrag_eval("--dqa", "fixtures/dqa", "--scenario", "locating", "--target",
+                           "sqlite", "--technique", technique, "--scripted", "--limit", "4",
+                           "--out", str(out), data=tmp_path / "data")
+        assert run.returncode == 0, run.stderr
+        runs[technique] = out
+    compared = planrag_eval("--compare", str(runs["iterrag"]), str(runs["planrag"]),
+                            data=tmp_path / "data")
+    assert compared.returncode == 0, compared.stderr
+    text = compared.stdout
+    assert "A: " in text and "technique iterrag" in text and "technique planrag" in text
+    assert re.search(r"^relational \(A on sqlite, B on sqlite\): paired on 4 shared questions",
+                     text, re.M)
+    assert re.search(r"^  exact +[\d.]+% \[[\d.]+, [\d.]+\] +[\d.]+% \[", text, re.M)
+    as_json = planrag_eval("--compare", str(runs["iterrag"]), str(runs["planrag"]), "--json",
+                           data=tmp_path / "data")
+    assert as_json.returncode == 0, as_json.stderr
+    cells = json.loads(as_json.stdout)["cells"]
+    assert [(c["cell"], c["shared"]) for c in cells] == [("relational", 4)]
+
+
+@pytest.mark.parametrize(("args", "error"), [
+    (["--scenario", "locating"], "error: give --dqa (or --compare RUN_A RUN_B)\n"),
+    ([], "error: give --dqa and --scenario (or --compare RUN_A RUN_B)\n"),
+    (["--compare", "a", "b", "--scenario", "locating"],
+     "error: --compare reads two finished evaluations: leave out --scenario\n"),
+    (["--compare", "nowhere", "b"], "error: nowhere: no such folder; give the output folder "
+     "of a `planrag eval` run (the one holding results.jsonl)\n"),
+    (["--dqa", "fixtures/dqa", "--scenario", "locating", "--json"],
+     "error: --json goes with --compare; an evaluation prints its results as JSON lines "
+     "already\n"),
+])
+def test_eval_arguments_that_do_not_fit_say_what_to_do(
+    tmp_path: Path, args: list[str], error: str
+) -> None:
+    run = planrag_eval(*args, data=tmp_path / "data")
+    assert run.returncode == 1 and run.stderr == error

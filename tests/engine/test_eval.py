@@ -40,7 +40,7 @@ LAYOUTS = pytest.mark.parametrize("layout", sorted(SAMPLES))
 KEYS = ["id", "label", "decision", "correct", "verified_decision", "verified_correct",
         "replans", "queries", "refused", "errors", "llm_calls", "prompt_tokens",
         "completion_tokens", "seconds", "stop_reason", "outcome", "unreported_calls",
-        "correct_normalised", "correct_tie_aware"]
+        "correct_normalised", "correct_tie_aware", "target", "form", "trace"]
 SIMULATOR = {"locating": LocatingSimulator, "building": BuildingSimulator}
 
 
@@ -83,7 +83,7 @@ def check(result: EvalResult, scenario: str, count: int) -> None:
     trace = (out / "traces" / f"{result.lines[0]['id']}.jsonl").read_text().splitlines()
     assert json.loads(trace[0])["kind"] == "run_started" and json.loads(trace[0])["scripted"]
     summary = (out / "summary.md").read_text()
-    assert f"# DQA {scenario} · planrag" in summary and "| re-plans | questions |" in summary
+    assert f"# DQA {scenario} · planrag" in summary and "## Table 7: " in summary
     assert f"{result.verified_accuracy:.1f}% |" in summary
 
 
@@ -429,3 +429,71 @@ async def test_graph_runs_check_with_the_relational_dump_or_say_they_cannot(
         finished["check_note"]) and "could not run" in finished["check_note"]
     others = [line for line in result.lines if line["id"] != "building-FIN1836-105"]
     assert all(line["verified_correct"] for line in others)
+
+
+@pytest.mark.e2e
+@pytest.mark.graph
+@pytest.mark.mysql
+async def test_the_papers_protocol_runs_both_forms_with_a_model_over_http(
+    mysql_world: MySQLWorld, tmp_path: Path
+) -> None:
+    """`planrag eval --protocol paper` without a target: each question on MySQL and on the
+    graph server, the cell their average, the paper's analyses in summary.md and
+    analysis.json, temperature 0; the scripted policy answers over HTTP."""
+    import asyncio
+    import os
+    import sys
+
+    from planrag.engine.policy import DQAPolicy
+    from planrag.engine.scripted_server import ScriptedServer
+    from tests._graph_fixtures import free_port
+
+    out = tmp_path / "paper"
+    async with ScriptedServer(ScriptedModel([DQAPolicy()] * 400)) as server:
+        env = {**os.environ, "PLANRAG_DATA_DIR": str(tmp_path / "data"),
+               "PLANRAG_DB_PREFIX": PREFIX, "MYSQL_URL": _url(mysql_world.ro),
+               "MYSQL_ADMIN_URL": _url(mysql_world.admin), "NEO4J_URI": "",
+               "PLANRAG_GRAPH_DIR": str(tmp_path / "graph"),
+               "PLANRAG_GRAPH_BOLT_PORT": str(free_port()),
+               "PLANRAG_GRAPH_HTTP_PORT": str(free_port()),
+               "PLANRAG_MODEL": "scripted-paper", "PLANRAG_MODEL_BASE_URL": server.base_url,
+               "PLANRAG_MODEL_TOOLS": "on", "PLANRAG_MODEL_TEMPERATURE": "0.7"}
+        process = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "planrag", "eval", "--dqa", str(DQA), "--scenario",
+            "locating", "--protocol", "paper", "--limit", "6", "--concurrency", "3",
+            "--out", str(out), cwd=FIXTURES.parent, env=env,
+            stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
+        stdout, stderr = await asyncio.wait_for(process.communicate(), 600)
+        bodies = list(server.bodies)
+    assert process.returncode == 0, stderr.decode()
+    lines = [json.loads(x) for x in (out / "results.jsonl").read_text().splitlines()]
+    assert [json.loads(x) for x in stdout.decode().splitlines()] != []
+    assert [(x["target"], x["form"]) for x in lines] == (
+        [("mysql", "relational")] * 6 + [("graph", "graph")] * 6)
+    assert sorted(x["id"] for x in lines[:6]) == sorted(x["id"] for x in lines[6:])
+    assert all({"correct", "correct_normalised", "correct_tie_aware"} <= set(x) for x in lines)
+    assert all((out / x["trace"]).is_file() and x["trace"].startswith(f"traces/{x['target']}/")
+               for x in lines)
+    forms = [100 * sum(x["correct"] for x in lines[k:k + 6]) / 6 for k in (0, 6)]
+    cell = sum(forms) / 2
+    assert stderr.decode().splitlines()[-1].startswith(
+        f"accuracy {cell:.1f}% (the average of the relational and graph runs)")
+    summary = (out / "summary.md").read_text()
+    assert "Protocol: paper (prompts: paper)." in summary
+    assert f"| planrag | average of relational and graph | 12 | {cell:.1f}% |" in summary
+    for heading in ("Table 4", "Table 5", "Table 6", "Table 7", "Figure 5", "Figure 6"):
+        assert f"## {heading}" in summary
+    assert "## Deviations from the paper's experiment" in summary
+    assert "at most 4 re-plans" not in summary and "model calls; the paper's" not in summary
+    analysis = json.loads((out / "analysis.json").read_text())
+    assert analysis["table4"]["cell"] == "average of relational and graph"
+    assert analysis["table5"]["relational"]["questions"] == 6 == (
+        analysis["table5"]["graph"]["questions"])
+    run = json.loads((out / "run.json").read_text())
+    assert run["protocol"] == "paper" and run["targets"] == ["mysql", "graph"]
+    assert run["limits"] == {"model_calls": 15, "force_answer": False, "replans": None,
+                             "rows_shown": 200, "chars_shown": 50_000}
+    assert bodies and all(b.get("temperature") == 0 for b in bodies)  # the paper's
+    first = bodies[0]["messages"]
+    assert first[0]["content"].startswith("You are a decision-making agent")
+    assert first[1]["content"].startswith("Question: ")
