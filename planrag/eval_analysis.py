@@ -428,8 +428,8 @@ class _Markdown:
 
     def name(self, form: str) -> str:
         """A form with its targets, e.g. "relational (mariadb)"."""
-        targets = self.forms.get(form, {}).get("targets", [])
-        shown = escape(form, "markdown")
+        targets = [t for t in self.forms.get(form, {}).get("targets", []) if t != form]
+        shown = escape(form, "markdown")  # the graph target is "graph": said once
         return f"{shown} ({escape(', '.join(targets), 'markdown')})" if targets else shown
 
     def absent(self) -> list[str]:

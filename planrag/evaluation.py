@@ -441,9 +441,9 @@ def deviations(config: EngineConfig, settings: Settings, model: str, scripted: b
                    "average of the relational and the graph run")
     if "sqlite" in targets:
         out.append("the relational form ran on SQLite; the paper's on MySQL")
-    if "graph" in targets:
-        out.append("the graph form ran on the graph target (Neo4j's Bolt protocol, or "
-                   "ArcadeDB's where no Neo4j runs); the paper's on Neo4j")
+    if "graph" in targets and not settings.neo4j_uri:
+        out.append("the graph form ran on the embedded ArcadeDB server, through the Bolt "
+                   "protocol and Cypher (NEO4J_URI is not set); the paper's on Neo4j")
     if scripted:
         out.append("the scripted policy answered, not a model: its accuracy says nothing "
                    "of a model's")
@@ -484,6 +484,8 @@ def deviations(config: EngineConfig, settings: Settings, model: str, scripted: b
     if config.max_repeats < config.max_model_calls:
         out.append(f"the same query may run {config.max_repeats} times; the paper set no "
                    "limit")
+    out.append("one model call may carry several queries, all run (the call counts once "
+               "toward the limit); the paper's agent took one action per iteration")
     out.append(f"each run has {settings.run_timeout_s:g} s (PLANRAG_RUN_TIMEOUT); the paper's "
                "had no time limit")
     out.append("queries pass this project's read-only guards (a write is refused and said "
@@ -542,7 +544,6 @@ async def run_eval(
             f"none of the {len(chosen)} selected {scenario} question(s) has a {forms} dump, "
             f"so none can run on {', '.join(targets)}"
         )
-    model_name = _model_name(model_factory)
     started = time.perf_counter()
     for name, questions in plan:
         if questions:
@@ -550,14 +551,14 @@ async def run_eval(
                 settings, dataset, questions, name, model_factory, config, out,
                 concurrency, echo, emit, several=len(targets) > 1)
     result.seconds = time.perf_counter() - started
+    model_name, scripted = _model_facts(model_factory)
     with (out / "results.jsonl").open("w", encoding="utf-8") as f:
         for line in result.lines:
             f.write(json.dumps(line, default=str) + "\n")
     analysis = analyse(result.lines, out, scenario)
     (out / "analysis.json").write_text(json.dumps(analysis.to_json(), indent=2) + "\n",
                                        encoding="utf-8")
-    result.deviations = deviations(config, settings, model_name,
-                                   _scripted(model_factory), targets)
+    result.deviations = deviations(config, settings, model_name, scripted, targets)
     (out / "run.json").write_text(json.dumps({
         "scenario": scenario, "technique": technique, "protocol": protocol,
         "prompts": config.prompts, "targets": list(targets), "model": model_name,
@@ -833,20 +834,14 @@ def summary(result: EvalResult, scenario: str, targets: str | Sequence[str],
     return "\n".join(lines)
 
 
-def _scripted(factory: Callable[[], Model]) -> bool:
-    try:
-        return factory().scripted
-    except PlanRAGError:
-        return False
-
-
-def _model_name(factory: Callable[[], Model]) -> str:
+def _model_facts(factory: Callable[[], Model]) -> tuple[str, bool]:
+    """The model's name as the summary shows it, and whether it is scripted."""
     try:
         model = factory()
     except PlanRAGError:
-        return "model"
+        return "model", False
     label = " (scripted)" if model.scripted else ""
-    return f"{model.name}{label}"
+    return f"{model.name}{label}", model.scripted
 
 
 def _safe(qid: str) -> str:

@@ -355,8 +355,9 @@ async def test_eval_records_runs_without_a_decision_and_failed_runs(tmp_path: Pa
     assert outcomes == [("no_decision", None, False), ("failed", None, False)]
     assert result.lines[0]["stop_reason"] == "budget:idle_turns"
     assert result.lines[1]["stop_reason"].startswith("failed: the model failed: 401")
-    assert list(result.lines[0])[-5:] == ["stop_reason", "outcome", "unreported_calls",
-                                          "correct_normalised", "correct_tie_aware"]
+    assert list(result.lines[0])[-8:] == ["stop_reason", "outcome", "unreported_calls",
+                                          "correct_normalised", "correct_tie_aware", "target",
+                                          "form", "trace"]
     saved = [json.loads(x) for x in (tmp_path / "out" / "results.jsonl").read_text().splitlines()]
     assert [line["outcome"] for line in saved] == ["no_decision", "failed"]
     assert "Outcomes: 0 answered, 1 without a decision, 1 failed." in (

@@ -4,6 +4,8 @@ speaking to the model) and prompts with the paper's structure."""
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from typing import Any
 
 import pytest
@@ -17,6 +19,9 @@ from planrag.engine import (
     call,
 )
 from planrag.engine.config import EngineConfig
+from planrag.engine.model import Model
+from planrag.engine.openai_model import OpenAIModel
+from planrag.engine.scripted_server import ScriptedServer
 from planrag.engine.session import open_engine
 from planrag.errors import ConfigError
 from planrag.evaluation import deviations, protocol_config
@@ -37,6 +42,24 @@ def finished(events: list[Any]) -> RunFinished:
 
 def tool(request: Any, name: str) -> dict[str, Any]:
     return next(t["function"] for t in request.tools if t["function"]["name"] == name)
+
+
+@asynccontextmanager
+async def served(model: ScriptedModel, http: bool) -> AsyncIterator[Model]:
+    """The scripted model as it is, or behind the OpenAI-compatible HTTP server and the
+    real client (what it receives is in `model.requests` either way)."""
+    if not http:
+        yield model
+        return
+    async with ScriptedServer(model) as server:
+        client = OpenAIModel("scripted-paper", base_url=server.base_url, api_key="x")
+        try:
+            yield client
+        finally:
+            await client.close()
+
+
+OVER = pytest.mark.parametrize("http", [False, True], ids=["in-process", "over-http"])
 
 
 def test_the_paper_protocol_is_the_papers_setting(sqlite_settings: Settings) -> None:
@@ -96,12 +119,13 @@ async def test_paper_prompts_put_the_schema_in_the_query_tool(sqlite_settings: S
     assert product.requests[0].messages[1]["content"] == TEXT
 
 
-async def test_fifteen_iterations_then_no_answer(sqlite_settings: Settings) -> None:
+@OVER
+async def test_fifteen_iterations_then_no_answer(sqlite_settings: Settings, http: bool) -> None:
     queries = [sql(f"SELECT {n} AS n", step=0) for n in range(14)]
     model = ScriptedModel([Reply(calls=[plan("powers")]),
                            *(Reply(calls=[q]) for q in queries), Reply(calls=[answer()])])
-    async with open_engine(sqlite_settings, QUESTION, "sqlite", model,
-                           paper(sqlite_settings)) as engine:
+    async with served(model, http) as client, open_engine(
+            sqlite_settings, QUESTION, "sqlite", client, paper(sqlite_settings)) as engine:
         events = await collect(engine.run(TEXT))
     done = finished(events)
     assert done.stop_reason == "budget:max_model_calls" and done.decision is None
@@ -111,14 +135,15 @@ async def test_fifteen_iterations_then_no_answer(sqlite_settings: Settings) -> N
                    for m in model.requests[14].messages)
 
 
-async def test_a_sixth_replan_goes_through(sqlite_settings: Settings) -> None:
+@OVER
+async def test_a_sixth_replan_goes_through(sqlite_settings: Settings, http: bool) -> None:
     revisions = [call("revise_plan", reason=f"look again, {n}",
                       steps=[{"goal": f"powers, take {n}", "source": "sql"}])
                  for n in range(1, 7)]
     model = ScriptedModel([Reply(calls=[plan("powers")]), *(Reply(calls=[r]) for r in revisions),
                            Reply(calls=[sql()]), Reply(calls=[answer()])])
-    async with open_engine(sqlite_settings, QUESTION, "sqlite", model,
-                           paper(sqlite_settings)) as engine:
+    async with served(model, http) as client, open_engine(
+            sqlite_settings, QUESTION, "sqlite", client, paper(sqlite_settings)) as engine:
         events = await collect(engine.run(TEXT))
     done = finished(events)
     assert done.replans == 6 and done.decision == "krakow"
@@ -171,3 +196,25 @@ async def test_paper_singlerag_answers_in_the_papers_second_prompt(
         "collected the data")
     assert data["content"].startswith("Question: ") and "Trading node" in data["content"]
     assert f"{TEXT}\n\nRetrieving query (q1, SQL):\n{SWE_ROWS}" in data["content"]
+
+
+@OVER
+async def test_singlerag_answers_from_a_failed_query_in_a_separate_prompt(
+    sqlite_settings: Settings, http: bool
+) -> None:
+    model = ScriptedModel([
+        Reply(calls=[sql("SELECT nothing FROM no_such_table", step=None),
+                     sql(SWE_ROWS, step=None)]),
+        Reply(calls=[answer("lubeck")]),
+    ])
+    async with served(model, http) as client, open_engine(
+            sqlite_settings, QUESTION, "sqlite", client,
+            EngineConfig(technique="singlerag")) as engine:
+        events = await collect(engine.run(TEXT))
+    done = finished(events)
+    assert kinds(events).count("query_started") == 1 and "query_failed" in kinds(events)
+    assert done.decision == "lubeck" and done.errors == 1 and done.usage.model_calls == 2
+    system, data = model.requests[1].messages
+    assert system["role"] == "system" and data["role"] == "user"
+    assert "Retrieved data:\nq1 failed: " in data["content"]
+    assert [t["function"]["name"] for t in model.requests[1].tools] == ["final_answer"]
