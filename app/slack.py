@@ -55,6 +55,7 @@ import chainlit as cl
 
 from app.run_store import Journaled, PausedRun, RunStore, open_store
 from planrag.engine.events import (
+    AnswerChecked,
     AnswerProposed,
     AwaitingConfirmation,
     CheckProposed,
@@ -675,7 +676,6 @@ async def _render(events: Any, store: RunStore, key: str, context: dict[str, Any
     saying."""
     trace: list[str] = []
     proposed: ReplanProposed | None = None
-    answer: AnswerProposed | None = None
     decided: AnswerProposed | None = None
     outcome: str | None = None
     scripted = False
@@ -742,16 +742,14 @@ async def _render(events: Any, store: RunStore, key: str, context: dict[str, Any
             verdict = "approved" if event.approved else "kept the current plan"
             await say(f"Re-plan {verdict}.")
         elif isinstance(event, AnswerProposed):
-            answer = decided = event
-        elif isinstance(event, SimulatorChecked):
+            decided = event
+        elif isinstance(event, AnswerChecked):
             await _flush(trace)
-            await say(_answer_text(answer, event, scripted, queries=queries))
-            answer = None
+            await say(_answer_text(event.answer, event.check, event.scripted, event.note,
+                                   queries))
         elif isinstance(event, RunFinished):
             await _flush(trace)
-            if answer is not None:
-                await say(_answer_text(answer, None, scripted, event.check_note, queries))
-            elif event.decision is None:
+            if event.decision is None:
                 await say(f"No decision was reached: {stop_words(event.stop_reason)}.")
             if event.plan_notes:
                 await say("_The plan checks noted:_ " + "; ".join(

@@ -33,6 +33,7 @@ from pydantic.dataclasses import dataclass as pydantic_dataclass
 
 from app.charts import decision_chart
 from planrag.engine.events import (
+    AnswerChecked,
     AnswerProposed,
     AwaitingConfirmation,
     CandidateSimulated,
@@ -264,12 +265,12 @@ class RunView:
                                  f"{number(event.value)}, against {number(event.baseline)} "
                                  "if nothing changes.").send()
             case SimulatorChecked():
-                self.check = event
-                await self._final(event)
+                self.check = event  # said with the answer, from `answer_checked`
+            case AnswerChecked():
+                self.answer, self.check = event.answer, event.check
+                await self._final(event.check, event.note)
             case RunFinished():
-                if self.answer is not None and not self.checked:
-                    await self._final(None, event.check_note)
-                elif self.answer is None:
+                if not self.checked:
                     await cl.Message(content="No decision was reached: "
                                      f"{stop_words(event.stop_reason)}.").send()
                 if event.stop_reason.startswith("budget:") and self.answer is not None:

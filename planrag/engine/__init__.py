@@ -8,6 +8,7 @@ settings.
 from planrag.engine.check import Checker
 from planrag.engine.config import EngineConfig
 from planrag.engine.events import (
+    AnswerChecked,
     AnswerProposed,
     AwaitingConfirmation,
     CandidateSimulated,
@@ -41,6 +42,7 @@ from planrag.engine.tools import TECHNIQUES
 
 __all__ = [
     "TECHNIQUES",
+    "AnswerChecked",
     "AnswerProposed",
     "AwaitingConfirmation",
     "CandidateSimulated",

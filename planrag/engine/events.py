@@ -14,6 +14,7 @@ from typing import Any, Literal
 
 __all__ = [
     "NOT_REPORTED",
+    "AnswerChecked",
     "AnswerProposed",
     "AwaitingConfirmation",
     "CandidateSimulated",
@@ -408,6 +409,23 @@ class SchemaLookedUp:
 
 
 @dataclass(frozen=True, slots=True)
+class AnswerChecked:
+    """The run's answer together with its check, just before `run_finished` (when the run
+    gave an answer): what a front end shows verdict first, without holding `answer_proposed`
+    back until `simulator_checked` comes (or does not). Those two events still come as
+    before; this one repeats them, once the check is over."""
+
+    answer: AnswerProposed
+    check: SimulatorChecked | None
+    """The check of this answer (None: none ran; `note` says why when it could not)."""
+    note: str = ""
+    """Why the check did not run, or what it could not use (the run's `check_note`)."""
+    scripted: bool = False
+    """The answer came from the scripted policy, not a model."""
+    kind: Literal["answer_checked"] = "answer_checked"
+
+
+@dataclass(frozen=True, slots=True)
 class RunFinished:
     decision: Any
     """The model's decision (None when it gave none)."""
@@ -459,6 +477,7 @@ Event = (
     | AnswerProposed
     | CandidateSimulated
     | SimulatorChecked
+    | AnswerChecked
     | RunFinished
     | RunFailed
 )

@@ -38,13 +38,18 @@ from planrag.engine.calls import ToolCalls
 from planrag.engine.check import Checker
 from planrag.engine.config import EngineConfig
 from planrag.engine.events import (
+    AnswerChecked,
+    AnswerProposed,
     AwaitingConfirmation,
+    Claim,
     Event,
     ModelCalled,
     ModelText,
+    ReplanProposed,
     RunFailed,
     RunFinished,
     RunStarted,
+    SimulatorChecked,
 )
 from planrag.engine.model import (
     KEPT_CHARS,
@@ -241,9 +246,25 @@ class Engine:
             technique=state.technique, question=state.question, resumed=resumed,
         ) as span:
             state.trace = span
+            # The answer and its check, said together once the check is over: before the
+            # run ends, or before the simulator's objection is put to the person.
+            answer: AnswerProposed | None = None
+            check: SimulatorChecked | None = None
+            said = False
             try:
                 async with closing_stream(events) as inner:
                     async for event in inner:
+                        if isinstance(event, AnswerProposed):
+                            answer, check, said = event, None, False
+                        elif isinstance(event, SimulatorChecked):
+                            check = event
+                        elif not said and (
+                                (isinstance(event, RunFinished) and event.decision is not None)
+                                or (isinstance(event, ReplanProposed) and event.by == "simulator")):
+                            said = True
+                            note = event.check_note if isinstance(event, RunFinished) else ""
+                            yield AnswerChecked(answer or _answer_of(state), check, note,
+                                                self.model.scripted)
                         telemetry.run_outcome(span, event)
                         yield event
             finally:
@@ -614,3 +635,13 @@ def _history_messages(history: Sequence[Turn]) -> list[dict[str, Any]]:
         decided = f"Decision: {turn.decision}." if turn.decision is not None else "No decision."
         out.append({"role": "assistant", "content": f"{decided} {turn.rationale}".strip()})
     return out
+
+
+def _answer_of(state: RunState) -> AnswerProposed:
+    """The run's answer as `answer_proposed` said it, from the state: a run resumed in
+    another process (a check the person approved) has not seen that event."""
+    answer = state.answer or {}
+    claims = tuple(Claim(**{**c, "cells": tuple(tuple(x) for x in c.get("cells") or ())})
+                   for c in answer.get("claims") or ())
+    return AnswerProposed(answer.get("decision"), str(answer.get("rationale") or ""),
+                          tuple(answer.get("query_ids") or ()), claims=claims)

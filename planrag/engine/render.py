@@ -16,6 +16,7 @@ from rich.syntax import Syntax
 from rich.table import Table as RichTable
 
 from planrag.engine.events import (
+    AnswerChecked,
     AnswerProposed,
     AwaitingConfirmation,
     CandidateSimulated,
@@ -47,8 +48,8 @@ __all__ = ["TerminalRenderer", "stop_text", "stop_words"]
 
 
 class TerminalRenderer:
-    """Prints each event as it comes; the answer waits for its simulator check, so it is
-    printed verdict first (`planrag.engine.verdict`), as every front end says it."""
+    """Prints each event as it comes; the answer is printed from `answer_checked`, with its
+    check, verdict first (`planrag.engine.verdict`), as every front end says it."""
 
     def __init__(
         self,
@@ -66,7 +67,6 @@ class TerminalRenderer:
         """The model's words of the reply in progress, printed when it ends: the words of
         the reply that answers are not (they would stand above the verdict)."""
         self.scripted = False
-        self._answer: AnswerProposed | None = None
         self._answered = False
 
     def _end_text(self, answers: bool = False) -> None:
@@ -145,18 +145,21 @@ class TerminalRenderer:
             case ReplanDecided():
                 verdict = "approved" if event.approved else "kept the current plan"
                 c.print(f"re-plan {verdict} (by {event.by})")
-            case AnswerProposed():
-                self._answer, self._answered = event, False
+            case AnswerProposed() | SimulatorChecked():
+                pass  # said with the verdict, from `answer_checked`
+            case AnswerChecked():
+                lines = answer_lines(event.answer, event.check, event.note, style="rich",
+                                     scripted=event.scripted)
+                title = "Answer" + (" [bold magenta](scripted model)[/]" if event.scripted
+                                    else "")
+                c.print(Panel("\n".join(lines), title=title, expand=False))
+                self._answered = True
             case CandidateSimulated():
                 c.print(f"what-if [bold]{escape(str(event.decision), 'rich')}[/]: "
                         f"{escape(event.description, 'rich')} = "
                         f"{event.value} (no decision: {event.baseline})")
-            case SimulatorChecked():
-                self._print_answer(event, "")
             case RunFinished():
-                if self._answer is not None and not self._answered:
-                    self._print_answer(None, event.check_note)
-                elif self._answer is None:
+                if not self._answered:
                     c.print(f"[bold]No decision was reached[/]: {stop_text(event.stop_reason)}")
                 if event.stop_reason != "answered":
                     c.print(f"The run stopped early: {stop_text(event.stop_reason)}.")
@@ -174,12 +177,6 @@ class TerminalRenderer:
             case _:
                 assert_never(event)
 
-
-    def _print_answer(self, check: SimulatorChecked | None, note: str) -> None:
-        lines = answer_lines(self._answer, check, note, style="rich", scripted=self.scripted)
-        title = "Answer" + (" [bold magenta](scripted model)[/]" if self.scripted else "")
-        self.console.print(Panel("\n".join(lines), title=title, expand=False))
-        self._answered = True
 
 
 def _plural(n: int, one: str, many: str | None = None) -> str:

@@ -10,6 +10,7 @@ from pathlib import Path
 from app.run_store import open_store
 from app.slack import _POST, _render
 from planrag.engine.events import (
+    AnswerChecked,
     AnswerProposed,
     AwaitingConfirmation,
     Event,
@@ -68,6 +69,7 @@ async def test_model_text_cannot_mention_or_link_in_a_thread(tmp_path: Path) -> 
     failed = await _posted(tmp_path, [_started(), RunFailed(f"the model said {EVIL}", "asking")])
     answered = await _posted(tmp_path, [
         _started(), AnswerProposed(f"Dom {EVIL}", f"because {EVIL}", ("q1",)),
+        AnswerChecked(AnswerProposed(f"Dom {EVIL}", f"because {EVIL}", ("q1",)), None),
         RunFinished("Dom", None, "answered", Usage(), 0, 1, 0, 0, 0.1),
     ])
     texts = posted + failed + answered
@@ -106,6 +108,7 @@ async def test_a_proposed_check_and_its_verdict_in_a_thread(tmp_path: Path) -> N
     answered = await _posted(tmp_path, [
         _started(), ReplanDecided(True, "person", about="check"),
         AnswerProposed("K1", "busiest", ()), check,
+        AnswerChecked(AnswerProposed("K1", "busiest", ()), check),
         RunFinished("K1", "K1", "answered", Usage(), 0, 1, 0, 0, 0.1)])
     assert answered[0] == "The proposed check ranks the answer."
     assert "a check proposed by the assistant, approved by Slack user U1" in answered[1]

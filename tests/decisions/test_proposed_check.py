@@ -96,6 +96,12 @@ async def test_proposed_shown_approved_ranked_saved_and_used_again(tmp_path: Pat
     assert check["candidates"] == len(ROWS) and check["check_origin"] == "proposed"
     assert check["decision_model"] == "Espresso machine"
     assert check["approved_by"].endswith("(command line)")
+    # The answer came before the pause, its check after: the closing event holds both (its
+    # answer taken from the run's state, the resumed stream never saw `answer_proposed`).
+    closing = next(e for e in events if e["kind"] == "answer_checked")
+    assert closing["answer"]["decision"] == second and closing["check"] == check
+    assert closing["answer"]["rationale"] == "the busiest kiosk"
+    assert [e["kind"] for e in events][-2:] == ["answer_checked", "run_finished"]
     run_id = events[0]["run_id"]
 
     # Whoever may edit the dataset keeps it; the next question is checked with it and the

@@ -7,6 +7,8 @@ import json
 import pytest
 
 from planrag.engine import (
+    AnswerChecked,
+    AnswerProposed,
     AwaitingConfirmation,
     Fail,
     PlanMade,
@@ -47,7 +49,7 @@ async def test_happy_path(engine_for) -> None:  # type: ignore[no-untyped-def]
         assert engine.table(run_id, "q1") is not None
     assert kinds(events) == [
         "run_started", "plan_made", "step_started", "query_started", "query_finished",
-        "answer_proposed", "simulator_checked", "run_finished",
+        "answer_proposed", "simulator_checked", "answer_checked", "run_finished",
     ]
     assert isinstance(events[0], RunStarted) and events[0].scripted
     assert "".join(e.text for e in events if e.kind == "model_text") == (
@@ -58,6 +60,9 @@ async def test_happy_path(engine_for) -> None:  # type: ignore[no-untyped-def]
     check = last(events, SimulatorChecked)
     assert check.agrees and check.rank == 1 and check.best == "krakow" and check.rules == "dqa"
     assert check.candidates == 79 and check.value > check.baseline
+    closing = last(events, AnswerChecked)  # the answer and its check, in one event
+    assert closing.answer is last(events, AnswerProposed) and closing.check is check
+    assert closing.scripted and closing.note == ""
     done = last(events, RunFinished)
     assert (done.decision, done.verified_decision, done.stop_reason) == (
         "krakow", "krakow", "answered"
@@ -189,8 +194,8 @@ async def test_pause_and_resume_in_a_fresh_engine(engine_for) -> None:  # type: 
         assert isinstance(decided, ReplanDecided) and decided.by == by
         assert [e.revision for e in resumed if isinstance(e, PlanMade)] == revisions
         # The query queued behind the re-plan in the same turn runs after the decision.
-        assert kinds(resumed)[-5:] == ["query_started", "query_finished", "answer_proposed",
-                                        "simulator_checked", "run_finished"]
+        assert kinds(resumed)[-6:] == ["query_started", "query_finished", "answer_proposed",
+                                        "simulator_checked", "answer_checked", "run_finished"]
         done = last(resumed, RunFinished)
         assert done.decision == "krakow" and done.usage.model_calls == 3
         second.assert_all_used()
@@ -240,6 +245,12 @@ async def test_simulator_disagreement_can_trigger_a_replan(engine_for) -> None: 
     assert "Re-examine the data" in model.requests[3].messages[-1]["content"]
     done = last(events, RunFinished)
     assert (done.decision, done.verified_decision, done.replans) == (4, 4, 1)
+    # Each answer with its check, once that is over: the first before the objection is put
+    # to the person, the second before the run ends.
+    closing = [e for e in events if isinstance(e, AnswerChecked)]
+    assert [(c.answer.decision, c.check.agrees if c.check else None) for c in closing] == [
+        (1, False), (4, True)]
+    assert kinds(events).index("answer_checked") < kinds(events).index("replan_proposed")
 
 
 async def test_model_errors_are_retried_then_reported(engine_for) -> None:  # type: ignore[no-untyped-def]

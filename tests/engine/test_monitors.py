@@ -258,8 +258,8 @@ async def test_an_answer_in_no_result_is_told_once_then_kept(engine_for) -> None
                            "result of this run's queries.")
     found = noticed(events, "answer_not_in_results")
     assert [f.kept for f in found] == [False, True]
-    assert kinds(events)[-4:] == ["monitor_noticed", "answer_proposed", "simulator_checked",
-                                  "run_finished"]
+    assert kinds(events)[-5:] == ["monitor_noticed", "answer_proposed", "simulator_checked",
+                                  "answer_checked", "run_finished"]
     assert len([e for e in events if isinstance(e, AnswerProposed)]) == 1
 
 

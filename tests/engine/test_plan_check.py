@@ -189,7 +189,8 @@ async def test_steps_never_run_are_told_once_and_the_answer_shows_it(
     assert told == ("Not recorded yet. Step 1 of the plan never ran: step 1 (flows). Run "
                     "it, or say in the rationale why it is not needed. Then call "
                     "final_answer again.")  # step 2 reads node_country, which q1 read
-    assert kinds(events)[-3:] == ["answer_proposed", "simulator_checked", "run_finished"]
+    assert kinds(events)[-4:] == ["answer_proposed", "simulator_checked", "answer_checked",
+                                  "run_finished"]
     assert events[-1].plan_notes == (  # type: ignore[union-attr]
         "the answer came with planned steps never run: step 2 (flows)",)
     model.assert_all_used()

@@ -34,8 +34,9 @@ def script(tool: tuple[str, dict[str, object]]) -> ScriptedModel:
 
 
 def check(events: list, model: ScriptedModel) -> None:  # type: ignore[type-arg]
-    assert kinds(events)[-5:] == [
-        "query_started", "query_finished", "answer_proposed", "simulator_checked", "run_finished"
+    assert kinds(events)[-6:] == [
+        "query_started", "query_finished", "answer_proposed", "simulator_checked",
+        "answer_checked", "run_finished"
     ], kinds(events)
     checked = next(e for e in events if isinstance(e, SimulatorChecked))
     assert checked.agrees and checked.rank == 1

@@ -115,7 +115,7 @@ def test_the_terminal_prints_no_closing_words_above_the_answer() -> None:
 
     from rich.console import Console
 
-    from planrag.engine.events import ModelCalled, ModelText
+    from planrag.engine.events import AnswerChecked, ModelCalled, ModelText
     from planrag.engine.render import TerminalRenderer
 
     out = io.StringIO()
@@ -123,7 +123,8 @@ def test_the_terminal_prints_no_closing_words_above_the_answer() -> None:
     for event in (ModelText("I will "), ModelText("plan first."),
                   ModelCalled(1, 0, 0, 0.1, ("make_plan",)),
                   ModelText("Decision: "), ModelText("Rhine Depot."),
-                  ModelCalled(2, 0, 0, 0.1, ("final_answer",)), ANSWER, _check()):
+                  ModelCalled(2, 0, 0, 0.1, ("final_answer",)), ANSWER, _check(),
+                  AnswerChecked(ANSWER, _check())):
         renderer.render(event)  # type: ignore[arg-type]
     text = out.getvalue()
     assert "I will plan first." in text and "Decision: Rhine" not in text
