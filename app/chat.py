@@ -182,7 +182,7 @@ def _check_run_store(s: Settings) -> None:
     later. The journal's tables are created on the way."""
     import asyncio
 
-    from app.run_store import open_store
+    from planrag.service.run_store import open_store
 
     async def probe() -> None:
         store = open_store(s.run_store, s.data_dir)

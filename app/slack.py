@@ -1,10 +1,11 @@
 """The assistant in Slack, through Chainlit's Slack integration.
 
-Slack shows no steps and cannot ask with buttons here, so a run is posted as thread messages:
-the plan, a condensed trace of the queries, and the answer with the simulator's check. A
-proposed re-plan is asked as a question in the thread; the run is paused and its state stored
-durably under the thread (`app.run_store`), and the person's reply in the thread (approve /
-keep) resumes it, in whatever request or process receives that reply.
+Slack shows no steps and cannot ask with buttons here, so a run is posted as thread
+messages: the plan, a condensed trace of the queries, and the answer with the simulator's
+check. A proposed re-plan is asked as a question in the thread; the run is paused and its
+state stored durably under the thread (`planrag.service.run_store`), and the person's reply
+in the thread (approve / keep) resumes it, in whatever request or process receives that
+reply.
 
 Who starts what:
 
@@ -17,11 +18,12 @@ Who starts what:
 
 `attach` puts a gate in front of Chainlit's handlers, after Bolt has checked the request's
 signature and age: it drops what starts nothing before Chainlit opens a session for it, and
-records every message it lets through in the store's journal (`app.run_store`) before any
-work starts, keyed by the message (channel and timestamp), so a retried or duplicated
-delivery starts nothing twice, even in another process. The journal keeps a message's text
-once (`journal_record`: not Slack's blocks, not again in the run's plan) and at most the
-longest question and a margin; a cut message taken up after a crash is told it was too long.
+records every message it lets through in the store's journal (`planrag.service.run_store`)
+before any work starts, keyed by the message (channel and timestamp), so a retried or
+duplicated delivery starts nothing twice, even in another process. The journal keeps a
+message's text once (`journal_record`: not Slack's blocks, not again in the run's plan) and
+at most the longest question and a margin; a cut message taken up after a crash is told it
+was too long.
 
 Nothing is lost with a process: the process working on a message renews its lease in the
 journal every few seconds (PLANRAG_RUN_LEASE); when it dies, the lease lapses and the run is
@@ -39,21 +41,16 @@ errors, failures, the answer) is escaped as Slack asks (`&`, `<`, `>` as entitie
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import os
 import re
-import socket
 import time
-import uuid
 from collections.abc import Awaitable, Callable
 from contextvars import ContextVar
-from pathlib import Path
 from typing import Any
 
 import chainlit as cl
 
-from app.run_store import Journaled, PausedRun, RunStore, open_store
 from planrag.engine.events import (
     AnswerChecked,
     AnswerProposed,
@@ -79,6 +76,15 @@ from planrag.engine.verdict import answer_lines, proposal_lines
 from planrag.errors import PlanRAGError
 from planrag.limits import limits_for, question_problem
 from planrag.markup import escape
+from planrag.service.journal import (
+    MAX_ATTEMPTS,
+    OWNER,
+    Holding,
+    answer_lease,
+    close_stores,
+    store_for,
+)
+from planrag.service.run_store import Journaled, PausedRun, RunStore
 from planrag.settings import Settings
 from planrag.store import Auditor, history_url, shared_store
 from planrag.users import SlackAccess
@@ -90,11 +96,6 @@ log = logging.getLogger("planrag.slack")
 APPROVE = {"approve", "approved", "yes", "y", "ok", "okay", "go", "go ahead", "sure"}
 KEEP = {"keep", "no", "n", "reject", "keep the current plan", "stay", "don't", "do not"}
 
-MAX_ATTEMPTS = 3
-"""How many processes may take up one run before the person is asked to ask again (a run
-that brings its process down every time must not take every process down in turn)."""
-OWNER = f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
-"""This process, as the journal's leases name it."""
 HISTORY_TURNS = 6
 """How many earlier turns of a thread a follow-up question gets."""
 JOURNAL_TEXT_MARGIN = 1000
@@ -125,7 +126,6 @@ GAVE_UP = ("I could not finish this: the assistant stopped {n} times while worki
 # Message subtypes that are a person writing (others: edits, deletions, joins, bots...).
 _PLAIN = {None, "file_share", "thread_broadcast"}
 
-_STORES: dict[tuple[str | None, Path], RunStore] = {}
 _TASKS: set[asyncio.Task[None]] = set()
 """Take-overs and the sweeper, kept referenced while they work."""
 Post = Callable[[str], Awaitable[None]]
@@ -133,30 +133,6 @@ _POST: ContextVar[Post | None] = ContextVar("planrag_slack_post", default=None)
 """Where `say` posts outside a Chainlit request (a run taken over from the journal)."""
 _BOT: dict[str, str] = {}
 """The bot's own user id, as Bolt's authorization found it (to spot mentions of it)."""
-
-
-def store_for(settings: Settings) -> RunStore:
-    """The process's one store for these settings (opened on first use, closed by
-    `close_stores`)."""
-    where = (settings.run_store, settings.data_dir)
-    if where not in _STORES:
-        _STORES[where] = open_store(*where)
-    return _STORES[where]
-
-
-async def close_stores() -> None:
-    while _STORES:
-        _, store = _STORES.popitem()
-        try:
-            await store.close()
-        except Exception as exc:  # closing one must not keep the others open
-            log.warning("closing the run store failed: %s", exc)
-
-
-def _lease(settings: Settings) -> float:
-    """How long an answer to a paused run stays recorded (so a second answer is told which
-    came first): a run's own time limit and a margin."""
-    return settings.run_timeout_s + 300
 
 
 def run_key(event: dict[str, Any]) -> str:
@@ -331,45 +307,6 @@ async def _sweep(settings: Settings) -> None:
         await asyncio.sleep(max(1.0, settings.run_lease_s / 2))
 
 
-class _Holding:
-    """This process works on the journal's run `run_id`: the lease is renewed in the
-    background while the block runs, and the run is marked done at its end (however it
-    ends; a crash leaves the lease to lapse). A journal that cannot be reached does not stop
-    the work: the message is handled, just not protected against a crash."""
-
-    def __init__(self, settings: Settings, run_id: str) -> None:
-        self.store = store_for(settings)
-        self.run_id = run_id
-        self.lease_s = settings.run_lease_s
-        self._renewing: asyncio.Task[None] | None = None
-
-    async def __aenter__(self) -> _Holding:
-        self._renewing = asyncio.ensure_future(self._renew())
-        return self
-
-    async def __aexit__(self, *exc: object) -> None:
-        if self._renewing is not None:
-            self._renewing.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._renewing
-        try:
-            await self.store.journal_end(self.run_id, OWNER)
-        except Exception as error:
-            log.warning("could not mark run %s done in the journal: %s", self.run_id, error)
-
-    async def _renew(self) -> None:
-        while True:
-            await asyncio.sleep(self.lease_s / 4)
-            try:
-                if not await self.store.journal_renew(self.run_id, OWNER, self.lease_s):
-                    log.warning("run %s is not this process's any more (taken over after "
-                                "a stall, or not journaled); its lease is not renewed",
-                                self.run_id)
-                    return
-            except Exception as error:
-                log.warning("could not renew the lease of run %s: %s", self.run_id, error)
-
-
 def _admitted(settings: Settings, event: dict[str, Any], request: Any) -> bool:
     """Whether the sender has not sent more than their share of messages this minute
     (planrag.limits); one too many is told once a minute in its thread, the rest are
@@ -439,7 +376,7 @@ async def handle_slack_message(settings: Settings, text: str) -> None:
     kind = route(event, _BOT.get("id"))
     if kind is None:
         return
-    async with _Holding(settings, run_key(event)):
+    async with Holding(settings, run_key(event)):
         try:
             await _handle(settings, event, kind, text, run_key(event))
         except PlanRAGError as exc:  # e.g. the store cannot be reached: say so in the thread
@@ -465,7 +402,7 @@ async def _answer_again(settings: Settings, run: Journaled, event: dict[str, Any
     plan = run.plan or {}
     log.info("taking up run %s (attempt %d, %s)", run.run_id, run.attempts,
              plan.get("kind", "not started"))
-    async with _Holding(settings, run.run_id):
+    async with Holding(settings, run.run_id):
         try:
             if run.attempts > MAX_ATTEMPTS:
                 await say(GAVE_UP.format(n=run.attempts - 1))
@@ -510,7 +447,7 @@ async def _handle(settings: Settings, event: dict[str, Any], kind: str, text: st
                                                   waiting.context.get("dataset")) is None:
             await say(_refusal(event))  # only someone allowed the run's dataset may answer
             return
-        taken = await store.take(key, answer, _lease(settings))
+        taken = await store.take(key, answer, answer_lease(settings))
         if taken.run is not None:
             await _resume(settings, store, key, taken.run, answer == "approve",
                           str(event.get("user") or ""), run_id)

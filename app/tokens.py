@@ -38,8 +38,8 @@ from fastapi import HTTPException, Request, Response
 from fastapi.responses import JSONResponse
 from fastapi.routing import APIRoute
 
-from app.run_store import RunStore
 from planrag.errors import ConfigError, PlanRAGError
+from planrag.service.run_store import RunStore
 from planrag.settings import Settings
 from planrag.users import Grant, UsersFile
 
@@ -172,7 +172,7 @@ def install(settings: Settings) -> None:
     import chainlit.socket as chainlit_socket
     from chainlit.config import config
 
-    from app.slack import store_for
+    from planrag.service.journal import store_for
 
     config.project.user_session_timeout = int(life_s(settings))  # the cookie's max-age
 

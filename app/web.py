@@ -598,8 +598,8 @@ class ChatSession:
     async def _keep_paused(self, key: str, paused: Any, context: dict[str, Any]) -> None:
         import time
 
-        from app.run_store import PausedRun
-        from app.slack import store_for
+        from planrag.service.journal import store_for
+        from planrag.service.run_store import PausedRun
 
         try:
             await store_for(self.settings).put(key, PausedRun(
@@ -611,17 +611,17 @@ class ChatSession:
         """Whether this answer is the one that counts: the same question may be open in
         another window (or app process) that answered first. A store that cannot be reached
         does not stop the run here."""
-        from app.slack import _lease, store_for
+        from planrag.service.journal import answer_lease, store_for
 
         said = {True: "approve", False: "keep", None: "no answer in time"}[answer]
         try:
-            taken = await store_for(self.settings).take(key, said, _lease(self.settings))
+            taken = await store_for(self.settings).take(key, said, answer_lease(self.settings))
         except PlanRAGError:
             return True
         return taken.run is not None or taken.earlier is None
 
     async def _forget_paused(self, key: str) -> None:
-        from app.slack import store_for
+        from planrag.service.journal import store_for
 
         try:
             await store_for(self.settings).delete(key)
@@ -631,7 +631,7 @@ class ChatSession:
     async def offer_paused(self) -> None:
         """On a resumed conversation: a re-plan that was waiting when the app stopped is
         asked again, with its buttons."""
-        from app.slack import store_for
+        from planrag.service.journal import store_for
 
         key = self._paused_key()
         if key is None:
@@ -657,15 +657,16 @@ class ChatSession:
 
     async def answer_paused(self, approved: bool) -> None:
         """The person answered a re-plan kept over a restart: the run goes on from there."""
-        from app.slack import _lease, store_for
         from planrag.engine.session import require_access
+        from planrag.service.journal import answer_lease, store_for
 
         key = self._paused_key()
         if key is None:
             await cl.Message(content="Nothing is waiting for an answer here.").send()
             return
         store = store_for(self.settings)
-        taken = await store.take(key, "approve" if approved else "keep", _lease(self.settings))
+        taken = await store.take(key, "approve" if approved else "keep",
+                                 answer_lease(self.settings))
         if taken.run is None:
             said = f" (it was answered: {taken.earlier})" if taken.earlier else ""
             await cl.Message(content=f"This change of plan is no longer waiting{said}.").send()
@@ -712,7 +713,7 @@ class ChatSession:
         (its journal lease lapsed) is taken over by this session, once; returned are what
         it was doing and how many processes took it up, for `answer_again`. A run that was
         waiting for consent is offered by `offer_paused` instead."""
-        from app.slack import OWNER, store_for
+        from planrag.service.journal import OWNER, store_for
 
         thread = self._paused_key()
         if thread is None:
@@ -733,7 +734,7 @@ class ChatSession:
     async def answer_again(self, plan: dict[str, Any], attempts: int) -> None:
         """Answer again an interrupted run (see `interrupted`): the question from the start,
         or the approved re-plan from where it was paused."""
-        from app.slack import MAX_ATTEMPTS as most
+        from planrag.service.journal import MAX_ATTEMPTS as most
 
         context = plan.get("context") if isinstance(plan.get("context"), dict) else None
         kind = plan.get("kind")
@@ -781,7 +782,7 @@ class ChatSession:
 
 
 class _Journal:
-    """A chat run in the run store's journal (app.run_store), under a lease this process
+    """A chat run in the run store's journal (planrag.service.run_store), under a lease this process
     renews while the run works. Only conversations that history keeps are journaled (a
     conversation nobody can reopen cannot be answered after a crash); a journal that cannot
     be used costs the protection, never the run."""
@@ -792,7 +793,7 @@ class _Journal:
 
     @classmethod
     async def begin(cls, session: ChatSession, plan: dict[str, Any]) -> _Journal:
-        from app.slack import OWNER, _Holding, store_for
+        from planrag.service.journal import OWNER, Holding, store_for
 
         thread = session._paused_key()
         if thread is None:
@@ -807,12 +808,12 @@ class _Journal:
         if other is not None:  # another window's run in this conversation works right now:
             return cls(session, None, None)  # this one goes on too, without the journal
         journal = cls(session, run_id, thread)
-        journal._holding = _Holding(session.settings, run_id)
+        journal._holding = Holding(session.settings, run_id)
         await journal._holding.__aenter__()
         return journal
 
     async def plan(self, plan: dict[str, Any]) -> None:
-        from app.slack import OWNER, store_for
+        from planrag.service.journal import OWNER, store_for
 
         if self.run_id is None or self.thread is None:
             return

@@ -1,10 +1,11 @@
 """Files that hold people's words, readable by their owner only.
 
 The history (`planrag.store`: conversations, feedback, the audit trail) and the run store
-(`app.run_store`: paused runs, Slack threads, the journal of messages) are SQLite files by
-default. Like a dataset's `secrets.env`, each is made mode 0600 before SQLite opens it, in a
-directory made 0700 when it is created here. SQLite gives the `-journal`, `-wal` and `-shm`
-files it makes next to a database the database's own mode, so they follow.
+(`planrag.service.run_store`: paused runs, Slack threads, the journal of messages) are
+SQLite files by default. Like a dataset's `secrets.env`, each is made mode 0600 before
+SQLite opens it, in a directory made 0700 when it is created here. SQLite gives the
+`-journal`, `-wal` and `-shm` files it makes next to a database the database's own mode, so
+they follow.
 
 A file made by an older version (which left the mode to the umask: 0644 in a 0755 directory)
 is tightened to 0600 when it is opened, and that is said in one line: only the app and the

@@ -1,4 +1,4 @@
-"""Waits on the run journal (app.run_store) instead of fixed sleeps."""
+"""Waits on the run journal (planrag.service.run_store) instead of fixed sleeps."""
 
 from __future__ import annotations
 

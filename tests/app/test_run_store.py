@@ -13,7 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from app.run_store import (
+from planrag.errors import ConfigError, SourceUnavailable
+from planrag.service.run_store import (
     MAX_AGE_S,
     PausedRun,
     PostgresStore,
@@ -22,7 +23,6 @@ from app.run_store import (
     SQLiteStore,
     open_store,
 )
-from planrag.errors import ConfigError, SourceUnavailable
 
 REDIS_URL = "redis://127.0.0.1:6379/15"
 POSTGRES_URL = "postgresql://postgres@127.0.0.1:5432/test"

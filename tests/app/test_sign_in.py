@@ -15,8 +15,8 @@ import jwt
 import pytest
 
 from app.auth import _oauth_sign_in, access_of
-from app.run_store import SQLiteStore
 from app.tokens import Refused, check, issue, revoke, signed_in
+from planrag.service.run_store import SQLiteStore
 from planrag.settings import Settings, load_settings
 from planrag.users import UsersFile
 

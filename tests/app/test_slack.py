@@ -24,10 +24,10 @@ from typing import Any
 import httpx
 import pytest
 
-from app.run_store import open_store
 from app.slack import route, run_key
 from planrag.engine import Reply, ScriptedModel, call
 from planrag.engine.scripted_server import ScriptedServer, Stall
+from planrag.service.run_store import open_store
 from tests._sql_fixtures import ROOT
 from tests.app._fake_slack import FakeSlack
 from tests.app._relay import Relay
@@ -150,7 +150,7 @@ async def here(data_dir: Path) -> AsyncIterator[Here]:  # noqa: F811
     from starlette.applications import Starlette
     from starlette.routing import Route
 
-    from app.slack import close_stores
+    from planrag.service.journal import close_stores
 
     models, asked, route_model = _recorded()
     async with ScriptedServer(route_model) as server:

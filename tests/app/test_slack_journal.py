@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 
-from app.run_store import open_store
 from app.slack import JOURNAL_TEXT_MARGIN, journal_record
+from planrag.service.run_store import open_store
 from planrag.settings import load_settings
 from tests.app.test_chat_e2e import _chat, data_dir  # noqa: F401 - fixture
 from tests.app.test_slack import (  # noqa: F401 - fixture

@@ -7,7 +7,6 @@ from __future__ import annotations
 from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
 
-from app.run_store import open_store
 from app.slack import _POST, _render
 from planrag.engine.events import (
     AnswerChecked,
@@ -24,6 +23,7 @@ from planrag.engine.events import (
     RunStarted,
     Usage,
 )
+from planrag.service.run_store import open_store
 
 EVIL = "<!channel> <!here> <@U0OTHER> <#C0SECRET> <http://127.0.0.1:9/x|the report>"
 SLACK_SYNTAX = ("<!channel>", "<!here>", "<@U0OTHER>", "<#C0SECRET>", "<http://")

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from app.run_store import open_store
+from planrag.service.run_store import open_store
 from planrag.store import create_schema
 from tests.cli.test_cli import planrag
 

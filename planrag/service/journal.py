@@ -1,0 +1,96 @@
+"""The run store shared by every front end, and the journal's leases.
+
+One store per process and settings (`store_for`): paused runs waiting for the person's
+answer, conversations' earlier turns, and the journal of runs in progress
+(`planrag.service.run_store`). A run in progress is held under a lease this process renews
+(`Holding`); when the process dies the lease lapses and another process, or the same one
+restarted, takes the run over from what the journal holds.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import os
+import socket
+import uuid
+from pathlib import Path
+
+from planrag.service.run_store import RunStore, open_store
+from planrag.settings import Settings
+
+__all__ = ["MAX_ATTEMPTS", "OWNER", "Holding", "answer_lease", "close_stores", "store_for"]
+
+log = logging.getLogger("planrag.service")
+
+MAX_ATTEMPTS = 3
+"""How many processes may take up one run before the person is asked to ask again (a run
+that brings its process down every time must not take every process down in turn)."""
+OWNER = f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
+"""This process, as the journal's leases name it."""
+
+_STORES: dict[tuple[str | None, Path], RunStore] = {}
+
+
+def store_for(settings: Settings) -> RunStore:
+    """The process's one store for these settings (opened on first use, closed by
+    `close_stores`)."""
+    where = (settings.run_store, settings.data_dir)
+    if where not in _STORES:
+        _STORES[where] = open_store(*where)
+    return _STORES[where]
+
+
+async def close_stores() -> None:
+    while _STORES:
+        _, store = _STORES.popitem()
+        try:
+            await store.close()
+        except Exception as exc:  # closing one must not keep the others open
+            log.warning("closing the run store failed: %s", exc)
+
+
+def answer_lease(settings: Settings) -> float:
+    """How long an answer to a paused run stays recorded (so a second answer is told which
+    came first): a run's own time limit and a margin."""
+    return settings.run_timeout_s + 300
+
+
+class Holding:
+    """This process works on the journal's run `run_id`: the lease is renewed in the
+    background while the block runs, and the run is marked done at its end (however it
+    ends; a crash leaves the lease to lapse). A journal that cannot be reached does not stop
+    the work: the run goes on, just not protected against a crash."""
+
+    def __init__(self, settings: Settings, run_id: str) -> None:
+        self.store = store_for(settings)
+        self.run_id = run_id
+        self.lease_s = settings.run_lease_s
+        self._renewing: asyncio.Task[None] | None = None
+
+    async def __aenter__(self) -> Holding:
+        self._renewing = asyncio.ensure_future(self._renew())
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        if self._renewing is not None:
+            self._renewing.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._renewing
+        try:
+            await self.store.journal_end(self.run_id, OWNER)
+        except Exception as error:
+            log.warning("could not mark run %s done in the journal: %s", self.run_id, error)
+
+    async def _renew(self) -> None:
+        while True:
+            await asyncio.sleep(self.lease_s / 4)
+            try:
+                if not await self.store.journal_renew(self.run_id, OWNER, self.lease_s):
+                    log.warning("run %s is not this process's any more (taken over after "
+                                "a stall, or not journaled); its lease is not renewed",
+                                self.run_id)
+                    return
+            except Exception as error:
+                log.warning("could not renew the lease of run %s: %s", self.run_id, error)
