@@ -195,19 +195,17 @@ class Console:
         """Answer `question` on the current dataset, verdict first, as `planrag ask` does."""
         from rich.console import Console as RichConsole
 
-        from planrag.engine.policy import policy_model, uncovered
+        from planrag.engine.policy import uncovered
         from planrag.engine.render import TerminalRenderer
-        from planrag.engine.session import engine_config, model_from_settings, open_engine
         from planrag.limits import limits_for
-        from planrag.simulators.service import dataset_simulator
+        from planrag.service.runs import Asker, RunService, consent_word, model_for
+        from planrag.service.runs import simulator_name as simulator_of
 
         limits_for(self.settings).check_question(question)
         dataset = self.reg.get(self._dataset_id())
-        if self.settings.model_configured:
-            model = model_from_settings(self.settings)
-        else:
-            name = dataset_simulator(dataset).name if dataset.simulator else None
-            problem = uncovered(question, name)
+        model = model_for(self.settings)
+        if model is None:
+            problem = uncovered(question, simulator_of(dataset))
             if problem is not None:  # only the walkthrough's own question gets an answer
                 example = f" E.g. \u201c{problem.example}\u201d." if problem.example else ""
                 how = "" if problem.kind == "parameter" else (
@@ -215,7 +213,8 @@ class Console:
                 self.say(problem.text + how)
                 return
             self.say("(no model is set up: the scripted walkthrough answers)")
-            model = policy_model(simulator=name)
+            model = model_for(self.settings, scripted=True, dataset=dataset)
+        assert model is not None
         renderer = TerminalRenderer(RichConsole(file=self.stdout, highlight=False, emoji=False),
                                     column_names=dataset.column_names)
 
@@ -227,12 +226,11 @@ class Console:
             except InputNotText as exc:  # not a yes: the current plan stands
                 self.say(f"error: {exc}; the current plan stands")
                 return False
-            return line.strip().lower() in ("y", "yes", "approve", "ok") if line else None
+            return consent_word(line) is True if line else None
 
-        config = engine_config(self.settings)
-        async with open_engine(self.settings, self.ref, None, model, config) as engine:
-            async for event in engine.run_with_consent(question, decide):
-                renderer.render(event)
+        async for event in RunService(self.settings).ask(Asker(""), self.ref, question, model,
+                                                         decide=decide):
+            renderer.render(event)
 
     async def _simulate(self, rest: str) -> None:
         """What-if: every decision ranked by the dataset's simulator, numbers as the chat

@@ -85,16 +85,14 @@ from planrag.service.journal import (
     store_for,
 )
 from planrag.service.run_store import Journaled, PausedRun, RunStore
+from planrag.service.runs import Asker, RunService, consent_word, model_for
 from planrag.settings import Settings
-from planrag.store import Auditor, history_url, shared_store
-from planrag.users import SlackAccess
+from planrag.users import Access, SlackAccess
 
 __all__ = ["attach", "handle_slack_message", "journal_record", "route", "store_for"]
 
 log = logging.getLogger("planrag.slack")
 
-APPROVE = {"approve", "approved", "yes", "y", "ok", "okay", "go", "go ahead", "sure"}
-KEEP = {"keep", "no", "n", "reject", "keep the current plan", "stay", "don't", "do not"}
 
 HISTORY_TURNS = 6
 """How many earlier turns of a thread a follow-up question gets."""
@@ -182,14 +180,8 @@ def route(event: dict[str, Any], bot_user_id: str | None) -> str | None:
     return None  # channel chatter
 
 
-def _words(text: str) -> str:
-    text = re.sub(r"<@[A-Z0-9]+>", "", text)
-    return re.sub(r"[^\w' ]+", " ", text).strip().lower()
-
-
 def _is_answer(text: str) -> bool:
-    words = _words(text)
-    return words in APPROVE or words in KEEP
+    return consent_word(text) is not None
 
 
 # -- the gate in front of Chainlit's handlers --------------------------------------------
@@ -439,9 +431,9 @@ async def _handle(settings: Settings, event: dict[str, Any], kind: str, text: st
                   run_id: str) -> None:
     key = thread_key(event)
     store = store_for(settings)
-    words = _words(text)
-    if words in APPROVE or words in KEEP:
-        answer = "approve" if words in APPROVE else "keep"
+    said = consent_word(text)
+    if said is not None:
+        answer = "approve" if said else "keep"
         waiting = await store.get(key)
         if waiting is not None and _slack_dataset(settings, event,
                                                   waiting.context.get("dataset")) is None:
@@ -528,12 +520,11 @@ def _refusal(event: dict[str, Any]) -> str:
 
 async def _run(settings: Settings, store: RunStore, key: str, question: str,
                dataset: str, user: str, run_id: str) -> None:
-    from planrag.engine.session import engine_config, open_engine
     from planrag.engine.state import Turn
     from planrag.locations import default_target
     from planrag.runtime import registry
 
-    model = _model(settings)
+    model = model_for(settings)
     if model is None:
         await say("No model is set up for this assistant yet, so I cannot answer questions "
                   "here; the person who runs it can set one up (README, \"Asking questions\").")
@@ -549,18 +540,15 @@ async def _run(settings: Settings, store: RunStore, key: str, question: str,
         history = [Turn.model_validate(t) for t in turns[-HISTORY_TURNS:]]
         target = default_target(settings, registry(settings).get(dataset))
         context = {"dataset": dataset, "target": target, "question": question}
-        with limits_for(settings).run(f"slack:{user or 'unknown'}"):
-            async with open_engine(settings, dataset, target, model,
-                                   engine_config(settings)) as engine:
-                await _render(engine.run(question, history=history), store, key, context,
-                              _auditor(settings, user, dataset))
+        await _render(RunService(settings).ask(_asker(user), dataset, question, model,
+                                               target=target, history=history),
+                      store, key, context)
     except PlanRAGError as exc:
         await say(f"I could not answer: {escape(str(exc), 'slack')}")
 
 
 async def _resume(settings: Settings, store: RunStore, key: str, paused: PausedRun,
                   approved: bool, user: str, run_id: str) -> None:
-    from planrag.engine.session import engine_config, open_engine
 
     plan = {"kind": "resume", "state": paused.state, "context": paused.context,
             "saved_at": paused.saved_at, "approved": approved, "user": user}
@@ -570,19 +558,15 @@ async def _resume(settings: Settings, store: RunStore, key: str, paused: PausedR
         await asyncio.sleep(0.1)
     outcome = None
     try:
-        model = _model(settings)
+        model = model_for(settings)
         if model is None:
             await say("No model is configured any more, so the run cannot go on; once one is "
                       "configured, reply *approve* or *keep* again.")
             return
         context = paused.context
-        async with open_engine(settings, context["dataset"], context["target"], model,
-                               engine_config(settings)) as engine:
-            outcome = await _render(engine.resume(paused.state, approved,
-                                                  approver=f"Slack user {user}" if user else None),
-                                    store, key, context,
-                                    _auditor(settings, user, context["dataset"],
-                                             paused.state))
+        outcome = await _render(RunService(settings).resume(
+            _asker(user), context["dataset"], paused.state, approved, model,
+            target=context["target"]), store, key, context)
     except PlanRAGError as exc:
         await say(f"I could not resume the run: {escape(str(exc), 'slack')}. The plan is still "
                   "waiting: reply "
@@ -592,25 +576,18 @@ async def _resume(settings: Settings, store: RunStore, key: str, paused: PausedR
             await store.put(key, paused)
 
 
-def _model(settings: Settings) -> Any:
-    from planrag.engine.session import model_from_settings
-
-    return model_from_settings(settings) if settings.model_configured else None
-
-
-def _auditor(settings: Settings, user: str, dataset: str,
-             paused_state: str | None = None) -> Auditor:
-    """The audit trail of a Slack run: who (as `slack:<user id>`) asked or answered."""
-    url = history_url(settings)
-    return Auditor(shared_store(url) if url else None, f"slack:{user or 'unknown'}", dataset,
-                   paused_state)
+def _asker(user: str) -> Asker:
+    """A Slack person as the run service knows them: `slack:<user id>` in the audit trail
+    and the limits; which dataset they may ask about was decided by PLANRAG_SLACK_ACCESS
+    before the run (`_slack_dataset`)."""
+    return Asker(f"slack:{user or 'unknown'}", Access.open(),
+                 approver=f"Slack user {user}" if user else None)
 
 
-async def _render(events: Any, store: RunStore, key: str, context: dict[str, Any],
-                  auditor: Auditor | None = None) -> str | None:
-    """Post a run's events in the thread (each also to the audit trail); returns how it
-    stopped (`paused`, `finished`, `failed`), or None when the events ended without
-    saying."""
+async def _render(events: Any, store: RunStore, key: str, context: dict[str, Any]
+                  ) -> str | None:
+    """Post a run's events in the thread; returns how it stopped (`paused`, `finished`,
+    `failed`), or None when the events ended without saying."""
     trace: list[str] = []
     proposed: ReplanProposed | None = None
     decided: AnswerProposed | None = None
@@ -621,8 +598,6 @@ async def _render(events: Any, store: RunStore, key: str, context: dict[str, Any
     """Each query id with the plan step it served, for the answer's "Based on ..."."""
     async for event in events:
         event: Event  # type: ignore[no-redef]
-        if auditor is not None:
-            await auditor.record(event)
         if isinstance(event, RunStarted):
             scripted = event.scripted
         elif isinstance(event, PlanMade):

@@ -35,6 +35,7 @@ from planrag.errors import DatasetError, PlanRAGError
 from planrag.limits import limits_for
 from planrag.markup import code_span, escape
 from planrag.present import percent, quantity, signed_quantity
+from planrag.service.runs import Asker, RunService, model_for
 from planrag.settings import Settings
 from planrag.simulators.wording import parameter_label, shown_value
 from planrag.users import Access
@@ -86,11 +87,7 @@ class ChatSession:
     # -- without a model
 
     def model(self) -> Model | None:
-        from planrag.engine.session import model_from_settings
-
-        if not self.settings.model_configured:
-            return None
-        return model_from_settings(self.settings)
+        return model_for(self.settings)
 
     def targets(self) -> list[str]:
         """The databases the current dataset can be asked over."""
@@ -365,11 +362,9 @@ class ChatSession:
             await self._ask(question, model, scripted)
 
     async def _ask(self, question: str, model: Model, scripted: bool) -> None:
-        from planrag.engine.session import engine_config
         from planrag.engine.state import Turn
 
         consent = "ask" if scripted else self.consent
-        config = engine_config(self.settings, technique=self.technique, consent=consent)
         _running(self.user, self.page, question)
         view = RunView(self.settings, consent, _columns(self.dataset_info()))
         history = [] if scripted else self.history[-6:]
@@ -377,10 +372,14 @@ class ChatSession:
         context = {"dataset": self.dataset, "target": self.target, "question": question,
                    "technique": self.technique, "consent": consent, "user": self.user,
                    "scripted": scripted, "sample": sample.id if sample else ""}
+        def first(service: RunService, asker: Asker, decide: Any, auditor: Any,
+                  opened: Any) -> Any:
+            return service.ask(asker, _ref(context), question, model, target=self.target,
+                               history=history, technique=self.technique, consent=consent,
+                               decide=decide, auditor=auditor, opened=opened, held=True)
+
         try:
-            await self._drive(view, context, model, config,
-                              lambda engine: engine.run(question, history=history),
-                              plan={"kind": "question"})
+            await self._drive(view, context, model, first, plan={"kind": "question"})
         finally:
             _finished(self.user, self.page)
         if view.answer is not None and not scripted:
@@ -389,7 +388,7 @@ class ChatSession:
         await self.remember()
 
     async def _drive(self, view: RunView, context: dict[str, Any], model: Model,
-                     config: Any, first: Callable[[Any], Any],
+                     first: Callable[..., Any],
                      paused_state: str | None = None, *, plan: dict[str, Any]) -> None:
         """Run `first(engine)`'s events through `view`, asking the person at each pause;
         every event goes to the audit trail, the answer is recorded for feedback, a pause is
@@ -398,21 +397,26 @@ class ChatSession:
         taken up when its conversation is opened again."""
         journal = await _Journal.begin(self, {**plan, "context": context})
         try:
-            await self._drive_journaled(view, context, model, config, first, paused_state,
-                                        journal)
+            await self._drive_journaled(view, context, model, first, paused_state, journal)
         finally:
             await journal.end()
 
-    async def _drive_journaled(self, view: RunView, context: dict[str, Any], model: Model,
-                               config: Any, first: Callable[[Any], Any],
-                               paused_state: str | None, journal: _Journal) -> None:
-        from planrag.engine.events import AwaitingConfirmation, CheckProposed
-        from planrag.engine.session import open_engine
-        from planrag.store import Auditor, history_url, shared_store
+    def asker(self) -> Asker:
+        """The signed-in person (or the open chat's) as the run service knows them."""
+        return Asker(self.user, self.access(), approver=self.user or None)
 
-        url = history_url(self.settings)
-        auditor = Auditor(shared_store(url) if url else None, self.user, context["dataset"],
-                          paused_state)
+    async def _drive_journaled(self, view: RunView, context: dict[str, Any], model: Model,
+                               first: Callable[..., Any], paused_state: str | None,
+                               journal: _Journal) -> None:
+        """`first(service, asker, decide, auditor, opened)` is the run service's stream:
+        a question asked, or a paused run resumed; each pause is asked with the view's
+        buttons and answered in this process."""
+        from planrag.engine.events import AwaitingConfirmation, CheckProposed
+
+        service = RunService(self.settings)
+        asker = self.asker()
+        auditor = service.auditor(asker, DatasetRef.parse(context["dataset"]).dataset,
+                                  paused_state)
         key = self._paused_key()
         if key is not None:
             async def keep(paused: AwaitingConfirmation) -> None:
@@ -421,31 +425,26 @@ class ChatSession:
                 await journal.plan({"kind": "paused", "context": context})
 
             view.on_pause = keep
+        async def decide(paused: AwaitingConfirmation) -> bool | None:
+            answer = await view.ask_consent(paused)
+            if key is not None and not await self._claim_paused(key, answer):
+                raise _AnsweredElsewhere
+            await journal.plan({"kind": "resume", "state": paused.state,
+                                "approved": answer, "context": context})
+            return answer
+
+        def opened(engine: Any) -> None:
+            view.engine = engine
+
         try:
-            async with open_engine(self.settings, _ref(context), context["target"], model,
-                                   config, access=self.access()) as engine:
-                view.engine = engine
-                events = first(engine)
-                while True:
-                    paused: AwaitingConfirmation | None = None
-                    async for event in events:
-                        await view.show(event)
-                        await auditor.record(event)
-                        if isinstance(event, CheckProposed):
-                            self._keep_check(view.run_id, context["dataset"], event)
-                        if isinstance(event, AwaitingConfirmation):
-                            paused = event
-                    if paused is None:
-                        break
-                    answer = await view.ask_consent(paused)
-                    if key is not None and not await self._claim_paused(key, answer):
-                        await cl.Message(content="This change of plan was answered in another "
-                                         "window; the run goes on there.",
-                                         metadata=avatar()).send()
-                        return
-                    await journal.plan({"kind": "resume", "state": paused.state,
-                                        "approved": answer, "context": context})
-                    events = engine.resume(paused.state, answer, approver=self.user or None)
+            async for event in first(service, asker, decide, auditor, opened):
+                await view.show(event)
+                if isinstance(event, CheckProposed):
+                    self._keep_check(view.run_id, context["dataset"], event)
+        except _AnsweredElsewhere:
+            await cl.Message(content="This change of plan was answered in another window; "
+                             "the run goes on there.", metadata=avatar()).send()
+            return
         except PlanRAGError as exc:
             await cl.ErrorMessage(content="The question could not be answered: "
                                   f"{escape(str(exc), 'markdown')}").send()
@@ -690,7 +689,6 @@ class ChatSession:
                      model: Model, offer: Any = None) -> None:
         """A paused run goes on with the person's answer (`offer`: the question it was
         asked again with, which the decision is written into, as live)."""
-        from planrag.engine.session import engine_config
         from planrag.store import run_id_of
 
         view = RunView(self.settings, str(context.get("consent", "ask")),
@@ -701,10 +699,14 @@ class ChatSession:
             for action in offer.actions:
                 await action.remove()
             view.asked, view.proposal = offer, offer.content
-        config = engine_config(self.settings, technique=context.get("technique"),
-                               consent=context.get("consent"))
-        await self._drive(view, context, model, config,
-                          lambda engine: engine.resume(state, approved), state,
+        def first(service: RunService, asker: Asker, decide: Any, auditor: Any,
+                  opened: Any) -> Any:
+            return service.resume(asker, _ref(context), state, approved, model,
+                                  target=context["target"], technique=context.get("technique"),
+                                  consent=context.get("consent"), decide=decide,
+                                  auditor=auditor, opened=opened)
+
+        await self._drive(view, context, model, first, state,
                           plan={"kind": "resume", "state": state, "approved": approved})
         await self.remember()
 
@@ -772,13 +774,12 @@ class ChatSession:
         await self._go_on(str(plan["state"]), plan.get("approved"), context, model)
 
     def _resume_model(self, context: dict[str, Any]) -> Model | None:
-        if context.get("scripted"):
-            from planrag.engine.policy import policy_model
-            from planrag.simulators.service import dataset_simulator
+        return model_for(self.settings, scripted=bool(context.get("scripted")),
+                         dataset=self.dataset_info())
 
-            ds = self.dataset_info()
-            return policy_model(simulator=dataset_simulator(ds).name if ds.simulator else None)
-        return self.model()
+
+class _AnsweredElsewhere(Exception):
+    """The change of plan was answered first in another window: this one stops its run."""
 
 
 class _Journal:

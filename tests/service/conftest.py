@@ -1,0 +1,3 @@
+from tests.engine.conftest import sqlite_settings
+
+__all__ = ["sqlite_settings"]

@@ -1,0 +1,132 @@
+"""The run service every front end uses: consent words, the model choice, the audit trail,
+the person's access and places, pauses answered in-process or later."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from planrag.engine import (
+    AnswerChecked,
+    AwaitingConfirmation,
+    Reply,
+    RunFinished,
+    ScriptedModel,
+    call,
+)
+from planrag.errors import AccessDenied, LimitReached
+from planrag.service.runs import Asker, RunService, consent_word, model_for
+from planrag.settings import Settings
+from planrag.store import history_url, shared_store
+from planrag.users import Access
+from tests.engine.conftest import SWE_ROWS, TEXT, answer, collect, kinds, plan, sql
+
+QUESTION = "dqa-locating-1445#locating-1"
+
+
+@pytest.fixture
+def settings(sqlite_settings: Settings, tmp_path: Path) -> Settings:
+    """The DQA Locating copy loaded (tests/engine/conftest.py), each test with its own audit
+    trail, and one run at a time per person."""
+    return sqlite_settings.model_copy(update={
+        "runs_per_person": 1, "history_url": f"sqlite:///{tmp_path / 'history.sqlite'}"})
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    ("approve", True), ("Approve!", True), ("*yes*", True), ("<@U0BOT> go  ahead", True),
+    ("OK.", True), ("keep", False), ("Don\u2019t", False), ("no", False),
+    ("keep the current plan", False), ("maybe", None), ("approve it later", None), ("", None),
+])
+def test_consent_words(text: str, said: bool | None) -> None:
+    assert consent_word(text) is said
+
+
+def test_the_model_choice(settings: Settings) -> None:
+    from planrag.runtime import registry
+
+    assert model_for(settings) is None  # none configured
+    scripted = model_for(settings, scripted=True,
+                         dataset=registry(settings).get("dqa-locating-1445"))
+    assert scripted is not None and scripted.scripted and scripted.name == "scripted-dqa-policy"
+    demo = model_for(settings, scripted=True, dataset=registry(settings).get("demo-retail"))
+    assert demo is not None and demo.name == "scripted-demo-policy"
+    configured = settings.model_copy(update={"model_name": "m",
+                                             "model_base_url": "http://127.0.0.1:9/v1"})
+    model = model_for(configured)
+    assert model is not None and not model.scripted
+
+
+async def test_a_run_is_audited_under_who_asked(settings: Settings) -> None:
+    model = ScriptedModel([Reply(calls=[plan("powers")]), Reply(calls=[sql()]),
+                           Reply(calls=[answer()])])
+    events = await collect(RunService(settings).ask(Asker("mcp:ana"), QUESTION, TEXT, model))
+    assert kinds(events)[-2:] == ["answer_checked", "run_finished"]
+    url = history_url(settings)
+    assert url is not None
+    entries = await shared_store(url).audit_entries(user="mcp:ana")
+    assert [e.kind for e in entries][:2] == ["question", "query"]
+    assert {e.dataset for e in entries} == {"dqa-locating-1445"}
+    assert any(e.kind == "answer" for e in entries)
+
+
+async def test_a_person_without_the_dataset_is_refused_before_it_opens(
+    settings: Settings,
+) -> None:
+    model = ScriptedModel([])
+    asker = Asker("bob", Access("bob", frozenset({"demo-retail"})))
+    with pytest.raises(AccessDenied):
+        await collect(RunService(settings).ask(asker, QUESTION, TEXT, model))
+    assert model.requests == []
+
+
+async def test_a_person_has_so_many_runs_at_once(settings: Settings) -> None:
+    from planrag.limits import limits_for
+
+    service = RunService(settings)
+    with limits_for(settings).run("ana"):  # ana's one place (runs_per_person=1) is taken
+        model = ScriptedModel([])
+        with pytest.raises(LimitReached, match="already have 1 question being answered"):
+            await collect(service.ask(Asker("ana"), QUESTION, TEXT, model))
+        assert model.requests == []
+        other = await collect(service.ask(Asker("bo"), QUESTION, TEXT,
+                                          ScriptedModel([Reply(calls=[answer()])])))
+        assert isinstance(other[-1], RunFinished)  # someone else is not held up
+        # A front end that holds the place itself says so (the chat, from before the run).
+        held = await collect(service.ask(Asker("ana"), QUESTION, TEXT,
+                                         ScriptedModel([Reply(calls=[answer()])]), held=True))
+        assert isinstance(held[-1], RunFinished)
+    done = await collect(service.ask(Asker("ana"), QUESTION, TEXT,
+                                     ScriptedModel([Reply(calls=[answer()])])))
+    assert isinstance(done[-1], RunFinished)  # the place is free again
+
+
+async def test_a_pause_answered_in_process_or_later(settings: Settings) -> None:
+    revise = call("revise_plan", reason="the flows matter too",
+                  steps=[{"goal": "powers", "source": "sql"}, {"goal": "flows", "source": "sql"}])
+    script = [Reply(calls=[plan("powers")]), Reply(calls=[sql(SWE_ROWS)]), Reply(calls=[revise]),
+              Reply(calls=[answer()])]
+    asked: list[str] = []
+
+    async def decide(paused: AwaitingConfirmation) -> bool | None:
+        asked.append(paused.question)
+        return True
+
+    service = RunService(settings)
+    events = await collect(service.ask(Asker("ana", approver="Ana"), QUESTION, TEXT,
+                                       ScriptedModel(list(script)), decide=decide))
+    assert asked and "the flows matter too" in asked[0]
+    assert isinstance(events[-1], RunFinished) and events[-1].replans == 1
+    assert any(isinstance(e, AnswerChecked) for e in events)
+    # A front end that cannot wait: the stream ends at the pause; the answer comes later.
+    model = ScriptedModel(list(script))
+    first = await collect(service.ask(Asker("ana"), QUESTION, TEXT, model, consent="ask"))
+    paused = first[-1]
+    assert isinstance(paused, AwaitingConfirmation)
+    rest = await collect(service.resume(Asker("ana"), QUESTION, paused.state, False, model))
+    assert kinds(rest)[0] == "replan_decided" and isinstance(rest[-1], RunFinished)
+    url = history_url(settings)
+    assert url is not None
+    decided = [e for e in await shared_store(url).audit_entries(user="ana")
+               if e.kind == "consent"]
+    assert [d.detail["approved"] for d in decided] == [True, False]
