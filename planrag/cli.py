@@ -34,6 +34,8 @@
     planrag eval --compare RUN_A RUN_B [--json]       two evaluations' cells, the difference
                                                       and its 95% interval
     planrag shell                                     interactive console over the datasets
+    planrag serve mcp [--http [--host H] [--port P]] [--scripted]
+                                                      the assistant as an MCP server
 
 REF is `DATASET`, `DATASET@DUMP` or `DATASET#QUESTION`; T a target (mysql, sqlite, graph),
 by default the dataset's own. Exit codes: 0 ok, 1 error (one line on stderr), 2 refused: a
@@ -112,7 +114,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         reg = registry(settings)
         if settings.dataset not in reg.problems:  # a broken one is said where it is used
             check_dataset_setting(settings, reg)  # PLANRAG_DATASET, at start
-        if args.command in ("ask", "eval", "shell"):  # the commands that run questions
+        if args.command in ("ask", "eval", "shell", "serve"):  # the commands that run questions
             from planrag.telemetry import configure_from_env
 
             configure_from_env()  # tracing, when OTEL_EXPORTER_OTLP_ENDPOINT is set
@@ -436,6 +438,18 @@ def _parser() -> argparse.ArgumentParser:
 
     s = sub.add_parser("shell", help="interactive console over the datasets")
     s.set_defaults(handler=_shell)
+
+    s = sub.add_parser("serve", help="serve the assistant to other tools (MCP)")
+    serve = s.add_subparsers(dest="serve_command", metavar="WHAT", required=True)
+    m = serve.add_parser("mcp", help="an MCP server: stdio, or Streamable HTTP with --http")
+    m.add_argument("--http", action="store_true",
+                   help="listen over Streamable HTTP (requests need a token from `planrag "
+                   "users token NAME` once any user exists) instead of stdio")
+    m.add_argument("--host", default="127.0.0.1", help="with --http (default 127.0.0.1)")
+    m.add_argument("--port", type=int, default=8765, help="with --http (default 8765)")
+    m.add_argument("--scripted", action="store_true",
+                   help="answer with the labelled scripted walkthrough instead of a model")
+    m.set_defaults(handler=_serve_mcp)
     return p
 
 
@@ -1214,16 +1228,14 @@ def _ask(settings: Settings, args: argparse.Namespace) -> int:
         event_to_json,
     )
     from planrag.engine.render import TerminalRenderer, stop_text
-    from planrag.engine.session import engine_config, open_engine
     from planrag.limits import question_problem
+    from planrag.service.runs import Asker, RunService
 
     too_long = question_problem(args.question.strip(), settings.max_question_chars)
     if too_long is not None:  # before a model, a database or a simulator is touched
         raise LimitReached(f"{too_long} (PLANRAG_MAX_QUESTION_CHARS)")
     _require_model(settings, args.scripted)
     consent = "approve" if args.yes else "reject" if args.no else None
-    config = engine_config(settings, technique=args.technique, consent=consent)
-    target = args.target
     simulator = _simulator_of(settings, args.dataset)
     if args.scripted:
         _check_walkthrough(args.question, simulator)
@@ -1241,21 +1253,22 @@ def _ask(settings: Settings, args: argparse.Namespace) -> int:
     async def run() -> int:
         failed = False
         undecided: RunFinished | None = None
-        run_id, kept = "", ""
-        async with open_engine(settings, args.dataset, target, model, config) as engine:
-            async for event in engine.run_with_consent(args.question, decide,
-                                                       approver=_who()):
-                if isinstance(event, RunStarted):
-                    run_id = event.run_id
-                elif isinstance(event, CheckProposed):
-                    kept = _keep_proposal(settings, run_id, engine.dataset, event)
-                if renderer is None:
-                    print(json.dumps(event_to_json(event), default=str), flush=True)
-                else:
-                    renderer.render(event)
-                failed = failed or isinstance(event, RunFailed)
-                if isinstance(event, RunFinished) and event.decision is None:
-                    undecided = event
+        run_id, dataset, kept = "", "", ""
+        asker = Asker("", approver=_who())  # the person at this terminal: everything
+        async for event in RunService(settings).ask(
+                asker, args.dataset, args.question, model, target=args.target,
+                technique=args.technique, consent=consent, decide=decide):
+            if isinstance(event, RunStarted):
+                run_id, dataset = event.run_id, event.dataset
+            elif isinstance(event, CheckProposed):
+                kept = _keep_proposal(settings, run_id, dataset, event)
+            if renderer is None:
+                print(json.dumps(event_to_json(event), default=str), flush=True)
+            else:
+                renderer.render(event)
+            failed = failed or isinstance(event, RunFailed)
+            if isinstance(event, RunFinished) and event.decision is None:
+                undecided = event
         if kept and renderer is not None:
             print(f"To keep the proposed check for later questions: planrag decision save "
                   f"{kept} {run_id}")
@@ -1300,9 +1313,11 @@ def _check_walkthrough(question: str, simulator: str | None) -> None:
 
 def _model(settings: Settings, scripted: bool, simulator: str | None = None) -> Any:
     from planrag.engine.policy import policy_model
-    from planrag.engine.session import model_from_settings
+    from planrag.service.runs import model_for
 
-    return policy_model(simulator=simulator) if scripted else model_from_settings(settings)
+    if scripted:  # (the walkthrough for a simulator named by the command's dataset)
+        return policy_model(simulator=simulator)
+    return model_for(settings)
 
 
 def _dataset_of(settings: Settings, ref: str) -> Any:
@@ -1451,6 +1466,8 @@ def _consent(quiet: bool, timeout_s: float, default: str, about: str = "plan"
     import select
     import time
 
+    from planrag.service.runs import consent_word
+
     prompted = not quiet and sys.stdin.isatty()
     if prompted:
         print(f"Approve? [y/N] (no answer in {timeout_s:g} s: {default}) ", end="", flush=True)
@@ -1477,7 +1494,7 @@ def _consent(quiet: bool, timeout_s: float, default: str, about: str = "plan"
             text = sys.stdin.readline()
             if not text:
                 return no_answer("no answer (stdin is closed)")
-            return text.strip().lower() in ("y", "yes", "approve", "ok")
+            return consent_word(text) is True
         if not ready:
             return no_answer(f"no answer within {timeout_s:g} s")
         if not byte and not line:
@@ -1485,7 +1502,23 @@ def _consent(quiet: bool, timeout_s: float, default: str, about: str = "plan"
         if not byte or byte == b"\n":
             break
         line += byte
-    return line.decode("utf-8", "replace").strip().lower() in ("y", "yes", "approve", "ok")
+    return consent_word(line.decode("utf-8", "replace")) is True
+
+
+def _serve_mcp(settings: Settings, args: argparse.Namespace) -> int:
+    from app.mcp_server import serve
+
+    if not args.http and (args.host != "127.0.0.1" or args.port != 8765):
+        from planrag.errors import ConfigError
+
+        raise ConfigError("--host and --port go with --http; over stdio the client starts "
+                          "the server itself")
+    if args.port is not None and not 1 <= args.port <= 65535:
+        from planrag.errors import ConfigError
+
+        raise ConfigError("--port must be between 1 and 65535")
+    return serve(settings, http=args.http, host=args.host, port=args.port,
+                 scripted=args.scripted)
 
 
 def _shell(settings: Settings, args: argparse.Namespace) -> int:

@@ -1,0 +1,445 @@
+"""`planrag serve mcp`: the assistant as a Model Context Protocol server.
+
+Claude Desktop, IDEs and agent frameworks call its tools over stdio, or over Streamable HTTP
+with `--http`. Every tool only reads, and says so (`readOnlyHint`):
+
+* `list_datasets`: the datasets the caller may ask about;
+* `ask`: a decision question, answered verdict first (the text every front end gives) with
+  the decision, its check and the queries as structured content; the run's steps arrive as
+  progress notifications while it works. A proposed change of plan is put to the person
+  through elicitation when the client supports it; otherwise PLANRAG_CONSENT_TIMEOUT_DEFAULT
+  decides, and the answer says so;
+* `what_if`: every decision ranked by the dataset's check with the parameters given;
+* `query`: one SQL or Cypher query through exactly the guards the assistant's own queries
+  pass (a write is refused, as a tool error with the guard's reason);
+* `describe_schema`: the schema the first prompt would hold for a question.
+
+Who calls: over stdio, the person at this machine (as `planrag ask` is). Over HTTP, each
+request carries `Authorization: Bearer <token>` from `planrag users token NAME`, mapped to
+the person and their datasets exactly as signing in to the chat is; with no users
+configured, the server listens on loopback only and needs no token, as the chat does.
+Everything runs through the run service (`planrag.service.runs`): the same limits, access
+checks and audit trail (as `mcp:<name>`) as the chat and Slack.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import sys
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any
+
+from mcp.server.fastmcp import Context, FastMCP
+from mcp.server.fastmcp.exceptions import ToolError
+from mcp.types import CallToolResult, TextContent, ToolAnnotations
+from pydantic import BaseModel, Field
+
+from planrag.engine.events import (
+    AnswerChecked,
+    AwaitingConfirmation,
+    Event,
+    PlanMade,
+    QueryFailed,
+    QueryFinished,
+    QueryRefused,
+    QueryStarted,
+    ReplanProposed,
+    RunFailed,
+    RunFinished,
+)
+from planrag.engine.render import stop_words
+from planrag.engine.verdict import answer_lines
+from planrag.errors import PlanRAGError
+from planrag.errors import QueryRefused as Refused
+from planrag.service.runs import Asker, RunService, model_for
+from planrag.settings import Settings
+from planrag.users import Access
+
+__all__ = ["Caller", "build_server", "local_caller"]
+
+log = logging.getLogger("planrag.mcp")
+
+READ_ONLY = ToolAnnotations(readOnlyHint=True, destructiveHint=False, idempotentHint=False,
+                            openWorldHint=False)
+"""Every tool reads; `ask` calls a model, so the same question may be answered anew."""
+
+Caller = Callable[[Any], Asker]
+"""Who calls, from the request (None over stdio); raises `ToolError` when nobody may."""
+
+
+class _Consent(BaseModel):
+    """What the person answers to a proposed change of plan (MCP elicitation)."""
+
+    approve: bool = Field(description="true: follow the new plan; false: keep the current one")
+
+
+@dataclass
+class _Run:
+    """What one `ask` gathered from its events."""
+
+    queries: list[dict[str, Any]]
+    closing: AnswerChecked | None = None
+    end: RunFinished | RunFailed | None = None
+    consent_note: str = ""
+
+
+def build_server(settings: Settings, caller: Caller, *, scripted: bool = False,
+                 host: str = "127.0.0.1", port: int = 8000) -> FastMCP:
+    """The MCP server for these settings. `caller` says who calls each request;
+    `scripted`: the labelled scripted walkthrough answers, for trying it without a model."""
+    server = FastMCP(
+        "PlanRAG Assistant",
+        instructions=("Decision questions over a team's own data, answered by planning the "
+                      "analysis, querying the data read-only and checking the decision "
+                      "against every alternative. Call list_datasets first, then ask."),
+        host=host, port=port,
+    )
+    service = RunService(settings)
+
+    def who(ctx: Context[Any, Any, Any]) -> Asker:
+        return caller(ctx.request_context.request)
+
+    @server.tool(annotations=READ_ONLY)
+    async def list_datasets(ctx: Context[Any, Any, Any]) -> CallToolResult:
+        """The datasets you may ask about: id, title, what the assistant checks answers
+        with, and the databases a question can run on."""
+        from planrag.locations import targets_of
+        from planrag.runtime import registry
+
+        asker = who(ctx)
+        reg = registry(settings)
+        found = []
+        for dataset_id in asker.access.visible(reg.ids()):
+            ds = reg.get(dataset_id)
+            found.append({"id": ds.id, "title": ds.title, "description": ds.description,
+                          "checked": bool(ds.simulator or ds.decisions),
+                          "targets": targets_of(settings, ds)})
+        lines = [f"- {d['id']}: {d['title']}" for d in found] or [
+            "You may not ask about any dataset here; ask the person who runs PlanRAG "
+            "Assistant for access."]
+        return CallToolResult(content=[TextContent(type="text", text="\n".join(lines))],
+                              structuredContent={"datasets": found})
+
+    @server.tool(annotations=READ_ONLY)
+    async def ask(question: str, dataset: str, ctx: Context[Any, Any, Any],
+                  target: str | None = None) -> CallToolResult:
+        """Ask a decision question about a dataset ("which warehouse should we expand?").
+        The answer opens with the best decision and how it compares with every
+        alternative; the structured content holds the decision, its check and the
+        queries that were run. `target`: mysql, sqlite or graph (default: the dataset's
+        own database)."""
+        asker = who(ctx)
+        model = _model(settings, dataset, asker, scripted, question)
+        run = _Run([])
+        decide = _elicitation(ctx, run, settings) if _elicits(ctx) else None
+        consent = None if decide is not None else settings.consent_timeout_default
+        if decide is None:
+            run.consent_note = _no_elicitation(settings)
+        step = 0
+        try:
+            async for event in service.ask(asker, dataset, question, model, target=target,
+                                           consent=consent, decide=decide):
+                step += 1
+                said = _progress(event, run)
+                if said:
+                    await ctx.report_progress(step, None, said)
+        except PlanRAGError as exc:
+            raise ToolError(str(exc)) from None
+        return _answer(run)
+
+    @server.tool(annotations=READ_ONLY)
+    async def what_if(dataset: str, ctx: Context[Any, Any, Any],
+                      parameters: dict[str, Any] | None = None) -> CallToolResult:
+        """Rank every decision of the dataset with its check, for the parameters given
+        (e.g. {"country": "SWE"}); without a decision question or a model."""
+        from app.console import what_if_lines
+        from planrag.engine.session import require_access
+        from planrag.simulators.service import dataset_check, simulate_dataset
+
+        asker = who(ctx)
+        try:
+            require_access(asker.access, dataset)
+            run = await simulate_dataset(settings, dataset, None, parameters or {})
+            title = dataset_check(run.dataset).title
+        except PlanRAGError as exc:
+            raise ToolError(str(exc)) from None
+        result = run.result
+        ranking = [{"decision": c.decision, "label": result.label(c.decision),
+                    "value": c.value} for c in result.ranking]
+        return CallToolResult(
+            content=[TextContent(type="text", text="\n".join(what_if_lines(run, title)))],
+            structuredContent={"dataset": run.dataset.id, "objective": result.objective,
+                               "description": result.description, "unit": result.unit,
+                               "parameters": result.parameters, "baseline": result.baseline,
+                               "ranking": ranking, "ties": list(result.ties),
+                               "data_as_of": run.as_of})
+
+    @server.tool(annotations=READ_ONLY)
+    async def query(dataset: str, query: str, ctx: Context[Any, Any, Any],
+                    target: str | None = None) -> CallToolResult:
+        """Run one read-only SQL or Cypher query on a dataset's database, through the
+        same guards as the assistant's own queries (a query that writes is refused)."""
+        from planrag.engine.session import require_access
+        from planrag.runtime import open_source
+
+        asker = who(ctx)
+        try:
+            require_access(asker.access, dataset)
+            async with open_source(settings, dataset, target) as source:
+                table = await source.execute(query)
+        except Refused as exc:
+            raise ToolError(f"refused by the read-only guard: {exc.reason}") from None
+        except PlanRAGError as exc:
+            raise ToolError(str(exc)) from None
+        return CallToolResult(content=[TextContent(type="text", text=table.render())],
+                              structuredContent=table.to_json())
+
+    @server.tool(annotations=READ_ONLY)
+    async def describe_schema(dataset: str, ctx: Context[Any, Any, Any],
+                              question: str | None = None,
+                              target: str | None = None) -> CallToolResult:
+        """The dataset's schema as the assistant's first prompt would hold it for
+        `question` (the whole schema without one)."""
+        from planrag.engine.session import require_access
+        from planrag.runtime import open_source
+        from planrag.schema.budget import prompt_schema
+
+        asker = who(ctx)
+        try:
+            require_access(asker.access, dataset)
+            async with open_source(settings, dataset, target) as source:
+                schema = await source.schema()
+        except PlanRAGError as exc:
+            raise ToolError(str(exc)) from None
+        text = (schema.render() if question is None
+                else prompt_schema(schema, question, settings.schema_budget).text)
+        return CallToolResult(content=[TextContent(type="text", text=text)])
+
+    return server
+
+
+def _model(settings: Settings, dataset: str, asker: Asker, scripted: bool,
+           question: str) -> Any:
+    """The run's model, or a tool error that says what to do."""
+    from planrag.engine.policy import uncovered
+    from planrag.engine.session import require_access
+    from planrag.runtime import registry
+    from planrag.service.runs import simulator_name
+
+    try:
+        require_access(asker.access, dataset)
+        ds = registry(settings).get(dataset.split("#")[0].split("@")[0])
+    except PlanRAGError as exc:
+        raise ToolError(str(exc)) from None
+    if scripted:
+        problem = uncovered(question, simulator_name(ds))
+        if problem is not None:
+            example = f" E.g. \u201c{problem.example}\u201d." if problem.example else ""
+            raise ToolError(f"{problem.text}{example} (the server runs the scripted "
+                            "walkthrough, --scripted, which answers only that question)")
+    model = model_for(settings, scripted=scripted, dataset=ds)
+    if model is None:
+        raise ToolError("no model is configured for this server: set PLANRAG_MODEL (see "
+                        ".env.example), or start it with --scripted to try the walkthrough")
+    return model
+
+
+def _elicits(ctx: Context[Any, Any, Any]) -> bool:
+    """Whether the client can be asked a question (it declared elicitation)."""
+    params = ctx.request_context.session.client_params
+    return bool(params and params.capabilities and params.capabilities.elicitation)
+
+
+def _elicitation(ctx: Context[Any, Any, Any], run: _Run, settings: Settings
+                 ) -> Callable[[AwaitingConfirmation], Awaitable[bool | None]]:
+    """Each pause asked through the client (approve, or keep the current plan); a client
+    that fails to ask leaves it to the server's setting, and the answer says so."""
+    async def decide(paused: AwaitingConfirmation) -> bool | None:
+        try:
+            reply = await ctx.elicit(paused.question, _Consent)
+        except Exception as exc:
+            log.warning("elicitation failed: %s", exc)
+            run.consent_note = _no_elicitation(settings, "could not ask you")
+            return None
+        if reply.action == "accept" and reply.data is not None:
+            return reply.data.approve
+        return False  # declined or cancelled: the current plan stands
+
+    return decide
+
+
+def _no_elicitation(settings: Settings, why: str = "cannot be asked questions (no MCP "
+                    "elicitation)") -> str:
+    default = settings.consent_timeout_default
+    what = "approved" if default == "approve" else "kept as it was (not approved)"
+    return (f"Your client {why}, so any change of plan the assistant proposed was {what} by "
+            f"the server's setting PLANRAG_CONSENT_TIMEOUT_DEFAULT={default}.")
+
+
+def _progress(event: Event, run: _Run) -> str:
+    """What a progress notification says of `event` (empty: nothing), and what the answer
+    keeps of it."""
+    if isinstance(event, PlanMade):
+        return (f"{'Planned' if event.revision == 0 else 'Re-planned'}: "
+                + "; ".join(f"{i}. {s.goal}" for i, s in enumerate(event.steps, 1)))
+    if isinstance(event, QueryStarted):
+        run.queries.append({"id": event.query_id, "language": event.language,
+                            "query": event.query, "step": event.step, "outcome": "running"})
+        return f"{event.query_id}: running"
+    if isinstance(event, QueryFinished | QueryFailed | QueryRefused):
+        outcome = (f"{event.total_rows} rows" if isinstance(event, QueryFinished)
+                   else "failed" if isinstance(event, QueryFailed) else "refused")
+        for q in run.queries:
+            if q["id"] == event.query_id:
+                q["outcome"] = outcome
+        return f"{event.query_id}: {outcome}"
+    if isinstance(event, ReplanProposed):
+        return f"A change of plan is proposed: {event.reason}"
+    if isinstance(event, AnswerChecked):
+        run.closing = event
+        return "Answered and checked"
+    if isinstance(event, RunFinished | RunFailed):
+        run.end = event
+    return ""
+
+
+def _answer(run: _Run) -> CallToolResult:
+    """The tool's result: the verdict-first text and the structured answer."""
+    end = run.end
+    if isinstance(end, RunFailed):
+        raise ToolError(f"the question could not be answered: {end.message}")
+    closing = run.closing
+    lines = (answer_lines(closing.answer, closing.check, closing.note, style="markdown",
+                          scripted=closing.scripted) if closing is not None else
+             [f"No decision was reached: {stop_words(end.stop_reason if end else '')}."])
+    if run.consent_note:
+        lines.append(run.consent_note)
+    check = closing.check if closing is not None else None
+    structured: dict[str, Any] = {
+        "decision": closing.answer.decision if closing else None,
+        "rationale": closing.answer.rationale if closing else None,
+        "check": None if check is None else {
+            "agrees": check.agrees, "best": check.best, "rank": check.rank,
+            "candidates": check.candidates, "value": check.value,
+            "best_value": check.best_value, "objective": check.description,
+            "unit": check.unit},
+        "queries": run.queries,
+        "stop_reason": end.stop_reason if isinstance(end, RunFinished) else None,
+        "scripted": bool(closing and closing.scripted),
+    }
+    return CallToolResult(content=[TextContent(type="text", text="\n\n".join(lines))],
+                          structuredContent=json.loads(json.dumps(structured, default=str)))
+
+
+def local_caller(_request: Any) -> Asker:
+    """Over stdio: the person at this machine, who may use every dataset (as with
+    `planrag ask`)."""
+    return Asker("mcp:local", Access.open(), approver="the person at the MCP client")
+
+
+def serve(settings: Settings, *, http: bool = False, host: str = "127.0.0.1",
+          port: int = 8765, scripted: bool = False) -> int:
+    """`planrag serve mcp`: over stdio (the client starts this process and talks on its
+    standard input and output, so nothing else may be printed there), or over HTTP."""
+    if not http:
+        build_server(settings, local_caller, scripted=scripted).run("stdio")
+        return 0
+    import uvicorn
+
+    app = http_app(settings, host=host, port=port, scripted=scripted)
+    print(f"PlanRAG Assistant MCP server on http://{host}:{port}/mcp", file=sys.stderr,
+          flush=True)
+    uvicorn.run(app, host=host, port=port, log_level="warning")
+    return 0
+
+
+def http_app(settings: Settings, *, host: str, port: int, scripted: bool = False) -> Any:
+    """The Streamable HTTP app (an ASGI app), behind its door: with no users configured,
+    loopback callers only and no token; once any person exists, every request needs that
+    person's MCP token (`planrag users token NAME`), on loopback too. Refused requests get
+    401 before the MCP layer sees them."""
+    from app.auth import is_loopback
+    from planrag.users import UsersFile
+
+    people, _groups = UsersFile(settings.users_path).load()
+    if not people and not is_loopback(host):
+        from planrag.errors import ConfigError
+
+        raise ConfigError(
+            f"the MCP server would be open to anyone who can reach {host}, with no token. Add "
+            "a user (planrag users add NAME --datasets ID,...) and give them a token "
+            "(planrag users token NAME), or listen on 127.0.0.1")
+    door = _Door(settings, open_to_loopback=not people)
+    server = build_server(settings, door.caller, scripted=scripted, host=host, port=port)
+    return door.wrap(server.streamable_http_app())
+
+
+class _Door:
+    """Who may come in over HTTP, checked on every request (and again by every tool, from
+    the request it serves)."""
+
+    def __init__(self, settings: Settings, *, open_to_loopback: bool) -> None:
+        self.settings = settings
+        self.open_to_loopback = open_to_loopback
+
+    def asker(self, headers: Any, client_host: str | None) -> Asker | None:
+        from app.auth import is_loopback
+
+        if self.open_to_loopback:
+            if client_host is not None and is_loopback(client_host):
+                return Asker("mcp:local", Access.open(), approver="the person at the MCP "
+                             "client")
+            return None
+        token = _bearer(headers.get("authorization") or "")
+        if not token:
+            return None
+        access = _token_access(self.settings, token)
+        if access is None:
+            return None
+        return Asker(f"mcp:{access.user}", access, approver=access.user)
+
+    def caller(self, request: Any) -> Asker:
+        if request is None:
+            raise ToolError("this request came without its HTTP request; try again")
+        client = getattr(request, "client", None)
+        found = self.asker(request.headers, client.host if client else None)
+        if found is None:
+            raise ToolError("not signed in: send Authorization: Bearer <token> (planrag "
+                            "users token NAME)")
+        return found
+
+    def wrap(self, app: Any) -> Any:
+        async def door(scope: dict[str, Any], receive: Any, send: Any) -> None:
+            if scope["type"] != "http":
+                await app(scope, receive, send)
+                return
+            headers = {k.decode("latin-1").lower(): v.decode("latin-1")
+                       for k, v in scope.get("headers") or ()}
+            client = scope.get("client")
+            if self.asker(headers, client[0] if client else None) is None:
+                body = json.dumps({"error": "unauthorized", "error_description": (
+                    "send Authorization: Bearer <token>; a token comes from `planrag users "
+                    "token NAME`" if not self.open_to_loopback else
+                    "this server takes requests from this machine only")}).encode()
+                await send({"type": "http.response.start", "status": 401, "headers": [
+                    (b"content-type", b"application/json"),
+                    (b"www-authenticate", b'Bearer realm="planrag"')]})
+                await send({"type": "http.response.body", "body": body})
+                return
+            await app(scope, receive, send)
+
+        return door
+
+
+def _bearer(value: str) -> str:
+    scheme, _, token = value.strip().partition(" ")
+    return token.strip() if scheme.lower() == "bearer" else ""
+
+
+def _token_access(settings: Settings, token: str) -> Access | None:
+    """The person an MCP token belongs to, as signing in gives them (None: no such token)."""
+    from planrag.users import authenticate_credential
+
+    return authenticate_credential(settings, token, "mcp")

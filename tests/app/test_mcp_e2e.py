@@ -1,0 +1,236 @@
+"""`planrag serve mcp` with the official MCP SDK's client: over stdio (the server a child
+process, as Claude Desktop starts it) and over Streamable HTTP (tokens, people, datasets)."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import sys
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+from mcp import ClientSession, StdioServerParameters
+from mcp.client.stdio import stdio_client
+from mcp.types import ElicitRequestParams, ElicitResult
+
+from planrag.engine import Reply, ScriptedModel, call
+from planrag.engine.scripted_server import ScriptedServer
+from tests._sql_fixtures import ROOT
+from tests.live._live import cli, live_env
+
+pytestmark = pytest.mark.e2e
+
+DEMO_QUESTION = "Which warehouse should we expand by 200 kg?"
+TOOLS = {"list_datasets", "ask", "what_if", "query", "describe_schema"}
+
+
+async def loaded_env(tmp_path: Path, **extra: str) -> dict[str, str]:
+    """A fresh installation's environment with the demo's SQLite copy loaded, as `make run`
+    and the README's MCP set-up do (`planrag load`)."""
+    env = live_env(tmp_path, **extra)
+    code, _out, err = await cli("load", "--target", "sqlite", "demo-retail", env=env)
+    assert code == 0, err
+    return env
+
+
+@asynccontextmanager
+async def stdio_session(env: dict[str, str], *args: str, elicit: Any = None
+                        ) -> AsyncIterator[ClientSession]:
+    params = StdioServerParameters(
+        command=sys.executable, args=["-m", "planrag", "serve", "mcp", *args],
+        env={**os.environ, **env}, cwd=str(ROOT))
+    async with stdio_client(params) as (read, write):
+        kwargs = {"elicitation_callback": elicit} if elicit is not None else {}
+        async with ClientSession(read, write, **kwargs) as session:
+            await asyncio.wait_for(session.initialize(), 120)
+            yield session
+
+
+def text_of(result: Any) -> str:
+    return "\n".join(c.text for c in result.content if getattr(c, "type", "") == "text")
+
+
+async def test_the_tools_over_stdio_with_the_scripted_walkthrough(tmp_path: Path) -> None:
+    progress: list[str] = []
+
+    async def noted(_progress: float, _total: float | None, message: str | None) -> None:
+        progress.append(message or "")
+
+    async with stdio_session(await loaded_env(tmp_path), "--scripted") as session:
+        tools = (await session.list_tools()).tools
+        assert {t.name for t in tools} == TOOLS
+        assert all(t.annotations and t.annotations.readOnlyHint for t in tools)
+
+        listed = await session.call_tool("list_datasets", {})
+        ids = [d["id"] for d in listed.structuredContent["datasets"]]
+        assert "demo-retail" in ids and "dqa-locating-1445" in ids
+
+        asked = await session.call_tool(
+            "ask", {"question": DEMO_QUESTION, "dataset": "demo-retail"},
+            progress_callback=noted)
+        assert not asked.isError, text_of(asked)
+        text = text_of(asked)
+        assert text.startswith("**Best decision:"), text
+        structured = asked.structuredContent
+        assert structured["decision"] is not None and structured["scripted"]
+        assert structured["check"]["candidates"] > 1 and structured["queries"]
+        assert any(q["outcome"].endswith("rows") for q in structured["queries"])
+        assert any(m.startswith("q1: ") for m in progress), progress
+        assert progress[-1] == "Answered and checked"
+
+        refused = await session.call_tool(
+            "query", {"dataset": "demo-retail", "query": "DELETE FROM warehouse"})
+        assert refused.isError and "refused by the read-only guard" in text_of(refused)
+        rows = await session.call_tool(
+            "query", {"dataset": "demo-retail", "query": "SELECT COUNT(*) AS n FROM warehouse"})
+        assert not rows.isError and rows.structuredContent["columns"] == ["n"]
+
+        ranked = await session.call_tool("what_if", {"dataset": "demo-retail",
+                                                     "parameters": {"extra_kg": 200}})
+        assert not ranked.isError, text_of(ranked)
+        found = ranked.structuredContent
+        ranking, best_first = found["ranking"], found["objective"] == "maximize"
+        values = [r["value"] for r in ranking]
+        assert len(values) > 1 and values == sorted(values, reverse=best_first)
+        assert found["parameters"]["extra_kg"] == 200
+        assert text_of(ranked).count("\n") > 3  # the ranking as the chat shows it
+
+        schema = await session.call_tool("describe_schema", {"dataset": "demo-retail"})
+        assert "warehouse" in text_of(schema)
+
+        unknown = await session.call_tool("ask", {"question": DEMO_QUESTION,
+                                                  "dataset": "no-such-dataset"})
+        assert unknown.isError and "no-such-dataset" in text_of(unknown)
+
+
+def _replanning_model() -> ScriptedModel:
+    steps = [{"goal": "warehouses", "source": "sql"}]
+    return ScriptedModel([
+        Reply(calls=[call("make_plan", steps=steps)]),
+        Reply(calls=[call("run_sql", query="SELECT id FROM warehouse", step=0)]),
+        Reply(calls=[call("revise_plan", reason="the capacity matters too",
+                          steps=[*steps, {"goal": "capacity", "source": "sql"}])]),
+        Reply(calls=[call("run_sql", query="SELECT COUNT(*) AS n FROM warehouse", step=1)]),
+        Reply(calls=[call("final_answer", decision=4, rationale="the data says so",
+                          query_ids=["q1", "q2"])]),
+    ] * 2)
+
+
+async def test_a_replan_is_put_to_the_person_through_elicitation(tmp_path: Path) -> None:
+    asked: list[str] = []
+
+    async def elicit(_context: Any, params: ElicitRequestParams) -> ElicitResult:
+        asked.append(params.message)
+        return ElicitResult(action="accept", content={"approve": True})
+
+    model = _replanning_model()
+    async with ScriptedServer(model) as server:
+        env = await loaded_env(tmp_path, PLANRAG_MODEL="m",
+                               PLANRAG_MODEL_BASE_URL=server.base_url,
+                               PLANRAG_CONSENT_TIMEOUT_DEFAULT="reject")
+        async with stdio_session(env, elicit=elicit) as session:
+            result = await session.call_tool("ask", {"question": DEMO_QUESTION,
+                                                     "dataset": "demo-retail"})
+            assert not result.isError, text_of(result)
+            assert asked and "the capacity matters too" in asked[0]
+            queries = result.structuredContent["queries"]
+            assert [q["id"] for q in queries] == ["q1", "q2"]  # the new plan's step ran
+            assert "cannot be asked" not in text_of(result)
+        # A client that cannot be asked: the server's setting decides, and says so.
+        async with stdio_session(env) as session:
+            result = await session.call_tool("ask", {"question": DEMO_QUESTION,
+                                                     "dataset": "demo-retail"})
+            assert "PLANRAG_CONSENT_TIMEOUT_DEFAULT=reject" in text_of(result)
+            assert [q["id"] for q in result.structuredContent["queries"]] == ["q1"]
+
+
+@asynccontextmanager
+async def http_server(env: dict[str, str]) -> AsyncIterator[str]:
+    """`planrag serve mcp --http --scripted` on a free port; its URL once it answers."""
+    import httpx
+
+    from tests._graph_fixtures import free_port
+
+    port = free_port()
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "planrag", "serve", "mcp", "--http", "--port", str(port),
+        "--scripted", cwd=str(ROOT), env={**os.environ, **env},
+        stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.PIPE)
+    url = f"http://127.0.0.1:{port}/mcp"
+    try:
+        async with httpx.AsyncClient() as client:
+            for _ in range(300):
+                try:
+                    await client.get(url, timeout=1)
+                    break
+                except httpx.TransportError:
+                    assert proc.returncode is None, await proc.stderr.read() if proc.stderr \
+                        else "the server stopped"
+                    await asyncio.sleep(0.1)
+        yield url
+    finally:
+        proc.terminate()
+        await proc.wait()
+
+
+@asynccontextmanager
+async def http_session(url: str, token: str | None) -> AsyncIterator[ClientSession]:
+    from mcp.client.streamable_http import streamablehttp_client
+
+    headers = {"Authorization": f"Bearer {token}"} if token else {}
+    async with streamablehttp_client(url, headers=headers) as (read, write, _id), \
+            ClientSession(read, write) as session:
+        await asyncio.wait_for(session.initialize(), 60)
+        yield session
+
+
+async def _token(env: dict[str, str], name: str, datasets: str) -> str:
+    code, _out, err = await cli("users", "add", name, "--no-password", "--datasets", datasets,
+                                env=env)
+    assert code == 0, err
+    code, out, err = await cli("users", "token", name, env=env)
+    assert code == 0, err
+    return out.strip().splitlines()[-1]
+
+
+async def test_over_http_each_person_with_their_token(tmp_path: Path) -> None:
+    import httpx
+
+    env = await loaded_env(tmp_path, PLANRAG_USERS_FILE=str(tmp_path / "users.toml"))
+    ana = await _token(env, "ana", "demo-retail")
+    bo = await _token(env, "bo", "dqa-locating-1445")
+    async with http_server(env) as url:
+        async with httpx.AsyncClient() as client:
+            bare = await client.post(url, json={"jsonrpc": "2.0", "id": 1,
+                                                "method": "tools/list"})
+            assert bare.status_code == 401 and "Bearer" in bare.headers["www-authenticate"]
+            wrong = await client.post(url, headers={"Authorization": "Bearer prt_nope"},
+                                      json={"jsonrpc": "2.0", "id": 1, "method": "tools/list"})
+            assert wrong.status_code == 401
+        async with http_session(url, ana) as session:
+            listed = await session.call_tool("list_datasets", {})
+            assert [d["id"] for d in listed.structuredContent["datasets"]] == ["demo-retail"]
+            asked = await session.call_tool("ask", {"question": DEMO_QUESTION,
+                                                    "dataset": "demo-retail"})
+            assert not asked.isError and text_of(asked).startswith("**Best decision:")
+        async with http_session(url, bo) as session:
+            refused = await session.call_tool("ask", {"question": DEMO_QUESTION,
+                                                      "dataset": "demo-retail"})
+            assert refused.isError and "may not ask about the dataset demo-retail" in (
+                text_of(refused))
+            schema = await session.call_tool("describe_schema", {"dataset": "demo-retail"})
+            assert schema.isError
+    code, out, err = await cli("audit", "--json", "--user", "mcp:ana", env=env)
+    assert code == 0 and '"question"' in out, err
+
+
+async def test_over_http_without_users_only_this_machine(tmp_path: Path) -> None:
+    env = await loaded_env(tmp_path, PLANRAG_USERS_FILE=str(tmp_path / "none.toml"))
+    async with http_server(env) as url, http_session(url, None) as session:
+        tools = (await session.list_tools()).tools
+        assert {t.name for t in tools} == TOOLS
+    code, _out, err = await cli("serve", "mcp", "--http", "--host", "0.0.0.0", env=env)
+    assert code == 1 and "would be open to anyone who can reach 0.0.0.0" in err
