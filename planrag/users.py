@@ -348,14 +348,14 @@ class UsersFile:
         lines = ["# PlanRAG Assistant's users (planrag users ...). Passwords are argon2id hashes."]
         for name in sorted(users):
             u = users[name]
-            lines += ["", f"[users.{json.dumps(name)}]",
-                      f"password = {json.dumps(u.password_hash)}",
-                      f"datasets = {json.dumps(list(u.datasets))}",
+            lines += ["", f"[users.{_toml(name)}]",
+                      f"password = {_toml(u.password_hash)}",
+                      f"datasets = {_toml_list(u.datasets)}",
                       f"admin = {'true' if u.admin else 'false'}",
-                      f"identities = {json.dumps(list(u.identities))}"]
+                      f"identities = {_toml_list(u.identities)}"]
         if groups:
             lines += ["", "[groups]"]
-            lines += [f"{json.dumps(g)} = {json.dumps(list(d))}" for g, d in sorted(groups.items())]
+            lines += [f"{_toml(g)} = {_toml_list(d)}" for g, d in sorted(groups.items())]
         self.path.parent.mkdir(parents=True, exist_ok=True)
         tmp = self.path.with_name(f".{self.path.name}.tmp{os.getpid()}")
         fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, stat.S_IRUSR | stat.S_IWUSR)
@@ -475,6 +475,29 @@ def _identities(path: Path, name: str, identities: list[str],
             raise ConfigError(f"{path}: user {name!r}: identity {identity!r} already signs "
                               f"in as {owner!r}; an identity reaches one person")
     return tuple(dict.fromkeys(identities))
+
+
+def _toml(text: str) -> str:
+    """`text` as a TOML basic string. Not `json.dumps`: it writes a character beyond U+FFFF
+    (an emoji in an identity or a label) as a surrogate pair, which TOML refuses, so the file
+    written could not be read back."""
+    out = []
+    for char in text:
+        code = ord(char)
+        if char in '"\\':
+            out.append("\\" + char)
+        elif code < 0x20 or code == 0x7F:
+            out.append(f"\\u{code:04x}")
+        elif 0xD800 <= code <= 0xDFFF:
+            raise ConfigError(f"{text[:40]!r} is not text (a lone surrogate); nothing was "
+                              "changed")
+        else:
+            out.append(char)
+    return '"' + "".join(out) + '"'
+
+
+def _toml_list(items: Iterable[str]) -> str:
+    return "[" + ", ".join(_toml(i) for i in items) + "]"
 
 
 def is_identity(identity: str) -> bool:
