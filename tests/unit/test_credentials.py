@@ -5,6 +5,7 @@ front end only, and gone when revoked or when the person is."""
 from __future__ import annotations
 
 import hashlib
+import json
 import logging
 import math
 import re
@@ -12,7 +13,7 @@ import stat
 import tomllib
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import cast
+from typing import Any, cast
 
 import pytest
 
@@ -24,10 +25,12 @@ from planrag.users import (
     UsersFile,
     authenticate_credential,
 )
+from tests.cli.test_cli import planrag
 
 PASSWORD = "correct horse battery"
 KINDS: list[CredentialKind] = ["mcp", "api"]
 PREFIX = {"mcp": "prt_", "api": "prk_"}
+COMMAND = {"mcp": "token", "api": "key"}
 
 OLD_FILE = """\
 # PlanRAG Assistant's users (planrag users ...). Passwords are argon2id hashes.
@@ -269,3 +272,84 @@ def test_through_settings(tmp_path: Path) -> None:
     assert authenticate_credential(settings, key, "api") == Access(
         "alice", frozenset({"demo-retail"}))
     assert authenticate_credential(settings, key, "mcp") is None
+
+
+# -- the command line
+
+
+def _env(tmp_path: Path) -> dict[str, str]:
+    return {"PLANRAG_DATA_DIR": str(tmp_path / "data"), "MYSQL_URL": ""}
+
+
+def _ok(*args: str, env: dict[str, str]) -> Any:
+    out = planrag(*args, env=env)
+    assert out.returncode == 0, out.stderr
+    return out
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_issuing_prints_the_credential_alone_on_the_last_line(tmp_path: Path,
+                                                               kind: CredentialKind) -> None:
+    env = _env(tmp_path)
+    _ok("users", "add", "alice", "--no-password", "--datasets", "demo-retail", env=env)
+    out = _ok("users", COMMAND[kind], "alice", "--label", "laptop", env=env)
+    secret = out.stdout.splitlines()[-1]
+    assert out.stdout == secret + "\n"  # `TOKEN=$(planrag users token alice)` takes it
+    assert secret.startswith(PREFIX[kind]) and "shown once" in out.stderr
+    assert f"--revoke {secret[:12]}" in out.stderr and secret[12:] not in out.stderr
+    users = UsersFile(tmp_path / "data" / "users.toml")
+    assert users.authenticate(secret, kind) == Access("alice", frozenset({"demo-retail"}))
+    assert secret not in users.path.read_text()
+    listed = _ok("users", COMMAND[kind], "alice", "--list", env=env).stdout
+    assert re.fullmatch(rf"{secret[:12]}  \d{{4}}-\d\d-\d\dT\d\d:\d\d:\d\dZ  laptop\n", listed)
+    revoked = _ok("users", COMMAND[kind], "alice", "--revoke", secret[:12], env=env)
+    assert revoked.stdout == f"revoked 1 {users_module.NOUN[kind]} of alice: {secret[:12]}\n"
+    assert users.authenticate(secret, kind) is None
+    assert "has no" in _ok("users", COMMAND[kind], "alice", "--list", env=env).stdout
+
+
+def test_the_users_list_counts_credentials(tmp_path: Path) -> None:
+    env = _env(tmp_path)
+    _ok("users", "add", "alice", "--no-password", "--datasets", "demo-retail", env=env)
+    _ok("users", "add", "bob", "--no-password", "--datasets", "*", env=env)
+    secrets = [_ok("users", "token", "alice", env=env).stdout.strip() for _ in range(2)]
+    secrets.append(_ok("users", "key", "alice", env=env).stdout.strip())
+    text = _ok("users", "list", env=env).stdout
+    alice, bob = text.splitlines()
+    assert alice.endswith("demo-retail; 2 MCP tokens, 1 API key")
+    assert bob.endswith("*")  # nothing said when there are none
+    rows = json.loads(_ok("users", "list", "--json", env=env).stdout)["users"]
+    assert [(r["name"], r["mcp_tokens"], r["api_keys"]) for r in rows] == [
+        ("alice", 2, 1), ("bob", 0, 0)]
+    for secret in secrets:
+        assert secret[12:] not in text and secret[12:] not in str(rows)
+    _ok("users", "token", "alice", "--revoke", "all", env=env)
+    assert _ok("users", "list", env=env).stdout.splitlines()[0].endswith(
+        "demo-retail; 1 API key")
+    # Removing the person removes what they held.
+    _ok("users", "remove", "alice", env=env)
+    users = UsersFile(tmp_path / "data" / "users.toml")
+    assert users.authenticate(secrets[2], "api") is None
+
+
+def test_credential_mistakes_are_one_line_each(tmp_path: Path) -> None:
+    env = _env(tmp_path)
+    _ok("users", "add", "alice", "--no-password", env=env)
+    key = _ok("users", "key", "alice", env=env).stdout.strip()
+    cases = [
+        (("users", "token", "carol"), "no user 'carol'"),
+        (("users", "key", "carol", "--list"), "no user 'carol'"),
+        (("users", "token", "alice", "--revoke", "prt_nothere"), "alice has no MCP token"),
+        (("users", "token", "alice", "--revoke", key[:12]), "is an API key's id"),
+        (("users", "key", "alice", "--label", "a\tb"), "printable characters"),
+    ]
+    for args, said in cases:
+        out = planrag(*args, env=env)
+        assert out.returncode == 1 and said in out.stderr, (args, out.stderr)
+        assert out.stdout == "" and "Traceback" not in out.stderr
+        assert key[12:] not in out.stderr
+    both = planrag("users", "key", "alice", "--list", "--revoke", "all", env=env)
+    assert both.returncode == 2 and "not allowed with" in both.stderr
+    # The key `--revoke` was handed whole is not repeated back.
+    out = _ok("users", "key", "alice", "--revoke", key, env=env)
+    assert key[12:] not in out.stdout + out.stderr

@@ -208,9 +208,11 @@ def test_users_command(tmp_path: Path) -> None:
     listed = json.loads(planrag("users", "list", "--json", env=env).stdout)
     assert listed == {
         "users": [{"name": "alice", "datasets": ["demo-retail", "dqa-building-1836"],
-                   "admin": False, "password": True, "identities": ["password:alice"]},
+                   "admin": False, "password": True, "identities": ["password:alice"],
+                   "mcp_tokens": 0, "api_keys": 0},
                   {"name": "bob", "datasets": ["*"], "admin": True, "password": False,
-                   "identities": ["github:bob", "header:bob@example.com"]}],
+                   "identities": ["github:bob", "header:bob@example.com"],
+                   "mcp_tokens": 0, "api_keys": 0}],
         "groups": {"analysts": ["dqa-locating-1445"]}}
     text = planrag("users", "list", env=env).stdout
     assert "github:bob, header:bob@example.com" in text and "group analysts" in text
