@@ -11,6 +11,11 @@
     planrag users list | remove NAME | set NAME [--datasets ...] [--password-stdin] [--admin]
                       [--identity PROVIDER:NAME ... | --no-identities]
     planrag users group GROUP --datasets ID,...       who may sign in to the chat, and to what
+    planrag users token NAME [--label TEXT | --list | --revoke ID|all]
+    planrag users key NAME [--label TEXT | --list | --revoke ID|all]
+                                                      a user's MCP bearer tokens (prt_...) and
+                                                      API keys (prk_...): a new one is printed
+                                                      once, alone on the last line of stdout
     planrag audit [--user U] [--since T] [--run ID] [--json]   who asked what, and what ran
     planrag feedback export [--format jsonl|csv] [--output FILE]  thumbs up/down on answers
     planrag load [--target T] [--force] [DATASET...]  load dumps (idempotent)
@@ -69,6 +74,7 @@ from planrag.utf8 import InputNotText, check_argument, lone_surrogate, read_line
 if TYPE_CHECKING:
     from planrag.schema import Schema
     from planrag.store import Store
+    from planrag.users import CredentialKind, UsersFile
 
 __all__ = ["main"]
 
@@ -247,7 +253,8 @@ def _parser() -> argparse.ArgumentParser:
     f.add_argument("--output", type=Path, help="write here instead of standard output")
     s.set_defaults(handler=_feedback)
 
-    s = sub.add_parser("users", help="who may sign in to the chat, and to which datasets")
+    s = sub.add_parser("users", help="who may sign in to the chat, and to which datasets; "
+                       "MCP tokens and API keys")
     users = s.add_subparsers(dest="users_command", metavar="ACTION", required=True)
     u = users.add_parser("add", help="add a user (asks for the password)")
     u.add_argument("name")
@@ -280,6 +287,20 @@ def _parser() -> argparse.ArgumentParser:
     u = users.add_parser("group", help="a single sign-on group's datasets (empty removes it)")
     u.add_argument("name")
     u.add_argument("--datasets", required=True, metavar="ID,...")
+    for command, noun, server in (("token", "MCP token", "the MCP server (planrag serve mcp)"),
+                                  ("key", "API key", "the API (planrag serve api)")):
+        u = users.add_parser(command, help=f"issue, list or revoke a user's {noun}s for "
+                             f"{server}; a new one is printed once")
+        u.add_argument("name")
+        what = u.add_mutually_exclusive_group()
+        what.add_argument("--label", default="", metavar="TEXT",
+                          help=f"what the new {noun} is for, shown by --list")
+        what.add_argument("--list", action="store_true",
+                          help=f"the user's {noun}s: ids, labels, when issued (never the "
+                               "secrets)")
+        what.add_argument("--revoke", metavar="ID|all",
+                          help=f"remove one {noun} (its id from --list, or the whole "
+                               f"{noun}) or all of the user's {noun}s")
     s.set_defaults(handler=_users)
 
     s = sub.add_parser("load", help="load datasets into the databases (idempotent)")
@@ -715,10 +736,14 @@ def _users(settings: Settings, args: argparse.Namespace) -> int:
     for warning in users.warnings():
         print(f"warning: {warning}", file=sys.stderr)
     action = args.users_command
+    if action in ("token", "key"):
+        return _credentials(users, args.name, "mcp" if action == "token" else "api", args)
     if action == "list":
         rows: list[dict[str, Any]] = [
             {"name": u.name, "datasets": list(u.datasets), "admin": u.admin,
-             "password": bool(u.password_hash), "identities": list(u.sign_ins())}
+             "password": bool(u.password_hash), "identities": list(u.sign_ins()),
+             "mcp_tokens": len(u.credentials_of("mcp")),
+             "api_keys": len(u.credentials_of("api"))}
             for u in users.users().values()]
         groups = users.groups()
         if args.json:
@@ -728,8 +753,10 @@ def _users(settings: Settings, args: argparse.Namespace) -> int:
         for r in sorted(rows, key=lambda r: r["name"]):
             datasets = ", ".join(r["datasets"]) or "(no dataset)"
             sign_in = ", ".join(r["identities"]) or "(cannot sign in)"
+            held = [f"{n} {noun}{'' if n == 1 else 's'}" for n, noun in (
+                (r["mcp_tokens"], "MCP token"), (r["api_keys"], "API key")) if n]
             print(f"{r['name']:24} {'admin ' if r['admin'] else '      '}{sign_in:30} "
-                  f"{datasets}")
+                  f"{datasets}{'; ' + ', '.join(held) if held else ''}")
         for g, d in sorted(groups.items()):
             print(f"group {g:18} {'':22}{', '.join(d)}")
         if not rows and not groups:
@@ -758,6 +785,38 @@ def _users(settings: Settings, args: argparse.Namespace) -> int:
     how = ", ".join(record.sign_ins()) or "no way to sign in yet (--identity or a password)"
     print(f"{said} {record.name}{' (admin)' if record.admin else ''}: {shown}; signs in as "
           f"{how}; users file {users.path}")
+    return 0
+
+
+def _credentials(users: UsersFile, name: str, kind: CredentialKind,
+                 args: argparse.Namespace) -> int:
+    """`planrag users token|key NAME`: issue (the secret alone on stdout, so
+    `TOKEN=$(planrag users token alice)` takes it), `--list` or `--revoke`."""
+    from planrag.errors import ConfigError
+    from planrag.users import NOUN
+
+    noun, command = NOUN[kind], "token" if kind == "mcp" else "key"
+    if args.list:
+        person = users.users().get(name)
+        if person is None:
+            raise ConfigError(f"no user {name!r}; `planrag users list` shows them")
+        held = person.credentials_of(kind)
+        for c in held:
+            label = printable(c.label, one_line=True) or "(no label)"
+            print(f"{c.id}  {printable(c.created, one_line=True):20}  {label}")
+        if not held:
+            print(f"{name} has no {noun}s; issue one: planrag users {command} {name}")
+        return 0
+    if args.revoke is not None:
+        gone = users.revoke(name, kind, args.revoke)
+        print(f"revoked {len(gone)} {noun}{'' if len(gone) == 1 else 's'} of {name}"
+              f"{': ' + ', '.join(c.id for c in gone) if gone else ''}")
+        return 0
+    secret, credential = users.issue(name, kind, args.label)
+    print(f"{noun} {credential.id} issued to {name}; it is shown once, below, and cannot be "
+          f"shown again. Revoke it: planrag users {command} {name} --revoke {credential.id}",
+          file=sys.stderr, flush=True)
+    print(secret)
     return 0
 
 

@@ -10,6 +10,13 @@ only) holds one table per person:
     admin = false
     identities = ["github:alice", "header:alice@example.com"]
 
+    [[users.alice.credentials]]          # an MCP token or API key; never the secret itself
+    kind = "mcp"                         # "mcp" (prt_...) or "api" (prk_...)
+    id = "prt_Ab3dE6gH"                  # its first characters: shown, and named to revoke it
+    hash = "sha256:9f86d081..."          # SHA-256 of the whole credential
+    label = "laptop"
+    created = "2025-05-01T09:30:00Z"
+
     [groups]                             # for header / OAuth sign-in: a group's datasets
     analysts = ["acme"]
 
@@ -21,30 +28,53 @@ claim alone is known by their identity (`header:frank`), never by a bare name.
 
 `planrag users add|list|remove|set` manages it; the chat signs people in against it
 (`UsersFile.grant`) and every entry point checks a person's datasets with `Access.allows`.
+
+The MCP server and the OpenAI-compatible API take credentials instead of a sign-in:
+`planrag users token NAME` issues an MCP bearer token (`prt_...`), `planrag users key NAME`
+an API key (`prk_...`), and `authenticate_credential` maps one back to its person's `Access`,
+computed as a sign-in computes it. A credential is 256 and more random bits, so it is kept
+as a plain SHA-256 hash: argon2 exists to make guessing a password people chose slow, and no
+guess reaches a random 256-bit secret, however fast the hash. A slow hash would only cost
+every request tens of milliseconds and lend anyone sending bad credentials the server's CPU.
+A keyed hash would need a key every server process and the CLI share, and would add nothing
+against a stolen file that the secret's size does not already give. The prefixes make a
+leaked credential easy for secret scanners to find, and say which front end takes it.
 """
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import json
 import os
 import re
+import secrets
 import stat
+import string
 import tomllib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from datetime import UTC, datetime
 from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING, Literal, get_args
 
 from planrag.errors import ConfigError
 from planrag.utf8 import read_text_file
 
+if TYPE_CHECKING:
+    from planrag.settings import Settings
+
 __all__ = [
     "ALL",
     "Access",
+    "Credential",
+    "CredentialKind",
     "Grant",
     "SlackAccess",
     "UserRecord",
     "UsersFile",
+    "authenticate_credential",
     "hash_password",
     "is_identity",
     "verify_password",
@@ -58,6 +88,24 @@ PASSWORD = "password"
 """The provider of password sign-in: `password:NAME` is implied by NAME's password."""
 _IDENTITY = re.compile(r"([a-z0-9][a-z0-9-]{0,39}):([^\s\x00-\x1f\x7f]{1,200})")
 
+CredentialKind = Literal["mcp", "api"]
+"""Which front end a credential is for: the MCP server or the OpenAI-compatible API."""
+KINDS: tuple[CredentialKind, ...] = get_args(CredentialKind)
+PREFIX: Mapping[CredentialKind, str] = {"mcp": "prt_", "api": "prk_"}
+"""What every credential of a kind starts with, so a scanner can tell a leaked one (and a
+person which front end it is for)."""
+NOUN: Mapping[CredentialKind, str] = {"mcp": "MCP token", "api": "API key"}
+_BASE62 = string.ascii_letters + string.digits
+"""Letters and digits only: a credential is one word to a double click and to a scanner."""
+ID_CHARS = 8
+"""The random characters after the prefix that name a credential (its id, which is shown)."""
+SECRET_CHARS = 44
+"""The random characters that stay unknown once the id is shown: 44 of 62 is 261 bits."""
+_CREDENTIAL = re.compile(rf"(prt_|prk_)[A-Za-z0-9]{{{ID_CHARS + SECRET_CHARS}}}")
+_CREDENTIAL_ID = re.compile(rf"(prt_|prk_)[A-Za-z0-9]{{{ID_CHARS}}}")
+_DIGEST = re.compile(r"sha256:[0-9a-f]{64}")
+MAX_LABEL = 80
+
 
 @dataclass(frozen=True)
 class UserRecord:
@@ -67,15 +115,35 @@ class UserRecord:
     admin: bool = False
     identities: tuple[str, ...] = ()
     """The single sign-on identities mapped to this person (`github:alice`)."""
+    credentials: tuple[Credential, ...] = ()
+    """Their MCP tokens and API keys, as hashes."""
 
     def allows(self, dataset: str) -> bool:
         return ALL in self.datasets or dataset in self.datasets
+
+    def credentials_of(self, kind: CredentialKind) -> tuple[Credential, ...]:
+        return tuple(c for c in self.credentials if c.kind == kind)
 
     def sign_ins(self) -> tuple[str, ...]:
         """Every identity that reaches this person: `password:NAME` with a password, then
         the mapped ones."""
         own = (f"{PASSWORD}:{self.name}",) if self.password_hash else ()
         return own + self.identities
+
+
+@dataclass(frozen=True)
+class Credential:
+    """One MCP token or API key as the users file keeps it: what names it, never the secret.
+
+    `id` is the credential's first characters (`prt_Ab3dE6gH`), shown by the CLI so a person
+    can say which one to revoke; the rest of the secret is still 261 random bits. `digest`
+    is `sha256:` and the hex SHA-256 of the whole credential; `created` is UTC, ISO 8601."""
+
+    kind: CredentialKind
+    id: str
+    digest: str
+    label: str = ""
+    created: str = ""
 
 
 @dataclass(frozen=True)
@@ -254,12 +322,8 @@ class UsersFile:
         claimed = {g: group_sets[g] for g in sorted(set(groups)) if g in group_sets}
         if person is None and not claimed:
             return None
-        datasets = set(person.datasets if person else ())
-        for ids in claimed.values():
-            datasets.update(ids)
         identifier = person.name if person is not None else identity
-        access = Access(identifier, frozenset(datasets - {ALL}), ALL in datasets,
-                        bool(person and person.admin))
+        access = _access(identifier, person, claimed)
         entry = None if person is None else {
             "name": person.name, "password": person.password_hash,
             "datasets": list(person.datasets), "admin": person.admin}
@@ -286,7 +350,78 @@ class UsersFile:
                              f"github:LOGIN, ...)")
         return lines
 
+    def authenticate(self, presented: str, kind: CredentialKind) -> Access | None:
+        """The `Access` of the person whose `kind` credential `presented` is (the credential
+        exactly, without `Bearer ` or spaces); None when it is malformed, of the other kind,
+        revoked, or its person is gone. The same `Access` as that person signing in with no
+        group claims: a credential carries none, so datasets given to a group reach a
+        person here only when their own entry names them too.
+
+        Every stored hash of the kind is compared, in constant time and without stopping at
+        a match, so the time taken says nothing about how close a guess came. Nothing here
+        logs or raises with the presented text; a users file that cannot be read raises
+        `ConfigError` (its path and what is wrong), as it does for sign-in."""
+        _check_kind(kind)
+        if not isinstance(presented, str) or not _CREDENTIAL.fullmatch(presented) or \
+                not presented.startswith(PREFIX[kind]):
+            return None
+        digest = _digest(presented)
+        found: list[UserRecord] = []
+        for person in self.users().values():
+            for credential in person.credentials_of(kind):
+                if hmac.compare_digest(credential.digest, digest):
+                    found.append(person)
+        if len(found) != 1:  # none, or (never seen) a hash two entries share: refuse
+            return None
+        return _access(found[0].name, found[0], {})
+
     # -- writing
+
+    def issue(self, name: str, kind: CredentialKind, label: str = "",
+              now: datetime | None = None) -> tuple[str, Credential]:
+        """A new `kind` credential for `name`: (the secret, to show once, and its record).
+        Only the record is written."""
+        _check_kind(kind)
+        check_label(label)
+        users, groups = self.load()
+        if name not in users:
+            raise ConfigError(f"no user {name!r}; `planrag users list` shows them")
+        taken = {c.id for u in users.values() for c in u.credentials}
+        while True:
+            secret = PREFIX[kind] + "".join(secrets.choice(_BASE62)
+                                            for _ in range(ID_CHARS + SECRET_CHARS))
+            if secret[:len(PREFIX[kind]) + ID_CHARS] not in taken:
+                break
+        when = (now or datetime.now(UTC)).astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+        credential = Credential(kind, secret[:len(PREFIX[kind]) + ID_CHARS], _digest(secret),
+                                label, when)
+        record = users[name]
+        users[name] = replace(record, credentials=(*record.credentials, credential))
+        self._save(users, groups)
+        return secret, credential
+
+    def revoke(self, name: str, kind: CredentialKind, which: str) -> list[Credential]:
+        """Remove `name`'s `kind` credentials named by `which`: `all` (none is fine), an id
+        as `planrag users token|key NAME --list` shows it, or the whole credential. The
+        removed ones are returned; an id the person has no credential of is an error."""
+        _check_kind(kind)
+        users, groups = self.load()
+        if name not in users:
+            raise ConfigError(f"no user {name!r}; `planrag users list` shows them")
+        record = users[name]
+        ids = {c.id for c in record.credentials_of(kind)}
+        if which != "all":
+            wanted = which[:len(PREFIX[kind]) + ID_CHARS] if _CREDENTIAL.fullmatch(which) \
+                else which
+            if wanted not in ids:
+                raise ConfigError(_not_found(name, kind, which))
+            ids = {wanted}
+        gone = [c for c in record.credentials if c.kind == kind and c.id in ids]
+        if gone:
+            kept = tuple(c for c in record.credentials if c not in gone)
+            users[name] = replace(record, credentials=kept)
+            self._save(users, groups)
+        return gone
 
     def add(self, name: str, password: str | None, datasets: Sequence[str],
             admin: bool = False, identities: Sequence[str] = ()) -> UserRecord:
@@ -345,17 +480,25 @@ class UsersFile:
         self._save(users, groups)
 
     def _save(self, users: Mapping[str, UserRecord], groups: Mapping[str, Sequence[str]]) -> None:
-        lines = ["# PlanRAG Assistant's users (planrag users ...). Passwords are argon2id hashes."]
+        lines = ["# PlanRAG Assistant's users (planrag users ...). Passwords are argon2id hashes;",
+                 "# MCP tokens and API keys are SHA-256 hashes."]
         for name in sorted(users):
             u = users[name]
-            lines += ["", f"[users.{json.dumps(name)}]",
-                      f"password = {json.dumps(u.password_hash)}",
-                      f"datasets = {json.dumps(list(u.datasets))}",
+            lines += ["", f"[users.{_toml(name)}]",
+                      f"password = {_toml(u.password_hash)}",
+                      f"datasets = {_toml_list(u.datasets)}",
                       f"admin = {'true' if u.admin else 'false'}",
-                      f"identities = {json.dumps(list(u.identities))}"]
+                      f"identities = {_toml_list(u.identities)}"]
+            for c in u.credentials:
+                lines += ["", f"[[users.{_toml(name)}.credentials]]",
+                          f"kind = {_toml(c.kind)}",
+                          f"id = {_toml(c.id)}",
+                          f"hash = {_toml(c.digest)}",
+                          f"label = {_toml(c.label)}",
+                          f"created = {_toml(c.created)}"]
         if groups:
             lines += ["", "[groups]"]
-            lines += [f"{json.dumps(g)} = {json.dumps(list(d))}" for g, d in sorted(groups.items())]
+            lines += [f"{_toml(g)} = {_toml_list(d)}" for g, d in sorted(groups.items())]
         self.path.parent.mkdir(parents=True, exist_ok=True)
         tmp = self.path.with_name(f".{self.path.name}.tmp{os.getpid()}")
         fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, stat.S_IRUSR | stat.S_IWUSR)
@@ -429,6 +572,52 @@ def check_name(name: str, what: str = "user") -> None:
                           "(up to 64 characters)")
 
 
+def check_label(label: str) -> None:
+    if len(label) > MAX_LABEL or not label.isprintable():
+        raise ConfigError(f"the label {label[:40]!r} must be at most {MAX_LABEL} printable "
+                          "characters on one line")
+
+
+def _check_kind(kind: str) -> None:
+    if kind not in KINDS:  # a caller's mistake, not a person's
+        raise ValueError(f"a credential is of kind {' or '.join(KINDS)}, not {kind!r}")
+
+
+def _digest(credential: str) -> str:
+    return "sha256:" + hashlib.sha256(credential.encode("ascii")).hexdigest()
+
+
+def _not_found(name: str, kind: CredentialKind, which: str) -> str:
+    command = "token" if kind == "mcp" else "key"
+    shown = which[:len(PREFIX[kind]) + ID_CHARS]
+    other = next((k for k in KINDS if k != kind and which.startswith(PREFIX[k])), None)
+    if other is not None:
+        return (f"{shown!r} is an {NOUN[other]}'s id, not an {NOUN[kind]}'s: planrag users "
+                f"{'token' if other == 'mcp' else 'key'} {name} --revoke ...")
+    return (f"{name} has no {NOUN[kind]} {shown!r}; `planrag users {command} {name} --list` "
+            "shows their ids (or --revoke all)")
+
+
+def _access(identifier: str, person: UserRecord | None,
+            claimed: Mapping[str, tuple[str, ...]]) -> Access:
+    """What a person (or no one, for someone let in by groups alone) with these claimed
+    groups may ask about: one rule, for sign-in and for credentials alike."""
+    datasets = set(person.datasets if person else ())
+    for ids in claimed.values():
+        datasets.update(ids)
+    return Access(identifier, frozenset(datasets - {ALL}), ALL in datasets,
+                  bool(person and person.admin))
+
+
+def authenticate_credential(where: Settings | UsersFile, presented: str,
+                            kind: CredentialKind) -> Access | None:
+    """The `Access` a `kind` credential (`mcp`: the MCP server's bearer token, `api`: the
+    API's key) gives, read from the users file of `where`; None when it gives none (the
+    server answers 401). See `UsersFile.authenticate`."""
+    users = where if isinstance(where, UsersFile) else UsersFile(where.users_path)
+    return users.authenticate(presented, kind)
+
+
 def check_password(password: str) -> None:
     if len(password) < MIN_PASSWORD:
         raise ConfigError(f"the password is too short: use at least {MIN_PASSWORD} characters")
@@ -444,6 +633,7 @@ def _record(path: Path, name: str, entry: object, earlier: Mapping[str, UserReco
     datasets = entry.get("datasets", [])
     admin = entry.get("admin", False)
     identities = entry.get("identities", [])
+    credentials = entry.get("credentials", [])
     if not isinstance(password, str) or (password and not password.startswith("$argon2")):
         raise ConfigError(f"{path}: user {name!r}: `password` must be an argon2 hash written "
                           "by `planrag users`, never the password itself")
@@ -454,8 +644,32 @@ def _record(path: Path, name: str, entry: object, earlier: Mapping[str, UserReco
     if not isinstance(identities, list) or not all(isinstance(i, str) for i in identities):
         raise ConfigError(f"{path}: user {name!r}: `identities` must list identities such "
                           "as \"github:alice\"")
+    if not isinstance(credentials, list):
+        raise ConfigError(f"{path}: user {name!r}: `credentials` must be a list of tables "
+                          "written by `planrag users token|key`")
     return UserRecord(name, password, tuple(datasets), admin,
-                      _identities(path, name, identities, earlier))
+                      _identities(path, name, identities, earlier),
+                      tuple(_credential(path, name, c) for c in credentials))
+
+
+def _credential(path: Path, name: str, entry: object) -> Credential:
+    """One of `name`'s credentials as the file holds it, checked: a hash, never a secret."""
+    fields = entry if isinstance(entry, dict) else {}
+    kind, id_, digest, label, created = (fields.get(k, "") for k in (
+        "kind", "id", "hash", "label", "created"))
+    well_formed = (
+        kind in KINDS and isinstance(id_, str) and isinstance(digest, str)
+        and isinstance(label, str) and isinstance(created, str)
+        and _CREDENTIAL_ID.fullmatch(id_) is not None and id_.startswith(PREFIX[kind])
+        and _DIGEST.fullmatch(digest) is not None)
+    if not well_formed:
+        # No more than an id's length: a secret pasted in the wrong place stays unsaid.
+        shown = id_[:len(PREFIX["mcp"]) + ID_CHARS] if isinstance(id_, str) else "?"
+        raise ConfigError(f"{path}: user {name!r}: credential {shown!r} must have kind "
+                          "(mcp or api), id, hash (sha256:...), label and created as "
+                          "`planrag users token|key` writes them; remove that "
+                          f"[[users.{name}.credentials]] table and issue another")
+    return Credential(kind, id_, digest, label, created)
 
 
 def _identities(path: Path, name: str, identities: list[str],
@@ -475,6 +689,29 @@ def _identities(path: Path, name: str, identities: list[str],
             raise ConfigError(f"{path}: user {name!r}: identity {identity!r} already signs "
                               f"in as {owner!r}; an identity reaches one person")
     return tuple(dict.fromkeys(identities))
+
+
+def _toml(text: str) -> str:
+    """`text` as a TOML basic string. Not `json.dumps`: it writes a character beyond U+FFFF
+    (an emoji in an identity or a label) as a surrogate pair, which TOML refuses, so the file
+    written could not be read back."""
+    out = []
+    for char in text:
+        code = ord(char)
+        if char in '"\\':
+            out.append("\\" + char)
+        elif code < 0x20 or code == 0x7F:
+            out.append(f"\\u{code:04x}")
+        elif 0xD800 <= code <= 0xDFFF:
+            raise ConfigError(f"{text[:40]!r} is not text (a lone surrogate); nothing was "
+                              "changed")
+        else:
+            out.append(char)
+    return '"' + "".join(out) + '"'
+
+
+def _toml_list(items: Iterable[str]) -> str:
+    return "[" + ", ".join(_toml(i) for i in items) + "]"
 
 
 def is_identity(identity: str) -> bool:

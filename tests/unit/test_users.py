@@ -92,6 +92,15 @@ def test_identities_are_per_provider_and_mapped_explicitly(users: UsersFile) -> 
         users.load()
 
 
+def test_text_beyond_the_basic_plane_is_written_so_it_reads_back(users: UsersFile) -> None:
+    """JSON writes an emoji as a surrogate pair, which TOML refuses: the file must not be
+    left unreadable by an identity (or a quote, a backslash) that is allowed in."""
+    odd = ["google:\U0001f600@example.org", 'header:say"hi"\\', "oidc:caf\u00e9\u0091"]
+    users.add("alice", None, ["demo-retail"], identities=odd)
+    assert users.users()["alice"].identities == tuple(odd)
+    assert "\\ud83d" not in users.path.read_text()
+
+
 def test_people_no_sign_in_method_reaches_are_named(users: UsersFile) -> None:
     users.add("alice", PASSWORD, [])
     users.add("erin", None, [])
@@ -199,9 +208,11 @@ def test_users_command(tmp_path: Path) -> None:
     listed = json.loads(planrag("users", "list", "--json", env=env).stdout)
     assert listed == {
         "users": [{"name": "alice", "datasets": ["demo-retail", "dqa-building-1836"],
-                   "admin": False, "password": True, "identities": ["password:alice"]},
+                   "admin": False, "password": True, "identities": ["password:alice"],
+                   "mcp_tokens": 0, "api_keys": 0},
                   {"name": "bob", "datasets": ["*"], "admin": True, "password": False,
-                   "identities": ["github:bob", "header:bob@example.com"]}],
+                   "identities": ["github:bob", "header:bob@example.com"],
+                   "mcp_tokens": 0, "api_keys": 0}],
         "groups": {"analysts": ["dqa-locating-1445"]}}
     text = planrag("users", "list", env=env).stdout
     assert "github:bob, header:bob@example.com" in text and "group analysts" in text
