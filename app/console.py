@@ -198,7 +198,13 @@ class Console:
         from planrag.engine.policy import uncovered
         from planrag.engine.render import TerminalRenderer
         from planrag.limits import limits_for
-        from planrag.service.runs import Asker, RunService, consent_word, model_for
+        from planrag.service.runs import (
+            Asker,
+            RunService,
+            consent_word,
+            model_for,
+            terminal_user,
+        )
         from planrag.service.runs import simulator_name as simulator_of
 
         limits_for(self.settings).check_question(question)
@@ -228,8 +234,8 @@ class Console:
                 return False
             return consent_word(line) is True if line else None
 
-        async for event in RunService(self.settings).ask(Asker(""), self.ref, question, model,
-                                                         decide=decide):
+        async for event in RunService(self.settings).ask(Asker(terminal_user()), self.ref,
+                                                         question, model, decide=decide):
             renderer.render(event)
 
     async def _simulate(self, rest: str) -> None:

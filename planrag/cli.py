@@ -1288,7 +1288,7 @@ def _ask(settings: Settings, args: argparse.Namespace) -> int:
     )
     from planrag.engine.render import TerminalRenderer, stop_text
     from planrag.limits import question_problem
-    from planrag.service.runs import Asker, RunService
+    from planrag.service.runs import Asker, RunService, terminal_user
 
     too_long = question_problem(args.question.strip(), settings.max_question_chars)
     if too_long is not None:  # before a model, a database or a simulator is touched
@@ -1313,7 +1313,7 @@ def _ask(settings: Settings, args: argparse.Namespace) -> int:
         failed = False
         undecided: RunFinished | None = None
         run_id, dataset, kept = "", "", ""
-        asker = Asker("", approver=_who())  # the person at this terminal: everything
+        asker = Asker(terminal_user(), approver=_who())  # at this terminal: everything
         async for event in RunService(settings).ask(
                 asker, args.dataset, args.question, model, target=args.target,
                 technique=args.technique, consent=consent, decide=decide):

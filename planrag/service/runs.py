@@ -52,6 +52,7 @@ __all__ = [
     "consent_word",
     "model_for",
     "simulator_name",
+    "terminal_user",
 ]
 
 APPROVE = frozenset({"approve", "approved", "yes", "y", "ok", "okay", "go", "go ahead",
@@ -208,6 +209,17 @@ class RunService:
                         return
                     events = engine.resume(paused.state, await decide(paused),
                                            approver=asker.approver)
+
+
+def terminal_user() -> str:
+    """The person at this terminal (`planrag ask`, the console) as the audit trail names
+    them: `cli:<login>`."""
+    import getpass
+
+    try:
+        return f"cli:{getpass.getuser()}"
+    except (KeyError, OSError):
+        return "cli:unknown"
 
 
 def simulator_name(dataset: Dataset | None) -> str | None:
