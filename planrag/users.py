@@ -86,9 +86,24 @@ class Access:
     datasets: frozenset[str] = field(default_factory=frozenset)
     everything: bool = False
     admin: bool = False
+    groups: frozenset[str] = field(default_factory=frozenset)
+    """The groups their sign-in claims (the proxy's groups header, an OAuth groups or roles
+    claim): a live database may name an account per group (`[[databases.accounts]]`)."""
+    without_account: frozenset[str] = field(default_factory=frozenset)
+    """Datasets whose databases are read with each person's own account and name none for
+    this person or their groups (`planrag.locations.accounts.scoped`): not allowed, so
+    lists do not offer them. Opening a source checks the accounts again, whatever this
+    holds."""
 
     def allows(self, dataset: str) -> bool:
+        if dataset in self.without_account:
+            return False
         return self.everything or dataset in self.datasets
+
+    @property
+    def signed_in(self) -> bool:
+        """A person is known (False for the open chat on this machine, `Access.open()`)."""
+        return bool(self.user)
 
     def visible(self, ids: Iterable[str]) -> list[str]:
         return [i for i in ids if self.allows(i)]
@@ -259,7 +274,7 @@ class UsersFile:
             datasets.update(ids)
         identifier = person.name if person is not None else identity
         access = Access(identifier, frozenset(datasets - {ALL}), ALL in datasets,
-                        bool(person and person.admin))
+                        bool(person and person.admin), frozenset(groups))
         entry = None if person is None else {
             "name": person.name, "password": person.password_hash,
             "datasets": list(person.datasets), "admin": person.admin}
@@ -399,6 +414,14 @@ class SlackAccess:
 
     def datasets(self) -> set[str]:
         return {d for ids in self.entries.values() for d in ids}
+
+    @staticmethod
+    def asker(user: str, dataset: str) -> Access:
+        """Who a Slack question about `dataset` runs as, once the gate let it in: the Slack
+        user `slack:<id>` (as the audit trail names them; no users-file name has a colon), so
+        a live database with accounts per person reads as theirs (`user = "slack:U0123ABCD"`)
+        or refuses them."""
+        return Access(f"slack:{user}", frozenset({dataset}))
 
     def access(self, user: str, channel: str) -> Access:
         allowed = [*self.entries.get(ALL, ()), *self.entries.get(user, ()),
