@@ -27,7 +27,7 @@ import re
 import time
 import uuid
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from importlib import resources
 from string import Template
 from typing import Any, Literal
@@ -38,6 +38,7 @@ from planrag.engine.calls import ToolCalls
 from planrag.engine.check import Checker
 from planrag.engine.config import EngineConfig
 from planrag.engine.events import (
+    AnswerProposed,
     AwaitingConfirmation,
     Event,
     ModelCalled,
@@ -45,6 +46,7 @@ from planrag.engine.events import (
     RunFailed,
     RunFinished,
     RunStarted,
+    SimulatorChecked,
 )
 from planrag.engine.model import (
     KEPT_CHARS,
@@ -85,6 +87,7 @@ class Engine:
         schema_budget: int = DEFAULT_BUDGET,
         live: bool = False,
         required: Requirements | None = None,
+        read_as: str = "",
     ) -> None:
         if not sources:
             raise ConfigError("the engine needs at least one data source")
@@ -101,6 +104,9 @@ class Engine:
         """Characters of schema in the first prompt (split among the sources)."""
         self.live = live
         """The sources are a team's live databases (a check says when it read them)."""
+        self.read_as = read_as
+        """Whose account reads the data, where the database names accounts per person:
+        said by the run's start, its answer and its check."""
 
     def table(self, run_id: str, query_id: str) -> Table | None:
         """The whole table a query fetched (what previews are cut from)."""
@@ -245,9 +251,17 @@ class Engine:
                 async with closing_stream(events) as inner:
                     async for event in inner:
                         telemetry.run_outcome(span, event)
-                        yield event
+                        yield self._read_as(event)
             finally:
                 state.trace = None
+
+    def _read_as(self, event: Event) -> Event:
+        """`event`, saying whose account read the data where it matters (a database with
+        accounts per person): the run's start, its answer and its check, however made (a
+        simulator, a written decision, a check the assistant proposed)."""
+        if self.read_as and isinstance(event, RunStarted | AnswerProposed | SimulatorChecked):
+            return replace(event, read_as=self.read_as)
+        return event
 
     async def _drive(self, state: RunState, started: float) -> AsyncIterator[Event]:
         """The turns, with every way a run can break ending in one `RunFailed` event: a
