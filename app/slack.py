@@ -610,10 +610,10 @@ async def _run(settings: Settings, store: RunStore, key: str, question: str,
         await store.save_turns(key, turns)  # the thread is the assistant's from now on
         history = [Turn.model_validate(t) for t in turns[-HISTORY_TURNS:]]
         target = default_target(settings, registry(settings).get(dataset))
-        context = {"dataset": dataset, "target": target, "question": question}
+        context = {"dataset": dataset, "target": target, "question": question, "asker": user}
         with limits_for(settings).run(f"slack:{user or 'unknown'}"):
-            async with open_engine(settings, dataset, target, model,
-                                   engine_config(settings)) as engine:
+            async with open_engine(settings, dataset, target, model, engine_config(settings),
+                                   access=SlackAccess.asker(user, dataset)) as engine:
                 await _render(engine.run(question, history=history), store, key, context,
                               _auditor(settings, user, dataset))
     except PlanRAGError as exc:
@@ -638,8 +638,9 @@ async def _resume(settings: Settings, store: RunStore, key: str, paused: PausedR
                       "configured, reply *approve* or *keep* again.")
             return
         context = paused.context
+        asker = SlackAccess.asker(str(context.get("asker", user)), context["dataset"])
         async with open_engine(settings, context["dataset"], context["target"], model,
-                               engine_config(settings)) as engine:
+                               engine_config(settings), access=asker) as engine:
             outcome = await _render(engine.resume(paused.state, approved,
                                                   approver=f"Slack user {user}" if user else None),
                                     store, key, context,
