@@ -237,3 +237,27 @@ def test_connect_writes_the_accounts_back(tmp_path: Path) -> None:
     assert db.url == new.url and db.main_for_everyone
     assert [(a.holder, a.url) for a in db.accounts] == [
         ("group ward-managers", "mysql://wm_ro:${WM_PW}@db.example.com:3306/hospital")]
+
+
+def test_a_graph_reads_as_the_persons_account_too(tmp_path: Path,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """The graph's driver is opened from the location's URL, one per server and account, so
+    an account per person on the graph needs nothing more than on MySQL."""
+    from planrag.locations.kinds.graph import KIND
+
+    text = ('id = "ward"\ntitle = "W"\nrules = "r"\n[[databases]]\nkind = "neo4j"\n'
+            'url = "neo4j://reader:${G_PW}@graph.example.com:7687"\ndatabase = "wards"\n'
+            '[[databases.accounts]]\nuser = "alice"\n'
+            'url = "neo4j://alice_r:${G_ALICE_PW}@graph.example.com:7687"\n')
+    reg = _registry(tmp_path, text)
+    assert not reg.problems, reg.problems
+    monkeypatch.setenv("G_ALICE_PW", "alice-graph-pw")
+    settings = load_settings(env_file=None, mysql_url=None)
+    location = for_person(resolve(settings, reg, "ward", "graph"), Access("alice")).location
+    conn = KIND.connection(location)
+    assert (conn.user, conn.password, conn.database) == ("alice_r", "alice-graph-pw", "wards")
+    assert KIND.describe(location) == ("graph database wards at neo4j://graph.example.com:7687 "
+                                       "(live, account of user alice)")
+    assert read_as(location) == "alice_r (user alice)"
+    other = text.replace("alice_r:${G_ALICE_PW}@graph.example.com", "alice_r:${P}@elsewhere")
+    assert "same server and database" in _problem(tmp_path / "other", other)
