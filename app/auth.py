@@ -40,6 +40,7 @@ import chainlit as cl
 
 from app import tokens
 from planrag.errors import ConfigError, PlanRAGError
+from planrag.runtime import person_access
 from planrag.settings import Settings
 from planrag.users import PASSWORD, Access, UsersFile, is_identity
 
@@ -91,7 +92,9 @@ def access_of(settings: Settings, user: Any, sign_in: bool) -> Access:
     # The grant the session signed in on, while it holds: a person removed or changed (or
     # whose identity now reaches someone else) gets nothing until they sign in again.
     grant = tokens.current(settings, name, getattr(user, "metadata", None) or {})
-    return grant.access if grant is not None else Access.denied(name)
+    if grant is None:
+        return Access.denied(name)
+    return person_access(settings, grant.access)  # not offering what they have no account for
 
 
 def install(settings: Settings, host: str) -> list[str]:

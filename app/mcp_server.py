@@ -187,7 +187,8 @@ def build_server(settings: Settings, caller: Caller, *, scripted: bool = False,
         asker = who(ctx)
         try:
             require_access(asker.access, dataset)
-            async with open_source(settings, dataset, target) as source:
+            async with open_source(settings, _as_person(settings, dataset, target,
+                                                        asker)) as source:
                 table = await source.execute(query)
         except Refused as exc:
             raise ToolError(f"refused by the read-only guard: {exc.reason}") from None
@@ -209,7 +210,8 @@ def build_server(settings: Settings, caller: Caller, *, scripted: bool = False,
         asker = who(ctx)
         try:
             require_access(asker.access, dataset)
-            async with open_source(settings, dataset, target) as source:
+            async with open_source(settings, _as_person(settings, dataset, target,
+                                                        asker)) as source:
                 schema = await source.schema()
         except PlanRAGError as exc:
             raise ToolError(str(exc)) from None
@@ -218,6 +220,15 @@ def build_server(settings: Settings, caller: Caller, *, scripted: bool = False,
         return CallToolResult(content=[TextContent(type="text", text=text)])
 
     return server
+
+
+def _as_person(settings: Settings, dataset: str, target: str | None, asker: Asker) -> Any:
+    """Where `dataset` is read for `asker`: with their own database account where the
+    dataset names accounts per person (refused when it names none for them)."""
+    from planrag.locations.accounts import for_person
+    from planrag.runtime import locate
+
+    return for_person(locate(settings, dataset, target), asker.access)
 
 
 def _model(settings: Settings, dataset: str, asker: Asker, scripted: bool,

@@ -87,7 +87,7 @@ from planrag.service.journal import (
 from planrag.service.run_store import Journaled, PausedRun, RunStore
 from planrag.service.runs import Asker, RunService, consent_word, model_for
 from planrag.settings import Settings
-from planrag.users import Access, SlackAccess
+from planrag.users import SlackAccess
 
 __all__ = ["attach", "handle_slack_message", "journal_record", "route", "store_for"]
 
@@ -539,9 +539,9 @@ async def _run(settings: Settings, store: RunStore, key: str, question: str,
         await store.save_turns(key, turns)  # the thread is the assistant's from now on
         history = [Turn.model_validate(t) for t in turns[-HISTORY_TURNS:]]
         target = default_target(settings, registry(settings).get(dataset))
-        context = {"dataset": dataset, "target": target, "question": question}
-        await _render(RunService(settings).ask(_asker(user), dataset, question, model,
-                                               target=target, history=history),
+        context = {"dataset": dataset, "target": target, "question": question, "asker": user}
+        await _render(RunService(settings).ask(_asker(user, dataset), dataset, question,
+                                               model, target=target, history=history),
                       store, key, context)
     except PlanRAGError as exc:
         await say(f"I could not answer: {escape(str(exc), 'slack')}")
@@ -564,8 +564,11 @@ async def _resume(settings: Settings, store: RunStore, key: str, paused: PausedR
                       "configured, reply *approve* or *keep* again.")
             return
         context = paused.context
+        # The run reads as whoever asked it (their account); the answer is audited under
+        # whoever answered the re-plan.
+        asker = _asker(user, context["dataset"], str(context.get("asker", user)))
         outcome = await _render(RunService(settings).resume(
-            _asker(user), context["dataset"], paused.state, approved, model,
+            asker, context["dataset"], paused.state, approved, model,
             target=context["target"]), store, key, context)
     except PlanRAGError as exc:
         await say(f"I could not resume the run: {escape(str(exc), 'slack')}. The plan is still "
@@ -576,11 +579,13 @@ async def _resume(settings: Settings, store: RunStore, key: str, paused: PausedR
             await store.put(key, paused)
 
 
-def _asker(user: str) -> Asker:
+def _asker(user: str, dataset: str, asked_by: str | None = None) -> Asker:
     """A Slack person as the run service knows them: `slack:<user id>` in the audit trail
-    and the limits; which dataset they may ask about was decided by PLANRAG_SLACK_ACCESS
-    before the run (`_slack_dataset`)."""
-    return Asker(f"slack:{user or 'unknown'}", Access.open(),
+    and the limits, reading with the database account of whoever asked the question
+    (`asked_by`, when someone else answers its re-plan); which dataset they may ask about
+    was decided by PLANRAG_SLACK_ACCESS before the run (`_slack_dataset`)."""
+    return Asker(f"slack:{user or 'unknown'}",
+                 SlackAccess.asker(asked_by if asked_by is not None else user, dataset),
                  approver=f"Slack user {user}" if user else None)
 
 

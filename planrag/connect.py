@@ -62,6 +62,7 @@ from planrag.locations._env import (
     split_url,
     write_secrets,
 )
+from planrag.locations.accounts import account_locations
 from planrag.schema import Schema
 from planrag.settings import Settings
 from planrag.utf8 import read_text_file
@@ -309,8 +310,13 @@ async def _restage(
     if entries:
         secrets: dict[str, str] = {}
         given = {kind: _live_entry(request, kind, value, secrets) for kind, value in entries}
-        kept = [db for db in raw.get("databases", []) if _kind_name(db) not in given]
-        raw["databases"] = kept + [_entry_table(db) for db in given.values()]
+        written = raw.get("databases", [])
+        kept = [db for db in written if _kind_name(db) not in given]
+        # A new URL keeps the accounts per person of the one it replaces: dropping them
+        # would let everyone read as the main account; they are checked again below.
+        before = {_kind_name(db): db for db in written}
+        raw["databases"] = kept + [_entry_table(db, before.get(kind))
+                                   for kind, db in given.items()]
         if secrets:
             write_secrets(staging / SECRETS, {**read_secrets(staging / SECRETS), **secrets})
     accepted = raw.get("write_privileges") is True  # accepted so when it was connected
@@ -344,21 +350,31 @@ async def _check_databases(
     advice: list[str] = []
     for db in dataset.databases:
         kind = get_kind(db.kind)
-        location = kind.live_location(dataset, db)
-        echo(f"connecting to {kind.describe(location)} ...")
-        async with open_location(settings, location) as source:
-            schema = await source.schema()
-        check = await kind.check_account(settings, location)
-        connected.databases.append((location, schema, check))
-        if not check.read_only:
-            refusals.append(f"{', '.join(check.findings)} ({kind.describe(location)})")
-            advice.append(check.advice)
+        # The main account, then each person's or group's (`[[databases.accounts]]`): every
+        # one of them must connect and may only read.
+        for location in (kind.live_location(dataset, db),
+                         *account_locations(kind, dataset, db)):
+            echo(f"connecting to {kind.describe(location)} ...")
+            try:
+                async with open_location(settings, location) as source:
+                    schema = await source.schema()
+                check = await kind.check_account(settings, location)
+            except PlanRAGError as exc:
+                if location.account and location.account not in str(exc):
+                    # The server's words name the login; say whose account it is.
+                    exc.args = (f"the account of {location.account}: {exc}", *exc.args[1:])
+                raise
+            connected.databases.append((location, schema, check))
+            if not check.read_only:
+                refusals.append(f"{', '.join(check.findings)} ({kind.describe(location)})")
+                advice.append(check.advice)
     if refusals and not allow_write:
         raise AccountRefused(
-            "the account can do more than read the data: " + "; ".join(refusals)
+            f"the account{'s' if len(refusals) > 1 else ''} can do more than read the data: "
+            + "; ".join(refusals)
             + ". Connect with a read-only account instead, made like this (or pass "
             "--allow-write-privileges to accept this one; the dataset is then marked so):",
-            advice="\n".join(a for a in advice if a),
+            advice="\n".join(dict.fromkeys(a for a in advice if a)),
         )
     return bool(refusals)
 
@@ -442,15 +458,19 @@ def _new_manifest(request: ConnectRequest, dataset: Dataset, rules: str | None) 
     return raw
 
 
-def _entry_table(db: LiveDatabase) -> dict[str, str]:
-    """A `[[databases]]` table for `db`."""
-    table = {"kind": db.kind}
+def _entry_table(db: LiveDatabase, before: dict[str, Any] | None = None) -> dict[str, Any]:
+    """A `[[databases]]` table for `db`, with the accounts per person (and whether the main
+    account serves everyone else) of the table it replaces, `before`."""
+    table: dict[str, Any] = {"kind": db.kind}
     if db.url is not None:
         table["url"] = db.url
     if db.database is not None:
         table["database"] = db.database
     if db.path is not None:
         table["path"] = str(db.path)
+    for key in ("main_for_everyone", "accounts"):
+        if before is not None and key in before:
+            table[key] = before[key]
     return table
 
 
@@ -494,7 +514,14 @@ def _write_manifest(folder: Path, raw: dict[str, Any], write: bool, *,
         lines += [f"{_toml_key(k)} = {_toml(v)}" for k, v in table.items()]
     for entry in raw.get("databases", []):
         lines += ["", "[[databases]]"]
-        lines += [f"{_toml_key(k)} = {_toml(v)}" for k, v in entry.items()]
+        lines += [f"{_toml_key(k)} = {_toml(v)}" for k, v in entry.items() if k != "accounts"]
+        accounts = entry.get("accounts", [])
+        if not isinstance(accounts, list) or not all(isinstance(a, dict) for a in accounts):
+            raise DatasetError(f"{folder / MANIFEST}: `accounts` must be "
+                               "[[databases.accounts]] tables; fix it there")
+        for account in accounts:
+            lines += ["", "[[databases.accounts]]"]
+            lines += [f"{_toml_key(k)} = {_toml(v)}" for k, v in account.items()]
     for decision in raw.get("decisions", []):  # kept as written, a broken one too
         lines += ["", entry_toml(decision).rstrip("\n")]
     (folder / MANIFEST).write_text("\n".join(lines) + "\n", encoding="utf-8")

@@ -33,6 +33,11 @@ the datasets directory):
     url = "mysql://reader:${SHOP_DB_PASSWORD}@db.internal:3306/shop"
     database = "shop"              # graph: the database name (mysql: in the URL)
     path = "shop.sqlite"           # sqlite: the file (relative to the manifest)
+    main_for_everyone = false      # with accounts: people with none of their own read as
+                                   # `url` (default: they cannot ask)
+    [[databases.accounts]]         # optional, mysql and graph: one person's or group's own
+    group = "ward-managers"        # account on the same database (or: user = "alice")
+    url = "mysql://wm_ro:${WM_RO_PASSWORD}@db.internal:3306/shop"
 
 `${NAME}` in a URL is read from the environment, `.env` or the dataset's `secrets.env`; a
 password is never written in clear in a manifest. Any other key, a value of another type, or
@@ -57,6 +62,7 @@ from planrag.errors import DatasetError
 from planrag.utf8 import lone_surrogate, read_text_file
 
 __all__ = [
+    "DatabaseAccount",
     "Dataset",
     "DatasetRef",
     "Dump",
@@ -119,6 +125,30 @@ class DatasetRef:
 
 
 @dataclass(frozen=True)
+class DatabaseAccount:
+    """One `[[databases.accounts]]` entry: the database account one person (`user`) or the
+    members of one group (`group`) query with, so the database's own grants, views and row
+    rules decide what they see (ARCHITECTURE.md, "Where data lives"). Exactly one of `user`
+    and `group` is set."""
+
+    url: str
+    """The same server and database as the entry's `url`, another account; `${NAME}`
+    references, never a password in clear."""
+    user: str | None = None
+    """A person as the chat knows them: their name in the users file, or the identity of
+    someone let in by a group alone (`header:frank`)."""
+    group: str | None = None
+    """A group their sign-in claims (the proxy's groups header, an OAuth groups claim)."""
+    where: str = ""
+    """The manifest and entry, for errors."""
+
+    @property
+    def holder(self) -> str:
+        """Whose account it is, for people: "user alice", "group ward-managers"."""
+        return f"user {self.user}" if self.user is not None else f"group {self.group}"
+
+
+@dataclass(frozen=True)
 class LiveDatabase:
     """One `[[databases]]` entry of a manifest, as written (checked by its kind when the
     registry is built: `planrag.locations`)."""
@@ -130,6 +160,12 @@ class LiveDatabase:
     path: Path | None = None
     where: str = ""
     """The manifest and entry, for errors."""
+    accounts: tuple[DatabaseAccount, ...] = ()
+    """Accounts per person or group (`[[databases.accounts]]`); empty: everyone reads as
+    `url`."""
+    main_for_everyone: bool = False
+    """With accounts: whether someone who has none of their own reads as `url` (False:
+    they cannot ask about the dataset)."""
 
 
 @dataclass(frozen=True)
@@ -466,6 +502,9 @@ def _required(entries: list[Any], path: Path) -> tuple[str, ...]:
 
 
 _DATABASE_KEYS = frozenset({"kind", "url", "database", "path"})
+_TABLE_KEYS = frozenset({"accounts", "main_for_everyone"})
+"""A `[[databases]]` entry's keys that are not strings."""
+_ACCOUNT_KEYS = frozenset({"user", "group", "url"})
 
 
 def _databases(raw: dict[str, Any], root: Path, path: Path) -> tuple[LiveDatabase, ...]:
@@ -475,12 +514,15 @@ def _databases(raw: dict[str, Any], root: Path, path: Path) -> tuple[LiveDatabas
     out = []
     for n, entry in enumerate(entries, start=1):
         where = f"{path}: [[databases]] #{n}"
-        unknown = sorted(set(entry) - _DATABASE_KEYS)
+        unknown = sorted(set(entry) - _DATABASE_KEYS - _TABLE_KEYS)
         if unknown:
             raise DatasetError(
                 f"{where}: unknown key(s) {', '.join(unknown)}; "
-                f"use {', '.join(sorted(_DATABASE_KEYS))}"
+                f"use {', '.join(sorted(_DATABASE_KEYS | _TABLE_KEYS))}"
             )
+        everyone = entry.get("main_for_everyone", False)
+        if not isinstance(everyone, bool):
+            raise DatasetError(f"{where}: `main_for_everyone` must be true or false")
         values = {k: entry.get(k) for k in _DATABASE_KEYS}
         for key, value in values.items():
             if value is not None and (not isinstance(value, str) or not value.strip()):
@@ -495,8 +537,43 @@ def _databases(raw: dict[str, Any], root: Path, path: Path) -> tuple[LiveDatabas
                 database=values["database"],
                 path=_beside(root, file, where, "path").resolve() if file else None,
                 where=where,
+                accounts=_accounts(entry.get("accounts", []), where),
+                main_for_everyone=everyone,
             )
         )
+    return tuple(out)
+
+
+def _accounts(entries: object, where: str) -> tuple[DatabaseAccount, ...]:
+    """`[[databases.accounts]]`: each names one user or one group, and a URL; a user or
+    group named twice would leave which account reads unclear, so it is refused."""
+    if not isinstance(entries, list) or not all(isinstance(e, dict) for e in entries):
+        raise DatasetError(f"{where}: `accounts` must be [[databases.accounts]] tables")
+    out: list[DatabaseAccount] = []
+    for n, entry in enumerate(entries, start=1):
+        at = f"{where} account #{n}"
+        unknown = sorted(set(entry) - _ACCOUNT_KEYS)
+        if unknown:
+            raise DatasetError(f"{at}: unknown key(s) {', '.join(unknown)}; use user or "
+                               "group, and url")
+        for key in _ACCOUNT_KEYS:
+            value = entry.get(key)
+            if value is not None and (not isinstance(value, str) or not value.strip()
+                                      or value != value.strip() or not value.isprintable()):
+                raise DatasetError(f"{at}: `{key}` must be a non-empty string on one line, "
+                                   "without spaces at its ends")
+        user, group, url = entry.get("user"), entry.get("group"), entry.get("url")
+        if (user is None) == (group is None):
+            raise DatasetError(f"{at}: name either `user` (a person) or `group` (a group "
+                               "they sign in with), not both or neither")
+        if url is None:
+            raise DatasetError(f"{at}: missing `url`, the account's URL on the same database")
+        account = DatabaseAccount(url, user, group, at)
+        twice = next((a for a in out if a.holder == account.holder), None)
+        if twice is not None:
+            raise DatasetError(f"{at}: {account.holder} has an account already ({twice.where}); "
+                               "keep one")
+        out.append(account)
     return tuple(out)
 
 

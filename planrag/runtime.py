@@ -11,6 +11,7 @@ import time
 from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from planrag.datasets import Dataset, DatasetRef, Registry, discover, manifest_paths
 from planrag.errors import AccountRefused, ConfigError, DatasetError, PlanRAGError
@@ -28,6 +29,9 @@ from planrag.locations import (
 from planrag.settings import Settings
 from planrag.sources.base import DataSource
 
+if TYPE_CHECKING:
+    from planrag.users import Access
+
 __all__ = [
     "check_dataset_setting",
     "graph_command",
@@ -35,6 +39,7 @@ __all__ = [
     "loaded_copies_account",
     "locate",
     "open_source",
+    "person_access",
     "rediscover",
     "register",
     "registry",
@@ -134,6 +139,20 @@ def unusable(dataset: Dataset) -> str | None:
         except DatasetError as exc:
             return str(exc)
     return None
+
+
+def person_access(settings: Settings, access: Access) -> Access:
+    """`access`, not offering the datasets whose live databases are read with each person's
+    own account and name none for this person or their groups (`Access.without_account`),
+    so lists leave them out. Only a convenience: opening a source checks the accounts
+    again (`planrag.locations.accounts`). With datasets that cannot be read now, `access` as
+    it is."""
+    from planrag.locations.accounts import scoped
+
+    try:
+        return scoped(registry(settings), access)
+    except PlanRAGError:
+        return access
 
 
 def locate(settings: Settings, ref: DatasetRef | str, target: str | None = None) -> Resolved:

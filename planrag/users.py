@@ -154,9 +154,24 @@ class Access:
     datasets: frozenset[str] = field(default_factory=frozenset)
     everything: bool = False
     admin: bool = False
+    groups: frozenset[str] = field(default_factory=frozenset)
+    """The groups their sign-in claims (the proxy's groups header, an OAuth groups or roles
+    claim): a live database may name an account per group (`[[databases.accounts]]`)."""
+    without_account: frozenset[str] = field(default_factory=frozenset)
+    """Datasets whose databases are read with each person's own account and name none for
+    this person or their groups (`planrag.locations.accounts.scoped`): not allowed, so
+    lists do not offer them. Opening a source checks the accounts again, whatever this
+    holds."""
 
     def allows(self, dataset: str) -> bool:
+        if dataset in self.without_account:
+            return False
         return self.everything or dataset in self.datasets
+
+    @property
+    def signed_in(self) -> bool:
+        """A person is known (False for the open chat on this machine, `Access.open()`)."""
+        return bool(self.user)
 
     def visible(self, ids: Iterable[str]) -> list[str]:
         return [i for i in ids if self.allows(i)]
@@ -323,7 +338,7 @@ class UsersFile:
         if person is None and not claimed:
             return None
         identifier = person.name if person is not None else identity
-        access = _access(identifier, person, claimed)
+        access = _access(identifier, person, claimed, frozenset(groups))
         entry = None if person is None else {
             "name": person.name, "password": person.password_hash,
             "datasets": list(person.datasets), "admin": person.admin}
@@ -543,6 +558,14 @@ class SlackAccess:
     def datasets(self) -> set[str]:
         return {d for ids in self.entries.values() for d in ids}
 
+    @staticmethod
+    def asker(user: str, dataset: str) -> Access:
+        """Who a Slack question about `dataset` runs as, once the gate let it in: the Slack
+        user `slack:<id>` (as the audit trail names them; no users-file name has a colon), so
+        a live database with accounts per person reads as theirs (`user = "slack:U0123ABCD"`)
+        or refuses them."""
+        return Access(f"slack:{user}", frozenset({dataset}))
+
     def access(self, user: str, channel: str) -> Access:
         allowed = [*self.entries.get(ALL, ()), *self.entries.get(user, ()),
                    *self.entries.get(channel, ())]
@@ -599,14 +622,16 @@ def _not_found(name: str, kind: CredentialKind, which: str) -> str:
 
 
 def _access(identifier: str, person: UserRecord | None,
-            claimed: Mapping[str, tuple[str, ...]]) -> Access:
+            claimed: Mapping[str, tuple[str, ...]],
+            groups: frozenset[str] = frozenset()) -> Access:
     """What a person (or no one, for someone let in by groups alone) with these claimed
-    groups may ask about: one rule, for sign-in and for credentials alike."""
+    groups may ask about: one rule, for sign-in and for credentials alike. `groups`: the
+    groups the sign-in claimed (a credential claims none), for accounts per group."""
     datasets = set(person.datasets if person else ())
     for ids in claimed.values():
         datasets.update(ids)
     return Access(identifier, frozenset(datasets - {ALL}), ALL in datasets,
-                  bool(person and person.admin))
+                  bool(person and person.admin), groups)
 
 
 def authenticate_credential(where: Settings | UsersFile, presented: str,

@@ -110,6 +110,9 @@ class RunStarted:
     scripted: bool
     """True when a scripted model answers: front ends label everything it produces."""
     kind: Literal["run_started"] = "run_started"
+    read_as: str = ""
+    """Whose database account read the data, where the live database names accounts per
+    person or group ("wm_ro (group ward-managers)"); empty everywhere else."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -324,6 +327,9 @@ class AnswerProposed:
     kind: Literal["answer_proposed"] = "answer_proposed"
     claims: tuple[Claim, ...] = ()
     """The numbers the answer rests on, each checked against the data."""
+    read_as: str = ""
+    """Whose database account read the data, where the live database names accounts per
+    person or group ("wm_ro (group ward-managers)"); empty everywhere else."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -386,6 +392,9 @@ class SimulatorChecked:
     approved_by: str = ""
     """Who approved a check the assistant proposed."""
     kind: Literal["simulator_checked"] = "simulator_checked"
+    read_as: str = ""
+    """Whose database account read the data, where the live database names accounts per
+    person or group ("wm_ro (group ward-managers)"); empty everywhere else."""
 
     def label(self, decision: Any) -> str:
         """How a person reads `decision`."""

@@ -27,7 +27,7 @@ import re
 import time
 import uuid
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from importlib import resources
 from string import Template
 from typing import Any, Literal
@@ -90,6 +90,7 @@ class Engine:
         schema_budget: int = DEFAULT_BUDGET,
         live: bool = False,
         required: Requirements | None = None,
+        read_as: str = "",
     ) -> None:
         if not sources:
             raise ConfigError("the engine needs at least one data source")
@@ -106,6 +107,9 @@ class Engine:
         """Characters of schema in the first prompt (split among the sources)."""
         self.live = live
         """The sources are a team's live databases (a check says when it read them)."""
+        self.read_as = read_as
+        """Whose account reads the data, where the database names accounts per person:
+        said by the run's start, its answer and its check."""
 
     def table(self, run_id: str, query_id: str) -> Table | None:
         """The whole table a query fetched (what previews are cut from)."""
@@ -253,7 +257,8 @@ class Engine:
             said = False
             try:
                 async with closing_stream(events) as inner:
-                    async for event in inner:
+                    async for raw in inner:
+                        event = self._read_as(raw)
                         if isinstance(event, AnswerProposed):
                             answer, check, said = event, None, False
                         elif isinstance(event, SimulatorChecked):
@@ -263,12 +268,22 @@ class Engine:
                                 or (isinstance(event, ReplanProposed) and event.by == "simulator")):
                             said = True
                             note = event.check_note if isinstance(event, RunFinished) else ""
-                            yield AnswerChecked(answer or _answer_of(state), check, note,
+                            rebuilt = self._read_as(_answer_of(state))
+                            assert isinstance(rebuilt, AnswerProposed)
+                            yield AnswerChecked(answer or rebuilt, check, note,
                                                 self.model.scripted)
                         telemetry.run_outcome(span, event)
                         yield event
             finally:
                 state.trace = None
+
+    def _read_as(self, event: Event) -> Event:
+        """`event`, saying whose account read the data where it matters (a database with
+        accounts per person): the run's start, its answer and its check, however made (a
+        simulator, a written decision, a check the assistant proposed)."""
+        if self.read_as and isinstance(event, RunStarted | AnswerProposed | SimulatorChecked):
+            return replace(event, read_as=self.read_as)
+        return event
 
     async def _drive(self, state: RunState, started: float) -> AsyncIterator[Event]:
         """The turns, with every way a run can break ending in one `RunFailed` event: a

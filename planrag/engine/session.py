@@ -122,16 +122,22 @@ async def open_engine(
     exact path, whatever the target; when there is none the check says it could not run),
     and for a live database the live data itself, when an answer is checked. With
     `#QUESTION` the question's own parameters are used for it. With `access` (the signed-in
-    person's), a dataset they may not ask about is refused before anything opens."""
+    person's), a dataset they may not ask about is refused before anything opens, and a live
+    database that names accounts per person is read, queries and check alike, with theirs
+    (`planrag.locations.accounts`: refused when it names none for them); the run's events
+    say which (`read_as`)."""
+    from planrag.locations.accounts import for_person, read_as
     from planrag.runtime import locate, open_source
 
     resolved = locate(settings, ref, target)
     if access is not None:
         require_access(access, resolved.dataset.id)
+    resolved = for_person(resolved, access)
     if config is not None and config.on_disagreement == "replan" and benchmark(
             resolved.dataset):
         config = replace(config, on_disagreement="report")  # the check's best is the label
-    checker = _checker(resolved) if resolved.dataset.simulator else _written(settings, resolved)
+    checker = (_checker(resolved) if resolved.dataset.simulator
+               else _written(settings, resolved, access))
     async with open_source(settings, resolved) as source:
         if checker is not None and resolved.location.live and not isinstance(
                 checker, WrittenChecker):  # a written decision runs its own queries
@@ -152,6 +158,7 @@ async def open_engine(
             schema_budget=settings.schema_budget,
             live=resolved.location.live,
             required=requirements_of(resolved.dataset),
+            read_as=read_as(resolved.location),
         )
 
 
@@ -168,15 +175,21 @@ def require_access(access: Access, dataset: str) -> None:
     id asked for only: its title and databases are not for them)."""
     if access.allows(dataset):
         return
+    if dataset in access.without_account:
+        from planrag.locations.accounts import no_account
+
+        raise no_account(dataset, access.user)
     who = f" ({access.user})" if access.user else ""
     raise AccessDenied(f"Your account{who} may not ask about the dataset {dataset}; ask the "
                        "person who runs PlanRAG Assistant to give you access.")
 
 
-def _written(settings: Settings, resolved: Resolved) -> Checker | None:
+def _written(settings: Settings, resolved: Resolved, access: Access | None) -> Checker | None:
     """The check of a dataset whose decisions are written in its manifest: each runs on
-    the database its `target` names (the dump in use, for a dataset of dumps)."""
+    the database its `target` names (the dump in use, for a dataset of dumps), with the
+    account of whoever `access` is, as the run's queries do."""
     from planrag.decisions.run import answer_class, rank_on
+    from planrag.locations.accounts import for_person
     from planrag.runtime import locate, open_source
     from planrag.simulators.service import question_parameters
     from planrag.simulators.state import as_of_now
@@ -189,7 +202,7 @@ def _written(settings: Settings, resolved: Resolved) -> Checker | None:
 
     async def rank(spec: DecisionSpec, values: Mapping[str, Any]) -> tuple[DecisionState,
                                                                          str | None]:
-        where = locate(settings, ref, spec.target)
+        where = for_person(locate(settings, ref, spec.target), access)
         async with open_source(settings, where) as source:
             state = await rank_on(source, spec, values, settings.limits)
         return state, as_of_now() if where.location.live else None

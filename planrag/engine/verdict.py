@@ -123,6 +123,8 @@ def answer_lines(
         if answer.query_ids:
             named = [escape((queries or {}).get(q, q), style) for q in answer.query_ids]
             lines.append(f"Based on {_list(named)}.")
+        if answer.read_as and check is None:  # with a check, its line says it
+            lines.append(_sentence(_read_as(answer.read_as, style)))
         lines += claim_lines(answer.claims, style, queries, links)
     if check is not None and check.note:
         lines.append(escape(_sentence(check.note), style))
@@ -275,9 +277,12 @@ def _assumed(check: SimulatorChecked, style: Style) -> str:
 
 def _checked_with(check: SimulatorChecked, style: Style) -> str:
     """What checked it and on which data: "Checked with the decision model “X” written in
-    the dataset, on the live data as of T."; "" for a simulator on a dump."""
+    the dataset, on the live data as of T, read as wm_ro (group ward-managers)."; "" for a
+    simulator on a dump."""
     when = (f"on the live data as of {escape(check.data_as_of, style)}"
             if check.data_as_of else "")
+    if check.read_as:  # whose account: the database's grants decided what it read
+        when = f"{when or 'on the live data'}, {_read_as(check.read_as, style)}"
     title = escape(check.decision_model, style)
     if check.check_origin == "proposed":
         who = escape(check.approved_by or "the person asking", style)
@@ -290,6 +295,11 @@ def _checked_with(check: SimulatorChecked, style: Style) -> str:
     else:
         return ""
     return f"{what}{', ' + when if when else ''}."
+
+
+def _read_as(account: str, style: Style) -> str:
+    """"read as wm_ro (group ward-managers)": the account names come from a manifest."""
+    return f"read as {escape(account, style)}"
 
 
 def other_rules(notes: Mapping[str, str], rules: str, choice: str) -> str:

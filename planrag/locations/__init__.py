@@ -17,6 +17,7 @@ from planrag.errors import DatasetError, PlanRAGError
 from planrag.locations._kinds import Kind, all_kinds, get_kind, kind_of, target_names
 from planrag.locations._live import expanded
 from planrag.locations._model import AccountCheck, Location, Resolved
+from planrag.locations.accounts import check_accounts
 from planrag.settings import Settings
 from planrag.sources.base import DataSource
 
@@ -40,8 +41,9 @@ __all__ = [
 
 def checked_registry(registry: Registry) -> Registry:
     """`registry` with every live database checked by its kind (known kind, usable URL, no
-    password in clear, one database per kind, not also given as dumps) and its kind named
-    canonically; a dataset that fails is set aside with its error, the others stay."""
+    password in clear, one database per kind, not also given as dumps, each account per
+    person on the same database: `accounts.check_accounts`) and its kind named canonically;
+    a dataset that fails is set aside with its error, the others stay."""
     checked: list[Dataset] = []
     problems: dict[str, str] = {}
     for dataset in registry:
@@ -66,6 +68,7 @@ def _checked(dataset: Dataset) -> Dataset:
             )
         db = replace(db, kind=kind.name)
         kind.check_live(db)
+        check_accounts(kind, db)
         if kind.name in seen:
             raise DatasetError(f"{db.where}: a second {kind.name} database; a dataset has one "
                                "database of each kind (connect another dataset for it)")

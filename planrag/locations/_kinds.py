@@ -47,6 +47,10 @@ class Kind(ABC):
     """What its queries are written in (MySQL's is made exact by its server: MariaDB)."""
     dump_form: ClassVar[Form]
     """The form of dump a loaded copy of this kind is made from."""
+    takes_accounts: ClassVar[bool] = False
+    """Whether a live database of this kind may name accounts per person or group
+    (`[[databases.accounts]]`, `planrag.locations.accounts`): a server with logins does, a
+    file does not."""
     order: ClassVar[int] = 50
     """Where it is listed among the kinds (lower first)."""
     connect_option: ClassVar[str]

@@ -41,6 +41,7 @@ def forbid_keys(db: LiveDatabase, **given: object) -> None:
 def expanded(location: Location) -> UrlParts:
     """The location's URL with its references replaced by their values."""
     assert location.url is not None
-    where = f"dataset {location.dataset} ({location.kind})"
+    account = f", account of {location.account}" if location.account else ""
+    where = f"dataset {location.dataset} ({location.kind}{account})"
     parts = _split(location.url, where)
     return expand_parts(parts, lookup_for(location.secrets, Path(".env")), where)

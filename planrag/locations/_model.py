@@ -37,12 +37,18 @@ class Location:
     """The dataset's `secrets.env`, where references may be found."""
     write_privileges: bool = False
     """`planrag connect` found an account that may write and was told to go on."""
+    per_person: bool = False
+    """The live database names accounts per person or group (`[[databases.accounts]]`):
+    whoever asks reads with theirs (`planrag.locations.accounts`)."""
+    account: str = ""
+    """Whose account `url` is, when it is one of those ("group ward-managers", "user
+    alice"); empty for the entry's own (main) account."""
 
     @property
     def origin(self) -> str:
-        return "live" if self.live else f"loaded from {self.dump.path.name}" if self.dump else (
-            "loaded"
-        )
+        if self.live:
+            return f"live, account of {self.account}" if self.account else "live"
+        return f"loaded from {self.dump.path.name}" if self.dump else "loaded"
 
 
 @dataclass(frozen=True)

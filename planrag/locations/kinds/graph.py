@@ -46,6 +46,7 @@ class GraphKind(Kind):
     title: ClassVar[str] = "Neo4j (Bolt)"
     language: ClassVar[Language] = "cypher"
     dialect: ClassVar[Dialect] = "cypher"
+    takes_accounts: ClassVar[bool] = True
     dump_form: ClassVar[Form] = "cypher"
     order: ClassVar[int] = 30
     connect_option: ClassVar[str] = "--neo4j"
@@ -68,6 +69,7 @@ class GraphKind(Kind):
             kind=self.name, dataset=dataset.id, live=True, database=db.database,
             where=f"{parts.scheme}://{parts.host}{port}", url=db.url,
             secrets=dataset.secrets_file, write_privileges=dataset.write_privileges,
+            per_person=bool(db.accounts),
         )
 
     def loaded_location(self, settings: Settings, dataset: Dataset, dump: Dump) -> Location:
@@ -175,7 +177,7 @@ class GraphKind(Kind):
             await driver.close()
 
     def describe(self, location: Location) -> str:
-        state = "live" if location.live else location.origin
+        state = location.origin
         database = f"database {location.database}" if location.database else "default database"
         return f"graph {database} at {location.where} ({state})"
 

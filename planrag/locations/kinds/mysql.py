@@ -37,6 +37,7 @@ class MySQLKind(Kind):
     title: ClassVar[str] = "MySQL/MariaDB"
     language: ClassVar[Language] = "sql"
     dialect: ClassVar[Dialect] = "mysql"
+    takes_accounts: ClassVar[bool] = True
     dump_form: ClassVar[Form] = "sql"
     order: ClassVar[int] = 10
     connect_option: ClassVar[str] = "--mysql"
@@ -62,6 +63,7 @@ class MySQLKind(Kind):
             kind=self.name, dataset=dataset.id, live=True, database=parts.path,
             where=f"{parts.host}{port}", url=db.url, secrets=dataset.secrets_file,
             write_privileges=dataset.write_privileges,
+            per_person=bool(db.accounts),
         )
 
     def loaded_location(self, settings: Settings, dataset: Dataset, dump: Dump) -> Location:
@@ -85,7 +87,8 @@ class MySQLKind(Kind):
     def address(self, location: Location) -> MySQLAddress:
         """A live database's account, as its dataset's URL names it."""
         parts = expanded(location)
-        where = f"dataset {location.dataset} (mysql)"
+        account = f", account of {location.account}" if location.account else ""
+        where = f"dataset {location.dataset} (mysql{account})"
         return MySQLAddress.of(
             parts.host, parts.port_number(3306, where), parts.user or "root",
             parts.password or "", parts.path,
@@ -136,7 +139,7 @@ class MySQLKind(Kind):
         return replace(check, advice=check.advice or mysql_advice(location.database))
 
     def describe(self, location: Location) -> str:
-        state = "live" if location.live else location.origin
+        state = location.origin
         return f"MySQL/MariaDB database {location.database} at {location.where} ({state})"
 
 
