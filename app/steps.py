@@ -58,6 +58,7 @@ from planrag.engine.events import (
     StepStarted,
 )
 from planrag.engine.render import stop_words
+from planrag.engine.tools import answering
 from planrag.engine.verdict import answer_lines, proposal_lines
 from planrag.markup import code_span, escape, fenced
 from planrag.present import Columns, number
@@ -184,7 +185,7 @@ class RunView:
     async def show(self, event: Event) -> None:
         if not isinstance(event, ModelText):
             await self._end_text(isinstance(event, ModelCalled)
-                                 and "final_answer" in event.tool_calls)
+                                 and answering(event.tool_calls))
         match event:
             case RunStarted():
                 self.scripted = event.scripted

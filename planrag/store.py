@@ -373,8 +373,9 @@ def rows_csv(rows: Sequence[dict[str, Any]], columns: Sequence[str]) -> str:
 
 class Auditor:
     """Appends a run's events to the audit trail: the question, every query run, refused
-    (with the guard's reason) or failed, every consent decision, the answer and its check.
-    A store that fails is remembered (`failing`) and the run goes on."""
+    (with the guard's reason) or failed, every consent decision, the answer and its check
+    (what a tool's call caused is kept as its module says: `ModelTool.audit`). A store that
+    fails is remembered (`failing`) and the run goes on."""
 
     def __init__(self, store: Store | None, user: str, dataset: str,
                  paused_state: str | None = None) -> None:
@@ -383,11 +384,14 @@ class Auditor:
         self.dataset = dataset
         self.run = run_id_of(paused_state) if paused_state else ""
         """The run's id: from its start, or from the paused state it resumes."""
-        self.queries: dict[str, tuple[str, str]] = {}
+        self.seen: dict[str, Any] = {}
+        """What earlier events of the run left for later ones (a query's text, for its
+        result)."""
         self.failing: str | None = None
 
     async def record(self, event: Any) -> None:
         from planrag.engine import events as ev
+        from planrag.engine.tools import audit_entry
 
         if self.store is None:
             return
@@ -398,43 +402,16 @@ class Auditor:
                 entry = ("question", {"question": event.question, "target": event.target,
                                       "technique": event.technique,
                                       "scripted": event.scripted})
-            case ev.QueryStarted():
-                self.queries[event.query_id] = (event.language, event.query)
-            case ev.QueryFinished():
-                language, query = self.queries.get(event.query_id, ("", ""))
-                entry = ("query", {"query_id": event.query_id, "language": language,
-                                   "query": query, "rows": event.total_rows,
-                                   "ms": round(event.elapsed_ms, 1)})
-            case ev.QueryRefused():
-                entry = ("query_refused", {"query_id": event.query_id,
-                                           "language": event.language, "query": event.query,
-                                           "reason": event.reason, "rule": event.rule})
-            case ev.QueryFailed():
-                entry = ("query_failed", {"query_id": event.query_id,
-                                          "language": event.language, "query": event.query,
-                                          "error": event.error})
             case ev.MonitorNoticed():
                 entry = ("noticed", {"monitor": event.monitor, "finding": event.finding,
                                      "query_id": event.query_id, "kept": event.kept})
-            case ev.CheckProposed():
-                entry = ("check_proposed", {"title": event.title, "spec": event.spec})
             case ev.ReplanDecided():
                 entry = ("consent", {"approved": event.approved, "by": event.by,
                                      "note": event.note, "about": event.about})
-            case ev.AnswerProposed():
-                entry = ("answer", {"decision": event.decision, "rationale": event.rationale,
-                                    "claims": [
-                                        {"text": c.text, "value": c.value, "source": c.source,
-                                         "verified": c.verified} for c in event.claims]})
-            case ev.SimulatorChecked():
-                entry = ("check", {"decision": event.decision, "agrees": event.agrees,
-                                   "rank": event.rank, "best": event.best,
-                                   "decision_label": event.label(event.decision),
-                                   "best_label": event.label(event.best),
-                                   "decision_model": event.decision_model,
-                                   "approved_by": event.approved_by})
             case ev.RunFailed():
                 entry = ("failed", {"reason": event.message, "stage": event.stage})
+            case _:  # what a tool's call caused: its module says what is kept of it
+                entry = audit_entry(event, self.seen)
         if entry is None:
             return
         try:

@@ -16,7 +16,7 @@ message), and counts as a model call. Nothing a stopped reply asked for runs.
 
 Each run is traced (planrag.telemetry; a no-op unless tracing is configured): a `planrag.run`
 span, and under it a `chat {model}` span per model call; the query and simulator check spans
-are made where those run (calls.py).
+are made where those run (the query and answer tools, planrag.engine.tools).
 """
 
 from __future__ import annotations

@@ -15,8 +15,8 @@ The reader takes the paper's own format and tolerates its variants:
   by the new plan (a `revise_plan` whose reason is a `Reason:` line, the words after the `Y`,
   or else the `Thought`), and the older `Re-plan: <reason>` followed by numbered steps;
 - `Current step: Step 2` (the query serves step 2 of the plan);
-- `Action: run_sql`, `SQL`, `MySQL`, `Cypher`, `Neo4j`... (and, with one database, any name
-  such as the database's own);
+- `Action: run_sql`, `SQL`, `MySQL`, `Cypher`, `Neo4j`... (each tool's `TextForm.words`; and,
+  with one database, any name such as the database's own);
 - code fences, chat-template tokens, `**bold**` labels, labels in any case and spacing
   (`Action input`, `Action Input`, `ActionInput`), a query as plain text or as JSON;
 - when no line asks for anything, a tool call written as a JSON object
@@ -58,6 +58,7 @@ from planrag.engine.model import (
     closing_stream,
     strip_template_tokens,
 )
+from planrag.engine.tools import all_tools, tool_named
 from planrag.errors import ModelRejected
 
 __all__ = ["ReactModel", "ToolsOrText", "endpoint_key", "in_text_words", "parse_react",
@@ -93,8 +94,6 @@ _STEP_MARK = re.compile(
     r"(?:^|(?<=[\s,;(\[]))step[ \t]*(\d+)[ \t]*(?:[:)\-–]|\.(?=\s+(?-i:[A-Z])))[ \t]*",
     re.IGNORECASE,
 )
-_TOOL_NAMES = {"make_plan", "revise_plan", "run_sql", "run_cypher", "final_answer",
-               "simulate_candidate", "propose_check"}
 _LIST_ITEM = re.compile(r"^[ \t]*(?:\(?\d+[.):]|[-*•+])[ \t]+(.+?)[ \t]*$", re.MULTILINE)
 STOP = ("Observation:",)
 """Where a reply in the text format ends: the observation is the engine's to write."""
@@ -162,24 +161,27 @@ def read_reply(reply: ModelReply, request: ModelRequest) -> ModelReply:
     return replace(reply, tool_calls=tuple(calls))
 
 
-_TEXT_WORDS = (
-    (re.compile(r"\bUse the tools:"), "Write your next turn in the text format:"),
-    (re.compile(r"\b(?:call|calling|use|using) final_answer\b"),
-     "write your `Final answer:` line"),
-    (re.compile(r"\b(?:with|by) final_answer\b"), "as a `Final answer:` line"),
-    (re.compile(r"\bfinal_answer\b"), "`Final answer:`"),
-    (re.compile(r"\((?:call )?make_plan\)"), "(a `Plan:` line)"),
-    (re.compile(r"\b(?:call|calling|use|using) make_plan\b"), "write your `Plan:` line"),
-    (re.compile(r"\bmake_plan\b"), "`Plan:`"),
-    (re.compile(r"\b(?:call|calling|use|using) revise_plan\b"),
-     "write `Re-plan: Y` with the new `Plan:`"),
-    (re.compile(r"\brevise_plan\b"), "`Re-plan: Y`"),
-    (re.compile(r"\(`plan_holds`: yes, or no and why\)"),
-     "(`Re-plan: N`, or `Re-plan: Y` with the reason and the new plan)"),
-    (re.compile(r"its `step` and\s+its\s+`thought`"), "its `Current step:` and its `Thought:`"),
-    (re.compile(r"\(`thought`\)"), "(a `Thought:` line)"),
-    (re.compile(r"\(`step`\)"), "(a `Current step:` line)"),
+_TURN_WORDS = (
+    (r"\bUse the tools:", "Write your next turn in the text format:"),
 )
+"""The engine's words for a turn in general (the tools' own are in their `TextForm.said`)."""
+_QUERY_WORDS = (
+    (r"\(`plan_holds`: yes, or no and why\)",
+     "(`Re-plan: N`, or `Re-plan: Y` with the reason and the new plan)"),
+    (r"its `step` and\s+its\s+`thought`", "its `Current step:` and its `Thought:`"),
+    (r"\(`thought`\)", "(a `Thought:` line)"),
+    (r"\(`step`\)", "(a `Current step:` line)"),
+)
+"""The query tools' arguments that the format's own lines fill (`Current step:`,
+`Thought:`, `Re-plan:`), as the engine names them."""
+
+
+def _text_words() -> list[tuple[re.Pattern[str], str]]:
+    """What `in_text_words` replaces, in order: the turn's words, each tool's, then the
+    query tools' arguments."""
+    said = [*_TURN_WORDS, *(pair for tool in all_tools() for pair in tool.text.said),
+            *_QUERY_WORDS]
+    return [(re.compile(pattern), words) for pattern, words in said]
 
 
 def in_text_words(text: str) -> str:
@@ -188,7 +190,7 @@ def in_text_words(text: str) -> str:
     "write your `Final answer:` line", `make_plan` a `Plan:` line, `revise_plan` a
     `Re-plan: Y`. Messages written before an `auto` switch to the text format read right
     too, since they are translated when sent, not when written."""
-    for pattern, words in _TEXT_WORDS:
+    for pattern, words in _text_words():
         text = pattern.sub(words, text)
     return text
 
@@ -332,7 +334,7 @@ def _calls_as_text(message: Message) -> str:
             args = json.loads(raw)
         except ValueError:
             args = raw
-        if name in ("run_sql", "run_cypher") and isinstance(args, dict) and "query" in args:
+        if name in _languages() and isinstance(args, dict) and "query" in args:
             parts.append(f"Action: {name}\nAction input: {args['query']}")
         else:
             parts.append(f"Action: {name}\nAction input: {json.dumps(args)}")
@@ -397,8 +399,7 @@ def parse_react(text: str, tools: set[str]) -> list[Call]:
         evidence = [value for label, value in fields if label == "evidence"]
         return [_final_answer(first["final_answer"], first.get("thought", ""), clean,
                               evidence)]
-    languages = {t: lang for t, lang in (("run_sql", "sql"), ("run_cypher", "cypher"))
-                 if t in tools}
+    languages = {t: lang for t, lang in _languages().items() if t in tools}
     plan = _plan_call(first, tools, languages)
     calls: list[Call] = [plan] if plan else []
     step: int | None = None
@@ -548,10 +549,10 @@ def _action(
     name = _tool_name(written, tools)
     if not name:
         return None
-    if name not in _TOOL_NAMES and len(languages) == 1 and raw:
+    if tool_named(name) is None and len(languages) == 1 and raw:
         name = next(iter(languages))  # one database: whatever it was called, query it
     args = _json_object(raw) if raw.startswith("{") else None
-    if name in ("run_sql", "run_cypher"):
+    if name in _languages():
         query = args.get("query") if isinstance(args, dict) else None
         out: dict[str, Any] = {"query": _bare_query(str(query or raw))}
         given = args.get("step") if isinstance(args, dict) else None
@@ -577,19 +578,15 @@ def _tool_name(written: str, tools: set[str]) -> str:
     snake = re.sub(r"[\s-]+", "_", word)
     if snake in tools:
         return snake
-    aliases = (
-        (("cypher", "neo4j", "graph", "gdb"), "run_cypher"),
-        (("sql", "mariadb", "sqlite", "relational", "rdb"), "run_sql"),
-        (("final", "answer"), "final_answer"),
-        (("revise", "replan", "re_plan"), "revise_plan"),
-        (("plan",), "make_plan"),
-        (("simulat", "what_if", "candidate"), "simulate_candidate"),
-        (("propose", "check"), "propose_check"),
-    )
-    for keys, tool in aliases:
-        if any(k in snake for k in keys):
-            return tool
+    for tool in sorted(all_tools(), key=lambda t: (t.text.rank, t.order)):
+        if any(word in snake for word in tool.text.words):
+            return tool.name
     return snake
+
+
+def _languages() -> dict[str, str]:
+    """The query tools, and the language each runs."""
+    return {t.name: t.language for t in all_tools() if t.language is not None}
 
 
 def _step_index(value: str) -> int | None:

@@ -40,6 +40,7 @@ from planrag.engine.events import (
     SimulatorChecked,
     StepStarted,
 )
+from planrag.engine.tools import answering
 from planrag.engine.verdict import answer_lines, proposal_lines
 from planrag.markup import escape, printable
 from planrag.present import cell
@@ -77,7 +78,7 @@ class TerminalRenderer:
     def render(self, event: Event) -> None:
         c = self.console
         if not isinstance(event, ModelText):
-            self._end_text(isinstance(event, ModelCalled) and "final_answer" in event.tool_calls)
+            self._end_text(isinstance(event, ModelCalled) and answering(event.tool_calls))
         match event:
             case RunStarted():
                 self.scripted = event.scripted

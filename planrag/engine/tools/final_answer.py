@@ -1,0 +1,364 @@
+"""final_answer: the one best decision and why, with the numbers it rests on. Offered in
+every turn but SingleRAG's first. Before it is recorded, the monitors, the plan checks and
+the claims checks may hold it back once (ARCHITECTURE.md, "Grounded answers"); once recorded,
+the dataset's check ranks it, a proposed check waits for the person's consent, and a
+disagreeing simulator may propose a re-plan."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator
+from dataclasses import asdict, replace
+from functools import cache
+from typing import TYPE_CHECKING, Any, Literal
+
+from pydantic import BaseModel, Field, create_model
+
+from planrag import telemetry
+from planrag.decisions.run import WrittenDecision, simulator_class
+from planrag.engine import events as ev
+from planrag.engine import monitors
+from planrag.engine.check import WrittenChecker
+from planrag.engine.events import AnswerProposed, Claim, Event, MonitorNoticed, ReplanProposed
+from planrag.engine.evidence import (
+    MAX_CLAIMS,
+    SOURCE_HELP,
+    ResultIndex,
+    check_claim,
+    numbers_in,
+    objection,
+    rationale_claims,
+)
+from planrag.engine.plan_check import before_answer
+from planrag.engine.state import PendingReplan, RunState, StepModel
+from planrag.engine.tools._base import Args, AuditEntry, ModelTool, Offer, TextForm
+from planrag.errors import PlanRAGError
+from planrag.simulators.base import Simulator, build, evaluate
+from planrag.table import Table
+
+if TYPE_CHECKING:
+    from planrag.engine.calls import ToolCalls
+
+__all__ = ["TOOLS", "ClaimArgs", "answer_model", "decision_fields"]
+
+_log = logging.getLogger(__name__)
+
+
+class ClaimArgs(Args):
+    text: str = Field(min_length=1, max_length=300,
+                      description="what the number is, in a few words")
+    value: float = Field(description="the number, as a JSON number, at the precision you "
+                         "state it (12.5; 1240)")
+    source: str | None = Field(default=None, max_length=400,
+                               description=f"where it comes from: {SOURCE_HELP}")
+
+
+class _AnswerBase(Args):
+    rationale: str = Field(min_length=1, max_length=4000, description="why, citing the data")
+    query_ids: list[str] = Field(
+        default_factory=list, max_length=50, description="ids (q1, q2, ...) of the queries used"
+    )
+    claims: list[ClaimArgs] = Field(
+        default_factory=list, max_length=MAX_CLAIMS,
+        description="the numbers the decision rests on, each with its source; each is "
+        "checked against the query results",
+    )
+
+
+@cache
+def answer_model(simulator: type[Simulator] | None) -> type[BaseModel]:
+    """The `final_answer` arguments: the decision is typed by the dataset's simulator (a trade
+    node name, a building id...), free text without one; the simulator's parameters may be
+    stated too, so a check can run on questions that do not carry them."""
+    if simulator is None:
+        return create_model(
+            "FinalAnswer",
+            __base__=_AnswerBase,
+            decision=(str, Field(min_length=1, max_length=400, description="the decision")),
+        )
+    return create_model("FinalAnswer", __base__=_AnswerBase, **decision_fields(simulator))
+
+
+def decision_fields(simulator: type[Simulator]) -> dict[str, Any]:
+    """A `decision` field typed like the simulator's decision, and optional `parameters`;
+    on a dataset with several written decisions, an optional `check` naming the one the
+    question is about."""
+    name = simulator.decision_field()
+    info = simulator.Decision.model_fields[name]
+    fields: dict[str, Any] = {
+        "decision": (info.annotation, Field(description=info.description or name)),
+        "parameters": (
+            simulator.Parameters | None,
+            Field(default=None, description="the question's parameters, as you read them"),
+        ),
+    }
+    ids = getattr(simulator, "decision_ids", ())
+    if len(ids) > 1:
+        fields["check"] = (Literal[ids] | None, Field(
+            default=None, description="which of the dataset's decisions the question is "
+            "about (its id), so that one checks the answer"))
+    return fields
+
+
+class FinalAnswerTool(ModelTool):
+    def offered(self, offer: Offer) -> bool:
+        return not offer.retrieve_only
+
+    def arguments(self, simulator: type[Simulator] | None) -> type[BaseModel]:
+        return answer_model(simulator)
+
+    def description(self, offer: Offer) -> str:
+        return "Give the one best decision and why."
+
+    async def handle(self, calls: ToolCalls, state: RunState, call_id: str, args: Any
+                     ) -> AsyncIterator[Event]:
+        answer = args
+        results = await calls.results(state)  # read once, for the monitors and the claims
+        noticed, doubted = await _answer_monitors(calls, state, answer, results)
+        for finding in noticed:
+            yield finding
+        known = {q.id for q in state.queries}
+        cited = tuple(q for q in answer.query_ids if q in known)
+        claims = _claims(state, answer, results)
+        # Held back once for each kind of reason, all said in one message: a decision the
+        # data or the check does not know (engine.monitors), steps never run or a needed
+        # quantity never read (engine.plan_check), numbers the data does not bear out.
+        told = []
+        if doubted:
+            told.append("Noticed: " + " ".join(f.finding for f in noticed) + " Check it "
+                        "against the data: correct it, or give the same decision if you are "
+                        "sure (it then stands, with this note beside it).")
+        planned = (await before_answer(calls.sources, calls.required, state)
+                   if calls.config.plan_checks else None)
+        if planned:
+            told.append(planned.removeprefix("Not recorded yet. ").removesuffix(
+                " Then call final_answer again."))
+        numbers = objection(claims) if _may_object(calls, state) else ""
+        if numbers:
+            state.claims_told = True
+        if told or numbers:
+            text = "Not recorded yet. " + " ".join(told) if told else ""
+            if numbers:
+                text = (text + "\n" + numbers.replace("Not recorded yet: these", "These", 1)
+                        if text else numbers)
+            else:
+                text += " Then call final_answer again."
+            calls.reply(state, call_id, text)
+            return
+        state.answer = {
+            "decision": answer.decision,
+            "rationale": answer.rationale,
+            "query_ids": list(cited),
+            "parameters": (
+                answer.parameters.model_dump(mode="json")
+                if getattr(answer, "parameters", None) is not None
+                else None
+            ),
+            "claims": [asdict(c) for c in claims],
+        }
+        yield AnswerProposed(answer.decision, answer.rationale, cited, claims=claims)
+        state.stage = "checking"
+        if calls.checker is None and state.proposal is not None:
+            async for event in _answer_with_proposal(calls, state, call_id, answer.decision):
+                yield event
+            return
+        check = None
+        if calls.checker is not None:
+            try:
+                with telemetry.check_span(state.trace, calls.checker.simulator.name,
+                                          answer.decision) as span:
+                    checker = await calls.checker.prepared(
+                        answer.decision, state.answer["parameters"],
+                        getattr(answer, "check", None))
+                    check = checker.check(answer.decision, state.answer["parameters"])
+                    telemetry.check_outcome(span, check[0] if check is not None else None)
+            except PlanRAGError as exc:
+                calls.reply(state, call_id, "Answer recorded.")
+                state.stage = "finished"
+                state.answer["check_note"] = f"the simulator check failed: {exc}"
+                return
+        if check is None:
+            calls.reply(state, call_id, "Answer recorded.")
+            state.stage = "finished"
+            if calls.checker is not None:
+                state.answer["check_note"] = (
+                    "the simulator check needs the question's parameters; none were given"
+                )
+            return
+        event, result = check
+        state.answer["verified"] = event.best
+        yield event
+        if (
+            event.agrees
+            or calls.config.on_disagreement != "replan"
+            or state.simulator_replans >= 1
+            or not calls.config.replans_left(state.replans)
+        ):
+            calls.reply(state, call_id, "Answer recorded.")
+            state.stage = "finished"
+            return
+        state.simulator_replans += 1
+        state.replans += 1
+        ranking = ", ".join(f"{c.decision} ({c.value:.6g})" for c in result.ranking[:5])
+        pending = PendingReplan(
+            call_id=call_id,
+            reason=(
+                f"The simulator ranks {event.best} first ({result.description}); the answer "
+                f"{answer.decision} ranks {event.rank}. Top candidates: {ranking}."
+            ),
+            steps=[StepModel(goal=f"check why {event.best} beats {answer.decision} in the data",
+                             source="none")],
+            by="simulator",
+        )
+        # The final_answer call is answered now, and the rest of the turn with it; the
+        # person's decision follows as a user turn.
+        calls.reply(state, call_id, pending.reason)
+        for rest in state.queued_calls:
+            calls.reply(state, rest["id"], "not run: the answer was already given")
+        state.queued_calls = []
+        yield ReplanProposed(pending.reason, tuple(s.event() for s in state.plan or []),
+                             tuple(s.event() for s in pending.steps), by="simulator")
+        for event in calls.ask_or_decide(state, pending):
+            yield event
+
+    @staticmethod
+    def audit(event: Event, seen: dict[str, Any]) -> AuditEntry | None:
+        """The answer, with its claims, and the check that ranked it."""
+        match event:
+            case ev.AnswerProposed():
+                return ("answer", {"decision": event.decision, "rationale": event.rationale,
+                                   "claims": [
+                                       {"text": c.text, "value": c.value, "source": c.source,
+                                        "verified": c.verified} for c in event.claims]})
+            case ev.SimulatorChecked():
+                return ("check", {"decision": event.decision, "agrees": event.agrees,
+                                  "rank": event.rank, "best": event.best,
+                                  "decision_label": event.label(event.decision),
+                                  "best_label": event.label(event.best),
+                                  "decision_model": event.decision_model,
+                                  "approved_by": event.approved_by})
+        return None
+
+
+async def _answer_with_proposal(calls: ToolCalls, state: RunState, call_id: str,
+                                decision: Any) -> AsyncIterator[Event]:
+    """The answer has come and a check was proposed: the candidates must include the answer;
+    then the person decides (or the consent policy does) whether it ranks it."""
+    assert state.answer is not None
+    calls.reply(state, call_id, "Answer recorded.")
+    try:
+        spec, answer = await calls.proposed_answer(state)
+    except (ValueError, PlanRAGError) as exc:
+        state.stage = "finished"
+        state.answer["check_note"] = f"the check the assistant proposed could not run: {exc}"
+        return
+    sim = simulator_class(spec)
+    probe = build(sim, answer, sim.parse_parameters(spec.defaults()))
+    assert isinstance(probe, WrittenDecision)
+    if probe.key_of(decision) is None:
+        state.stage = "finished"
+        state.proposal = {**state.proposal, "refused": True} if state.proposal else None
+        state.answer["check_note"] = (
+            f"the check the assistant proposed was not used: its candidates do not "
+            f"include the answer {decision}")
+        return
+    pending = PendingReplan(call_id=call_id, steps=[], by="check",
+                            reason=f"rank the answer with the check the assistant "
+                            f"proposed, \u201c{spec.title}\u201d")
+    for event in calls.ask_or_decide(state, pending):
+        yield event
+
+
+# -- execution monitors (planrag.engine.monitors)
+
+
+async def _answer_monitors(calls: ToolCalls, state: RunState, answer: Any,
+                           results: list[tuple[str, Table]]
+                           ) -> tuple[list[MonitorNoticed], bool]:
+    """The answer's monitors: their findings, and whether they hold the answer back (the
+    model is then told, once; the same answer given again stands, `kept`)."""
+    if not calls.config.monitors:
+        return [], False
+    decision = answer.decision
+    ran = sum(1 for q in state.queries if q.outcome == "ok")
+    # Only with every result of the run (one that could not be read again says nothing).
+    tables = [t for _, t in results] if ran and len(results) == ran else None
+    found = monitors.answer_findings(decision, tables, *await _candidates(calls, state, answer))
+    if not found:
+        return [], False
+    key = str(decision).casefold()
+    if key in state.monitors.told or state.answer_only:
+        return [replace(f, kept=True) for f in found], False
+    state.monitors.told.append(key)
+    return found, True
+
+
+async def _candidates(calls: ToolCalls, state: RunState, answer: Any
+                      ) -> tuple[list[Any] | None, int | None]:
+    """The candidates the run's check ranks, where knowing them before the answer is cheap:
+    a simulator on a dump (its ranking is remembered for the check), or the check the model
+    proposed (its queries run once more). None for a live database's state or a written
+    decision, whose check reads the data when the answer comes."""
+    try:
+        if calls.checker is None and state.proposal is not None:
+            spec, ranked = await calls.proposed_answer(state)
+            sim = simulator_class(spec)
+            result = evaluate(build(sim, ranked, sim.parse_parameters(spec.defaults())))
+            return [c.decision for c in result.ranking], len(result.ranking)
+        checker = calls.checker
+        if checker is None or checker.read_state is not None or isinstance(
+                checker, WrittenChecker):
+            return None, None
+        params = (answer.parameters.model_dump(mode="json")
+                  if getattr(answer, "parameters", None) is not None else None)
+        check = checker.check(answer.decision, params)
+    except (ValueError, PlanRAGError):
+        return None, None
+    except Exception:  # a plugin's bug is the check's to report, not the monitor's
+        _log.exception("the candidates monitor could not rank the answer")
+        return None, None
+    if check is None:
+        return None, None
+    result = check[1]
+    return [c.decision for c in result.ranking], len(result.ranking)
+
+
+# -- the numbers an answer rests on
+
+
+def _may_object(calls: ToolCalls, state: RunState) -> bool:
+    """Whether the model may still be sent back to correct its numbers: once a run, and not
+    when its budget or time leaves it only this answer."""
+    return (calls.config.claims_feedback and not state.claims_told
+            and state.answer_only is None and not state.overtime)
+
+
+def _claims(state: RunState, answer: Any, tables: list[tuple[str, Table]]
+            ) -> tuple[Claim, ...]:
+    """The answer's claims, and the numbers its rationale states, checked against the whole
+    results of the run's queries (`tables`)."""
+    lookup = dict(tables).get
+    index = ResultIndex(tables)
+    claims = [check_claim(c.text, c.value, c.source, lookup, index)
+              for c in answer.claims]
+    given = getattr(answer, "parameters", None)
+    skip = [c.value for c in claims] + numbers_in(state.question) + numbers_in(
+        str(answer.decision)) + numbers_in(given.model_dump_json() if given else "")
+    claims += [claim for _, claim in rationale_claims(answer.rationale, index, skip)]
+    return tuple(replace(c, value=_whole(c.value)) for c in claims)
+
+
+def _whole(value: float) -> float:
+    """A whole number as an int (999, not 999.0, in the JSON)."""
+    return int(value) if float(value).is_integer() and abs(value) < 2**53 else value
+
+
+TOOLS = (FinalAnswerTool(
+    name="final_answer", order=90, answers=True,
+    text=TextForm(words=("final", "answer"), rank=30, said=(
+        (r"\b(?:call|calling|use|using) final_answer\b", "write your `Final answer:` line"),
+        (r"\b(?:with|by) final_answer\b", "as a `Final answer:` line"),
+        (r"\bfinal_answer\b", "`Final answer:`"),
+    )),
+    argument_words={"decision": "decision", "rationale": "reasons"},
+),)
