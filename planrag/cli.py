@@ -41,6 +41,8 @@
     planrag shell                                     interactive console over the datasets
     planrag serve mcp [--http [--host H] [--port P]] [--scripted]
                                                       the assistant as an MCP server
+    planrag serve api [--host H] [--port P] [--scripted]
+                                                      ... as an OpenAI-compatible API
 
 REF is `DATASET`, `DATASET@DUMP` or `DATASET#QUESTION`; T a target (mysql, sqlite, graph),
 by default the dataset's own. Exit codes: 0 ok, 1 error (one line on stderr), 2 refused: a
@@ -460,7 +462,7 @@ def _parser() -> argparse.ArgumentParser:
     s = sub.add_parser("shell", help="interactive console over the datasets")
     s.set_defaults(handler=_shell)
 
-    s = sub.add_parser("serve", help="serve the assistant to other tools (MCP)")
+    s = sub.add_parser("serve", help="serve the assistant to other tools (MCP, OpenAI API)")
     serve = s.add_subparsers(dest="serve_command", metavar="WHAT", required=True)
     m = serve.add_parser("mcp", help="an MCP server: stdio, or Streamable HTTP with --http")
     m.add_argument("--http", action="store_true",
@@ -471,6 +473,13 @@ def _parser() -> argparse.ArgumentParser:
     m.add_argument("--scripted", action="store_true",
                    help="answer with the labelled scripted walkthrough instead of a model")
     m.set_defaults(handler=_serve_mcp)
+    a = serve.add_parser("api", help="an OpenAI-compatible API: /v1/models and "
+                         "/v1/chat/completions, each dataset a model")
+    a.add_argument("--host", default="127.0.0.1", help="default 127.0.0.1")
+    a.add_argument("--port", type=int, default=8766, help="default 8766")
+    a.add_argument("--scripted", action="store_true",
+                   help="answer with the labelled scripted walkthrough instead of a model")
+    a.set_defaults(handler=_serve_api)
     return p
 
 
@@ -1578,6 +1587,16 @@ def _serve_mcp(settings: Settings, args: argparse.Namespace) -> int:
         raise ConfigError("--port must be between 1 and 65535")
     return serve(settings, http=args.http, host=args.host, port=args.port,
                  scripted=args.scripted)
+
+
+def _serve_api(settings: Settings, args: argparse.Namespace) -> int:
+    from app.api_server import serve
+
+    if not 1 <= args.port <= 65535:
+        from planrag.errors import ConfigError
+
+        raise ConfigError("--port must be between 1 and 65535")
+    return serve(settings, host=args.host, port=args.port, scripted=args.scripted)
 
 
 def _shell(settings: Settings, args: argparse.Namespace) -> int:

@@ -1,0 +1,436 @@
+"""`planrag serve api`: the assistant as an OpenAI-compatible model.
+
+Open WebUI, LibreChat and scripts that speak OpenAI's chat-completions API ask it questions:
+
+* `GET /v1/models`: the datasets the caller may ask about, each as a model (its id);
+* `POST /v1/chat/completions` (`stream` true or false): `model` is a dataset id, the last
+  user message the question, the earlier turns its conversation. The reply opens with the
+  verdict (`Best decision: ...`, as every front end says it); streamed, the plan and the
+  queries arrive as text first, and the verdict is the last piece. A proposed change of plan
+  ends the reply with the proposal; the next user message, *approve* or *keep*, continues
+  the same run, found through the run store by the run's mark in that reply.
+
+Who calls: each request carries `Authorization: Bearer <key>` from `planrag users key NAME`,
+mapped to the person and their datasets exactly as signing in to the chat is; with no users
+configured, the server takes requests from this machine only and needs no key, and once
+any person exists every request needs one, on loopback too. Errors come in OpenAI's shape
+(`{"error": {"message", "type", "param", "code"}}`) with its status codes. Everything runs
+through the run service (`planrag.service.runs`): limits, access, the audit trail (as
+`api:<name>`).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import re
+import time
+import uuid
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response, StreamingResponse
+from starlette.routing import Route
+
+from planrag.engine.events import (
+    AnswerChecked,
+    AwaitingConfirmation,
+    Event,
+    PlanMade,
+    PlanStep,
+    QueryFailed,
+    QueryFinished,
+    QueryRefused,
+    QueryStarted,
+    ReplanDecided,
+    ReplanProposed,
+    RunFailed,
+    RunFinished,
+)
+from planrag.engine.render import stop_words
+from planrag.engine.state import Turn
+from planrag.engine.verdict import answer_lines
+from planrag.errors import AccessDenied, ConfigError, LimitReached, PlanRAGError
+from planrag.service.journal import answer_lease, store_for
+from planrag.service.run_store import PausedRun
+from planrag.service.runs import Asker, RunService, consent_word, model_for
+from planrag.settings import Settings
+from planrag.users import Access
+
+__all__ = ["api_app", "serve"]
+
+log = logging.getLogger("planrag.api")
+
+HISTORY_TURNS = 6
+"""How many earlier turns of the conversation a question gets."""
+_MARK = re.compile(r"\(run ([0-9a-f]{12})\)")
+"""The paused run's mark at the end of a proposal: how the next message finds it."""
+
+
+class ApiError(Exception):
+    """An error in OpenAI's shape: the status, the message, and its type and code."""
+
+    def __init__(self, status: int, message: str, kind: str = "invalid_request_error",
+                 code: str | None = None, param: str | None = None) -> None:
+        super().__init__(message)
+        self.status, self.message, self.kind, self.code, self.param = (
+            status, message, kind, code, param)
+
+    def response(self) -> JSONResponse:
+        headers = {"WWW-Authenticate": 'Bearer realm="planrag"'} if self.status == 401 else None
+        return JSONResponse({"error": {"message": self.message, "type": self.kind,
+                                       "param": self.param, "code": self.code}},
+                            status_code=self.status, headers=headers)
+
+
+@dataclass
+class _Reply:
+    """What a run said, as the reply's text: the steps first, the verdict last."""
+
+    steps: list[str] = field(default_factory=list)
+    verdict: str = ""
+    usage: dict[str, int] = field(default_factory=dict)
+    plan: tuple[PlanStep, ...] = ()
+
+
+def api_app(settings: Settings, *, host: str = "127.0.0.1", scripted: bool = False) -> Starlette:
+    """The ASGI app. `host` is where it listens: with no users configured, only loopback
+    is allowed (and only loopback callers are served)."""
+    from app.auth import is_loopback
+    from planrag.users import UsersFile
+
+    people, _groups = UsersFile(settings.users_path).load()
+    if not people and not is_loopback(host):
+        raise ConfigError(
+            f"the API would be open to anyone who can reach {host}, with no key. Add a user "
+            "(planrag users add NAME --datasets ID,...) and give them a key (planrag users "
+            "key NAME), or listen on 127.0.0.1")
+    service = RunService(settings)
+
+    def asker(request: Request) -> Asker:
+        from planrag.users import UsersFile, authenticate_credential
+
+        try:
+            anyone = bool(UsersFile(settings.users_path).load()[0])
+        except ConfigError as exc:
+            raise ApiError(503, f"the users file cannot be read: {exc}", "server_error") from None
+        presented = _bearer(request.headers.get("authorization") or "")
+        if not anyone:
+            client = request.client.host if request.client else ""
+            if not is_loopback(client):
+                raise ApiError(401, "this server takes requests from this machine only",
+                               "authentication_error", "invalid_api_key")
+            return Asker("api:local", Access.open(), approver="the person at the API client")
+        if not presented:
+            raise ApiError(401, "send your API key: Authorization: Bearer <key> (from "
+                           "`planrag users key NAME`)", "authentication_error",
+                           "invalid_api_key")
+        access = authenticate_credential(settings, presented, "api")
+        if access is None:
+            raise ApiError(401, "the API key is not valid (revoked, mistyped, or not an API "
+                           "key); ask for a new one", "authentication_error", "invalid_api_key")
+        return Asker(f"api:{access.user}", access, approver=access.user)
+
+    async def models(request: Request) -> Response:
+        from planrag.runtime import registry
+
+        try:
+            who = asker(request)
+        except ApiError as exc:
+            return exc.response()
+        ids = who.access.visible(registry(settings).ids())
+        return JSONResponse({"object": "list", "data": [
+            {"id": i, "object": "model", "created": 0, "owned_by": "planrag"} for i in ids]})
+
+    async def completions(request: Request) -> Response:
+        try:
+            who = asker(request)
+            body = await _body(request)
+            return await _complete(settings, service, who, body, scripted)
+        except ApiError as exc:
+            return exc.response()
+
+    return Starlette(routes=[
+        Route("/v1/models", models, methods=["GET"]),
+        Route("/v1/chat/completions", completions, methods=["POST"]),
+    ])
+
+
+async def _body(request: Request) -> dict[str, Any]:
+    try:
+        body = json.loads(await request.body())
+    except ValueError:
+        raise ApiError(400, "the request body is not JSON") from None
+    if not isinstance(body, dict):
+        raise ApiError(400, "the request body must be a JSON object")
+    model, messages = body.get("model"), body.get("messages")
+    if not isinstance(model, str) or not model:
+        raise ApiError(400, "`model` must name a dataset (GET /v1/models lists yours)",
+                       param="model")
+    if not isinstance(messages, list) or not messages or not all(
+            isinstance(m, dict) and isinstance(m.get("role"), str) for m in messages):
+        raise ApiError(400, "`messages` must be a list of {role, content} objects",
+                       param="messages")
+    return body
+
+
+async def _complete(settings: Settings, service: RunService, who: Asker,
+                    body: dict[str, Any], scripted: bool) -> Response:
+    from planrag.runtime import registry
+
+    dataset = str(body["model"])
+    reg = registry(settings)
+    if dataset not in reg.ids() or not who.access.allows(dataset):
+        raise ApiError(404, f"the model {dataset!r} does not exist or you may not use it "
+                       "(GET /v1/models lists yours)", code="model_not_found", param="model")
+    messages: list[dict[str, Any]] = body["messages"]
+    question = _text(messages[-1]) if messages[-1].get("role") == "user" else ""
+    if not question.strip():
+        raise ApiError(400, "the last message must be the user's question", param="messages")
+    model = model_for(settings, scripted=scripted, dataset=reg.get(dataset))
+    if model is None:
+        raise ApiError(503, "no model is configured for this server: set PLANRAG_MODEL, or "
+                       "start it with --scripted to try the walkthrough", "server_error")
+    said = consent_word(question)
+    paused_key = _paused_key(who, messages)
+    if said is not None and paused_key is not None:
+        taken = await store_for(settings).take(paused_key, "approve" if said else "keep",
+                                               answer_lease(settings))
+        if taken.run is None:
+            return _respond(body, _Reply(verdict="That change of plan is no longer waiting "
+                                         f"(it was answered: {taken.earlier})." if taken.earlier
+                                         else "That change of plan is no longer waiting."))
+        context = taken.run.context
+        events = service.resume(who, context["ref"], taken.run.state, said, model,
+                                target=context.get("target"))
+        return await _run(settings, body, events, who, context)
+    if said is not None:
+        return _respond(body, _Reply(verdict="There is no change of plan waiting for your "
+                                     "answer in this conversation; ask a decision question."))
+    if scripted:
+        from planrag.engine.policy import uncovered
+        from planrag.service.runs import simulator_name
+
+        problem = uncovered(question, simulator_name(reg.get(dataset)))
+        if problem is not None:
+            example = f" E.g. \u201c{problem.example}\u201d." if problem.example else ""
+            return _respond(body, _Reply(verdict=problem.text + example))
+    context = {"ref": dataset, "target": None, "question": question}
+    events = service.ask(who, dataset, question, model, history=_history(messages[:-1]),
+                         consent="ask")
+    return await _run(settings, body, events, who, context)
+
+
+async def _run(settings: Settings, body: dict[str, Any], events: AsyncIterator[Event],
+               who: Asker, context: dict[str, Any]) -> Response:
+    """The run's reply: streamed as it works, or whole at its end. A limit reached or a
+    dataset refused before the first event is an error response, not a reply."""
+    stream = _stream_of(settings, events, who, context)
+    try:
+        first = await anext(stream)
+    except LimitReached as exc:
+        raise ApiError(429, str(exc), "rate_limit_error", "rate_limit_exceeded") from None
+    except AccessDenied as exc:
+        raise ApiError(404, str(exc), code="model_not_found", param="model") from None
+    except PlanRAGError as exc:
+        raise ApiError(400, f"the question could not be answered: {exc}") from None
+    except StopAsyncIteration:
+        first = None
+    if body.get("stream"):
+        return StreamingResponse(_sse(body, first, stream), media_type="text/event-stream")
+    reply = _Reply()
+    parts = [] if first is None else [first]
+    async for piece in stream:
+        parts.append(piece)
+    for piece in parts:
+        if isinstance(piece, _Reply):
+            reply = piece
+    text = piece_text(parts)
+    return _respond(body, reply, text)
+
+
+def piece_text(parts: list[Any]) -> str:
+    """A whole reply: the verdict first, then how it was found."""
+    steps = "".join(p for p in parts if isinstance(p, str))
+    final = next((p for p in reversed(parts) if isinstance(p, _Reply)), _Reply())
+    found = f"\n\n---\nHow it was found:\n{steps.strip()}" if steps.strip() else ""
+    return final.verdict + found
+
+
+async def _stream_of(settings: Settings, events: AsyncIterator[Event], who: Asker,
+                     context: dict[str, Any]) -> AsyncIterator[Any]:
+    """The run as text pieces (str: a step) and, last, the `_Reply` with the verdict; a
+    pause keeps the run in the store and the verdict is the proposal."""
+    reply = _Reply()
+    proposed: ReplanProposed | None = None
+    yielded = False
+    async for event in events:
+        piece = _step_text(event, reply)
+        if isinstance(event, ReplanProposed):
+            proposed = event
+        if isinstance(event, AwaitingConfirmation):
+            key = f"api:{who.who}:{event.run_id}"
+            await store_for(settings).put(key, PausedRun(event.state, context, time.time()))
+            reply.verdict = _proposal(event, proposed)
+        elif isinstance(event, AnswerChecked):
+            reply.verdict = "\n\n".join(answer_lines(
+                event.answer, event.check, event.note, style="markdown",
+                scripted=event.scripted))
+        elif isinstance(event, RunFinished):
+            u = event.usage
+            reply.usage = {"prompt_tokens": u.prompt_tokens, "completion_tokens":
+                           u.completion_tokens,
+                           "total_tokens": u.prompt_tokens + u.completion_tokens}
+            if event.decision is None:
+                reply.verdict = f"No decision was reached: {stop_words(event.stop_reason)}."
+        elif isinstance(event, RunFailed):
+            reply.verdict = f"Something went wrong while {event.stage}: {event.message}"
+        if piece or not yielded:
+            yielded = True
+            yield piece
+    yield reply
+
+
+def _step_text(event: Event, reply: _Reply) -> str:
+    """What the reply says of a step while the run works (empty: nothing)."""
+    if isinstance(event, PlanMade):
+        reply.plan = event.steps
+        title = "Plan" if event.revision == 0 else f"New plan (revision {event.revision})"
+        return f"{title}:\n" + "".join(f"{i}. {s.goal}\n" for i, s in enumerate(event.steps, 1))
+    if isinstance(event, QueryStarted):
+        why = f" ({event.thought})" if event.thought else ""
+        return f"{event.query_id}{why}: `{' '.join(event.query.split())}`"
+    if isinstance(event, QueryFinished):
+        return f" \u2192 {event.total_rows} rows\n"
+    if isinstance(event, QueryRefused):
+        return f" \u2192 refused by the read-only guard: {event.reason}\n"
+    if isinstance(event, QueryFailed):
+        return f" \u2192 failed: {event.error}\n"
+    if isinstance(event, ReplanDecided):
+        return ("The change of plan is approved.\n" if event.approved else
+                "The current plan is kept.\n")
+    return ""
+
+
+def _proposal(paused: AwaitingConfirmation, proposed: ReplanProposed | None) -> str:
+    """The reply to a pause: what is proposed, and how to answer; its mark finds it."""
+    lines = [paused.question]
+    if proposed is not None and proposed.new_steps:
+        lines.append("The new plan:\n" + "\n".join(
+            f"{i}. {s.goal}" for i, s in enumerate(proposed.new_steps, 1)))
+    lines.append(f"Reply **approve** to follow it, or **keep** to stay with the current "
+                 f"plan. (run {paused.run_id})")
+    return "\n\n".join(lines)
+
+
+def _paused_key(who: Asker, messages: list[dict[str, Any]]) -> str | None:
+    """The run store key of the pause the conversation's last reply proposed."""
+    for message in reversed(messages[:-1]):
+        if message.get("role") == "assistant":
+            found = _MARK.search(_text(message))
+            return f"api:{who.who}:{found.group(1)}" if found else None
+    return None
+
+
+def _history(messages: list[dict[str, Any]]) -> list[Turn]:
+    """Earlier questions and the decisions the replies opened with."""
+    turns: list[Turn] = []
+    question: str | None = None
+    for message in messages:
+        role, text = message.get("role"), _text(message)
+        if role == "user":
+            question = text
+        elif role == "assistant" and question is not None:
+            turns.append(Turn(question=question, rationale=text.split("\n\n")[0][:500]))
+            question = None
+    return turns[-HISTORY_TURNS:]
+
+
+def _text(message: dict[str, Any]) -> str:
+    """A message's text: a string, or the text parts of a list of parts."""
+    content = message.get("content")
+    if isinstance(content, str):
+        return content
+    if isinstance(content, list):
+        return "".join(str(p.get("text", "")) for p in content
+                       if isinstance(p, dict) and p.get("type") == "text")
+    return ""
+
+
+def _completion_id() -> str:
+    return f"chatcmpl-{uuid.uuid4().hex[:24]}"
+
+
+def _respond(body: dict[str, Any], reply: _Reply, text: str | None = None) -> Response:
+    """A whole reply (or, asked to stream, one that streams it in one piece)."""
+    content = reply.verdict if text is None else text
+    if body.get("stream"):
+        async def once() -> AsyncIterator[Any]:
+            yield _Reply(verdict=content, usage=reply.usage)
+
+        return StreamingResponse(_sse(body, None, once()), media_type="text/event-stream")
+    usage = reply.usage or {"prompt_tokens": 0, "completion_tokens": 0, "total_tokens": 0}
+    return JSONResponse({
+        "id": _completion_id(), "object": "chat.completion", "created": int(time.time()),
+        "model": body["model"],
+        "choices": [{"index": 0, "message": {"role": "assistant", "content": content},
+                     "finish_reason": "stop"}],
+        "usage": usage,
+    })
+
+
+async def _sse(body: dict[str, Any], first: Any, rest: AsyncIterator[Any]
+               ) -> AsyncIterator[bytes]:
+    """Server-sent events as OpenAI streams a completion: the role, the text pieces (the
+    steps, then the verdict as the last piece), the finish and `[DONE]`."""
+    head = {"id": _completion_id(), "object": "chat.completion.chunk",
+            "created": int(time.time()), "model": body["model"]}
+
+    def chunk(delta: dict[str, Any], finish: str | None = None) -> bytes:
+        return ("data: " + json.dumps({**head, "choices": [
+            {"index": 0, "delta": delta, "finish_reason": finish}]}) + "\n\n").encode()
+
+    yield chunk({"role": "assistant", "content": ""})
+    wrote = False
+    pieces = ([] if first is None else [first])
+    try:
+        async for piece in _chain(pieces, rest):
+            if isinstance(piece, _Reply):
+                yield chunk({"content": ("\n\n---\n\n" if wrote else "") + piece.verdict})
+                yield chunk({}, "stop")
+            elif piece:
+                wrote = True
+                yield chunk({"content": piece})
+    except PlanRAGError as exc:  # after the reply began: said in it
+        yield chunk({"content": f"\n\nThe question could not be answered: {exc}"})
+        yield chunk({}, "stop")
+    yield b"data: [DONE]\n\n"
+
+
+async def _chain(first: list[Any], rest: AsyncIterator[Any]) -> AsyncIterator[Any]:
+    for piece in first:
+        yield piece
+    async for piece in rest:
+        yield piece
+
+
+def _bearer(value: str) -> str:
+    scheme, _, token = value.strip().partition(" ")
+    return token.strip() if scheme.lower() == "bearer" else ""
+
+
+def serve(settings: Settings, *, host: str = "127.0.0.1", port: int = 8766,
+          scripted: bool = False) -> int:
+    """`planrag serve api`: listen until stopped."""
+    import sys
+
+    import uvicorn
+
+    app = api_app(settings, host=host, scripted=scripted)
+    print(f"PlanRAG Assistant OpenAI-compatible API on http://{host}:{port}/v1",
+          file=sys.stderr, flush=True)
+    uvicorn.run(app, host=host, port=port, log_level="warning")
+    return 0

@@ -1,0 +1,180 @@
+"""`planrag serve api` with the `openai` Python client: models per key, completions streamed
+and not (verdict first), a re-plan continued by the next message, OpenAI-shaped errors."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import openai
+import pytest
+
+from app.api_server import api_app
+from planrag.engine import Reply, ScriptedModel, call
+from planrag.engine.scripted_server import ScriptedServer
+from planrag.runtime import load_datasets
+from planrag.settings import Settings, load_settings
+from planrag.users import UsersFile
+
+QUESTION = "Which warehouse should we expand by 200 kg?"
+
+
+@pytest.fixture
+async def settings(tmp_path: Path) -> Settings:
+    settings = load_settings(env_file=None, data_dir=tmp_path / "data", mysql_url=None,
+                             users_file=tmp_path / "users.toml",
+                             run_store=f"sqlite:///{tmp_path / 'runs.sqlite'}")
+    await load_datasets(settings, ["demo-retail"], "sqlite")
+    return settings
+
+
+def _keys(settings: Settings) -> dict[str, str]:
+    users = UsersFile(settings.users_path)
+    users.add("ana", None, ["demo-retail"])
+    users.add("bo", None, ["dqa-locating-1445"])
+    return {name: users.issue(name, "api")[0] for name in ("ana", "bo")}
+
+
+def client(app: Any, key: str | None) -> openai.AsyncOpenAI:
+    transport = httpx.ASGITransport(app=app, client=("127.0.0.1", 5000))
+    return openai.AsyncOpenAI(api_key=key or "none", base_url="http://api.test/v1",
+                              http_client=httpx.AsyncClient(transport=transport),
+                              max_retries=0)
+
+
+async def collect(stream: AsyncIterator[Any]) -> list[str]:
+    """The streamed text pieces, in order (the role's and the finish's chunks hold none)."""
+    return [c.choices[0].delta.content async for c in stream
+            if c.choices and c.choices[0].delta.content]
+
+
+async def test_models_and_answers_per_key(settings: Settings) -> None:
+    keys = _keys(settings)
+    app = api_app(settings, scripted=True)
+    ana = client(app, keys["ana"])
+    assert [m.id for m in (await ana.models.list()).data] == ["demo-retail"]
+    whole = await ana.chat.completions.create(
+        model="demo-retail", messages=[{"role": "user", "content": QUESTION}])
+    text = whole.choices[0].message.content or ""
+    assert text.startswith("**Best decision:"), text
+    assert "How it was found:" in text and "q1" in text
+    pieces = await collect(await ana.chat.completions.create(
+        model="demo-retail", messages=[{"role": "user", "content": QUESTION}], stream=True))
+    assert len(pieces) > 2 and "".join(pieces[:-1]).strip().startswith("Plan:")
+    last = pieces[-1].removeprefix("\n\n---\n\n")
+    assert last.startswith("**Best decision:"), pieces[-1]
+
+    bo = client(app, keys["bo"])
+    with pytest.raises(openai.NotFoundError) as found:
+        await bo.chat.completions.create(model="demo-retail",
+                                         messages=[{"role": "user", "content": QUESTION}])
+    assert found.value.code == "model_not_found"
+    with pytest.raises(openai.AuthenticationError):
+        await client(app, None).models.list()
+    with pytest.raises(openai.AuthenticationError):
+        await client(app, "prk_" + "x" * 52).models.list()
+    with pytest.raises(openai.AuthenticationError):  # an MCP token is no API key
+        await client(app, UsersFile(settings.users_path).issue("ana", "mcp")[0]).models.list()
+
+
+async def test_without_users_this_machine_only(settings: Settings) -> None:
+    app = api_app(settings, scripted=True)
+    assert "demo-retail" in [m.id for m in (await client(app, None).models.list()).data]
+    remote = openai.AsyncOpenAI(api_key="x", base_url="http://api.test/v1", max_retries=0,
+                                http_client=httpx.AsyncClient(transport=httpx.ASGITransport(
+                                    app=app, client=("203.0.113.9", 5000))))
+    with pytest.raises(openai.AuthenticationError):
+        await remote.models.list()
+    from planrag.errors import ConfigError
+
+    with pytest.raises(ConfigError, match=r"open to anyone who can reach 0\.0\.0\.0"):
+        api_app(settings, host="0.0.0.0")
+
+
+async def test_a_replan_continues_with_the_next_message(settings: Settings) -> None:
+    steps = [{"goal": "warehouses", "source": "sql"}]
+    model = ScriptedModel([
+        Reply(calls=[call("make_plan", steps=steps)]),
+        Reply(calls=[call("run_sql", query="SELECT id FROM warehouse", step=0)]),
+        Reply(calls=[call("revise_plan", reason="the capacity matters too",
+                          steps=[*steps, {"goal": "capacity", "source": "sql"}])]),
+        Reply(calls=[call("run_sql", query="SELECT COUNT(*) AS n FROM warehouse", step=1)]),
+        Reply(calls=[call("final_answer", decision=4, rationale="the data says so",
+                          query_ids=["q1", "q2"], parameters={"extra_kg": 200})]),
+    ])
+    async with ScriptedServer(model) as server:
+        configured = settings.model_copy(update={"model_name": "m",
+                                                 "model_base_url": server.base_url})
+        ana = client(api_app(configured), None)
+        asked = [{"role": "user", "content": QUESTION}]
+        first = await ana.chat.completions.create(model="demo-retail", messages=asked)
+        proposal = first.choices[0].message.content or ""
+        assert "the capacity matters too" in proposal and "Reply **approve**" in proposal
+        going_on = [*asked, {"role": "assistant", "content": proposal},
+                    {"role": "user", "content": "approve"}]
+        pieces = await collect(await ana.chat.completions.create(
+            model="demo-retail", messages=going_on, stream=True))
+        text = "".join(pieces)
+        assert "The change of plan is approved." in text and "q2" in text
+        assert pieces[-1].removeprefix("\n\n---\n\n").startswith("**Best decision:")
+        again = await ana.chat.completions.create(model="demo-retail", messages=going_on)
+        assert "no longer waiting" in (again.choices[0].message.content or "")
+        stray = await ana.chat.completions.create(
+            model="demo-retail", messages=[{"role": "user", "content": "approve"}])
+        assert "no change of plan waiting" in (stray.choices[0].message.content or "")
+
+
+async def test_bad_requests_answer_in_openais_shape(settings: Settings) -> None:
+    app = api_app(settings, scripted=True)
+    transport = httpx.ASGITransport(app=app, client=("127.0.0.1", 5000))
+    async with httpx.AsyncClient(transport=transport, base_url="http://api.test") as http:
+        for body, status, param in (
+                (b"{not json", 400, None),
+                (b'{"model": "demo-retail"}', 400, "messages"),
+                (b'{"messages": [{"role": "user", "content": "hi"}]}', 400, "model"),
+                (b'{"model": "nope", "messages": [{"role": "user", "content": "hi"}]}', 404,
+                 "model")):
+            response = await http.post("/v1/chat/completions", content=body)
+            error = response.json()["error"]
+            assert response.status_code == status and error["param"] == param, error
+            assert error["message"] and error["type"]
+
+
+@pytest.mark.e2e
+async def test_serve_api_from_the_command_line(tmp_path: Path) -> None:
+    """`planrag serve api` listens; the `openai` client lists its models and asks."""
+    import asyncio
+    import os
+    import sys
+
+    from tests._graph_fixtures import free_port
+    from tests._sql_fixtures import ROOT
+    from tests.live._live import cli, live_env
+
+    env = live_env(tmp_path)
+    code, _out, err = await cli("load", "--target", "sqlite", "demo-retail", env=env)
+    assert code == 0, err
+    port = free_port()
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "planrag", "serve", "api", "--port", str(port), "--scripted",
+        cwd=str(ROOT), env={**os.environ, **env}, stdout=asyncio.subprocess.DEVNULL,
+        stderr=asyncio.subprocess.PIPE)
+    try:
+        api = openai.AsyncOpenAI(api_key="none", base_url=f"http://127.0.0.1:{port}/v1",
+                                 max_retries=0)
+        for _ in range(300):
+            try:
+                models = await api.models.list()
+                break
+            except openai.APIConnectionError:
+                assert proc.returncode is None, "the server stopped"
+                await asyncio.sleep(0.1)
+        assert "demo-retail" in [m.id for m in models.data]
+        reply = await api.chat.completions.create(
+            model="demo-retail", messages=[{"role": "user", "content": QUESTION}])
+        assert (reply.choices[0].message.content or "").startswith("**Best decision:")
+    finally:
+        proc.terminate()
+        await proc.wait()
