@@ -54,11 +54,8 @@ from planrag.engine.render import stop_words
 from planrag.engine.state import Turn
 from planrag.engine.verdict import answer_lines
 from planrag.errors import AccessDenied, ConfigError, LimitReached, PlanRAGError
-from planrag.service.journal import answer_lease, store_for
-from planrag.service.run_store import PausedRun
 from planrag.service.runs import Asker, RunService, consent_word, model_for
 from planrag.settings import Settings
-from planrag.users import Access
 
 __all__ = ["api_app", "serve"]
 
@@ -99,40 +96,22 @@ class _Reply:
 def api_app(settings: Settings, *, host: str = "127.0.0.1", scripted: bool = False) -> Starlette:
     """The ASGI app. `host` is where it listens: with no users configured, only loopback
     is allowed (and only loopback callers are served)."""
-    from app.auth import is_loopback
-    from planrag.users import UsersFile
+    from app.door import check_host
 
-    people, _groups = UsersFile(settings.users_path).load()
-    if not people and not is_loopback(host):
-        raise ConfigError(
-            f"the API would be open to anyone who can reach {host}, with no key. Add a user "
-            "(planrag users add NAME --datasets ID,...) and give them a key (planrag users "
-            "key NAME), or listen on 127.0.0.1")
+    check_host(settings, host, "api")
     service = RunService(settings)
 
     def asker(request: Request) -> Asker:
-        from planrag.users import UsersFile, authenticate_credential
+        from app.door import Refused, caller
 
         try:
-            anyone = bool(UsersFile(settings.users_path).load()[0])
+            return caller(settings, "api", request.headers.get("authorization") or "",
+                          request.client.host if request.client else None)
+        except Refused as exc:
+            raise ApiError(401, str(exc), "authentication_error", "invalid_api_key") from None
         except ConfigError as exc:
-            raise ApiError(503, f"the users file cannot be read: {exc}", "server_error") from None
-        presented = _bearer(request.headers.get("authorization") or "")
-        if not anyone:
-            client = request.client.host if request.client else ""
-            if not is_loopback(client):
-                raise ApiError(401, "this server takes requests from this machine only",
-                               "authentication_error", "invalid_api_key")
-            return Asker("api:local", Access.open(), approver="the person at the API client")
-        if not presented:
-            raise ApiError(401, "send your API key: Authorization: Bearer <key> (from "
-                           "`planrag users key NAME`)", "authentication_error",
-                           "invalid_api_key")
-        access = authenticate_credential(settings, presented, "api")
-        if access is None:
-            raise ApiError(401, "the API key is not valid (revoked, mistyped, or not an API "
-                           "key); ask for a new one", "authentication_error", "invalid_api_key")
-        return Asker(f"api:{access.user}", access, approver=access.user)
+            raise ApiError(503, f"the users file cannot be read: {exc}",
+                           "server_error") from None
 
     async def models(request: Request) -> Response:
         from planrag.runtime import registry
@@ -197,8 +176,7 @@ async def _complete(settings: Settings, service: RunService, who: Asker,
     said = consent_word(question)
     paused_key = _paused_key(who, messages)
     if said is not None and paused_key is not None:
-        taken = await store_for(settings).take(paused_key, "approve" if said else "keep",
-                                               answer_lease(settings))
+        taken = await service.take_paused(paused_key, said)
         if taken.run is None:
             return _respond(body, _Reply(verdict="That change of plan is no longer waiting "
                                          f"(it was answered: {taken.earlier})." if taken.earlier
@@ -272,8 +250,8 @@ async def _stream_of(settings: Settings, events: AsyncIterator[Event], who: Aske
         if isinstance(event, ReplanProposed):
             proposed = event
         if isinstance(event, AwaitingConfirmation):
-            key = f"api:{who.who}:{event.run_id}"
-            await store_for(settings).put(key, PausedRun(event.state, context, time.time()))
+            await RunService(settings).keep_paused(f"api:{who.who}:{event.run_id}", event,
+                                                   context)
             reply.verdict = _proposal(event, proposed)
         elif isinstance(event, AnswerChecked):
             reply.verdict = "\n\n".join(answer_lines(
@@ -415,11 +393,6 @@ async def _chain(first: list[Any], rest: AsyncIterator[Any]) -> AsyncIterator[An
         yield piece
     async for piece in rest:
         yield piece
-
-
-def _bearer(value: str) -> str:
-    scheme, _, token = value.strip().partition(" ")
-    return token.strip() if scheme.lower() == "bearer" else ""
 
 
 def serve(settings: Settings, *, host: str = "127.0.0.1", port: int = 8766,

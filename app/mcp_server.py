@@ -51,8 +51,8 @@ from planrag.engine.events import (
 )
 from planrag.engine.render import stop_words
 from planrag.engine.verdict import answer_lines
-from planrag.errors import PlanRAGError
-from planrag.errors import QueryRefused as Refused
+from planrag.errors import ConfigError, PlanRAGError
+from planrag.errors import QueryRefused as GuardRefused
 from planrag.service.runs import Asker, RunService, model_for
 from planrag.settings import Settings
 from planrag.users import Access
@@ -190,7 +190,7 @@ def build_server(settings: Settings, caller: Caller, *, scripted: bool = False,
             async with open_source(settings, _as_person(settings, dataset, target,
                                                         asker)) as source:
                 table = await source.execute(query)
-        except Refused as exc:
+        except GuardRefused as exc:
             raise ToolError(f"refused by the read-only guard: {exc.reason}") from None
         except PlanRAGError as exc:
             raise ToolError(str(exc)) from None
@@ -367,90 +367,55 @@ def serve(settings: Settings, *, http: bool = False, host: str = "127.0.0.1",
 
 
 def http_app(settings: Settings, *, host: str, port: int, scripted: bool = False) -> Any:
-    """The Streamable HTTP app (an ASGI app), behind its door: with no users configured,
-    loopback callers only and no token; once any person exists, every request needs that
-    person's MCP token (`planrag users token NAME`), on loopback too. Refused requests get
-    401 before the MCP layer sees them."""
-    from app.auth import is_loopback
-    from planrag.users import UsersFile
+    """The Streamable HTTP app (an ASGI app), behind its door (`app.door`: with no users,
+    this machine only; else each person's MCP token, `planrag users token NAME`). Refused
+    requests get 401 before the MCP layer sees them, and every tool asks again."""
+    from app.door import check_host
 
-    people, _groups = UsersFile(settings.users_path).load()
-    if not people and not is_loopback(host):
-        from planrag.errors import ConfigError
-
-        raise ConfigError(
-            f"the MCP server would be open to anyone who can reach {host}, with no token. Add "
-            "a user (planrag users add NAME --datasets ID,...) and give them a token "
-            "(planrag users token NAME), or listen on 127.0.0.1")
-    door = _Door(settings, open_to_loopback=not people)
-    server = build_server(settings, door.caller, scripted=scripted, host=host, port=port)
-    return door.wrap(server.streamable_http_app())
+    check_host(settings, host, "mcp")
+    server = build_server(settings, lambda request: _caller(settings, request),
+                          scripted=scripted, host=host, port=port)
+    return _behind_door(settings, server.streamable_http_app())
 
 
-class _Door:
-    """Who may come in over HTTP, checked on every request (and again by every tool, from
-    the request it serves)."""
+def _caller(settings: Settings, request: Any) -> Asker:
+    """Who calls a tool, from the HTTP request it serves."""
+    from app.door import Refused, caller
 
-    def __init__(self, settings: Settings, *, open_to_loopback: bool) -> None:
-        self.settings = settings
-        self.open_to_loopback = open_to_loopback
+    if request is None:
+        raise ToolError("this request came without its HTTP request; try again")
+    client = getattr(request, "client", None)
+    try:
+        return caller(settings, "mcp", request.headers.get("authorization") or "",
+                      client.host if client else None)
+    except Refused as exc:
+        raise ToolError(f"not signed in: {exc}") from None
 
-    def asker(self, headers: Any, client_host: str | None) -> Asker | None:
-        from app.auth import is_loopback
 
-        if self.open_to_loopback:
-            if client_host is not None and is_loopback(client_host):
-                return Asker("mcp:local", Access.open(), approver="the person at the MCP "
-                             "client")
-            return None
-        token = _bearer(headers.get("authorization") or "")
-        if not token:
-            return None
-        access = _token_access(self.settings, token)
-        if access is None:
-            return None
-        return Asker(f"mcp:{access.user}", access, approver=access.user)
+def _behind_door(settings: Settings, app: Any) -> Any:
+    from app.door import Refused, caller
 
-    def caller(self, request: Any) -> Asker:
-        if request is None:
-            raise ToolError("this request came without its HTTP request; try again")
-        client = getattr(request, "client", None)
-        found = self.asker(request.headers, client.host if client else None)
-        if found is None:
-            raise ToolError("not signed in: send Authorization: Bearer <token> (planrag "
-                            "users token NAME)")
-        return found
-
-    def wrap(self, app: Any) -> Any:
-        async def door(scope: dict[str, Any], receive: Any, send: Any) -> None:
-            if scope["type"] != "http":
-                await app(scope, receive, send)
-                return
-            headers = {k.decode("latin-1").lower(): v.decode("latin-1")
-                       for k, v in scope.get("headers") or ()}
-            client = scope.get("client")
-            if self.asker(headers, client[0] if client else None) is None:
-                body = json.dumps({"error": "unauthorized", "error_description": (
-                    "send Authorization: Bearer <token>; a token comes from `planrag users "
-                    "token NAME`" if not self.open_to_loopback else
-                    "this server takes requests from this machine only")}).encode()
-                await send({"type": "http.response.start", "status": 401, "headers": [
-                    (b"content-type", b"application/json"),
-                    (b"www-authenticate", b'Bearer realm="planrag"')]})
-                await send({"type": "http.response.body", "body": body})
-                return
+    async def door(scope: dict[str, Any], receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
             await app(scope, receive, send)
+            return
+        headers = {k.decode("latin-1").lower(): v.decode("latin-1")
+                   for k, v in scope.get("headers") or ()}
+        client = scope.get("client")
+        try:
+            caller(settings, "mcp", headers.get("authorization") or "",
+                   client[0] if client else None)
+        except (Refused, ConfigError) as exc:
+            status = 401 if isinstance(exc, Refused) else 503
+            body = json.dumps({"error": "unauthorized" if status == 401 else "unavailable",
+                               "error_description": str(exc)}).encode()
+            headers_out = [(b"content-type", b"application/json")]
+            if status == 401:
+                headers_out.append((b"www-authenticate", b'Bearer realm="planrag"'))
+            await send({"type": "http.response.start", "status": status,
+                        "headers": headers_out})
+            await send({"type": "http.response.body", "body": body})
+            return
+        await app(scope, receive, send)
 
-        return door
-
-
-def _bearer(value: str) -> str:
-    scheme, _, token = value.strip().partition(" ")
-    return token.strip() if scheme.lower() == "bearer" else ""
-
-
-def _token_access(settings: Settings, token: str) -> Access | None:
-    """The person an MCP token belongs to, as signing in gives them (None: no such token)."""
-    from planrag.users import authenticate_credential
-
-    return authenticate_credential(settings, token, "mcp")
+    return door

@@ -80,7 +80,6 @@ from planrag.service.journal import (
     MAX_ATTEMPTS,
     OWNER,
     Holding,
-    answer_lease,
     close_stores,
     store_for,
 )
@@ -216,8 +215,7 @@ def attach(slack_app: Any, settings: Settings) -> None:
                                              settings.run_lease_s)
             if not run.new:
                 if run.lapsed():  # its process died: this retry takes the run up
-                    for taken in await store.journal_take_over(OWNER, settings.run_lease_s,
-                                                               run_id=run.run_id):
+                    for taken in await RunService(settings).take_over(run_id=run.run_id):
                         _spawn(_take_over(settings, taken))
                 else:
                     log.info("Slack message %s was already delivered; skipped", run.run_id)
@@ -285,8 +283,7 @@ async def _sweep(settings: Settings) -> None:
     failing = False
     while True:
         try:
-            for run in await store_for(settings).journal_take_over(
-                    OWNER, settings.run_lease_s, prefix="slack:"):
+            for run in await RunService(settings).take_over(prefix="slack:"):
                 _spawn(_take_over(settings, run))
             if failing:
                 log.warning("the run store answers again: interrupted runs are taken up again")
@@ -439,7 +436,7 @@ async def _handle(settings: Settings, event: dict[str, Any], kind: str, text: st
                                                   waiting.context.get("dataset")) is None:
             await say(_refusal(event))  # only someone allowed the run's dataset may answer
             return
-        taken = await store.take(key, answer, answer_lease(settings))
+        taken = await RunService(settings).take_paused(key, said)
         if taken.run is not None:
             await _resume(settings, store, key, taken.run, answer == "approve",
                           str(event.get("user") or ""), run_id)
@@ -486,8 +483,7 @@ async def _answered_before(settings: Settings, store: RunStore, key: str, earlie
         await say(f"The re-plan in this thread was already answered (*{earlier}*); the run is "
                   "going on with that answer now.")
         return
-    for taken in await store.journal_take_over(OWNER, settings.run_lease_s,
-                                               run_id=running.run_id):
+    for taken in await RunService(settings).take_over(run_id=running.run_id):
         await _take_over(settings, taken)
         return
     await say(f"The re-plan in this thread was already answered (*{earlier}*); the run is "

@@ -595,14 +595,9 @@ class ChatSession:
         return f"chat:{thread}" if self.history_layer is not None and thread else None
 
     async def _keep_paused(self, key: str, paused: Any, context: dict[str, Any]) -> None:
-        import time
-
-        from planrag.service.journal import store_for
-        from planrag.service.run_store import PausedRun
-
         try:
-            await store_for(self.settings).put(key, PausedRun(
-                paused.state, {**context, "ask": paused.question}, time.time()))
+            await RunService(self.settings).keep_paused(
+                key, paused, {**context, "ask": paused.question})
         except PlanRAGError as exc:  # the question is still asked; only a restart loses it
             await self._say_if_not_saved(str(exc))
 
@@ -610,11 +605,8 @@ class ChatSession:
         """Whether this answer is the one that counts: the same question may be open in
         another window (or app process) that answered first. A store that cannot be reached
         does not stop the run here."""
-        from planrag.service.journal import answer_lease, store_for
-
-        said = {True: "approve", False: "keep", None: "no answer in time"}[answer]
         try:
-            taken = await store_for(self.settings).take(key, said, answer_lease(self.settings))
+            taken = await RunService(self.settings).take_paused(key, answer)
         except PlanRAGError:
             return True
         return taken.run is not None or taken.earlier is None
@@ -657,15 +649,14 @@ class ChatSession:
     async def answer_paused(self, approved: bool) -> None:
         """The person answered a re-plan kept over a restart: the run goes on from there."""
         from planrag.engine.session import require_access
-        from planrag.service.journal import answer_lease, store_for
+        from planrag.service.journal import store_for
 
         key = self._paused_key()
         if key is None:
             await cl.Message(content="Nothing is waiting for an answer here.").send()
             return
         store = store_for(self.settings)
-        taken = await store.take(key, "approve" if approved else "keep",
-                                 answer_lease(self.settings))
+        taken = await RunService(self.settings).take_paused(key, approved)
         if taken.run is None:
             said = f" (it was answered: {taken.earlier})" if taken.earlier else ""
             await cl.Message(content=f"This change of plan is no longer waiting{said}.").send()
@@ -725,8 +716,7 @@ class ChatSession:
             running = await store.journal_running(thread)
             if running is None or not running.lapsed():
                 return []
-            taken = await store.journal_take_over(OWNER, self.settings.run_lease_s,
-                                                  run_id=running.run_id)
+            taken = await RunService(self.settings).take_over(run_id=running.run_id)
             for run in taken:  # this session answers it anew, journaled as a new run
                 await store.journal_end(run.run_id, OWNER)
         except PlanRAGError:

@@ -25,10 +25,11 @@ from __future__ import annotations
 
 import logging
 import re
+import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import nullcontext
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from planrag.engine.events import AwaitingConfirmation, Event
 from planrag.engine.model import Model, closing_stream
@@ -42,6 +43,7 @@ from planrag.users import Access
 if TYPE_CHECKING:
     from planrag.datasets import Dataset
     from planrag.engine.loop import Engine
+    from planrag.service.run_store import Journaled, Taken
 
 __all__ = [
     "APPROVE",
@@ -122,6 +124,34 @@ class RunService:
         """The audit trail of one run (or of the rest of a paused one)."""
         url = history_url(self.settings)
         return Auditor(shared_store(url) if url else None, asker.who, dataset, paused_state)
+
+    # -- paused runs and runs whose process died (the run store and its journal)
+
+    async def keep_paused(self, key: str, paused: AwaitingConfirmation,
+                          context: dict[str, Any]) -> None:
+        """Keep a paused run under `key` (a conversation, a thread) until someone answers:
+        any process can then resume it (`take_paused`)."""
+        from planrag.service.journal import store_for
+        from planrag.service.run_store import PausedRun
+
+        await store_for(self.settings).put(key, PausedRun(paused.state, context, time.time()))
+
+    async def take_paused(self, key: str, approved: bool | None) -> Taken:
+        """Hand the run paused under `key` to this answer (approve, keep, or None: no
+        answer in time), once: a second answer meanwhile is told which came first."""
+        from planrag.service.journal import answer_lease, store_for
+
+        said = {True: "approve", False: "keep", None: "no answer in time"}[approved]
+        return await store_for(self.settings).take(key, said, answer_lease(self.settings))
+
+    async def take_over(self, *, prefix: str = "", run_id: str | None = None
+                        ) -> list[Journaled]:
+        """The journal's runs whose process died (their lease lapsed), now this process's
+        to answer again: those under `prefix` (a front end's), or the one `run_id`."""
+        from planrag.service.journal import OWNER, store_for
+
+        return await store_for(self.settings).journal_take_over(
+            OWNER, self.settings.run_lease_s, prefix=prefix, run_id=run_id)
 
     async def _history_ready(self) -> None:
         """The history's tables, made once per process and URL (the chat makes them when it

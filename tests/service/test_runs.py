@@ -130,3 +130,18 @@ async def test_a_pause_answered_in_process_or_later(settings: Settings) -> None:
     decided = [e for e in await shared_store(url).audit_entries(user="ana")
                if e.kind == "consent"]
     assert [d.detail["approved"] for d in decided] == [True, False]
+
+
+async def test_a_paused_run_is_kept_and_taken_once(settings: Settings, tmp_path: Path) -> None:
+    settings = settings.model_copy(update={"run_store": f"sqlite:///{tmp_path / 'runs.db'}"})
+    service = RunService(settings)
+    paused = AwaitingConfirmation("run1", '{"state": 1}', "Approve a new plan?")
+    await service.keep_paused("api:ana:run1", paused, {"ref": "demo-retail"})
+    first = await service.take_paused("api:ana:run1", True)
+    assert first.run is not None and first.run.state == '{"state": 1}'
+    assert first.run.context == {"ref": "demo-retail"}
+    second = await service.take_paused("api:ana:run1", False)
+    assert second.run is None and second.earlier == "approve"  # told which came first
+    nothing = await service.take_paused("api:ana:other", None)
+    assert nothing.run is None and nothing.earlier is None
+    assert await service.take_over(prefix="api:") == []  # no run's process died
