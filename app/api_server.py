@@ -40,7 +40,6 @@ from planrag.engine.events import (
     AwaitingConfirmation,
     Event,
     PlanMade,
-    PlanStep,
     QueryFailed,
     QueryFinished,
     QueryRefused,
@@ -90,7 +89,6 @@ class _Reply:
     steps: list[str] = field(default_factory=list)
     verdict: str = ""
     usage: dict[str, int] = field(default_factory=dict)
-    plan: tuple[PlanStep, ...] = ()
 
 
 def api_app(settings: Settings, *, host: str = "127.0.0.1", scripted: bool = False) -> Starlette:
@@ -219,23 +217,21 @@ async def _run(settings: Settings, body: dict[str, Any], events: AsyncIterator[E
         first = None
     if body.get("stream"):
         return StreamingResponse(_sse(body, first, stream), media_type="text/event-stream")
-    reply = _Reply()
     parts = [] if first is None else [first]
-    async for piece in stream:
-        parts.append(piece)
-    for piece in parts:
-        if isinstance(piece, _Reply):
-            reply = piece
-    text = piece_text(parts)
-    return _respond(body, reply, text)
-
-
-def piece_text(parts: list[Any]) -> str:
-    """A whole reply: the verdict first, then how it was found."""
-    steps = "".join(p for p in parts if isinstance(p, str))
+    try:
+        async for piece in stream:
+            parts.append(piece)
+    except PlanRAGError as exc:
+        raise ApiError(500, f"the question could not be answered: {exc}",
+                       "server_error") from None
     final = next((p for p in reversed(parts) if isinstance(p, _Reply)), _Reply())
-    found = f"\n\n---\nHow it was found:\n{steps.strip()}" if steps.strip() else ""
-    return final.verdict + found
+    return _respond(body, final, _whole_text(parts, final))
+
+
+def _whole_text(parts: list[Any], final: _Reply) -> str:
+    """A whole reply: the verdict first, then how it was found."""
+    steps = "".join(p for p in parts if isinstance(p, str)).strip()
+    return final.verdict + (f"\n\n---\nHow it was found:\n{steps}" if steps else "")
 
 
 async def _stream_of(settings: Settings, events: AsyncIterator[Event], who: Asker,
@@ -246,7 +242,7 @@ async def _stream_of(settings: Settings, events: AsyncIterator[Event], who: Aske
     proposed: ReplanProposed | None = None
     yielded = False
     async for event in events:
-        piece = _step_text(event, reply)
+        piece = _step_text(event)
         if isinstance(event, ReplanProposed):
             proposed = event
         if isinstance(event, AwaitingConfirmation):
@@ -272,10 +268,9 @@ async def _stream_of(settings: Settings, events: AsyncIterator[Event], who: Aske
     yield reply
 
 
-def _step_text(event: Event, reply: _Reply) -> str:
+def _step_text(event: Event) -> str:
     """What the reply says of a step while the run works (empty: nothing)."""
     if isinstance(event, PlanMade):
-        reply.plan = event.steps
         title = "Plan" if event.revision == 0 else f"New plan (revision {event.revision})"
         return f"{title}:\n" + "".join(f"{i}. {s.goal}\n" for i, s in enumerate(event.steps, 1))
     if isinstance(event, QueryStarted):
