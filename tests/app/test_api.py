@@ -12,13 +12,11 @@ import openai
 import pytest
 
 from app.api_server import api_app
-from planrag.engine import Reply, ScriptedModel, call
 from planrag.engine.scripted_server import ScriptedServer
 from planrag.runtime import load_datasets
 from planrag.settings import Settings, load_settings
 from planrag.users import UsersFile
-
-QUESTION = "Which warehouse should we expand by 200 kg?"
+from tests.app._replanning import QUESTION, REASON, replanning_model
 
 
 @pytest.fixture
@@ -94,16 +92,7 @@ async def test_without_users_this_machine_only(settings: Settings) -> None:
 
 
 async def test_a_replan_continues_with_the_next_message(settings: Settings) -> None:
-    steps = [{"goal": "warehouses", "source": "sql"}]
-    model = ScriptedModel([
-        Reply(calls=[call("make_plan", steps=steps)]),
-        Reply(calls=[call("run_sql", query="SELECT id FROM warehouse", step=0)]),
-        Reply(calls=[call("revise_plan", reason="the capacity matters too",
-                          steps=[*steps, {"goal": "capacity", "source": "sql"}])]),
-        Reply(calls=[call("run_sql", query="SELECT COUNT(*) AS n FROM warehouse", step=1)]),
-        Reply(calls=[call("final_answer", decision=4, rationale="the data says so",
-                          query_ids=["q1", "q2"], parameters={"extra_kg": 200})]),
-    ])
+    model = replanning_model()
     async with ScriptedServer(model) as server:
         configured = settings.model_copy(update={"model_name": "m",
                                                  "model_base_url": server.base_url})
@@ -111,7 +100,7 @@ async def test_a_replan_continues_with_the_next_message(settings: Settings) -> N
         asked = [{"role": "user", "content": QUESTION}]
         first = await ana.chat.completions.create(model="demo-retail", messages=asked)
         proposal = first.choices[0].message.content or ""
-        assert "the capacity matters too" in proposal and "Reply **approve**" in proposal
+        assert REASON in proposal and "Reply **approve**" in proposal
         going_on = [*asked, {"role": "assistant", "content": proposal},
                     {"role": "user", "content": "approve"}]
         pieces = await collect(await ana.chat.completions.create(

@@ -16,14 +16,14 @@ from mcp import ClientSession, StdioServerParameters
 from mcp.client.stdio import stdio_client
 from mcp.types import ElicitRequestParams, ElicitResult
 
-from planrag.engine import Reply, ScriptedModel, call
 from planrag.engine.scripted_server import ScriptedServer
 from tests._sql_fixtures import ROOT
+from tests.app._replanning import QUESTION, REASON, replanning_model
 from tests.live._live import cli, live_env
 
 pytestmark = pytest.mark.e2e
 
-DEMO_QUESTION = "Which warehouse should we expand by 200 kg?"
+DEMO_QUESTION = QUESTION
 TOOLS = {"list_datasets", "ask", "what_if", "query", "describe_schema"}
 
 
@@ -106,19 +106,6 @@ async def test_the_tools_over_stdio_with_the_scripted_walkthrough(tmp_path: Path
         assert unknown.isError and "no-such-dataset" in text_of(unknown)
 
 
-def _replanning_model() -> ScriptedModel:
-    steps = [{"goal": "warehouses", "source": "sql"}]
-    return ScriptedModel([
-        Reply(calls=[call("make_plan", steps=steps)]),
-        Reply(calls=[call("run_sql", query="SELECT id FROM warehouse", step=0)]),
-        Reply(calls=[call("revise_plan", reason="the capacity matters too",
-                          steps=[*steps, {"goal": "capacity", "source": "sql"}])]),
-        Reply(calls=[call("run_sql", query="SELECT COUNT(*) AS n FROM warehouse", step=1)]),
-        Reply(calls=[call("final_answer", decision=4, rationale="the data says so",
-                          query_ids=["q1", "q2"])]),
-    ] * 2)
-
-
 async def test_a_replan_is_put_to_the_person_through_elicitation(tmp_path: Path) -> None:
     asked: list[str] = []
 
@@ -126,7 +113,7 @@ async def test_a_replan_is_put_to_the_person_through_elicitation(tmp_path: Path)
         asked.append(params.message)
         return ElicitResult(action="accept", content={"approve": True})
 
-    model = _replanning_model()
+    model = replanning_model(runs=2)
     async with ScriptedServer(model) as server:
         env = await loaded_env(tmp_path, PLANRAG_MODEL="m",
                                PLANRAG_MODEL_BASE_URL=server.base_url,
@@ -135,7 +122,7 @@ async def test_a_replan_is_put_to_the_person_through_elicitation(tmp_path: Path)
             result = await session.call_tool("ask", {"question": DEMO_QUESTION,
                                                      "dataset": "demo-retail"})
             assert not result.isError, text_of(result)
-            assert asked and "the capacity matters too" in asked[0]
+            assert asked and REASON in asked[0]
             queries = result.structuredContent["queries"]
             assert [q["id"] for q in queries] == ["q1", "q2"]  # the new plan's step ran
             assert "cannot be asked" not in text_of(result)
@@ -178,10 +165,12 @@ async def http_server(env: dict[str, str]) -> AsyncIterator[str]:
 
 @asynccontextmanager
 async def http_session(url: str, token: str | None) -> AsyncIterator[ClientSession]:
-    from mcp.client.streamable_http import streamablehttp_client
+    import httpx
+    from mcp.client.streamable_http import streamable_http_client
 
     headers = {"Authorization": f"Bearer {token}"} if token else {}
-    async with streamablehttp_client(url, headers=headers) as (read, write, _id), \
+    async with httpx.AsyncClient(headers=headers, timeout=httpx.Timeout(120, read=300)) as http, \
+            streamable_http_client(url, http_client=http) as (read, write, _id), \
             ClientSession(read, write) as session:
         await asyncio.wait_for(session.initialize(), 60)
         yield session
