@@ -11,8 +11,7 @@
     ├── QueryError                   the model sees these and may rewrite its query
     │   ├── QueryRefused             a guard refused the query; nothing executed
     │   ├── QueryFailed              the database rejected or aborted the query
-    │   │   └── QueryTimeout         the statement timeout or the watchdog stopped it
-    │   └── ResultTooLarge           (reserved for callers that demand a complete result)
+    │       └── QueryTimeout         the statement timeout or the watchdog stopped it
     ├── SourceUnavailable            a server cannot be reached or a pool is closed
     ├── SimulatorError               a decision simulator cannot be found or cannot run
     │   ├── SimulatorInputError      bad parameters or decision (unknown country, goods, node)

@@ -1,4 +1,5 @@
-"""Durable state of conversations (Slack threads): paused runs, earlier turns, claims.
+"""Durable state of conversations (chat threads, Slack threads, API conversations): paused
+runs, earlier turns, revoked sign-ins and the journal of runs in progress.
 
 A run paused for consent must survive a restart of the app: the person may answer hours later,
 in another request or another process. `PLANRAG_RUN_STORE` picks the backend:
@@ -16,7 +17,6 @@ Three kinds of entries, each expiring:
   can be taken again: an answer is not lost with the process;
 * the turns of a conversation (earlier questions and decisions): the history of a follow-up
   question, and the sign that a thread is one the assistant answers in;
-* claims: a token that only the first caller gets until it expires;
 * revoked sign-ins (logout: app/tokens.py), refused by every process until they expire;
 * the journal: every message accepted for work (a Slack event), recorded before the work
   starts, with a lease that the working process renews every few seconds. A thread is busy
@@ -113,11 +113,6 @@ class RunStore(Protocol):
         """The conversation's earlier turns; None when the assistant never ran in it."""
 
     async def save_turns(self, key: str, turns: list[dict[str, Any]]) -> None: ...
-
-    async def claim(self, token: str, ttl_s: float) -> bool:
-        """True for the first caller until `ttl_s` has passed (or the token is released)."""
-
-    async def release(self, token: str) -> None: ...
 
     async def journal_accept(self, run_id: str, thread: str, record: dict[str, Any],
                              owner: str, lease_s: float) -> Journaled:
@@ -225,8 +220,6 @@ class SQLiteStore:
                 conn.execute("ALTER TABLE paused_runs ADD COLUMN answer_until REAL")
             conn.execute("CREATE TABLE IF NOT EXISTS threads (key TEXT PRIMARY KEY, "
                          "turns TEXT NOT NULL, saved_at REAL NOT NULL)")
-            conn.execute("CREATE TABLE IF NOT EXISTS claims (token TEXT PRIMARY KEY, "
-                         "expires REAL NOT NULL)")
             conn.execute("CREATE TABLE IF NOT EXISTS revoked (token TEXT PRIMARY KEY, "
                          "expires REAL NOT NULL)")
             conn.execute("CREATE TABLE IF NOT EXISTS journal "
@@ -309,22 +302,6 @@ class SQLiteStore:
             conn.execute("COMMIT")
 
         await self._call(save)
-
-    async def claim(self, token: str, ttl_s: float) -> bool:
-        def claim(conn: sqlite3.Connection) -> bool:
-            now = time.time()
-            conn.execute("BEGIN IMMEDIATE")
-            conn.execute("DELETE FROM claims WHERE expires < ?", (now,))
-            got = conn.execute("INSERT OR IGNORE INTO claims VALUES (?, ?)",
-                               (token, now + ttl_s)).rowcount == 1
-            conn.execute("COMMIT")
-            return got
-
-        return await self._call(claim)
-
-    async def release(self, token: str) -> None:
-        await self._call(lambda conn: conn.execute("DELETE FROM claims WHERE token = ?",
-                                                   (token,)))
 
     async def journal_accept(self, run_id: str, thread: str, record: dict[str, Any],
                              owner: str, lease_s: float) -> Journaled:
@@ -645,14 +622,6 @@ class RedisStore:
         await self._do(self._client.set(f"{self._prefix}turns:{key}", json.dumps(turns),
                                         ex=MAX_AGE_S))
 
-    async def claim(self, token: str, ttl_s: float) -> bool:
-        got = await self._do(self._client.set(f"{self._prefix}claim:{token}", "1", nx=True,
-                                              ex=max(1, int(ttl_s))))
-        return bool(got)
-
-    async def release(self, token: str) -> None:
-        await self._do(self._client.delete(f"{self._prefix}claim:{token}"))
-
     async def _script(self, name: str, *args: Any) -> Any:
         return await self._do(self._scripts[name](keys=[], args=[self._prefix, time.time(),
                                                                  *args]))
@@ -746,8 +715,6 @@ _PG_SCHEMA = [
     "answer_until DOUBLE PRECISION)",
     "CREATE TABLE IF NOT EXISTS planrag_threads (key TEXT PRIMARY KEY, turns TEXT NOT NULL, "
     "saved_at DOUBLE PRECISION NOT NULL)",
-    "CREATE TABLE IF NOT EXISTS planrag_claims (token TEXT PRIMARY KEY, expires DOUBLE "
-    "PRECISION NOT NULL)",
     "CREATE TABLE IF NOT EXISTS planrag_revoked (token TEXT PRIMARY KEY, expires DOUBLE "
     "PRECISION NOT NULL)",
     "CREATE TABLE IF NOT EXISTS planrag_journal "
@@ -845,18 +812,6 @@ class PostgresStore:
         await self._run("execute", "INSERT INTO planrag_threads VALUES ($1, $2, $3) ON "
                         "CONFLICT (key) DO UPDATE SET turns = EXCLUDED.turns, saved_at = "
                         "EXCLUDED.saved_at", key, json.dumps(turns), now)
-
-    async def claim(self, token: str, ttl_s: float) -> bool:
-        now = time.time()
-        got = await self._run(
-            "fetchval",
-            "INSERT INTO planrag_claims VALUES ($1, $2) ON CONFLICT (token) DO UPDATE SET "
-            "expires = EXCLUDED.expires WHERE planrag_claims.expires < $3 RETURNING 1",
-            token, now + ttl_s, now)
-        return got is not None
-
-    async def release(self, token: str) -> None:
-        await self._run("execute", "DELETE FROM planrag_claims WHERE token = $1", token)
 
     async def _in_transaction(self, work: Callable[[Any], Awaitable[T]]) -> T:
         try:

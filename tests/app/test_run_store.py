@@ -103,18 +103,6 @@ async def test_an_answer_whose_run_died_can_be_given_again_after_the_lease(
     assert (await store.take(key, "keep", 60)).run is not None
 
 
-async def test_claims_go_to_the_first_caller_until_released_or_expired(opener: Opener) -> None:
-    store, other = opener(), opener()
-    token = _key()
-    results = await asyncio.gather(*(s.claim(token, 60) for s in [store, other] * 4))
-    assert sorted(results) == [False] * 7 + [True]
-    await other.release(token)
-    assert await store.claim(token, 1) is True
-    assert await other.claim(token, 1) is False
-    await asyncio.sleep(1.3)
-    assert await other.claim(token, 60) is True
-
-
 async def test_turns_of_a_conversation(opener: Opener) -> None:
     store, other = opener(), opener()
     key = _key()

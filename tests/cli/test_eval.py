@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from tests._dqa_samples import CURRENT
 from tests._sql_fixtures import ROOT
 
 KEYS = ["id", "label", "decision", "correct", "verified_decision", "verified_correct",
@@ -84,7 +85,7 @@ def test_eval_from_the_command_line(tmp_path: Path) -> None:
 
 
 SAMPLES = {  # the PlanRAG repository's layouts: its questions files and its dump folder
-    "current": ("fixtures/dqa-current-layout-sample",
+    "current": (str(CURRENT),
                 {"locating": "questions/simulated_question.json",
                  "building": "questions/simulated_questions.json"}, "queries"),
     "older": ("fixtures/dqa-original-layout-sample",

@@ -21,14 +21,11 @@ from planrag.runtime import load_datasets
 from planrag.settings import Settings, load_settings
 from planrag.simulators import BuildingSimulator, LocatingSimulator
 from planrag.simulators.service import question_parameters, simulate_dump
+from tests._dqa_samples import CURRENT, ORIGINAL
 from tests._sql_fixtures import FIXTURES, PREFIX, MySQLWorld
 from tests.engine.test_targets import _url
 from tests.simulators._support import DQA
 
-ORIGINAL = FIXTURES / "dqa-original-layout-sample"
-"""The PlanRAG repository's older layout: dumps under data/<scenario>/db_query(parsed)/."""
-CURRENT = FIXTURES / "dqa-current-layout-sample"
-"""Its current layout (data/<scenario>/queries/): the same questions and the same files."""
 SAMPLES = {"current": (CURRENT, "queries"), "older": (ORIGINAL, "db_query(parsed)")}
 QUESTIONS = {
     "current": {"locating": "questions/simulated_question.json",
