@@ -440,6 +440,11 @@ class _Markdown:
         return [f"No {form} runs in this evaluation." for form in missing] + (
             [""] if missing else [])
 
+    def nothing(self) -> list[str]:
+        """What is not shown, said once a section: no runs at all (a form that did not run
+        is said under Table 5 only, not again under every table)."""
+        return [] if self.ran else ["No runs: nothing to analyse.", ""]
+
     def _unknown(self) -> list[str]:
         unknown = self.data["unknown_traces"]
         if not unknown:
@@ -492,7 +497,7 @@ class _Markdown:
                "A quantity is analysed in a run when a query that succeeded names it as a "
                f"whole word (any case; `n.{example}` counts, `{example}_x` does not) or "
                "returns a column of that name. Each cell: runs that missed it, of the runs "
-               "whose trace was read.", "", *self.absent()]
+               "whose trace was read.", "", *self.nothing()]
         if not self.ran:
             return out
         out += ["| form | quantity | runs missing it | answered-wrong runs missing it |",
@@ -510,7 +515,7 @@ class _Markdown:
     def _table7(self) -> list[str]:
         out = ["## Table 7: accuracy by re-plans", "",
                "Re-plans per run in the paper's bins: how many questions, and their exact "
-               "accuracy.", "", *self.absent()]
+               "accuracy.", "", *self.nothing()]
         if not self.ran:
             return out
         out += self._wide("re-plans", "questions", "table7", REPLAN_BINS)
@@ -519,7 +524,7 @@ class _Markdown:
     def _figure5(self) -> list[str]:
         out = ["## Figure 5: single against multiple retrieval", "",
                "Runs by their successful queries: none, single (one), multiple (more than "
-               "one), and their exact accuracy.", "", *self.absent()]
+               "one), and their exact accuracy.", "", *self.nothing()]
         if not self.ran:
             return out
         out += self._wide("retrieval", "runs", "figure5", RETRIEVALS)
@@ -549,7 +554,7 @@ class _Markdown:
                "(it missed at least one needed quantity), query errors (at least one query "
                "failed or was refused), wrong candidate (the analyses were there and the pick "
                "was still wrong). Shares are of the runs that are not correct.", "",
-               *self.absent()]
+               *self.nothing()]
         if not self.ran:
             return out
         f6 = self.data["figure6"]
