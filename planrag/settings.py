@@ -98,21 +98,32 @@ class Settings(BaseSettings):
     """SQLite copies, connected datasets, the graph server's data, conversations: `.planrag`
     in the working directory unless set."""
     fixtures_dir: Path = Field(
-        default=PROJECT_ROOT / "fixtures", validation_alias=_env("PLANRAG_FIXTURES_DIR")
+        default=PROJECT_ROOT / "fixtures", validation_alias=_env("PLANRAG_FIXTURES_DIR"),
+        description="Where the shipped datasets' manifests and dumps live.",
     )
     datasets_dir: Path | None = Field(
         default=None, validation_alias=_env("PLANRAG_DATASETS_DIR")
     )
     """Where `planrag connect` writes live datasets (default `<data dir>/datasets`)."""
-    dataset: str = Field(default="demo-retail", validation_alias=_env("PLANRAG_DATASET"))
+    dataset: str = Field(
+        default="demo-retail", validation_alias=_env("PLANRAG_DATASET"),
+        description="The dataset a new conversation starts on (see `planrag datasets`).",
+    )
     db_prefix: str = Field(
         default="planrag_",
         pattern=r"^[a-z][a-z0-9_]{0,20}$",
         validation_alias=_env("PLANRAG_DB_PREFIX"),
+        description="Prefix of every database PlanRAG creates.",
     )
 
-    mysql_url: str | None = Field(default=None, validation_alias=_env("MYSQL_URL"))
-    mysql_admin_url: str | None = Field(default=None, validation_alias=_env("MYSQL_ADMIN_URL"))
+    mysql_url: str | None = Field(
+        default=None, validation_alias=_env("MYSQL_URL"),
+        description="The MySQL/MariaDB account queries run as: a least-privilege one.",
+    )
+    mysql_admin_url: str | None = Field(
+        default=None, validation_alias=_env("MYSQL_ADMIN_URL"),
+        description="The account `planrag load` creates databases with (default MYSQL_URL).",
+    )
     allow_write_privileges: bool = Field(
         default=False, validation_alias=_env("PLANRAG_ALLOW_WRITE_PRIVILEGES")
     )
@@ -132,46 +143,87 @@ class Settings(BaseSettings):
     )
     """How long a query waits for a free connection before it is told the database is busy."""
 
-    neo4j_uri: str | None = Field(default=None, validation_alias=_env("NEO4J_URI"))
-    neo4j_user: str = Field(default="neo4j", validation_alias=_env("NEO4J_USER"))
-    neo4j_password: str = Field(default="", validation_alias=_env("NEO4J_PASSWORD"))
-    neo4j_database: str | None = Field(default=None, validation_alias=_env("NEO4J_DATABASE"))
-    neo4j_admin_user: str | None = Field(default=None, validation_alias=_env("NEO4J_ADMIN_USER"))
+    neo4j_uri: str | None = Field(
+        default=None, validation_alias=_env("NEO4J_URI"),
+        description="Your own Neo4j 5 (bolt:// or neo4j://); unset: the embedded graph server.",
+    )
+    neo4j_user: str = Field(
+        default="neo4j", validation_alias=_env("NEO4J_USER"),
+        description="The Neo4j account queries run as (give it the `reader` role).",
+    )
+    neo4j_password: str = Field(
+        default="", validation_alias=_env("NEO4J_PASSWORD"),
+        description="That account's password.",
+    )
+    neo4j_database: str | None = Field(
+        default=None, validation_alias=_env("NEO4J_DATABASE"),
+        description="The database on a single-database server (default: the server's).",
+    )
+    neo4j_admin_user: str | None = Field(
+        default=None, validation_alias=_env("NEO4J_ADMIN_USER"),
+        description="The account `planrag load` writes with (default NEO4J_USER).",
+    )
     neo4j_admin_password: str | None = Field(
-        default=None, validation_alias=_env("NEO4J_ADMIN_PASSWORD")
+        default=None, validation_alias=_env("NEO4J_ADMIN_PASSWORD"),
+        description="That account's password.",
     )
 
-    graph_host: str = Field(default="127.0.0.1", validation_alias=_env("PLANRAG_GRAPH_HOST"))
+    graph_host: str = Field(
+        default="127.0.0.1", validation_alias=_env("PLANRAG_GRAPH_HOST"),
+        description="Address of the embedded graph server (only without NEO4J_URI).",
+    )
     graph_bolt_port: int = Field(
-        default=7688, ge=1, le=65535, validation_alias=_env("PLANRAG_GRAPH_BOLT_PORT")
+        default=7688, ge=1, le=65535, validation_alias=_env("PLANRAG_GRAPH_BOLT_PORT"),
+        description="The embedded graph server's Bolt port.",
     )
     graph_http_port: int = Field(
-        default=2488, ge=1, le=65535, validation_alias=_env("PLANRAG_GRAPH_HTTP_PORT")
+        default=2488, ge=1, le=65535, validation_alias=_env("PLANRAG_GRAPH_HTTP_PORT"),
+        description="The embedded graph server's HTTP port.",
     )
-    graph_user: str = Field(default="root", validation_alias=_env("PLANRAG_GRAPH_USER"))
+    graph_user: str = Field(
+        default="root", validation_alias=_env("PLANRAG_GRAPH_USER"),
+        description="The embedded graph server's administrator.",
+    )
     graph_password: str = Field(
-        default="planrag-local", min_length=8, validation_alias=_env("PLANRAG_GRAPH_PASSWORD")
+        default="planrag-local", min_length=8, validation_alias=_env("PLANRAG_GRAPH_PASSWORD"),
+        description="Its password (8+ characters), set when the server is first created.",
     )
     graph_reader_user: str = Field(
         default="planrag_reader",
         pattern=r"^[A-Za-z][A-Za-z0-9_]{2,40}$",
         validation_alias=_env("PLANRAG_GRAPH_READER_USER"),
+        description="The embedded server's read-only account model queries run as.",
     )
     graph_reader_password: str = Field(
         default="planrag-reader-local",
         min_length=8,
         validation_alias=_env("PLANRAG_GRAPH_READER_PASSWORD"),
+        description="That account's password.",
     )
-    graph_dir: Path | None = Field(default=None, validation_alias=_env("PLANRAG_GRAPH_DIR"))
+    graph_dir: Path | None = Field(
+        default=None, validation_alias=_env("PLANRAG_GRAPH_DIR"),
+        description="The embedded server's data (default `<data dir>/graph`).",
+    )
     graph_start_timeout_s: float = Field(
-        default=90.0, gt=0, validation_alias=_env("PLANRAG_GRAPH_START_TIMEOUT")
+        default=90.0, gt=0, validation_alias=_env("PLANRAG_GRAPH_START_TIMEOUT"),
+        description="Seconds to wait for the embedded graph server to answer.",
     )
 
-    max_rows: int = Field(default=200, ge=1, validation_alias=_env("PLANRAG_MAX_ROWS"))
-    max_bytes: int = Field(default=200_000, ge=1, validation_alias=_env("PLANRAG_MAX_BYTES"))
-    count_rows: int = Field(default=100_000, ge=1, validation_alias=_env("PLANRAG_COUNT_ROWS"))
+    max_rows: int = Field(
+        default=200, ge=1, validation_alias=_env("PLANRAG_MAX_ROWS"),
+        description="Rows of a result kept and shown to the model; further rows are counted.",
+    )
+    max_bytes: int = Field(
+        default=200_000, ge=1, validation_alias=_env("PLANRAG_MAX_BYTES"),
+        description="Approximate bytes of cell data kept per result.",
+    )
+    count_rows: int = Field(
+        default=100_000, ge=1, validation_alias=_env("PLANRAG_COUNT_ROWS"),
+        description="Rows counted past PLANRAG_MAX_ROWS to report an exact total.",
+    )
     query_timeout_s: float = Field(
-        default=10.0, gt=0, le=3600, validation_alias=_env("PLANRAG_QUERY_TIMEOUT")
+        default=10.0, gt=0, le=3600, validation_alias=_env("PLANRAG_QUERY_TIMEOUT"),
+        description="Statement timeout in seconds (server side, plus a client watchdog).",
     )
     max_scan_rows: int = Field(
         default=10_000_000, ge=0, validation_alias=_env("PLANRAG_MAX_SCAN_ROWS")
@@ -183,33 +235,43 @@ class Settings(BaseSettings):
     """Characters of schema in the model's first prompt; a larger schema is cut to the
     tables most relevant to the question (the model can search and describe the rest)."""
     relational: Literal["auto", "sqlite", "mysql"] = Field(
-        default="auto", validation_alias=_env("PLANRAG_RELATIONAL")
+        default="auto", validation_alias=_env("PLANRAG_RELATIONAL"),
+        description="The relational target: auto (MySQL when MYSQL_URL is set), sqlite, mysql.",
     )
 
-    model_name: str | None = Field(default=None, validation_alias=_env("PLANRAG_MODEL"))
+    model_name: str | None = Field(
+        default=None, validation_alias=_env("PLANRAG_MODEL"),
+        description="The model's name, e.g. gpt-4o or llama3.1.",
+    )
     model_base_url: str | None = Field(
         default=None,
         validation_alias=AliasChoices(
             "PLANRAG_MODEL_BASE_URL", "planrag_model_base_url", "OPENAI_BASE_URL"
         ),
+        description="The OpenAI-compatible endpoint; unset for OpenAI itself.",
     )
     model_api_key: str | None = Field(
         default=None,
         validation_alias=AliasChoices(
             "PLANRAG_MODEL_API_KEY", "planrag_model_api_key", "OPENAI_API_KEY"
         ),
+        description="The model endpoint's API key; local servers accept any text.",
     )
     model_temperature: float = Field(
-        default=0.0, ge=0, le=2, validation_alias=_env("PLANRAG_MODEL_TEMPERATURE")
+        default=0.0, ge=0, le=2, validation_alias=_env("PLANRAG_MODEL_TEMPERATURE"),
+        description="Sampling temperature (0: most repeatable).",
     )
     model_timeout_s: float = Field(
-        default=120.0, gt=0, le=3600, validation_alias=_env("PLANRAG_MODEL_TIMEOUT")
+        default=120.0, gt=0, le=3600, validation_alias=_env("PLANRAG_MODEL_TIMEOUT"),
+        description="Longest silence from the model, before or during a reply (seconds).",
     )
     model_tools: Literal["auto", "on", "off"] = Field(
-        default="auto", validation_alias=_env("PLANRAG_MODEL_TOOLS")
+        default="auto", validation_alias=_env("PLANRAG_MODEL_TOOLS"),
+        description="Tool calling: auto, on, or off (the paper's ReAct text format).",
     )
     model_attempts: int = Field(
-        default=4, ge=1, le=10, validation_alias=_env("PLANRAG_MODEL_ATTEMPTS")
+        default=4, ge=1, le=10, validation_alias=_env("PLANRAG_MODEL_ATTEMPTS"),
+        description="Attempts in all on 429, 5xx, timeouts and broken streams.",
     )
     model_max_tokens: int = Field(
         default=4096, ge=0, le=1_000_000, validation_alias=_env("PLANRAG_MAX_TOKENS")
@@ -230,10 +292,12 @@ class Settings(BaseSettings):
     )
     """Characters all model replies of one run may have; then the model is asked to answer."""
     technique: Literal["planrag", "planrag-norp", "iterrag", "singlerag"] = Field(
-        default="planrag", validation_alias=_env("PLANRAG_TECHNIQUE")
+        default="planrag", validation_alias=_env("PLANRAG_TECHNIQUE"),
+        description="The decision technique: planrag, planrag-norp, iterrag, singlerag.",
     )
     consent: Literal["ask", "approve", "reject"] = Field(
-        default="ask", validation_alias=_env("PLANRAG_CONSENT")
+        default="ask", validation_alias=_env("PLANRAG_CONSENT"),
+        description="A proposed re-plan: ask the person, or approve / reject it automatically.",
     )
     consent_timeout_s: float = Field(
         default=300.0, gt=0, le=7 * 24 * 3600, validation_alias=_env("PLANRAG_CONSENT_TIMEOUT")
@@ -244,9 +308,13 @@ class Settings(BaseSettings):
     )
     """What an unanswered re-plan gets when the wait is over (reject: the plan stands)."""
     max_model_calls: int = Field(
-        default=30, ge=1, le=500, validation_alias=_env("PLANRAG_MAX_MODEL_CALLS")
+        default=30, ge=1, le=500, validation_alias=_env("PLANRAG_MAX_MODEL_CALLS"),
+        description="Model calls one run may make.",
     )
-    max_replans: int = Field(default=4, ge=0, le=50, validation_alias=_env("PLANRAG_MAX_REPLANS"))
+    max_replans: int = Field(
+        default=4, ge=0, le=50, validation_alias=_env("PLANRAG_MAX_REPLANS"),
+        description="Re-plans one run may make.",
+    )
     on_disagreement: Literal["report", "replan"] = Field(
         default="report", validation_alias=_env("PLANRAG_ON_DISAGREEMENT")
     )
@@ -257,8 +325,14 @@ class Settings(BaseSettings):
         default=600.0, gt=0, le=24 * 3600, validation_alias=_env("PLANRAG_RUN_TIMEOUT")
     )
     """Wall time of one run (paused time excluded); then one short last turn to answer."""
-    what_if: bool = Field(default=False, validation_alias=_env("PLANRAG_WHAT_IF"))
-    run_store: str | None = Field(default=None, validation_alias=_env("PLANRAG_RUN_STORE"))
+    what_if: bool = Field(
+        default=False, validation_alias=_env("PLANRAG_WHAT_IF"),
+        description="Offer the model the simulator as a tool (off: the check stays independent).",
+    )
+    run_store: str | None = Field(
+        default=None, validation_alias=_env("PLANRAG_RUN_STORE"),
+        description="Paused runs and the journal: sqlite:///FILE, redis://... or postgresql://...",
+    )
     run_lease_s: float = Field(
         default=20.0, ge=2, le=600, validation_alias=_env("PLANRAG_RUN_LEASE")
     )
@@ -281,7 +355,10 @@ class Settings(BaseSettings):
     """The proxy proves itself with this value in the X-PlanRAG-Proxy-Secret header."""
     slack_access: str | None = Field(default=None, validation_alias=_env("PLANRAG_SLACK_ACCESS"))
     """Who in Slack may ask about what: `U123=demo-retail,acme; C456=*` (users or channels)."""
-    slack_api_url: str | None = Field(default=None, validation_alias=_env("PLANRAG_SLACK_API_URL"))
+    slack_api_url: str | None = Field(
+        default=None, validation_alias=_env("PLANRAG_SLACK_API_URL"),
+        description="Another Slack Web API base URL (a gateway, or the tests' fake Slack).",
+    )
     history_url: str | None = Field(default=None, validation_alias=_env("PLANRAG_HISTORY_URL"))
     """The chat's history, feedback and audit trail: sqlite:///PATH (default
     `<data dir>/history.sqlite`), postgresql://..., or off."""

@@ -1,4 +1,5 @@
-"""One way of saying an answer, for every front end (ARCHITECTURE.md, "The answer").
+"""One way of saying an answer, for every front end (ARCHITECTURE.md, "How a question flows",
+step 7, rendering).
 
 Where the dataset has a simulator, the answer opens with one line, the check's verdict
 ("Best decision: ...", words other tools read): the decision the simulator ranks first and
