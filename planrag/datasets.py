@@ -248,7 +248,7 @@ class Dataset:
         if not have:
             raise DatasetError(
                 f"dataset {self.id} has no decision model; write one as [[decisions]] in its "
-                "dataset.toml (see the README, 'Written decisions')"
+                "dataset.toml (see docs/data.md, 'Checked decisions, written in the manifest')"
             )
         if decision_id is None:
             raise DatasetError(f"dataset {self.id} has several decision models ({have}); "

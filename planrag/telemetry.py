@@ -1,5 +1,5 @@
 """Tracing with OpenTelemetry: a span per run, and under it one per model call, per query and
-per simulator check (README.md, "Tracing").
+per simulator check (docs/operations.md, "Tracing").
 
 The engine speaks only the OpenTelemetry API (`opentelemetry-api`, a dependency). Until
 something configures a provider every span is a no-op costing a few microseconds, so tracing

@@ -58,7 +58,7 @@ async def test_the_files_sqlite_writes_next_to_them_are_private_too(tmp_path: Pa
         wal.execute("PRAGMA journal_mode=WAL")
         wal.execute("INSERT INTO planrag_audit VALUES ('1', 'a', 'u', 'd', 'r', 'k', '{}')")
         rollback.execute("BEGIN IMMEDIATE")
-        rollback.execute("INSERT INTO claims VALUES ('t', 1)")
+        rollback.execute("INSERT INTO revoked VALUES ('t', 1)")
         for name in ("history.sqlite-wal", "history.sqlite-shm", "paused-runs.sqlite-journal"):
             assert _mode(tmp_path / name) == 0o600, name
         rollback.execute("ROLLBACK")
