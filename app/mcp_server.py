@@ -161,7 +161,8 @@ def build_server(settings: Settings, caller: Caller, *, scripted: bool = False,
         asker = who(ctx)
         try:
             require_access(asker.access, dataset)
-            run = await simulate_dataset(settings, dataset, None, parameters or {})
+            run = await simulate_dataset(settings, dataset, None, parameters or {},
+                                         access=asker.access)
             title = dataset_check(run.dataset).title
         except PlanRAGError as exc:
             raise ToolError(str(exc)) from None

@@ -294,7 +294,8 @@ class ChatSession:
 
         with limits_for(self.settings).run(self.user):  # a sweep costs like a question
             try:
-                run = await simulate_dataset(self.settings, ref, "dump", overrides)
+                run = await simulate_dataset(self.settings, ref, "dump", overrides,
+                                             access=self.access())
             except PlanRAGError as exc:
                 await cl.Message(content="The simulator could not run: "
                                  f"{escape(str(exc), 'markdown')}").send()

@@ -20,6 +20,7 @@ from planrag.decisions.spec import DecisionSpec
 from planrag.errors import PlanRAGError, SourceUnavailable
 from planrag.simulators.base import SimulationResult, build, evaluate
 from planrag.simulators.state import as_of_now
+from planrag.users import Access
 
 __all__ = ["RankedDecision", "check_decisions", "rank_decision"]
 
@@ -38,15 +39,18 @@ async def rank_decision(
     spec: DecisionSpec,
     given: Mapping[str, Any] | None = None,
     target: str | None = None,
+    access: Access | None = None,
 ) -> RankedDecision:
     """Rank every candidate of `spec` on its database with `given` parameters (defaults
-    for the rest)."""
+    for the rest); with `access`, a live database is read with that person's account."""
+    from planrag.locations.accounts import for_person
     from planrag.runtime import locate, open_source
 
     sim = simulator_class(spec)
     values = bound_values(spec, given or {})
     params = sim.parse_parameters(values)
-    resolved = locate(settings, DatasetRef(dataset.id), target or spec.target)
+    resolved = for_person(locate(settings, DatasetRef(dataset.id), target or spec.target),
+                          access)
     async with open_source(settings, resolved) as source:
         state = await rank_on(source, spec, values, settings.limits)
     as_of = as_of_now() if resolved.location.live else None

@@ -26,6 +26,7 @@ from planrag.present import Columns
 from planrag.simulators.base import RuleComparison, SimulationResult, Simulator, build, evaluate
 from planrag.simulators.registry import available, resolve, resolve_registered
 from planrag.simulators.state import State, as_of_now, state_from_dump
+from planrag.users import Access
 
 __all__ = [
     "RENAMES",
@@ -162,13 +163,16 @@ async def simulate_dataset(
     overrides: Mapping[str, Any] | None = None,
     rules: str | None = None,
     decision: str | None = None,
+    access: Access | None = None,
 ) -> DatasetSimulation:
     """Simulate on a dataset: `ref` is DATASET, DATASET@DUMP or DATASET#QUESTION; `target`
     is ``dump`` (the dump file: the exact path), a database (mysql, sqlite, graph: a loaded
     copy, or the live database itself), or None (the dataset's default: its dump, or its
     live database). Parameters come from the question (with #QUESTION), then `overrides`.
     With `decision` (or on a dataset whose only check is written in its manifest), the
-    written decision ranks on its database (`planrag.decisions`)."""
+    written decision ranks on its database (`planrag.decisions`). With `access`, a live
+    database is read with that person's own account (where it names accounts per person)."""
+    from planrag.locations.accounts import for_person
     from planrag.runtime import locate, open_source, registry
 
     if isinstance(ref, str):
@@ -176,7 +180,8 @@ async def simulate_dataset(
     dataset = registry(settings).get(ref.dataset)
     if decision is not None or (not dataset.simulator and (
             dataset.decisions or dataset.decision_problems)):
-        return await _written(settings, dataset, ref, target, overrides, rules, decision)
+        return await _written(settings, dataset, ref, target, overrides, rules, decision,
+                              access)
     sim_cls = dataset_simulator(dataset)
     question = dataset.question(ref.question) if ref.question else None
     raw: dict[str, Any] = {}
@@ -194,7 +199,7 @@ async def simulate_dataset(
             raise DatasetError(f"question {ref} has no relational dump for the simulator")
         state = dump_state(sim_cls, dump.path, dataset.rename_columns)
     else:
-        resolved = locate(settings, ref, target)
+        resolved = for_person(locate(settings, ref, target), access)
         async with open_source(settings, resolved) as source:
             state = await sim_cls.read_state(source, parameters)
         if resolved.location.live:
@@ -211,6 +216,7 @@ async def _written(
     overrides: Mapping[str, Any] | None,
     rules: str | None,
     decision: str | None,
+    access: Access | None = None,
 ) -> DatasetSimulation:
     from planrag.decisions.run import simulator_class
     from planrag.decisions.service import rank_decision
@@ -227,7 +233,7 @@ async def _written(
         raw.update({k: v for k, v in carried.items() if k in names})
     raw.update(overrides or {})
     where = None if target in ("dump", None) else target
-    ranked = await rank_decision(settings, dataset, spec, raw, where)
+    ranked = await rank_decision(settings, dataset, spec, raw, where, access)
     return DatasetSimulation(dataset, question, ranked.result, ranked.as_of,
                              simulator_class(spec))
 

@@ -200,6 +200,15 @@ async def test_each_person_reads_as_their_own_account(tmp_path: Path, ward: Ward
     # The schema each model saw is the account's: the managers' has no `patients` table.
     assert "TABLE patients(" in seen["alice"][2]
     assert "patients(" not in seen["bob"][2].replace("visible_patients(", "")
+    # The what-if (the chat's form, MCP's what_if) ranks with the person's account too.
+    from planrag.simulators.service import simulate_dataset
+
+    for access, best in ((alice, "B"), (bob, "A")):
+        ranked = await simulate_dataset(settings, "ward", None, {}, access=access)
+        assert ranked.result.ranking[0].decision == best
+    with pytest.raises(AccessDenied):
+        await simulate_dataset(settings, "ward", None, {},
+                               access=Access("carol", frozenset({"ward"})))
 
 
 async def test_no_account_is_refused_and_nobody_signed_in_reads_as_the_main(
