@@ -182,7 +182,7 @@ async def _complete(settings: Settings, service: RunService, who: Asker,
         context = taken.run.context
         events = service.resume(who, context["ref"], taken.run.state, said, model,
                                 target=context.get("target"))
-        return await _run(settings, body, events, who, context)
+        return await _run(service, body, events, who, context)
     if said is not None:
         return _respond(body, _Reply(verdict="There is no change of plan waiting for your "
                                      "answer in this conversation; ask a decision question."))
@@ -197,14 +197,14 @@ async def _complete(settings: Settings, service: RunService, who: Asker,
     context = {"ref": dataset, "target": None, "question": question}
     events = service.ask(who, dataset, question, model, history=_history(messages[:-1]),
                          consent="ask")
-    return await _run(settings, body, events, who, context)
+    return await _run(service, body, events, who, context)
 
 
-async def _run(settings: Settings, body: dict[str, Any], events: AsyncIterator[Event],
+async def _run(service: RunService, body: dict[str, Any], events: AsyncIterator[Event],
                who: Asker, context: dict[str, Any]) -> Response:
     """The run's reply: streamed as it works, or whole at its end. A limit reached or a
     dataset refused before the first event is an error response, not a reply."""
-    stream = _stream_of(settings, events, who, context)
+    stream = _stream_of(service, events, who, context)
     try:
         first = await anext(stream)
     except LimitReached as exc:
@@ -234,7 +234,7 @@ def _whole_text(parts: list[Any], final: _Reply) -> str:
     return final.verdict + (f"\n\n---\nHow it was found:\n{steps}" if steps else "")
 
 
-async def _stream_of(settings: Settings, events: AsyncIterator[Event], who: Asker,
+async def _stream_of(service: RunService, events: AsyncIterator[Event], who: Asker,
                      context: dict[str, Any]) -> AsyncIterator[Any]:
     """The run as text pieces (str: a step) and, last, the `_Reply` with the verdict; a
     pause keeps the run in the store and the verdict is the proposal."""
@@ -246,8 +246,7 @@ async def _stream_of(settings: Settings, events: AsyncIterator[Event], who: Aske
         if isinstance(event, ReplanProposed):
             proposed = event
         if isinstance(event, AwaitingConfirmation):
-            await RunService(settings).keep_paused(f"api:{who.who}:{event.run_id}", event,
-                                                   context)
+            await service.keep_paused(f"api:{who.who}:{event.run_id}", event, context)
             reply.verdict = _proposal(event, proposed)
         elif isinstance(event, AnswerChecked):
             reply.verdict = "\n\n".join(answer_lines(

@@ -235,6 +235,7 @@ def _as_person(settings: Settings, dataset: str, target: str | None, asker: Aske
 def _model(settings: Settings, dataset: str, asker: Asker, scripted: bool,
            question: str) -> Any:
     """The run's model, or a tool error that says what to do."""
+    from planrag.datasets import DatasetRef
     from planrag.engine.policy import uncovered
     from planrag.engine.session import require_access
     from planrag.runtime import registry
@@ -242,7 +243,7 @@ def _model(settings: Settings, dataset: str, asker: Asker, scripted: bool,
 
     try:
         require_access(asker.access, dataset)
-        ds = registry(settings).get(dataset.split("#")[0].split("@")[0])
+        ds = registry(settings).get(DatasetRef.parse(dataset).dataset)
     except PlanRAGError as exc:
         raise ToolError(str(exc)) from None
     if scripted:

@@ -1575,16 +1575,12 @@ def _consent(quiet: bool, timeout_s: float, default: str, about: str = "plan"
 
 def _serve_mcp(settings: Settings, args: argparse.Namespace) -> int:
     from app.mcp_server import serve
+    from planrag.errors import ConfigError
 
     if not args.http and (args.host != "127.0.0.1" or args.port != 8765):
-        from planrag.errors import ConfigError
-
         raise ConfigError("--host and --port go with --http; over stdio the client starts "
                           "the server itself")
-    if args.port is not None and not 1 <= args.port <= 65535:
-        from planrag.errors import ConfigError
-
-        raise ConfigError("--port must be between 1 and 65535")
+    _check_port(args.port)
     return serve(settings, http=args.http, host=args.host, port=args.port,
                  scripted=args.scripted)
 
@@ -1592,11 +1588,15 @@ def _serve_mcp(settings: Settings, args: argparse.Namespace) -> int:
 def _serve_api(settings: Settings, args: argparse.Namespace) -> int:
     from app.api_server import serve
 
-    if not 1 <= args.port <= 65535:
-        from planrag.errors import ConfigError
-
-        raise ConfigError("--port must be between 1 and 65535")
+    _check_port(args.port)
     return serve(settings, host=args.host, port=args.port, scripted=args.scripted)
+
+
+def _check_port(port: int) -> None:
+    from planrag.errors import ConfigError
+
+    if not 1 <= port <= 65535:
+        raise ConfigError("--port must be between 1 and 65535")
 
 
 def _shell(settings: Settings, args: argparse.Namespace) -> int:

@@ -116,25 +116,20 @@ class QueryTool(ModelTool):
                                       step) as span:
                 table = await source.execute(text, calls.limits)
                 telemetry.query_ran(span, table.total_rows, table.truncated)
-        except Refused as exc:
-            state.refused += 1
+        except QueryError as exc:  # refused by a guard, or failed in the database
+            refused = isinstance(exc, Refused)
+            if refused:
+                state.refused += 1
+            else:
+                state.errors += 1
             state.queries.append(QueryRecord(id=qid, language=language, query=text, step=step,
-                                             outcome="refused"))
+                                             outcome="refused" if refused else "failed"))
             failed = _step_failure(calls, state, step, qid)
-            calls.reply(state, call_id, f"{qid} refused: {exc.reason}"
+            said = f"refused: {exc.reason}" if isinstance(exc, Refused) else f"failed: {exc}"
+            calls.reply(state, call_id, f"{qid} {said}"
                         + monitors.said([failed] if failed else []))
-            yield QueryRefused(qid, language, text, exc.reason, exc.rule)
-            for event in _step_failed(calls, state, failed):
-                yield event
-            return
-        except QueryError as exc:
-            state.errors += 1
-            state.queries.append(QueryRecord(id=qid, language=language, query=text, step=step,
-                                             outcome="failed"))
-            failed = _step_failure(calls, state, step, qid)
-            calls.reply(state, call_id, f"{qid} failed: {exc}"
-                        + monitors.said([failed] if failed else []))
-            yield QueryFailed(qid, language, text, str(exc))
+            yield (QueryRefused(qid, language, text, exc.reason, exc.rule)
+                   if isinstance(exc, Refused) else QueryFailed(qid, language, text, str(exc)))
             for event in _step_failed(calls, state, failed):
                 yield event
             return
