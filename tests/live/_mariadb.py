@@ -55,6 +55,7 @@ class PrivateMariaDB:
     def __init__(self, folder: Path, *, max_connections: int = 20) -> None:
         self.folder = folder
         self.data = folder / "data"
+        self.scratch = folder / "tmp"
         self.port = free_port()
         self.max_connections = max_connections
         self.proc: subprocess.Popen[bytes] | None = None
@@ -78,6 +79,7 @@ class PrivateMariaDB:
         """Start (installing the system tables the first time) and wait until it answers."""
         if not self.data.exists():
             self._install()
+        self.scratch.mkdir(parents=True, exist_ok=True)
         server = _binary("mariadbd", "mysqld")
         assert server is not None, missing_binaries()
         args = [
@@ -86,6 +88,7 @@ class PrivateMariaDB:
             f"--pid-file={self.folder / 'mysqld.pid'}", f"--log-error={self.folder / 'error.log'}",
             f"--max-connections={self.max_connections}", "--skip-name-resolve",
             "--innodb-buffer-pool-size=32M", "--skip-log-bin", "--performance-schema=OFF",
+            f"--tmpdir={self.scratch}",
         ]
         if os.geteuid() == 0:
             args.append("--user=root")
@@ -126,8 +129,11 @@ class PrivateMariaDB:
         install = _binary("mariadb-install-db", "mysql_install_db")
         assert install is not None, missing_binaries()
         self.folder.mkdir(parents=True, exist_ok=True)
+        # A private temporary folder: the bootstrap's temporary tables in a shared /tmp have
+        # been removed under it by a concurrent cleanup ("Unknown table mysql.tmp_user_...").
+        self.scratch.mkdir(parents=True, exist_ok=True)
         args = [install, "--no-defaults", f"--datadir={self.data}", "--skip-test-db",
-                "--auth-root-authentication-method=normal"]
+                "--auth-root-authentication-method=normal", f"--tmpdir={self.scratch}"]
         if os.geteuid() == 0:
             args.append("--user=root")
         done = subprocess.run(args, capture_output=True, text=True, check=False)
