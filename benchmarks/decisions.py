@@ -83,6 +83,7 @@ from planrag.simulators.base import (
 from planrag.simulators.state import State, TableSpec, state_from_source
 from planrag.sources._params import sql_bound
 from planrag.sources.base import Language
+from planrag.sources.guarded import guarded
 from planrag.sources.mysql import MySQLSource, close_pools, scan_estimate
 from planrag.sources.sqlite import SQLiteSource
 from planrag.table import Limits, Table
@@ -606,7 +607,7 @@ async def run(args: argparse.Namespace) -> int:
                       f"{args.database} in {time.perf_counter() - started:.2f} s")
                 address, who = await reader_account(admin, args.database)
                 print(f"timed queries run as {who}")
-                source = MySQLSource(address, args.database, pool_size=2)
+                source = guarded(MySQLSource(address, args.database, pool_size=2))
                 try:
                     scan = await scan_check(admin, args.database, source)
                     mariadb = await written(source, "written decision, MariaDB", args.runs,
@@ -624,7 +625,7 @@ async def run(args: argparse.Namespace) -> int:
         started = time.perf_counter()
         load_sqlite(path, chain)
         print(f"loaded into SQLite in {time.perf_counter() - started:.2f} s")
-        lite = SQLiteSource(path, pool_size=2)
+        lite = guarded(SQLiteSource(path, pool_size=2))
         try:
             sqlite = await written(lite, "written decision, SQLite", args.runs, LIMITS)
             python = await python_simulator(lite, "Python simulator, SQLite", args.runs)

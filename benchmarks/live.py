@@ -40,6 +40,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from planrag.schema import Schema
 from planrag.schema.budget import DEFAULT_BUDGET, prompt_schema
 from planrag.settings import MySQLAddress
+from planrag.sources.guarded import guarded
 from planrag.sources.mysql import MySQLSource, close_pools
 from planrag.sources.sqlite import SQLiteSource
 from tests import _valued_schema as hortico
@@ -75,7 +76,7 @@ async def introspection(address: MySQLAddress, folder: Path, repeat: int) -> Non
     mysql_times, sqlite_times = [], []
     schema = None
     for _ in range(repeat):
-        source = MySQLSource(address, DB)
+        source = guarded(MySQLSource(address, DB))
         started = time.perf_counter()
         schema = await source.schema()
         mysql_times.append(time.perf_counter() - started)
@@ -83,7 +84,7 @@ async def introspection(address: MySQLAddress, folder: Path, repeat: int) -> Non
         await close_pools()  # the next read starts cold: no cached schema, no open connection
         stamp = path.stat().st_mtime_ns + 1_000_000
         os.utime(path, ns=(stamp, stamp))  # a changed file: its cached schema is not used
-        lite = SQLiteSource(path)
+        lite = guarded(SQLiteSource(path))
         started = time.perf_counter()
         await lite.schema()
         sqlite_times.append(time.perf_counter() - started)
@@ -129,7 +130,7 @@ async def values(address: MySQLAddress, repeat: int) -> None:
     seconds, reads = [], []
     schema = None
     for _ in range(repeat):
-        source = MySQLSource(address, VALUED_DB)
+        source = guarded(MySQLSource(address, VALUED_DB))
         started = time.perf_counter()
         schema = await source.schema()
         reads.append(time.perf_counter() - started)
@@ -157,7 +158,7 @@ async def pool_wait(address: MySQLAddress, runs: int, pool: int) -> None:
     peak = 0
 
     async def run() -> None:
-        source = MySQLSource(address, DB, pool_size=pool, pool_wait_s=120.0)
+        source = guarded(MySQLSource(address, DB, pool_size=pool, pool_wait_s=120.0))
         try:
             for _ in range(3):
                 started = time.perf_counter()

@@ -25,6 +25,7 @@ import pytest_asyncio
 
 from planrag.errors import QueryError, SourceUnavailable
 from planrag.graph.server import GraphConnection
+from planrag.sources.guarded import guarded
 from planrag.sources.mysql import MySQLSource
 from planrag.sources.neo4j import Neo4jSource
 from planrag.table import Limits
@@ -95,7 +96,7 @@ def test_cli_gives_every_case_its_expected_verdict(
 
 @pytest_asyncio.fixture(scope="module", loop_scope="session")
 async def ro_source(mysql_world: MySQLWorld) -> AsyncIterator[MySQLSource]:
-    source = MySQLSource(mysql_world.ro, GUARD_DB, limits=LIMITS)
+    source = guarded(MySQLSource(mysql_world.ro, GUARD_DB, limits=LIMITS))
     yield source
     await source.close()
 
@@ -109,7 +110,7 @@ async def guard_graph(graph_db_factory: GraphDbFactory) -> str:
 async def graph_source(
     graph_connection: GraphConnection, guard_graph: str
 ) -> AsyncIterator[Neo4jSource]:
-    source = Neo4jSource(graph_connection, guard_graph, limits=LIMITS)
+    source = guarded(Neo4jSource(graph_connection, guard_graph, limits=LIMITS))
     yield source
     await source.close()
 
@@ -143,7 +144,7 @@ CYPHER_REFUSE = [c for c in CYPHER if c["expect"] == "refuse"]
 
 @pytest_asyncio.fixture(scope="module", loop_scope="session")
 async def unguarded_sql(mysql_world: MySQLWorld) -> AsyncIterator[MySQLSource]:
-    source = MySQLSource(mysql_world.rw, GUARD_DB, limits=LIMITS, _skip_parser_check=True)
+    source = MySQLSource(mysql_world.rw, GUARD_DB, limits=LIMITS)
     yield source
     await source.close()
 
@@ -178,7 +179,7 @@ async def test_sql_refuse_case_changes_nothing_without_the_parser(
 async def test_cypher_refuse_case_changes_nothing_without_the_parser(
     graph_connection: GraphConnection, guard_graph: str, case: dict[str, Any]
 ) -> None:
-    source = Neo4jSource(graph_connection, guard_graph, limits=LIMITS, _skip_parser_check=True)
+    source = Neo4jSource(graph_connection, guard_graph, limits=LIMITS)
     before = await graph_fingerprint(graph_connection, guard_graph)
     try:
         await source.execute(case["query"])

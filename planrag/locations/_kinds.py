@@ -3,9 +3,10 @@
 A kind is one module in `planrag.locations.kinds` that defines `KIND`, an instance of `Kind`:
 adding a kind of database means adding that module (and its tests), nothing else. Each kind
 knows how to check a manifest's entry, make locations (live, or a copy loaded from a dump),
-load copies, open a guarded source, check the account of a live database and describe a
-location for people. It declares the dialect its queries are written in, as data: the guard,
-the query tool's description and the prompt follow it (`planrag.guards.dialects`).
+load copies, open its source (which `Kind.open` puts behind the guard of its dialect), check
+the account of a live database and describe a location for people. It declares the dialect
+its queries are written in, as data: the guard, the query tool's description and the prompt
+follow it (`planrag.guards.dialects`).
 """
 
 from __future__ import annotations
@@ -23,7 +24,8 @@ from planrag.errors import ConfigError, DatasetError
 from planrag.guards.dialects import Dialect
 from planrag.locations._model import AccountCheck, Location
 from planrag.settings import Settings
-from planrag.sources.base import DataSource, Language
+from planrag.sources.base import DataSource, GuardableSource, Language
+from planrag.sources.guarded import guarded
 
 if TYPE_CHECKING:
     from planrag.loading import LoadReport
@@ -85,11 +87,19 @@ class Kind(ABC):
 
     # -- working with them
 
-    @abstractmethod
     async def open(
         self, settings: Settings, location: Location, stack: AsyncExitStack
     ) -> DataSource:
-        """A guarded, read-only source on `location`; what it needs closed goes on `stack`."""
+        """A guarded, read-only source on `location`: the kind's source behind the guard of
+        its dialect (`planrag.sources.guarded`); what it needs closed goes on `stack`."""
+        return guarded(await self.open_source(settings, location, stack))
+
+    @abstractmethod
+    async def open_source(
+        self, settings: Settings, location: Location, stack: AsyncExitStack
+    ) -> GuardableSource:
+        """The source on `location`, read-only at the database and fetch layers but not yet
+        guarded (`open` puts the guard in front); what it needs closed goes on `stack`."""
 
     @abstractmethod
     async def load(

@@ -1,7 +1,8 @@
 """MySQL 8 / MariaDB through a shared aiomysql pool, with database-level read-only enforcement.
 
-The parser-level guard runs first (unless a test switches it off), told which database the
-query may read and which server answers (ARCHITECTURE.md, "Invariants"). Below it:
+The parser-level guard runs in front of it (`planrag.sources.guarded`, put there by its kind),
+told which database the query may read and which server answers (`submission`; ARCHITECTURE.md,
+"Invariants"). The source itself runs what it is given:
 
 * Multi-statement input is off at the protocol level (`COM_SET_OPTION`): aiomysql always
   asks for multi-statements, and `SELECT 1; DELETE ...` would otherwise run both.
@@ -49,7 +50,7 @@ import pymysql
 from pymysql.constants import COMMAND
 
 from planrag.errors import QueryFailed, QueryRefused, QueryTimeout, SourceUnavailable
-from planrag.guards import Scope, require
+from planrag.guards import Scope
 from planrag.guards.dialects import Dialect
 from planrag.schema import Schema
 from planrag.settings import MySQLAddress
@@ -57,7 +58,7 @@ from planrag.sources._mysql_pool import TOO_MANY_CODES, SharedPool, close_all, s
 from planrag.sources._mysql_schema import read_schema
 from planrag.sources._params import sql_bound
 from planrag.sources._values import mysql_distinct, sql_values
-from planrag.sources.base import Language
+from planrag.sources.base import Language, Read, Submission
 from planrag.table import Limits, Table, TableBuilder
 
 __all__ = ["MySQLSource", "close_pools", "connect_error", "scan_estimate"]
@@ -120,7 +121,6 @@ class MySQLSource:
         pool_size: int = 4,
         pool_wait_s: float = 10.0,
         live: bool = False,
-        _skip_parser_check: bool = False,
     ) -> None:
         self.address = address
         self.database = database
@@ -130,7 +130,6 @@ class MySQLSource:
         self.pool_wait_s = pool_wait_s
         self.live = live
         """A team's own database (errors then point at its URL, not at `planrag load`)."""
-        self._skip_parser_check = _skip_parser_check
         self._shared: SharedPool | None = None
         self._closed = False
 
@@ -140,19 +139,25 @@ class MySQLSource:
         self, query: str, limits: Limits | None = None, params: Mapping[str, Any] | None = None
     ) -> Table:
         """With `params`, the query's `:name` placeholders are bound by the driver
-        (`planrag.sources._params`); the guard judges the query's shape all the same."""
+        (`planrag.sources._params`)."""
         limits = limits or self.limits
         shared = self._pool()
-        checked, text, args = query, query, None
+        text, args = query, None
         if params is not None:
             bound = sql_bound(query, params, marker="%s")
-            checked, text, args = bound.checked, bound.text, bound.args
-        if not self._skip_parser_check:
-            await self._know_server(shared)  # the dialect is MariaDB's or MySQL's
-            require(self.dialect, checked, Scope(self.database))
+            text, args = bound.text, bound.args
         return await self._with_connection(shared, Statement(text, args, query), limits)
 
-    async def schema(self) -> Schema:
+    async def submission(
+        self, query: str, params: Mapping[str, Any] | None = None
+    ) -> Submission:
+        """Judged in MariaDB's dialect or MySQL's, as the server is (asked once), with
+        this database the only one it may name."""
+        await self._know_server(self._pool())
+        checked = query if params is None else sql_bound(query, params, marker="%s").checked
+        return Submission(self.dialect, checked, Scope(self.database))
+
+    async def schema(self, read: Read | None = None) -> Schema:
         """Tables, columns, keys, foreign keys, comments and row estimates, with the value
         index of its short text columns read by guarded, bounded queries
         (`planrag.sources._values`); both cached for a few minutes, for every source on
@@ -164,8 +169,9 @@ class MySQLSource:
                 return cached[1]
             await self._know_server(shared)
             schema = await read_schema(self._internal, shared.flavour or "mysql", self.database)
-            distinct = await mysql_distinct(self.execute)
-            values = await sql_values(self.execute, schema, sqlite=False, distinct=distinct)
+            run = read or self.execute
+            distinct = await mysql_distinct(run)
+            values = await sql_values(run, schema, sqlite=False, distinct=distinct)
             schema = replace(schema, values=values)
             shared.schema = (time.monotonic(), schema)
             return schema

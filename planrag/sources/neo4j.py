@@ -2,7 +2,8 @@
 
 The three layers (ARCHITECTURE.md, "Guards") as this source applies them:
 
-1. Parser: `planrag.guards.require("cypher", query)` (imported lazily; unavailable → refused).
+1. Parser: the Cypher guard (`planrag.guards.check_cypher`), put in front of the source by its
+   kind (`planrag.sources.guarded`); the source itself runs what it is given.
 2. Database: every query runs in an explicit transaction of a READ-mode session and is always
    rolled back, never committed. Where the server's EXPLAIN is trustworthy (calibrated once:
    ``EXPLAIN RETURN 1`` must report query type ``r``; true on Neo4j, false on ArcadeDB) a
@@ -63,13 +64,12 @@ from planrag.errors import (
 from planrag.graph import admin
 from planrag.graph._values import plain
 from planrag.graph.server import GraphConnection
-from planrag.guards import require
 from planrag.guards.dialects import Dialect
 from planrag.sources._driver_logs import quiet_driver_logs
 from planrag.sources._graph_schema import describe_graph
 from planrag.sources._params import cypher_values
 from planrag.sources._values import graph_values
-from planrag.sources.base import Language, Schema
+from planrag.sources.base import Language, Read, Schema, Submission
 from planrag.table import Limits, Table, TableBuilder
 
 __all__ = ["Neo4jSource", "close_drivers", "map_error"]
@@ -103,7 +103,6 @@ class Neo4jSource:
     `conn` is a `GraphConnection` (the source opens and closes its own driver) or a driver
     from `planrag.graph.admin.open_driver` (borrowed: the caller closes it).
     `database` None means the connection's default (NEO4J_DATABASE, else the server's).
-    `_skip_parser_check` is for tests of the database-level layer only.
     """
 
     language: Language = "cypher"
@@ -118,7 +117,6 @@ class Neo4jSource:
         driver: AsyncDriver | None = None,
         pool_size: int = 16,
         pool_wait_s: float = 15.0,
-        _skip_parser_check: bool = False,
     ) -> None:
         if not isinstance(conn, GraphConnection):  # a driver: borrowed, never closed by us
             driver = conn
@@ -130,7 +128,6 @@ class Neo4jSource:
         self._driver = driver
         self._pool = (pool_size, pool_wait_s)
         self._shared: _SharedDriver | None = None
-        self._skip_parser_check = _skip_parser_check
         self._calibration: _Calibration | None = None
         self._schema: Schema | None = None
         self._lock = asyncio.Lock()
@@ -146,8 +143,6 @@ class Neo4jSource:
         limits = limits or self.limits
         self._check_open()
         values = cypher_values(query, params) if params is not None else None
-        if not self._skip_parser_check:
-            require("cypher", query)
         calibration = await self._calibrate()
         await self._apply_server_timeout(calibration, limits)
         async with self._slot():  # the wait for a connection is not the query's time
@@ -162,9 +157,19 @@ class Neo4jSource:
                     language="cypher",
                 ) from None
 
-    async def schema(self) -> Schema:
+    async def submission(
+        self, query: str, params: Mapping[str, Any] | None = None
+    ) -> Submission:
+        """Judged as Cypher; its parameters travel beside it, so the text is the query's."""
+        if params is not None:
+            cypher_values(query, params)  # a missing or unexpected parameter is refused
+        return Submission("cypher", query)
+
+    async def schema(self, read: Read | None = None) -> Schema:
         """Labels, relationship types, properties, counts and patterns, with the value index
-        of node labels' text properties (`planrag.sources._values`); cached together."""
+        of node labels' text properties (`planrag.sources._values`); cached together.
+        The index is read by the source's own bounded queries, generated from the schema
+        it just read, not through `read`."""
         self._check_open()
         if self._schema is None:
             self._get_driver()

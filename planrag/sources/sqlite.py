@@ -1,7 +1,8 @@
 """SQLite: the zero-setup relational source, read-only by three independent means.
 
-1. The parser-level guard, in SQLite's dialect: the model is told its queries here are
-   SQLite's (`planrag.guards.dialects`), and they run as written, never translated.
+1. The parser-level guard, in SQLite's dialect, put in front by its kind
+   (`planrag.sources.guarded`): the model is told its queries here are SQLite's
+   (`planrag.guards.dialects`), and they run as written, never translated.
 2. Database level: the file is opened with `mode=ro`, `PRAGMA query_only` is on, and an
    authorizer callback denies every action except reading tables and calling allowlisted
    functions (no ATTACH, no PRAGMA, no writes, no `load_extension`). A progress handler stops
@@ -28,13 +29,12 @@ from pathlib import Path
 from typing import Any
 
 from planrag.errors import QueryError, QueryFailed, QueryRefused, QueryTimeout, SourceUnavailable
-from planrag.guards import require
 from planrag.guards.dialects import Dialect
 from planrag.schema import Column, Entity, ForeignKey, Schema
 from planrag.sources._params import sql_bound
 from planrag.sources._sqlite_pool import FilePool, Handle, Signature, file_pool
 from planrag.sources._values import sql_values
-from planrag.sources.base import Language
+from planrag.sources.base import Language, Read, Submission
 from planrag.table import Limits, Table, TableBuilder
 
 __all__ = ["SQLiteSource"]
@@ -76,14 +76,12 @@ class SQLiteSource:
         limits: Limits | None = None,
         pool_size: int = 4,
         pool_wait_s: float = 10.0,
-        _skip_parser_check: bool = False,
     ) -> None:
         self.path = path
         self.name = f"sqlite:{path.stem}"
         self.limits = limits or Limits()
         self.pool_size = pool_size
         self.pool_wait_s = pool_wait_s
-        self._skip_parser_check = _skip_parser_check
         self._pool: FilePool | None = None
 
     # ------------------------------------------------------------------ protocol
@@ -92,14 +90,12 @@ class SQLiteSource:
         self, query: str, limits: Limits | None = None, params: Mapping[str, Any] | None = None
     ) -> Table:
         """With `params`, the query's `:name` placeholders are bound by the driver
-        (`planrag.sources._params`); the guard judges the query's shape all the same."""
+        (`planrag.sources._params`)."""
         limits = limits or self.limits
-        checked, statement, args = query, query, ()
+        statement, args = query, ()
         if params is not None:
             bound = sql_bound(query, params, marker="?", sqlite=True)
-            checked, statement, args = bound.checked, bound.text, bound.args
-        if not self._skip_parser_check:
-            require(self.dialect, checked)
+            statement, args = bound.text, bound.args
         if params is None:
             statement = _catalogue_answer(query) or query
         pool = self._shared()
@@ -130,7 +126,15 @@ class SQLiteSource:
         pool.release(handle)
         return table
 
-    async def schema(self) -> Schema:
+    async def submission(
+        self, query: str, params: Mapping[str, Any] | None = None
+    ) -> Submission:
+        """Judged in SQLite's dialect, `main` the only database it may name."""
+        checked = query if params is None else sql_bound(
+            query, params, marker="?", sqlite=True).checked
+        return Submission(self.dialect, checked)
+
+    async def schema(self, read: Read | None = None) -> Schema:
         """Tables and views with columns, keys, foreign keys and row counts, with the value
         index of short text columns (`planrag.sources._values`, read through `execute`);
         cached together for every source on this file until the file changes, or a few
@@ -141,9 +145,9 @@ class SQLiteSource:
             cached = pool.cached_schema(signature)
             if cached is not None:
                 return cached
-            return await self._read_schema(pool, signature)
+            return await self._read_schema(pool, signature, read or self.execute)
 
-    async def _read_schema(self, pool: FilePool, signature: Signature) -> Schema:
+    async def _read_schema(self, pool: FilePool, signature: Signature, read: Read) -> Schema:
         handle = await pool.acquire(_open)
         worker = asyncio.ensure_future(asyncio.to_thread(_describe, handle.conn))
         try:
@@ -160,7 +164,7 @@ class SQLiteSource:
             raise
         pool.release(handle)
         schema = Schema(dialect="sqlite", database=self.path.stem, entities=entities)
-        values = await sql_values(self.execute, schema, sqlite=True)
+        values = await sql_values(read, schema, sqlite=True)
         schema = replace(schema, values=values)
         pool.schema = (signature, time.monotonic(), schema)
         return schema

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from app.steps import csv_text
+from planrag.sources.guarded import guarded
 from planrag.sources.sqlite import SQLiteSource
 from planrag.spreadsheet import csv_cell
 
@@ -25,7 +26,7 @@ async def test_a_query_result_with_formulas_downloads_neutralised(tmp_path: Path
         db.execute("CREATE TABLE t (label TEXT, price REAL, stock INTEGER)")
         db.executemany("INSERT INTO t VALUES (?, ?, ?)",
                        [(f, -3.5, -7) for f in FORMULAS] + [("plain", 0.1 + 0.2, 3)])
-    source = SQLiteSource(path)
+    source = guarded(SQLiteSource(path))
     try:
         table = await source.execute("SELECT label, price, stock FROM t ORDER BY rowid")
     finally:

@@ -8,6 +8,7 @@ import sqlite3
 from pathlib import Path
 
 from planrag.schema.budget import DEFAULT_BUDGET, LINKS_TITLE, prompt_schema
+from planrag.sources.guarded import guarded
 from planrag.sources.sqlite import SQLiteSource
 from tests import _valued_schema as hortico
 from tests.live._live import cli, live_env
@@ -24,7 +25,7 @@ async def test_schema_question_prints_the_prompt_and_says_the_links(tmp_path: Pa
     code, out, err = await cli("connect", "horti", "--sqlite", str(path), env=env)
     assert code == 0, err
     assert "value index: 246 values of 46 columns" in out
-    source = SQLiteSource(path)
+    source = guarded(SQLiteSource(path))
     try:
         schema = await source.schema()
     finally:

@@ -15,6 +15,7 @@ from rich.console import Console
 
 from planrag.engine import Engine, EngineConfig, QueryFinished, Reply, ScriptedModel, call
 from planrag.engine.render import TerminalRenderer
+from planrag.sources.guarded import guarded
 from planrag.sources.mysql import MySQLSource
 from tests._sql_fixtures import GUARD_DB, MySQLWorld
 from tests.engine.conftest import collect
@@ -30,7 +31,7 @@ RECURSION = (
 async def test_the_model_and_the_terminal_are_told_the_result_is_incomplete(
     mysql_world: MySQLWorld,
 ) -> None:
-    source = MySQLSource(mysql_world.ro, GUARD_DB, pool_size=1)
+    source = guarded(MySQLSource(mysql_world.ro, GUARD_DB, pool_size=1))
     if await source.server() != "mariadb":
         await source.close()
         pytest.skip("max_recursive_iterations is MariaDB's")

@@ -20,6 +20,7 @@ from planrag.schema import Schema
 from planrag.schema.budget import DEFAULT_BUDGET, prompt_schema
 from planrag.settings import load_settings
 from planrag.sources._values import SAMPLE_ROWS
+from planrag.sources.guarded import guarded
 from planrag.sources.mysql import MySQLSource
 from planrag.sources.sqlite import SQLiteSource
 from planrag.table import Limits, Table
@@ -86,13 +87,13 @@ def _same_as_generated(schema: Schema, comments: bool) -> None:
 async def test_introspection_reads_the_whole_schema(
     mysql_world: MySQLWorld, big_mysql: str, big_sqlite: Path
 ) -> None:
-    source = MySQLSource(mysql_world.ro.__class__.of(
-        mysql_world.ro.host, mysql_world.ro.port, "root", admin_address().password), big_mysql)
+    source = guarded(MySQLSource(mysql_world.ro.__class__.of(
+        mysql_world.ro.host, mysql_world.ro.port, "root", admin_address().password), big_mysql))
     try:
         _same_as_generated(await source.schema(), comments=True)
     finally:
         await source.close()
-    sqlite = SQLiteSource(big_sqlite)
+    sqlite = guarded(SQLiteSource(big_sqlite))
     try:
         _same_as_generated(await sqlite.schema(), comments=False)
     finally:
@@ -189,8 +190,8 @@ def valued_sqlite(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def _admin_source(mysql_world: MySQLWorld, database: str) -> MySQLSource:
     ro = mysql_world.ro
-    return MySQLSource(ro.__class__.of(ro.host, ro.port, "root", admin_address().password),
-                       database)
+    return guarded(MySQLSource(ro.__class__.of(ro.host, ro.port, "root", admin_address().password),
+                       database))
 
 
 @pytest.mark.mysql
@@ -207,7 +208,7 @@ async def test_schema_question_prints_the_prompts_schema_and_the_links(
     assert code == 0, err
     assert "  value index: 246 values of 46 columns (0 left out: too many values)" in out
     source = _admin_source(mysql_world, valued_mysql)
-    lite = SQLiteSource(valued_sqlite)
+    lite = guarded(SQLiteSource(valued_sqlite))
     try:
         schemas = {"hortico": await source.schema(), "hortifile": await lite.schema()}
     finally:

@@ -28,6 +28,7 @@ from planrag.graph import admin
 from planrag.graph.server import EmbeddedGraphServer
 from planrag.runtime import load_datasets
 from planrag.settings import MySQLAddress, Settings, load_settings
+from planrag.sources.guarded import guarded
 from planrag.sources.mysql import MySQLSource, close_pools
 from planrag.table import Limits
 from tests._graph_fixtures import embedded_settings
@@ -160,7 +161,7 @@ async def test_a_full_server_makes_the_pool_wait_for_its_own_connections(up: Wor
         for conn in held[:2]:  # room for two more connections, and four queries at once
             conn.close()
         held = held[2:]
-        source = MySQLSource(up.reader, APP, pool_size=4, pool_wait_s=300.0)
+        source = guarded(MySQLSource(up.reader, APP, pool_size=4, pool_wait_s=300.0))
         try:
             tables = await asyncio.gather(*(source.execute("SELECT COUNT(*) FROM t")
                                             for _ in range(8)))
@@ -179,7 +180,7 @@ async def test_a_full_server_is_busy_not_down(up: World) -> None:
     await close_pools(port=up.server.port)  # this process holds no connection to it
     held = await _fill(up.server)
     try:
-        source = MySQLSource(up.reader, APP, pool_size=4, pool_wait_s=0.3)
+        source = guarded(MySQLSource(up.reader, APP, pool_size=4, pool_wait_s=0.3))
         with pytest.raises(SourceUnavailable) as err:
             await source.execute("SELECT COUNT(*) FROM t")
         await source.close()
@@ -187,7 +188,7 @@ async def test_a_full_server_is_busy_not_down(up: World) -> None:
         assert "busy, not down" in message and "max_connections" in message, message
         assert "is the server running" not in message and "\n" not in message
 
-        patient = MySQLSource(up.reader, APP, pool_size=4, pool_wait_s=300.0)
+        patient = guarded(MySQLSource(up.reader, APP, pool_size=4, pool_wait_s=300.0))
         try:
             query = asyncio.create_task(patient.execute("SELECT COUNT(*) FROM t"))
             await _until(lambda: patient._shared is not None and patient._shared.refused > 0)
@@ -202,7 +203,7 @@ async def test_a_full_server_is_busy_not_down(up: World) -> None:
 
 @needs_mariadb
 async def test_connections_killed_while_idle_are_replaced_silently(up: World) -> None:
-    source = MySQLSource(up.reader, APP, pool_size=4)
+    source = guarded(MySQLSource(up.reader, APP, pool_size=4))
     try:
         await asyncio.gather(*(source.execute("SELECT COUNT(*) FROM t") for _ in range(4)))
         shared = source._shared
@@ -222,7 +223,7 @@ async def test_a_read_cut_by_a_crash_runs_once_more_after_the_restart(
 ) -> None:
     caplog.set_level(logging.INFO, logger="planrag.sources.mysql")
     source = MySQLSource(up.reader, APP, pool_size=2, pool_wait_s=120.0,
-                         limits=Limits(timeout_s=60.0), _skip_parser_check=True)
+                         limits=Limits(timeout_s=60.0))
     try:
         read = asyncio.create_task(source.execute("SELECT SLEEP(1) AS slept, COUNT(*) FROM t"))
         await _until(lambda: _running(up.server, "SELECT SLEEP"))
@@ -237,7 +238,7 @@ async def test_a_read_cut_by_a_crash_runs_once_more_after_the_restart(
 @needs_mariadb
 async def test_a_read_cut_by_a_crash_says_so_when_the_server_stays_down(up: World) -> None:
     source = MySQLSource(up.reader, APP, pool_size=2, pool_wait_s=0.5,
-                         limits=Limits(timeout_s=60.0), _skip_parser_check=True)
+                         limits=Limits(timeout_s=60.0))
     try:
         read = asyncio.create_task(source.execute("SELECT SLEEP(5) AS slept"))
         await _until(lambda: _running(up.server, "SELECT SLEEP"))
@@ -255,9 +256,9 @@ async def test_a_read_cut_by_a_crash_says_so_when_the_server_stays_down(up: Worl
 @needs_mariadb
 async def test_the_wait_for_a_free_connection_is_bounded(up: World) -> None:
     holder = MySQLSource(up.reader, APP, pool_size=1, pool_wait_s=0.3,
-                         limits=Limits(timeout_s=120.0), _skip_parser_check=True)
-    other = MySQLSource(up.reader, APP, pool_size=1, pool_wait_s=0.3,
-                        limits=Limits(timeout_s=1.0))
+                         limits=Limits(timeout_s=120.0))
+    other = guarded(MySQLSource(up.reader, APP, pool_size=1, pool_wait_s=0.3,
+                        limits=Limits(timeout_s=1.0)))
     try:
         long = asyncio.create_task(holder.execute("SELECT SLEEP(100)"))
         await _until(lambda: _running(up.server, "SELECT SLEEP"))
@@ -307,7 +308,7 @@ for name in ("neo4j", "neo4j.io", "neo4j.pool"):
 async def main():
     uri, user, password, database, query = sys.argv[1:6]
     source = Neo4jSource(GraphConnection(uri=uri, user=user, password=password), database,
-                         limits=Limits(timeout_s=120.0), _skip_parser_check=True)
+                         limits=Limits(timeout_s=120.0))
     try:
         await source.execute("RETURN 1 AS one")
         print("under way", flush=True)

@@ -83,7 +83,7 @@ async def test_mysql_load_is_idempotent_and_exact(
     assert first.action in ("loaded", "reloaded") and first.rows == 2384
     second = await load_mysql(mysql_world.admin, ds, dump, PREFIX)
     assert second.action == "up to date"
-    source = MySQLSource(mysql_world.ro, dump.database_name(PREFIX), _skip_parser_check=True)
+    source = MySQLSource(mysql_world.ro, dump.database_name(PREFIX))
     table = await source.execute(
         "SELECT outgoing FROM trade_node WHERE trade_node = 'african_great_lakes'"
     )

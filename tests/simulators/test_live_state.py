@@ -23,6 +23,7 @@ from planrag.simulators import (
     state_from_source,
 )
 from planrag.simulators.registry import resolve
+from planrag.sources.guarded import guarded
 from planrag.sources.mysql import MySQLSource
 from planrag.sources.sqlite import SQLiteSource
 from tests._sql_fixtures import PREFIX, MySQLWorld
@@ -55,7 +56,7 @@ async def test_sqlite_state_is_the_dump_state_in_insertion_order(
     dump = ds.dump("sql", LOC_STEM)
     load_sqlite(sqlite_dir, ds, dump, PREFIX)
     dumped = state_from_dump(LocatingSimulator.tables, dump.path, RENAMES)
-    source = SQLiteSource(sqlite_path(sqlite_dir, dump, PREFIX))
+    source = guarded(SQLiteSource(sqlite_path(sqlite_dir, dump, PREFIX)))
     try:
         live = await state_from_source(LocatingSimulator.tables, source)
     finally:
@@ -72,7 +73,7 @@ async def test_mysql_state_has_the_dump_rows_in_key_order(
     ds = registry.get("dqa-locating-1445")
     dump = ds.dump("sql", LOC_STEM)
     await load_mysql(mysql_world.admin, ds, dump, PREFIX)
-    source = MySQLSource(mysql_world.ro, dump.database_name(PREFIX))
+    source = guarded(MySQLSource(mysql_world.ro, dump.database_name(PREFIX)))
     try:
         live = await state_from_source(LocatingSimulator.tables, source)
         building_error = None

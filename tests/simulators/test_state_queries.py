@@ -18,6 +18,7 @@ from planrag.graph.server import GraphConnection
 from planrag.simulators import TableSpec, state_from_dump, state_from_source
 from planrag.simulators.registry import check_simulator_class
 from planrag.simulators.service import simulate_dump
+from planrag.sources.guarded import guarded
 from planrag.sources.mysql import MySQLSource
 from planrag.sources.neo4j import Neo4jSource
 from planrag.sources.sqlite import SQLiteSource
@@ -57,14 +58,14 @@ async def shop_db(mysql_world: MySQLWorld) -> AsyncIterator[str]:
 
 @pytest.fixture()
 async def mariadb(mysql_world: MySQLWorld, shop_db: str) -> AsyncIterator[MySQLSource]:
-    source = MySQLSource(mysql_world.ro, shop_db)
+    source = guarded(MySQLSource(mysql_world.ro, shop_db))
     yield source
     await source.close()
 
 
 @pytest.fixture()
 async def sqlite(tmp_path: Path) -> AsyncIterator[SQLiteSource]:
-    source = SQLiteSource(sqlite_file(tmp_path / "shop.sqlite"))
+    source = guarded(SQLiteSource(sqlite_file(tmp_path / "shop.sqlite")))
     yield source
     await source.close()
 
@@ -308,7 +309,7 @@ async def shop_graph(graph_db_factory: GraphDbFactory) -> str:
 async def test_graph_dates_nulls_and_bound_parameters(
     graph_connection: GraphConnection, shop_graph: str
 ) -> None:
-    source = Neo4jSource(graph_connection, shop_graph)
+    source = guarded(Neo4jSource(graph_connection, shop_graph))
     try:
         state = await state_from_source([GRAPH_CUSTOMER, GRAPH_ORDER], source,
                                         {"region": "North"})

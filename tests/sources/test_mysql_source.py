@@ -9,6 +9,7 @@ import pytest
 
 from planrag.errors import QueryFailed, QueryRefused, QueryTimeout, SourceUnavailable
 from planrag.settings import MySQLAddress
+from planrag.sources.guarded import guarded
 from planrag.sources.mysql import MySQLSource
 from planrag.table import Limits
 from tests._sql_fixtures import GUARD_DB, PREFIX, MySQLWorld, admin_execute, table_checksums
@@ -18,7 +19,7 @@ pytestmark = pytest.mark.mysql
 
 @pytest.fixture()
 async def source(mysql_world: MySQLWorld) -> MySQLSource:
-    src = MySQLSource(mysql_world.ro, GUARD_DB, limits=Limits(timeout_s=2.0), pool_size=2)
+    src = guarded(MySQLSource(mysql_world.ro, GUARD_DB, limits=Limits(timeout_s=2.0), pool_size=2))
     yield src  # type: ignore[misc]
     await src.close()
 
@@ -27,8 +28,7 @@ async def source(mysql_world: MySQLWorld) -> MySQLSource:
 async def unguarded(mysql_world: MySQLWorld) -> MySQLSource:
     """Parser check off and an account that may write: only the database layer stands."""
     src = MySQLSource(
-        mysql_world.rw, GUARD_DB, limits=Limits(timeout_s=2.0), pool_size=2, _skip_parser_check=True
-    )
+        mysql_world.rw, GUARD_DB, limits=Limits(timeout_s=2.0), pool_size=2)
     yield src  # type: ignore[misc]
     await src.close()
 
@@ -159,14 +159,14 @@ async def test_dropped_connection_then_next_query_works(
 
 
 async def test_missing_database_is_one_line(mysql_world: MySQLWorld) -> None:
-    src = MySQLSource(mysql_world.admin, "planrag_test_does_not_exist")
+    src = guarded(MySQLSource(mysql_world.admin, "planrag_test_does_not_exist"))
     with pytest.raises(SourceUnavailable, match=r"does not exist.*planrag load"):
         await src.execute("SELECT 1")
     await src.close()
 
 
 async def test_unreachable_server_is_one_line() -> None:
-    src = MySQLSource(MySQLAddress("mysql://root:@127.0.0.1:1"), "x")
+    src = guarded(MySQLSource(MySQLAddress("mysql://root:@127.0.0.1:1"), "x"))
     with pytest.raises(SourceUnavailable) as err:
         await src.execute("SELECT 1")
     assert "cannot reach MySQL" in str(err.value) and "\n" not in str(err.value)
@@ -177,7 +177,7 @@ async def test_wrong_password_names_the_setting(mysql_world: MySQLWorld) -> None
     bad = MySQLAddress(
         f"mysql://{mysql_world.ro.user}:wrong@{mysql_world.ro.host}:{mysql_world.ro.port}"
     )
-    src = MySQLSource(bad, GUARD_DB)
+    src = guarded(MySQLSource(bad, GUARD_DB))
     with pytest.raises(SourceUnavailable, match="MYSQL_URL"):
         await src.execute("SELECT 1")
     await src.close()
@@ -219,7 +219,7 @@ async def test_string_lexing_matches_the_guard_whatever_the_server_default(
     await admin_execute("SET GLOBAL sql_mode = CONCAT(@@GLOBAL.sql_mode, ',NO_BACKSLASH_ESCAPES')")
     try:
         # The parser check is off only because it refuses reading @@ variables.
-        src = MySQLSource(mysql_world.ro, GUARD_DB, _skip_parser_check=True)
+        src = MySQLSource(mysql_world.ro, GUARD_DB)
         table = await src.execute(r"SELECT 'O\'Brien' AS name, @@SESSION.sql_mode AS mode")
         await src.close()
     finally:
@@ -255,8 +255,8 @@ async def test_a_use_at_the_database_layer_never_carries_over_to_the_next_lend(
     went back on the other database and the next dataset's unqualified names resolved there.
     Every lend now selects the pool's own database again."""
     own, other = two_databases
-    first = MySQLSource(mysql_world.rw, own, pool_size=1, _skip_parser_check=True)
-    second = MySQLSource(mysql_world.rw, own, pool_size=1, _skip_parser_check=True)
+    first = MySQLSource(mysql_world.rw, own, pool_size=1)
+    second = MySQLSource(mysql_world.rw, own, pool_size=1)
     try:
         assert (await first.execute("SELECT v FROM t")).rows == (("own",),)
         await first.execute(f"USE `{other}`")

@@ -1,7 +1,8 @@
 """`Neo4jSource` against the session's graph server (embedded ArcadeDB, or NEO4J_URI).
 
-The parser-level guard is switched off (`_skip_parser_check=True`) wherever a test aims at the
-database-level layer: writes must be refused *and* undone by the source itself.
+A test that aims at the database-level layer builds the source alone; the others put it behind
+its guard (`guarded`), as its kind does: writes must be refused *and* undone by the source
+itself.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from planrag.graph import admin
 from planrag.graph.server import GraphConnection
 from planrag.sources import neo4j as neo4j_module
 from planrag.sources.base import DataSource
+from planrag.sources.guarded import guarded
 from planrag.sources.neo4j import Neo4jSource
 from planrag.table import Limits
 from tests._graph_fixtures import GraphDbFactory, free_port, graph_fingerprint
@@ -55,7 +57,7 @@ async def big(graph_db_factory: GraphDbFactory) -> str:
 
 @pytest_asyncio.fixture(loop_scope="session")
 async def source(graph_connection: GraphConnection, shop: str) -> AsyncIterator[Neo4jSource]:
-    src = Neo4jSource(graph_connection, shop, _skip_parser_check=True)
+    src = Neo4jSource(graph_connection, shop)
     yield src
     await src.close()
 
@@ -151,7 +153,7 @@ async def test_parser_guard_runs_first(
         raise QueryRefused("no", rule="test")
 
     monkeypatch.setattr(neo4j_module, "require", refuse)
-    src = Neo4jSource(graph_connection, shop)
+    src = guarded(Neo4jSource(graph_connection, shop))
     try:
         with pytest.raises(QueryRefused, match=r"\(test\)"):
             await src.execute("MATCH (n) RETURN n")
@@ -198,7 +200,7 @@ async def test_rollback_holds_even_for_an_account_that_may_write(
 ) -> None:
     """The transaction layer by itself: an admin driver, no parser check, no reader account."""
     driver = admin.open_driver(graph_connection)
-    source = Neo4jSource(driver, shop, _skip_parser_check=True)
+    source = Neo4jSource(driver, shop)
     before = await graph_fingerprint(graph_connection, shop)
     try:
         with pytest.raises(QueryRefused) as err:
@@ -225,8 +227,8 @@ async def test_write_cut_short_by_the_caps_is_still_undone(
 async def test_refused_write_leaves_no_trace_in_the_schema(
     graph_connection: GraphConnection, shop: str
 ) -> None:
-    first = Neo4jSource(graph_connection, shop, _skip_parser_check=True)
-    second = Neo4jSource(graph_connection, shop, _skip_parser_check=True)
+    first = Neo4jSource(graph_connection, shop)
+    second = Neo4jSource(graph_connection, shop)
     try:
         before = await first.schema()
         with pytest.raises(QueryRefused):
@@ -252,7 +254,7 @@ async def test_syntax_error_is_a_clear_query_failure(source: Neo4jSource) -> Non
 async def test_timeout_stops_the_query_on_the_server(
     graph_connection: GraphConnection, big: str
 ) -> None:
-    src = Neo4jSource(graph_connection, big, _skip_parser_check=True)
+    src = Neo4jSource(graph_connection, big)
     try:
         started = time.monotonic()
         with pytest.raises(QueryTimeout) as err:
@@ -276,7 +278,7 @@ async def test_watchdog_ends_a_query_the_server_did_not(
 
     # A backstop so the abandoned query still ends on the server a little later.
     await admin.set_command_timeout(graph_connection, big, 4.0)
-    src = Neo4jSource(graph_connection, big, _skip_parser_check=True)
+    src = Neo4jSource(graph_connection, big)
     monkeypatch.setattr(src, "_apply_server_timeout", no_server_timeout)
     try:
         with pytest.raises(QueryTimeout, match="watchdog"):
@@ -290,7 +292,7 @@ async def test_watchdog_ends_a_query_the_server_did_not(
 
 
 async def test_missing_database_is_unavailable(graph_connection: GraphConnection) -> None:
-    src = Neo4jSource(graph_connection, "planrag_no_such_db", _skip_parser_check=True)
+    src = Neo4jSource(graph_connection, "planrag_no_such_db")
     try:
         with pytest.raises(SourceUnavailable, match="does not exist"):
             await src.execute("RETURN 1")
@@ -300,7 +302,7 @@ async def test_missing_database_is_unavailable(graph_connection: GraphConnection
 
 async def test_unreachable_server_is_one_line() -> None:
     conn = GraphConnection(uri=f"bolt://127.0.0.1:{free_port()}", user="root", password="x" * 8)
-    src = Neo4jSource(conn, "whatever", _skip_parser_check=True)
+    src = Neo4jSource(conn, "whatever")
     started = time.monotonic()
     with pytest.raises(SourceUnavailable) as err:
         await src.execute("RETURN 1")
@@ -320,7 +322,7 @@ async def test_dropped_connections_are_replaced(
             password=graph_connection.password,
             http_url=graph_connection.http_url,
         )
-        src = Neo4jSource(conn, shop, _skip_parser_check=True)
+        src = Neo4jSource(conn, shop)
         try:
             assert (await src.execute("RETURN 1 AS one")).rows == ((1,),)
             proxy.drop_all()  # as if the server had restarted
@@ -332,7 +334,7 @@ async def test_dropped_connections_are_replaced(
 async def test_a_borrowed_driver_is_left_open(graph_connection: GraphConnection, shop: str) -> None:
     driver = admin.open_driver(graph_connection)
     try:
-        src = Neo4jSource(driver, shop, _skip_parser_check=True)
+        src = Neo4jSource(driver, shop)
         assert src.conn is graph_connection  # found again: ArcadeDB's timeout still applies
         assert (await src.execute("MATCH (c:Customer) RETURN count(c)")).rows == ((3,),)
         await src.close()
@@ -342,7 +344,7 @@ async def test_a_borrowed_driver_is_left_open(graph_connection: GraphConnection,
 
 
 async def test_close_is_idempotent(graph_connection: GraphConnection, shop: str) -> None:
-    src = Neo4jSource(graph_connection, shop, _skip_parser_check=True)
+    src = Neo4jSource(graph_connection, shop)
     await src.execute("RETURN 1")
     await src.close()
     await src.close()
@@ -429,10 +431,9 @@ async def _pipe(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> N
 async def test_the_wait_for_a_free_connection_is_bounded(
     graph_connection: GraphConnection, shop: str
 ) -> None:
-    holder = Neo4jSource(graph_connection, shop, pool_size=1, pool_wait_s=0.2,
-                         _skip_parser_check=True)
+    holder = Neo4jSource(graph_connection, shop, pool_size=1, pool_wait_s=0.2)
     other = Neo4jSource(graph_connection, shop, pool_size=1, pool_wait_s=0.2,
-                        limits=Limits(timeout_s=1.0), _skip_parser_check=True)
+                        limits=Limits(timeout_s=1.0))
     try:
         assert (await other.execute("RETURN 1 AS one")).rows == ((1,),)
         holder._get_driver()

@@ -10,6 +10,7 @@ import pytest
 
 from planrag.errors import SourceUnavailable
 from planrag.sources._slots import Busy, Slots
+from planrag.sources.guarded import guarded
 from planrag.sources.mysql import MySQLSource, scan_estimate
 from planrag.table import Limits
 from tests._sql_fixtures import GUARD_DB, MySQLWorld, admin_execute
@@ -25,7 +26,7 @@ async def _connections(user: str) -> int:
 
 
 async def test_many_runs_share_one_capped_pool(mysql_world: MySQLWorld) -> None:
-    sources = [MySQLSource(mysql_world.ro, GUARD_DB, pool_size=3, pool_wait_s=30.0)
+    sources = [guarded(MySQLSource(mysql_world.ro, GUARD_DB, pool_size=3, pool_wait_s=30.0))
                for _ in range(40)]
     before = await _connections(mysql_world.ro.user)  # other tests' idle pools
     peak = 0
@@ -52,8 +53,8 @@ async def test_many_runs_share_one_capped_pool(mysql_world: MySQLWorld) -> None:
 
 async def test_a_busy_pool_says_so_after_the_wait(mysql_world: MySQLWorld) -> None:
     slow = MySQLSource(mysql_world.ro, GUARD_DB, pool_size=1, pool_wait_s=0.5,
-                       limits=Limits(timeout_s=5.0), _skip_parser_check=True)
-    other = MySQLSource(mysql_world.ro, GUARD_DB, pool_size=1, pool_wait_s=0.5)
+                       limits=Limits(timeout_s=5.0))
+    other = guarded(MySQLSource(mysql_world.ro, GUARD_DB, pool_size=1, pool_wait_s=0.5))
     try:
         holding = asyncio.create_task(slow.execute("SELECT SLEEP(2)"))
         while slow._shared is None or not slow._shared.slots.open:
@@ -72,7 +73,7 @@ async def test_a_busy_pool_says_so_after_the_wait(mysql_world: MySQLWorld) -> No
 
 
 async def test_a_connection_dropped_while_idle_is_replaced(mysql_world: MySQLWorld) -> None:
-    source = MySQLSource(mysql_world.ro, GUARD_DB, pool_size=1)
+    source = guarded(MySQLSource(mysql_world.ro, GUARD_DB, pool_size=1))
     try:
         await source.execute("SELECT 1")
         ids = await admin_execute(

@@ -12,6 +12,7 @@ import pytest
 from planrag.datasets import Registry
 from planrag.errors import QueryFailed, QueryRefused, QueryTimeout, SourceUnavailable
 from planrag.loading import load_sqlite, sqlite_path
+from planrag.sources.guarded import guarded
 from planrag.sources.sqlite import SQLiteSource, _open
 from planrag.table import Limits
 from tests._sql_fixtures import PREFIX
@@ -26,14 +27,14 @@ def demo_path(registry: Registry, sqlite_dir: Path) -> Path:
 
 @pytest.fixture()
 async def source(demo_path: Path) -> SQLiteSource:
-    src = SQLiteSource(demo_path, limits=Limits(timeout_s=1.0))
+    src = guarded(SQLiteSource(demo_path, limits=Limits(timeout_s=1.0)))
     yield src  # type: ignore[misc]
     await src.close()
 
 
 @pytest.fixture()
 async def unguarded(demo_path: Path) -> SQLiteSource:
-    src = SQLiteSource(demo_path, limits=Limits(timeout_s=1.0), _skip_parser_check=True)
+    src = SQLiteSource(demo_path, limits=Limits(timeout_s=1.0))
     yield src  # type: ignore[misc]
     await src.close()
 
@@ -125,7 +126,7 @@ async def test_guard_refusal(source: SQLiteSource) -> None:
 
 
 async def test_missing_file_says_how_to_load(tmp_path: Path) -> None:
-    src = SQLiteSource(tmp_path / "none.sqlite")
+    src = guarded(SQLiteSource(tmp_path / "none.sqlite"))
     with pytest.raises(SourceUnavailable, match="planrag load --target sqlite"):
         await src.execute("SELECT 1")
 
@@ -137,7 +138,7 @@ async def test_schema(source: SQLiteSource) -> None:
 
 
 async def test_runs_on_one_file_share_one_capped_pool(demo_path: Path) -> None:
-    sources = [SQLiteSource(demo_path, pool_size=3, pool_wait_s=60.0) for _ in range(60)]
+    sources = [guarded(SQLiteSource(demo_path, pool_size=3, pool_wait_s=60.0)) for _ in range(60)]
     try:
         tables = await asyncio.gather(*(s.execute("SELECT COUNT(*) FROM cafe") for s in sources))
         assert [t.rows for t in tables] == [((12,),)] * 60
@@ -152,8 +153,8 @@ async def test_runs_on_one_file_share_one_capped_pool(demo_path: Path) -> None:
 
 
 async def test_the_wait_for_a_free_connection_is_bounded(demo_path: Path) -> None:
-    holder = SQLiteSource(demo_path, pool_size=1, pool_wait_s=0.2)
-    other = SQLiteSource(demo_path, pool_size=1, pool_wait_s=0.2)
+    holder = guarded(SQLiteSource(demo_path, pool_size=1, pool_wait_s=0.2))
+    other = guarded(SQLiteSource(demo_path, pool_size=1, pool_wait_s=0.2))
     try:
         pool = holder._shared()
         handle = await pool.acquire(_open)  # as a long query would hold it
@@ -184,7 +185,7 @@ async def test_a_replaced_file_is_read_anew(tmp_path: Path) -> None:
     path, fresh = tmp_path / "shop.sqlite", tmp_path / "new.sqlite"
     _make(path, 1)
     _make(fresh, 2, "added")
-    source = SQLiteSource(path, _skip_parser_check=True)
+    source = SQLiteSource(path)
     try:
         assert (await source.execute("SELECT x FROM t")).rows == ((1,),)
         assert [e.name for e in (await source.schema()).entities] == ["t"]

@@ -13,6 +13,7 @@ from planrag.errors import QueryFailed
 from planrag.schema import Column, Entity, Schema
 from planrag.schema._values import MAX_PER_COLUMN
 from planrag.sources._values import SAMPLE_ROWS, WHOLE_TABLE_ROWS, sql_values, text_columns
+from planrag.sources.guarded import guarded
 from planrag.sources.sqlite import SQLiteSource
 from planrag.table import Limits, Table
 
@@ -144,7 +145,7 @@ async def test_sqlite_reads_through_the_guarded_execute_and_bounds_each_read(
         return await original(self, query, limits)
 
     monkeypatch.setattr(SQLiteSource, "execute", spy)
-    source = SQLiteSource(path)
+    source = guarded(SQLiteSource(path))
     try:
         schema = await source.schema()
     finally:
@@ -163,7 +164,7 @@ async def test_sqlite_reads_through_the_guarded_execute_and_bounds_each_read(
 async def test_the_index_is_cached_and_refreshed_with_the_schema(tmp_path: Path) -> None:
     path = tmp_path / "shop.sqlite"
     _make(path)
-    source = SQLiteSource(path)
+    source = guarded(SQLiteSource(path))
     try:
         first = await source.schema()
         again = await source.schema()
@@ -224,7 +225,7 @@ async def test_runs_finding_the_schema_stale_at_once_read_it_once(
         return await original(*args, **kwargs)
 
     monkeypatch.setattr(sqlite_module, "sql_values", counted)
-    sources = [SQLiteSource(path) for _ in range(10)]
+    sources = [guarded(SQLiteSource(path)) for _ in range(10)]
     try:
         schemas = await asyncio.gather(*(s.schema() for s in sources))
     finally:

@@ -15,7 +15,7 @@ from planrag.locations._live import checked_url, expanded, forbid_keys
 from planrag.locations._model import AccountCheck, Location
 from planrag.settings import Settings
 from planrag.sources._driver_logs import quiet_driver_logs
-from planrag.sources.base import DataSource, Language
+from planrag.sources.base import GuardableSource, Language
 
 if TYPE_CHECKING:
     from planrag.graph.server import GraphConnection
@@ -92,9 +92,9 @@ class GraphKind(Kind):
             database=location.database,
         )
 
-    async def open(
+    async def open_source(
         self, settings: Settings, location: Location, stack: AsyncExitStack
-    ) -> DataSource:
+    ) -> GuardableSource:
         from planrag.sources.neo4j import Neo4jSource
 
         if location.live:

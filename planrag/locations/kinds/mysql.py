@@ -20,7 +20,7 @@ from planrag.locations._live import checked_url, expanded, forbid_keys
 from planrag.locations._model import AccountCheck, Location
 from planrag.locations._mysql_readers import judge_account, prepare_query_account, query_account
 from planrag.settings import MySQLAddress, Settings
-from planrag.sources.base import DataSource, Language
+from planrag.sources.base import GuardableSource, Language
 
 if TYPE_CHECKING:
     from planrag.loading import LoadReport
@@ -94,9 +94,9 @@ class MySQLKind(Kind):
             parts.password or "", parts.path,
         )
 
-    async def open(
+    async def open_source(
         self, settings: Settings, location: Location, stack: AsyncExitStack
-    ) -> DataSource:
+    ) -> GuardableSource:
         from planrag.sources.mysql import MySQLSource
 
         assert location.database is not None

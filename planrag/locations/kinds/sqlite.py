@@ -15,7 +15,7 @@ from planrag.locations._kinds import Echo, Kind
 from planrag.locations._live import forbid_keys
 from planrag.locations._model import AccountCheck, Location
 from planrag.settings import Settings
-from planrag.sources.base import DataSource, Language
+from planrag.sources.base import GuardableSource, Language
 
 if TYPE_CHECKING:
     from planrag.loading import LoadReport
@@ -60,9 +60,9 @@ class SQLiteKind(Kind):
             where=str(path), path=path, dump=dump,
         )
 
-    async def open(
+    async def open_source(
         self, settings: Settings, location: Location, stack: AsyncExitStack
-    ) -> DataSource:
+    ) -> GuardableSource:
         from planrag.errors import SourceUnavailable
         from planrag.sources.sqlite import SQLiteSource
 
