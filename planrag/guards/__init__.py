@@ -38,6 +38,10 @@ def check(dialect: str, query: str, scope: Scope | None = None) -> Verdict:
     """
     if dialect == "cypher":
         return check_cypher(query)
+    if dialect == "postgres":  # no guard for PostgreSQL's dialect yet: nothing runs
+        return Verdict.refuse(
+            "unsupported-dialect", "PostgreSQL queries cannot be judged yet, so none may run."
+        )
     if dialect == "sql":
         return check_sql(query, scope)
     server = _SERVERS.get(dialect)

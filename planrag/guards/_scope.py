@@ -17,7 +17,7 @@ from typing import Literal
 
 __all__ = ["Scope", "Server"]
 
-Server = Literal["mysql", "mariadb", "sqlite"]
+Server = Literal["mysql", "mariadb", "sqlite", "postgres"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,3 +30,7 @@ class Scope:
     server: Server | None = None
     """The server's kind, whose dialect the query is judged in; None = MySQL or MariaDB,
     not known which."""
+
+    schemas: tuple[str, ...] | None = None
+    """PostgreSQL: the schemas of the current database a query may read (what the dataset's
+    manifest names); None = unknown, and then only unqualified names of the search path."""

@@ -15,7 +15,7 @@ from typing import Literal
 
 __all__ = ["DIALECTS", "Dialect", "DialectInfo", "dialect_info"]
 
-Dialect = Literal["mysql", "mariadb", "sqlite", "cypher"]
+Dialect = Literal["mysql", "mariadb", "sqlite", "postgres", "cypher"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,6 +47,14 @@ DIALECTS: dict[str, DialectInfo] = {
         "julianday() for dates, || to join text, iif() or CASE for conditions, printf() to "
         "format numbers; MySQL's functions such as IF(), DATE_FORMAT() and NOW() do not exist "
         "there.",
+    ),
+    "postgres": DialectInfo(
+        "postgres", "sql", "PostgreSQL",
+        "Run one read-only SQL query, written in PostgreSQL's dialect: double quotes around "
+        "names that need them (never backticks), 'single quotes' for text, || to join text, "
+        "date_trunc(), EXTRACT() and to_char() for dates, CAST(x AS numeric) or x::numeric; "
+        "MySQL's IF(), DATE_FORMAT() and IFNULL() do not exist there (CASE, to_char(), "
+        "COALESCE()).",
     ),
     "cypher": DialectInfo("cypher", "cypher", "Cypher", "Run one read-only Cypher query."),
 }
