@@ -8,9 +8,9 @@ A source class (`MySQLSource`, `SQLiteSource`, `Neo4jSource`, ...) is the last t
 runs what it is given. Its kind puts the first in front when it opens one
 (`planrag.sources.guarded`), so nothing a person or a model reaches is unguarded, and tests of
 the database layer build a source directly. A source says how its guard is to read a query
-(`Submission`: the exact dialect, the text with parameters as literals, what is known of the
-database), and reads its value index through whatever runs queries for it (`Read`), so the
-guarded layer's own queries are judged like any other.
+(`Submission`: the exact dialect, the text with each parameter as a plain literal, what is
+known of the database), and reads its value index through whatever runs queries for it
+(`Read`), so the guarded layer's own queries are judged like any other.
 """
 
 from __future__ import annotations
@@ -40,7 +40,8 @@ class Submission:
     dialect: Dialect
     """The exact dialect it runs in (MariaDB once the server is known to be one)."""
     text: str
-    """The query with its parameters written in as literals (the shape the server runs)."""
+    """The query as the guard reads it: each parameter stands as a plain literal (its value
+    is bound by the driver, never written into the text)."""
     scope: Scope | None = None
     """What is known of the database it runs on (None: nothing)."""
 

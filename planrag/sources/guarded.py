@@ -3,9 +3,9 @@
 A kind opens its source and puts it behind `guarded` (`planrag.locations._kinds.Kind.open`), so
 every query a person, a model, a decision or a simulator sends is judged before the source
 sees it. What the guard reads comes from the source (`Submission`): the dialect its kind
-declares, made exact once the server is known (MariaDB), the query with its parameters written
-in as literals, and what is known of the database it reads. The value index a source reads
-for its schema goes through the same door.
+declares, made exact once the server is known (MariaDB), the query with each parameter
+standing as a plain literal, and what is known of the database it reads. The value index a
+source reads for its schema goes through the same door.
 
 Everything else a caller may ask of the source (its name, its server, the order rows were
 inserted in) is the source's own, passed through unchanged.

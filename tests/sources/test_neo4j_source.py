@@ -23,7 +23,7 @@ import pytest_asyncio
 from planrag.errors import QueryFailed, QueryRefused, QueryTimeout, SourceUnavailable
 from planrag.graph import admin
 from planrag.graph.server import GraphConnection
-from planrag.sources import neo4j as neo4j_module
+from planrag.sources import guarded as guarded_module
 from planrag.sources.base import DataSource
 from planrag.sources.guarded import guarded
 from planrag.sources.neo4j import Neo4jSource
@@ -148,18 +148,18 @@ async def test_parser_guard_runs_first(
 ) -> None:
     seen: list[str] = []
 
-    def refuse(language: str, query: str) -> None:
-        seen.append(query)
+    def refuse(dialect: str, query: str, scope: object = None) -> None:
+        seen.append(f"{dialect}: {query}")
         raise QueryRefused("no", rule="test")
 
-    monkeypatch.setattr(neo4j_module, "require", refuse)
+    monkeypatch.setattr(guarded_module, "require", refuse)
     src = guarded(Neo4jSource(graph_connection, shop))
     try:
         with pytest.raises(QueryRefused, match=r"\(test\)"):
             await src.execute("MATCH (n) RETURN n")
     finally:
         await src.close()
-    assert seen == ["MATCH (n) RETURN n"]
+    assert seen == ["cypher: MATCH (n) RETURN n"]
 
 
 # -- writes are refused and undone --------------------------------------------------------
