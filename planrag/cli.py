@@ -68,6 +68,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from planrag.errors import AccountRefused, LimitReached, PlanRAGError, QueryRefused
+from planrag.guards.dialects import DIALECTS
 from planrag.locations import all_kinds, target_names
 from planrag.markup import printable
 from planrag.settings import Settings, load_settings
@@ -81,6 +82,7 @@ if TYPE_CHECKING:
 __all__ = ["main"]
 
 TARGETS = target_names()
+SQL_DIALECTS = tuple(d.name for d in DIALECTS.values() if d.language == "sql")
 IDENTITY_HELP = ("a single sign-on identity that signs in as this user: header:NAME (the "
                  "proxy's header) or PROVIDER:NAME for OAuth (github:alice); repeatable")
 _T = TypeVar("_T")
@@ -112,7 +114,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         _check_text_arguments(parser, args)
         if args.command == "guard":  # needs no settings: usable as a pure filter
-            return _guard(args.language, args.database, args.server)
+            return _guard(args.language, args.database, args.server, args.schemas)
         if args.command == "simulate" and not args.dataset:  # files only: no settings
             return _simulate_files(args)
         _check_env_file()
@@ -333,9 +335,12 @@ def _parser() -> argparse.ArgumentParser:
     s.add_argument("--database", metavar="DB",
                    help="SQL: the database queries may read (unknown: every qualified name "
                    "outside it is refused)")
-    s.add_argument("--server", choices=("mysql", "mariadb", "sqlite"),
+    s.add_argument("--server", choices=SQL_DIALECTS,
                    help="SQL: the database that runs them, whose dialect they are judged in "
                    "(its built-in functions; sqlite: SQLite's dialect)")
+    s.add_argument("--schema", action="append", metavar="NAME", dest="schemas",
+                   help="postgres: a schema queries may read (repeat for more; default: "
+                   "public)")
 
     s = sub.add_parser("graph", help="manage the embedded Bolt server")
     s.add_argument("action", choices=("start", "stop", "status"))
@@ -930,12 +935,20 @@ def _note(line: str) -> None:
     print(printable(line, one_line=True), file=sys.stderr)
 
 
-def _guard(language: str, database: str | None = None, server: str | None = None) -> int:
+def _guard(
+    language: str,
+    database: str | None = None,
+    server: str | None = None,
+    schemas: Sequence[str] | None = None,
+) -> int:
     """Read `{"id", "query"}` lines; write `{"id", "verdict", "reason"}` lines. Never fails."""
     from planrag.guards import Scope, check
 
     dialect = server if language == "sql" and server else language
-    scope = Scope(database)
+    if dialect == "postgres":
+        scope = Scope(database, "postgres", tuple(schemas or ("public",)))
+    else:
+        scope = Scope(database)
 
     n = 0
     while True:

@@ -29,7 +29,7 @@ the datasets directory):
     [column_names]                 # optional; how people read columns in result tables
     capacity_kg_per_week = "Capacity (kg/week)"
     [[databases]]                  # live databases, one table each
-    kind = "mysql"                 # mysql, graph (Neo4j/Bolt) or sqlite
+    kind = "mysql"                 # a kind: mysql, postgres, sqlite, graph (Neo4j/Bolt)
     url = "mysql://reader:${SHOP_DB_PASSWORD}@db.internal:3306/shop"
     database = "shop"              # graph: the database name (mysql: in the URL)
     path = "shop.sqlite"           # sqlite: the file (relative to the manifest)
@@ -303,6 +303,14 @@ class Dataset:
 _FORM_NAME = {"sql": "relational", "cypher": "graph"}
 
 
+def _kind_names() -> str:
+    """The kinds a manifest may name, from the registry (imported here: it imports this)."""
+    from planrag.locations import target_names
+
+    *first, last = target_names()
+    return f"{', '.join(first)} or {last}" if first else last
+
+
 class Registry:
     """The datasets found, by id, and the manifests that could not be read (by id, or by
     folder when even the id is unreadable): one broken manifest never hides the others."""
@@ -528,7 +536,7 @@ def _databases(raw: dict[str, Any], root: Path, path: Path) -> tuple[LiveDatabas
             if value is not None and (not isinstance(value, str) or not value.strip()):
                 raise DatasetError(f"{where}: `{key}` must be a non-empty string")
         if not values["kind"]:
-            raise DatasetError(f"{where}: missing `kind` (mysql, graph or sqlite)")
+            raise DatasetError(f"{where}: missing `kind` ({_kind_names()})")
         file = values["path"]
         out.append(
             LiveDatabase(

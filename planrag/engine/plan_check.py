@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from planrag.engine.state import RunState, StepModel
 from planrag.errors import PlanRAGError
+from planrag.guards.dialects import DIALECTS
 from planrag.guards.reads import names_read, words_of
 from planrag.schema import Entity, Schema
 from planrag.schema.budget import close_names
@@ -122,11 +123,13 @@ class _Source:
 
     @property
     def fold_tables(self) -> bool:
-        return self.schema.dialect == "sqlite"
+        info = DIALECTS.get(self.dialect)
+        return info is not None and info.folds_tables
 
     @property
     def fold_columns(self) -> bool:
-        return self.schema.dialect in ("sqlite", "mysql", "mariadb")
+        info = DIALECTS.get(self.dialect)
+        return info is not None and info.folds_columns
 
     def entity(self, name: str) -> Entity | None:
         for entity in self.schema.entities:

@@ -28,6 +28,11 @@ class DialectInfo:
     """For people and the model: "SQLite"."""
     write: str
     """The query tool's description: which dialect to write, and its usual traps."""
+    folds_tables: bool = False
+    """Whether a table named in another case is the same table (SQLite; PostgreSQL's
+    unquoted names fold to lower case; MySQL's follow the file system: not on Linux)."""
+    folds_columns: bool = False
+    """Whether a column named in another case is the same column (every SQL dialect)."""
 
 
 DIALECTS: dict[str, DialectInfo] = {
@@ -35,11 +40,13 @@ DIALECTS: dict[str, DialectInfo] = {
         "mysql", "sql", "MySQL 8",
         "Run one read-only SQL query, written in MySQL 8's dialect (backticks around names, "
         "DATE_FORMAT() for dates, CONCAT() for text).",
+        folds_columns=True,
     ),
     "mariadb": DialectInfo(
         "mariadb", "sql", "MariaDB",
         "Run one read-only SQL query, written in MariaDB's dialect (backticks around names, "
         "DATE_FORMAT() for dates, CONCAT() for text).",
+        folds_columns=True,
     ),
     "sqlite": DialectInfo(
         "sqlite", "sql", "SQLite",
@@ -47,6 +54,7 @@ DIALECTS: dict[str, DialectInfo] = {
         "julianday() for dates, || to join text, iif() or CASE for conditions, printf() to "
         "format numbers; MySQL's functions such as IF(), DATE_FORMAT() and NOW() do not exist "
         "there.",
+        folds_tables=True, folds_columns=True,
     ),
     "postgres": DialectInfo(
         "postgres", "sql", "PostgreSQL",
@@ -55,6 +63,7 @@ DIALECTS: dict[str, DialectInfo] = {
         "date_trunc(), EXTRACT() and to_char() for dates, CAST(x AS numeric) or x::numeric; "
         "MySQL's IF(), DATE_FORMAT() and IFNULL() do not exist there (CASE, to_char(), "
         "COALESCE()).",
+        folds_tables=True, folds_columns=True,
     ),
     "cypher": DialectInfo("cypher", "cypher", "Cypher", "Run one read-only Cypher query."),
 }

@@ -19,7 +19,7 @@ __all__ = ["AccountCheck", "Location", "Resolved"]
 @dataclass(frozen=True)
 class Location:
     kind: str
-    """The registered kind (also the target name people use): mysql, graph or sqlite."""
+    """The registered kind (also the target name people use): mysql, sqlite, graph, ..."""
     dataset: str
     live: bool
     """A team's own database (True) or a copy loaded from a dump (False)."""

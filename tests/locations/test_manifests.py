@@ -78,6 +78,7 @@ def test_live_questions_are_optional_samples(tmp_path: Path) -> None:
         ('kind = "mariadb"\nurl = "mysql:', 'kind = "mariadb"\nurl = "postgres:',
          "starts with mysql:// or mariadb://, not postgres://"),
         ('kind = "mariadb"', 'kind = "oracle"', "unknown kind 'oracle'"),
+        ('kind = "mariadb"\n', '', "missing `kind` (mysql, "),
         ("3306/shop", "3306", "must end with the database"),
         ('kind = "sqlite"\npath = "shop.sqlite"', 'kind = "mysql"\nurl = "mysql://a@b/c"',
          "a second mysql database"),
