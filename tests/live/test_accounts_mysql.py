@@ -29,6 +29,7 @@ from planrag.engine.events import (
 from planrag.engine.verdict import answer_lines
 from planrag.errors import AccessDenied
 from planrag.settings import Settings, load_settings
+from planrag.sources.guarded import GuardedSource
 from planrag.sources.mysql import MySQLSource
 from planrag.users import Access
 from tests._sql_fixtures import PREFIX, MySQLWorld, admin_address, admin_execute
@@ -156,8 +157,8 @@ async def _run(settings: Settings, access: Access | None, model: ScriptedModel
                            access=access) as engine:
         events = [e async for e in engine.run("Which ward gets the extra night nurse?")]
         source = engine.sources["mysql"]
-        assert isinstance(source, MySQLSource)
-        login = source.address.user
+        assert isinstance(source, GuardedSource) and isinstance(source.source, MySQLSource)
+        login = source.source.address.user
     return events, login, str(model.requests[0].messages[0]["content"])
 
 
