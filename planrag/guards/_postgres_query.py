@@ -38,6 +38,7 @@ from typing import Final
 
 from planrag.guards._postgres_scope import postgres_scope_refusal
 from planrag.guards._postgres_words import (
+    PG_COLUMN_NAME_KEYWORDS,
     PG_ELSEWHERE,
     PG_FUNCTIONS,
     PG_KEYWORDS,
@@ -117,7 +118,11 @@ def _word_at(tokens: Sequence[Token], index: int) -> str:
 
 
 def _is_name(token: Token) -> bool:
-    return token.kind == QUOTED or (token.kind == WORD and token.value not in PG_KEYWORDS)
+    """A name that may stand for a column or an alias (col_name keywords included)."""
+    return token.kind == QUOTED or (
+        token.kind == WORD
+        and (token.value not in PG_KEYWORDS or token.value in PG_COLUMN_NAME_KEYWORDS)
+    )
 
 
 # ---------------------------------------------------------------------------------- EXPLAIN
@@ -587,7 +592,7 @@ class _Walker:
                 "even when the query only selects); use only SELECT in every part of a WITH "
                 "query.",
             )
-        if index >= len(self.tokens):
+        if index >= len(self.tokens) or word in {"SEARCH", "CYCLE"}:
             return _malformed_with()
         refusal = refuse_postgres_statement(self.tokens[index:])
         return Verdict.refuse(refusal.rule, f"{where}: " + refusal.reason)

@@ -32,7 +32,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from planrag.guards._postgres_words import PG_INFORMATION_SCHEMA_VIEWS, PG_KEYWORDS
+from planrag.guards._postgres_words import (
+    PG_COLUMN_NAME_KEYWORDS,
+    PG_INFORMATION_SCHEMA_VIEWS,
+    PG_KEYWORDS,
+)
 from planrag.guards._sql_lexer import OPERATOR, QUOTED, WORD, Token
 from planrag.guards._sql_scope import Reading, shown
 from planrag.guards._verdict import Verdict
@@ -216,7 +220,10 @@ class _Reader:
         """After ``[AS] alias [(columns)]``."""
         if self.keyword(index) == "AS":
             index += 1
-        if index < end and self.is_part(index) and self.keyword(index) not in PG_KEYWORDS:
+        word = self.keyword(index)
+        if index < end and self.is_part(index) and (
+            word not in PG_KEYWORDS or word in PG_COLUMN_NAME_KEYWORDS
+        ):
             self.judged.add(index)
             index += 1
             if self.op(index) == "(":

@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import Final
 
 __all__ = [
+    "PG_COLUMN_NAME_KEYWORDS",
     "PG_DENIED_FUNCTIONS",
     "PG_DENIED_PREFIXES",
     "PG_ELSEWHERE",
@@ -43,7 +44,7 @@ def _words(text: str) -> frozenset[str]:
 # the later versions' additions (SYSTEM_USER, the SQL/JSON words, MERGE_ACTION) and the
 # statement words INSERT, UPDATE, DELETE and MERGE, which are unreserved but head the only
 # statements a WITH may wrap besides a query. Any other word is a name.
-PG_KEYWORDS: Final = _words(
+_RESERVED: Final = _words(
     """
     ALL ANALYSE ANALYZE AND ANY ARRAY AS ASC ASYMMETRIC BOTH CASE CAST CHECK COLLATE COLUMN
     CONSTRAINT CREATE CURRENT_CATALOG CURRENT_DATE CURRENT_ROLE CURRENT_TIME CURRENT_TIMESTAMP
@@ -56,6 +57,13 @@ PG_KEYWORDS: Final = _words(
     AUTHORIZATION BINARY COLLATION CONCURRENTLY CROSS CURRENT_SCHEMA FREEZE FULL ILIKE INNER IS
     ISNULL JOIN LEFT LIKE NATURAL NOTNULL OUTER OVERLAPS RIGHT SIMILAR TABLESAMPLE VERBOSE
 
+    INSERT UPDATE DELETE MERGE
+    """
+)
+
+# The col_name keywords among them: a column or alias may still be named so (AS t(position)).
+PG_COLUMN_NAME_KEYWORDS: Final = _words(
+    """
     BETWEEN BIGINT BIT BOOLEAN CHAR CHARACTER COALESCE DEC DECIMAL EXISTS EXTRACT FLOAT
     GREATEST GROUPING INOUT INT INTEGER INTERVAL LEAST NATIONAL NCHAR NONE NORMALIZE NULLIF
     NUMERIC OUT OVERLAY POSITION PRECISION REAL ROW SETOF SMALLINT SUBSTRING TIME TIMESTAMP
@@ -64,10 +72,9 @@ PG_KEYWORDS: Final = _words(
 
     JSON JSON_ARRAY JSON_ARRAYAGG JSON_EXISTS JSON_OBJECT JSON_OBJECTAGG JSON_QUERY
     JSON_SCALAR JSON_SERIALIZE JSON_TABLE JSON_VALUE MERGE_ACTION
-
-    INSERT UPDATE DELETE MERGE
     """
 )
+PG_KEYWORDS: Final = _RESERVED | PG_COLUMN_NAME_KEYWORDS
 
 # Keywords a read-only query may contain. FOR (only in SUBSTRING(s FROM a FOR b)), WITH (a
 # CTE list, WITH ORDINALITY, WITH TIME ZONE, WITH TIES) and TABLE (a TABLE query) are
@@ -227,6 +234,11 @@ PG_DENIED_FUNCTIONS: Final[dict[str, tuple[str, str]]] = {
         ("XPATH", "XPATH_EXISTS", "XMLPARSE", "XML_IS_WELL_FORMED", "XMLAGG"),
         ("function", "{name}() works on XML, which the guard does not accept; read the values "
          "with the text, JSON or jsonb functions instead."),
+    ),
+    "OPERATOR": (
+        "operator",
+        "OPERATOR(schema.op) calls an operator through a schema, which the guard cannot "
+        "check; write the built-in operator itself (a + b, a ~ b).",
     ),
     "PG_NOTIFY": (
         "notify",
