@@ -14,8 +14,9 @@ bracket levels, and allows only:
 * calls of built-ins that only compute (`PG_FUNCTIONS`), unqualified: a quoted or
   schema-qualified name followed by ``(`` is refused, and so are the words that open a group
   only in their place (OVER and FILTER after a call, ROLLUP, CUBE and GROUPING SETS in GROUP
-  BY, MATERIALIZED after AS): elsewhere PostgreSQL would call a function of that name.
-  ``name (a, b)`` is a column list only after a CTE name, after AS or a derived table in FROM.
+  BY, MATERIALIZED in a CTE): elsewhere PostgreSQL would call a function of that name
+  (``NOT materialized(1)`` does). ``name (a, b)`` is a column list only as a CTE's (the WITH
+  list records its names as it reads them) or after AS or a derived table in FROM.
 * casts to the types of `PG_TYPES` (``x::numeric(10,2)``, ``CAST(x AS text[])``,
   ``DATE '2024-01-01'``, ``INTERVAL '1 day'``); any other name right before a string is a
   typed literal of another type, refused.
@@ -223,6 +224,7 @@ class _Walker:
         self.levels = [_Level("")]
         self.next_owner = ""
         self.skip_to = 0  # the tokens before it belong to a type already judged
+        self.cte_words: set[int] = set()  # CTE names and MATERIALIZED, as a WITH list reads
 
     def run(self) -> Verdict | None:
         for index, token in enumerate(self.tokens):
@@ -429,7 +431,7 @@ class _Walker:
             or (word == "FILTER" and after_call and self.word(index + 2) == "WHERE")
             or (word in {"ROLLUP", "CUBE"} and self._grouping_item(index))
             or (word == "SETS" and previous == "GROUPING" and self._grouping_item(index - 1))
-            or (word == "MATERIALIZED" and previous in {"AS", "NOT"})
+            or (word == "MATERIALIZED" and index in self.cte_words)
         ):
             self.next_owner = word
             return None
@@ -478,11 +480,8 @@ class _Walker:
         inside = self.tokens[index + 2 : closing]
         if not inside or not all(_is_name(t) or t.value == "," for t in inside):
             return False
-        if self.word(closing + 1) == "AS":
-            previous = self.word(index - 1)
-            return previous in {"WITH", "RECURSIVE"} or (
-                self.op(index - 1, ",") and self.op(index - 2, ")")
-            )
+        if index in self.cte_words:
+            return True
         if not self.levels[-1].in_from:
             return False
         return self.word(index - 1) == "AS" or self.op(index - 1, ")")
@@ -558,6 +557,7 @@ class _Walker:
         while True:
             if index >= len(tokens) or not _is_name(tokens[index]):
                 return _malformed_with()
+            self.cte_words.add(index)
             index += 1
             if self.op(index, "("):
                 index = partners[index] + 1
@@ -565,8 +565,9 @@ class _Walker:
                 return _malformed_with()
             index += 1
             if self.word(index) == "NOT" and self.word(index + 1) == "MATERIALIZED":
-                index += 2
-            elif self.word(index) == "MATERIALIZED":
+                index += 1
+            if self.word(index) == "MATERIALIZED":
+                self.cte_words.add(index)
                 index += 1
             if not self.op(index, "("):
                 return _malformed_with()

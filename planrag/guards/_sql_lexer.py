@@ -296,7 +296,8 @@ _PG_SIMPLE: Final = re.compile(
             r"(?P<block>/\*)",
             r"(?P<unicode>[uU]&['\"])",
             r"(?P<escape>[eE]')",
-            r"(?P<prefixed>[bBxXnN]')",
+            r"(?P<bits>[bBxX]')",
+            r"(?P<national>[nN]')",
             r"(?P<plain>')",
             r"(?P<dollar>\$(?:[A-Za-z_\x80-\U0010ffff][A-Za-z_0-9\x80-\U0010ffff]*+)?\$)",
             r"(?P<parameter>\$[0-9]++)",
@@ -316,6 +317,7 @@ _PG_SIMPLE: Final = re.compile(
 # backslash escapes in E'...' (and in '...' with standard_conforming_strings off).
 _PG_ESCAPED_BODY: Final = re.compile(r"(?:[^'\\]++|\\.|'')*+'", re.DOTALL)
 _PG_PLAIN_BODY: Final = re.compile(r"(?:[^']++|'')*+'")
+_PG_BITS_BODY: Final = re.compile(r"[^']*+'")
 # Between two string literals: a line break, with only spaces and -- comments around it,
 # makes the second one continue the first (in the first one's escape mode).
 _PG_CONTINUATION: Final = re.compile(
@@ -340,9 +342,14 @@ def _tokenize_postgres(query: str, standard_strings: bool) -> list[Token]:
                 continue
             if kind == "block":
                 position = _pg_comment_end(query, start)
-            elif kind in ("escape", "prefixed", "plain"):
-                escaped = kind == "escape" or (kind == "plain" and not standard_strings)
-                position = _pg_string_end(query, position, escaped)
+            elif kind in ("escape", "bits", "national", "plain"):
+                if kind == "bits":  # B'...' and X'...': no doubled quote inside
+                    body = _PG_BITS_BODY
+                elif kind == "escape" or (kind == "plain" and not standard_strings):
+                    body = _PG_ESCAPED_BODY
+                else:
+                    body = _PG_PLAIN_BODY
+                position = _pg_string_end(query, position, body)
                 tokens.append(Token(STRING, query[start:position], start, position))
             elif kind == "dollar":
                 closing = query.find(match.group(), position)
@@ -400,9 +407,8 @@ def _pg_comment_end(query: str, start: int) -> int:
             return index
 
 
-def _pg_string_end(query: str, position: int, escaped: bool) -> int:
-    """The end of the string whose body starts at `position`, continuations included."""
-    body = _PG_ESCAPED_BODY if escaped else _PG_PLAIN_BODY
+def _pg_string_end(query: str, position: int, body: re.Pattern[str]) -> int:
+    """The end of the string whose `body` starts at `position`, continuations included."""
     while True:
         match = body.match(query, position)
         if match is None:

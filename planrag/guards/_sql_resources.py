@@ -355,11 +355,10 @@ class _Shape:
         return index
 
     def _table_function(self, index: int, end: int, tables: list[_Table]) -> int:
-        """PostgreSQL: ``fn(...) [WITH ORDINALITY] [[AS] alias [(columns)]]`` in FROM. Only a
-        generate_series of known size counts as a table (when it is not small)."""
+        """PostgreSQL: ``fn(...) [WITH ORDINALITY] [[AS] alias [(columns)]]`` in FROM. A
+        generate_series of known size counts as a table, as a sequence table does."""
         rows = self.series_rows(index) if self.words[index] == _SERIES else None
-        named = rows is not None and rows > _SMALL_ROWS
-        tables.append(_Table(key=f"#{index}", named=named, rows=rows))
+        tables.append(_Table(key=f"#{index}", named=rows is not None, rows=rows))
         index = self.partners[index + 1] + 1
         if self.word(index) == "WITH" and self.word(index + 1) == "ORDINALITY":
             index += 2
