@@ -1,12 +1,13 @@
-"""Parser-level read-only guards for model-written SQL (MySQL/MariaDB, SQLite) and Cypher.
+"""Parser-level read-only guards for model-written SQL (MySQL/MariaDB, SQLite, PostgreSQL)
+and Cypher.
 
 This is the first of three layers (ARCHITECTURE.md, "Guards"): it decides whether a query may
 run at all. The data sources add database-level enforcement (read-only transactions, timeouts) and
 fetch-time caps, so a query allowed here is still contained there.
 
 A query is judged in the dialect its database's kind declares (`planrag.guards.dialects`):
-MySQL 8, MariaDB or SQLite for SQL, Cypher for graphs. Both checks fail closed: anything they
-cannot fully understand is refused, with a reason the model can act on.
+MySQL 8, MariaDB, SQLite or PostgreSQL for SQL, Cypher for graphs. Both checks fail closed:
+anything they cannot fully understand is refused, with a reason the model can act on.
 """
 
 from __future__ import annotations
@@ -23,7 +24,9 @@ from planrag.guards.sql import check_sql
 __all__ = ["DIALECTS", "Dialect", "Scope", "Verdict", "check", "check_cypher", "check_sql",
            "require"]
 
-_SERVERS: dict[str, Server] = {"mysql": "mysql", "mariadb": "mariadb", "sqlite": "sqlite"}
+_SERVERS: dict[str, Server] = {
+    "mysql": "mysql", "mariadb": "mariadb", "sqlite": "sqlite", "postgres": "postgres"
+}
 """The SQL dialects, as the SQL guard's `Scope.server` names them."""
 SQLITE_DATABASE = "main"
 """The name SQLite gives the file a connection opens: the only database a query may name."""
@@ -34,14 +37,12 @@ def check(dialect: str, query: str, scope: Scope | None = None) -> Verdict:
     MariaDB as `scope.server` says).
 
     `scope` is what is known of the database the query will run on (None: nothing); the SQL
-    guard uses it, the Cypher guard refuses every other database (USE) on its own.
+    guard uses it, the Cypher guard refuses every other database (USE) on its own. For
+    "postgres", `scope.database` is the current database and `scope.schemas` the schemas a
+    query may read (None: only unqualified names).
     """
     if dialect == "cypher":
         return check_cypher(query)
-    if dialect == "postgres":  # no guard for PostgreSQL's dialect yet: nothing runs
-        return Verdict.refuse(
-            "unsupported-dialect", "PostgreSQL queries cannot be judged yet, so none may run."
-        )
     if dialect == "sql":
         return check_sql(query, scope)
     server = _SERVERS.get(dialect)

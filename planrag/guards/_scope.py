@@ -8,6 +8,11 @@ and with ``server=None`` every function that only one of the two servers has bui
 
 ``server="sqlite"`` is a SQLite file: the query is judged in SQLite's dialect (its tokenizer
 and functions), and its database is ``main``, the only one a source opens.
+
+``server="postgres"`` is a PostgreSQL database: the query is judged in PostgreSQL's dialect,
+``database`` is the current database (a three-part name must name it) and ``schemas`` the
+schemas of that database a query may read (``schema.table``); pg_catalog and the pg_* relations
+are never read, and information_schema only through the views that describe tables.
 """
 
 from __future__ import annotations

@@ -23,16 +23,23 @@ at its shape for work the database would do before any timeout fires:
   statement timeout, and MariaDB stops at max_recursive_iterations (1000 by default since
   10.6, up to about 4 billion when raised) with only a warning, returning what it has (the
   source reads that warning and says the result is incomplete: `planrag.sources.mysql`).
+
+PostgreSQL's dialect (`postgres=True`) adds FULL joins, functions in FROM, ONLY, WITH
+ORDINALITY and AS MATERIALIZED, and gives ``generate_series`` the stance of MariaDB's sequence
+tables: with constant bounds (``^`` is a power there) at most `MAX_GENERATED_ROWS` rows, in
+FROM or the select list, counted at that size in a cross join. Other bounds (dates, columns)
+are left to the statement timeout. PostgreSQL has no recursion limit at all.
 """
 
 from __future__ import annotations
 
-import operator
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
-from planrag.guards._sql_lexer import NUMBER, OPERATOR, QUOTED, WORD, Token
+from planrag.guards._postgres_words import PG_KEYWORDS
+from planrag.guards._sql_arithmetic import constant
+from planrag.guards._sql_lexer import OPERATOR, QUOTED, WORD, Token
 from planrag.guards._sql_words import RESERVED, SEQUENCE_TABLE
 from planrag.guards._verdict import Verdict
 
@@ -72,15 +79,22 @@ _OR_WORDS: Final = frozenset({"OR", "XOR"})
 _LENGTH_ARGUMENT: Final = {
     "REPEAT": 1, "LPAD": 1, "RPAD": 1, "SPACE": 0, "ZEROBLOB": 0, "RANDOMBLOB": 0,
 }
-_ARITHMETIC: Final[dict[str, Callable[[float, float], float]]] = {
-    "+": operator.add,
-    "-": operator.sub,
-}
+_PG_JOIN_WORDS: Final = _JOIN_WORDS | {"FULL"}
+_SERIES: Final = "GENERATE_SERIES"
 
 
-def resource_refusal(tokens: Sequence[Token], partners: Sequence[int]) -> Verdict | None:
-    """Return a refusal for a decidable resource blow-up in an allowed query, or None."""
-    shape = _Shape(tokens, partners)
+def resource_refusal(
+    tokens: Sequence[Token], partners: Sequence[int], *, postgres: bool = False
+) -> Verdict | None:
+    """Return a refusal for a decidable resource blow-up in an allowed query, or None;
+    `postgres` reads the query in PostgreSQL's dialect."""
+    shape = _Shape(tokens, partners, postgres)
+    if postgres:  # a series too large on its own, before any cross join it is part of
+        for index, token in enumerate(tokens):
+            if token.value == _SERIES and token.kind == WORD and shape.is_op(index + 1, "("):
+                refusal = shape.series_refusal(index)
+                if refusal is not None:
+                    return refusal
     for index, token in enumerate(tokens):
         if token.kind != WORD or shape.after_dot(index):
             continue
@@ -176,14 +190,19 @@ class _Groups:
 class _Shape:
     """Navigation over the token list of one query, with parenthesis partners."""
 
-    def __init__(self, tokens: Sequence[Token], partners: Sequence[int]) -> None:
+    def __init__(
+        self, tokens: Sequence[Token], partners: Sequence[int], postgres: bool = False
+    ) -> None:
         self.tokens = tokens
         self.partners = partners
+        self.postgres = postgres
+        self.join_words = _PG_JOIN_WORDS if postgres else _JOIN_WORDS
+        reserved = PG_KEYWORDS if postgres else RESERVED
         # Per token, padded with one empty entry so index -1 and len(tokens) read as nothing.
         self.words = [t.value if t.kind == WORD else "" for t in tokens] + [""]
         self.ops = [t.value if t.kind == OPERATOR else "" for t in tokens] + [""]
         self.names = [
-            t.kind == QUOTED or (t.kind == WORD and t.value not in RESERVED) for t in tokens
+            t.kind == QUOTED or (t.kind == WORD and t.value not in reserved) for t in tokens
         ] + [False, False, False]
         self.ops += ["", ""]
         self.groups: dict[int, _Summary] = {}  # summaries of parenthesized groups, by '('
@@ -243,7 +262,7 @@ class _Shape:
             where_end = self.find(clause_end + 1, end, _WHERE_END)
             for condition in self._conjuncts(clause_end + 1, where_end):
                 groups.apply(condition)
-        return _cross_join_verdict(groups)
+        return _cross_join_verdict(groups, self.postgres)
 
     def _table_list(
         self,
@@ -271,9 +290,9 @@ class _Shape:
             if self.is_op(index, ","):
                 index += 1
                 continue
-            if self.word(index) not in _JOIN_WORDS:
+            if self.word(index) not in self.join_words:
                 return
-            while self.word(index) in _JOIN_WORDS:
+            while self.word(index) in self.join_words:
                 natural = natural or self.word(index) == "NATURAL"
                 index += 1
 
@@ -283,7 +302,7 @@ class _Shape:
         while index < end:
             if self.is_op(index, ","):
                 return index
-            if self.word(index) in _JOIN_WORDS and not self.is_op(index + 1, "("):
+            if self.word(index) in self.join_words and not self.is_op(index + 1, "("):
                 return index
             index = self.skip(index)
         return end
@@ -298,6 +317,11 @@ class _Shape:
         """Read one table reference starting at `index`; return the index after it."""
         if self.word(index) == "LATERAL":
             index += 1
+        if self.postgres:
+            while self.word(index) in ("LATERAL", "ONLY"):
+                index += 1
+            if self.is_name(index) and self.is_op(index + 1, "("):
+                return self._table_function(index, end, tables)
         if self.is_op(index, "("):
             inner = index + 1
             while self.is_op(inner, "("):
@@ -330,6 +354,52 @@ class _Shape:
             index = self._hint_end(index, end)
         return index
 
+    def _table_function(self, index: int, end: int, tables: list[_Table]) -> int:
+        """PostgreSQL: ``fn(...) [WITH ORDINALITY] [[AS] alias [(columns)]]`` in FROM. A
+        generate_series of known size counts as a table, as a sequence table does."""
+        rows = self.series_rows(index) if self.words[index] == _SERIES else None
+        tables.append(_Table(key=f"#{index}", named=rows is not None, rows=rows))
+        index = self.partners[index + 1] + 1
+        if self.word(index) == "WITH" and self.word(index + 1) == "ORDINALITY":
+            index += 2
+        return self._alias(index, end, tables, -1)
+
+    # ------------------------------------------------------------------ generated series
+
+    def series_rows(self, name: int) -> int | None:
+        """The rows of ``generate_series(start, stop [, step])`` with constant numeric
+        arguments (a trailing ``::type`` cast aside), or None."""
+        opening = name + 1
+        arguments = self._arguments(opening + 1, self.partners[opening])
+        if len(arguments) not in (2, 3):
+            return None
+        numbers: list[float] = []
+        for argument in arguments:
+            number = self._number(*argument)
+            if number is None:
+                return None
+            numbers.append(number)
+        first, last, step = [*numbers, 1.0][:3]
+        if step == 0 or (last - first) * step < 0:
+            return 0  # PostgreSQL refuses a zero step; the wrong direction yields no row
+        span = (last - first) / step
+        return int(span) + 1 if span < MAX_GENERATED_ROWS * 1000 else MAX_GENERATED_ROWS * 1000
+
+    def _number(self, start: int, end: int) -> float | None:
+        if end - start >= 2 and self.ops[end - 2] == "::" and self.words[end - 1]:
+            end -= 2
+        return constant(self.tokens, start, end, power=self.postgres)
+
+    def series_refusal(self, name: int) -> Verdict | None:
+        rows = self.series_rows(name)
+        if rows is None or rows <= MAX_GENERATED_ROWS:
+            return None
+        return Verdict.refuse(
+            "dos",
+            f"generate_series() with these constant bounds produces more than "
+            f"{MAX_GENERATED_ROWS:,} rows; use a smaller range or a larger step.",
+        )
+
     # ---------------------------------------------------------------- small row sources
 
     def small_ctes(self) -> set[str]:
@@ -357,7 +427,14 @@ class _Shape:
             index += 1
             if self.is_op(index, "("):
                 index = self.skip(index)
-            if self.word(index) != "AS" or not self.is_op(index + 1, "("):
+            if self.word(index) != "AS":
+                return
+            if self.postgres:
+                if self.word(index + 1) == "NOT" and self.word(index + 2) == "MATERIALIZED":
+                    index += 2
+                elif self.word(index + 1) == "MATERIALIZED":
+                    index += 1
+            if not self.is_op(index + 1, "("):
                 return
             body = index + 1
             yield name, body
@@ -403,7 +480,7 @@ class _Shape:
         arguments = self._arguments(start, stop)
         if not arguments:
             return False
-        count = _constant(self.tokens, *arguments[-1])
+        count = constant(self.tokens, *arguments[-1], power=self.postgres)
         return count is not None and count <= _SMALL_ROWS
 
     def _aggregates_only(self, start: int, end: int) -> bool:
@@ -534,7 +611,7 @@ class _Shape:
         position = _LENGTH_ARGUMENT[self.tokens[name].value]
         if position >= len(arguments):
             return None
-        length = _constant(self.tokens, *arguments[position])
+        length = constant(self.tokens, *arguments[position], power=self.postgres)
         if length is None or length <= MAX_GENERATED_CHARS:
             return None
         function = self.tokens[name].value
@@ -606,7 +683,7 @@ class _Shape:
         return self.is_name(index) and self.tokens[index].value.lower() == name
 
 
-def _cross_join_verdict(groups: _Groups) -> Verdict | None:
+def _cross_join_verdict(groups: _Groups, postgres: bool) -> Verdict | None:
     loose = groups.loose()
     if len(loose) > _MAX_LOOSE_TABLES:
         shown = ", ".join(groups.tables[i].key for i in loose[:4])
@@ -621,9 +698,10 @@ def _cross_join_verdict(groups: _Groups) -> Verdict | None:
         known = [groups.tables[i].rows for i in range(len(groups.tables)) if groups.root(i) == root]
         rows *= max((count for count in known if count is not None), default=1)
     if rows > MAX_GENERATED_ROWS:
+        what = "generated series" if postgres else "sequence tables"
         return Verdict.refuse(
             "dos",
-            f"The query cross-joins sequence tables into about {rows:,} rows; join them on a "
+            f"The query cross-joins {what} into about {rows:,} rows; join them on a "
             f"condition or keep the product under {MAX_GENERATED_ROWS:,} rows.",
         )
     return None
@@ -632,73 +710,3 @@ def _cross_join_verdict(groups: _Groups) -> Verdict | None:
 def _sequence_rows(groups: Sequence[str | None]) -> int:
     first, last, step = (int(g) if g else 1 for g in groups)
     return abs(last - first) // max(step, 1) + 1
-
-
-def _constant(tokens: Sequence[Token], start: int, end: int) -> float | None:
-    """The value of an argument made only of numbers, + - * / DIV and parentheses, or None."""
-    values = _Arithmetic(tokens, start, end)
-    try:
-        value = values.sum()
-    except ValueError:
-        return None
-    return value if values.index == end else None
-
-
-class _Arithmetic:
-    """A tiny evaluator for constant length arguments such as ``1e9`` or ``1000 * 1000``."""
-
-    def __init__(self, tokens: Sequence[Token], start: int, end: int) -> None:
-        self.tokens = tokens
-        self.index = start
-        self.end = end
-
-    def _op(self) -> str:
-        if self.index < self.end and self.tokens[self.index].kind == OPERATOR:
-            return self.tokens[self.index].value
-        return ""
-
-    def sum(self) -> float:
-        value = self.product()
-        while self._op() in ("+", "-"):
-            op = self._op()
-            self.index += 1
-            value = _ARITHMETIC[op](value, self.product())
-        return value
-
-    def product(self) -> float:
-        value = self.unary()
-        while True:
-            if self._op() == "*":
-                self.index += 1
-                value *= self.unary()
-            elif self._op() == "/" or self._word() == "DIV":
-                self.index += 1
-                divisor = self.unary()
-                value = value / divisor if divisor else 0.0
-            else:
-                return value
-
-    def _word(self) -> str:
-        if self.index < self.end and self.tokens[self.index].kind == WORD:
-            return self.tokens[self.index].value
-        return ""
-
-    def unary(self) -> float:
-        if self._op() in ("+", "-"):
-            sign = -1.0 if self._op() == "-" else 1.0
-            self.index += 1
-            return sign * self.unary()
-        if self._op() == "(":
-            self.index += 1
-            value = self.sum()
-            if self._op() != ")":
-                raise ValueError("unbalanced")
-            self.index += 1
-            return value
-        if self.index < self.end and self.tokens[self.index].kind == NUMBER:
-            text = self.tokens[self.index].value
-            self.index += 1
-            if text[:2].lower() in ("0x", "0b"):
-                raise ValueError("not a length")  # a binary string, not a number
-            return float(text)
-        raise ValueError("not a constant")

@@ -15,7 +15,9 @@ class Verdict:
     ``"write"``, ``"multi-statement"``, ``"executable-comment"``, ``"file-io"``, ``"lock"``,
     ``"limit-override"``, ``"dos"``, ``"procedure"``, ``"admin"``, ``"system-schema"``,
     ``"other-database"``, ``"information-schema-scope"``, ``"stored-function"``,
-    ``"syntax"``. `reason` is one sentence for the model and the person: what was refused,
+    ``"syntax"``; in PostgreSQL's dialect also ``"other-schema"``, ``"type"``,
+    ``"operator"``, ``"parameter"``, ``"network"`` and ``"notify"``. `reason` is one
+    sentence for the model and the person: what was refused,
     why, and what to write instead.
     """
 

@@ -1,4 +1,4 @@
-"""Parser-level read-only guard for model-written SQL: MySQL/MariaDB, or SQLite's dialect.
+"""Parser-level read-only guard for model-written SQL: MySQL/MariaDB, SQLite or PostgreSQL.
 
 `check_sql` decides whether one query may run. It fails closed: whatever it cannot fully
 understand is refused, with a one-sentence reason the model can act on. The steps:
@@ -30,6 +30,16 @@ queries are written in and run as: SQLite's tokenizer (step 2), its functions, a
 introspection its source answers (step 4); step 5 does not apply (SQLite has no escapes).
 Everything the guard refuses on MySQL it refuses there too: writes, several statements, files,
 settings (PRAGMA), other databases (ATTACH), locks and the resource rules.
+
+`Scope.server == "postgres"` judges the query in PostgreSQL's dialect (13 to 17): PostgreSQL's
+tokenizer (step 2; no ``#`` comments or backticks, ``"..."`` names, ``E'...'`` and dollar
+quotes, nested comments), and in step 4 its own statement check (`_postgres_query`: queries,
+``EXPLAIN`` without ANALYZE, every other statement refused by kind), with PostgreSQL's
+functions, types and operators, the resource rules, and its scope rule (`_postgres_scope`: only
+the schemas `Scope.schemas` of the database `Scope.database`, no pg_catalog, only the
+information_schema views that describe this database's tables). In place of step 5, a query
+holding a backslash must read the same with standard_conforming_strings off, where a backslash
+in '...' escapes the next character (a database or role can set it so).
 """
 
 from __future__ import annotations
@@ -37,6 +47,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
+from planrag.guards._postgres_query import check_postgres_statement
 from planrag.guards._scope import Scope
 from planrag.guards._sql_introspection import (
     check_explain,
@@ -65,14 +76,37 @@ def check_sql(query: str, scope: Scope | None = None) -> Verdict:
         return refusal
     reading = Reading(query, scope if scope is not None else Scope())
     sqlite = reading.scope.server == "sqlite"
+    postgres = reading.scope.server == "postgres"
     try:
-        tokens = tokenize(query, sqlite=sqlite)
+        tokens = tokenize(query, sqlite=sqlite, postgres=postgres)
     except LexError as error:
         return Verdict.refuse(error.rule, error.reason)
+    if postgres and "\\" in query:
+        refusal = _nonstandard_strings_refusal(query, tokens)
+        if refusal is not None:
+            return refusal
     verdict = _check_tokens(tokens, reading)
-    if verdict.allowed and not sqlite and "\\" in query:
+    if verdict.allowed and not sqlite and not postgres and "\\" in query:
         return _check_without_backslash_escapes(tokens, reading)
     return verdict
+
+
+def _nonstandard_strings_refusal(query: str, tokens: Sequence[Token]) -> Verdict | None:
+    """PostgreSQL with standard_conforming_strings off reads a backslash in '...' as an
+    escape: refuse a query whose tokens would then end elsewhere (``'C:\\'`` would swallow
+    the rest of the query)."""
+    try:
+        other = tokenize(query, postgres=True, standard_strings=False)
+    except LexError:
+        other = []
+    if [(t.start, t.end) for t in other] == [(t.start, t.end) for t in tokens]:
+        return None
+    return Verdict.refuse(
+        "syntax",
+        "A string holds a backslash that a PostgreSQL server with standard_conforming_strings "
+        "off would read as an escape, ending the string elsewhere; write E'...' with \\\\ for "
+        "a backslash, or chr(92).",
+    )
 
 
 def _input_refusal(query: object) -> Verdict | None:
@@ -124,6 +158,8 @@ def _single_statement(tokens: Sequence[Token]) -> Sequence[Token] | Verdict:
 
 
 def _check_statement(tokens: Sequence[Token], reading: Reading) -> Verdict | None:
+    if reading.scope.server == "postgres":
+        return check_postgres_statement(tokens, reading)
     head = tokens[0]
     if head.kind == OPERATOR and head.value == "(":
         return check_query(tokens, reading)
