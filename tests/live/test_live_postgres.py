@@ -9,11 +9,17 @@ written, the guard refuses every PostgreSQL query and they fail."""
 from __future__ import annotations
 
 import json
+from contextlib import AsyncExitStack
 from pathlib import Path
 
 from planrag.engine import Reply, ScriptedModel, call
+from planrag.engine.monitors import value_not_found
 from planrag.engine.scripted_server import ScriptedServer
-from tests._pg_fixtures import PostgresWorld
+from planrag.locations import Location
+from planrag.locations.kinds.postgres import KIND
+from planrag.settings import load_settings
+from planrag.table import Limits
+from tests._pg_fixtures import SCHEMAS, PostgresWorld
 from tests.live._live import cli, events_of, live_env, one_line_error
 
 
@@ -83,3 +89,20 @@ async def test_ask_plans_queries_and_answers_on_postgres(
     assert f"-- postgres database {pg_world.database}" in prompt
     assert "TABLE sales.orders(" in prompt and "a store's best seller" in prompt
     model.assert_all_used()
+
+
+async def test_a_filter_value_not_in_the_data_is_named_with_the_closest(
+    pg_world: PostgresWorld,
+) -> None:
+    """The monitor's own look-ups (a sample, then a search) pass the guard on PostgreSQL."""
+    location = Location(kind="postgres", dataset="shop", live=True,
+                        database=pg_world.database, where=f"{pg_world.host}:{pg_world.port}",
+                        url=pg_world.url("reader"), schemas=SCHEMAS)
+    query = "SELECT o.id FROM sales.orders o WHERE o.channel = 'Web shop'"
+    async with AsyncExitStack() as stack:
+        source = await KIND.open(load_settings(env_file=None, mysql_url=None), location, stack)
+        assert (await source.execute(query)).rows == ()
+        found = await value_not_found(source, query, "q1", 0, Limits())
+    assert [f.monitor for f in found] == ["value_not_found"]
+    assert "'Web shop' is not in sales.orders.channel" in found[0].finding
+    assert "'shop'" in found[0].finding and "'web'" in found[0].finding

@@ -53,3 +53,17 @@ async def test_the_value_index_writes_names_as_the_schema_does() -> None:
     assert "`" not in query
     assert [(c.entity, c.column, c.values) for c in index.columns] == [
         ('sales."Order Lines"', '"Kind"', ("retail",)), ("stores", "city", ("Hamburg",))]
+
+
+def test_the_monitors_read_a_postgres_query_as_postgres_does() -> None:
+    """Qualified names stay whole (PostgreSQL's schema names a table of another schema so)
+    and "..." is a name, not a string."""
+    from planrag.engine.monitors import sql_filters
+
+    query = ("SELECT l.qty FROM sales.\"Order Lines\" l JOIN stores s ON s.id = l.store_id "
+             "WHERE s.city = 'Köln' AND l.\"Kind\" = 'x'")
+    tables, filters = sql_filters(query, postgres=True)
+    assert tables == {'sales."order lines"': 'sales."Order Lines"', "l": 'sales."Order Lines"',
+                      "stores": "stores", "s": "stores"}
+    assert [(f.qualifier, f.column, f.values) for f in filters] == [
+        ("s", "city", ("Köln",)), ("l", "Kind", ("x",))]
