@@ -369,6 +369,22 @@ async def test_a_lost_connection_is_read_again_once(
     assert table.rows[0][1] == marker
 
 
+async def test_a_source_may_be_given_a_url(pg_world: PostgresWorld) -> None:
+    source = PostgresSource(pg_world.url("reader"), pg_world.database, schemas=SCHEMAS)
+    try:
+        assert source.address.user == pg_world.roles["reader"]
+        assert source.address.password == PASSWORD
+        assert PASSWORD not in repr(source.address)
+        assert (await source.execute("SELECT count(*) AS n FROM orders")).rows == ((5,),)
+    finally:
+        await source.close()
+    with pytest.raises(ValueError, match="names database"):
+        PostgresSource(pg_world.url("reader"), "another")
+    with pytest.raises(ValueError, match="only \\?sslmode="):
+        PostgresSource(pg_world.url("reader") + "?options=-csearch_path%3Dhr",
+                       pg_world.database)
+
+
 async def test_closed_source_refuses_politely(pg_world: PostgresWorld) -> None:
     source = _source(pg_world)
     await source.execute("SELECT 1")
