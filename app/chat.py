@@ -163,6 +163,7 @@ def _decision_problems(s: Settings, reg: Registry) -> list[str]:
     async def bounded() -> list[str]:
         from planrag.sources.mysql import close_pools
         from planrag.sources.neo4j import close_drivers
+        from planrag.sources.postgres import close_pools as close_postgres_pools
 
         try:
             return await asyncio.wait_for(tried(), 60)
@@ -171,6 +172,7 @@ def _decision_problems(s: Settings, reg: Registry) -> list[str]:
                     "(a database is slow to answer); `planrag datasets` tries them"]
         finally:  # the pools belong to this start-up loop, not to the app's
             await close_pools()
+            await close_postgres_pools()
             await close_drivers()
 
     return asyncio.run(bounded())

@@ -1,7 +1,8 @@
 """The `planrag` command line.
 
     planrag datasets [--json]                         list the datasets and their databases
-    planrag connect ID (--mysql URL | --neo4j URI [--neo4j-database NAME] | --sqlite FILE)...
+    planrag connect ID (--mysql URL | --postgres URL [--postgres-schemas S,...]
+                        | --neo4j URI [--neo4j-database NAME] | --sqlite FILE)...
                     [--title T] [--rules FILE] [--simulator REF] [--allow-write-privileges]
     planrag connect ID --update [--title T] [--rules FILE] [--simulator REF] [--mysql URL ...]
                                                       change a connected dataset (re-checked)
@@ -44,12 +45,13 @@
     planrag serve api [--host H] [--port P] [--scripted]
                                                       ... as an OpenAI-compatible API
 
-REF is `DATASET`, `DATASET@DUMP` or `DATASET#QUESTION`; T a target (mysql, sqlite, graph),
-by default the dataset's own. Exit codes: 0 ok, 1 error (one line on stderr), 2 refused: a
-query by a guard, by `connect` an account that can do more than read, or input that is not
-text, an argument or a line of standard input with bytes that are not UTF-8 (the reason on
-stderr), 3 `ask` ended without a decision (a budget ran out; stderr says which). A dataset
-whose files are broken is set aside (`planrag datasets` says why); the others work.
+REF is `DATASET`, `DATASET@DUMP` or `DATASET#QUESTION`; T a target (a kind of database:
+mysql, postgres, sqlite, graph), by default the dataset's own. Exit codes: 0 ok, 1 error
+(one line on stderr), 2 refused: a query by a guard, by `connect` an account that can do more
+than read, or input that is not text, an argument or a line of standard input with bytes
+that are not UTF-8 (the reason on stderr), 3 `ask` ended without a decision (a budget ran
+out; stderr says which). A dataset whose files are broken is set aside (`planrag datasets`
+says why); the others work.
 
 Text from data or a model (query results, schemas, labels, audit entries, errors quoting
 them) is printed through `planrag.markup.printable` (or its Rich form): a terminal shows its
@@ -95,11 +97,13 @@ def _run(work: Coroutine[Any, Any, _T]) -> _T:
     async def run() -> _T:
         from planrag.sources.mysql import close_pools
         from planrag.sources.neo4j import close_drivers
+        from planrag.sources.postgres import close_pools as close_postgres_pools
 
         try:
             return await work
         finally:
             await close_pools()
+            await close_postgres_pools()
             await close_drivers()
 
     return asyncio.run(run())
@@ -221,6 +225,11 @@ def _parser() -> argparse.ArgumentParser:
             s.add_argument(kind.connect_database_option, metavar="NAME",
                            dest=f"connect_{kind.name}_database",
                            help=f"the {kind.title} database's name")
+        if kind.connect_schemas_option:
+            s.add_argument(kind.connect_schemas_option, metavar="S,...",
+                           dest=f"connect_{kind.name}_schemas",
+                           help=f"the {kind.title} database's schemas to read, in search-path "
+                           "order (default: public)")
     s.add_argument("--title", help="one line for lists (default: ID (live))")
     s.add_argument("--rules", type=Path, metavar="FILE",
                    help="the business rules the model must follow (a text or Markdown file)")
@@ -588,6 +597,8 @@ def _connect(settings: Settings, args: argparse.Namespace) -> int:
         databases=[(k.name, v) for k in kinds for v in getattr(args, f"connect_{k.name}")],
         database_names={k.name: getattr(args, f"connect_{k.name}_database") for k in kinds
                         if getattr(args, f"connect_{k.name}_database", None) is not None},
+        schema_names={k.name: getattr(args, f"connect_{k.name}_schemas") for k in kinds
+                      if getattr(args, f"connect_{k.name}_schemas", None) is not None},
         title=args.title, rules=args.rules, simulator=args.simulator,
         allow_write_privileges=args.allow_write_privileges,
     )

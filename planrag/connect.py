@@ -1,7 +1,8 @@
 """`planrag connect`: register a team's own database as a dataset, after checking it; change
 it (`--update`) or remove it (`planrag disconnect`).
 
-    planrag connect ID (--mysql URL | --neo4j URI [--neo4j-database NAME] | --sqlite FILE)...
+    planrag connect ID (--mysql URL | --postgres URL [--postgres-schemas S,...]
+                        | --neo4j URI [--neo4j-database NAME] | --sqlite FILE)...
                     [--title T] [--rules FILE] [--simulator REF] [--allow-write-privileges]
     planrag connect ID --update [--title T] [--rules FILE] [--simulator REF] [--mysql URL ...]
     planrag disconnect ID
@@ -13,9 +14,10 @@ What it does, in order, with nothing written unless every step passes:
    `${PLANRAG_<ID>_<KIND>_PASSWORD}`: the manifest never holds it;
 3. connects to each database and reads its schema (unreachable server, bad credentials or an
    unknown database stop here: one line, exit 1);
-4. checks what the account may do (`SHOW GRANTS`; Neo4j's roles; ArcadeDB by a test write
-   that changes nothing); an account that can do more than read is refused (exit 2) with
-   the statements that make a read-only one, unless `--allow-write-privileges` is given;
+4. checks what the account may do (`SHOW GRANTS`; PostgreSQL's catalogues; Neo4j's roles;
+   ArcadeDB by a test write that changes nothing); an account that can do more than read is
+   refused (exit 2) with the statements that make a read-only one, unless
+   `--allow-write-privileges` is given;
 5. writes `ID/dataset.toml` (and `rules.md`, `secrets.env`) under PLANRAG_DATASETS_DIR.
 
 Everything is first written to a hidden folder beside the final one and moved into place at
@@ -23,7 +25,8 @@ the end, so a failure leaves nothing behind.
 
 `--update` works the same way on a copy of a connected dataset's folder: the title, rules or
 simulator given replace the old ones, a database given replaces the one of its kind (its
-password joins `secrets.env`, whose other values are kept), every database is connected to
+password joins `secrets.env`, whose other values are kept; its accounts per person, and its
+schemas unless new ones are given, carry over), every database is connected to
 and its account checked again, and every other key of the manifest is kept. An account found
 able to write is refused unless the dataset was accepted so before or
 `--allow-write-privileges` is given. `disconnect` removes the dataset's folder, its
@@ -50,6 +53,7 @@ from planrag.errors import AccountRefused, DatasetError, PlanRAGError, Simulator
 from planrag.locations import (
     AccountCheck,
     Location,
+    all_kinds,
     checked_registry,
     get_kind,
     kind_of,
@@ -79,6 +83,8 @@ class ConnectRequest:
     """(kind, value) for each database: `--mysql URL` is ("mysql", URL)."""
     database_names: Mapping[str, str] = field(default_factory=dict)
     """Database names given apart from the URL, by kind (`--neo4j-database`)."""
+    schema_names: Mapping[str, str] = field(default_factory=dict)
+    """The schemas to read, comma-separated, by kind (`--postgres-schemas public,sales`)."""
     title: str | None = None
     rules: Path | None = None
     simulator: str | None = None
@@ -105,8 +111,9 @@ async def connect(settings: Settings, request: ConnectRequest, echo: Echo) -> Co
     _check_id(settings, request, registry(settings))
     entries = _entries(request)
     if not entries:
+        options = [f"{k.connect_option} {k.connect_metavar}" for k in all_kinds()]
         raise DatasetError(
-            "name at least one database: --mysql URL, --neo4j URI or --sqlite FILE"
+            f"name at least one database: {', '.join(options[:-1])} or {options[-1]}"
         )
     datasets_dir = settings.live_datasets_dir
     datasets_dir.mkdir(parents=True, exist_ok=True)
@@ -248,6 +255,13 @@ def _entries(request: ConnectRequest) -> list[tuple[str, str]]:
                 f"{kind.connect_database_option} goes with {kind.connect_option} "
                 f"{kind.connect_metavar}"
             )
+    for name in request.schema_names:
+        kind = get_kind(name)
+        if name not in {k for k, _ in entries}:
+            raise DatasetError(
+                f"{kind.connect_schemas_option} goes with {kind.connect_option} "
+                f"{kind.connect_metavar}"
+            )
     return entries
 
 
@@ -383,7 +397,10 @@ def _live_entry(
     request: ConnectRequest, kind_name: str, value: str, secrets: dict[str, str]
 ) -> LiveDatabase:
     """The kind's manifest entry, with a password written in its URL moved to `secrets`."""
-    entry = get_kind(kind_name).live_entry(value, request.database_names.get(kind_name))
+    listed = request.schema_names.get(kind_name)
+    schemas = None if listed is None else [s.strip() for s in listed.split(",")]
+    entry = get_kind(kind_name).live_entry(value, request.database_names.get(kind_name),
+                                           schemas)
     if entry.url is None:
         return entry
     parts = split_url(entry.url, entry.where)
@@ -460,7 +477,8 @@ def _new_manifest(request: ConnectRequest, dataset: Dataset, rules: str | None) 
 
 def _entry_table(db: LiveDatabase, before: dict[str, Any] | None = None) -> dict[str, Any]:
     """A `[[databases]]` table for `db`, with the accounts per person (and whether the main
-    account serves everyone else) of the table it replaces, `before`."""
+    account serves everyone else) of the table it replaces, `before`, and its schemas when
+    `db` names none."""
     table: dict[str, Any] = {"kind": db.kind}
     if db.url is not None:
         table["url"] = db.url
@@ -468,8 +486,10 @@ def _entry_table(db: LiveDatabase, before: dict[str, Any] | None = None) -> dict
         table["database"] = db.database
     if db.path is not None:
         table["path"] = str(db.path)
-    for key in ("main_for_everyone", "accounts"):
-        if before is not None and key in before:
+    if db.schemas is not None:
+        table["schemas"] = list(db.schemas)
+    for key in ("schemas", "main_for_everyone", "accounts"):
+        if before is not None and key in before and key not in table:
             table[key] = before[key]
     return table
 

@@ -8,7 +8,8 @@ simulator, and the databases it is asked over. Those come in two ways (ARCHITECT
   (a `.cql` file of Cypher `CREATE` statements), named by its questions and loaded as copies
   (`planrag load`); DQA ships one per game state, each loaded as its own database;
 * **live databases** a team already runs (`[[databases]]`, written by `planrag connect`): a
-  MySQL/MariaDB URL with its database, a Neo4j URI with a database name, or a SQLite file.
+  MySQL/MariaDB URL with its database, a PostgreSQL URL with its database (and the schemas
+  to read), a Neo4j URI with a database name, or a SQLite file.
 
 Manifest keys (TOML, in any folder under the fixtures directory, or `ID/dataset.toml` under
 the datasets directory):
@@ -29,14 +30,18 @@ the datasets directory):
     [column_names]                 # optional; how people read columns in result tables
     capacity_kg_per_week = "Capacity (kg/week)"
     [[databases]]                  # live databases, one table each
-    kind = "mysql"                 # a kind: mysql, postgres, sqlite, graph (Neo4j/Bolt)
+    kind = "mysql"                 # a kind (`planrag.locations.kinds`): mysql, postgres,
+                                   # graph (Neo4j/Bolt) or sqlite
     url = "mysql://reader:${SHOP_DB_PASSWORD}@db.internal:3306/shop"
-    database = "shop"              # graph: the database name (mysql: in the URL)
+    database = "shop"              # graph: the database name (mysql, postgres: in the URL)
     path = "shop.sqlite"           # sqlite: the file (relative to the manifest)
+    schemas = ["public", "sales"]  # postgres: the schemas to read, the search path's order
+                                   # (default: public)
     main_for_everyone = false      # with accounts: people with none of their own read as
                                    # `url` (default: they cannot ask)
-    [[databases.accounts]]         # optional, mysql and graph: one person's or group's own
-    group = "ward-managers"        # account on the same database (or: user = "alice")
+    [[databases.accounts]]         # optional, on a server with logins (mysql, postgres,
+    group = "ward-managers"        # graph): one person's or group's own account on the
+                                   # same database (or: user = "alice")
     url = "mysql://wm_ro:${WM_RO_PASSWORD}@db.internal:3306/shop"
 
 `${NAME}` in a URL is read from the environment, `.env` or the dataset's `secrets.env`; a
@@ -166,6 +171,9 @@ class LiveDatabase:
     main_for_everyone: bool = False
     """With accounts: whether someone who has none of their own reads as `url` (False:
     they cannot ask about the dataset)."""
+    schemas: tuple[str, ...] | None = None
+    """PostgreSQL: the schemas of the database to read, in search-path order (None: the
+    kind's default); other kinds take none."""
 
 
 @dataclass(frozen=True)
@@ -301,14 +309,6 @@ class Dataset:
 
 
 _FORM_NAME = {"sql": "relational", "cypher": "graph"}
-
-
-def _kind_names() -> str:
-    """The kinds a manifest may name, from the registry (imported here: it imports this)."""
-    from planrag.locations import target_names
-
-    *first, last = target_names()
-    return f"{', '.join(first)} or {last}" if first else last
 
 
 class Registry:
@@ -510,7 +510,7 @@ def _required(entries: list[Any], path: Path) -> tuple[str, ...]:
 
 
 _DATABASE_KEYS = frozenset({"kind", "url", "database", "path"})
-_TABLE_KEYS = frozenset({"accounts", "main_for_everyone"})
+_TABLE_KEYS = frozenset({"accounts", "main_for_everyone", "schemas"})
 """A `[[databases]]` entry's keys that are not strings."""
 _ACCOUNT_KEYS = frozenset({"user", "group", "url"})
 
@@ -536,7 +536,9 @@ def _databases(raw: dict[str, Any], root: Path, path: Path) -> tuple[LiveDatabas
             if value is not None and (not isinstance(value, str) or not value.strip()):
                 raise DatasetError(f"{where}: `{key}` must be a non-empty string")
         if not values["kind"]:
-            raise DatasetError(f"{where}: missing `kind` ({_kind_names()})")
+            from planrag.locations._kinds import target_names  # kinds import this module
+
+            raise DatasetError(f"{where}: missing `kind` ({_or(target_names())})")
         file = values["path"]
         out.append(
             LiveDatabase(
@@ -547,9 +549,43 @@ def _databases(raw: dict[str, Any], root: Path, path: Path) -> tuple[LiveDatabas
                 where=where,
                 accounts=_accounts(entry.get("accounts", []), where),
                 main_for_everyone=everyone,
+                schemas=_schemas(entry.get("schemas"), where),
             )
         )
     return tuple(out)
+
+
+_MAX_SCHEMAS = 50
+_NAME_BYTES = 63
+"""PostgreSQL's longest name (NAMEDATALEN - 1), in bytes."""
+
+
+def _schemas(value: object, where: str) -> tuple[str, ...] | None:
+    """`schemas = ["public", "sales"]`: names as the database spells them, each once."""
+    if value is None:
+        return None
+    example = 'e.g. schemas = ["public", "sales"]'
+    if not isinstance(value, list) or not value:
+        raise DatasetError(f"{where}: `schemas` must be a list of schema names, {example}")
+    if len(value) > _MAX_SCHEMAS:
+        raise DatasetError(f"{where}: `schemas` names {len(value)} schemas; at most "
+                           f"{_MAX_SCHEMAS}")
+    out: list[str] = []
+    for n, name in enumerate(value, start=1):
+        if (not isinstance(name, str) or not name or name != name.strip()
+                or not name.isprintable() or len(name.encode("utf-8")) > _NAME_BYTES):
+            raise DatasetError(f"{where}: `schemas` #{n} must be a schema's name (text on one "
+                               f"line, 1 to {_NAME_BYTES} bytes, no spaces at its ends), "
+                               f"{example}")
+        if name in out:
+            raise DatasetError(f"{where}: `schemas` names {name} twice; name each once")
+        out.append(name)
+    return tuple(out)
+
+
+def _or(names: Sequence[str]) -> str:
+    """"a, b or c"."""
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
 
 
 def _accounts(entries: object, where: str) -> tuple[DatabaseAccount, ...]:

@@ -55,7 +55,7 @@ from planrag.engine.model import Model
 from planrag.engine.session import engine_config, open_engine
 from planrag.errors import ConfigError, DatasetError, PlanRAGError
 from planrag.eval_analysis import Analysis, analyse
-from planrag.locations import get_kind
+from planrag.locations import all_kinds, get_kind
 from planrag.runtime import load_datasets, register, require_graph_databases
 from planrag.settings import Settings
 from planrag.utf8 import read_text_file
@@ -142,7 +142,7 @@ class EvalResult:
     @property
     def form(self) -> str:
         """The dump form(s) the evaluation read, in words."""
-        return " and ".join(_FORM_NAME[get_kind(t).dump_form] for t in self.targets) or (
+        return " and ".join(_FORM_NAME[_form(t)] for t in self.targets) or (
             _FORM_NAME["sql"])
 
     @property
@@ -435,7 +435,7 @@ def deviations(config: EngineConfig, settings: Settings, model: str, scripted: b
     out: list[str] = []
     if "gpt-4" not in model.casefold():
         out.append(f"the model is {model}; the paper's Table 4 is GPT-4's")
-    forms = {_FORM_OF[get_kind(t).dump_form] for t in targets}
+    forms = {_FORM_OF[_form(t)] for t in targets}
     if forms != {"relational", "graph"}:
         out.append(f"only the {', '.join(sorted(forms))} form ran: the paper's cell is the "
                    "average of the relational and the graph run")
@@ -530,7 +530,7 @@ async def run_eval(
                         protocol=protocol, prompts=config.prompts)
     plan: list[tuple[str, list[Question]]] = []
     for name in targets:
-        form: Form = get_kind(name).dump_form
+        form: Form = _form(name)
         questions = [q for q in chosen if _dump(q, form) is not None]
         skipped = [q.id for q in chosen if _dump(q, form) is None]
         if skipped:
@@ -539,7 +539,7 @@ async def run_eval(
             result.skipped_by[name] = skipped
         plan.append((name, questions))
     if not any(questions for _, questions in plan):
-        forms = " or ".join(sorted({_FORM_NAME[get_kind(t).dump_form] for t in targets}))
+        forms = " or ".join(sorted({_FORM_NAME[_form(t)] for t in targets}))
         raise DatasetError(
             f"none of the {len(chosen)} selected {scenario} question(s) has a {forms} dump, "
             f"so none can run on {', '.join(targets)}"
@@ -582,7 +582,25 @@ def _targets(target: str | Sequence[str] | None, protocol: str) -> list[str]:
     names = [target] if isinstance(target, str) else list(dict.fromkeys(target))
     if not names:
         raise ConfigError("give at least one target")
+    for name in names:
+        _form(name)
     return names
+
+
+def _form(target: str) -> Form:
+    """The dump form a target loads the benchmark's databases from; a target whose
+    databases are only ever live cannot run it (one line saying so)."""
+    kind = get_kind(target)
+    if kind.dump_form is None:
+        loaded = ", ".join(evaluation_targets())
+        raise ConfigError(f"--target {kind.name}: {kind.title} databases are only ever live, "
+                          f"so the benchmark's dumps cannot be loaded there; use {loaded}")
+    return kind.dump_form
+
+
+def evaluation_targets() -> list[str]:
+    """The targets an evaluation can run on: the kinds that load dumps."""
+    return [k.name for k in all_kinds() if k.dump_form is not None]
 
 
 async def _run_target(
@@ -592,7 +610,7 @@ async def _run_target(
 ) -> list[dict[str, Any]]:
     """The questions' runs on one target: its databases loaded, then the questions asked,
     `concurrency` at a time."""
-    form: Form = get_kind(target).dump_form
+    form: Form = _form(target)
     # Only the selected questions' databases are loaded: a dataset of just those questions.
     selected = replace(dataset, questions=tuple(questions))
     register(selected)
@@ -698,7 +716,7 @@ async def _ask(
         "correct_normalised": normalised,
         "correct_tie_aware": normalised or (decision is not None and ties_label(check, label)),
         "target": target,
-        "form": _FORM_OF[get_kind(target).dump_form],
+        "form": _FORM_OF[_form(target)],
         "trace": trace,
     }
 
@@ -800,7 +818,7 @@ def summary(result: EvalResult, scenario: str, targets: str | Sequence[str],
         lines += [f"Questions: {result.layout.removeprefix('layout: ')}.", ""]
     for name, ids in result.skipped_by.items():
         ran = sum(1 for line in result.lines if line.get("target", name) == name)
-        form = _FORM_NAME[get_kind(name).dump_form]
+        form = _FORM_NAME[_form(name)]
         lines += [
             f"Skipped: {len(ids)} selected question(s) have no {form} dump for {name}, so "
             f"the accuracy is over the {ran} that ran: {_ids(ids)}.",

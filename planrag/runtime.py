@@ -164,6 +164,11 @@ def _targets(settings: Settings, target: str) -> list[str]:
     if target == "all":
         return [k.name for k in all_kinds() if k.loadable(settings)]
     kind = get_kind(target)
+    if kind.dump_form is None:
+        raise DatasetError(
+            f"{kind.title} databases are only ever live: nothing is loaded into them; connect "
+            f"one with planrag connect ID {kind.connect_option} {kind.connect_metavar}"
+        )
     if not kind.loadable(settings):
         raise ConfigError("MYSQL_URL: not set; set it (or MYSQL_ADMIN_URL) to load into MySQL")
     return [kind.name]
@@ -191,8 +196,11 @@ async def load_datasets(
     refused: AccountRefused | None = None
     for name in _targets(settings, target):
         kind = get_kind(name)
+        form = kind.dump_form
+        if form is None:  # `_targets` names only kinds with dumps
+            continue
         dumps = [(ds, d) for ds in datasets if not any(db.kind == name for db in ds.databases)
-                 for d in ds.dumps(kind.dump_form)]
+                 for d in ds.dumps(form)]
         if dumps:
             try:
                 reports += await kind.load(settings, dumps, force=force, echo=echo)

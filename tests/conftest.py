@@ -1,6 +1,7 @@
 """Shared fixtures: real servers started once per session, and a guard against live models.
 
-Graph fixtures live in tests/_graph_fixtures.py, relational ones in tests/_sql_fixtures.py.
+Graph fixtures live in tests/_graph_fixtures.py, relational ones in tests/_sql_fixtures.py,
+PostgreSQL's in tests/_pg_fixtures.py.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-pytest_plugins = ["tests._graph_fixtures", "tests._sql_fixtures"]
+pytest_plugins = ["tests._graph_fixtures", "tests._sql_fixtures", "tests._pg_fixtures"]
 
 LIVE_MODEL_SETTINGS = ("OPENAI_", "AZURE_OPENAI_", "PLANRAG_MODEL")
 """Prefixes of environment variables that could point a test at a live model."""

@@ -94,14 +94,19 @@ _NOT_ALIAS = frozenset({
 })
 
 
-def sql_filters(query: str, *, sqlite: bool = False) -> tuple[dict[str, str], list[TextFilter]]:
+def sql_filters(
+    query: str, *, sqlite: bool = False, postgres: bool = False
+) -> tuple[dict[str, str], list[TextFilter]]:
     """The tables a query reads (by alias and by name, folded) and its text filters; both
-    empty when the query cannot be read."""
+    empty when the query cannot be read. `postgres`: the text is read as SQLite's is ("..."
+    names, no backslash escapes) and a qualified name stays whole, as written (a schema's
+    table, `sales.orders`, is named so in PostgreSQL's schema)."""
+    plain = sqlite or postgres
     try:
-        tokens = tokenize(query, sqlite=sqlite, lenient=True)
+        tokens = tokenize(query, sqlite=plain, lenient=True)
     except LexError:
         return {}, []
-    return _tables(query, tokens), _comparisons(query, tokens, sqlite)
+    return _tables(query, tokens, qualified=postgres), _comparisons(query, tokens, plain)
 
 
 def _spelled(query: str, token: Any) -> str:
@@ -112,9 +117,9 @@ def _is_name(token: Any) -> bool:
     return token.kind == QUOTED or (token.kind == WORD and token.value not in _NOT_ALIAS)
 
 
-def _tables(query: str, tokens: Sequence[Any]) -> dict[str, str]:
+def _tables(query: str, tokens: Sequence[Any], *, qualified: bool = False) -> dict[str, str]:
     """alias or name (folded) → table name, for every `FROM t [AS] a` / `JOIN t a` and each
-    item of a FROM's comma list."""
+    item of a FROM's comma list (`qualified`: `s.t` as written, else its last part)."""
     out: dict[str, str] = {}
     i, n = 0, len(tokens)
     while i < n:
@@ -128,7 +133,8 @@ def _tables(query: str, tokens: Sequence[Any]) -> dict[str, str]:
             while j + 2 < n and tokens[j + 1].kind == OPERATOR and tokens[j + 1].value == "." \
                     and _is_name(tokens[j + 2]):
                 j += 2
-            table = _spelled(query, tokens[j])
+            table = query[tokens[i].start:tokens[j].end] if qualified else _spelled(
+                query, tokens[j])
             out.setdefault(table.casefold(), table)
             i = j + 1
             if i < n and tokens[i].kind == WORD and tokens[i].value == "AS":
@@ -313,7 +319,10 @@ async def _present(source: DataSource, entity: Entity, column: Column,
         search = (f"MATCH (n:{label}) WHERE toLower(toString(n.{prop})) CONTAINS $word "
                   "RETURN DISTINCT n." + prop + " AS v LIMIT 20")
     else:
-        table, col = name_in_query(entity.name), name_in_query(column.name)
+        # PostgreSQL's schema writes names as a query must (qualified, quoted where needed);
+        # the other SQL schemas give bare names, quoted here.
+        quote = _as_written if source.dialect == "postgres" else name_in_query
+        table, col = quote(entity.name), quote(column.name)
         sample = (f"SELECT DISTINCT v FROM (SELECT {col} AS v FROM {table} WHERE {col} IS NOT "
                   f"NULL LIMIT {SAMPLE_ROWS}) AS s LIMIT {MAX_VALUES}")
         search = (f"SELECT DISTINCT {col} AS v FROM {table} WHERE LOWER({col}) LIKE :word "
@@ -333,6 +342,10 @@ async def _present(source: DataSource, entity: Entity, column: Column,
         except PlanRAGError:
             pass
     return list(dict.fromkeys(found)), partial
+
+
+def _as_written(name: str) -> str:
+    return name
 
 
 def _like(pattern: str) -> re.Pattern[str]:
@@ -386,7 +399,8 @@ async def value_not_found(
         tables: dict[str, str] = {}
         filters = cypher_filters(query)
     else:
-        tables, filters = sql_filters(query, sqlite=dialect == "sqlite")
+        tables, filters = sql_filters(query, sqlite=dialect == "sqlite",
+                                      postgres=dialect == "postgres")
     out: list[MonitorNoticed] = []
     seen: set[tuple[str, str]] = set()
     for found in filters:

@@ -73,7 +73,7 @@ def _checked(dataset: Dataset) -> Dataset:
             raise DatasetError(f"{db.where}: a second {kind.name} database; a dataset has one "
                                "database of each kind (connect another dataset for it)")
         seen.add(kind.name)
-        if dataset.dumps(kind.dump_form):
+        if kind.dump_form is not None and dataset.dumps(kind.dump_form):
             raise DatasetError(
                 f"{db.where}: the {kind.name} target is given both by dumps (in the questions) "
                 "and as a live database; keep one"
@@ -87,7 +87,8 @@ def targets_of(settings: Settings, dataset: Dataset) -> list[str]:
     out = []
     live = {db.kind for db in dataset.databases}
     for kind in all_kinds():
-        if kind.name in live or (dataset.dumps(kind.dump_form) and kind.loadable(settings)):
+        loaded = kind.dump_form is not None and bool(dataset.dumps(kind.dump_form))
+        if kind.name in live or (loaded and kind.loadable(settings)):
             out.append(kind.name)
     return out
 
@@ -122,6 +123,8 @@ def resolve(
                 f"{ref.dump!r} (write just {dataset.id})"
             )
         return Resolved(dataset, question, kind.live_location(dataset, live))
+    if kind.dump_form is None:  # only ever live, and this dataset has none of it
+        raise DatasetError(_no_target(settings, dataset, kind, question))
     if question is not None:
         dump = question.sql if kind.dump_form == "sql" else question.cypher
     else:
@@ -132,7 +135,7 @@ def resolve(
 
 
 def _dataset_dump(settings: Settings, dataset: Dataset, kind: Kind, stem: str | None) -> Dump:
-    if not dataset.dumps(kind.dump_form):
+    if kind.dump_form is None or not dataset.dumps(kind.dump_form):
         raise DatasetError(_no_target(settings, dataset, kind, None))
     return dataset.dump(kind.dump_form, stem)
 

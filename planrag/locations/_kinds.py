@@ -47,8 +47,10 @@ class Kind(ABC):
     language: ClassVar[Language]
     dialect: ClassVar[Dialect]
     """What its queries are written in (MySQL's is made exact by its server: MariaDB)."""
-    dump_form: ClassVar[Form]
-    """The form of dump a loaded copy of this kind is made from."""
+    dump_form: ClassVar[Form | None]
+    """The form of dump a loaded copy of this kind is made from; None for a kind whose
+    databases are only ever live (nothing is loaded into it: `loadable` is False and
+    `loaded_location` and `load` say so)."""
     takes_accounts: ClassVar[bool] = False
     """Whether a live database of this kind may name accounts per person or group
     (`[[databases.accounts]]`, `planrag.locations.accounts`): a server with logins does, a
@@ -61,10 +63,16 @@ class Kind(ABC):
     connect_help: ClassVar[str] = ""
     connect_database_option: ClassVar[str | None] = None
     """An option naming the database apart from the URL (e.g. "--neo4j-database")."""
+    connect_schemas_option: ClassVar[str | None] = None
+    """An option naming the schemas to read (e.g. "--postgres-schemas public,sales"), for a
+    kind whose manifest entry takes `schemas`."""
 
-    def live_entry(self, value: str, database: str | None) -> LiveDatabase:
+    def live_entry(
+        self, value: str, database: str | None, schemas: Sequence[str] | None = None
+    ) -> LiveDatabase:
         """The manifest entry for `planrag connect OPTION VALUE` (a URL by default)."""
-        return LiveDatabase(self.name, url=value, database=database, where=self.connect_option)
+        return LiveDatabase(self.name, url=value, database=database, where=self.connect_option,
+                            schemas=tuple(schemas) if schemas is not None else None)
 
     # -- manifests and locations
 

@@ -19,7 +19,8 @@ __all__ = ["AccountCheck", "Location", "Resolved"]
 @dataclass(frozen=True)
 class Location:
     kind: str
-    """The registered kind (also the target name people use): mysql, sqlite, graph, ..."""
+    """The registered kind (also the target name people use): mysql, postgres, graph,
+    sqlite (`planrag.locations.kinds`)."""
     dataset: str
     live: bool
     """A team's own database (True) or a copy loaded from a dump (False)."""
@@ -43,6 +44,8 @@ class Location:
     account: str = ""
     """Whose account `url` is, when it is one of those ("group ward-managers", "user
     alice"); empty for the entry's own (main) account."""
+    schemas: tuple[str, ...] = ()
+    """PostgreSQL: the schemas of the database it reads, in search-path order."""
 
     @property
     def origin(self) -> str:

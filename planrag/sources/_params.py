@@ -77,7 +77,9 @@ def sql_bound(
 ) -> Bound:
     """`query` with its `:name` placeholders bound from `params` for a driver whose marker
     is `marker` (`%s`: pymysql, which then reads every other `%` as an escape, so they are
-    doubled; `?`: sqlite3). A name without a value is refused in one line."""
+    doubled; `?`: sqlite3; `$`: asyncpg, whose markers are numbered, `$1`, `$2`..., and
+    which takes each value as it is, encoding it for the type the server infers). A name
+    without a value is refused in one line."""
     spans = _spans(query, sqlite)
     _require(sorted({name for _, _, name in spans}), params, query, "sql")
     checked: list[str] = []
@@ -86,8 +88,10 @@ def sql_bound(
     at = 0
     for start, end, name in spans:
         checked.append(query[at:start] + " 0 ")
-        text.append(_escaped(query[at:start], marker) + marker)
-        args.append(sql_value(params[name], sqlite))
+        value = params[name]
+        args.append(value if marker == "$" else sql_value(value, sqlite))
+        shown = f"${len(args)}" if marker == "$" else marker
+        text.append(_escaped(query[at:start], marker) + shown)
         at = end
     checked.append(query[at:])
     text.append(_escaped(query[at:], marker))

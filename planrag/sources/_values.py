@@ -1,7 +1,8 @@
 """Reading a database's value index (`planrag.schema.ValueIndex`) when its schema is read.
 
 Which columns: short text (SQL `CHAR`/`VARCHAR` up to `SHORT_TEXT` characters, `ENUM`,
-SQLite's text affinity; graph `STRING` properties of node labels), not views, not columns
+SQLite's text affinity, PostgreSQL's `text` and unbounded `character varying`; graph `STRING`
+properties of node labels), not views, not columns
 whose names say secret or personal (`password`, `token`, `email`, `phone`...), not tables
 known to be empty.
 
@@ -12,7 +13,12 @@ How, bounded: every column is read through a LIMITed derived table
 cannot open a scan); a larger one is never scanned, only its first `SAMPLE_ROWS` rows. At
 most `MAX_PER_COLUMN + 1` distinct values come back per column, so a column with more
 (names, numbers, free text) is seen to have too many and left out. On MySQL/MariaDB an
-indexed column whose cardinality in the statistics is over the limit is not read at all.
+indexed column whose cardinality in the statistics is over the limit is not read at all, and
+on PostgreSQL any column whose statistics (`pg_stats.n_distinct`) say so.
+
+PostgreSQL's flavour (`postgres=True`): the schema already writes each name as a query must
+(qualified and quoted where needed), so names go in as they are, and every column is read
+as `CAST(... AS text)`, so the branches of one UNION ALL agree on their type.
 The whole index stops at `DEADLINE_S`; a table whose query fails is left out, never the
 schema.
 
@@ -77,7 +83,11 @@ class _Branch:
     sample: int
 
 
-def text_columns(entity: Entity, *, sqlite: bool = False) -> list[str]:
+_POSTGRES_TEXT = frozenset({"TEXT", "CHARACTER VARYING", "CITEXT"})
+"""PostgreSQL's text types without a length: the idiomatic type of labels there."""
+
+
+def text_columns(entity: Entity, *, sqlite: bool = False, postgres: bool = False) -> list[str]:
     """The columns of `entity` whose values may be labels (see the module docstring)."""
     if entity.kind == "relationship" or entity.comment.startswith("view"):
         return []
@@ -95,6 +105,8 @@ def text_columns(entity: Entity, *, sqlite: bool = False) -> list[str]:
             ok = int(sized.group(1)) <= SHORT_TEXT
         elif kind.startswith("ENUM("):
             ok = True
+        elif postgres:
+            ok = kind in _POSTGRES_TEXT
         else:
             ok = sqlite and bool(_SQLITE_TEXT.search(kind)) and "(" not in kind
         if ok:
@@ -114,30 +126,32 @@ async def sql_values(
     schema: Schema,
     *,
     sqlite: bool,
+    postgres: bool = False,
     distinct: dict[tuple[str, str], int] | None = None,
     deadline_s: float = DEADLINE_S,
 ) -> ValueIndex:
     """The value index of `schema`'s tables, read with `run` (the source's guarded
     `execute`). `distinct`: (table, column) -> distinct values by the server's statistics,
-    for indexed columns; one over the limit is not read."""
+    for indexed columns (every analysed column on PostgreSQL); one over the limit is not
+    read. `postgres`: PostgreSQL's flavour (see the module docstring)."""
     started = time.monotonic()
     known = distinct or {}
     branches: list[_Branch] = []
     skipped = 0
     for entity in schema.entities:
-        for column in text_columns(entity, sqlite=sqlite):
+        for column in text_columns(entity, sqlite=sqlite, postgres=postgres):
             if known.get((entity.name, column), 0) > MAX_PER_COLUMN:
                 skipped += 1
                 continue
             branches.append(_Branch(entity.name, column, _sample(entity)))
-    quote = _dq if sqlite else name_in_query
+    quote = _as_written if postgres else _dq if sqlite else name_in_query
     found: list[ColumnValues] = []
     for at in range(0, len(branches), BRANCHES):
         if time.monotonic() - started > deadline_s:
             log.info("value index of %s: stopped at its deadline", schema.database)
             break
         batch = branches[at : at + BRANCHES]
-        found += await _read(run, batch, quote)
+        found += await _read(run, batch, quote, postgres)
     return ValueIndex.build(
         found, probed=len(branches) + skipped, skipped=skipped,
         seconds=time.monotonic() - started,
@@ -145,11 +159,11 @@ async def sql_values(
 
 
 async def _read(
-    run: Run, batch: Sequence[_Branch], quote: Callable[[str], str]
+    run: Run, batch: Sequence[_Branch], quote: Callable[[str], str], as_text: bool = False
 ) -> list[ColumnValues]:
     """The values of each branch; a failing batch is read again one table at a time."""
     try:
-        table = await run(_union(batch, quote), QUERY_LIMITS)
+        table = await run(_union(batch, quote, as_text), QUERY_LIMITS)
     except PlanRAGError as exc:
         tables = list(dict.fromkeys(b.table for b in batch))
         if len(tables) == 1:
@@ -157,7 +171,7 @@ async def _read(
             return []
         out: list[ColumnValues] = []
         for name in tables:
-            out += await _read(run, [b for b in batch if b.table == name], quote)
+            out += await _read(run, [b for b in batch if b.table == name], quote, as_text)
         return out
     values: list[list[str]] = [[] for _ in batch]
     for position, value in table.rows:
@@ -170,12 +184,14 @@ async def _read(
     ]
 
 
-def _union(batch: Sequence[_Branch], quote: Callable[[str], str]) -> str:
+def _union(batch: Sequence[_Branch], quote: Callable[[str], str], as_text: bool = False) -> str:
     """One query reading every branch: per column, the distinct non-null values among its
-    first `sample` rows, at most one more than a column may keep."""
+    first `sample` rows, at most one more than a column may keep (`as_text`: each read as
+    `CAST(... AS text)`)."""
     parts = []
     for i, b in enumerate(batch):
-        inner = f"SELECT {quote(b.column)} AS v FROM {quote(b.table)} LIMIT {b.sample}"
+        column = f"CAST({quote(b.column)} AS text)" if as_text else quote(b.column)
+        inner = f"SELECT {column} AS v FROM {quote(b.table)} LIMIT {b.sample}"
         parts.append(
             f"SELECT {i} AS c, v FROM (SELECT DISTINCT v FROM ({inner}) AS s{i} "
             f"WHERE v IS NOT NULL LIMIT {MAX_PER_COLUMN + 1}) AS d{i}"
@@ -194,6 +210,11 @@ def _text(value: object) -> str | None:
 
 def _dq(name: str) -> str:
     return name_in_query(name, double=True)
+
+
+def _as_written(name: str) -> str:
+    """A PostgreSQL schema's name: already as a query writes it (`sales."Order Lines"`)."""
+    return name
 
 
 DISTINCT_STATISTICS = (

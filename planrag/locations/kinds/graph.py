@@ -56,7 +56,7 @@ class GraphKind(Kind):
 
     def check_live(self, db: LiveDatabase) -> None:
         parts = checked_url(db, _SCHEMES, _EXAMPLE)
-        forbid_keys(db, path=db.path)
+        forbid_keys(db, path=db.path, schemas=db.schemas)
         if parts.path:
             raise DatasetError(
                 f"{db.where}: name the graph database with `database = \"...\"`, not in the URL"

@@ -47,7 +47,7 @@ class MySQLKind(Kind):
 
     def check_live(self, db: LiveDatabase) -> None:
         parts = checked_url(db, _SCHEMES, _EXAMPLE)
-        forbid_keys(db, path=db.path)
+        forbid_keys(db, path=db.path, schemas=db.schemas)
         if db.database is not None:
             raise DatasetError(
                 f"{db.where}: a mysql database is named at the end of its URL (.../shop), "

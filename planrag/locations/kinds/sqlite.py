@@ -34,13 +34,15 @@ class SQLiteKind(Kind):
     connect_metavar: ClassVar[str] = "FILE"
     connect_help: ClassVar[str] = "a SQLite file"
 
-    def live_entry(self, value: str, database: str | None) -> LiveDatabase:
+    def live_entry(
+        self, value: str, database: str | None, schemas: Sequence[str] | None = None
+    ) -> LiveDatabase:
         path = Path(value).expanduser().resolve()
         _check_file(path, f"{self.connect_option} {value}")
         return LiveDatabase(self.name, path=path, where=self.connect_option)
 
     def check_live(self, db: LiveDatabase) -> None:
-        forbid_keys(db, url=db.url, database=db.database)
+        forbid_keys(db, url=db.url, database=db.database, schemas=db.schemas)
         if db.path is None:
             raise DatasetError(f"{db.where}: missing `path`, the SQLite file")
 

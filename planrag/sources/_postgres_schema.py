@@ -1,0 +1,217 @@
+"""Reading a PostgreSQL database's schema for prompts, in four catalogue queries.
+
+Only the schemas the dataset's manifest names are read (`schemas = ["public", "sales"]`, in
+that order: the search path every query runs with). Four queries whatever the number of
+tables, run in one read-only, repeatable-read transaction (one snapshot of the catalogues):
+
+1. the schemas themselves: each must exist and the account must have USAGE on it, else the
+   dataset cannot be read as its manifest says, and that is said in one line;
+2. tables, partitioned tables, views, materialized views and foreign tables the account may
+   read (`has_table_privilege` or a column's SELECT), with their comments
+   (`obj_description`) and the statistics' row estimate (`pg_class.reltuples`; -1, never
+   analysed, falls back to the live-row count of the statistics collector when it has seen
+   the table change, else the size is unknown; never a `count(*)`);
+3. their columns the account may read (type as `format_type` writes it, primary key,
+   `col_description`, and the statistics' distinct count for the value index);
+4. foreign keys whose both ends are in those schemas (across them too).
+
+Names are written as the model must write them: a table of the first schema bare, one of
+another schema qualified (`sales.orders`), each part quoted by the server's own
+`quote_ident` where needed (`"Order Lines"`, `"user"`). Partitions are left out: their parent
+stands for them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from planrag.errors import SourceUnavailable
+from planrag.schema import Column, Entity, ForeignKey, Schema
+
+__all__ = ["Catalogue", "read_schema"]
+
+Fetch = Callable[..., Awaitable[Sequence[Sequence[Any]]]]
+"""Runs one catalogue query with its arguments (`$1`...) and returns its rows."""
+
+_KINDS = "('r', 'p', 'v', 'm', 'f')"
+_WHERE = (
+    "n.nspname = ANY($1::text[]) AND c.relkind IN " + _KINDS + " AND NOT c.relispartition"
+)
+
+SCHEMAS = (
+    "SELECT s.name, n.oid IS NOT NULL, "
+    "COALESCE(pg_catalog.has_schema_privilege(n.oid, 'USAGE'), false) "
+    "FROM unnest($1::text[]) WITH ORDINALITY AS s(name, at) "
+    "LEFT JOIN pg_catalog.pg_namespace n ON n.nspname = s.name ORDER BY s.at"
+)
+RELATIONS = (
+    "SELECT c.oid::int8, n.nspname::text, c.relname::text, pg_catalog.quote_ident(n.nspname), "
+    "pg_catalog.quote_ident(c.relname), c.relkind::text, c.reltuples::float8, "
+    "st.n_live_tup, COALESCE(st.n_tup_ins + st.n_tup_del, 0), "
+    "CASE WHEN c.relkind = 'p' THEN (SELECT sum(GREATEST(p.reltuples, 0))::float8 "
+    "FROM pg_catalog.pg_inherits i JOIN pg_catalog.pg_class p ON p.oid = i.inhrelid "
+    "WHERE i.inhparent = c.oid) END, "
+    "pg_catalog.obj_description(c.oid, 'pg_class') "
+    "FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace "
+    "LEFT JOIN pg_catalog.pg_stat_all_tables st ON st.relid = c.oid "
+    f"WHERE {_WHERE} AND (pg_catalog.has_table_privilege(c.oid, 'SELECT') "
+    "OR pg_catalog.has_any_column_privilege(c.oid, 'SELECT')) "
+    "ORDER BY array_position($1::text[], n.nspname::text), c.relname"
+)
+COLUMNS = (
+    "SELECT a.attrelid::int8, a.attnum::int4, pg_catalog.quote_ident(a.attname), "
+    "pg_catalog.format_type(a.atttypid, a.atttypmod), "
+    "COALESCE(a.attnum = ANY(ix.indkey), false), "
+    "pg_catalog.col_description(a.attrelid, a.attnum), s.n_distinct::float8 "
+    "FROM pg_catalog.pg_attribute a "
+    "JOIN pg_catalog.pg_class c ON c.oid = a.attrelid "
+    "JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace "
+    "LEFT JOIN pg_catalog.pg_index ix ON ix.indrelid = c.oid AND ix.indisprimary "
+    "LEFT JOIN pg_catalog.pg_stats s ON s.schemaname = n.nspname AND s.tablename = c.relname "
+    "AND s.attname = a.attname AND s.inherited = (c.relkind = 'p') "
+    f"WHERE {_WHERE} AND a.attnum > 0 AND NOT a.attisdropped "
+    "AND pg_catalog.has_column_privilege(c.oid, a.attnum, 'SELECT') "
+    "ORDER BY a.attrelid, a.attnum"
+)
+FOREIGN_KEYS = (
+    "SELECT k.conrelid::int8, k.conname::text, k.conkey::int4[], k.confrelid::int8, "
+    "k.confkey::int4[] FROM pg_catalog.pg_constraint k "
+    "JOIN pg_catalog.pg_class c ON c.oid = k.conrelid "
+    "JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace "
+    "JOIN pg_catalog.pg_class r ON r.oid = k.confrelid "
+    "JOIN pg_catalog.pg_namespace rn ON rn.oid = r.relnamespace "
+    "WHERE k.contype = 'f' AND n.nspname = ANY($1::text[]) AND rn.nspname = ANY($1::text[]) "
+    "ORDER BY k.conrelid, k.conname"
+)
+
+_COMMENT_WORDS = {"v": "view", "m": "materialized view", "f": "foreign table"}
+
+
+@dataclass(frozen=True)
+class Catalogue:
+    """What one reading of the catalogues found, beyond the `Schema` itself."""
+
+    schema: Schema
+    rows: dict[tuple[str, str], int]
+    """(schema, table) -> the statistics' row estimate (the scan estimate's table sizes)."""
+    distinct: dict[tuple[str, str], int]
+    """(table, column) as the schema names them -> the statistics' distinct values."""
+
+
+
+async def read_schema(
+    fetch: Fetch, database: str, schemas: Sequence[str], where: str, user: str
+) -> Catalogue:
+    """The tables of `schemas` in `database`, read with `fetch` (one transaction). `where`
+    and `user` are for messages: a schema missing or not usable is one line."""
+    wanted = list(schemas)
+    _check_schemas(await fetch(SCHEMAS, wanted), database, where, user)
+    relations = await fetch(RELATIONS, wanted)
+    columns = await fetch(COLUMNS, wanted)
+    foreign = await fetch(FOREIGN_KEYS, wanted)
+    first = wanted[0]
+    names: dict[int, str] = {}
+    rows: dict[tuple[str, str], int] = {}
+    estimates: dict[int, int | None] = {}
+    for oid, nsp, rel, q_nsp, q_rel, _kind, reltuples, live, changed, parts, _c in relations:
+        names[int(oid)] = str(q_rel) if nsp == first else f"{q_nsp}.{q_rel}"
+        estimate = _estimate(reltuples, live, changed, parts)
+        estimates[int(oid)] = estimate
+        if estimate is not None:
+            rows[(str(nsp), str(rel))] = estimate
+    by_table: dict[int, list[Column]] = {}
+    by_number: dict[tuple[int, int], str] = {}
+    distinct: dict[tuple[str, str], int] = {}
+    for oid, number, name, ctype, key, comment, n_distinct in columns:
+        table = int(oid)
+        if table not in names:
+            continue
+        by_table.setdefault(table, []).append(Column(str(name), str(ctype), bool(key),
+                                                     _text(comment)))
+        by_number[(table, int(number))] = str(name)
+        count = _distinct(n_distinct, estimates.get(table))
+        if count is not None:
+            distinct[(names[table], str(name))] = count
+    keys = _foreign_keys(foreign, names, by_number)
+    entities = []
+    for oid, _nsp, _rel, _qn, _qr, kind, _rt, _live, _changed, _parts, comment in relations:
+        table = int(oid)
+        text = _text(comment)
+        word = _COMMENT_WORDS.get(str(kind))
+        if word is not None:
+            text = f"{word}: {text}" if text else word
+        estimate = estimates[table]
+        entities.append(Entity(
+            "table", names[table], tuple(by_table.get(table, ())),
+            rows=estimate, rows_exact=False,
+            comment=text, foreign_keys=keys.get(table, ()),
+        ))
+    schema = Schema(dialect="postgres", database=database, entities=tuple(entities))
+    return Catalogue(schema, rows, distinct)
+
+
+def _check_schemas(found: Sequence[Sequence[Any]], database: str, where: str,
+                   user: str) -> None:
+    missing = [str(name) for name, exists, _usage in found if not exists]
+    if missing:
+        raise SourceUnavailable(
+            f"schema {', '.join(missing)} does not exist in database {database} on {where}; "
+            "correct `schemas` in the dataset's dataset.toml (or --postgres-schemas)"
+        )
+    closed = [str(name) for name, _exists, usage in found if not usage]
+    if closed:
+        raise SourceUnavailable(
+            f"the account {user} may not use schema {', '.join(closed)} of database "
+            f"{database} on {where}; GRANT USAGE ON SCHEMA {', '.join(closed)} TO {user} "
+            "(and SELECT on its tables), or leave it out of `schemas`"
+        )
+
+
+def _estimate(reltuples: Any, live: Any, changed: Any, parts: Any) -> int | None:
+    """The row estimate of one relation: the planner's statistics when it was ever analysed
+    (or vacuumed), else the statistics collector's live rows once it has seen the table
+    change, else the partitions' estimates for a partitioned table, else unknown."""
+    if reltuples is not None and float(reltuples) >= 0:
+        return int(float(reltuples))
+    if live is not None and (int(live) > 0 or int(changed or 0) > 0):
+        return int(live)
+    if parts is not None:
+        return int(float(parts))
+    return None
+
+
+def _distinct(n_distinct: Any, rows: int | None) -> int | None:
+    """The statistics' distinct count: positive as it is, negative a fraction of the rows."""
+    if n_distinct is None:
+        return None
+    value = float(n_distinct)
+    if value >= 0:
+        return int(value)
+    return int(-value * rows) if rows is not None else None
+
+
+def _foreign_keys(
+    rows: Sequence[Sequence[Any]], names: dict[int, str], columns: dict[tuple[int, int], str]
+) -> dict[int, tuple[ForeignKey, ...]]:
+    """Foreign keys between readable tables, their columns by name (a key naming a table or
+    column the account cannot read is left out: the model could not use it)."""
+    out: dict[int, list[ForeignKey]] = {}
+    for table, _name, keys, target, target_keys in rows:
+        own, other = int(table), int(target)
+        if own not in names or other not in names:
+            continue
+        mine = [columns.get((own, int(k))) for k in keys or ()]
+        theirs = [columns.get((other, int(k))) for k in target_keys or ()]
+        if not mine or None in mine or None in theirs:
+            continue
+        out.setdefault(own, []).append(ForeignKey(
+            columns=tuple(c for c in mine if c is not None), table=names[other],
+            ref_columns=tuple(c for c in theirs if c is not None),
+        ))
+    return {t: tuple(fks) for t, fks in out.items()}
+
+
+def _text(value: Any) -> str:
+    return "" if value is None else " ".join(str(value).split())
