@@ -233,9 +233,9 @@ def spec_from_mapping(entry: Mapping[str, Any], where: str, origin: str = "manif
     params = _parameters(entry.get("parameters", {}), where)
     target = (entry.get("target") or "").strip().lower() or None
     declared = {p.name for p in params}
-    language = "cypher" if target in ("graph", "neo4j") else "sql"
+    language, dialect = _written_in(target)
     for name in _QUERIES:
-        used = placeholder_names(queries[name], language, sqlite=target == "sqlite")
+        used = placeholder_names(queries[name], language, dialect=dialect)
         missing = [u for u in used if u not in declared]
         if missing:
             mark = "$" if language == "cypher" else ":"
@@ -361,3 +361,14 @@ def _from_text(p: ParameterSpec, raw: str) -> Any:
     if p.type == "bool" and text.lower() in ("true", "false", "yes", "no", "1", "0"):
         return text.lower() in ("true", "yes", "1")
     return text
+
+
+def _written_in(target: str | None) -> tuple[str, str]:
+    """The language and dialect a decision for `target` is written in (MySQL's SQL when it
+    names no target, or one no kind answers to: the load says so)."""
+    from planrag.locations import kind_of  # the kinds read manifests, which hold decisions
+
+    kind = kind_of(target) if target else None
+    if kind is None:
+        return "sql", "mysql"
+    return kind.language, kind.dialect

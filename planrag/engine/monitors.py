@@ -95,18 +95,19 @@ _NOT_ALIAS = frozenset({
 
 
 def sql_filters(
-    query: str, *, sqlite: bool = False, postgres: bool = False
+    query: str, *, dialect: str = "mysql"
 ) -> tuple[dict[str, str], list[TextFilter]]:
-    """The tables a query reads (by alias and by name, folded) and its text filters; both
-    empty when the query cannot be read. `postgres`: the text is read as SQLite's is ("..."
-    names, no backslash escapes) and a qualified name stays whole, as written (a schema's
-    table, `sales.orders`, is named so in PostgreSQL's schema)."""
-    plain = sqlite or postgres
+    """The tables a query reads (by alias and by name, folded) and its text filters, the
+    text read as `dialect`'s server reads it; both empty when it cannot be read. On
+    PostgreSQL a qualified name stays whole, as written (a schema's table, `sales.orders`,
+    is named so in PostgreSQL's schema)."""
     try:
-        tokens = tokenize(query, sqlite=plain, lenient=True)
+        tokens = tokenize(query, dialect=dialect, lenient=True)
     except LexError:
         return {}, []
-    return _tables(query, tokens, qualified=postgres), _comparisons(query, tokens, plain)
+    plain = dialect in ("sqlite", "postgres")  # "..." is a name, a backslash just itself
+    return (_tables(query, tokens, qualified=dialect == "postgres"),
+            _comparisons(query, tokens, plain))
 
 
 def _spelled(query: str, token: Any) -> str:
@@ -399,8 +400,7 @@ async def value_not_found(
         tables: dict[str, str] = {}
         filters = cypher_filters(query)
     else:
-        tables, filters = sql_filters(query, sqlite=dialect == "sqlite",
-                                      postgres=dialect == "postgres")
+        tables, filters = sql_filters(query, dialect=dialect)
     out: list[MonitorNoticed] = []
     seen: set[tuple[str, str]] = set()
     for found in filters:

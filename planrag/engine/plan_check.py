@@ -36,6 +36,7 @@ from planrag.engine.state import RunState, StepModel
 from planrag.errors import PlanRAGError
 from planrag.guards.dialects import DIALECTS
 from planrag.guards.reads import names_read, words_of
+from planrag.locations import kind_of
 from planrag.schema import Entity, Schema
 from planrag.schema.budget import close_names
 from planrag.sources._params import placeholder_names, sql_bound
@@ -89,25 +90,28 @@ def requirements_of(dataset: Dataset) -> Requirements:
     decisions: list[tuple[str, tuple[str, ...]]] = []
     if not dataset.simulator:
         for spec in dataset.decisions:
-            cypher = spec.target == "graph" or re.match(
+            kind = kind_of(spec.target) if spec.target else None
+            cypher = (kind is not None and kind.language == "cypher") or re.match(
                 r"\s*(?:OPTIONAL\s+)?(?:MATCH|UNWIND|CALL)\b", spec.value, re.IGNORECASE)
             language = "cypher" if cypher else "sql"
-            tables = names_read(_unbound(spec.value, language), language,
-                                sqlite=spec.target == "sqlite")
-            if not tables and language == "sql":
-                tables = names_read(_unbound(spec.value, language, True), "sql", sqlite=True)
+            dialect = kind.dialect if kind is not None else "mysql"
+            tables = names_read(_unbound(spec.value, language, dialect), language,
+                                dialect=dialect)
+            if not tables and language == "sql":  # "..." as names, as SQLite reads them
+                tables = names_read(_unbound(spec.value, language, "sqlite"), "sql",
+                                    dialect="sqlite")
             if tables:
                 decisions.append((spec.title, tables))
     return Requirements(tuple(dataset.required), tuple(decisions))
 
 
-def _unbound(query: str, language: str, sqlite: bool = False) -> str:
+def _unbound(query: str, language: str, dialect: str = "mysql") -> str:
     """A decision's query as the guard reads it: each `:name` placeholder as `0`."""
     if language == "cypher":
         return query  # `$name` is a parameter to the Cypher reader
-    names = placeholder_names(query, "sql", sqlite=sqlite)
+    names = placeholder_names(query, "sql", dialect=dialect)
     try:
-        return sql_bound(query, dict.fromkeys(names, 0), marker="?", sqlite=sqlite).checked
+        return sql_bound(query, dict.fromkeys(names, 0), marker="?", dialect=dialect).checked
     except PlanRAGError:
         return query
 
@@ -133,19 +137,36 @@ class _Source:
 
     def entity(self, name: str) -> Entity | None:
         for entity in self.schema.entities:
-            if entity.name == name:
+            if _bare(entity.name) == name:
                 return entity
         if self.fold_tables:
             folded = name.casefold()
             for entity in self.schema.entities:
-                if entity.name.casefold() == folded:
+                if _bare(entity.name).casefold() == folded:
                     return entity
         return None
 
+    def bare_entity(self, name: str) -> Entity | None:
+        """PostgreSQL's `public.nurses` where the schema names its first schema's tables
+        bare (`nurses`): a query may qualify what the search path finds."""
+        if self.dialect != "postgres" or "." not in name:
+            return None
+        return self.entity(name.rsplit(".", 1)[1])
+
+    def split(self, name: str) -> tuple[Entity | None, str]:
+        """The entity a `table.column` name starts with, and the rest; the table may be
+        qualified (`sales.orders.qty`, `sales."Order Lines"`): the longest that is one."""
+        parts = _dotted(name)
+        for cut in range(len(parts), 0, -1):
+            entity = self.entity(".".join(_bare(p) for p in parts[:cut]))
+            if entity is not None:
+                return entity, ".".join(_bare(p) for p in parts[cut:])
+        return None, ""
+
     def column(self, entity: Entity, name: str) -> str | None:
         for column in entity.columns:
-            if column.name == name or (self.fold_columns
-                                       and column.name.casefold() == name.casefold()):
+            bare = _bare(column.name)
+            if bare == name or (self.fold_columns and bare.casefold() == name.casefold()):
                 return column.name
         return None
 
@@ -169,10 +190,10 @@ def _shown(text: str) -> str:
     return line if len(line) <= _SHOWN else line[: _SHOWN - 1] + "…"
 
 
-def _parse(text: str) -> tuple[str, list[str]] | str:
-    """(entity, columns) a read names (no columns: the whole entity), or why it cannot be
-    read. `table`, `table.column`, `table.*`, `table(a, b)`, `:Label`, `[:TYPE]`,
-    backticked parts."""
+def _parse(text: str) -> tuple[list[str], list[str]] | str:
+    """(name parts, listed columns) a read names, or why it cannot be read. `table`,
+    `table.column`, `table.*`, `table(a, b)`, `:Label`, `[:TYPE]`, backticked or
+    double-quoted parts, and PostgreSQL's `schema.table[.column]`."""
     raw = text.strip().lstrip("([-<:").rstrip(")]->").strip()
     listed: list[str] = []
     group = re.fullmatch(r"(.+?)\s*\(([^()]*)\)?", raw)
@@ -181,13 +202,20 @@ def _parse(text: str) -> tuple[str, list[str]] | str:
             raw = group.group(2).strip()
         else:
             raw, listed = group.group(1), [c.strip() for c in group.group(2).split(",")]
-    parts = [(a or b).strip() for a, b in re.findall(r"`((?:[^`]|``)+)`|([^.`]+)", raw)]
+    found = re.findall(r'`((?:[^`]|``)+)`|"((?:[^"]|"")+)"|([^."`]+)', raw)
+    parts = [(a.replace("``", "`") or b.replace('""', '"') or c).strip() for a, b, c in found]
     parts = [p.lstrip(":") for p in parts if p.strip()]
-    if not parts or len(parts) > 2 or not all(parts):
+    if not parts or len(parts) > 3 or not all(parts):
         return ("write it as table or table.column (a label, or label.property), as the "
                 "schema names it")
-    columns = [c for c in listed if c] + parts[1:]
-    return parts[0], columns
+    return parts, [c for c in listed if c]
+
+
+def _a_schema(name: str, sources: Sequence[_Source]) -> bool:
+    """Whether `name` qualifies some table's name (PostgreSQL's schemas)."""
+    prefix = name.casefold() + "."
+    return any(_bare(e.name).casefold().startswith(prefix)
+               for s in sources for e in s.schema.entities)
 
 
 def _noun(sources: Sequence[_Source]) -> str:
@@ -217,8 +245,22 @@ def _resolve(
     parsed = _parse(text)
     if isinstance(parsed, str):
         return [], [parsed]
-    name, columns = parsed
-    found = next(((s, e) for s in sources if (e := s.entity(name)) is not None), None)
+    parts, listed = parsed
+    # `schema.table[.column]` when the schema has such a table, else `table.column`
+    qualified = ".".join(parts[:2]) if len(parts) > 1 else None
+    found = None
+    if qualified is not None:
+        found = next(((s, e) for s in sources if (e := s.entity(qualified)) is not None), None)
+    if found is not None and qualified is not None:
+        name, columns = qualified, listed + parts[2:]
+    elif len(parts) > 2:
+        return [], ["write it as table or table.column (schema.table.column on PostgreSQL), "
+                    "as the schema names it"]
+    else:
+        name, columns = parts[0], listed + parts[1:]
+        found = next(((s, e) for s in sources if (e := s.entity(name)) is not None), None)
+        if found is None and qualified is not None and _a_schema(parts[0], sources):
+            name, columns = qualified, listed  # `sales.nope`: no table sales.nope
     if found is None and missing is not None and name in missing:
         return [], [missing[name]]
     if found is None and not detail:
@@ -342,9 +384,8 @@ def _needs(
         return []
 
     def known(name: str) -> str | None:
-        entity, _, column = name.partition(".")
         for source in opened:
-            found = source.entity(entity)
+            found, column = source.split(name)
             if found is None:
                 continue
             if not column:
@@ -366,11 +407,10 @@ def _needs(
 
 
 def _covers(read: str, need: str) -> bool:
-    """Whether reading `read` (`table` or `table.column`) reads `need`."""
-    table, _, column = read.partition(".")
-    want_table, _, want_column = need.partition(".")
-    return table.casefold() == want_table.casefold() and (
-        not column or not want_column or column.casefold() == want_column.casefold())
+    """Whether reading `read` (`table` or `table.column`, as the schema names them) reads
+    `need`: the same, or one is the table of the other (a table may be `schema.table`)."""
+    read, need = read.casefold(), need.casefold()
+    return read == need or need.startswith(read + ".") or read.startswith(need + ".")
 
 
 def _missing(options: list[list[tuple[str, str]]], reads: Sequence[str]
@@ -390,6 +430,30 @@ def _note(state: RunState, note: str) -> None:
         state.plan_notes.append(note)
 
 
+def _bare(name: str) -> str:
+    """A schema's name as the query reader gives it: PostgreSQL's `sales."Order Lines"`
+    without its quotes (the reader unquotes what a query writes)."""
+    if '"' not in name:
+        return name
+    return ".".join(part[1:-1].replace('""', '"') if part.startswith('"') and part.endswith('"')
+                    and len(part) > 1 else part for part in _dotted(name))
+
+
+def _dotted(name: str) -> list[str]:
+    """`a."b.c"` as ["a", '"b.c"']: dots inside quotes do not split."""
+    parts, current, quoted = [], "", False
+    for char in name:
+        if char == '"':
+            quoted = not quoted
+        if char == "." and not quoted:
+            parts.append(current)
+            current = ""
+        else:
+            current += char
+    parts.append(current)
+    return parts
+
+
 # -- before the answer
 
 
@@ -399,16 +463,16 @@ def _read_by_queries(state: RunState, sources: Sequence[_Source]) -> list[str]:
     for query in state.queries:
         if query.outcome != "ok":
             continue
-        sqlite = any(s.dialect == "sqlite" for s in sources if s.language == query.language)
-        tables = names_read(query.query, query.language, sqlite=sqlite)
-        words = words_of(query.query, query.language, sqlite=sqlite)
+        dialect = next((s.dialect for s in sources if s.language == query.language), "mysql")
+        tables = names_read(query.query, query.language, dialect=dialect)
+        words = words_of(query.query, query.language, dialect=dialect)
         for table in tables:
-            out.append(table)
-            for source in sources:
-                entity = source.entity(table) if source.language == query.language else None
-                if entity is not None:
-                    out += [f"{entity.name}.{c.name}" for c in entity.columns
-                            if c.name.casefold() in words]
+            found = [e for s in sources if s.language == query.language
+                     if (e := s.entity(table) or s.bare_entity(table)) is not None]
+            out.append(found[0].name if found else table)  # as the schema names it
+            for entity in found:
+                out += [f"{entity.name}.{c.name}" for c in entity.columns
+                        if _bare(c.name).casefold() in words]
     return out
 
 
@@ -416,7 +480,7 @@ def _unrun(state: RunState, read: Sequence[str]) -> list[tuple[int, StepModel]]:
     """Planned steps that said what they read, never ran, and whose tables no successful
     query read either (a query may serve a step without naming it)."""
     return [(i, s) for i, s in enumerate(state.plan or []) if s.status == "pending" and s.reads
-            and not any(_covers(r, n.partition(".")[0]) for n in s.reads for r in read)]
+            and not any(_covers(r, n) for n in s.reads for r in read)]
 
 
 async def before_answer(

@@ -160,8 +160,12 @@ def tokenize(
     sqlite: bool = False,
     postgres: bool = False,
     standard_strings: bool = True,
+    dialect: str | None = None,
 ) -> list[Token]:
     """Split `query` into tokens, dropping whitespace and comments; raise `LexError`.
+
+    `dialect` (a `planrag.guards.dialects` name) reads it as that dialect's server does: the
+    way code outside the guard asks (SQLite's and PostgreSQL's set the flags below).
 
     `lenient` keeps characters the lexer does not know as `UNKNOWN` tokens instead of
     refusing them, for reading the query as a server in another sql_mode would. `sqlite`
@@ -171,7 +175,8 @@ def tokenize(
     """
     if "\x00" in query:
         raise LexError("syntax", "The query contains a NUL character; remove it.")
-    if postgres:
+    sqlite = sqlite or dialect == "sqlite"
+    if postgres or dialect == "postgres":
         return _tokenize_postgres(query, standard_strings)
     tokens: list[Token] = []
     pattern = _SQLITE_PATTERN if sqlite else _PATTERNS[backslash_escapes]

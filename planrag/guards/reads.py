@@ -12,7 +12,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from planrag.guards import _cypher_lexer as cy
-from planrag.guards._scope import Scope
+from planrag.guards._postgres_scope import _Reader as _PostgresReader
+from planrag.guards._scope import Scope, Server
 from planrag.guards._sql_lexer import OPERATOR, QUOTED, WORD, LexError, Token, tokenize
 from planrag.guards._sql_query import match_parentheses
 from planrag.guards._sql_scope import Reading, _Block, _chain, _Checker, _Join
@@ -24,16 +25,17 @@ MAX_CHARS = 100_000
 """Longer text is not read (the guard refuses it too)."""
 
 
-def names_read(query: str, language: str, *, sqlite: bool = False) -> tuple[str, ...]:
-    """The tables (`language` "sql") or labels and relationship types ("cypher") `query`
-    reads, in order, each once; () when it cannot be read."""
+def names_read(query: str, language: str, *, dialect: str = "mysql") -> tuple[str, ...]:
+    """The tables (`language` "sql", read as `dialect`'s server reads it) or labels and
+    relationship types ("cypher") `query` reads, in order, each once; () when it cannot be
+    read."""
     if not isinstance(query, str) or len(query) > MAX_CHARS:
         return ()
-    found = _cypher_names(query) if language == "cypher" else _sql_tables(query, sqlite)
+    found = _cypher_names(query) if language == "cypher" else _sql_tables(query, dialect)
     return tuple(dict.fromkeys(found))
 
 
-def words_of(query: str, language: str, *, sqlite: bool = False) -> frozenset[str]:
+def words_of(query: str, language: str, *, dialect: str = "mysql") -> frozenset[str]:
     """Every name the query mentions (tables, columns, aliases, properties), case-folded:
     whether a column is read at all."""
     if not isinstance(query, str) or len(query) > MAX_CHARS:
@@ -45,7 +47,7 @@ def words_of(query: str, language: str, *, sqlite: bool = False) -> frozenset[st
             return frozenset()
         return frozenset(t.value.casefold() for t in tokens if t.kind in (cy.WORD, cy.QUOTED))
     try:
-        sql_tokens = tokenize(query, sqlite=sqlite)
+        sql_tokens = tokenize(query, dialect=dialect)
     except LexError:
         return frozenset()
     return frozenset(_spelled(query, t).casefold() for t in sql_tokens if t.kind in (WORD, QUOTED))
@@ -68,9 +70,24 @@ class _Tables(_Checker):
         return super()._named_table(index, end, join, block)
 
 
-def _sql_tables(query: str, sqlite: bool) -> list[str]:
+class _PostgresTables(_PostgresReader):
+    """The PostgreSQL scope pass over every FROM clause, noting each relation named, as
+    PostgreSQL's schema names it (`schema.table` when qualified, without the database)."""
+
+    found: list[str]
+
+    def _relation(self, parts: Sequence[int]) -> Verdict | None:
+        names = [self.name(i) for i in parts]
+        self.found.append(".".join(names[-2:]))
+        return None
+
+    def _column_reference(self, index: int) -> Verdict | None:
+        return None  # `s.t.c` names a table its FROM clause names too
+
+
+def _sql_tables(query: str, dialect: str) -> list[str]:
     try:
-        tokens = tokenize(query, sqlite=sqlite)
+        tokens = tokenize(query, dialect=dialect)
     except LexError:
         return []
     while tokens and tokens[-1].kind == OPERATOR and tokens[-1].value == ";":
@@ -78,7 +95,12 @@ def _sql_tables(query: str, sqlite: bool) -> list[str]:
     partners = match_parentheses(tokens)
     if isinstance(partners, Verdict):
         return []
-    reader = _Tables(tokens, partners, Reading(query, Scope(server="sqlite" if sqlite else None)))
+    reader: _Tables | _PostgresTables
+    if dialect == "postgres":
+        reader = _PostgresTables(tokens, partners, Reading(query, Scope(server="postgres")))
+    else:
+        server: Server | None = "sqlite" if dialect == "sqlite" else None
+        reader = _Tables(tokens, partners, Reading(query, Scope(server=server)))
     reader.found = []
     try:
         reader.run()  # a refusal (another database) only ends the reading early

@@ -140,11 +140,11 @@ class TableSpec:
             return bool(self.query or self.key)
         return bool(self.cypher)
 
-    def parameters(self, form: Form, *, sqlite: bool = False) -> tuple[str, ...]:
+    def parameters(self, form: Form, *, dialect: str = "mysql") -> tuple[str, ...]:
         """The parameters its query in `form` binds (`:name`, `$name`), found as the sources
-        find them; a whole-table read binds none."""
+        find them (SQL read as `dialect`); a whole-table read binds none."""
         text = self.query if form == "sql" else self.cypher
-        return tuple(placeholder_names(text, form, sqlite=sqlite)) if text else ()
+        return tuple(placeholder_names(text, form, dialect=dialect)) if text else ()
 
     def sql(self, order_by: str | None = None) -> str:
         """The SQL that reads this table: its `query` as written, else the whole table in
@@ -299,7 +299,7 @@ async def state_from_source(
         else:
             query = spec.sql(insertion)
             where = f"{source.name}: {'query for' if spec.query else 'table'} `{spec.name}`"
-        names = spec.parameters(language, sqlite=source.dialect == "sqlite")
+        names = spec.parameters(language, dialect=source.dialect)
         try:
             result = await source.execute(query, _LIVE_LIMITS, _bound(names, values, where))
         except QueryError as exc:

@@ -20,7 +20,7 @@ from decimal import Decimal
 from typing import Any
 
 from planrag.errors import QueryRefused
-from planrag.guards._sql_lexer import UNKNOWN, WORD, LexError, tokenize
+from planrag.guards._sql_lexer import OPERATOR, UNKNOWN, WORD, LexError, tokenize
 
 __all__ = ["Bound", "cypher_values", "name_in_query", "placeholder_names", "sql_bound", "sql_value"]
 
@@ -40,16 +40,19 @@ class Bound:
     """The values, in marker order."""
 
 
-def _spans(query: str, sqlite: bool) -> list[tuple[int, int, str]]:
-    """(start, end, name) of every `:name` outside strings, names and comments; none when
-    the query cannot be read (the guard then says why)."""
+def _spans(query: str, dialect: str) -> list[tuple[int, int, str]]:
+    """(start, end, name) of every `:name` outside strings, names and comments, read as
+    `dialect`'s server reads the text; none when it cannot be read (the guard then says
+    why)."""
     try:
-        tokens = tokenize(query, lenient=True, sqlite=sqlite)
+        tokens = tokenize(query, lenient=True, dialect=dialect)
     except LexError:
         return []
     out = []
     for i, token in enumerate(tokens[:-1]):
-        if token.kind != UNKNOWN or token.value != ":":
+        # MySQL's and SQLite's lexers know no `:`; PostgreSQL's reads it as an operator
+        # (and `::`, a cast, as another).
+        if token.kind not in (UNKNOWN, OPERATOR) or token.value != ":":
             continue
         name = tokens[i + 1]
         if name.kind != WORD or name.start != token.end:
@@ -63,24 +66,26 @@ def _spans(query: str, sqlite: bool) -> list[tuple[int, int, str]]:
     return out
 
 
-def placeholder_names(query: str, language: str, *, sqlite: bool = False) -> list[str]:
-    """The parameter names a query uses, in order of first use."""
+def placeholder_names(query: str, language: str, *, dialect: str = "mysql") -> list[str]:
+    """The parameter names a query uses, in order of first use (SQL read as `dialect`)."""
     if language == "cypher":
         found = _CYPHER_NAME.findall(_without_cypher_strings(query))
     else:
-        found = [name for _, _, name in _spans(query, sqlite)]
+        found = [name for _, _, name in _spans(query, dialect)]
     return list(dict.fromkeys(found))
 
 
 def sql_bound(
-    query: str, params: Mapping[str, Any], *, marker: str, sqlite: bool = False
+    query: str, params: Mapping[str, Any], *, marker: str, dialect: str = "mysql"
 ) -> Bound:
     """`query` with its `:name` placeholders bound from `params` for a driver whose marker
     is `marker` (`%s`: pymysql, which then reads every other `%` as an escape, so they are
     doubled; `?`: sqlite3; `$`: asyncpg, whose markers are numbered, `$1`, `$2`..., and
     which takes each value as it is, encoding it for the type the server infers). A name
-    without a value is refused in one line."""
-    spans = _spans(query, sqlite)
+    without a value is refused in one line. The text is read as `dialect`'s server reads
+    it."""
+    spans = _spans(query, dialect)
+    sqlite = dialect == "sqlite"
     _require(sorted({name for _, _, name in spans}), params, query, "sql")
     checked: list[str] = []
     text: list[str] = []

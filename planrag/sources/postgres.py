@@ -168,7 +168,7 @@ class PostgresSource:
         shared = self._pool()
         statement = Statement(query, (), query)
         if params is not None:
-            bound = sql_bound(query, params, marker="$", sqlite=True)
+            bound = sql_bound(query, params, marker="$", dialect="postgres")
             statement = Statement(bound.text, bound.args, query)
 
         async def work(conn: asyncpg.Connection) -> Table:
@@ -183,7 +183,7 @@ class PostgresSource:
         Placeholders are found as PostgreSQL reads the text: `"..."` quotes a name and a
         `\\` in a string is a plain character."""
         checked = query if params is None else sql_bound(
-            query, params, marker="$", sqlite=True).checked
+            query, params, marker="$", dialect="postgres").checked
         scope = Scope(self.database, server="postgres", schemas=self.schemas)
         return Submission(self.dialect, checked, scope)
 

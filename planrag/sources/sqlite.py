@@ -94,7 +94,7 @@ class SQLiteSource:
         limits = limits or self.limits
         statement, args = query, ()
         if params is not None:
-            bound = sql_bound(query, params, marker="?", sqlite=True)
+            bound = sql_bound(query, params, marker="?", dialect="sqlite")
             statement, args = bound.text, bound.args
         if params is None:
             statement = _catalogue_answer(query) or query
@@ -131,7 +131,7 @@ class SQLiteSource:
     ) -> Submission:
         """Judged in SQLite's dialect, `main` the only database it may name."""
         checked = query if params is None else sql_bound(
-            query, params, marker="?", sqlite=True).checked
+            query, params, marker="?", dialect="sqlite").checked
         return Submission(self.dialect, checked)
 
     async def schema(self, read: Read | None = None) -> Schema:

@@ -348,3 +348,36 @@ async def test_an_unreadable_schema_leaves_the_names_unchecked() -> None:
     steps = await check_plan(down, Requirements(always=("x",)), _state(), "make_plan",  # type: ignore[arg-type]
                              _steps("sql", " orders .qty "))
     assert not isinstance(steps, str) and steps[0].reads == ["orders .qty"]
+
+
+LINES = Entity("table", 'sales."Order Lines"', (Column('"Kind"', "text"), Column("qty", "int")))
+SALES = Entity("table", "sales.orders", (Column("qty", "int"), Column("store_id", "int")))
+SHOPS = Entity("table", "stores", (Column("id", "int"), Column("city", "text")))
+
+
+async def test_postgres_plans_name_tables_of_other_schemas_qualified() -> None:
+    """On PostgreSQL a table of a later schema is `schema.table`: a read may be
+    `schema.table`, `schema.table.column` or quoted, and a need is met by it."""
+    pg = {"postgres": _Source("sql", "postgres", LINES, SALES, SHOPS)}
+    needs = Requirements(always=("sales.orders.qty",))
+    steps = await check_plan(pg, needs, _state(), "make_plan",  # type: ignore[arg-type]
+                             _steps("sql", "sales.orders.qty", 'sales."Order Lines".kind',
+                                    "Sales.Orders", "stores.city"))
+    assert not isinstance(steps, str), steps
+    assert steps[0].reads == ["sales.orders.qty", 'sales."Order Lines".\"Kind\"',
+                              "sales.orders", "stores.city"]
+    out = await check_plan(pg, needs, _state(), "make_plan",  # type: ignore[arg-type]
+                           _steps("sql", "stores.city", "sales.orders.price", "a.b.c.d",
+                                  "sales.nope"))
+    assert isinstance(out, str)
+    assert out.splitlines()[1:4] == [
+        "- step 0 reads 'sales.orders.price': sales.orders has no column price",
+        "- step 0 reads 'a.b.c.d': write it as table or table.column (a label, or "
+        "label.property), as the schema names it",
+        "- step 0 reads 'sales.nope': no table sales.nope; closest: sales.orders",
+    ]
+    # a plan that never reads the needed quantity is sent back for it
+    state = _state()
+    left = await check_plan(pg, needs, state, "make_plan",  # type: ignore[arg-type]
+                            _steps("sql", "stores.city"))
+    assert isinstance(left, str) and "no step reads sales.orders.qty" in left

@@ -1,10 +1,7 @@
 """A team's own PostgreSQL database, live, through everything a person uses: `planrag query`
 and `planrag ask` read it behind PostgreSQL's guard (the kind opens its source guarded), in
 the schemas the manifest names, and what reaches past them is refused by the guard, not by a
-permission the database happens to lack.
-
-These tests need PostgreSQL's guard (`planrag.guards.check("postgres", ...)`): until it is
-written, the guard refuses every PostgreSQL query and they fail."""
+permission the database happens to lack."""
 
 from __future__ import annotations
 

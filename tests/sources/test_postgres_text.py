@@ -14,7 +14,7 @@ from planrag.table import Limits, Table
 def test_parameters_become_numbered_markers_with_their_values_as_they_are() -> None:
     query = ("SELECT \"Name\" FROM t WHERE a = :x AND b::text = :y AND c = ':x' -- :x\n"
              "AND d = :x")
-    bound = sql_bound(query, {"x": True, "y": date(2026, 11, 2)}, marker="$", sqlite=True)
+    bound = sql_bound(query, {"x": True, "y": date(2026, 11, 2)}, marker="$", dialect="postgres")
     assert bound.text == ("SELECT \"Name\" FROM t WHERE a = $1 AND b::text = $2 AND c = ':x' "
                           "-- :x\nAND d = $3")
     assert bound.args == (True, date(2026, 11, 2), True)  # a boolean stays one
@@ -62,8 +62,25 @@ def test_the_monitors_read_a_postgres_query_as_postgres_does() -> None:
 
     query = ("SELECT l.qty FROM sales.\"Order Lines\" l JOIN stores s ON s.id = l.store_id "
              "WHERE s.city = 'Köln' AND l.\"Kind\" = 'x'")
-    tables, filters = sql_filters(query, postgres=True)
+    tables, filters = sql_filters(query, dialect="postgres")
     assert tables == {'sales."order lines"': 'sales."Order Lines"', "l": 'sales."Order Lines"',
                       "stores": "stores", "s": "stores"}
     assert [(f.qualifier, f.column, f.values) for f in filters] == [
         ("s", "city", ("Köln",)), ("l", "Kind", ("x",))]
+
+
+def test_placeholders_and_tables_are_read_as_postgres_reads_them() -> None:
+    """`::` is a cast and `$$...$$`, `E'...'` and nested comments hide what is in them, as
+    PostgreSQL reads them; the tables come as the query qualifies them."""
+    from planrag.guards.reads import names_read
+    from planrag.sources._params import placeholder_names
+
+    query = ("SELECT o.id::text FROM sales.orders o /* :a /* :b */ :c */ JOIN stores s "
+             "ON s.id = o.store_id WHERE s.city = :city AND o.note <> $$:d$$ "
+             "AND o.code <> E'\\' :e' AND o.day > :since::date")
+    assert placeholder_names(query, "sql", dialect="postgres") == ["city", "since"]
+    # MySQL reads the same text otherwise: the nested comment ends at its first */
+    assert "c" in placeholder_names(query, "sql", dialect="mysql")
+    assert names_read(query, "sql", dialect="postgres") == ("sales.orders", "stores")
+    assert names_read('WITH t AS (SELECT 1) SELECT * FROM t, shop.public."Order Lines" l',
+                      "sql", dialect="postgres") == ("public.Order Lines",)

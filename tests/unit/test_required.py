@@ -73,7 +73,7 @@ def test_the_tables_a_query_reads() -> None:
              "SELECT * FROM plan p JOIN lanes n ON 1 = 1, stores s WHERE s.id IN "
              "(SELECT store_id FROM orders) AND TRIM(x FROM y) = ''")
     assert names_read(query, "sql") == ("lane", "warehouse", "cafe", "stores", "orders")
-    assert names_read("SELECT [a b].x FROM [a b]", "sql", sqlite=True) == ("a b",)
+    assert names_read("SELECT [a b].x FROM [a b]", "sql", dialect="sqlite") == ("a b",)
     assert names_read("SELECT 'unterminated", "sql") == ()
     assert names_read("SELECT 1 FROM t" * 10_000, "sql") == ()  # too long to read
     cypher = ("MATCH (c:Country {name: 'SWE'})-[r:NodeCountry|Other*1..2]->(t:Trade_node) "
