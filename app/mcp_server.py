@@ -128,8 +128,8 @@ def build_server(settings: Settings, caller: Caller, *, scripted: bool = False,
         """Ask a decision question about a dataset ("which warehouse should we expand?").
         The answer opens with the best decision and how it compares with every
         alternative; the structured content holds the decision, its check and the
-        queries that were run. `target`: mysql, sqlite or graph (default: the dataset's
-        own database)."""
+        queries that were run. `target`: one of the dataset's targets, as
+        list_datasets names them (default: the dataset's own database)."""
         asker = who(ctx)
         model = _model(settings, dataset, asker, scripted, question)
         run = _Run([])

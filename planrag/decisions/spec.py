@@ -83,8 +83,8 @@ class DecisionSpec:
     unit: str = ""
     digits: int = 4
     target: str | None = None
-    """Which of the dataset's databases runs it (a target: mysql, sqlite, graph); None:
-    the dataset's default."""
+    """Which of the dataset's databases runs it (a target: mysql, postgres, sqlite, graph
+    ...); None: the dataset's default."""
     parameters: tuple[ParameterSpec, ...] = ()
     where: str = ""
     """The manifest and entry, for messages."""

@@ -105,7 +105,8 @@ class RunStarted:
     dataset: str
     """The dataset reference (`DATASET`, `DATASET@DUMP` or `DATASET#QUESTION`)."""
     target: str
-    """Where queries run: mysql, sqlite or graph (or both relational and graph)."""
+    """Where queries run: a kind's target name (mysql, postgres, sqlite, graph ...), or
+    both relational and graph."""
     technique: str
     scripted: bool
     """True when a scripted model answers: front ends label everything it produces."""

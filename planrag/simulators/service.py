@@ -166,8 +166,8 @@ async def simulate_dataset(
     access: Access | None = None,
 ) -> DatasetSimulation:
     """Simulate on a dataset: `ref` is DATASET, DATASET@DUMP or DATASET#QUESTION; `target`
-    is ``dump`` (the dump file: the exact path), a database (mysql, sqlite, graph: a loaded
-    copy, or the live database itself), or None (the dataset's default: its dump, or its
+    is ``dump`` (the dump file: the exact path), a database (a target such as mysql or graph:
+    a loaded copy, or the live database itself), or None (the dataset's default: its dump, or its
     live database). Parameters come from the question (with #QUESTION), then `overrides`.
     With `decision` (or on a dataset whose only check is written in its manifest), the
     written decision ranks on its database (`planrag.decisions`). With `access`, a live

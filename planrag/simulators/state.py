@@ -282,10 +282,9 @@ async def state_from_source(
     declared = tuple(forms) if forms is not None else provided_forms(specs)
     if language not in declared:
         who = f"the {reader} simulator" if reader else "this simulator"
-        if declared == ("sql",):
-            raise StateError(f"{who} reads only SQL; ask on the mysql or sqlite target")
-        if declared == ("cypher",):
-            raise StateError(f"{who} reads only Cypher; ask on the graph target")
+        if declared in (("sql",), ("cypher",)):
+            words = "SQL" if declared[0] == "sql" else "Cypher"
+            raise StateError(f"{who} reads only {words}; ask on {_targets_of(declared[0])}")
         raise StateError(f"{who} cannot read its tables with {language.upper()}")
     values = _plain_parameters(parameters)
     tables: dict[str, list[tuple[Any, ...]]] = {}
@@ -515,3 +514,12 @@ _CONVERT: dict[str, Any] = {
     "date": _day,
     "datetime": _moment,
 }
+
+
+def _targets_of(language: str) -> str:
+    """"the mysql, postgres or sqlite target": the kinds whose queries are in `language`."""
+    from planrag.locations import all_kinds  # the kinds open sources, which read this
+
+    names = [k.name for k in all_kinds() if k.language == language]
+    *first, last = names
+    return f"the {', '.join(first)} or {last} target" if first else f"the {last} target"

@@ -324,4 +324,5 @@ async def test_graph_dates_nulls_and_bound_parameters(
     assert order[2].replace(tzinfo=None) == datetime(2026, 11, 1, 8, 30)
     assert [row[1] for row in cote.rows("customer")] == ["Bob"]
     assert str(info.value) == (
-        "the loyalty-voucher simulator reads only SQL; ask on the mysql or sqlite target")
+        "the loyalty-voucher simulator reads only SQL; ask on the mysql, postgres or sqlite "
+        "target")
