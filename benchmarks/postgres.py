@@ -15,9 +15,9 @@ ANALYZE), and prints:
 - the time the account check (`judge_account`) takes on the same database, for a
   SELECT-only role made for it (it reads every table's privileges) and for the superuser.
 
-The source is built directly, without the guard in front (the value index goes through the
-source's own read-only layers), so the figures do not depend on PostgreSQL's guard. The
-database and the role are dropped at the end.
+The schema is read twice over: by the source alone, and behind PostgreSQL's guard as the kind
+opens it (the value index's queries are then judged one by one). The database and the role
+are dropped at the end.
 """
 
 from __future__ import annotations
@@ -38,6 +38,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from planrag.locations._postgres_account import judge_account
 from planrag.sources._postgres_pool import PostgresAddress
+from planrag.sources.guarded import guarded
 from planrag.sources.postgres import PostgresSource, close_pools
 
 SCHEMAS = ("public", "ops")
@@ -158,11 +159,19 @@ async def main() -> None:
 
 
 async def measure(address: PostgresAddress, database: str, repeat: int) -> None:
+    await _measure(address, database, repeat, guarded_too=False)
+    await _measure(address, database, repeat, guarded_too=True)
+
+
+async def _measure(
+    address: PostgresAddress, database: str, repeat: int, *, guarded_too: bool
+) -> None:
     cold, catalogue, index, cached = [], [], [], []
     schema = None
     for _ in range(repeat):
         await close_pools()  # a new pool: no connection, no cached schema
-        source = PostgresSource(address, database, schemas=SCHEMAS)
+        raw = PostgresSource(address, database, schemas=SCHEMAS)
+        source = guarded(raw) if guarded_too else raw
         started = time.perf_counter()
         schema = await source.schema()
         took = time.perf_counter() - started
@@ -181,9 +190,11 @@ async def measure(address: PostgresAddress, database: str, repeat: int) -> None:
     estimated = sum(1 for e in schema.entities if e.rows is not None)
     rows = sum(e.rows or 0 for e in schema.entities)
     commented = sum(1 for e in schema.entities if e.comment)
+    how = ("through the guard, as the kind opens it (each value-index query judged)"
+           if guarded_too else "the source alone")
     print(f"schema of {len(schema.entities)} tables ({columns} columns, {keys} foreign keys, "
           f"{commented} table comments; {estimated} row estimates, ~{rows:,} rows), "
-          f"median of {repeat}:")
+          f"{how}, median of {repeat}:")
     print(f"  cold    {statistics.median(cold):.3f} s (target < 2 s): catalogue "
           f"{statistics.median(catalogue):.3f} s, value index {statistics.median(index):.3f} s")
     print(f"  cached  {statistics.median(cached) * 1000:.3f} ms")
