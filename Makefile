@@ -117,6 +117,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/engine.py
 	$(BIN)/python benchmarks/live.py
 	$(BIN)/python benchmarks/decisions.py
+	$(BIN)/python benchmarks/postgres.py
 	$(BIN)/python benchmarks/concurrency.py
 	$(BIN)/python benchmarks/crash_recovery.py
 	$(BIN)/python benchmarks/fairness.py
