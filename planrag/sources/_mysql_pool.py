@@ -23,8 +23,9 @@ the database sees at most `size` connections from this process (PLANRAG_POOL_SIZ
   waits for one of them. Holding none, it tries again with a short pause until the wait is
   over, then says the server is busy (not down) and what to do.
 
-A pool nobody uses closes its idle connections after `_IDLE_CLOSE_S`; `close_all()` closes
-every pool of the running event loop (the command line calls it before its loop ends).
+A pool nobody uses closes its idle connections after a minute; `close_all()` closes every
+pool of the running event loop (the command line calls it before its loop ends); both as
+every server pool does (`planrag.sources._sharing`).
 """
 
 from __future__ import annotations
@@ -41,11 +42,11 @@ import pymysql
 from planrag.errors import SourceUnavailable
 from planrag.schema import Schema
 from planrag.settings import MySQLAddress
+from planrag.sources._sharing import PoolRegistry, SharedLife
 from planrag.sources._slots import Busy, Slots
 
 __all__ = ["TOO_MANY_CODES", "SharedPool", "close_all", "shared_pool"]
 
-_IDLE_CLOSE_S = 60.0
 _CONNECT_TIMEOUT_S = 5
 _CHECK_TIMEOUT_S = 5.0
 _RECYCLE_S = 3600.0
@@ -60,15 +61,15 @@ Prepare = Callable[[aiomysql.Connection], Awaitable[None]]
 ConnectError = Callable[[BaseException], Exception]
 
 
-class SharedPool:
+class SharedPool(SharedLife):
     """The pool of one (server, account, database) on one event loop."""
 
     def __init__(self, address: MySQLAddress, database: str, size: int, wait_s: float) -> None:
+        super().__init__()
         self.address = address
         self.database = database
         self.size = size
         self.wait_s = wait_s
-        self.users = 0
         self.flavour: str | None = None
         """"mariadb" or "mysql", known after the first connection."""
         self.sql_mode: str | None = None
@@ -90,7 +91,6 @@ class SharedPool:
         self._lent: weakref.WeakSet[aiomysql.Connection] = weakref.WeakSet()
         self._doomed: weakref.WeakSet[aiomysql.Connection] = weakref.WeakSet()
         """Lent when the pool was closed: closed when they come back."""
-        self._closer: asyncio.TimerHandle | None = None
 
     @property
     def waits(self) -> int:
@@ -103,27 +103,11 @@ class SharedPool:
 
     # -- life
 
-    def borrow(self) -> None:
-        self.users += 1
-        if self._closer is not None:
-            self._closer.cancel()
-            self._closer = None
-
-    def give_back(self) -> None:
-        self.users = max(0, self.users - 1)
-        if self.users == 0 and self._closer is None:
-            loop = asyncio.get_running_loop()
-            self._closer = loop.call_later(_IDLE_CLOSE_S, self._close_if_idle)
-
-    def _close_if_idle(self) -> None:
-        self._closer = None
-        if self.users == 0:
-            asyncio.get_running_loop().create_task(self.close())
-
     async def close(self) -> None:
         """Close the idle connections now and the lent ones when they come back. The pool
         stays usable: a source that still holds it opens new connections."""
-        _forget(self)
+        _POOLS.forget(self)
+        self._cancel_closer()
         for conn in self._lent:
             self._doomed.add(conn)
         for conn in self.slots.drain():
@@ -301,34 +285,16 @@ def _closed_by_server(conn: aiomysql.Connection) -> bool:
     )
 
 
-_POOLS: weakref.WeakKeyDictionary[
-    asyncio.AbstractEventLoop, dict[tuple[object, ...], SharedPool]
-] = weakref.WeakKeyDictionary()
+_POOLS: PoolRegistry[SharedPool] = PoolRegistry()
 
 
 def shared_pool(address: MySQLAddress, database: str, size: int, wait_s: float) -> SharedPool:
     """The pool for this database on the running loop, made on first use."""
-    loop = asyncio.get_running_loop()
-    pools = _POOLS.setdefault(loop, {})
-    key = (*address.key, database, size, wait_s)
-    pool = pools.get(key)
-    if pool is None:
-        pool = pools[key] = SharedPool(address, database, size, wait_s)
-    return pool
-
-
-def _forget(pool: SharedPool) -> None:
-    for pools in _POOLS.values():
-        for key, value in list(pools.items()):
-            if value is pool:
-                del pools[key]
+    return _POOLS.get((*address.key, database, size, wait_s),
+                      lambda: SharedPool(address, database, size, wait_s))
 
 
 async def close_all(host: str | None = None, port: int | None = None) -> None:
     """Close every pool of the running loop (before the loop ends), or those of one server."""
-    pools = _POOLS.get(asyncio.get_running_loop(), {})
-    for pool in list(pools.values()):
-        if (host is None or pool.address.host == host) and (
-            port is None or pool.address.port == port
-        ):
-            await pool.close()
+    await _POOLS.close_all(lambda pool: (host is None or pool.address.host == host)
+                           and (port is None or pool.address.port == port))

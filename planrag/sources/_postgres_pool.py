@@ -19,9 +19,9 @@ database borrows from one `SharedPool` (ARCHITECTURE.md, "Invariants").
   holds for a few seconds and the query waits for one of them. Holding none, it tries again
   with a short pause until the wait is over, then says the server is busy, not down.
 
-A pool nobody uses closes its idle connections after `_IDLE_CLOSE_S`; `close_all()` closes
-every pool of the running event loop (the command line and the chat call it before their
-loop ends).
+A pool nobody uses closes its idle connections after a minute (`planrag.sources._sharing`);
+`close_all()` closes every pool of the running event loop (the command line and the chat
+call it before their loop ends).
 """
 
 from __future__ import annotations
@@ -38,6 +38,7 @@ from urllib.parse import parse_qsl, unquote, urlsplit
 import asyncpg
 
 from planrag.schema import Schema
+from planrag.sources._sharing import PoolRegistry, SharedLife
 from planrag.sources._slots import Busy, Slots
 
 __all__ = [
@@ -49,7 +50,6 @@ __all__ = [
     "shared_pool",
 ]
 
-_IDLE_CLOSE_S = 60.0
 _CONNECT_TIMEOUT_S = 5.0
 _RECYCLE_S = 3600.0
 _FULL_HOLD_S = 5.0
@@ -155,16 +155,16 @@ async def discard(conn: asyncpg.Connection) -> None:
             conn.terminate()
 
 
-class SharedPool:
+class SharedPool(SharedLife):
     """The pool of one (server, account, database) on one event loop."""
 
     def __init__(self, address: PostgresAddress, database: str, size: int,
                  wait_s: float) -> None:
+        super().__init__()
         self.address = address
         self.database = database
         self.size = size
         self.wait_s = wait_s
-        self.users = 0
         self.schema: dict[tuple[str, ...], tuple[float, Schema]] = {}
         """The schemas read -> (when read, the Schema), for every source on this database
         (two datasets on one database may name different schemas)."""
@@ -179,8 +179,6 @@ class SharedPool:
         self._established = 0
         self._lent: weakref.WeakSet[asyncpg.Connection] = weakref.WeakSet()
         self._doomed: weakref.WeakSet[asyncpg.Connection] = weakref.WeakSet()
-        self._closer: asyncio.TimerHandle | None = None
-        self._closing: set[asyncio.Task[None]] = set()
 
     @property
     def waits(self) -> int:
@@ -193,40 +191,18 @@ class SharedPool:
 
     # -- life
 
-    def borrow(self) -> None:
-        self.users += 1
-        if self._closer is not None:
-            self._closer.cancel()
-            self._closer = None
-
-    def give_back(self) -> None:
-        self.users = max(0, self.users - 1)
-        if self.users == 0 and self._closer is None:
-            loop = asyncio.get_running_loop()
-            self._closer = loop.call_later(_IDLE_CLOSE_S, self._close_if_idle)
-
-    def _close_if_idle(self) -> None:
-        self._closer = None
-        if self.users == 0:
-            task = asyncio.get_running_loop().create_task(self.close())
-            self._closing.add(task)
-            task.add_done_callback(self._closing.discard)
-
     async def close(self) -> None:
         """Close the idle connections now and the lent ones when they come back. The pool
         stays usable: a source that still holds it opens new connections."""
-        _forget(self)
-        if self._closer is not None:
-            self._closer.cancel()
-            self._closer = None
+        _POOLS.forget(self)
+        self._cancel_closer()
         for conn in self._lent:
             self._doomed.add(conn)
         for conn in self.slots.drain():
             self._established = max(0, self._established - 1)
             with contextlib.suppress(Exception):
                 await discard(conn)
-        if self._closing:
-            await asyncio.wait(set(self._closing), timeout=_CLOSE_TIMEOUT_S + 1)
+        await self.background_done(_CLOSE_TIMEOUT_S + 1)
 
     # -- connections
 
@@ -300,9 +276,7 @@ class SharedPool:
         statement its caller gave up on (a cancelled run): it is closed in the background,
         after asyncpg's cancel request for that statement has gone out."""
         if not conn.is_closed():
-            task = asyncio.get_running_loop().create_task(_quietly_discard(conn))
-            self._closing.add(task)
-            task.add_done_callback(self._closing.discard)
+            self.in_background(_quietly_discard(conn))
         self._established = max(0, self._established - 1)
         self.slots.gone()
 
@@ -338,35 +312,17 @@ def _unreachable(exc: BaseException) -> bool:
     return getattr(exc, "sqlstate", None) in _NOT_NOW
 
 
-_POOLS: weakref.WeakKeyDictionary[
-    asyncio.AbstractEventLoop, dict[tuple[object, ...], SharedPool]
-] = weakref.WeakKeyDictionary()
+_POOLS: PoolRegistry[SharedPool] = PoolRegistry()
 
 
 def shared_pool(address: PostgresAddress, database: str, size: int,
                 wait_s: float) -> SharedPool:
     """The pool for this database and account on the running loop, made on first use."""
-    loop = asyncio.get_running_loop()
-    pools = _POOLS.setdefault(loop, {})
-    key = (*address.key, database, size, wait_s)
-    pool = pools.get(key)
-    if pool is None:
-        pool = pools[key] = SharedPool(address, database, size, wait_s)
-    return pool
-
-
-def _forget(pool: SharedPool) -> None:
-    for pools in _POOLS.values():
-        for key, value in list(pools.items()):
-            if value is pool:
-                del pools[key]
+    return _POOLS.get((*address.key, database, size, wait_s),
+                      lambda: SharedPool(address, database, size, wait_s))
 
 
 async def close_all(host: str | None = None, port: int | None = None) -> None:
     """Close every pool of the running loop (before the loop ends), or those of one server."""
-    pools = _POOLS.get(asyncio.get_running_loop(), {})
-    for pool in list(pools.values()):
-        if (host is None or pool.address.host == host) and (
-            port is None or pool.address.port == port
-        ):
-            await pool.close()
+    await _POOLS.close_all(lambda pool: (host is None or pool.address.host == host)
+                           and (port is None or pool.address.port == port))

@@ -37,7 +37,6 @@ import logging
 import os
 import re
 import time
-import weakref
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
@@ -68,6 +67,7 @@ from planrag.guards.dialects import Dialect
 from planrag.sources._driver_logs import quiet_driver_logs
 from planrag.sources._graph_schema import describe_graph
 from planrag.sources._params import cypher_values
+from planrag.sources._sharing import PoolRegistry, SharedLife
 from planrag.sources._values import graph_values
 from planrag.sources.base import Language, Read, Schema, Submission
 from planrag.table import Limits, Table, TableBuilder
@@ -337,11 +337,13 @@ class Neo4jSource:
                          timeout_s=limits.timeout_s, retried=retried)  # fmt: skip
 
 
-class _SharedDriver:
+class _SharedDriver(SharedLife):
     """One driver (and so one connection pool) per graph server and account on an event
-    loop, shared by every source of the process; closed a while after the last source."""
+    loop, shared by every source of the process; closed a while after the last source
+    (`planrag.sources._sharing`)."""
 
     def __init__(self, conn: GraphConnection, size: int, wait_s: float) -> None:
+        super().__init__()
         self.driver = admin.open_driver(conn, reader=True, pool_size=size, wait_s=wait_s)
         self.uri = conn.uri
         self.size = size
@@ -349,21 +351,8 @@ class _SharedDriver:
         self.waits = 0
         """How many queries had to wait for a free connection (for tests and benchmarks)."""
         self._gate = asyncio.Semaphore(size)
-        self.users = 0
         self.schemas: dict[str | None, tuple[float, Schema]] = {}
         """Schemas read through this driver, by database (for every source)."""
-        self._closer: asyncio.TimerHandle | None = None
-
-    def borrow(self) -> None:
-        self.users += 1
-        if self._closer is not None:
-            self._closer.cancel()
-            self._closer = None
-
-    def give_back(self) -> None:
-        self.users = max(0, self.users - 1)
-        if self.users == 0 and self._closer is None:
-            self._closer = asyncio.get_running_loop().call_later(_IDLE_CLOSE_S, self._idle)
 
     @contextlib.asynccontextmanager
     async def slot(self) -> AsyncIterator[None]:
@@ -387,43 +376,28 @@ class _SharedDriver:
         finally:
             self._gate.release()
 
-    def _idle(self) -> None:
-        self._closer = None
-        if self.users == 0:
-            asyncio.get_running_loop().create_task(self.close())
-
     async def close(self) -> None:
-        for drivers in _DRIVERS.values():
-            for key, value in list(drivers.items()):
-                if value is self:
-                    del drivers[key]
+        _DRIVERS.forget(self)
+        self._cancel_closer()
         with contextlib.suppress(Exception):
             await self.driver.close()
 
 
-_IDLE_CLOSE_S = 60.0
 _SCHEMA_TTL_S = 300.0
-_DRIVERS: weakref.WeakKeyDictionary[
-    asyncio.AbstractEventLoop, dict[tuple[object, ...], _SharedDriver]
-] = weakref.WeakKeyDictionary()
+_DRIVERS: PoolRegistry[_SharedDriver] = PoolRegistry()
 
 
 def _shared_driver(conn: GraphConnection, size: int, wait_s: float) -> _SharedDriver:
-    drivers = _DRIVERS.setdefault(asyncio.get_running_loop(), {})
-    key = (conn.uri, conn.reader_auth, size, wait_s)
-    shared = drivers.get(key)
-    if shared is None:
-        shared = drivers[key] = _SharedDriver(conn, size, wait_s)
-    return shared
+    return _DRIVERS.get((conn.uri, conn.reader_auth, size, wait_s),
+                        lambda: _SharedDriver(conn, size, wait_s))
 
 
 async def close_drivers(uri: str | None = None, *, idle_only: bool = False) -> None:
     """Close the shared drivers of the running loop (those to `uri` only, when given; those
     no source uses, with `idle_only`): before the loop ends, or before the embedded server
     they talk to stops (it waits for open connections)."""
-    for key, shared in list(_DRIVERS.get(asyncio.get_running_loop(), {}).items()):
-        if (uri is None or key[0] == uri) and not (idle_only and shared.users):
-            await shared.close()
+    await _DRIVERS.close_all(lambda shared: (uri is None or shared.uri == uri)
+                             and not (idle_only and shared.users))
 
 
 def _connection_for(driver: AsyncDriver) -> GraphConnection:
