@@ -4,7 +4,9 @@ A server source (MySQL/MariaDB, PostgreSQL) does not own connections: every sour
 server, account and database borrows one pool of the running event loop (`PoolRegistry`).
 The pool counts who holds it (`SharedLife.borrow`/`give_back`); a while after the last one
 gave it back it closes its idle connections, and a source that borrows it again opens new
-ones. Each pool's own module says how it connects, checks and lends connections.
+ones. Each pool's own module says how it connects, checks and lends connections. A read that
+loses its connection raises `Lost` inside the source (it runs once more elsewhere); a query
+error that leaves the connection healthy, `Reusable`.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Coroutine, Hashable
 from typing import Any, Generic, TypeVar
 
-__all__ = ["IDLE_CLOSE_S", "PoolRegistry", "SharedLife"]
+__all__ = ["IDLE_CLOSE_S", "Lost", "PoolRegistry", "Reusable", "SharedLife"]
 
 IDLE_CLOSE_S = 60.0
 """How long a pool nobody holds keeps its idle connections."""
@@ -102,3 +104,23 @@ class PoolRegistry(Generic[P]):
         for pool in list(pools.values()):
             if matching is None or matching(pool):
                 await pool.close()
+
+
+class Lost(Exception):
+    """The connection died under a query (nothing of the read was kept): drop it, and run
+    the read once more on another."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = " ".join(reason.split())
+
+
+class Reusable(Exception):
+    """A query error after which the connection is still healthy: end its transaction (or
+    reset it) and lend it again; `error` is what the caller is told."""
+
+    def __init__(self, error: Exception, *, stale_schema: bool = False) -> None:
+        super().__init__(str(error))
+        self.error = error
+        self.stale_schema = stale_schema
+        """The error says the schema changed under the query: read it again next time."""

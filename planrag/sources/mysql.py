@@ -57,6 +57,7 @@ from planrag.settings import MySQLAddress
 from planrag.sources._mysql_pool import TOO_MANY_CODES, SharedPool, close_all, shared_pool
 from planrag.sources._mysql_schema import read_schema
 from planrag.sources._params import sql_bound
+from planrag.sources._sharing import Lost, Reusable
 from planrag.sources._values import mysql_distinct, sql_values
 from planrag.sources.base import Language, Read, Submission
 from planrag.table import Limits, Table, TableBuilder
@@ -248,13 +249,13 @@ class MySQLSource:
         """Run a read; one that lost its connection runs once more on a fresh connection."""
         try:
             return await self._attempt(shared, query, limits)
-        except _Lost as lost:
+        except Lost as lost:
             log.info("lost the connection to %s during a query (%s); trying once more",
                      shared.where, lost.reason)
         where = f"{self.address.host}:{self.address.port}"
         try:
             return await self._attempt(shared, query, limits, patient=True)
-        except _Lost as again:
+        except Lost as again:
             raise SourceUnavailable(
                 f"lost the connection to MySQL at {where} during the query, and again on a "
                 f"fresh connection ({again.reason}); the server may be restarting or "
@@ -275,7 +276,7 @@ class MySQLSource:
             table = await self._run_watched(conn, query, limits)
             keep = await self._reset(conn)
             return table
-        except _Reusable as wrapped:
+        except Reusable as wrapped:
             keep = await self._reset(conn)
             if isinstance(wrapped.error, QueryFailed) and wrapped.stale_schema:
                 shared.schema = None  # the schema changed under us: read it again next time
@@ -325,7 +326,7 @@ class MySQLSource:
         except TimeoutError:
             raise  # a timeout is never taken for a lost connection (never repeated)
         except OSError as exc:
-            raise _Lost(str(exc) or type(exc).__name__) from None
+            raise Lost(str(exc) or type(exc).__name__) from None
         if not exhausted:
             conn.close()  # unread rows: dropping the connection is cheaper than draining
             elapsed = (time.perf_counter() - started) * 1000
@@ -352,7 +353,7 @@ class MySQLSource:
         code = exc.args[0] if exc.args and isinstance(exc.args[0], int) else 0
         message = str(exc.args[1]) if len(exc.args) > 1 else str(exc)
         if code in _GONE_CODES or isinstance(exc, pymysql.err.InterfaceError):
-            return _Lost(message)
+            return Lost(message)
         stale = False
         if code in _TIMEOUT_CODES:
             error: Exception = QueryTimeout(
@@ -377,7 +378,7 @@ class MySQLSource:
             )
         else:
             error = QueryFailed(f"MySQL error {code}: {message}", query=query, language="sql")
-        return _Reusable(error, stale_schema=stale)
+        return Reusable(error, stale_schema=stale)
 
     async def _kill(self, thread_id: int) -> None:
         """Stop a runaway statement from a separate connection (same account)."""
@@ -450,7 +451,7 @@ async def _refuse_huge_scan(cur: aiomysql.SSCursor, query: Statement, max_rows: 
         return
     estimate = scan_estimate(names, rows)
     if estimate > max_rows:
-        raise _Reusable(QueryRefused(
+        raise Reusable(QueryRefused(
             f"the server estimates this query examines about {estimate:,} rows, over the "
             f"{max_rows:,}-row limit (PLANRAG_MAX_SCAN_ROWS); filter on indexed columns, "
             "join on keys, or aggregate in smaller steps",
@@ -492,22 +493,6 @@ def _lexing_safe_mode(mode: str) -> str | None:
     return ",".join(kept) if len(kept) != len(parts) else None
 
 
-class _Lost(Exception):
-    """The connection died under a query (nothing of the read was kept): drop it, and run
-    the read once more on another."""
-
-    def __init__(self, reason: str) -> None:
-        super().__init__(reason)
-        self.reason = " ".join(reason.split())
-
-
-class _Reusable(Exception):
-    """A query error after which the connection is still healthy (reset and reuse it)."""
-
-    def __init__(self, error: Exception, *, stale_schema: bool = False) -> None:
-        super().__init__(str(error))
-        self.error = error
-        self.stale_schema = stale_schema
 
 
 async def _command(conn: aiomysql.Connection, command: int, payload: bytes) -> None:

@@ -64,6 +64,7 @@ from planrag.sources._postgres_pool import (
     shared_pool,
 )
 from planrag.sources._postgres_schema import Catalogue, read_schema
+from planrag.sources._sharing import Lost, Reusable
 from planrag.sources._values import sql_values
 from planrag.sources.base import Language, Read, Submission
 from planrag.table import Limits, Table, TableBuilder
@@ -234,13 +235,13 @@ class PostgresSource:
         """Run a read; one that lost its connection runs once more on a fresh connection."""
         try:
             return await self._attempt(shared, work, timeout_s, shown)
-        except _Lost as lost:
+        except Lost as lost:
             log.info("lost the connection to %s during a query (%s); trying once more",
                      shared.where, lost.reason)
         where = f"PostgreSQL at {self.address.where}/{self.database}"
         try:
             return await self._attempt(shared, work, timeout_s, shown, patient=True)
-        except _Lost as again:
+        except Lost as again:
             raise SourceUnavailable(
                 f"lost the connection to {where} during the query, and again on a fresh "
                 f"connection ({again.reason}); the server may be restarting or overloaded: "
@@ -262,7 +263,7 @@ class PostgresSource:
             result = await self._watched(conn, work, timeout_s, shown)
             keep = await _end(conn)
             return result
-        except _Reusable as wrapped:
+        except Reusable as wrapped:
             keep = await _end(conn)
             if wrapped.stale_schema:
                 shared.schema.clear()  # read it again next time
@@ -328,7 +329,7 @@ class PostgresSource:
         except (asyncpg.InterfaceError, asyncpg.exceptions.InternalClientError) as exc:
             raise _client_error(conn, exc, query.shown) from None
         except OSError as exc:
-            raise _Lost(str(exc) or type(exc).__name__) from None
+            raise Lost(str(exc) or type(exc).__name__) from None
         elapsed = (time.perf_counter() - started) * 1000
         return builder.build(elapsed, exhausted=exhausted)
 
@@ -355,7 +356,7 @@ class PostgresSource:
         sizes = await _table_sizes(conn, _whole_scans(plan))
         estimate = scan_estimate(plan, sizes)
         if estimate > limits.max_scan_rows:
-            raise _Reusable(QueryRefused(
+            raise Reusable(QueryRefused(
                 f"PostgreSQL's planner expects this query to examine about {estimate:,} rows, "
                 f"over the {limits.max_scan_rows:,}-row limit (PLANRAG_MAX_SCAN_ROWS); filter "
                 "on indexed columns, join on keys, or aggregate in smaller steps",
@@ -366,7 +367,7 @@ class PostgresSource:
         state = str(getattr(exc, "sqlstate", "") or "")
         message = _said(exc)
         if state.startswith("08") or state in _GONE:
-            return _Lost(message)
+            return Lost(message)
         stale = False
         if state == _TIMEOUT:
             error: Exception = QueryTimeout(
@@ -396,7 +397,7 @@ class PostgresSource:
         else:
             error = QueryFailed(f"PostgreSQL error {state}: {message}", query=query,
                                 language="sql")
-        return _Reusable(error, stale_schema=stale)
+        return Reusable(error, stale_schema=stale)
 
     # ------------------------------------------------------------------ the catalogues
 
@@ -414,8 +415,8 @@ class PostgresSource:
                                          self.address.where, self.address.user)
             except asyncpg.PostgresError as exc:
                 failed = self._classify(exc, "(reading the schema)", _CATALOGUE_TIMEOUT_S)
-                if isinstance(failed, _Reusable):
-                    raise _Reusable(SourceUnavailable(
+                if isinstance(failed, Reusable):
+                    raise Reusable(SourceUnavailable(
                         f"cannot read the schema of {self.database} on {self.address.where}: "
                         f"{failed.error}"
                     )) from None
@@ -423,9 +424,9 @@ class PostgresSource:
             except (asyncpg.InterfaceError, asyncpg.exceptions.InternalClientError) as exc:
                 raise _client_error(conn, exc, "(reading the schema)") from None
             except OSError as exc:
-                raise _Lost(str(exc) or type(exc).__name__) from None
+                raise Lost(str(exc) or type(exc).__name__) from None
             except SourceUnavailable as exc:  # a schema missing or not usable
-                raise _Reusable(exc) from None
+                raise Reusable(exc) from None
 
         return await self._with_connection(shared, work, _CATALOGUE_TIMEOUT_S,
                                            "(reading the schema)")
@@ -453,9 +454,9 @@ def _client_error(conn: asyncpg.Connection, exc: BaseException, query: str) -> E
     """The driver's own errors: a connection it found closed is lost; anything else (a
     value it cannot send for a parameter's type, a wrong number of values) is the query's."""
     if conn.is_closed():
-        return _Lost(str(exc) or type(exc).__name__)
+        return Lost(str(exc) or type(exc).__name__)
     text = " ".join(str(exc).split())
-    return _Reusable(QueryFailed(f"PostgreSQL's driver refused the query: {text}",
+    return Reusable(QueryFailed(f"PostgreSQL's driver refused the query: {text}",
                                  query=query, language="sql"))
 
 
@@ -611,22 +612,6 @@ def _number(value: Any) -> float:
 # ---------------------------------------------------------------------- errors
 
 
-class _Lost(Exception):
-    """The connection died under a query (nothing of the read was kept): drop it, and run
-    the read once more on another."""
-
-    def __init__(self, reason: str) -> None:
-        super().__init__(reason)
-        self.reason = " ".join(reason.split())
-
-
-class _Reusable(Exception):
-    """A query error after which the connection is still healthy (roll back and reuse)."""
-
-    def __init__(self, error: Exception, *, stale_schema: bool = False) -> None:
-        super().__init__(str(error))
-        self.error = error
-        self.stale_schema = stale_schema
 
 
 def connect_error(
