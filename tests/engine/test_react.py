@@ -146,6 +146,8 @@ def test_replan_y_then_a_query_and_y_without_steps() -> None:
     ("dqa_locating", TOOLS, "run_sql"),  # one database: any name queries it
     ("Cypher", TOOLS | {"run_cypher"}, "run_cypher"),
     ("Neo4j", TOOLS | {"run_cypher"}, "run_cypher"),
+    ("Postgres", TOOLS | {"run_cypher"}, "run_sql"),
+    ("PostgreSQL", TOOLS | {"run_cypher"}, "run_sql"),
     ("dqa_locating", TOOLS | {"run_cypher"}, "dqa_locating"),  # two: the engine asks which
     ("Cypher", TOOLS, "run_cypher"),  # not offered: the engine says what is
 ])

@@ -275,7 +275,8 @@ def _cell(value: Any) -> str:
 
 TOOLS = (
     QueryTool(name="run_sql", order=30, language="sql",
-              text=TextForm(words=("sql", "mariadb", "sqlite", "relational", "rdb"), rank=20),
+              text=TextForm(words=("sql", "mariadb", "sqlite", "postgres", "relational", "rdb"),
+                            rank=20),
               argument_words={"query": "query"}),
     QueryTool(name="run_cypher", order=31, language="cypher",
               text=TextForm(words=("cypher", "neo4j", "graph", "gdb"), rank=10),
