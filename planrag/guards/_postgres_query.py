@@ -49,7 +49,16 @@ from planrag.guards._postgres_words import (
     PG_TYPES,
     denied_function,
 )
-from planrag.guards._sql_lexer import NUMBER, OPERATOR, QUOTED, STRING, WORD, Token
+from planrag.guards._sql_lexer import (
+    NUMBER,
+    OPERATOR,
+    QUOTED,
+    STRING,
+    WORD,
+    Token,
+    is_op,
+    word_at,
+)
 from planrag.guards._sql_query import match_parentheses
 from planrag.guards._sql_refusals import refuse_postgres_keyword, refuse_postgres_statement
 from planrag.guards._sql_resources import resource_refusal
@@ -97,25 +106,15 @@ def check_postgres_query(tokens: Sequence[Token], reading: Reading) -> Verdict |
     if isinstance(partners, Verdict):
         return partners
     head = 0
-    while _is_op(tokens, head, "("):
+    while is_op(tokens, head, "("):
         head += 1
-    if _word_at(tokens, head) not in PG_QUERY_HEADS:
+    if word_at(tokens, head) not in PG_QUERY_HEADS:
         return refuse_postgres_statement(tokens[head:])
     return (
         _Walker(tokens, partners).run()
         or resource_refusal(tokens, partners, postgres=True)
         or postgres_scope_refusal(tokens, partners, reading)
     )
-
-
-def _is_op(tokens: Sequence[Token], index: int, op: str) -> bool:
-    return 0 <= index < len(tokens) and tokens[index].kind == OPERATOR and tokens[index].value == op
-
-
-def _word_at(tokens: Sequence[Token], index: int) -> str:
-    if 0 <= index < len(tokens) and tokens[index].kind == WORD:
-        return tokens[index].value
-    return ""
 
 
 def _is_name(token: Token) -> bool:
@@ -134,13 +133,13 @@ def _check_explain(tokens: Sequence[Token], reading: Reading) -> Verdict | None:
     if isinstance(partners, Verdict):
         return partners
     index = 1
-    if _is_op(tokens, 1, "(") and not _starts_query(tokens, 2):
+    if is_op(tokens, 1, "(") and not _starts_query(tokens, 2):
         refusal = _explain_options(tokens, 2, partners[1])
         if refusal is not None:
             return refusal
         index = partners[1] + 1
-    while _word_at(tokens, index) in {"ANALYZE", "ANALYSE", "VERBOSE"}:
-        if _word_at(tokens, index) != "VERBOSE":
+    while word_at(tokens, index) in {"ANALYZE", "ANALYSE", "VERBOSE"}:
+        if word_at(tokens, index) != "VERBOSE":
             return _explain_analyze()
         index += 1
     if index >= len(tokens):
@@ -155,14 +154,14 @@ def _check_explain(tokens: Sequence[Token], reading: Reading) -> Verdict | None:
 
 
 def _starts_query(tokens: Sequence[Token], index: int) -> bool:
-    return _is_op(tokens, index, "(") or _word_at(tokens, index) in PG_QUERY_HEADS
+    return is_op(tokens, index, "(") or word_at(tokens, index) in PG_QUERY_HEADS
 
 
 def _explain_options(tokens: Sequence[Token], start: int, end: int) -> Verdict | None:
     """``FORMAT f``, ``COSTS [bool]`` and ``VERBOSE [bool]``, separated by commas."""
     option: list[Token] = []
     for index in range(start, end + 1):
-        if index < end and not _is_op(tokens, index, ","):
+        if index < end and not is_op(tokens, index, ","):
             option.append(tokens[index])
             continue
         words = [t.value for t in option if t.kind == WORD]
@@ -240,10 +239,10 @@ class _Walker:
     # ------------------------------------------------------------------------ navigation
 
     def word(self, index: int) -> str:
-        return _word_at(self.tokens, index)
+        return word_at(self.tokens, index)
 
     def op(self, index: int, op: str) -> bool:
-        return _is_op(self.tokens, index, op)
+        return is_op(self.tokens, index, op)
 
     def kind(self, index: int) -> str:
         return self.tokens[index].kind if 0 <= index < len(self.tokens) else ""

@@ -37,7 +37,7 @@ from planrag.guards._postgres_words import (
     PG_INFORMATION_SCHEMA_VIEWS,
     PG_KEYWORDS,
 )
-from planrag.guards._sql_lexer import OPERATOR, QUOTED, WORD, Token
+from planrag.guards._sql_lexer import OPERATOR, QUOTED, WORD, Token, TokenReader
 from planrag.guards._sql_scope import Reading, shown
 from planrag.guards._verdict import Verdict
 
@@ -67,7 +67,7 @@ def postgres_scope_refusal(
     return _Reader(tokens, partners, reading).run()
 
 
-class _Reader:
+class _Reader(TokenReader):
     """One pass over a query's tokens; see the module docstring."""
 
     def __init__(self, tokens: Sequence[Token], partners: Sequence[int], reading: Reading):
@@ -78,20 +78,6 @@ class _Reader:
         self.judged: set[int] = set()  # name parts already judged as a relation
 
     # ------------------------------------------------------------------------- navigation
-
-    def word(self, index: int) -> str:
-        if 0 <= index < len(self.tokens) and self.tokens[index].kind == WORD:
-            return self.tokens[index].value
-        return ""
-
-    def op(self, index: int) -> str:
-        if 0 <= index < len(self.tokens) and self.tokens[index].kind == OPERATOR:
-            return self.tokens[index].value
-        return ""
-
-    def keyword(self, index: int) -> str:
-        """The word at `index` unless it follows a `.` (then it is a name)."""
-        return "" if self.op(index - 1) == "." else self.word(index)
 
     def is_part(self, index: int) -> bool:
         return 0 <= index < len(self.tokens) and self.tokens[index].kind in (WORD, QUOTED)

@@ -45,6 +45,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Sequence
 from typing import Final, NamedTuple
 
 __all__ = [
@@ -58,7 +59,10 @@ __all__ = [
     "WORD",
     "LexError",
     "Token",
+    "TokenReader",
+    "is_op",
     "tokenize",
+    "word_at",
 ]
 
 WORD: Final = "word"  # keyword or unquoted identifier; `value` is upper-cased
@@ -76,6 +80,37 @@ class Token(NamedTuple):
     value: str
     start: int
     end: int
+
+
+def is_op(tokens: Sequence[Token], index: int, op: str) -> bool:
+    """Whether the token at `index` is the operator `op` (False past either end)."""
+    return 0 <= index < len(tokens) and tokens[index].kind == OPERATOR and tokens[index].value == op
+
+
+def word_at(tokens: Sequence[Token], index: int) -> str:
+    """The (upper-cased) word at `index`; "" for anything else or past either end."""
+    if 0 <= index < len(tokens) and tokens[index].kind == WORD:
+        return tokens[index].value
+    return ""
+
+
+class TokenReader:
+    """Reading a query's tokens by position, for the passes that walk them."""
+
+    tokens: Sequence[Token]
+
+    def word(self, index: int) -> str:
+        return word_at(self.tokens, index)
+
+    def op(self, index: int) -> str:
+        """The operator at `index`, or ""."""
+        if 0 <= index < len(self.tokens) and self.tokens[index].kind == OPERATOR:
+            return self.tokens[index].value
+        return ""
+
+    def keyword(self, index: int) -> str:
+        """The word at `index` unless it follows a `.` (then it is a name)."""
+        return "" if self.op(index - 1) == "." else self.word(index)
 
 
 class LexError(Exception):

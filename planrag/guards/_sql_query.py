@@ -46,6 +46,8 @@ from planrag.guards._sql_lexer import (
     SYSTEM_VARIABLE,
     WORD,
     Token,
+    is_op,
+    word_at,
 )
 from planrag.guards._sql_refusals import refuse_keyword, refuse_statement
 from planrag.guards._sql_resources import resource_refusal
@@ -93,16 +95,6 @@ _SET_OPERATORS: Final = frozenset({"UNION", "INTERSECT", "EXCEPT"})
 _MAX_SEQUENCE_ROWS: Final = 1_000_000
 
 
-def _is_op(tokens: Sequence[Token], index: int, op: str) -> bool:
-    return 0 <= index < len(tokens) and tokens[index].kind == OPERATOR and tokens[index].value == op
-
-
-def _word_at(tokens: Sequence[Token], index: int) -> str:
-    if 0 <= index < len(tokens) and tokens[index].kind == WORD:
-        return tokens[index].value
-    return ""
-
-
 def _is_name(token: Token) -> bool:
     """An identifier: backticked, or an unquoted word that is not reserved."""
     return token.kind == QUOTED or (token.kind == WORD and token.value not in RESERVED)
@@ -140,7 +132,7 @@ def _unbalanced() -> Verdict:
 def qualified_name_refusal(tokens: Sequence[Token], index: int) -> Verdict | None:
     """Refuse the dotted name starting at `index` if it reaches into a system schema."""
     parts = [tokens[index].value]
-    while _is_op(tokens, index + 1, ".") and index + 2 < len(tokens):
+    while is_op(tokens, index + 1, ".") and index + 2 < len(tokens):
         index += 2
         if tokens[index].kind not in _NAMES:
             break
@@ -186,7 +178,7 @@ def _checks(tokens: Sequence[Token], partners: Sequence[int], reading: Reading) 
 
 
 def _skip_open_parentheses(tokens: Sequence[Token], index: int) -> int:
-    while _is_op(tokens, index, "("):
+    while is_op(tokens, index, "("):
         index += 1
     return index
 
@@ -194,7 +186,7 @@ def _skip_open_parentheses(tokens: Sequence[Token], index: int) -> int:
 def _shape_refusal(tokens: Sequence[Token], partners: Sequence[int]) -> Verdict | None:
     """Refuse unless the statement is a query, looking past WITH to the statement it heads."""
     head = _skip_open_parentheses(tokens, 0)
-    word = _word_at(tokens, head)
+    word = word_at(tokens, head)
     if word not in QUERY_HEADS:
         return refuse_statement(tokens[head:])
     if word != "WITH":
@@ -207,7 +199,7 @@ def _shape_refusal(tokens: Sequence[Token], partners: Sequence[int]) -> Verdict 
             "followed by a SELECT; fix its syntax.",
         )
     main = _skip_open_parentheses(tokens, main)
-    if _word_at(tokens, main) in _MAIN_QUERY_HEADS:
+    if word_at(tokens, main) in _MAIN_QUERY_HEADS:
         return None
     refusal = refuse_statement(tokens[main:])
     return Verdict.refuse(refusal.rule, "After a WITH clause: " + refusal.reason)
@@ -215,18 +207,18 @@ def _shape_refusal(tokens: Sequence[Token], partners: Sequence[int]) -> Verdict 
 
 def _after_cte_list(tokens: Sequence[Token], partners: Sequence[int], index: int) -> int | None:
     """The index of the statement after `WITH [RECURSIVE] cte, ...`, or None if malformed."""
-    if _word_at(tokens, index) == "RECURSIVE":
+    if word_at(tokens, index) == "RECURSIVE":
         index += 1
     while True:
         if index >= len(tokens) or not _is_name(tokens[index]):
             return None
         index += 1
-        if _is_op(tokens, index, "("):
+        if is_op(tokens, index, "("):
             index = partners[index] + 1
-        if _word_at(tokens, index) != "AS" or not _is_op(tokens, index + 1, "("):
+        if word_at(tokens, index) != "AS" or not is_op(tokens, index + 1, "("):
             return None
         index = partners[index + 1] + 1
-        if not _is_op(tokens, index, ","):
+        if not is_op(tokens, index, ","):
             return index if index < len(tokens) else None
         index += 1
 
@@ -295,9 +287,9 @@ class _Walker:
         # With sql_mode ANSI_QUOTES the server reads "..." as an identifier: refuse the
         # places where that would change the meaning (qualified names and calls).
         if token.value.startswith('"') and (
-            _is_op(self.tokens, index - 1, ".")
-            or _is_op(self.tokens, index + 1, ".")
-            or _is_op(self.tokens, index + 1, "(")
+            is_op(self.tokens, index - 1, ".")
+            or is_op(self.tokens, index + 1, ".")
+            or is_op(self.tokens, index + 1, "(")
         ):
             return Verdict.refuse(
                 "syntax",
@@ -324,10 +316,10 @@ class _Walker:
     # ------------------------------------------------------------------------------ names
 
     def _name(self, index: int, token: Token) -> Verdict | None:
-        after_dot = _is_op(self.tokens, index - 1, ".")
-        if self.sqlite and sqlite_internal(token.value) and not _is_op(self.tokens, index + 1, "("):
+        after_dot = is_op(self.tokens, index - 1, ".")
+        if self.sqlite and sqlite_internal(token.value) and not is_op(self.tokens, index + 1, "("):
             return _sqlite_internal_refusal(token.value.lower())
-        if after_dot and _is_op(self.tokens, index + 1, "("):
+        if after_dot and is_op(self.tokens, index + 1, "("):
             return Verdict.refuse(
                 "function",
                 "A schema-qualified call such as db.fn() runs a stored function, which may "
@@ -336,7 +328,7 @@ class _Walker:
         # The server reads a word as an identifier (never a keyword) right after a `.`.
         if after_dot and self.tokens[index - 1].end == token.start:
             return None
-        if _is_op(self.tokens, index + 1, "("):
+        if is_op(self.tokens, index + 1, "("):
             return self._before_parenthesis(index, token)
         if token.kind == WORD and token.value in RESERVED:
             return self._keyword(index, token.value)
@@ -394,8 +386,8 @@ class _Walker:
         """Non-reserved words that open a group: `= ANY (subquery)`, JSON_TABLE COLUMNS (...),
         and in SQLite an aggregate's `FILTER (WHERE ...)`."""
         if self.sqlite and name == "FILTER":
-            after_call = _is_op(self.tokens, index - 1, ")")
-            return after_call and _word_at(self.tokens, index + 2) == "WHERE"
+            after_call = is_op(self.tokens, index - 1, ")")
+            return after_call and word_at(self.tokens, index + 2) == "WHERE"
         if name in {"ANY", "SOME"}:
             previous = self.tokens[index - 1] if index else None
             return (
@@ -412,21 +404,21 @@ class _Walker:
         inside = tokens[index + 2 : closing]
         if not inside or not all(_is_name(t) or t.value == "," for t in inside):
             return False
-        if _word_at(tokens, closing + 1) == "AS" and _is_op(tokens, closing + 2, "("):
+        if word_at(tokens, closing + 1) == "AS" and is_op(tokens, closing + 2, "("):
             return self._starts_cte(index)
         if not self.scopes[-1].in_from:
             return False
-        return _is_op(tokens, index - 1, ")") or (
-            _word_at(tokens, index - 1) == "AS" and _is_op(tokens, index - 2, ")")
+        return is_op(tokens, index - 1, ")") or (
+            word_at(tokens, index - 1) == "AS" and is_op(tokens, index - 2, ")")
         )
 
     def _starts_cte(self, index: int) -> bool:
         """Whether `index` names a CTE: after WITH [RECURSIVE], or after `AS (...),`."""
-        if _word_at(self.tokens, index - 1) in {"WITH", "RECURSIVE"}:
+        if word_at(self.tokens, index - 1) in {"WITH", "RECURSIVE"}:
             return True
-        if not (_is_op(self.tokens, index - 1, ",") and _is_op(self.tokens, index - 2, ")")):
+        if not (is_op(self.tokens, index - 1, ",") and is_op(self.tokens, index - 2, ")")):
             return False
-        return _word_at(self.tokens, self.partners[index - 2] - 1) == "AS"
+        return word_at(self.tokens, self.partners[index - 2] - 1) == "AS"
 
     # --------------------------------------------------------------------------- keywords
 
@@ -435,9 +427,9 @@ class _Walker:
             return refuse_keyword(self.tokens, index)
         if word == "FOR":
             return self._for(index)
-        if word == "SET" and _word_at(self.tokens, index - 1) not in {"CHARACTER", "CHAR"}:
+        if word == "SET" and word_at(self.tokens, index - 1) not in {"CHARACTER", "CHAR"}:
             return refuse_keyword(self.tokens, index)
-        if word in {"USE", "FORCE", "IGNORE"} and _word_at(self.tokens, index + 1) not in {
+        if word in {"USE", "FORCE", "IGNORE"} and word_at(self.tokens, index + 1) not in {
             "INDEX",
             "KEY",
         }:
@@ -446,7 +438,7 @@ class _Walker:
         return None
 
     def _for(self, index: int) -> Verdict | None:
-        following = _word_at(self.tokens, index + 1)
+        following = word_at(self.tokens, index + 1)
         owner = self.scopes[-1].owner
         if following in {"UPDATE", "SHARE"}:
             return Verdict.refuse(
@@ -458,12 +450,12 @@ class _Walker:
             following == "ORDINALITY" and owner in _JSON_TABLE_SCOPES
         ):
             return None
-        if following in {"JOIN", "ORDER", "GROUP"} and _word_at(self.tokens, index - 1) in {
+        if following in {"JOIN", "ORDER", "GROUP"} and word_at(self.tokens, index - 1) in {
             "INDEX",
             "KEY",
         }:
             return None
-        if _word_at(self.tokens, index - 1) == "VALUE":
+        if word_at(self.tokens, index - 1) == "VALUE":
             return Verdict.refuse(
                 "write",
                 "NEXT/PREVIOUS VALUE FOR reads or advances a sequence, which changes database "

@@ -34,7 +34,16 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from planrag.guards._scope import Scope
-from planrag.guards._sql_lexer import NUMBER, OPERATOR, QUOTED, STRING, VARIABLE, WORD, Token
+from planrag.guards._sql_lexer import (
+    NUMBER,
+    OPERATOR,
+    QUOTED,
+    STRING,
+    VARIABLE,
+    WORD,
+    Token,
+    TokenReader,
+)
 from planrag.guards._sql_words import INFORMATION_SCHEMA_SCOPE_COLUMNS, RESERVED, SYSTEM_SCHEMAS
 from planrag.guards._verdict import Verdict
 
@@ -223,7 +232,7 @@ class _Operand:
     text: str = ""
 
 
-class _Checker:
+class _Checker(TokenReader):
     """One pass over a statement's tokens; see the module docstring."""
 
     def __init__(self, tokens: Sequence[Token], partners: Sequence[int], reading: Reading):
@@ -233,20 +242,6 @@ class _Checker:
         self.scope = reading.scope
 
     # ------------------------------------------------------------------------- navigation
-
-    def word(self, index: int) -> str:
-        if 0 <= index < len(self.tokens) and self.tokens[index].kind == WORD:
-            return self.tokens[index].value
-        return ""
-
-    def op(self, index: int) -> str:
-        if 0 <= index < len(self.tokens) and self.tokens[index].kind == OPERATOR:
-            return self.tokens[index].value
-        return ""
-
-    def keyword(self, index: int) -> str:
-        """The word at `index` unless it follows a `.` (then it is a name)."""
-        return "" if self.op(index - 1) == "." else self.word(index)
 
     def is_name(self, index: int) -> bool:
         if not 0 <= index < len(self.tokens):
