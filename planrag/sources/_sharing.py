@@ -17,7 +17,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Coroutine, Hashable
 from typing import Any, Generic, TypeVar
 
-__all__ = ["IDLE_CLOSE_S", "Lost", "PoolRegistry", "Reusable", "SharedLife"]
+__all__ = ["IDLE_CLOSE_S", "Lost", "PoolHolder", "PoolRegistry", "Reusable", "SharedLife"]
 
 IDLE_CLOSE_S = 60.0
 """How long a pool nobody holds keeps its idle connections."""
@@ -104,6 +104,36 @@ class PoolRegistry(Generic[P]):
         for pool in list(pools.values()):
             if matching is None or matching(pool):
                 await pool.close()
+
+
+class PoolHolder(ABC, Generic[P]):
+    """A source's hold on its database's shared pool: borrowed on first use, given back on
+    `close` (idempotent); a closed source refuses politely."""
+
+    name: str
+
+    def __init__(self) -> None:
+        self._shared: P | None = None
+        self._closed = False
+
+    @abstractmethod
+    def _shared_pool(self) -> P:
+        """The pool of this source's server, account and database (`PoolRegistry.get`)."""
+
+    def _pool(self) -> P:
+        if self._closed:
+            from planrag.errors import SourceUnavailable
+
+            raise SourceUnavailable(f"{self.name} is closed")
+        if self._shared is None:
+            self._shared = self._shared_pool()
+            self._shared.borrow()
+        return self._shared
+
+    async def close(self) -> None:
+        if self._shared is not None and not self._closed:
+            self._shared.give_back()
+        self._closed = True
 
 
 class Lost(Exception):

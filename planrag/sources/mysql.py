@@ -57,7 +57,7 @@ from planrag.settings import MySQLAddress
 from planrag.sources._mysql_pool import TOO_MANY_CODES, SharedPool, close_all, shared_pool
 from planrag.sources._mysql_schema import read_schema
 from planrag.sources._params import sql_bound
-from planrag.sources._sharing import Lost, Reusable
+from planrag.sources._sharing import Lost, PoolHolder, Reusable
 from planrag.sources._values import mysql_distinct, sql_values
 from planrag.sources.base import Language, Read, Submission
 from planrag.table import Limits, Table, TableBuilder
@@ -104,7 +104,7 @@ class Statement:
     shown: str
 
 
-class MySQLSource:
+class MySQLSource(PoolHolder[SharedPool]):
     """One database on a MySQL/MariaDB server, queried read-only.
 
     Sources are cheap: every source on the same server, account and database shares one
@@ -123,6 +123,7 @@ class MySQLSource:
         pool_wait_s: float = 10.0,
         live: bool = False,
     ) -> None:
+        super().__init__()
         self.address = address
         self.database = database
         self.name = f"mysql:{database}"
@@ -131,8 +132,6 @@ class MySQLSource:
         self.pool_wait_s = pool_wait_s
         self.live = live
         """A team's own database (errors then point at its URL, not at `planrag load`)."""
-        self._shared: SharedPool | None = None
-        self._closed = False
 
     # ------------------------------------------------------------------ protocol
 
@@ -189,21 +188,10 @@ class MySQLSource:
         await self._know_server(shared)
         return shared.flavour or "mysql"
 
-    async def close(self) -> None:
-        if self._shared is not None and not self._closed:
-            self._shared.give_back()
-        self._closed = True
-
     # ------------------------------------------------------------------ connection life
 
-    def _pool(self) -> SharedPool:
-        if self._closed:
-            raise SourceUnavailable(f"{self.name} is closed")
-        if self._shared is None:
-            self._shared = shared_pool(self.address, self.database, self.pool_size,
-                                       self.pool_wait_s)
-            self._shared.borrow()
-        return self._shared
+    def _shared_pool(self) -> SharedPool:
+        return shared_pool(self.address, self.database, self.pool_size, self.pool_wait_s)
 
     async def _know_server(self, shared: SharedPool) -> None:
         """Connect once if needed, so the server's flavour is known (the guard's function

@@ -64,7 +64,7 @@ from planrag.sources._postgres_pool import (
     shared_pool,
 )
 from planrag.sources._postgres_schema import Catalogue, read_schema
-from planrag.sources._sharing import Lost, Reusable
+from planrag.sources._sharing import Lost, PoolHolder, Reusable
 from planrag.sources._values import sql_values
 from planrag.sources.base import Language, Read, Submission
 from planrag.table import Limits, Table, TableBuilder
@@ -120,7 +120,7 @@ class Statement:
     shown: str
 
 
-class PostgresSource:
+class PostgresSource(PoolHolder[SharedPool]):
     """One database on a PostgreSQL server, queried read-only in the manifest's schemas.
 
     Sources are cheap: every source on the same server, account and database shares one
@@ -140,6 +140,7 @@ class PostgresSource:
         pool_wait_s: float = 10.0,
         live: bool = True,
     ) -> None:
+        super().__init__()
         if isinstance(address, str):
             address, named = PostgresAddress.of_dsn(address)
             if named != database:
@@ -155,8 +156,6 @@ class PostgresSource:
         self.pool_wait_s = pool_wait_s
         self.live = live
         """A team's own database: errors point at its dataset's URL."""
-        self._shared: SharedPool | None = None
-        self._closed = False
 
     # ------------------------------------------------------------------ protocol
 
@@ -205,11 +204,6 @@ class PostgresSource:
             shared.schema[self.schemas] = (time.monotonic(), schema)
             return schema
 
-    async def close(self) -> None:
-        if self._shared is not None and not self._closed:
-            self._shared.give_back()
-        self._closed = True
-
     @property
     def shared(self) -> SharedPool:
         """The pool this source reads through (for tests and benchmarks)."""
@@ -217,14 +211,8 @@ class PostgresSource:
 
     # ------------------------------------------------------------------ connection life
 
-    def _pool(self) -> SharedPool:
-        if self._closed:
-            raise SourceUnavailable(f"{self.name} is closed")
-        if self._shared is None:
-            self._shared = shared_pool(self.address, self.database, self.pool_size,
-                                       self.pool_wait_s)
-            self._shared.borrow()
-        return self._shared
+    def _shared_pool(self) -> SharedPool:
+        return shared_pool(self.address, self.database, self.pool_size, self.pool_wait_s)
 
     def _connect_error(self, exc: BaseException) -> Exception:
         return connect_error(self.address, self.database, exc, live=self.live)
