@@ -66,19 +66,23 @@ def nothing_written(datasets_dir: Path, dataset_id: str) -> None:
         assert not [p for p in datasets_dir.iterdir() if p.name.startswith(f".{dataset_id}.")]
 
 
-class CuttingProxy:
-    """A TCP proxy to `port` that closes both sides of a connection once the client sends
-    bytes for which `cut(data)` is true (e.g. a given query): a server that drops mid-way."""
+class Proxy:
+    """A TCP proxy to `port`, for a server that misbehaves on the network: it closes both
+    sides of a connection once the client sends bytes for which `cut(data)` is true (e.g. a
+    given query: a server that drops mid-way), and while `stalled` it holds the server's
+    replies back (a server that never answers)."""
 
-    def __init__(self, port: int, cut: Callable[[bytes], bool]) -> None:
+    def __init__(self, port: int, cut: Callable[[bytes], bool] | None = None) -> None:
         self.target = port
         self.cut = cut
         self.port = 0
         self.cuts = 0
+        self.stalled = False
+        self.connections = 0
         self._server: asyncio.Server | None = None
         self._tasks: set[asyncio.Task[None]] = set()
 
-    async def __aenter__(self) -> CuttingProxy:
+    async def __aenter__(self) -> Proxy:
         self._server = await asyncio.start_server(self._serve, "127.0.0.1", 0)
         self.port = self._server.sockets[0].getsockname()[1]
         return self
@@ -88,20 +92,22 @@ class CuttingProxy:
             self._server.close()
             for task in list(self._tasks):
                 task.cancel()
+            await asyncio.gather(*self._tasks, return_exceptions=True)
             await self._server.wait_closed()
 
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         task = asyncio.current_task()
         assert task is not None
         self._tasks.add(task)
+        self.connections += 1
         try:
             up_r, up_w = await asyncio.open_connection("127.0.0.1", self.target)
         except OSError:
             writer.close()
             return
-        down = asyncio.create_task(self._pipe(up_r, writer, check=False))
+        down = asyncio.create_task(self._pipe(up_r, writer, replies=True))
         try:
-            await self._pipe(reader, up_w, check=True)
+            await self._pipe(reader, up_w, replies=False)
         finally:
             down.cancel()
             for w in (writer, up_w):
@@ -109,12 +115,14 @@ class CuttingProxy:
             self._tasks.discard(task)
 
     async def _pipe(self, src: asyncio.StreamReader, dst: asyncio.StreamWriter,
-                    *, check: bool) -> None:
+                    *, replies: bool) -> None:
         try:
             while data := await src.read(65536):
-                if check and self.cut(data):
+                if not replies and self.cut is not None and self.cut(data):
                     self.cuts += 1
                     return
+                while replies and self.stalled:
+                    await asyncio.sleep(0.05)
                 dst.write(data)
                 await dst.drain()
         except (OSError, asyncio.CancelledError):

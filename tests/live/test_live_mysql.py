@@ -17,7 +17,7 @@ from planrag.engine import Reply, ScriptedModel, call
 from planrag.engine.scripted_server import ScriptedServer
 from tests._sql_fixtures import PREFIX, TEST_PASSWORD, MySQLWorld, admin_address, admin_execute
 from tests.live._live import (
-    CuttingProxy,
+    Proxy,
     cli,
     events_of,
     live_env,
@@ -330,7 +330,7 @@ async def test_a_table_removed_after_the_schema_was_read(tmp_path: Path, shop: S
 
 async def test_a_server_that_drops_mid_introspection(tmp_path: Path, shop: Shop) -> None:
     env = live_env(tmp_path, PLANRAG_TEST_SHOP_PW=TEST_PASSWORD)
-    async with CuttingProxy(shop.port, lambda data: b"KEY_COLUMN_USAGE" in data) as proxy:
+    async with Proxy(shop.port, lambda data: b"KEY_COLUMN_USAGE" in data) as proxy:
         folder = tmp_path / "datasets" / "flaky"
         folder.mkdir(parents=True)
         (folder / "dataset.toml").write_text(

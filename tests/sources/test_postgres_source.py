@@ -21,6 +21,7 @@ from planrag.sources._postgres_pool import PostgresAddress
 from planrag.sources.postgres import PostgresSource, scan_estimate
 from planrag.table import Limits
 from tests._pg_fixtures import PASSWORD, SCHEMAS, PostgresWorld
+from tests.live._live import Proxy
 
 
 def _source(world: PostgresWorld, role: str | None = "reader", **kwargs: object) -> PostgresSource:
@@ -250,7 +251,7 @@ async def test_server_timeout_stops_the_query(
 async def test_the_watchdog_stops_a_read_the_server_never_answers(
     pg_world: PostgresWorld,
 ) -> None:
-    async with StallingProxy(pg_world.port) as proxy:
+    async with Proxy(pg_world.port) as proxy:
         source = PostgresSource(
             PostgresAddress("127.0.0.1", proxy.port, pg_world.roles["reader"], PASSWORD),
             pg_world.database, schemas=SCHEMAS, limits=Limits(timeout_s=0.5), pool_size=1)
@@ -422,55 +423,3 @@ async def test_sources_share_one_pool_with_a_bounded_wait(pg_world: PostgresWorl
     finally:
         for source in patient:
             await source.close()
-
-
-class StallingProxy:
-    """A TCP proxy to PostgreSQL that, once `stalled`, stops passing the server's replies
-    on: a server that never answers, as a network that drops replies would make it."""
-
-    def __init__(self, port: int) -> None:
-        self.target = port
-        self.port = 0
-        self.stalled = False
-        self.connections = 0
-        self._server: asyncio.Server | None = None
-        self._tasks: set[asyncio.Task[None]] = set()
-
-    async def __aenter__(self) -> StallingProxy:
-        self._server = await asyncio.start_server(self._serve, "127.0.0.1", 0)
-        self.port = self._server.sockets[0].getsockname()[1]
-        return self
-
-    async def __aexit__(self, *exc: object) -> None:
-        assert self._server is not None
-        self._server.close()
-        for task in list(self._tasks):
-            task.cancel()
-        await asyncio.gather(*self._tasks, return_exceptions=True)
-        await self._server.wait_closed()
-
-    async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        task = asyncio.current_task()
-        assert task is not None
-        self._tasks.add(task)
-        self.connections += 1
-        up_r, up_w = await asyncio.open_connection("127.0.0.1", self.target)
-        down = asyncio.create_task(self._pipe(up_r, writer, replies=True))
-        try:
-            await self._pipe(reader, up_w, replies=False)
-        finally:
-            down.cancel()
-            for w in (writer, up_w):
-                w.close()
-            self._tasks.discard(task)
-
-    async def _pipe(self, src: asyncio.StreamReader, dst: asyncio.StreamWriter,
-                    *, replies: bool) -> None:
-        try:
-            while data := await src.read(65536):
-                while replies and self.stalled:
-                    await asyncio.sleep(0.05)
-                dst.write(data)
-                await dst.drain()
-        except (OSError, asyncio.CancelledError):
-            return
