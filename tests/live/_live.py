@@ -11,6 +11,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from planrag.engine import Reply, ScriptedModel, call
+from planrag.engine.scripted_server import ScriptedServer
 from tests._sql_fixtures import ROOT
 from tests.cli._run import run_in_process
 
@@ -57,6 +59,26 @@ def one_line_error(code: int, err: str, expected_code: int = 1) -> str:
 
 def events_of(out: str) -> list[dict[str, Any]]:
     return [json.loads(line) for line in out.splitlines() if line.strip()]
+
+
+async def ask_with_one_query(
+    env: dict[str, str], query: str, decision: str, rationale: str
+) -> tuple[list[dict[str, Any]], ScriptedModel]:
+    """`planrag ask --json` on the dataset "shop" with a scripted model that plans one step,
+    runs `query` and answers `decision`: the events, and the model (what it was asked)."""
+    model = ScriptedModel([
+        Reply(calls=[call("make_plan", steps=[{"goal": "units sold per store",
+                                               "source": "sql"}])]),
+        Reply(calls=[call("run_sql", step=0, query=query)]),
+        Reply(calls=[call("final_answer", decision=decision, rationale=rationale,
+                          query_ids=["q1"])]),
+    ])
+    async with ScriptedServer(model) as server:
+        code, out, err = await cli(
+            "ask", "Which store sold the most?", "--dataset", "shop", "--json",
+            env={**env, "PLANRAG_MODEL": "m", "PLANRAG_MODEL_BASE_URL": server.base_url})
+    assert code == 0, err
+    return events_of(out), model
 
 
 def nothing_written(datasets_dir: Path, dataset_id: str) -> None:

@@ -13,13 +13,11 @@ from pathlib import Path
 
 import pytest
 
-from planrag.engine import Reply, ScriptedModel, call
-from planrag.engine.scripted_server import ScriptedServer
 from tests._sql_fixtures import PREFIX, TEST_PASSWORD, MySQLWorld, admin_address, admin_execute
 from tests.live._live import (
     Proxy,
+    ask_with_one_query,
     cli,
-    events_of,
     live_env,
     nothing_written,
     one_line_error,
@@ -132,21 +130,9 @@ async def test_connect_schema_query_and_ask(tmp_path: Path, shop: Shop) -> None:
     assert code == 0, err
     assert '"rows": [["Harbour"], ["Dom"], ["Isar"]]' in out
 
-    model = ScriptedModel([
-        Reply(calls=[call("make_plan", steps=[{"goal": "units sold per store",
-                                               "source": "sql"}])]),
-        Reply(calls=[call("run_sql", step=0, query=(
-            "SELECT st.name, SUM(s.qty) AS units FROM sales s JOIN stores st "
-            "ON st.id = s.store_id GROUP BY st.name ORDER BY units DESC"))]),
-        Reply(calls=[call("final_answer", decision="Dom", rationale="13 units",
-                          query_ids=["q1"])]),
-    ])
-    async with ScriptedServer(model) as server:
-        code, out, err = await cli(
-            "ask", "Which store sold the most?", "--dataset", "shop", "--json",
-            env={**env, "PLANRAG_MODEL": "m", "PLANRAG_MODEL_BASE_URL": server.base_url})
-    assert code == 0, err
-    events = events_of(out)
+    events, model = await ask_with_one_query(env, (
+        "SELECT st.name, SUM(s.qty) AS units FROM sales s JOIN stores st "
+        "ON st.id = s.store_id GROUP BY st.name ORDER BY units DESC"), "Dom", "13 units")
     assert events[0]["kind"] == "run_started" and events[0]["target"] == "mysql"
     finished = next(e for e in events if e["kind"] == "query_finished")
     assert [str(v) for v in finished["preview"][0]] == ["Dom", "13"]

@@ -9,15 +9,13 @@ import json
 from contextlib import AsyncExitStack
 from pathlib import Path
 
-from planrag.engine import Reply, ScriptedModel, call
 from planrag.engine.monitors import value_not_found
-from planrag.engine.scripted_server import ScriptedServer
 from planrag.locations import Location
 from planrag.locations.kinds.postgres import KIND
 from planrag.settings import load_settings
 from planrag.table import Limits
 from tests._pg_fixtures import SCHEMAS, PostgresWorld
-from tests.live._live import cli, events_of, live_env, one_line_error
+from tests.live._live import ask_with_one_query, cli, live_env, one_line_error
 
 
 async def _connect(tmp_path: Path, world: PostgresWorld) -> dict[str, str]:
@@ -62,22 +60,10 @@ async def test_ask_plans_queries_and_answers_on_postgres(
     tmp_path: Path, pg_world: PostgresWorld
 ) -> None:
     env = await _connect(tmp_path, pg_world)
-    model = ScriptedModel([
-        Reply(calls=[call("make_plan", steps=[{"goal": "units sold per store",
-                                               "source": "sql"}])]),
-        Reply(calls=[call("run_sql", step=0, query=(
-            'SELECT s.name, sum(l.qty) AS units FROM sales."Order Lines" l '
-            "JOIN sales.orders o ON o.id = l.order_id JOIN stores s ON s.id = o.store_id "
-            "GROUP BY s.name ORDER BY units DESC"))]),
-        Reply(calls=[call("final_answer", decision="Dom", rationale="9 + 4 + 1 = 14 units",
-                          query_ids=["q1"])]),
-    ])
-    async with ScriptedServer(model) as server:
-        code, out, err = await cli(
-            "ask", "Which store sold the most?", "--dataset", "shop", "--json",
-            env={**env, "PLANRAG_MODEL": "m", "PLANRAG_MODEL_BASE_URL": server.base_url})
-    assert code == 0, err
-    events = events_of(out)
+    events, model = await ask_with_one_query(env, (
+        'SELECT s.name, sum(l.qty) AS units FROM sales."Order Lines" l '
+        "JOIN sales.orders o ON o.id = l.order_id JOIN stores s ON s.id = o.store_id "
+        "GROUP BY s.name ORDER BY units DESC"), "Dom", "9 + 4 + 1 = 14 units")
     assert events[0]["kind"] == "run_started" and events[0]["target"] == "postgres"
     finished = next(e for e in events if e["kind"] == "query_finished")
     assert [str(v) for v in finished["preview"][0]] == ["Dom", "14"]
