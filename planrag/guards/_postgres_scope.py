@@ -37,7 +37,7 @@ from planrag.guards._postgres_words import (
     PG_INFORMATION_SCHEMA_VIEWS,
     PG_KEYWORDS,
 )
-from planrag.guards._sql_lexer import OPERATOR, QUOTED, WORD, Token, TokenReader
+from planrag.guards._sql_lexer import QUOTED, WORD, Token, TokenReader
 from planrag.guards._sql_scope import Reading, shown
 from planrag.guards._verdict import Verdict
 
@@ -103,16 +103,7 @@ class _Reader(TokenReader):
     # ------------------------------------------------------------------------------- pass
 
     def run(self) -> Verdict | None:
-        opened: list[int] = []
-        for index, token in enumerate(self.tokens):
-            if token.kind == OPERATOR:
-                if token.value == "(":
-                    opened.append(index)
-                elif token.value == ")" and opened:
-                    opened.pop()
-                continue
-            if token.kind not in (WORD, QUOTED) or self.op(index - 1) == ".":
-                continue
+        for index, opened in self.heads():
             if index in self.judged:
                 continue
             refusal = None

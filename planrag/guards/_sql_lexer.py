@@ -45,7 +45,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Final, NamedTuple
 
 __all__ = [
@@ -111,6 +111,20 @@ class TokenReader:
     def keyword(self, index: int) -> str:
         """The word at `index` unless it follows a `.` (then it is a name)."""
         return "" if self.op(index - 1) == "." else self.word(index)
+
+    def heads(self) -> Iterator[tuple[int, list[int]]]:
+        """Each word or quoted name that does not follow a `.`, with the parentheses open
+        around it (their indices, innermost last; the list is the walk's own)."""
+        opened: list[int] = []
+        for index, token in enumerate(self.tokens):
+            if token.kind == OPERATOR:
+                if token.value == "(":
+                    opened.append(index)
+                elif token.value == ")" and opened:
+                    opened.pop()
+                continue
+            if token.kind in (WORD, QUOTED) and self.op(index - 1) != ".":
+                yield index, opened
 
 
 class LexError(Exception):

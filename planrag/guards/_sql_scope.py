@@ -262,16 +262,8 @@ class _Checker(TokenReader):
     # ------------------------------------------------------------------------------- pass
 
     def run(self) -> Verdict | None:
-        opened: list[int] = []
-        for index, token in enumerate(self.tokens):
-            if token.kind == OPERATOR:
-                if token.value == "(":
-                    opened.append(index)
-                elif token.value == ")" and opened:
-                    opened.pop()
-                continue
-            if token.kind not in (WORD, QUOTED) or self.op(index - 1) == ".":
-                continue
+        for index, opened in self.heads():
+            token = self.tokens[index]
             refusal = None
             if token.kind == WORD and token.value == "FROM":
                 if not (opened and self._function_argument(opened[-1])):
