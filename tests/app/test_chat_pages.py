@@ -136,12 +136,13 @@ async def _free_and_answering(page: Any, tag: str) -> None:
     assert "Task manually stopped" not in await page.inner_text("body")
 
 
-async def _switch(page: Any, title: str) -> None:
+async def _switch(page: Any, title: str, now: str | None = None) -> None:
+    """Pick the dataset `title` in the settings; wait for `now` (default "Now on TITLE")."""
     await page.locator("#chat-settings-open-modal").click()
     await page.locator("#dataset").click()
     await page.get_by_role("option", name=title).click()
     await page.locator("#confirm").click()
-    await page.get_by_text(f"Now on {title}").last.wait_for(timeout=30_000)
+    await page.get_by_text(now or f"Now on {title}").last.wait_for(timeout=30_000)
 
 
 async def _theme(page: Any, name: str) -> None:

@@ -1,6 +1,6 @@
 """A team's PostgreSQL database in the browser: connected with `planrag connect --postgres`,
 picked in the chat by its title, asked a question answered from two of its schemas, and read
-at 1280 px light, and at 390 px light and dark."""
+in light and dark, and at 390 px."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ import pytest
 from planrag.engine import Reply, ScriptedModel, call
 from tests._pg_fixtures import PostgresWorld
 from tests.app.test_chat_e2e import SCRIPTS, _browser, _page, _scripted_chat, _shot, data_dir, shots  # noqa: F401 - fixtures
+from tests.app.test_chat_pages import _switch, _three_shots
 from tests.live._live import cli
 
 QUERY = ('SELECT s.name, sum(l.qty) AS units FROM sales."Order Lines" l '
@@ -62,12 +63,9 @@ async def test_a_postgres_dataset_in_the_browser(
         async with async_playwright() as p:
             browser = await _browser(p)
             page = await _page(browser, url)
-            await page.locator("#chat-settings-open-modal").click()
-            await page.locator("#dataset").click()
-            await page.get_by_role("option", name="Shop on Postgres · live").click()
-            await page.locator("#confirm").click()
+            await _switch(page, "Shop on Postgres · live",
+                          now="Now on Shop on Postgres (PostgreSQL, live)")
             now = page.get_by_text("Now on Shop on Postgres (PostgreSQL, live)").first
-            await now.wait_for(timeout=30_000)
             await _ask(page, "[pglive] Which store sold the most?")
             verdict = page.get_by_text("Decision: Dom").first
             await verdict.wait_for(timeout=60_000)
@@ -80,13 +78,8 @@ async def test_a_postgres_dataset_in_the_browser(
             await expect(step.locator(".dataframe tbody tr")).to_have_count(3)
             await expect(step.get_by_text("Harbour").first).to_be_visible()
             await _shot(page, step, shots / "postgres-1280-query.png")
+            await _three_shots(page, verdict, shots, "postgres")  # dark, light, 390 px
             await page.set_viewport_size({"width": 390, "height": 844})
-            await _shot(page, verdict, shots / "postgres-390-light.png")
-            await page.get_by_role("button", name="Toggle theme").click()
-            await page.get_by_role("menuitem", name="Dark").click()
-            await expect(page.locator("html")).to_have_class(re.compile(r"\bdark\b"))
-            await expect(page.get_by_role("menuitem", name="Dark")).to_be_hidden()
-            await _shot(page, verdict, shots / "postgres-390-dark.png")
             width = await page.evaluate("document.documentElement.scrollWidth")
             assert width <= 390, f"the page is {width} px wide at 390 px"
             await browser.close()
