@@ -87,7 +87,21 @@ async def test_a_monitor_replan_is_asked_and_approved_in_the_chat(
         await page.get_by_text("Query 2 · SQL · failed").first.click()
         noticed = page.locator("[data-step-type=tool]", has_text="Noticed").last
         await noticed.wait_for(timeout=10_000)
-        await noticed.get_by_text("Noticed").first.click()
-        await expect(noticed).to_contain_text("failed twice (q2 was the second)")
+        await _unfold(noticed, "Noticed", "failed twice (q2 was the second)")
         await _shot(page, noticed, shots / "3-noticed-under-the-query.png")
         await browser.close()
+
+
+async def _unfold(step, header: str, text: str) -> None:  # noqa: ANN001 - a Locator
+    """Open a step that shows `text` once open. The step is sent open by default, but
+    whether it is still open when the test reaches it depends on when its parent was
+    first drawn, so a click could as well fold it: look first, click only if needed."""
+    from playwright.async_api import expect
+
+    for _ in range(3):
+        try:
+            await expect(step).to_contain_text(text, timeout=2_000)
+            return
+        except AssertionError:
+            await step.get_by_text(header).first.click()
+    await expect(step).to_contain_text(text)
