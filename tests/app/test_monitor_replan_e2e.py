@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 
@@ -23,6 +24,9 @@ from tests.app.test_chat_e2e import (  # noqa: F401 - fixtures
     shots,
 )
 from tests.engine.conftest import SWE_ROWS
+
+if TYPE_CHECKING:
+    from playwright.async_api import Locator
 
 pytestmark = [pytest.mark.e2e]
 
@@ -92,7 +96,7 @@ async def test_a_monitor_replan_is_asked_and_approved_in_the_chat(
         await browser.close()
 
 
-async def _unfold(step, header: str, text: str) -> None:  # noqa: ANN001 - a Locator
+async def _unfold(step: Locator, header: str, text: str) -> None:
     """Open a step that shows `text` once open. The step is sent open by default, but
     whether it is still open when the test reaches it depends on when its parent was
     first drawn, so a click could as well fold it: look first, click only if needed."""
