@@ -18,10 +18,19 @@ allowed every word, judges every relation the query reads:
 * pg_catalog and every schema or relation whose name starts with ``pg_`` are refused
   (qualified or not: the search path finds pg_catalog's pg_class, pg_roles, pg_settings,
   pg_stat_activity ... first), and so is information_schema, except the views of
-  `PG_INFORMATION_SCHEMA_VIEWS`. PostgreSQL filters those to the current database and to the
-  objects the current role may use, so they are allowed as they are: they may also list other
-  schemas of this database that the role can use (a condition on table_schema cannot be
-  verified by a parser for sure, so none is demanded).
+  `PG_INFORMATION_SCHEMA_SCOPE`. PostgreSQL filters those to the current database and to the
+  objects the current role may use, which may include other schemas of the database, so each
+  read of one must be confined to the dataset's schemas: every column of the view that names
+  a schema its rows are about must be kept there by a condition every output row satisfies.
+  Such a condition is a conjunct of the top-level AND chain of the query block's WHERE, or of
+  the ON of an inner join, or of the ON of a LEFT JOIN for the views on its right; it compares
+  the column (unqualified when only one of the block's views has it, or qualified with the
+  view's alias or name) with ``=`` or ``IN (...)`` to the name of a dataset schema as a plain
+  string literal, or to ``current_schema`` (the first schema of the search path, which the
+  source sets to the dataset's). ``a.table_schema = b.table_schema`` carries one view's
+  confinement to the other (the other way only into a LEFT JOIN's right side). A top-level OR
+  in the condition, NOT, casts, functions of the column and strings with a backslash confine
+  nothing: fail closed.
 
 The unqualified names a query reads are found through the session's search path, which the
 PostgreSQL source sets to the dataset's schemas; the guard cannot see it.
@@ -30,14 +39,16 @@ PostgreSQL source sets to the dataset's schemas; the guard cannot see it.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from typing import Final
 
 from planrag.guards._postgres_words import (
     PG_COLUMN_NAME_KEYWORDS,
+    PG_INFORMATION_SCHEMA_SCOPE,
     PG_INFORMATION_SCHEMA_VIEWS,
     PG_KEYWORDS,
 )
-from planrag.guards._sql_lexer import QUOTED, WORD, Token, TokenReader
+from planrag.guards._sql_lexer import QUOTED, STRING, WORD, Token, TokenReader
 from planrag.guards._sql_scope import Reading, shown
 from planrag.guards._verdict import Verdict
 
@@ -51,8 +62,61 @@ _JOIN_WORDS: Final = frozenset({"JOIN", "INNER", "LEFT", "RIGHT", "FULL", "OUTER
                                | {"NATURAL"})
 _FROM_FUNCTIONS: Final = frozenset({"EXTRACT", "SUBSTRING", "TRIM"})
 _QUERY_HEADS: Final = frozenset({"SELECT", "WITH", "VALUES", "TABLE"})
+_WHERE_ENDS: Final = frozenset(
+    {"GROUP", "HAVING", "WINDOW", "ORDER", "LIMIT", "OFFSET", "FETCH", "FOR"}
+    | {"UNION", "INTERSECT", "EXCEPT", "RETURNING"}
+)
 _INFORMATION_SCHEMA: Final = "information_schema"
 _MAX_PARTS: Final = 3
+
+_Key = tuple[int, str]  # (a view's number in its block, one of its schema columns)
+
+
+@dataclass(frozen=True)
+class _View:
+    """An information_schema view read in a FROM clause."""
+
+    number: int
+    ref: str  # its alias, or its name when it has none (as PostgreSQL compares them)
+    view: str
+    written: str
+
+
+@dataclass(frozen=True)
+class _On:
+    """An ON condition [start, end) and the views it keeps to itself (None: every view; an
+    inner join's ON is a filter on its whole result)."""
+
+    start: int
+    end: int
+    right: frozenset[int] | None
+
+
+@dataclass
+class _Facts:
+    """What the conditions of one query block make every output row satisfy."""
+
+    confined: set[_Key] = field(default_factory=set)
+    follows: dict[_Key, set[_Key]] = field(default_factory=dict)  # confined key -> keys
+
+    def carry(self, source: _Key, target: _Key) -> None:
+        self.follows.setdefault(source, set()).add(target)
+
+    def closure(self) -> set[_Key]:
+        done = set(self.confined)
+        queue = list(done)
+        while queue:
+            for target in self.follows.get(queue.pop(), ()):
+                if target not in done:
+                    done.add(target)
+                    queue.append(target)
+        return done
+
+
+@dataclass(frozen=True)
+class _Operand:
+    kind: str  # "column", "dataset" (names a dataset schema) or "other"
+    key: _Key | None = None
 
 
 def folded(text: str) -> str:
@@ -76,6 +140,8 @@ class _Reader(TokenReader):
         self.reading = reading
         self.scope = reading.scope
         self.judged: set[int] = set()  # name parts already judged as a relation
+        self.views: list[_View] = []  # the information_schema views of the FROM being read
+        self.ons: list[_On] = []  # and its ON conditions
 
     # ------------------------------------------------------------------------- navigation
 
@@ -109,7 +175,11 @@ class _Reader(TokenReader):
             refusal = None
             if self.keyword(index) == "FROM" and self._starts_from_clause(index, opened):
                 end = self.partners[opened[-1]] if opened else len(self.tokens)
-                refusal = self._table_list(index + 1, self._clause_end(index + 1, end))
+                self.views, self.ons = [], []
+                clause_end = self._clause_end(index + 1, end)
+                refusal = self._table_list(index + 1, clause_end)
+                if refusal is None and self.views:
+                    refusal = self._confinement(clause_end, end)
             elif self.keyword(index) == "TABLE":
                 refusal = self._table_query(index + 1)
             elif self.op(index + 1) == ".":
@@ -138,21 +208,38 @@ class _Reader(TokenReader):
 
     def _table_list(self, index: int, end: int) -> Verdict | None:
         """Read ``reference {(, | join) reference [ON cond | USING (cols)]}`` in [index, end)."""
+        pending: list[tuple[str, int]] = []  # joins awaiting ON/USING: kind, first right view
         while index < end:
             index, refusal = self._factor(index, end)
             if refusal is not None:
                 return refusal
             while index < end and self.keyword(index) in ("ON", "USING"):
+                # ON and USING close the nearest open join, as PostgreSQL's grammar reads them.
+                kind, first = pending.pop() if pending else ("other", 0)
                 if self.keyword(index) == "ON":
-                    index = self._condition_end(index + 1, end)
+                    start, index = index + 1, self._condition_end(index + 1, end)
+                    if kind != "other":
+                        right = None
+                        if kind == "left":
+                            right = frozenset(range(first, len(self.views)))
+                        self.ons.append(_On(start, index, right))
                 else:
                     index = self.skip(index + 1)
                     if self.keyword(index) == "AS":
                         index += 2
             if self.op(index) == ",":
                 index += 1
+            words = set()
             while index < end and self.keyword(index) in _JOIN_WORDS:
+                words.add(self.keyword(index))
                 index += 1
+            if "JOIN" in words and not words & {"CROSS", "NATURAL"}:
+                kind = "inner"
+                if "LEFT" in words:
+                    kind = "left"
+                elif words & {"RIGHT", "FULL"}:
+                    kind = "other"
+                pending.append((kind, len(self.views)))
         return None
 
     def _condition_end(self, index: int, end: int) -> int:
@@ -191,7 +278,11 @@ class _Reader(TokenReader):
                 index += 2
             return self._alias(index, end), None
         index = after + 1 if self.op(after) == "*" else after
-        return self._alias(index, end), self._relation(parts)
+        after = self._alias(index, end)
+        refusal = self._relation(parts)
+        if refusal is None:
+            refusal = self._note_view(parts, index, after)
+        return after, refusal
 
     def _alias(self, index: int, end: int) -> int:
         """After ``[AS] alias [(columns)]``."""
@@ -221,7 +312,18 @@ class _Reader(TokenReader):
             return None
         parts, _ = self.chain(index)
         self.judged.update(parts)
-        return self._relation(parts)
+        refusal = self._relation(parts)
+        view = self._view_of(parts)
+        if refusal is None and view is not None:
+            written = shown(".".join(self.name(i) for i in parts))
+            condition = self._condition(view, PG_INFORMATION_SCHEMA_SCOPE[view][0])
+            return Verdict.refuse(
+                "information-schema-scope",
+                f"TABLE {written} would describe other schemas of the database too; write "
+                f"SELECT ... FROM {written} WHERE {condition} so it describes only this "
+                "dataset's schemas.",
+            )
+        return refusal
 
     def _column_reference(self, index: int) -> Verdict | None:
         """``s.t.c`` and ``s.t.*`` name schema s, ``d.s.t.c`` database d; ``t.c`` neither."""
@@ -232,6 +334,198 @@ class _Reader(TokenReader):
         self.judged.update(parts)
         relation = parts if star else parts[:-1]
         return self._relation(relation)
+
+    # ----------------------------------------------------- information_schema confinement
+
+    def _view_of(self, parts: Sequence[int]) -> str | None:
+        """The information_schema view (one a query may read) that `parts` names, if any."""
+        names = [self.name(i) for i in parts]
+        if len(names) >= 2 and names[-2] == _INFORMATION_SCHEMA:
+            return names[-1] if names[-1] in PG_INFORMATION_SCHEMA_SCOPE else None
+        return None
+
+    def _note_view(self, parts: Sequence[int], index: int, after: int) -> Verdict | None:
+        """Remember a view read in the FROM being read, by its alias in [index, after).
+        Its columns must keep their names: ``t(a, table_schema)`` would give one of them
+        the name of another."""
+        view = self._view_of(parts)
+        if view is None:
+            return None
+        if self.keyword(index) == "AS":
+            index += 1
+        ref = self.name(index) if index < after and self.is_part(index) else view
+        written = shown(".".join(self.name(i) for i in parts))
+        if self.op(index + 1) == "(" and index + 1 < after:
+            return Verdict.refuse(
+                "information-schema-scope",
+                f"{written} is given column names of the query's own ({shown(ref)}(...)); "
+                f"read its columns by their names, as in {shown(ref)}.table_name.",
+            )
+        self.views.append(_View(len(self.views), ref, view, written))
+        return None
+
+    def _confinement(self, after_from: int, end: int) -> Verdict | None:
+        """Refuse the first view of the FROM just read that a schema column of it is not kept
+        to the dataset's schemas by the block's conditions."""
+        facts = _Facts()
+        has_where = self.keyword(after_from) == "WHERE"
+        if has_where:
+            self._read_condition(after_from + 1, self._where_end(after_from + 1, end), facts,
+                                 None)
+        for on in self.ons:
+            self._read_condition(on.start, on.end, facts, on.right)
+        confined = facts.closure()
+        for view in self.views:
+            for column in PG_INFORMATION_SCHEMA_SCOPE[view.view]:
+                if (view.number, column) in confined:
+                    continue
+                condition = self._condition(view.ref, column)
+                add = (f"make its WHERE condition `(...) AND {condition}`" if has_where
+                       else f"add `WHERE {condition}`")
+                return Verdict.refuse(
+                    "information-schema-scope",
+                    f"{view.written} is read without a condition that keeps {column} to this "
+                    "dataset's schemas, so it would describe other schemas of the database "
+                    f"too; {add} so it describes only this dataset's schemas.",
+                )
+        return None
+
+    def _condition(self, ref: str, column: str) -> str:
+        """A condition that keeps `ref.column` to the dataset's schemas, for a reason."""
+        schemas = self.scope.schemas
+        if not schemas:
+            return f"{shown(ref)}.{column} = current_schema"
+        literals = ", ".join("'" + shown(s).replace("'", "''") + "'" for s in schemas)
+        return f"{shown(ref)}.{column} " + (
+            f"= {literals}" if len(schemas) == 1 else f"IN ({literals})")
+
+    def _where_end(self, index: int, end: int) -> int:
+        while index < end and self.keyword(index) not in _WHERE_ENDS:
+            index = self.skip(index)
+        return min(index, end)
+
+    def _read_condition(self, start: int, end: int, facts: _Facts,
+                        right: frozenset[int] | None) -> None:
+        """Add what the condition in [start, end) makes every row satisfy; with `right`, only
+        what it says of those views (a LEFT JOIN keeps its left side's rows regardless)."""
+        while self.op(start) == "(" and self.partners[start] == end - 1 and not self._is_query(
+                start):
+            start, end = start + 1, end - 1
+        conjuncts = self._conjuncts(start, end)
+        if start >= end or conjuncts is None:
+            return
+        if len(conjuncts) > 1:
+            for first, last in conjuncts:
+                self._read_condition(first, last, facts, right)
+            return
+        left, index = self._operand(start, end)
+        if left is None:
+            return
+        if self.op(index) == "=":
+            other, after = self._operand(index + 1, end)
+            if other is not None and after == end:
+                self._compare(left, other, facts, right)
+        elif (self.keyword(index) == "IN" and self.op(index + 1) == "("
+              and self.partners[index + 1] == end - 1 and left.key is not None):
+            items = self._items(index + 2, end - 1)
+            if items and all(item.kind == "dataset" for item in items):
+                self._confine(left.key, facts, right)
+
+    def _conjuncts(self, start: int, end: int) -> list[tuple[int, int]] | None:
+        """The operands of the top-level AND chain in [start, end) (not BETWEEN's AND, nor
+        one inside CASE ... END); None if there is a top-level OR."""
+        parts: list[tuple[int, int]] = []
+        begin = index = start
+        cases = betweens = 0
+        while index < end:
+            word = self.keyword(index)
+            if word == "CASE":
+                cases += 1
+            elif word == "END" and cases:
+                cases -= 1
+            elif cases:
+                pass
+            elif word == "OR":
+                return None
+            elif word == "BETWEEN":
+                betweens += 1
+            elif word == "AND" and betweens:
+                betweens -= 1
+            elif word == "AND":
+                parts.append((begin, index))
+                begin = index + 1
+            index = self.skip(index)
+        parts.append((begin, end))
+        return parts
+
+    def _items(self, start: int, end: int) -> list[_Operand] | None:
+        """The operands of ``a, b, ...`` spanning exactly [start, end)."""
+        items: list[_Operand] = []
+        while start < end:
+            item, after = self._operand(start, end)
+            if item is None or (after < end and self.op(after) != ","):
+                return None
+            items.append(item)
+            start = after + 1
+        return items
+
+    def _operand(self, start: int, end: int) -> tuple[_Operand | None, int]:
+        """A column, a plain string literal or current_schema at `start`, and the index
+        after it."""
+        if start >= end:
+            return None, start
+        token = self.tokens[start]
+        if self.op(start) == "(":
+            closing = self.partners[start]
+            inner, after = self._operand(start + 1, closing)
+            return (inner, closing + 1) if inner is not None and after == closing else (
+                None, start)
+        if token.kind == STRING:
+            text = token.value
+            value = text[1:-1].replace("''", "'")
+            dataset = (text.startswith("'") and "\\" not in text
+                       and value in (self.scope.schemas or ()))
+            return _Operand("dataset" if dataset else "other"), start + 1
+        if token.kind == WORD and self.keyword(start) == "CURRENT_SCHEMA":
+            if self.op(start + 1) == "(" and self.partners[start + 1] == start + 2:
+                return _Operand("dataset"), start + 3
+            return _Operand("dataset"), start + 1
+        if self.is_part(start):
+            parts, after = self.chain(start)
+            if len(parts) <= 2 and self.op(after) not in ("(", "."):
+                return _Operand("column", self._column(parts)), after
+        return None, start
+
+    def _column(self, parts: Sequence[int]) -> _Key | None:
+        """The view's schema column that ``[alias.]column`` names, if any. Unqualified, it is
+        the one view of the block that has it: were another relation of the block to have it
+        too, PostgreSQL would refuse the query as ambiguous."""
+        names = [self.name(i) for i in parts]
+        column = names[-1]
+        if len(names) == 2:
+            views = [v for v in self.views if v.ref == names[0]]
+        else:
+            views = [v for v in self.views if column in PG_INFORMATION_SCHEMA_SCOPE[v.view]]
+        if len(views) != 1 or column not in PG_INFORMATION_SCHEMA_SCOPE[views[0].view]:
+            return None
+        return views[0].number, column
+
+    def _compare(self, a: _Operand, b: _Operand, facts: _Facts,
+                 right: frozenset[int] | None) -> None:
+        if a.kind == "column" and b.kind == "column":
+            if a.key is not None and b.key is not None and a.key != b.key:
+                for source, target in ((a.key, b.key), (b.key, a.key)):
+                    if right is None or target[0] in right:
+                        facts.carry(source, target)
+            return
+        column, value = (a, b) if a.kind == "column" else (b, a)
+        if column.key is not None and value.kind == "dataset":
+            self._confine(column.key, facts, right)
+
+    @staticmethod
+    def _confine(key: _Key, facts: _Facts, right: frozenset[int] | None) -> None:
+        if right is None or key[0] in right:
+            facts.confined.add(key)
 
     # ------------------------------------------------------------------------- the rules
 

@@ -25,6 +25,7 @@ __all__ = [
     "PG_DENIED_PREFIXES",
     "PG_ELSEWHERE",
     "PG_FUNCTIONS",
+    "PG_INFORMATION_SCHEMA_SCOPE",
     "PG_INFORMATION_SCHEMA_VIEWS",
     "PG_KEYWORDS",
     "PG_MULTIWORD_TYPES",
@@ -125,19 +126,21 @@ PG_OPERATORS: Final = _words(
 )
 
 # information_schema views PostgreSQL filters to the objects of the current database that the
-# current role may use, and that describe tables: a query may read them (they may list other
-# schemas of the same database that the role can use). Every other view there is refused.
-PG_INFORMATION_SCHEMA_VIEWS: Final = frozenset(
-    {
-        "tables",
-        "columns",
-        "views",
-        "table_constraints",
-        "key_column_usage",
-        "referential_constraints",
-        "constraint_column_usage",
-    }
-)
+# current role may use, and that describe tables, each with the columns that name the schemas
+# its rows are about: a query may read such a view when a condition keeps each of those
+# columns to the dataset's schemas (other schemas of the same database the role may use would
+# show there too). Every other view there is refused. A table's constraints live in its
+# schema, so table_schema covers constraint_schema for the first five.
+PG_INFORMATION_SCHEMA_SCOPE: Final[dict[str, tuple[str, ...]]] = {
+    "tables": ("table_schema",),
+    "columns": ("table_schema",),
+    "views": ("table_schema",),
+    "table_constraints": ("table_schema",),
+    "key_column_usage": ("table_schema",),
+    "referential_constraints": ("constraint_schema", "unique_constraint_schema"),
+    "constraint_column_usage": ("table_schema", "constraint_schema"),
+}
+PG_INFORMATION_SCHEMA_VIEWS: Final = frozenset(PG_INFORMATION_SCHEMA_SCOPE)
 
 # Built-in functions that only compute a value from their arguments (upper case, as the
 # lexer gives words): aggregates, window functions, math, text, dates and times, JSON and

@@ -187,8 +187,36 @@ ALLOWED = [
     "SELECT tc.table_name, kcu.column_name, ccu.table_name AS foreign_table "
     "FROM information_schema.table_constraints tc "
     "JOIN information_schema.key_column_usage kcu ON kcu.constraint_name = tc.constraint_name "
+    "AND kcu.table_schema = tc.table_schema "
     "JOIN information_schema.constraint_column_usage ccu "
-    "ON ccu.constraint_name = tc.constraint_name WHERE tc.constraint_type = 'FOREIGN KEY'",
+    "ON ccu.constraint_name = tc.constraint_name AND ccu.constraint_schema = tc.table_schema "
+    "WHERE tc.constraint_type = 'FOREIGN KEY' AND tc.table_schema IN ('public', 'sales') "
+    "AND ccu.table_schema IN ('public', 'sales')",
+    *[
+        # information_schema, kept to the dataset's schemas (public, sales)
+        "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema",
+        "SELECT table_name FROM information_schema.tables t WHERE t.table_type = 'BASE TABLE' "
+        "AND (t.table_schema = current_schema() OR false) IS NOT FALSE "
+        "AND t.table_schema = 'sales'",
+        "SELECT c.table_name, c.column_name FROM information_schema.tables AS t "
+        "JOIN information_schema.columns c ON c.table_name = t.table_name "
+        "AND c.table_schema = t.table_schema WHERE t.table_schema IN ('sales')",
+        "SELECT t.table_name, c.column_name FROM information_schema.tables t "
+        "LEFT JOIN information_schema.columns c ON c.table_name = t.table_name "
+        "AND c.table_schema = t.table_schema WHERE ((t.table_schema = 'public'))",
+        'SELECT "TABLES".table_name FROM "information_schema"."tables" "TABLES" '
+        'WHERE "TABLES".table_schema = \'public\' AND "TABLES".table_name BETWEEN \'a\' AND \'z\'',
+        "SELECT v.table_name, v.view_definition FROM information_schema.views v "
+        "WHERE v.table_schema = 'sales' AND CASE WHEN v.table_name = 'x' THEN true ELSE true END",
+        "SELECT rc.constraint_name FROM information_schema.referential_constraints rc "
+        "WHERE rc.constraint_schema = 'sales' AND rc.unique_constraint_schema = 'public'",
+        "SELECT * FROM (SELECT table_name FROM information_schema.columns "
+        "WHERE table_schema = 'sales') AS x WHERE x.table_name IN "
+        "(SELECT table_name FROM information_schema.tables WHERE table_schema = 'sales')",
+        "SELECT count(*) FROM information_schema.key_column_usage k, "
+        "information_schema.table_constraints c WHERE k.constraint_name = c.constraint_name "
+        "AND c.table_schema = k.table_schema AND k.table_schema = 'public'",
+    ],
     "SELECT current_database(), current_schema, CURRENT_CATALOG",
     # EXPLAIN
     "EXPLAIN SELECT * FROM orders WHERE customer_id = 1",
@@ -372,6 +400,63 @@ REFUSED = [
     ("SELECT * FROM information_schema.routines", "system-schema"),
     ("SELECT * FROM information_schema.user_mapping_options", "system-schema"),
     ("SELECT * FROM information_schema.schemata", "system-schema"),
+    # information_schema views not kept to the dataset's schemas
+    ("SELECT table_schema, table_name FROM information_schema.tables", "information-schema-scope"),
+    ("SELECT * FROM information_schema.columns WHERE table_name = 'salaries'",
+     "information-schema-scope"),
+    ("SELECT * FROM information_schema.columns WHERE table_schema = 'hr'",
+     "information-schema-scope"),
+    ("SELECT * FROM information_schema.columns WHERE table_schema IN ('sales', 'hr')",
+     "information-schema-scope"),
+    ("SELECT * FROM information_schema.columns WHERE table_schema = 'sales' OR true",
+     "information-schema-scope"),
+    ("SELECT * FROM information_schema.columns WHERE table_schema = 'sales' OR "
+     "table_schema = 'hr'", "information-schema-scope"),
+    ("SELECT * FROM information_schema.columns WHERE NOT table_schema <> 'sales'",
+     "information-schema-scope"),
+    ("SELECT * FROM information_schema.columns WHERE table_schema::text = 'sales'",
+     "information-schema-scope"),
+    ("SELECT * FROM information_schema.columns WHERE lower(table_schema) = 'sales'",
+     "information-schema-scope"),
+    ("SELECT * FROM information_schema.columns WHERE table_schema = E'sales'",
+     "information-schema-scope"),
+    ("SELECT * FROM information_schema.columns WHERE table_schema = 'sal' 'es'",
+     "information-schema-scope"),
+    ("SELECT * FROM information_schema.columns WHERE table_schema = 'SALES'",
+     "information-schema-scope"),
+    ("SELECT * FROM information_schema.columns WHERE table_schema = table_name",
+     "information-schema-scope"),
+    ("SELECT * FROM information_schema.columns WHERE table_schema = 'sales' = true",
+     "information-schema-scope"),
+    ("SELECT * FROM information_schema.columns c WHERE x.table_schema = 'sales'",
+     "information-schema-scope"),
+    ("SELECT * FROM information_schema.columns c, orders o WHERE o.region = 'sales'",
+     "information-schema-scope"),
+    ("SELECT * FROM information_schema.tables t JOIN information_schema.columns c "
+     "ON c.table_name = t.table_name WHERE t.table_schema = 'sales'", "information-schema-scope"),
+    ("SELECT * FROM information_schema.tables t LEFT JOIN information_schema.columns c "
+     "ON c.table_schema = 'sales' AND t.table_schema = 'sales'", "information-schema-scope"),
+    ("SELECT * FROM information_schema.tables t LEFT JOIN orders JOIN customers ON true "
+     "ON t.table_schema = 'sales'", "information-schema-scope"),
+    ("SELECT * FROM orders o RIGHT JOIN information_schema.tables t "
+     "ON t.table_schema = 'sales'", "information-schema-scope"),
+    ("SELECT * FROM information_schema.tables t FULL JOIN orders o "
+     "ON t.table_schema = 'sales'", "information-schema-scope"),
+    ("SELECT * FROM information_schema.tables WHERE table_schema = 'sales' "
+     "UNION SELECT * FROM information_schema.tables", "information-schema-scope"),
+    ("SELECT (SELECT string_agg(table_name, ',') FROM information_schema.tables) FROM orders",
+     "information-schema-scope"),
+    ("SELECT * FROM orders WHERE EXISTS (SELECT 1 FROM information_schema.tables "
+     "WHERE table_schema = 'hr' AND table_name = 'salaries')", "information-schema-scope"),
+    ("WITH t AS (SELECT * FROM information_schema.tables) SELECT * FROM t "
+     "WHERE table_schema = 'sales'", "information-schema-scope"),
+    ("SELECT * FROM information_schema.referential_constraints "
+     "WHERE constraint_schema = 'sales'", "information-schema-scope"),
+    ("SELECT * FROM information_schema.constraint_column_usage WHERE table_schema = 'sales'",
+     "information-schema-scope"),
+    ("TABLE information_schema.tables", "information-schema-scope"),
+    ("SELECT * FROM information_schema.tables AS t(table_catalog, table_name, table_schema) "
+     "WHERE t.table_schema = 'sales'", "information-schema-scope"),
     # functions, types and operators outside the lists
     ("SELECT pg_sleep(10)", "dos"),
     ("SELECT pg_sleep_for('1 minute')", "dos"),
@@ -560,9 +645,6 @@ HARMLESS_IN_POSTGRES = {
     "sql-comment-x05": "/*m! ... */ is a plain comment in PostgreSQL",
     "sql-comment-x10": "/*!DELETE*/ is a plain comment in PostgreSQL",
     "sql-leak-x12": "@@ is an operator in PostgreSQL; there are no system variables to read",
-    "sql-scope-x24": "PostgreSQL's information_schema.tables shows only the current database",
-    "sql-scope-x29": "PostgreSQL's information_schema.tables shows only the current database",
-    "sql-scope-x32": "PostgreSQL's information_schema.tables shows only the current database",
     "sql-scope-x33": "regexp_like() is a built-in of PostgreSQL 15",
     "sql-scope-x34": "any_value() is a built-in of PostgreSQL 16",
 }
@@ -614,6 +696,10 @@ CREATE TABLE admissions (id int PRIMARY KEY, patient_id int, ward_id int,
 CREATE TABLE settings (id int, update_time timestamptz, created_by text, deleted_at timestamptz);
 CREATE TABLE staff (id int, salary numeric);
 CREATE TABLE plans (id int, x int);
+CREATE SCHEMA hr;
+CREATE TABLE hr.salaries (id int PRIMARY KEY, customer_id int REFERENCES customers(id),
+  amount numeric);
+CREATE VIEW hr.payroll AS SELECT * FROM hr.salaries;
 INSERT INTO customers VALUES (1, 'Alice Ltd', 'a@example.com', 'north', now(), '{vip,b2b}'),
   (2, 'Bob', 'bob@example.org', NULL, now(), '{}');
 INSERT INTO products VALUES (1, 'A-1', 'Widget', 'tools', 9.50, '{"color": "red"}');
@@ -692,3 +778,37 @@ def test_every_allowed_query_runs_on_postgresql(scratch_database: str) -> None:
         assert check("postgres", query, scope).allowed, query
     failures = asyncio.run(_run_all(scratch_database, queries))
     assert not failures, "\n".join(f"{q}\n  -> {e}" for q, e in failures.items())
+
+
+async def _rows(database: str, queries: list[str]) -> dict[str, list[tuple[Any, ...]]]:
+    connection = await _connect(database)
+    try:
+        await connection.execute("SET search_path = public, sales")
+        return {q: [tuple(r.values()) for r in await connection.fetch(q)] for q in queries}
+    finally:
+        await connection.close()
+
+
+def test_information_schema_reads_the_guard_allows_show_nothing_of_other_schemas(
+    scratch_database: str,
+) -> None:
+    """The scratch database has a schema hr outside the dataset (public, sales), with a
+    table, a view and a foreign key into public: every information_schema read the guard
+    lets through shows none of it, while the same views read unconfined do."""
+    reads = [q for q in ALLOWED if "information_schema" in q]
+    assert len(reads) >= 10
+    unconfined = ["SELECT table_schema, table_name FROM information_schema.tables",
+                  "SELECT * FROM information_schema.constraint_column_usage "
+                  "WHERE table_schema = 'public'"]
+    for query in unconfined:
+        assert check("postgres", query, SCOPE).rule == "information-schema-scope", query
+    seen = asyncio.run(_rows(scratch_database, reads + unconfined))
+
+    def mentions_hr(rows: list[tuple[Any, ...]]) -> bool:
+        return any(str(v) in ("hr", "salaries", "payroll") or "hr." in str(v)
+                   for row in rows for v in row)
+
+    assert all(mentions_hr(seen[q]) for q in unconfined)  # the test can see a leak
+    leaks = [q for q in reads if mentions_hr(seen[q])]
+    assert not leaks, leaks
+    assert sum(len(seen[q]) for q in reads) > 20  # and the reads do show the dataset
