@@ -53,9 +53,11 @@ SHOP_SQL = [
     "COMMENT ON COLUMN public.products.price IS 'list price in EUR'",
     "CREATE TABLE public.readings (id integer PRIMARY KEY, sensor integer NOT NULL, "
     "value integer NOT NULL)",
+    "CREATE TYPE public.level AS ENUM ('low', 'high', 'it''s urgent')",
+    "CREATE DOMAIN public.postcode AS varchar(10) CHECK (VALUE ~ '^[0-9]+$')",
     "CREATE TABLE public.events (id integer PRIMARY KEY, at timestamptz, day date, "
     "amount numeric(12,4), payload jsonb, tags text[], ref uuid, wait interval, host inet, "
-    "flag boolean, raw bytea)",
+    "flag boolean, raw bytea, level public.level, postcode public.postcode)",
     "CREATE TABLE public.audit_log (id integer PRIMARY KEY, note text)",
     "CREATE TABLE sales.orders (id integer PRIMARY KEY, "
     "store_id integer NOT NULL REFERENCES public.stores (id), placed_on date NOT NULL, "
@@ -76,7 +78,7 @@ SHOP_SQL = [
     "INSERT INTO public.readings SELECT g, g % 40, g % 97 FROM generate_series(1, 20000) g",
     "INSERT INTO public.events VALUES (1, '2026-11-02 10:30:00+00', '2026-11-02', 12.3456, "
     "'{\"k\": [1, 2]}', ARRAY['a', 'b'], 'a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11', "
-    "'1 hour 30 minutes', '10.0.0.1', true, '\\x0102')",
+    "'1 hour 30 minutes', '10.0.0.1', true, '\\x0102', 'high', '20095')",
     "INSERT INTO public.audit_log VALUES (1, 'who did what')",
     "INSERT INTO sales.orders VALUES (1, 1, '2026-11-02', 'web'), (2, 1, '2026-11-03', 'shop'), "
     "(3, 2, '2026-11-03', 'web'), (4, 3, '2026-11-04', 'shop'), (5, 2, '2026-11-05', 'web')",

@@ -12,7 +12,10 @@ tables, run in one read-only, repeatable-read transaction (one snapshot of the c
    analysed, falls back to the live-row count of the statistics collector when it has seen
    the table change, else the size is unknown; never a `count(*)`);
 3. their columns the account may read (type as `format_type` writes it, primary key,
-   `col_description`, and the statistics' distinct count for the value index);
+   `col_description`, and the statistics' distinct count for the value index); an enum's
+   type reads as its labels (`ENUM('open', 'paid')`, as MySQL writes one) when they are
+   few enough to show, and a domain's as the type it is based on, its name kept in the
+   column's comment, so both are read like the text they hold;
 4. foreign keys whose both ends are in those schemas (across them too).
 
 Names are written as the model must write them: a table of the first schema bare, one of
@@ -64,8 +67,12 @@ COLUMNS = (
     "SELECT a.attrelid::int8, a.attnum::int4, pg_catalog.quote_ident(a.attname), "
     "pg_catalog.format_type(a.atttypid, a.atttypmod), "
     "COALESCE(a.attnum = ANY(ix.indkey), false), "
-    "pg_catalog.col_description(a.attrelid, a.attnum), s.n_distinct::float8 "
+    "pg_catalog.col_description(a.attrelid, a.attnum), s.n_distinct::float8, "
+    "CASE WHEN t.typtype = 'e' THEN ARRAY(SELECT e.enumlabel::text FROM pg_catalog.pg_enum e "
+    "WHERE e.enumtypid = t.oid ORDER BY e.enumsortorder) END, "
+    "CASE WHEN t.typtype = 'd' THEN pg_catalog.format_type(t.typbasetype, t.typtypmod) END "
     "FROM pg_catalog.pg_attribute a "
+    "JOIN pg_catalog.pg_type t ON t.oid = a.atttypid "
     "JOIN pg_catalog.pg_class c ON c.oid = a.attrelid "
     "JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace "
     "LEFT JOIN pg_catalog.pg_index ix ON ix.indrelid = c.oid AND ix.indisprimary "
@@ -124,12 +131,14 @@ async def read_schema(
     by_table: dict[int, list[Column]] = {}
     by_number: dict[tuple[int, int], str] = {}
     distinct: dict[tuple[str, str], int] = {}
-    for oid, number, name, ctype, key, comment, n_distinct in columns:
+    for oid, number, name, ctype, key, comment, n_distinct, labels, base in columns:
         table = int(oid)
         if table not in names:
             continue
-        by_table.setdefault(table, []).append(Column(str(name), str(ctype), bool(key),
-                                                     _text(comment)))
+        kind, note = _column_type(str(ctype), labels, base)
+        text = _text(comment)
+        text = f"{note}; {text}" if note and text else note or text
+        by_table.setdefault(table, []).append(Column(str(name), kind, bool(key), text))
         by_number[(table, int(number))] = str(name)
         count = _distinct(n_distinct, estimates.get(table))
         if count is not None:
@@ -167,6 +176,24 @@ def _check_schemas(found: Sequence[Sequence[Any]], database: str, where: str,
             f"{database} on {where}; GRANT USAGE ON SCHEMA {', '.join(closed)} TO {user} "
             "(and SELECT on its tables), or leave it out of `schemas`"
         )
+
+
+_ENUM_SHOWN_CHARS = 400
+"""Longest list of an enum's labels shown as its type; a longer one keeps its type's name
+(the value index still finds the labels in use)."""
+
+
+def _column_type(written: str, labels: Sequence[str] | None, base: str | None
+                 ) -> tuple[str, str]:
+    """A column's type as the schema shows it, and a note for its comment."""
+    if labels is not None:
+        listed = ", ".join("'" + label.replace("'", "''") + "'" for label in labels)
+        if len(listed) <= _ENUM_SHOWN_CHARS:
+            return f"ENUM({listed})", ""
+        return written, f"enum of {len(labels)} labels"
+    if base is not None:
+        return base, f"domain {written}"
+    return written, ""
 
 
 def _estimate(reltuples: Any, live: Any, changed: Any, parts: Any) -> int | None:

@@ -1,7 +1,8 @@
 """Reading a database's value index (`planrag.schema.ValueIndex`) when its schema is read.
 
 Which columns: short text (SQL `CHAR`/`VARCHAR` up to `SHORT_TEXT` characters, `ENUM`,
-SQLite's text affinity, PostgreSQL's `text` and unbounded `character varying`; graph `STRING`
+SQLite's text affinity, PostgreSQL's `text` and unbounded `character varying`, and its enums
+and text domains, which its schema shows as `ENUM(...)` and their base type; graph `STRING`
 properties of node labels), not views, not columns
 whose names say secret or personal (`password`, `token`, `email`, `phone`...), not tables
 known to be empty.

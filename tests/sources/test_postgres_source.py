@@ -104,6 +104,30 @@ async def test_the_value_index_is_read_with_the_schema(reader: PostgresSource) -
     assert found[("sales.orders", "channel")] == {"web", "shop"}
     assert found[("products", "category")] == {"coffee", "equipment"}
     assert not any(table.startswith("hr.") for table, _ in found)
+    # An enum and a domain over varchar hold labels like any text column.
+    assert found[("events", "level")] == {"high"}
+    assert found[("events", "postcode")] == {"20095"}
+
+
+async def test_an_enum_reads_as_its_labels_and_a_domain_as_its_base_type(
+    reader: PostgresSource,
+) -> None:
+    events = (await reader.schema()).find("events")
+    assert events is not None
+    columns = {c.name: (c.type, c.comment) for c in events.columns}
+    assert columns["level"] == ("ENUM('low', 'high', 'it''s urgent')", "")
+    assert columns["postcode"] == ("character varying(10)", "domain postcode")
+
+
+def test_an_enum_too_long_to_show_keeps_its_name() -> None:
+    from planrag.sources._postgres_schema import _column_type
+
+    labels = [f"label number {n}" for n in range(60)]
+    assert _column_type("sales.state", labels, None) == ("sales.state", "enum of 60 labels")
+    assert _column_type("sales.state", [], None) == ("ENUM()", "")
+    assert _column_type("integer", None, None) == ("integer", "")
+    assert _column_type("money_amount", None, "numeric(12,2)") == (
+        "numeric(12,2)", "domain money_amount")
 
 
 async def test_the_schema_is_cached_per_schema_list(pg_world: PostgresWorld) -> None:
