@@ -313,6 +313,8 @@ class RunView:
         await step.send()
 
     async def _plan(self, event: PlanMade) -> None:
+        if event.revision:
+            await self._close_children(f"set aside by revision {event.revision}")
         title = "Plan" if event.revision == 0 else f"Plan, revision {event.revision}"
         self.plan_step = cl.Step(name=title + self._label(), type="run", default_open=True,
                                  parent_id=self.parent, metadata=avatar())
@@ -338,11 +340,16 @@ class RunView:
 
     async def close_steps(self) -> None:
         """Plan steps still marked running when the run ends did not finish: say so."""
+        await self._close_children("not finished")
+
+    async def _close_children(self, status: str) -> None:
+        """Give the current plan's steps still marked running `status` (the run ended, or a
+        new plan replaces theirs)."""
         try:
             for index, child in enumerate(self.children):
                 if child.output.endswith("· running"):
-                    await self._child_status(index, "not finished")
-        except Exception:  # the run is over; a stale label is no reason to fail it
+                    await self._child_status(index, status)
+        except Exception:  # a stale label is no reason to fail the run
             return
 
     async def _rows(self, event: QueryFinished) -> None:

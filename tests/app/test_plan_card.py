@@ -85,3 +85,21 @@ def test_slack_lists_what_each_step_reads() -> None:
                                  "2. think it over"]
     odd = slack_steps((PlanStep("g", reads=("a_b", "<!channel>")),))
     assert "<!channel>" not in odd
+
+
+async def test_a_revised_plan_leaves_no_old_step_running(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    init_http_context()
+    monkeypatch.setattr("app.steps.cl.Step", _Step)
+    _Step.sent = []
+    view = RunView(load_settings(env_file=None))
+    await view.show(PlanMade(STEPS, 0))
+    old = view.children
+    await view._child_status(0, "done")
+    await view._child_status(1, "running")
+    await view.show(PlanMade((PlanStep("count the stores", "sql"),), 1, "no orders table"))
+    assert old[0].output.endswith(" · done")
+    assert old[1].output.endswith(" · set aside by revision 1")
+    assert not view.children[0].output.endswith("running")
+    await view._child_status(0, "running")
+    await view.close_steps()
+    assert view.children[0].output.endswith(" · not finished")
