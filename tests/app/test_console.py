@@ -45,9 +45,13 @@ async def test_console_reports_bad_commands_and_keeps_going(tmp_path: Path) -> N
     assert "locating-1: Assume that you are the ruler" in text and "baltic_sea" in text
 
 
-async def test_console_says_how_to_load_a_missing_database(tmp_path: Path) -> None:
-    text = await run(settings_for(tmp_path), "sql SELECT 1\n")
-    assert "does not exist; run `planrag load --target sqlite`" in text
+async def test_console_loads_a_copy_never_loaded_on_first_use(tmp_path: Path) -> None:
+    settings = settings_for(tmp_path)
+    assert not any(settings.sqlite_dir.glob("*.sqlite"))
+    text = await run(settings, "sql SELECT COUNT(*) AS n FROM warehouse\n")
+    assert "error" not in text.lower() and "(1 rows" in text, text
+    assert [p.name for p in settings.sqlite_dir.glob("*.sqlite")] == [
+        "planrag_demo_retail_retail.sqlite"]
 
 
 async def test_console_what_if_with_the_dataset_simulator(tmp_path: Path) -> None:

@@ -100,8 +100,9 @@ def test_load_twice_says_nothing_to_do(data_env: dict[str, str]) -> None:
         (["load", "--target", "sqlite", "nope"], {}, "error: unknown dataset 'nope'"),
         (
             ["query", "--dataset", "demo-retail", "--target", "sqlite", "SELECT 1"],
-            {"PLANRAG_DATA_DIR": "/nonexistent/planrag"},
-            "does not exist; run `planrag load",
+            {"PLANRAG_DATA_DIR": "/dev/null/planrag"},
+            "the SQLite copy of demo-retail@retail was never loaded and cannot be written at "
+            "/dev/null/planrag/sqlite/",
         ),
     ],
 )

@@ -1,8 +1,16 @@
-"""SQLite files: the zero-setup copies of the shipped dumps, or a team's own file."""
+"""SQLite files: the zero-setup copies of the shipped dumps, or a team's own file.
+
+A copy that was never loaded is loaded the first time it is opened, so every front end (the
+MCP server, the API, `planrag ask`) works on a fresh machine without `planrag load` first;
+one process loads a file once however many questions ask for it at the same moment, and
+other processes may load it too: each writes its own temporary file and renames it."""
 
 from __future__ import annotations
 
+import asyncio
+import logging
 import os
+import threading
 from collections.abc import Sequence
 from contextlib import AsyncExitStack
 from pathlib import Path
@@ -21,6 +29,11 @@ if TYPE_CHECKING:
     from planrag.loading import LoadReport
 
 __all__ = ["KIND", "SQLiteKind"]
+
+log = logging.getLogger(__name__)
+
+_LOADING: dict[Path, threading.Lock] = {}
+_LOADING_GUARD = threading.Lock()
 
 
 class SQLiteKind(Kind):
@@ -74,6 +87,8 @@ class SQLiteKind(Kind):
                 f"the SQLite file {location.path} of dataset {location.dataset} does not "
                 "exist (any more); check its `path` in dataset.toml"
             )
+        if not location.live and location.dump is not None and not location.path.is_file():
+            await asyncio.to_thread(_load_on_first_use, settings, location)
         source = SQLiteSource(location.path, limits=settings.limits,
                               pool_size=settings.pool_size, pool_wait_s=settings.pool_wait_s)
         stack.push_async_callback(source.close)
@@ -112,6 +127,32 @@ class SQLiteKind(Kind):
     def describe(self, location: Location) -> str:
         state = "live" if location.live else location.origin
         return f"SQLite file {location.where} ({state})"
+
+
+def _load_on_first_use(settings: Settings, location: Location) -> None:
+    """Write the copy `location` names from its dump, unless another thread just did."""
+    from planrag.errors import SourceUnavailable
+    from planrag.loading import load_sqlite
+    from planrag.runtime import registry
+
+    assert location.path is not None and location.dump is not None
+    with _LOADING_GUARD:
+        lock = _LOADING.setdefault(location.path, threading.Lock())
+    with lock:
+        if location.path.is_file():
+            return
+        try:
+            dataset = registry(settings).get(location.dataset)
+            report = load_sqlite(settings.sqlite_dir, dataset, location.dump,
+                                 settings.db_prefix)
+        except OSError as exc:
+            raise SourceUnavailable(
+                f"the SQLite copy of {location.dump.ref} was never loaded and cannot be "
+                f"written at {location.path} ({exc.strerror or exc}); set PLANRAG_DATA_DIR to "
+                "a folder this user may write, or run `planrag load --target sqlite` as one "
+                "who may"
+            ) from None
+    log.info("loaded on first use: %s", report.line())
 
 
 _HEADER = b"SQLite format 3\x00"
