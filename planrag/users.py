@@ -43,6 +43,8 @@ leaked credential easy for secret scanners to find, and say which front end take
 
 from __future__ import annotations
 
+import fcntl
+import functools
 import hashlib
 import hmac
 import json
@@ -52,12 +54,13 @@ import secrets
 import stat
 import string
 import tomllib
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal, get_args
+from typing import TYPE_CHECKING, Concatenate, Literal, ParamSpec, TypeVar, get_args
 
 from planrag.errors import ConfigError
 from planrag.utf8 import read_text_file
@@ -219,6 +222,25 @@ def verify_password(stored: str, password: str) -> bool:
         return PasswordHasher().verify(stored, password)
     except (VerificationError, InvalidHashError):
         return False
+
+
+_P = ParamSpec("_P")
+_T = TypeVar("_T")
+
+
+def _exclusive(
+    change: Callable[Concatenate[UsersFile, _P], _T],
+) -> Callable[Concatenate[UsersFile, _P], _T]:
+    """A change of the file made by one process at a time: it reads the file, changes it
+    and writes it back while holding the file's lock, so two `planrag users` commands run
+    at once both land (without it the later write would drop the earlier one's change)."""
+
+    def locked(self: UsersFile, /, *args: _P.args, **kwargs: _P.kwargs) -> _T:
+        with self._locked():
+            return change(self, *args, **kwargs)
+
+    functools.update_wrapper(locked, change)
+    return locked
 
 
 class UsersFile:
@@ -392,6 +414,7 @@ class UsersFile:
 
     # -- writing
 
+    @_exclusive
     def issue(self, name: str, kind: CredentialKind, label: str = "",
               now: datetime | None = None) -> tuple[str, Credential]:
         """A new `kind` credential for `name`: (the secret, to show once, and its record).
@@ -415,6 +438,7 @@ class UsersFile:
         self._save(users, groups)
         return secret, credential
 
+    @_exclusive
     def revoke(self, name: str, kind: CredentialKind, which: str) -> list[Credential]:
         """Remove `name`'s `kind` credentials named by `which`: `all` (none is fine), an id
         as `planrag users token|key NAME --list` shows it, or the whole credential. The
@@ -438,6 +462,7 @@ class UsersFile:
             self._save(users, groups)
         return gone
 
+    @_exclusive
     def add(self, name: str, password: str | None, datasets: Sequence[str],
             admin: bool = False, identities: Sequence[str] = ()) -> UserRecord:
         check_name(name)
@@ -454,6 +479,7 @@ class UsersFile:
         self._save(users, groups)
         return record
 
+    @_exclusive
     def set(self, name: str, *, datasets: Sequence[str] | None = None,
             password: str | None = None, admin: bool | None = None,
             identities: Sequence[str] | None = None) -> UserRecord:
@@ -477,6 +503,7 @@ class UsersFile:
         self._save(users, groups)
         return record
 
+    @_exclusive
     def set_group(self, group: str, datasets: Sequence[str]) -> None:
         """A group's datasets (header and OAuth sign-in); an empty list removes the group."""
         check_name(group, "group")
@@ -487,12 +514,29 @@ class UsersFile:
             raise ConfigError(f"no group {group!r}; `planrag users list` shows them")
         self._save(users, groups)
 
+    @_exclusive
     def remove(self, name: str) -> None:
         users, groups = self.load()
         if name not in users:
             raise ConfigError(f"no user {name!r}; `planrag users list` shows them")
         del users[name]
         self._save(users, groups)
+
+    @contextmanager
+    def _locked(self) -> Iterator[None]:
+        """Hold the lock beside the file (`.users.toml.lock`, mode 0600) while changing it."""
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            fd = os.open(self.path.with_name(f".{self.path.name}.lock"),
+                         os.O_RDWR | os.O_CREAT, stat.S_IRUSR | stat.S_IWUSR)
+        except OSError as exc:
+            raise ConfigError(f"cannot change the users file {self.path}: {exc.strerror or exc}"
+                              "; let this user write its folder") from None
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX)
+            yield
+        finally:
+            os.close(fd)  # closing lets go of the lock
 
     def _save(self, users: Mapping[str, UserRecord], groups: Mapping[str, Sequence[str]]) -> None:
         lines = ["# PlanRAG Assistant's users (planrag users ...). Passwords are argon2id hashes;",

@@ -236,3 +236,32 @@ def test_users_command(tmp_path: Path) -> None:
     os.chmod(path, 0o644)
     warned = planrag("users", "list", env=env)
     assert "warning:" in warned.stderr and "chmod 600" in warned.stderr
+
+
+def _add_many(path: str, prefix: str, count: int) -> None:
+    users = UsersFile(Path(path))
+    for n in range(count):
+        users.add(f"{prefix}{n}", None, ["demo-retail"])
+        users.issue(f"{prefix}{n}", "mcp", label="laptop")
+
+
+def test_changes_made_at_once_by_several_processes_all_land(tmp_path: Path) -> None:
+    """Four processes each add people and give them tokens into one file at the same time:
+    every person and token is there after (each change is read, made and written under the
+    file's lock), and the file stays private."""
+    import multiprocessing
+
+    path = tmp_path / "users.toml"
+    context = multiprocessing.get_context("spawn")
+    workers = [context.Process(target=_add_many, args=(str(path), f"p{w}x", 15))
+               for w in range(4)]
+    for worker in workers:
+        worker.start()
+    for worker in workers:
+        worker.join(60)
+        assert worker.exitcode == 0
+    people = UsersFile(path).users()
+    assert len(people) == 60
+    assert all(len(p.credentials) == 1 for p in people.values())
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+    assert stat.S_IMODE(path.with_name(".users.toml.lock").stat().st_mode) == 0o600
