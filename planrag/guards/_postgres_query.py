@@ -16,7 +16,8 @@ bracket levels, and allows only:
   only in their place (OVER and FILTER after a call, ROLLUP, CUBE and GROUPING SETS in GROUP
   BY, MATERIALIZED in a CTE): elsewhere PostgreSQL would call a function of that name
   (``NOT materialized(1)`` does). ``name (a, b)`` is a column list only as a CTE's (the WITH
-  list records its names as it reads them) or after AS or a derived table in FROM.
+  list records its names as it reads them) or after AS, a derived table or a relation's name
+  in FROM.
 * casts to the types of `PG_TYPES` (``x::numeric(10,2)``, ``CAST(x AS text[])``,
   ``DATE '2024-01-01'``, ``INTERVAL '1 day'``); any other name right before a string is a
   typed literal of another type, refused.
@@ -483,7 +484,18 @@ class _Walker:
             return True
         if not self.levels[-1].in_from:
             return False
-        return self.word(index - 1) == "AS" or self.op(index - 1, ")")
+        return (self.word(index - 1) == "AS" or self.op(index - 1, ")")
+                or self._after_relation(index))
+
+    def _after_relation(self, index: int) -> bool:
+        """Whether `index` follows a relation's name in FROM (``orders o(a, b)``,
+        ``sales.orders o(a)``): there PostgreSQL reads an alias, never a call."""
+        start = index - 1
+        if not (0 <= start and _is_name(self.tokens[start])):
+            return False
+        while self.op(start - 1, ".") and start >= 2 and _is_name(self.tokens[start - 2]):
+            start -= 2
+        return self._factor_start(start)
 
     # --------------------------------------------------------------------------- keywords
 

@@ -218,6 +218,9 @@ ALLOWED = [
         "AND c.table_schema = k.table_schema AND k.table_schema = 'public'",
     ],
     "SELECT current_database(), current_schema, CURRENT_CATALOG",
+    # column aliases without AS
+    "SELECT o.n, o.c FROM sales.orders o(n, c) WHERE o.n > 0",
+    'SELECT x.a FROM customers "X"(a), orders x(a) WHERE x.a = "X".a',
     # EXPLAIN
     "EXPLAIN SELECT * FROM orders WHERE customer_id = 1",
     "EXPLAIN VERBOSE SELECT count(*) FROM orders",
@@ -457,6 +460,10 @@ REFUSED = [
     ("TABLE information_schema.tables", "information-schema-scope"),
     ("SELECT * FROM information_schema.tables AS t(table_catalog, table_name, table_schema) "
      "WHERE t.table_schema = 'sales'", "information-schema-scope"),
+    ("SELECT * FROM information_schema.tables t(x, table_name, table_schema) "
+     "WHERE t.table_schema = 'sales'", "information-schema-scope"),
+    ("SELECT * FROM orders o(a) JOIN evil(1) e ON true", "function"),
+    ("SELECT * FROM orders o, evil(o.id)", "function"),
     # functions, types and operators outside the lists
     ("SELECT pg_sleep(10)", "dos"),
     ("SELECT pg_sleep_for('1 minute')", "dos"),
