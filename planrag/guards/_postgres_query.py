@@ -491,7 +491,7 @@ class _Walker:
         """Whether `index` follows a relation's name in FROM (``orders o(a, b)``,
         ``sales.orders o(a)``): there PostgreSQL reads an alias, never a call."""
         start = index - 1
-        if not (0 <= start and _is_name(self.tokens[start])):
+        if not (start >= 0 and _is_name(self.tokens[start])):
             return False
         while self.op(start - 1, ".") and start >= 2 and _is_name(self.tokens[start - 2]):
             start -= 2
