@@ -66,6 +66,8 @@ _WHERE_ENDS: Final = frozenset(
     {"GROUP", "HAVING", "WINDOW", "ORDER", "LIMIT", "OFFSET", "FETCH", "FOR"}
     | {"UNION", "INTERSECT", "EXCEPT", "RETURNING"}
 )
+_AND: Final = frozenset({"AND"})
+_OR: Final = frozenset({"OR"})
 _INFORMATION_SCHEMA: Final = "information_schema"
 _MAX_PARTS: Final = 3
 
@@ -147,9 +149,6 @@ class _Reader(TokenReader):
 
     def is_part(self, index: int) -> bool:
         return 0 <= index < len(self.tokens) and self.tokens[index].kind in (WORD, QUOTED)
-
-    def skip(self, index: int) -> int:
-        return self.partners[index] + 1 if self.op(index) == "(" else index + 1
 
     def name(self, index: int) -> str:
         token = self.tokens[index]
@@ -411,7 +410,7 @@ class _Reader(TokenReader):
         while self.op(start) == "(" and self.partners[start] == end - 1 and not self._is_query(
                 start):
             start, end = start + 1, end - 1
-        conjuncts = self._conjuncts(start, end)
+        conjuncts = self.operands(start, end, _AND, _OR)
         if start >= end or conjuncts is None:
             return
         if len(conjuncts) > 1:
@@ -430,33 +429,6 @@ class _Reader(TokenReader):
             items = self._items(index + 2, end - 1)
             if items and all(item.kind == "dataset" for item in items):
                 self._confine(left.key, facts, right)
-
-    def _conjuncts(self, start: int, end: int) -> list[tuple[int, int]] | None:
-        """The operands of the top-level AND chain in [start, end) (not BETWEEN's AND, nor
-        one inside CASE ... END); None if there is a top-level OR."""
-        parts: list[tuple[int, int]] = []
-        begin = index = start
-        cases = betweens = 0
-        while index < end:
-            word = self.keyword(index)
-            if word == "CASE":
-                cases += 1
-            elif word == "END" and cases:
-                cases -= 1
-            elif cases:
-                pass
-            elif word == "OR":
-                return None
-            elif word == "BETWEEN":
-                betweens += 1
-            elif word == "AND" and betweens:
-                betweens -= 1
-            elif word == "AND":
-                parts.append((begin, index))
-                begin = index + 1
-            index = self.skip(index)
-        parts.append((begin, end))
-        return parts
 
     def _items(self, start: int, end: int) -> list[_Operand] | None:
         """The operands of ``a, b, ...`` spanning exactly [start, end)."""

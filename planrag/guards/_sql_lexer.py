@@ -98,6 +98,8 @@ class TokenReader:
     """Reading a query's tokens by position, for the passes that walk them."""
 
     tokens: Sequence[Token]
+    partners: Sequence[int]
+    """For each "(" the index of its ")" (what `skip` and `operands` step over)."""
 
     def word(self, index: int) -> str:
         return word_at(self.tokens, index)
@@ -111,6 +113,44 @@ class TokenReader:
     def keyword(self, index: int) -> str:
         """The word at `index` unless it follows a `.` (then it is a name)."""
         return "" if self.op(index - 1) == "." else self.word(index)
+
+    def skip(self, index: int) -> int:
+        """The index after the token at `index`, or after the parentheses it opens."""
+        return self.partners[index] + 1 if self.op(index) == "(" else index + 1
+
+    def operands(
+        self, start: int, end: int, separators: frozenset[str],
+        stops: frozenset[str] = frozenset(),
+    ) -> list[tuple[int, int]] | None:
+        """The [start, end) ranges of the operands of the top-level operator written as one
+        of `separators` (words such as AND, or operators such as &&) in [start, end): the
+        AND of a BETWEEN, and anything inside CASE ... END or parentheses, separates
+        nothing. None when one of `stops` stands at the top level (an OR in an AND chain
+        makes it no chain)."""
+        parts: list[tuple[int, int]] = []
+        begin = index = start
+        cases = betweens = 0
+        while index < end:
+            word = self.keyword(index)
+            mark = word or self.op(index)
+            if word == "CASE":
+                cases += 1
+            elif word == "END" and cases:
+                cases -= 1
+            elif cases:
+                pass
+            elif mark in stops:
+                return None
+            elif word == "BETWEEN":
+                betweens += 1
+            elif word == "AND" and betweens:
+                betweens -= 1
+            elif mark in separators:
+                parts.append((begin, index))
+                begin = index + 1
+            index = self.skip(index)
+        parts.append((begin, end))
+        return parts
 
     def heads(self) -> Iterator[tuple[int, list[int]]]:
         """Each word or quoted name that does not follow a `.`, with the parentheses open

@@ -78,7 +78,8 @@ _VALUE_WORDS: Final = frozenset(
 )
 _OR: Final = frozenset({"OR"})
 _XOR: Final = frozenset({"XOR"})
-_AND: Final = frozenset({"AND"})
+_AND: Final = frozenset({"AND", "&&"})
+_PIPES: Final = frozenset({"||"})  # OR or concatenation, depending on sql_mode
 _INFORMATION_SCHEMA: Final = "information_schema"
 _MAX_SHOWN: Final = 64
 
@@ -252,9 +253,6 @@ class _Checker(TokenReader):
     def is_part(self, index: int) -> bool:
         """Any word or backticked name: the first part of a dotted name may be either."""
         return 0 <= index < len(self.tokens) and self.tokens[index].kind in (WORD, QUOTED)
-
-    def skip(self, index: int) -> int:
-        return self.partners[index] + 1 if self.op(index) == "(" else index + 1
 
     def spelled(self, index: int) -> str:
         return self.reading.spelling(self.tokens[index])
@@ -570,13 +568,13 @@ class _Checker(TokenReader):
         if start >= end:
             return _Facts()
         for words in (_OR, _XOR):
-            branches = self._split(start, end, words)
+            branches = self.operands(start, end, words, _PIPES)
             if branches is None:
                 return _Facts()  # `||` is OR or concatenation, depending on sql_mode
             if len(branches) > 1:
                 sets = [self._facts(first, last, block).confined for first, last in branches]
                 return _Facts(set.intersection(*sets))
-        conjuncts = self._split(start, end, _AND)
+        conjuncts = self.operands(start, end, _AND, _PIPES)
         if conjuncts is None:
             return _Facts()
         if len(conjuncts) == 1:
@@ -587,34 +585,6 @@ class _Checker(TokenReader):
             facts.confined |= part.confined
             facts.pairs.extend(part.pairs)
         return facts
-
-    def _split(self, start: int, end: int, words: frozenset[str]) -> list[tuple[int, int]] | None:
-        """The operands of the top-level `words` operator in [start, end) (AND also as &&),
-        skipping CASE ... END and BETWEEN ... AND; None if a top-level `||` is seen."""
-        parts: list[tuple[int, int]] = []
-        begin = index = start
-        cases = betweens = 0
-        while index < end:
-            word = self.keyword(index)
-            op = self.op(index)
-            if word == "CASE":
-                cases += 1
-            elif word == "END" and cases:
-                cases -= 1
-            elif cases:
-                pass
-            elif op == "||":
-                return None
-            elif word == "BETWEEN":
-                betweens += 1
-            elif word == "AND" and betweens:
-                betweens -= 1
-            elif word in words or (op == "&&" and words is _AND):
-                parts.append((begin, index))
-                begin = index + 1
-            index = self.skip(index)
-        parts.append((begin, end))
-        return parts
 
     def _predicate(self, start: int, end: int, block: _Block) -> _Facts:
         """``a = b``, ``a <=> b`` or ``a IN (b)`` spanning exactly [start, end)."""
