@@ -26,7 +26,7 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import quote
@@ -156,9 +156,9 @@ class Peaks:
         return f"pool: at most {max(self.open, opened)} connections open, {waits} waits"
 
 
-def _pool_counts(pools: dict[tuple[object, ...], object]) -> tuple[int, int]:
+def _pool_counts(pools: Iterable[object]) -> tuple[int, int]:
     opened = waits = 0
-    for pool in pools.values():
+    for pool in pools:
         slots = pool.slots  # type: ignore[attr-defined]
         opened = max(opened, slots.open)
         waits += slots.waits
@@ -170,7 +170,7 @@ async def sqlite_part(folder: Path, runs: int, pool: int, latency: float) -> Non
                              pool_size=pool, pool_wait_s=300.0)
     await load_datasets(settings, ["dqa-locating-1445"], "sqlite")
     loop = asyncio.get_running_loop()
-    peaks = Peaks(lambda: _pool_counts(_sqlite_pool._POOLS.get(loop, {})))  # type: ignore[arg-type]
+    peaks = Peaks(lambda: _pool_counts(_sqlite_pool._POOLS.get(loop, {}).values()))
     peaks.start()
     await measure(settings, "sqlite", runs, latency, peaks.note)
 
@@ -184,8 +184,7 @@ async def mysql_part(admin: MySQLAddress, folder: Path, runs: int, pool: int,
                              pool_wait_s=300.0)
     try:
         await load_datasets(settings, ["dqa-locating-1445"], "mysql")
-        loop = asyncio.get_running_loop()
-        peaks = Peaks(lambda: _pool_counts(_mysql_pool._POOLS.get(loop, {})))  # type: ignore[arg-type]
+        peaks = Peaks(lambda: _pool_counts(_mysql_pool._POOLS.current()))
         peaks.start()
 
         def note() -> str:

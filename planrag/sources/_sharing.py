@@ -65,9 +65,11 @@ class SharedLife(ABC):
         task.add_done_callback(self._background.discard)
 
     async def background_done(self, timeout_s: float) -> None:
-        """Wait (at most `timeout_s`) for what runs in the background to end."""
-        if self._background:
-            await asyncio.wait(set(self._background), timeout=timeout_s)
+        """Wait (at most `timeout_s`) for what runs in the background to end (not for the
+        task asking, which may be one of them: an idle pool closing itself)."""
+        others = self._background - {asyncio.current_task()}
+        if others:
+            await asyncio.wait(others, timeout=timeout_s)
 
 
 P = TypeVar("P", bound=SharedLife)
@@ -89,6 +91,10 @@ class PoolRegistry(Generic[P]):
         if pool is None:
             pool = pools[key] = make()
         return pool
+
+    def current(self) -> list[P]:
+        """The pools of the running loop (for benchmarks and tests)."""
+        return list(self._pools.get(asyncio.get_running_loop(), {}).values())
 
     def forget(self, pool: P) -> None:
         """Take `pool` out: the next source on its key makes a new one."""

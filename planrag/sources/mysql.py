@@ -197,7 +197,7 @@ class MySQLSource(PoolHolder[SharedPool]):
         """Connect once if needed, so the server's flavour is known (the guard's function
         list follows it)."""
         if shared.flavour is None:
-            conn = await shared.acquire(self._prepare, self._connect_error)
+            conn = await shared.acquire(self._connect_error, prepare=self._prepare)
             shared.release(conn, keep=True)
 
     def _connect_error(self, exc: BaseException) -> Exception:
@@ -258,7 +258,8 @@ class MySQLSource(PoolHolder[SharedPool]):
     async def _attempt(
         self, shared: SharedPool, query: Statement, limits: Limits, *, patient: bool = False
     ) -> Table:
-        conn = await shared.acquire(self._prepare, self._connect_error, patient=patient)
+        conn = await shared.acquire(self._connect_error, prepare=self._prepare,
+                                    patient=patient)
         keep = False
         try:
             table = await self._run_watched(conn, query, limits)
