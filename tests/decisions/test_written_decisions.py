@@ -317,8 +317,24 @@ async def test_with_several_decisions_the_one_that_fits_checks_it(
         assert checked[0]["decision_model"] == model and checked[0]["rank"] is not None
 
 
-async def test_a_decision_on_data_not_loaded_yet_is_untried_not_broken(tmp_path: Path) -> None:
-    env = live_env(tmp_path)  # a fresh data folder: no copy of the wards dump yet
+async def test_a_decision_on_data_not_loaded_yet_is_checked_on_a_fresh_copy(
+    tmp_path: Path,
+) -> None:
+    env = live_env(tmp_path)  # a fresh data folder: the copy is loaded when first opened
+    code, out, err = await cli("datasets", "--json", env=env)
+    assert code == 0, err
+    wards = next(d for d in json.loads(out) if d["id"] == "wards")
+    (decision,) = wards["decisions"]
+    assert "error" not in decision and "untried" not in decision, decision
+
+
+async def test_a_decision_on_data_that_cannot_be_loaded_is_untried_not_broken(
+    tmp_path: Path,
+) -> None:
+    env = live_env(tmp_path)
+    data = Path(env["PLANRAG_DATA_DIR"])
+    data.mkdir(parents=True)
+    (data / "sqlite").write_text("")  # a file where the copies' folder would be
     code, out, err = await cli("datasets", "--json", env=env)
     assert code == 0, err
     wards = next(d for d in json.loads(out) if d["id"] == "wards")
