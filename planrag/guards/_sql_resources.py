@@ -29,27 +29,52 @@ ORDINALITY and AS MATERIALIZED, and gives ``generate_series`` the stance of Mari
 tables: with constant bounds (``^`` is a power there) at most `MAX_GENERATED_ROWS` rows, in
 FROM or the select list, counted at that size in a cross join. Other bounds (dates, columns)
 are left to the statement timeout. PostgreSQL has no recursion limit at all.
+
+PostgreSQL also has no cap on a value below 1 GB (MySQL's max_allowed_packet makes such a
+value NULL): ``repeat(s, n)`` is ``len(s) * n`` characters, so its whole size is judged when
+``s`` has a length the guard can read (a literal, a nested ``repeat``/``lpad``/``rpad`` of
+constant length, ``||`` of those): at most `MAX_GENERATED_VALUE`; a value of unknown length
+(a column) may be repeated at most `MAX_UNKNOWN_REPEATS` times. ``format()`` pads to the
+width its pattern gives (``%100000000s``, or ``%*s`` with a constant argument): at most
+`MAX_GENERATED_CHARS`. An aggregate that joins such values over many rows (string_agg over a
+generate_series) is left to PostgreSQL's 1 GB limit and the statement timeout.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
 from planrag.guards._postgres_words import PG_KEYWORDS
 from planrag.guards._sql_arithmetic import constant
-from planrag.guards._sql_lexer import OPERATOR, QUOTED, WORD, Token
+from planrag.guards._sql_lexer import OPERATOR, QUOTED, STRING, WORD, Token
 from planrag.guards._sql_words import RESERVED, SEQUENCE_TABLE
 from planrag.guards._verdict import Verdict
 
-__all__ = ["MAX_GENERATED_CHARS", "MAX_GENERATED_ROWS", "resource_refusal"]
+__all__ = [
+    "MAX_GENERATED_CHARS",
+    "MAX_GENERATED_ROWS",
+    "MAX_GENERATED_VALUE",
+    "MAX_UNKNOWN_REPEATS",
+    "resource_refusal",
+]
 
 MAX_GENERATED_ROWS: Final = 1_000_000
 """Most rows a cross join of sequence tables may produce."""
 
 MAX_GENERATED_CHARS: Final = 100_000
 """Longest constant length REPEAT/LPAD/RPAD/SPACE may build."""
+
+MAX_GENERATED_VALUE: Final = 1_000_000
+"""PostgreSQL: the longest value a repeat() of a string of known length may build."""
+
+MAX_UNKNOWN_REPEATS: Final = 10_000
+"""PostgreSQL: the most times repeat() may repeat a value whose length is not known."""
+
+_FORMAT_SPEC: Final = re.compile(r"%(?:\d+\$)?-?(\d+|\*(?:\d+\$)?)?[sIL%]")
+"""One of format()'s specifiers: [position$][-][width|*[position$]]type."""
 
 _MAX_LOOSE_TABLES: Final = 2
 _SMALL_ROWS: Final = 1_000  # a derived table or CTE known to yield at most this many rows
@@ -103,6 +128,8 @@ def resource_refusal(
             refusal = shape.cross_join_refusal(index)
         elif token.value in _LENGTH_ARGUMENT and shape.is_op(index + 1, "("):
             refusal = shape.length_refusal(index)
+        elif token.value == "FORMAT" and postgres and shape.is_op(index + 1, "("):
+            refusal = shape.format_refusal(index)
         elif token.value == "RECURSIVE" and shape.word(index - 1) == "WITH":
             refusal = shape.recursion_refusal(index + 1)
         if refusal is not None:
@@ -612,13 +639,100 @@ class _Shape:
         if position >= len(arguments):
             return None
         length = constant(self.tokens, *arguments[position], power=self.postgres)
-        if length is None or length <= MAX_GENERATED_CHARS:
-            return None
         function = self.tokens[name].value
+        if length is not None and length > MAX_GENERATED_CHARS:
+            return Verdict.refuse(
+                "dos",
+                f"{function}() with a constant length of {length:,.0f} builds a huge string "
+                f"for every row; keep constant lengths at most {MAX_GENERATED_CHARS:,} "
+                "characters.",
+            )
+        if not self.postgres or function != "REPEAT" or length is None:
+            return None
+        text = self.text_length(*arguments[0])
+        if text is None and length > MAX_UNKNOWN_REPEATS:
+            return Verdict.refuse(
+                "dos",
+                f"repeat() repeats a value whose length the guard cannot know {length:,.0f} "
+                f"times, which may build a huge string (PostgreSQL allows up to 1 GB); repeat "
+                f"at most {MAX_UNKNOWN_REPEATS:,} times.",
+            )
+        if text is not None and text * length > MAX_GENERATED_VALUE:
+            return Verdict.refuse(
+                "dos",
+                f"repeat() builds a string of {text * length:,.0f} characters here (its text "
+                f"times {length:,.0f}); keep a built string at most {MAX_GENERATED_VALUE:,} "
+                "characters.",
+            )
+        return None
+
+    def text_length(self, start: int, end: int) -> float | None:
+        """The most characters [start, end) can hold when the guard can read it: a string
+        literal, repeat/lpad/rpad of constant length, || of those; else None."""
+        while self.is_op(start, "(") and self.partners[start] == end - 1:
+            start, end = start + 1, end - 1
+        if end - start == 1 and self.tokens[start].kind == STRING:
+            text = self.tokens[start].value
+            if text.startswith("'"):
+                return float(len(text[1:-1].replace("''", "'")))
+            return float(len(text))  # E'', U&'', $$...$$: its spelling is an upper bound
+        function = self.word(start)
+        if (function in ("REPEAT", "LPAD", "RPAD") and self.is_op(start + 1, "(")
+                and self.partners[start + 1] == end - 1):
+            arguments = self._arguments(start + 2, end - 1)
+            if len(arguments) < 2:
+                return None
+            count = constant(self.tokens, *arguments[1], power=self.postgres)
+            if count is None or function != "REPEAT":
+                return count
+            inner = self.text_length(*arguments[0])
+            return None if inner is None else inner * count
+        parts: list[tuple[int, int]] = []
+        begin = index = start
+        while index < end:
+            if self.is_op(index, "||"):
+                parts.append((begin, index))
+                begin = index + 1
+            index = self.skip(index)
+        if not parts:
+            return None  # a column, a call the guard does not measure, ...
+        lengths = [self.text_length(first, last) for first, last in [*parts, (begin, end)]]
+        known = [length for length in lengths if length is not None]
+        return sum(known) if len(known) == len(lengths) else None
+
+    def format_refusal(self, name: int) -> Verdict | None:
+        """PostgreSQL's format(): a width in its pattern pads each value to that length."""
+        opening = name + 1
+        arguments = self._arguments(opening + 1, self.partners[opening])
+        if not arguments:
+            return None
+        first, last = arguments[0]
+        token = self.tokens[first]
+        if last - first != 1 or token.kind != STRING:
+            return None
+        widths: list[float] = []
+        argument = 1
+        for spec in _FORMAT_SPEC.finditer(token.value):
+            width = spec.group(1)
+            if width is None:
+                pass
+            elif width.isdigit():
+                widths.append(float(width))
+            else:  # * takes the next argument, *n$ the n-th after the pattern
+                which = argument if width == "*" else int(width[1:-1])
+                argument += width == "*"
+                if which < len(arguments):
+                    given = constant(self.tokens, *arguments[which], power=True)
+                    widths.append(abs(given) if given is not None else 0.0)
+            if not spec.group(0).endswith("%"):
+                argument += 1
+        widest = max(widths, default=0.0)
+        if widest <= MAX_GENERATED_CHARS:
+            return None
         return Verdict.refuse(
             "dos",
-            f"{function}() with a constant length of {length:,.0f} builds a huge string for "
-            f"every row; keep constant lengths at most {MAX_GENERATED_CHARS:,} characters.",
+            f"format() pads a value to a width of {widest:,.0f} here, which builds a huge "
+            f"string for every row; keep widths at most {MAX_GENERATED_CHARS:,} characters.",
         )
 
     def _arguments(self, start: int, end: int) -> list[tuple[int, int]]:

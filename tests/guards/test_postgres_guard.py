@@ -218,6 +218,11 @@ ALLOWED = [
         "AND c.table_schema = k.table_schema AND k.table_schema = 'public'",
     ],
     "SELECT current_database(), current_schema, CURRENT_CATALOG",
+    # built strings of a bounded size
+    "SELECT length(repeat('ab' || lpad('', 500), 1000)) AS n, repeat('-', 80) AS rule",
+    "SELECT name, repeat('*', length(name)) AS bar, repeat(name, 3) AS thrice FROM customers",
+    "SELECT format('%s has %-10s|%5s', name, region, id) FROM customers",
+    "SELECT format('%*s', id, name), format('%%100000000s') FROM customers",
     # column aliases without AS
     "SELECT o.n, o.c FROM sales.orders o(n, c) WHERE o.n > 0",
     'SELECT x.a FROM customers "X"(a), orders x(a) WHERE x.a = "X".a',
@@ -519,6 +524,18 @@ REFUSED = [
     ("SELECT * FROM generate_series(1, 100000000)", "dos"),
     ("SELECT generate_series(1, 10^9)", "dos"),
     ("SELECT count(*) FROM generate_series(1, 1e9::bigint)", "dos"),
+    # values PostgreSQL would build up to its 1 GB limit
+    ("SELECT repeat(repeat('x', 100000), 100000)", "dos"),
+    ("SELECT length(repeat(repeat(repeat('x', 1000), 1000), 1000))", "dos"),
+    ("SELECT repeat('xxxxxxxxxxx', 100000)", "dos"),
+    ("SELECT repeat('ab' || lpad('', 500), 2000)", "dos"),
+    ("SELECT repeat((rpad('x', 50000)), 100)", "dos"),
+    ("SELECT repeat(name, 20000) FROM customers", "dos"),
+    ("SELECT repeat(string_agg(name, ''), 50000) FROM customers", "dos"),
+    ("SELECT format('%100000000s', 'x')", "dos"),
+    ("SELECT format('%1$-200000s|', name) FROM customers", "dos"),
+    ("SELECT format('%s%*s', name, 10 ^ 6, 'x') FROM customers", "dos"),
+    ("SELECT FORMAT('%*2$s', 'x', 500000)", "dos"),
     ("SELECT count(*) FROM generate_series(1, 3000) a, generate_series(1, 3000) b", "dos"),
     ("SELECT count(*) FROM generate_series(1, 1000) a, generate_series(1, 1000) b, "
      "generate_series(1, 1000) c", "dos"),
