@@ -37,6 +37,7 @@ __all__ = [
     "Formula",
     "ResultIndex",
     "check_claim",
+    "formula_parts",
     "numbers_in",
     "objection",
     "parse_formula",
@@ -111,14 +112,14 @@ _CELL = re.compile(r"(q\d{1,4})\s*\[([^\]]*)\]\s*\.\s*(.+)", re.S)
 _OPS = {"×": "*", "÷": "/", "−": "-"}
 
 
-def parse_formula(text: str) -> Formula:
-    """A source, parsed; `EvidenceError` says what is wrong with it."""
+def _tokens(text: str) -> list[tuple[str, Any, str]]:
+    """The tokens of a source: (kind, value, as written); `EvidenceError` if unreadable."""
     text = text.strip()
     if not text:
         raise EvidenceError("the source is empty")
     if len(text) > _MAX_SOURCE:
         raise EvidenceError(f"the source is longer than {_MAX_SOURCE} characters")
-    tokens: list[tuple[str, Any]] = []
+    tokens: list[tuple[str, Any, str]] = []
     pos = 0
     while pos < len(text):
         if text[pos:].strip() == "":
@@ -131,17 +132,44 @@ def parse_formula(text: str) -> Formula:
         kind = match.lastgroup or ""
         value = match.group(kind)
         if kind == "cell":
-            tokens.append(("cell", _cell_ref(value)))
+            tokens.append(("cell", _cell_ref(value), value))
         elif kind == "num":
-            tokens.append(("num", float(value)))
+            tokens.append(("num", float(value), value))
         elif kind == "name":
             name = value.lower()
             if name not in _FUNCTIONS:
                 raise EvidenceError(f"{value!r} is not a function of sources (only "
                                     "min, max, sum, avg and round)")
-            tokens.append(("name", name))
+            tokens.append(("name", name, value))
         else:
-            tokens.append(("op", _OPS.get(value, value)))
+            tokens.append(("op", _OPS.get(value, value), value))
+    return tokens
+
+
+def formula_parts(text: str) -> list[str | CellRef]:
+    """A source as people read it, in parts: each cell it names, and between them its
+    numbers, functions and operators as text (`*` as ×, spaced). `EvidenceError` if the
+    source cannot be read."""
+    parts: list[str | CellRef] = []
+    operand = False  # whether what came last ends an operand (a - after it subtracts)
+    for kind, value, written in _tokens(text):
+        unary = kind == "op" and value in "+-" and not operand
+        operand = kind in ("cell", "num") or (kind, value) == ("op", ")")
+        if kind == "cell" or unary:
+            parts.append(value)
+        elif kind == "op" and value in "+-*/":
+            parts.append(f" {'×' if value == '*' else value} ")
+        elif kind == "op" and value == ",":
+            parts.append(", ")
+        else:
+            parts.append(written if kind == "num" else str(value))
+    return parts
+
+
+def parse_formula(text: str) -> Formula:
+    """A source, parsed; `EvidenceError` says what is wrong with it."""
+    text = text.strip()
+    tokens = [(kind, value) for kind, value, _written in _tokens(text)]
     depth = deepest = 0
     for token in tokens:
         depth += {("op", "("): 1, ("op", ")"): -1}.get(token, 0)

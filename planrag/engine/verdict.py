@@ -25,7 +25,13 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from planrag.engine.events import AnswerProposed, CheckProposed, Claim, SimulatorChecked
-from planrag.engine.evidence import stated_numbers, tolerance
+from planrag.engine.evidence import (
+    CellRef,
+    EvidenceError,
+    formula_parts,
+    stated_numbers,
+    tolerance,
+)
 from planrag.markup import Style, code_span, escape, fenced
 from planrag.present import number, percent, quantity
 from planrag.simulators.base import NEAR_TIE
@@ -190,9 +196,66 @@ def _where(claim: Claim, style: Style, queries: Mapping[str, str] | None,
         if links and style == "markdown":
             return f"[{text}]({row_anchor(qid, row)})"
         return text
-    if style == "markdown":
-        return "computed as " + code_span(claim.source)
-    return "computed as " + escape(claim.source, style)
+    return _formula(claim, style, queries, links)
+
+
+def _formula(claim: Claim, style: Style, queries: Mapping[str, str] | None,
+             links: bool) -> str:
+    """A formula as a manager reads it: "computed from query 1, row 4: shipped / capacity ×
+    100" when its cells share a row, "computed over every row of query 2: sum(cost)" when
+    they are whole columns of one query, else each cell named with its query and row.
+    A source that cannot be read is shown as written."""
+    source = claim.source or ""
+    try:
+        parts = formula_parts(source)
+    except EvidenceError:
+        parts = []
+    refs = [p for p in parts if isinstance(p, CellRef)]
+    read = list(claim.cells)
+    places: list[tuple[str, int]] = []
+    for ref in refs:  # the cells were read in the order the formula names them
+        at = next((i for i, (qid, _row, column) in enumerate(read)
+                   if qid == ref.query and column.casefold() == ref.column.casefold()), None)
+        if at is None:
+            break
+        places.append(read.pop(at)[:2])
+    if not refs or len(places) != len(refs):
+        if style == "markdown":
+            return "computed as " + code_span(source)
+        return "computed as " + escape(source, style)
+
+    def name(qid: str) -> str:
+        return (queries or {}).get(qid, qid).split(" (")[0]
+
+    def row(qid: str, number: int) -> str:
+        text = escape(f"row {number}", style)
+        if links and style == "markdown":
+            return f"[{text}]({row_anchor(qid, number)})"
+        return text
+
+    shared = set(places)
+    qid, number = places[0]
+    if len(shared) == 1:
+        head = (f"computed over every row of {escape(name(qid), style)}: " if number == 0
+                else f"computed from {escape(name(qid), style)}, {row(qid, number)}: ")
+    else:
+        head = "computed as "
+    text = []
+    cell = 0
+    for part in parts:
+        if not isinstance(part, CellRef):
+            text.append(escape(part, style))
+            continue
+        qid, number = places[cell]
+        cell += 1
+        column = escape(part.column, style)
+        if len(shared) == 1:
+            text.append(column)
+        elif number == 0:
+            text.append(f"{column} (every row of {escape(name(qid), style)})")
+        else:
+            text.append(f"{column} ({escape(name(qid), style)}, {row(qid, number)})")
+    return head + "".join(text)
 
 
 def _rationale(answer: AnswerProposed, style: Style, links: bool) -> str:
