@@ -54,12 +54,15 @@ def text_of(result: Any) -> str:
 
 
 async def test_the_tools_over_stdio_with_the_scripted_walkthrough(tmp_path: Path) -> None:
+    """On a fresh installation, nothing loaded first: the SQLite copy is loaded by the
+    first question that needs it."""
     progress: list[str] = []
 
     async def noted(_progress: float, _total: float | None, message: str | None) -> None:
         progress.append(message or "")
 
-    async with stdio_session(await loaded_env(tmp_path), "--scripted") as session:
+    env = live_env(tmp_path)
+    async with stdio_session(env, "--scripted") as session:
         tools = (await session.list_tools()).tools
         assert {t.name for t in tools} == TOOLS
         assert all(t.annotations and t.annotations.readOnlyHint for t in tools)
