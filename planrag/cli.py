@@ -8,9 +8,9 @@
                                                       change a connected dataset (re-checked)
     planrag disconnect ID                             remove a connected dataset, its secrets too
     planrag users add NAME [--password-stdin | --no-password] [--datasets ID,...] [--admin]
-                      [--identity PROVIDER:NAME ...]
+                      [--identity PROVIDER:NAME ...] [--groups GROUP,...]
     planrag users list | remove NAME | set NAME [--datasets ...] [--password-stdin] [--admin]
-                      [--identity PROVIDER:NAME ... | --no-identities]
+                      [--identity PROVIDER:NAME ... | --no-identities] [--groups GROUP,...]
     planrag users group GROUP --datasets ID,...       who may sign in to the chat, and to what
     planrag users token NAME [--label TEXT | --list | --revoke ID|all]
     planrag users key NAME [--label TEXT | --list | --revoke ID|all]
@@ -85,6 +85,8 @@ __all__ = ["main"]
 
 TARGETS = target_names()
 SQL_DIALECTS = tuple(d.name for d in DIALECTS.values() if d.language == "sql")
+GROUPS_HELP = ("groups the user is in, on every way in (an MCP token and an API key too): "
+               "their datasets (planrag users group) and a live database's accounts per group")
 IDENTITY_HELP = ("a single sign-on identity that signs in as this user: header:NAME (the "
                  "proxy's header) or PROVIDER:NAME for OAuth (github:alice); repeatable")
 _T = TypeVar("_T")
@@ -281,6 +283,7 @@ def _parser() -> argparse.ArgumentParser:
     u.add_argument("--admin", action="store_true", help="may manage users")
     u.add_argument("--identity", dest="identities", action="append", default=[],
                    metavar="PROVIDER:NAME", help=IDENTITY_HELP)
+    u.add_argument("--groups", default="", metavar="GROUP,...", help=GROUPS_HELP)
     u = users.add_parser("list", help="list the users, how they sign in and their datasets")
     u.add_argument("--json", action="store_true")
     u = users.add_parser("remove", help="remove a user")
@@ -297,6 +300,8 @@ def _parser() -> argparse.ArgumentParser:
                      help=IDENTITY_HELP + "; replaces the user's identities")
     ids.add_argument("--no-identities", dest="identities", action="store_const", const=[],
                      help="single sign-on no longer signs in as this user")
+    u.add_argument("--groups", metavar="GROUP,...",
+                   help=GROUPS_HELP + "; replaces the user's groups ('' for none)")
     u = users.add_parser("group", help="a single sign-on group's datasets (empty removes it)")
     u.add_argument("name")
     u.add_argument("--datasets", required=True, metavar="ID,...")
@@ -767,6 +772,7 @@ def _users(settings: Settings, args: argparse.Namespace) -> int:
         rows: list[dict[str, Any]] = [
             {"name": u.name, "datasets": list(u.datasets), "admin": u.admin,
              "password": bool(u.password_hash), "identities": list(u.sign_ins()),
+             "groups": list(u.groups),
              "mcp_tokens": len(u.credentials_of("mcp")),
              "api_keys": len(u.credentials_of("api"))}
             for u in users.users().values()]
@@ -780,8 +786,9 @@ def _users(settings: Settings, args: argparse.Namespace) -> int:
             sign_in = ", ".join(r["identities"]) or "(cannot sign in)"
             held = [f"{n} {noun}{'' if n == 1 else 's'}" for n, noun in (
                 (r["mcp_tokens"], "MCP token"), (r["api_keys"], "API key")) if n]
+            within = f"; in {', '.join(r['groups'])}" if r["groups"] else ""
             print(f"{r['name']:24} {'admin ' if r['admin'] else '      '}{sign_in:30} "
-                  f"{datasets}{'; ' + ', '.join(held) if held else ''}")
+                  f"{datasets}{within}{'; ' + ', '.join(held) if held else ''}")
         for g, d in sorted(groups.items()):
             print(f"group {g:18} {'':22}{', '.join(d)}")
         if not rows and not groups:
@@ -799,14 +806,21 @@ def _users(settings: Settings, args: argparse.Namespace) -> int:
     chosen = _dataset_list(settings, args.datasets) if args.datasets is not None else None
     asked = (action == "add" and not args.no_password) or args.password_stdin
     password = _password(args.password_stdin) if asked else None
+    member = (None if args.groups is None
+              else [g.strip() for g in args.groups.split(",") if g.strip()])
     if action == "add":
-        record = users.add(args.name, password, chosen or [], args.admin, args.identities)
+        record = users.add(args.name, password, chosen or [], args.admin, args.identities,
+                           member or [])
         said = "added"
     else:
         record = users.set(args.name, datasets=chosen, password=password, admin=args.admin,
-                           identities=args.identities)
+                           identities=args.identities, groups=member)
         said = "updated"
     shown = ", ".join(record.datasets) or "no dataset yet (planrag users set ... --datasets)"
+    if record.groups:
+        known = users.groups()
+        shown += "; in " + ", ".join(g if g in known else f"{g} (no datasets yet: planrag "
+                                     f"users group {g} --datasets ID)" for g in record.groups)
     how = ", ".join(record.sign_ins()) or "no way to sign in yet (--identity or a password)"
     print(f"{said} {record.name}{' (admin)' if record.admin else ''}: {shown}; signs in as "
           f"{how}; users file {users.path}")

@@ -120,6 +120,10 @@ class UserRecord:
     """The single sign-on identities mapped to this person (`github:alice`)."""
     credentials: tuple[Credential, ...] = ()
     """Their MCP tokens and API keys, as hashes."""
+    groups: tuple[str, ...] = ()
+    """The groups the file puts them in: each group's datasets (`[groups]`) and accounts
+    (a live database's `[[databases.accounts]] group = ...`) are theirs on every way in,
+    an MCP token or API key included, besides any groups a sign-in claims."""
 
     def allows(self, dataset: str) -> bool:
         return ALL in self.datasets or dataset in self.datasets
@@ -356,14 +360,16 @@ class UsersFile:
         neither the identity nor any of the groups is in the file."""
         _, group_sets = self.load()
         person = self.person_of(identity)
-        claimed = {g: group_sets[g] for g in sorted(set(groups)) if g in group_sets}
+        member = set(groups) | set(person.groups if person is not None else ())
+        claimed = {g: group_sets[g] for g in sorted(member) if g in group_sets}
         if person is None and not claimed:
             return None
         identifier = person.name if person is not None else identity
-        access = _access(identifier, person, claimed, frozenset(groups))
+        access = _access(identifier, person, claimed, frozenset(member))
         entry = None if person is None else {
             "name": person.name, "password": person.password_hash,
-            "datasets": list(person.datasets), "admin": person.admin}
+            "datasets": list(person.datasets), "admin": person.admin,
+            "groups": list(person.groups)}
         basis = json.dumps({"identity": identity, "person": entry,
                             "groups": {g: list(d) for g, d in claimed.items()}},
                            sort_keys=True)
@@ -391,8 +397,8 @@ class UsersFile:
         """The `Access` of the person whose `kind` credential `presented` is (the credential
         exactly, without `Bearer ` or spaces); None when it is malformed, of the other kind,
         revoked, or its person is gone. The same `Access` as that person signing in with no
-        group claims: a credential carries none, so datasets given to a group reach a
-        person here only when their own entry names them too.
+        group claims: the groups the file puts them in count (`groups` of their entry), those
+        only a single sign-on claims do not.
 
         Every stored hash of the kind is compared, in constant time and without stopping at
         a match, so the time taken says nothing about how close a guess came. Nothing here
@@ -410,7 +416,10 @@ class UsersFile:
                     found.append(person)
         if len(found) != 1:  # none, or (never seen) a hash two entries share: refuse
             return None
-        return _access(found[0].name, found[0], {})
+        person = found[0]
+        group_sets = self.groups()
+        claimed = {g: group_sets[g] for g in person.groups if g in group_sets}
+        return _access(person.name, person, claimed, frozenset(person.groups))
 
     # -- writing
 
@@ -464,9 +473,12 @@ class UsersFile:
 
     @_exclusive
     def add(self, name: str, password: str | None, datasets: Sequence[str],
-            admin: bool = False, identities: Sequence[str] = ()) -> UserRecord:
+            admin: bool = False, identities: Sequence[str] = (),
+            groups: Sequence[str] = ()) -> UserRecord:
         check_name(name)
-        users, groups = self.load()
+        for group in groups:
+            check_name(group, "group")
+        users, group_sets = self.load()
         if name in users:
             raise ConfigError(f"user {name!r} exists already; use `planrag users set` or "
                               "remove it first")
@@ -474,17 +486,21 @@ class UsersFile:
             check_password(password)
         mapped = _identities(self.path, name, list(identities), users)
         record = UserRecord(name, hash_password(password) if password else "",
-                            tuple(datasets), admin, mapped)
+                            tuple(datasets), admin, mapped, groups=tuple(dict.fromkeys(groups)))
         users[name] = record
-        self._save(users, groups)
+        self._save(users, group_sets)
         return record
 
     @_exclusive
     def set(self, name: str, *, datasets: Sequence[str] | None = None,
             password: str | None = None, admin: bool | None = None,
-            identities: Sequence[str] | None = None) -> UserRecord:
-        """Change what is given; `identities` replaces the person's mapped identities."""
-        users, groups = self.load()
+            identities: Sequence[str] | None = None,
+            groups: Sequence[str] | None = None) -> UserRecord:
+        """Change what is given; `identities` replaces the person's mapped identities and
+        `groups` the groups they are in."""
+        for group in groups or ():
+            check_name(group, "group")
+        users, group_sets = self.load()
         if name not in users:
             raise ConfigError(f"no user {name!r}; `planrag users list` shows them")
         record = users[name]
@@ -499,8 +515,10 @@ class UsersFile:
             others = {n: u for n, u in users.items() if n != name}
             record = replace(record, identities=_identities(self.path, name, list(identities),
                                                             others))
+        if groups is not None:
+            record = replace(record, groups=tuple(dict.fromkeys(groups)))
         users[name] = record
-        self._save(users, groups)
+        self._save(users, group_sets)
         return record
 
     @_exclusive
@@ -548,6 +566,8 @@ class UsersFile:
                       f"datasets = {_toml_list(u.datasets)}",
                       f"admin = {'true' if u.admin else 'false'}",
                       f"identities = {_toml_list(u.identities)}"]
+            if u.groups:
+                lines.append(f"groups = {_toml_list(u.groups)}")
             for c in u.credentials:
                 lines += ["", f"[[users.{_toml(name)}.credentials]]",
                           f"kind = {_toml(c.kind)}",
@@ -703,6 +723,7 @@ def _record(path: Path, name: str, entry: object, earlier: Mapping[str, UserReco
     admin = entry.get("admin", False)
     identities = entry.get("identities", [])
     credentials = entry.get("credentials", [])
+    groups = entry.get("groups", [])
     if not isinstance(password, str) or (password and not password.startswith("$argon2")):
         raise ConfigError(f"{path}: user {name!r}: `password` must be an argon2 hash written "
                           "by `planrag users`, never the password itself")
@@ -716,9 +737,14 @@ def _record(path: Path, name: str, entry: object, earlier: Mapping[str, UserReco
     if not isinstance(credentials, list):
         raise ConfigError(f"{path}: user {name!r}: `credentials` must be a list of tables "
                           "written by `planrag users token|key`")
+    if not isinstance(groups, list) or not all(isinstance(g, str) and _NAME.fullmatch(g)
+                                               for g in groups):
+        raise ConfigError(f"{path}: user {name!r}: `groups` must list group names (letters, "
+                          "digits and . _ @ + -)")
     return UserRecord(name, password, tuple(datasets), admin,
                       _identities(path, name, identities, earlier),
-                      tuple(_credential(path, name, c) for c in credentials))
+                      tuple(_credential(path, name, c) for c in credentials),
+                      tuple(dict.fromkeys(groups)))
 
 
 def _credential(path: Path, name: str, entry: object) -> Credential:

@@ -148,6 +148,29 @@ def test_whose_account_a_run_reads_with(tmp_path: Path) -> None:
     assert account_for("ward", LiveDatabase("mysql", db.url), Access("carol")) is None
 
 
+
+def test_a_token_reads_with_the_account_of_a_group_the_users_file_gives(
+    tmp_path: Path,
+) -> None:
+    """An MCP token or API key claims no group, but the groups the users file puts its
+    person in count: erin, in ward-managers there, reads as that group's account."""
+    from planrag.users import UsersFile
+
+    db = _registry(tmp_path, HEAD + ACCOUNTS).get("ward").databases[0]
+    users = UsersFile(tmp_path / "users.toml")
+    users.add("erin", None, ["ward"])
+    secret, _ = users.issue("erin", "mcp")
+    alone = users.authenticate(secret, "mcp")
+    assert alone is not None
+    with pytest.raises(AccessDenied):
+        account_for("ward", db, alone)
+    users.set("erin", groups=["ward-managers"])
+    member = users.authenticate(secret, "mcp")
+    assert member is not None and member.groups == {"ward-managers"}
+    account = account_for("ward", db, member)
+    assert account is not None and account.holder == "group ward-managers"
+
+
 def test_the_location_and_the_answer_name_the_account(tmp_path: Path,
                                                       monkeypatch: pytest.MonkeyPatch) -> None:
     text = (HEAD + ACCOUNTS).replace("user = \"alice\"\nurl = \"mysql://alice_ro:",

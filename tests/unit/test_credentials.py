@@ -95,9 +95,13 @@ def test_access_is_the_sign_in_one_and_follows_changes(users: UsersFile) -> None
     users.set("bob", datasets=["acme"], admin=False)
     assert users.authenticate(secret, "api") == Access("bob", frozenset({"acme"}))
     # A credential claims no group: a group's datasets are not added, as for a sign-in
-    # without group claims.
+    # without group claims (unless the file puts the person in the group).
     users.set_group("analysts", ["dqa-locating-1445"])
     assert users.authenticate(secret, "api") == _sign_in(users, "header:bob")
+    users.set("bob", groups=["analysts"])
+    assert users.authenticate(secret, "api") == Access(
+        "bob", frozenset({"acme", "dqa-locating-1445"}), groups=frozenset({"analysts"}))
+    users.set("bob", groups=[])
     # Issuing or revoking a credential does not end the person's chat sign-ins.
     before = users.grant("header:bob")
     users.issue("bob", "mcp")

@@ -49,6 +49,47 @@ def test_a_user_without_a_password_cannot_sign_in_with_one(users: UsersFile) -> 
     assert access is not None and access.everything and access.admin
 
 
+def test_groups_the_file_puts_a_person_in_count_on_every_way_in(users: UsersFile) -> None:
+    """A person the file puts in a group gets its datasets and its name (for a live
+    database's account per group) when signing in with a password, with single sign-on
+    (besides the groups it claims) and with an MCP token or API key, which claim none."""
+    users.set_group("nursing", ["wards"])
+    users.set_group("finance", ["demo-retail"])
+    users.add("ann", PASSWORD, [], identities=["header:ann"], groups=["nursing", "nursing"])
+    assert users.users()["ann"].groups == ("nursing",)
+    by_password = _access(users, "password:ann")
+    assert by_password is not None and by_password.datasets == {"wards"}
+    assert by_password.groups == {"nursing"}
+    by_proxy = _access(users, "header:ann", ["finance"])
+    assert by_proxy is not None and by_proxy.datasets == {"wards", "demo-retail"}
+    assert by_proxy.groups == {"nursing", "finance"}
+    secret, _ = users.issue("ann", "mcp")
+    by_token = users.authenticate(secret, "mcp")
+    assert by_token == by_password
+    before = users.grant("password:ann")
+    users.set("ann", groups=["finance", "on-call"])  # a group with no datasets is kept
+    assert users.grant("password:ann") != before  # the chat sees its sign-in is stale
+    by_token = users.authenticate(secret, "mcp")
+    assert by_token is not None and by_token.datasets == {"demo-retail"}
+    assert by_token.groups == {"finance", "on-call"}
+    users.set("ann", groups=[])
+    assert users.authenticate(secret, "mcp") == Access("ann")
+    assert "groups = " not in users.path.read_text()  # the entry keeps no empty list
+    with pytest.raises(ConfigError, match="group name"):
+        users.set("ann", groups=["no spaces"])
+
+
+def test_a_groups_entry_that_is_not_names_is_one_line(users: UsersFile) -> None:
+    users.add("ann", PASSWORD, [])
+    text = users.path.read_text().replace("identities = []",
+                                          'identities = []\ngroups = "nursing"')
+    users.path.write_text(text)
+    with pytest.raises(ConfigError) as caught:
+        users.users()
+    assert str(caught.value).endswith("user 'ann': `groups` must list group names (letters, "
+                                      "digits and . _ @ + -)")
+
+
 def test_datasets_come_from_the_person_and_their_groups(users: UsersFile) -> None:
     users.add("alice", PASSWORD, ["demo-retail"], identities=["header:alice"])
     users.set_group("analysts", ["dqa-locating-1445"])
@@ -205,14 +246,23 @@ def test_users_command(tmp_path: Path) -> None:
     out = planrag("users", "set", "bob", "--identity", "github:bob", "--identity",
                   "header:bob@example.com", env=env)
     assert out.returncode == 0 and "signs in as github:bob, header:bob@example.com" in out.stdout
+    out = planrag("users", "add", "cy", "--no-password", "--groups", "analysts, night", env=env)
+    assert out.returncode == 0, out.stderr
+    assert ("added cy: no dataset yet (planrag users set ... --datasets); in analysts, night "
+            "(no datasets yet: planrag users group night --datasets ID)") in out.stdout
+    assert "in analysts, night" in planrag("users", "list", env=env).stdout
+    out = planrag("users", "set", "cy", "--groups", "", env=env)
+    assert out.returncode == 0 and "; in " not in out.stdout
+    out = planrag("users", "remove", "cy", env=env)
+    assert out.returncode == 0, out.stderr
     listed = json.loads(planrag("users", "list", "--json", env=env).stdout)
     assert listed == {
         "users": [{"name": "alice", "datasets": ["demo-retail", "dqa-building-1836"],
                    "admin": False, "password": True, "identities": ["password:alice"],
-                   "mcp_tokens": 0, "api_keys": 0},
+                   "groups": [], "mcp_tokens": 0, "api_keys": 0},
                   {"name": "bob", "datasets": ["*"], "admin": True, "password": False,
                    "identities": ["github:bob", "header:bob@example.com"],
-                   "mcp_tokens": 0, "api_keys": 0}],
+                   "groups": [], "mcp_tokens": 0, "api_keys": 0}],
         "groups": {"analysts": ["dqa-locating-1445"]}}
     text = planrag("users", "list", env=env).stdout
     assert "github:bob, header:bob@example.com" in text and "group analysts" in text
