@@ -221,7 +221,7 @@
     async function open(button) {
       if (button.getAttribute("aria-expanded") !== "false") return;
       button.click();
-      for (var i = 0; i < 40 && button.getAttribute("aria-expanded") === "false"; i++) await tick();
+      for (var i = 0; i < 200 && button.getAttribute("aria-expanded") === "false"; i++) await tick();
     }
     async function reveal(qid, row, link) {
       var plan = lastBetween('button[id^="step-Plan"]', null, link);
@@ -236,8 +236,11 @@
         });
         for (var i = 0; i < steps.length && !button; i++) {
           await open(steps[i]);
-          await tick();
-          button = lastBetween(query, plan, link);
+          // Its children are drawn a moment after it opens (longer on a busy machine).
+          for (var d = 0; d < 20 && !button; d++) {
+            await tick();
+            button = lastBetween(query, plan, link);
+          }
           if (!button) steps[i].click();
         }
       }
@@ -245,7 +248,7 @@
       await open(button);
       var region = document.getElementById(button.getAttribute("aria-controls") || "");
       var rows = [];
-      for (var t = 0; t < 40 && region; t++) {
+      for (var t = 0; t < 200 && region; t++) {
         rows = region.querySelectorAll(".dataframe tbody tr");
         if (rows.length) break;
         await tick();
@@ -256,7 +259,7 @@
       for (var page = 0; size && next && page < Math.floor((row - 1) / size); page++) {
         var first = rows[0];
         next.click();
-        for (var w = 0; w < 40 && region.querySelector(".dataframe tbody tr") === first; w++) {
+        for (var w = 0; w < 200 && region.querySelector(".dataframe tbody tr") === first; w++) {
           await tick();
         }
         rows = region.querySelectorAll(".dataframe tbody tr");
