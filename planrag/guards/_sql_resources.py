@@ -687,16 +687,10 @@ class _Shape:
                 return count
             inner = self.text_length(*arguments[0])
             return None if inner is None else inner * count
-        parts: list[tuple[int, int]] = []
-        begin = index = start
-        while index < end:
-            if self.is_op(index, "||"):
-                parts.append((begin, index))
-                begin = index + 1
-            index = self.skip(index)
-        if not parts:
+        parts = self._arguments(start, end, "||")
+        if len(parts) < 2:
             return None  # a column, a call the guard does not measure, ...
-        lengths = [self.text_length(first, last) for first, last in [*parts, (begin, end)]]
+        lengths = [self.text_length(first, last) for first, last in parts]
         known = [length for length in lengths if length is not None]
         return sum(known) if len(known) == len(lengths) else None
 
@@ -735,12 +729,13 @@ class _Shape:
             f"string for every row; keep widths at most {MAX_GENERATED_CHARS:,} characters.",
         )
 
-    def _arguments(self, start: int, end: int) -> list[tuple[int, int]]:
-        """The [start, end) ranges of the comma-separated arguments in [start, end)."""
+    def _arguments(self, start: int, end: int, separator: str = ",") -> list[tuple[int, int]]:
+        """The [start, end) ranges of the comma-separated arguments in [start, end) (or of
+        the operands of another top-level `separator`, such as ||)."""
         ranges: list[tuple[int, int]] = []
         begin = index = start
         while index < end:
-            if self.is_op(index, ","):
+            if self.is_op(index, separator):
                 ranges.append((begin, index))
                 begin = index + 1
             index = self.skip(index)

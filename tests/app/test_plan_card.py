@@ -3,6 +3,7 @@ chat's plan step and in Slack (unit level: no browser, no Slack)."""
 
 from __future__ import annotations
 
+import pytest
 from chainlit.context import init_http_context
 from rich.console import Console
 
@@ -65,11 +66,16 @@ class _Step:
         return None
 
 
-async def test_the_chat_view_puts_reads_on_each_step_of_the_plan(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+@pytest.fixture()
+async def view(monkeypatch: pytest.MonkeyPatch) -> RunView:
+    """The chat's view of a run, its steps kept (`_Step.sent`) instead of sent."""
     init_http_context()
     monkeypatch.setattr("app.steps.cl.Step", _Step)
     _Step.sent = []
-    view = RunView(load_settings(env_file=None))
+    return RunView(load_settings(env_file=None))
+
+
+async def test_the_chat_view_puts_reads_on_each_step_of_the_plan(view: RunView) -> None:
     await view.show(PlanMade(STEPS, 0))
     cards = {s.name: s.output for s in _Step.sent}
     name = "1. weekly sales per store \u00b7 reads orders.qty, stores"
@@ -87,11 +93,7 @@ def test_slack_lists_what_each_step_reads() -> None:
     assert "<!channel>" not in odd
 
 
-async def test_a_revised_plan_leaves_no_old_step_running(monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    init_http_context()
-    monkeypatch.setattr("app.steps.cl.Step", _Step)
-    _Step.sent = []
-    view = RunView(load_settings(env_file=None))
+async def test_a_revised_plan_leaves_no_old_step_running(view: RunView) -> None:
     await view.show(PlanMade(STEPS, 0))
     old = view.children
     await view._child_status(0, "done")
