@@ -60,7 +60,7 @@ from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Concatenate, Literal, ParamSpec, TypeVar, get_args
+from typing import TYPE_CHECKING, Any, Concatenate, Literal, ParamSpec, TypeVar, get_args
 
 from planrag.errors import ConfigError
 from planrag.utf8 import read_text_file
@@ -366,10 +366,12 @@ class UsersFile:
             return None
         identifier = person.name if person is not None else identity
         access = _access(identifier, person, claimed, frozenset(member))
-        entry = None if person is None else {
-            "name": person.name, "password": person.password_hash,
-            "datasets": list(person.datasets), "admin": person.admin,
-            "groups": list(person.groups)}
+        entry: dict[str, Any] | None = None
+        if person is not None:
+            entry = {"name": person.name, "password": person.password_hash,
+                     "datasets": list(person.datasets), "admin": person.admin}
+            if person.groups:  # only then: sign-ins made before groups existed stay current
+                entry["groups"] = list(person.groups)
         basis = json.dumps({"identity": identity, "person": entry,
                             "groups": {g: list(d) for g, d in claimed.items()}},
                            sort_keys=True)

@@ -74,6 +74,8 @@ def test_groups_the_file_puts_a_person_in_count_on_every_way_in(users: UsersFile
     assert by_token.groups == {"finance", "on-call"}
     users.set("ann", groups=[])
     assert users.authenticate(secret, "mcp") == Access("ann")
+    grant = users.grant("password:ann")  # as a sign-in made before groups existed keeps it
+    assert grant is not None and "groups" not in json.loads(grant.basis)["person"]
     assert "groups = " not in users.path.read_text()  # the entry keeps no empty list
     with pytest.raises(ConfigError, match="group name"):
         users.set("ann", groups=["no spaces"])
