@@ -30,7 +30,7 @@ from planrag.sources.guarded import guarded
 if TYPE_CHECKING:
     from planrag.loading import LoadReport
 
-__all__ = ["Kind", "all_kinds", "get_kind", "kind_of", "target_names"]
+__all__ = ["Kind", "LiveOnlyKind", "all_kinds", "get_kind", "kind_of", "target_names"]
 
 Echo = Callable[[str], None]
 
@@ -49,8 +49,7 @@ class Kind(ABC):
     """What its queries are written in (MySQL's is made exact by its server: MariaDB)."""
     dump_form: ClassVar[Form | None]
     """The form of dump a loaded copy of this kind is made from; None for a kind whose
-    databases are only ever live (nothing is loaded into it: `loadable` is False and
-    `loaded_location` and `load` say so)."""
+    databases are only ever live (`LiveOnlyKind`)."""
     takes_accounts: ClassVar[bool] = False
     """Whether a live database of this kind may name accounts per person or group
     (`[[databases.accounts]]`, `planrag.locations.accounts`): a server with logins does, a
@@ -148,6 +147,33 @@ def all_kinds() -> tuple[Kind, ...]:
         raise ConfigError(f"location kinds declare the same name twice: {', '.join(duplicated)}")
     return tuple(sorted(found, key=lambda k: (k.order, k.name)))
 
+
+
+class LiveOnlyKind(Kind):
+    """A kind whose databases are only ever live: nothing is loaded into it, and asking for
+    a loaded copy says so and how to connect one."""
+
+    dump_form: ClassVar[Form | None] = None
+
+    def live_only(self) -> str:
+        return (f"{self.title} datasets are live databases; connect one with planrag connect "
+                f"ID {self.connect_option} {self.connect_metavar}")
+
+    def loaded_location(self, settings: Settings, dataset: Dataset, dump: Dump) -> Location:
+        raise DatasetError(self.live_only())
+
+    def loadable(self, settings: Settings) -> bool:
+        return False
+
+    async def load(
+        self,
+        settings: Settings,
+        dumps: Sequence[tuple[Dataset, Dump]],
+        *,
+        force: bool,
+        echo: Echo,
+    ) -> list[LoadReport]:
+        raise DatasetError(self.live_only())
 
 def target_names() -> tuple[str, ...]:
     return tuple(k.name for k in all_kinds())

@@ -12,40 +12,34 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from contextlib import AsyncExitStack
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 from urllib.parse import parse_qsl, unquote
 
-from planrag.datasets import Dataset, Dump, Form, LiveDatabase
+from planrag.datasets import Dataset, LiveDatabase
 from planrag.errors import DatasetError
 from planrag.guards.dialects import Dialect
-from planrag.locations._kinds import Echo, Kind
+from planrag.locations._kinds import LiveOnlyKind
 from planrag.locations._live import checked_url, expanded, forbid_keys
 from planrag.locations._model import AccountCheck, Location
 from planrag.settings import Settings
 from planrag.sources._postgres_pool import SSL_MODES, PostgresAddress
 from planrag.sources.base import GuardableSource, Language
 
-if TYPE_CHECKING:
-    from planrag.loading import LoadReport
-
 __all__ = ["DEFAULT_SCHEMAS", "KIND", "PostgresKind"]
 
 _SCHEMES = ("postgresql", "postgres")
 _EXAMPLE = "postgresql://reader:${SHOP_DB_PASSWORD}@db.example.com:5432/shop"
 DEFAULT_SCHEMAS = ("public",)
-_LIVE_ONLY = ("PostgreSQL datasets are live databases; connect one with planrag connect ID "
-              "--postgres URL")
 _SYSTEM_SCHEMAS = ("pg_", "information_schema")
 
 
-class PostgresKind(Kind):
+class PostgresKind(LiveOnlyKind):
     name: ClassVar[str] = "postgres"
     aliases: ClassVar[tuple[str, ...]] = ("postgresql",)
     title: ClassVar[str] = "PostgreSQL"
     language: ClassVar[Language] = "sql"
     dialect: ClassVar[Dialect] = "postgres"
     takes_accounts: ClassVar[bool] = True
-    dump_form: ClassVar[Form | None] = None
     order: ClassVar[int] = 15
     connect_option: ClassVar[str] = "--postgres"
     connect_help: ClassVar[str] = "postgresql://user:password@host:5432/database"
@@ -79,22 +73,6 @@ class PostgresKind(Kind):
             write_privileges=dataset.write_privileges, per_person=bool(db.accounts),
             schemas=db.schemas or DEFAULT_SCHEMAS,
         )
-
-    def loaded_location(self, settings: Settings, dataset: Dataset, dump: Dump) -> Location:
-        raise DatasetError(_LIVE_ONLY)
-
-    def loadable(self, settings: Settings) -> bool:
-        return False
-
-    async def load(
-        self,
-        settings: Settings,
-        dumps: Sequence[tuple[Dataset, Dump]],
-        *,
-        force: bool,
-        echo: Echo,
-    ) -> list[LoadReport]:
-        raise DatasetError(_LIVE_ONLY)
 
     def address(self, location: Location) -> PostgresAddress:
         """The account a live location is read with, as its dataset's URL names it."""
