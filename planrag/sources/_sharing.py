@@ -17,6 +17,8 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Coroutine, Hashable
 from typing import Any, Generic, TypeVar
 
+from planrag.table import Limits
+
 __all__ = ["IDLE_CLOSE_S", "Lost", "PoolHolder", "PoolRegistry", "Reusable", "SharedLife"]
 
 IDLE_CLOSE_S = 60.0
@@ -118,7 +120,14 @@ class PoolHolder(ABC, Generic[P]):
 
     name: str
 
-    def __init__(self) -> None:
+    def __init__(self, name: str, limits: Limits | None, pool_size: int, pool_wait_s: float,
+                 live: bool) -> None:
+        self.name = name
+        self.limits = limits or Limits()
+        self.pool_size = pool_size
+        self.pool_wait_s = pool_wait_s
+        self.live = live
+        """A team's own database: errors point at its dataset's URL, not at `planrag load`."""
         self._shared: P | None = None
         self._closed = False
 

@@ -123,15 +123,9 @@ class MySQLSource(PoolHolder[SharedPool]):
         pool_wait_s: float = 10.0,
         live: bool = False,
     ) -> None:
-        super().__init__()
+        super().__init__(f"mysql:{database}", limits, pool_size, pool_wait_s, live)
         self.address = address
         self.database = database
-        self.name = f"mysql:{database}"
-        self.limits = limits or Limits()
-        self.pool_size = pool_size
-        self.pool_wait_s = pool_wait_s
-        self.live = live
-        """A team's own database (errors then point at its URL, not at `planrag load`)."""
 
     # ------------------------------------------------------------------ protocol
 

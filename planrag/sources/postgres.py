@@ -140,7 +140,7 @@ class PostgresSource(PoolHolder[SharedPool]):
         pool_wait_s: float = 10.0,
         live: bool = True,
     ) -> None:
-        super().__init__()
+        super().__init__(f"postgres:{database}", limits, pool_size, pool_wait_s, live)
         if isinstance(address, str):
             address, named = PostgresAddress.of_dsn(address)
             if named != database:
@@ -150,12 +150,6 @@ class PostgresSource(PoolHolder[SharedPool]):
         self.address = address
         self.database = database
         self.schemas = tuple(schemas)
-        self.name = f"postgres:{database}"
-        self.limits = limits or Limits()
-        self.pool_size = pool_size
-        self.pool_wait_s = pool_wait_s
-        self.live = live
-        """A team's own database: errors point at its dataset's URL."""
 
     # ------------------------------------------------------------------ protocol
 
