@@ -72,10 +72,15 @@ def decision_chart(
     title = wrapped(f"Change in {description} compared with changing nothing", TITLE_CHARS)
     description, unit = plain(description), plain(unit)
 
-    def shown(decision: Any) -> str:
-        return wrapped(label(decision), LABEL_CHARS)
-
     moving = [(d, v) for d, v in points if v != baseline][:TOP]
+    named = {str(d): label(d) for d, _ in points}
+    twice = {text for text in named.values() if list(named.values()).count(text) > 1}
+
+    def shown(decision: Any) -> str:
+        """Its label, with its key where another candidate reads alike: one bar each."""
+        text = named.get(str(decision), label(decision))
+        return wrapped(f"{text} ({decision})" if text in twice else text, LABEL_CHARS)
+
     chosen_key = str(chosen) if chosen is not None else None
     if chosen_key is not None and not any(str(d) == chosen_key for d, _ in moving):
         moving += [(d, v) for d, v in points if str(d) == chosen_key and v != baseline]

@@ -57,6 +57,7 @@ __all__ = [
     "SimulationResult",
     "Simulator",
     "build",
+    "distinct_labels",
     "evaluate",
 ]
 
@@ -473,7 +474,9 @@ def _evaluate(sim: Simulator, compare: bool) -> SimulationResult:
 
 def _labels(sim: Simulator, candidates: Sequence[DecisionKey]) -> dict[DecisionKey, str]:
     """Each candidate's label where it differs from the decision (a plugin's failing
-    `label` costs only its labels)."""
+    `label` costs only its labels). Labels that two candidates share (two wards of one
+    name on two sites) carry each one's key, "Rainbow Ward (W07)", so no candidate is
+    taken for another in a verdict, a table or a chart."""
     out: dict[DecisionKey, str] = {}
     for c in candidates:
         try:
@@ -481,6 +484,24 @@ def _labels(sim: Simulator, candidates: Sequence[DecisionKey]) -> dict[DecisionK
         except Exception:  # a plugin's bug: the decision itself is shown
             continue
         if text and text != str(c):
+            out[c] = text
+    return distinct_labels(out, candidates)
+
+
+def distinct_labels(labels: Mapping[DecisionKey, str], candidates: Sequence[DecisionKey]
+                    ) -> dict[DecisionKey, str]:
+    """`labels` with each one that several candidates read as (a label, or a key another
+    candidate's label repeats) followed by its candidate's key."""
+    shown: dict[str, int] = {}
+    for c in candidates:
+        text = labels.get(c, str(c)).strip().casefold()
+        shown[text] = shown.get(text, 0) + 1
+    out = {}
+    for c in candidates:
+        text = labels.get(c, str(c))
+        if shown[text.strip().casefold()] > 1:
+            text = f"{text} ({c})" if text != str(c) else text
+        if text != str(c):
             out[c] = text
     return out
 
