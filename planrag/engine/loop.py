@@ -102,7 +102,8 @@ class Engine:
         self.checker = checker
         self.config = config or EngineConfig()
         self.technique: Technique = TECHNIQUES[self.config.technique]
-        self.calls = ToolCalls(self.config, self.technique, self.sources, checker, required)
+        self.calls = ToolCalls(self.config, self.technique, self.sources, checker, required,
+                               rules)
         self.schema_budget = schema_budget
         """Characters of schema in the first prompt (split among the sources)."""
         self.live = live
@@ -313,17 +314,19 @@ class Engine:
             )
 
     async def _turns(self, state: RunState, started: float) -> AsyncIterator[Event]:
-        if state.stage == "check_approved":  # the person approved the proposed check
-            async for event in self.calls.run_approved_check(state, self.live):
-                yield event
         while True:
-            while state.queued_calls and state.stage != "finished":
+            if state.stage == "check_approved":  # approved, by whoever: it ranks at once
+                async for event in self.calls.run_approved_check(state, self.live):
+                    yield event
+            while state.queued_calls and state.stage not in ("finished", "check_approved"):
                 call = state.queued_calls.pop(0)
                 async for event in self.calls.handle(state, call):
                     yield event
                 if state.pending is not None:
                     yield self._pause(state, started)
                     return
+            if state.stage == "check_approved":
+                continue
             if state.stage == "finished":
                 for call in state.queued_calls:  # every call of the turn gets an answer
                     self.calls.reply(state, call["id"], "not run: the answer was already given")
