@@ -356,7 +356,7 @@ class Console:
 def what_if_lines(run: DatasetSimulation, title: str, top: int = 8) -> list[str]:
     """A what-if ranking as the chat shows it: what was asked, the best decision against
     changing nothing, and a table of the best `top` with rounded numbers and units."""
-    from planrag.engine.verdict import best_line, names
+    from planrag.engine.verdict import ranking_lines
     from planrag.simulators.wording import parameter_label, shown_value
 
     result = run.result
@@ -370,20 +370,8 @@ def what_if_lines(run: DatasetSimulation, title: str, top: int = 8) -> list[str]
              f"{' · '.join(given) or 'No parameters'}. {count} possible decision"
              f"{'' if count == 1 else 's'} ranked by {result.description} ({better} is "
              "better)."]
-    best = result.best
-    if best is not None:
-        lines.append(best_line(result.label(best.decision), best.value, result.baseline,
-                               result.description, unit, digits, result.improves))
-    if result.ties:
-        lines.append("Exactly as good as the best: "
-                     + names([result.label(d) for d in result.ties]) + ".")
-    if result.near_ties:
-        lines.append("Practically as good: "
-                     + names([result.label(d) for d in result.near_ties]) + ".")
-    for other in result.others:
-        if not other.agrees and other.best is not None:
-            lines.append(f"By the rule set {other.rules!r} the best would be "
-                         f"{result.label(other.best)}.")
+    rule_notes = run.simulator.rule_notes if run.simulator is not None else {}
+    lines += ranking_lines(result, rule_notes)
     if run.as_of:
         lines.append(f"Simulated on the live data as of {run.as_of}.")
     rows = [(str(c.rank), result.label(c.decision), quantity(c.value, unit, digits),

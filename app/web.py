@@ -30,7 +30,7 @@ from app.whatif import FORM, WhatIfParameter, what_if_parameters
 from app.whatif import parse as parse_what_if
 from planrag.datasets import Dataset, DatasetRef, Question, Registry
 from planrag.engine.model import Model
-from planrag.engine.verdict import best_line, names, other_rules
+from planrag.engine.verdict import ranking_lines
 from planrag.errors import DatasetError, PlanRAGError
 from planrag.limits import limits_for
 from planrag.markup import code_span, escape
@@ -319,21 +319,8 @@ class ChatSession:
                  f"{escape(result.description, 'markdown')} ({better} is better); the table "
                  "shows the best "
                  f"{len(top)}."]
+        lines += ranking_lines(result, sim.rule_notes, "markdown")
         best = result.best
-        if best is not None:
-            lines.append(best_line(result.label(best.decision), best.value, result.baseline,
-                                   result.description, unit, digits, result.improves,
-                                   "markdown"))
-        if result.ties:
-            lines.append("Exactly as good as the best: "
-                         + names([result.label(d) for d in result.ties], "markdown") + ".")
-        if result.near_ties:
-            lines.append("Practically as good: "
-                         + names([result.label(d) for d in result.near_ties], "markdown") + ".")
-        for other in result.others:
-            if not other.agrees and other.best is not None:
-                said = other_rules(sim.rule_notes, other.rules, result.label(other.best))
-                lines.append(f"_{escape(said[:1].upper() + said[1:], 'markdown')}._")
         if run.as_of:
             lines.append(f"_Simulated on the live data as of {escape(run.as_of, 'markdown')}._")
         elements: list[Element] = [table]

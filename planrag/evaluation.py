@@ -411,13 +411,14 @@ def protocol_config(settings: Settings, protocol: str, technique: str, consent: 
         raise ConfigError(f"unknown protocol {protocol!r}: choose product or paper")
     if protocol == "product":
         return engine_config(settings, technique=technique, consent=consent,
-                             prompts=prompts or "product")
+                             prompts=prompts or "product", check_every_answer=True)
     config = engine_config(
         settings, technique=technique, consent="approve", on_disagreement="report",
         max_model_calls=PAPER_ITERATIONS, force_answer=False, max_rows_shown=200,
         max_chars_shown=PAPER_OBSERVATION_CHARS, max_repeats=PAPER_ITERATIONS,
         max_idle_turns=PAPER_ITERATIONS, claims_feedback=False, monitors=False,
         plan_checks=False, what_if=False, prompts=prompts or "paper",
+        offer_check=False, check_every_answer=True,
     )
     return replace(config, max_replans=None)  # (None overrides are dropped above)
 

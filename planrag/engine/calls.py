@@ -26,7 +26,8 @@ from pydantic import BaseModel, ValidationError
 
 from planrag.decisions.run import DecisionState, rank_on, simulator_class
 from planrag.decisions.spec import DecisionSpec, spec_from_mapping
-from planrag.engine.check import Checker, WrittenRanking
+from planrag.engine.asks import asks_decision
+from planrag.engine.check import Checker, WrittenChecker, WrittenRanking
 from planrag.engine.config import EngineConfig
 from planrag.engine.events import Event, PlanMade, ReplanDecided
 from planrag.engine.placeholders import echoed_placeholder
@@ -58,8 +59,11 @@ class ToolCalls:
         sources: Mapping[str, DataSource],
         checker: Checker | None,
         required: Requirements | None = None,
+        rules: str = "",
     ) -> None:
         self.config = config
+        self.rules = rules
+        """The dataset's business rules: numbers they state source an answer's numbers."""
         self.technique = technique
         self.sources = sources
         self.checker = checker
@@ -92,7 +96,49 @@ class ToolCalls:
             schema_tools=state.schema_tools,
             propose=self.checker is None and state.proposal is None and not answer_only,
             schemas=tuple(sorted(state.tool_schemas.items())),
+            checks=self.checks(state) if self.config.offer_check else (),
         )
+
+    def checks(self, state: RunState) -> tuple[tuple[str, str], ...]:
+        """(id, title) of the checks that may rank this run's answer: the dataset's, else
+        the one the model proposed in this run."""
+        if self.checker is not None:
+            return self.checker.checks
+        if state.proposal is not None and not state.proposal.get("refused"):
+            spec = state.proposal["spec"]
+            return ((str(spec["id"]), str(spec["title"])),)
+        return ()
+
+    def required_for(self, state: RunState) -> Requirements:
+        """What a plan for this run's question must read: the dataset's needs where the
+        question asks a decision (or every question is checked); nothing for a question of
+        fact, which no check speaks to."""
+        if self.config.check_every_answer or self.asks_decision(state):
+            return self.required
+        return Requirements()
+
+    @staticmethod
+    def asks_decision(state: RunState) -> bool:
+        """Whether the run's question asks for a decision, by its words (and, for a
+        follow-up, the conversation's question before it): `planrag.engine.asks`."""
+        before = state.history[-1].question if state.history else None
+        return asks_decision(state.question, before)
+
+    def parameter_numbers(self, state: RunState) -> list[float]:
+        """The numbers of the parameters the run's check would use: the question's, and
+        the check's defaults."""
+        defaults: list[Any] = []
+        if isinstance(self.checker, WrittenChecker):
+            defaults = [v for spec in self.checker.specs for v in spec.defaults().values()]
+        elif self.checker is not None:
+            defaults = [f.default for f in self.checker.simulator.Parameters.model_fields.values()
+                        if not f.is_required()]
+            defaults += list((self.checker.question_parameters or {}).values())
+        elif state.proposal is not None:
+            defaults = [p.get("default") for p in
+                        (state.proposal["spec"].get("parameters") or {}).values()]
+        return [float(v) for v in defaults
+                if isinstance(v, int | float) and not isinstance(v, bool)]
 
     def tools(self, state: RunState) -> tuple[dict[str, Any], ...]:
         offer = self.offer(state)
@@ -100,6 +146,7 @@ class ToolCalls:
             offer.technique, offer.dialects, offer.simulator, answer_only=offer.answer_only,
             retrieve_only=offer.retrieve_only, what_if=offer.what_if,
             schema_tools=offer.schema_tools, propose=offer.propose, schemas=offer.schemas,
+            checks=offer.checks,
         )
 
     async def handle(self, state: RunState, call: dict[str, str]) -> AsyncIterator[Event]:
@@ -127,8 +174,7 @@ class ToolCalls:
                         f"placeholder {placeholder} from the instructions; write the real "
                         f"{what}, taken from the question and the data, in its place")
             return
-        simulator = self.checker.simulator if self.checker else None
-        parsed = self._parse(state, call_id, name, tool.arguments(simulator), args)
+        parsed = self._parse(state, call_id, name, tool.arguments(self.offer(state)), args)
         if parsed is None:
             return
         async for event in tool.handle(self, state, call_id, parsed):

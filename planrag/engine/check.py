@@ -74,6 +74,14 @@ class Checker:
     (None: `state` is the dump's)."""
     as_of: str | None = None
     """When `state` was read from a live database (UTC)."""
+    check_id: str = ""
+    """The id `final_answer`'s `check` names it by: the simulator's name as the dataset's
+    manifest gives it (`dqa-locating`); empty: the simulator class's own name."""
+
+    @property
+    def checks(self) -> tuple[tuple[str, str], ...]:
+        """(id, title) of each check this checker can rank an answer with."""
+        return ((self.check_id or self.simulator.name, self.simulator.title),)
 
     async def prepared(self, decision: Any, given: Mapping[str, Any] | None,
                        prefer: str | None = None) -> Checker:
@@ -130,9 +138,7 @@ class Checker:
         note = ""
         others = [o for o in result.others if not o.agrees]
         if others:  # ties, near-ties and a decision that is no candidate are said elsewhere
-            o = others[0]
-            choice = result.label(o.best) if o.best is not None else "nothing"
-            note = other_rules(self.simulator.rule_notes, o.rules, choice)
+            note = other_rules(self.simulator.rule_notes, result.rules, others[0].rules)
         event = SimulatorChecked(
             simulator=result.scenario,
             rules=result.rules,
@@ -160,6 +166,8 @@ class Checker:
             improves=result.improves,
             unchanged=sum(1 for c in result.ranking if c.value == result.baseline),
             assumed=_assumed(self.simulator, params, raw),
+            check_id=self.checks[0][0],
+            check_title=self.simulator.title,
         )
         return event, result
 
@@ -199,6 +207,10 @@ class WrittenChecker(Checker):
     rank: Ranker | None = None
     question_decision: str | None = None
     """The decision the question names (its `decision` field), which checks it."""
+
+    @property
+    def checks(self) -> tuple[tuple[str, str], ...]:
+        return tuple((s.id, s.title) for s in self.specs)
 
     async def prepared(self, decision: Any, given: Mapping[str, Any] | None,
                        prefer: str | None = None) -> Checker:
@@ -257,5 +269,6 @@ class WrittenRanking(Checker):
         notes = [n for n in (event.note, *self.state.notes) if n]
         result = replace(result, seconds=self.state.seconds, notes=self.state.notes)
         event = replace(event, note="; ".join(notes), decision_model=self.spec.title,
-                        check_origin=self.spec.origin)
+                        check_origin=self.spec.origin, check_id=self.spec.id,
+                        check_title=self.spec.title)
         return event, result

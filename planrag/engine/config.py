@@ -66,6 +66,14 @@ class EngineConfig:
     """The prompts' structure: this product's, or the paper's (a decision-making agent; the
     question and its rules in the first user message; the schema in the query tools'
     descriptions), for `planrag eval --protocol paper`."""
+    offer_check: bool = True
+    """Offer `final_answer`'s `check`: which of the dataset's checks the question asks
+    about, or "none" for a question of fact (off in the paper's protocol, whose agent had
+    no such argument)."""
+    check_every_answer: bool = False
+    """Every answer is checked, whatever the model or the question's words say of it:
+    benchmark runs, where every question is the check's decision and the check's best is
+    the label (`planrag eval`)."""
     what_if: bool = False
     """Offer the model the simulator itself (`simulate_candidate`): off by default, since
     it lets the model search instead of analyse (and makes the check less independent)."""

@@ -318,6 +318,10 @@ class Claim:
     cited_by: Literal["model", "engine"] = "model"
     """"engine": a number of the rationale, or of a claim without a source, that the engine
     looked for in the run's results."""
+    origin: Literal["data", "question", "rules", "parameters", "check", ""] = ""
+    """Where the number comes from, when it is sourced: a query result ("data"), the
+    question, the dataset's rules, the question's or the check's parameters, or what the
+    product's own check reported to the model; "" when it is not sourced."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -331,6 +335,12 @@ class AnswerProposed:
     read_as: str = ""
     """Whose database account read the data, where the live database names accounts per
     person or group ("wm_ro (group ward-managers)"); empty everywhere else."""
+    factual: bool = False
+    """The answer is one of fact: no check speaks to it (the model said `check: "none"`, or
+    the question asks no decision), so no verdict is put on it."""
+    label: str = ""
+    """How people read the decision where the data names it ("Kiosk 32 Ufer" for K032);
+    empty when it reads as it is."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -392,6 +402,12 @@ class SimulatorChecked:
     """"manifest" or "proposed" for a written decision; empty for a simulator."""
     approved_by: str = ""
     """Who approved a check the assistant proposed."""
+    check_id: str = ""
+    """Which check ranked it, by the id `final_answer`'s `check` names it with: a
+    simulator's name as `planrag datasets` shows it, a written decision's id."""
+    check_title: str = ""
+    """That check's title, for people (a simulator's; a written decision's is also
+    `decision_model`)."""
     kind: Literal["simulator_checked"] = "simulator_checked"
     read_as: str = ""
     """Whose database account read the data, where the live database names accounts per

@@ -37,6 +37,7 @@ __all__ = [
     "Formula",
     "ResultIndex",
     "check_claim",
+    "claim_tolerance",
     "formula_parts",
     "numbers_in",
     "objection",
@@ -461,12 +462,17 @@ def _plain(value: float) -> str:
 # -- one claim
 
 
+def claim_tolerance(text: str, value: float) -> float:
+    """How far the data may be from a claim's number: its precision, wider when its text
+    says it is approximate ("about 1,200")."""
+    return tolerance(value, None, bool(_ROUGHLY.search(text)))
+
+
 def check_claim(text: str, value: float, source: str | None, lookup: Lookup,
                 index: ResultIndex | None = None) -> Claim:
     """A claim of the model's, checked: its source evaluated on the whole results; without a
     source, the number looked for in every result of the run (`index`)."""
-    approximate = bool(_ROUGHLY.search(text))
-    tol = tolerance(value, None, approximate)
+    tol = claim_tolerance(text, value)
     if source is None or not source.strip():
         hit = index.find(value, tol) if index is not None else None
         if hit is None:

@@ -224,8 +224,9 @@ class DQAPolicy:
         scenario = self.scenario or ("building" if _goods(question) else "locating")
         observations = _observations(request.messages)
         params = _parameters(request, scenario, question)
+        check = _check_named(request)
         if tools == {"final_answer"}:
-            return self._answer(scenario, question, observations, params)
+            return self._answer(scenario, question, observations, params, check)
         has_plan = any(_called(request.messages, "make_plan"))
         if "make_plan" in tools and not has_plan:
             return Reply("I will plan the analysis first.",
@@ -258,11 +259,11 @@ class DQAPolicy:
                 turn["plan_holds"] = "yes"
             return Reply(calls=[call(f"run_{language}", query=queries[done], step=step,
                                      **turn)])
-        return self._answer(scenario, question, observations, params)
+        return self._answer(scenario, question, observations, params, check)
 
     def _answer(
         self, scenario: str, question: str, observations: Sequence[str],
-        params: dict[str, str] | None,
+        params: dict[str, str] | None, check: dict[str, str],
     ) -> Reply:
         rows = _rows(observations[0]) if observations else []
         decision: Any = None
@@ -294,7 +295,7 @@ class DQAPolicy:
                                      f"{row}.max_supply / {row}.level * 5"))
         if decision is None:
             decision = "unknown" if scenario == "locating" else 0
-        extra: dict[str, Any] = {"parameters": params} if params else {}
+        extra: dict[str, Any] = {"parameters": params, **check} if params else {**check}
         if claims:
             extra["claims"] = claims
         # No closing words: the answer itself says the decision, verdict first.
@@ -303,6 +304,18 @@ class DQAPolicy:
             rationale=f"The walkthrough's rule of thumb: {why}.",
             query_ids=["q1"] if observations else [], **extra,
         )])
+
+
+def _check_named(request: ModelRequest) -> dict[str, str]:
+    """The walkthrough answers its dataset's decision: `check` names the dataset's check,
+    where final_answer asks which ({} where it does not)."""
+    answer = next((t for t in request.tools if t["function"]["name"] == "final_answer"), None)
+    prop = answer["function"]["parameters"]["properties"].get("check") if answer else None
+    if not prop:
+        return {}
+    options = [o for branch in prop.get("anyOf", [prop]) for o in branch.get("enum", ())]
+    named = next((o for o in options if o != "none"), None)
+    return {"check": named} if named else {}
 
 
 def _claim(text: str, shown: str, source: str) -> dict[str, Any]:
@@ -426,9 +439,10 @@ class WarehousePolicy:
             if not observations and f"run_{language}" in tools:
                 return Reply(calls=[call(f"run_{language}", query=_WAREHOUSES[language],
                                          step=0)])
-        return self._answer(question, observations)
+        return self._answer(question, observations, _check_named(request))
 
-    def _answer(self, question: str, observations: Sequence[str]) -> Reply:
+    def _answer(self, question: str, observations: Sequence[str],
+                check: dict[str, str]) -> Reply:
         rows = _rows(observations[0]) if observations else []
         scored = []
         for r in rows:
@@ -462,7 +476,7 @@ class WarehousePolicy:
             "final_answer", decision=decision,
             rationale=f"The walkthrough's rule of thumb: {why}.",
             query_ids=["q1"] if observations else [], parameters=params,
-            **({"claims": claims} if claims else {}),
+            **({"claims": claims} if claims else {}), **check,
         )])
 
 

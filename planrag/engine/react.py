@@ -79,6 +79,7 @@ _LABELS = {
     "observation": r"observation",
     "final_answer": r"final[\s_]*answer",
     "evidence": r"evidence",
+    "check": r"check",
 }
 _LABEL = re.compile(
     r"^[ \t]*(?:#+[ \t]*)?(?:\*\*|__)?(?:"
@@ -198,6 +199,11 @@ def in_text_words(text: str) -> str:
 def format_prompt(tools: tuple[dict[str, Any], ...]) -> str:
     """The text format, for the tools offered now (plan lines only when planning is)."""
     names = [t["function"]["name"] for t in tools]
+    if any("check" in t["function"].get("parameters", {}).get("properties", {})
+           for t in tools if t["function"]["name"] == "final_answer"):
+        names_and_check = [*names, "check"]  # final_answer asks which check, if any
+    else:
+        names_and_check = names
     described = "\n".join(
         f"- {t['function']['name']}: {t['function'].get('description', '')} "
         f"{json.dumps(t['function'].get('parameters', {}).get('properties', {}))}"
@@ -207,7 +213,7 @@ def format_prompt(tools: tuple[dict[str, Any], ...]) -> str:
     for line in _format_template().splitlines():
         tag = re.match(r"\[(\w+)\]", line)
         if tag:
-            if tag.group(1) not in names:
+            if tag.group(1) not in names_and_check:
                 continue
             line = line[tag.end():]
         lines.append(line)
@@ -398,7 +404,7 @@ def parse_react(text: str, tools: set[str]) -> list[Call]:
     if "final_answer" in first:
         evidence = [value for label, value in fields if label == "evidence"]
         return [_final_answer(first["final_answer"], first.get("thought", ""), clean,
-                              evidence)]
+                              evidence, first.get("check", ""))]
     languages = {t: lang for t, lang in _languages().items() if t in tools}
     plan = _plan_call(first, tools, languages)
     calls: list[Call] = [plan] if plan else []
@@ -504,12 +510,16 @@ def _input_of(fields: list[tuple[str, str]], i: int) -> str:
     return ""
 
 
-def _final_answer(answer: str, thought: str, text: str, evidence: list[str]) -> Call:
+def _final_answer(answer: str, thought: str, text: str, evidence: list[str],
+                  check: str = "") -> Call:
     lines = [line.strip() for line in answer.splitlines() if line.strip()] or [""]
     decision = lines[0].strip("\"'`*.")
     ids = sorted(set(re.findall(r"\bq\d+\b", text)), key=lambda q: int(q[1:]))
     args: dict[str, Any] = {"decision": decision, "rationale": thought or answer,
                             "query_ids": ids}
+    named = check.strip().strip("\"'`*.").split()
+    if named:  # "Check: none", "Check: night-nurses" (its first word)
+        args["check"] = named[0].lower() if named[0].lower() == "none" else named[0]
     claims = [claim for block in evidence for line in block.splitlines()
               if (claim := _evidence(line)) is not None]
     if claims:

@@ -108,6 +108,10 @@ class RunState(_Model):
     announced_at: int | None = None
     """Model calls made when the model was told only final_answer is left."""
     simulator_replans: int = 0
+    check_numbers: list[float] = Field(default_factory=list)
+    """Numbers the product's own check reported to the model in this run (a proposed
+    check's sample values and baseline, a what-if's value, the simulator's ranking): an
+    answer may state them as sourced ("from the check")."""
     claims_told: bool = False
     """The model was told which numbers of an answer the data does not bear out."""
     idle_turns: int = 0

@@ -34,10 +34,10 @@ from planrag.engine.evidence import (
 )
 from planrag.markup import Style, code_span, escape, fenced
 from planrag.present import number, percent, quantity
-from planrag.simulators.base import NEAR_TIE
+from planrag.simulators.base import NEAR_TIE, SimulationResult
 
-__all__ = ["Style", "answer_lines", "best_line", "claim_lines", "effect", "headline", "names",
-           "other_rules", "proposal_lines", "row_anchor"]
+__all__ = ["Style", "answer_lines", "best_line", "claim_lines", "effect", "headline", "named",
+           "names", "other_rules", "proposal_lines", "ranking_lines", "row_anchor"]
 
 _BOLD: dict[str, Callable[[str], str]] = {
     "markdown": lambda t: f"**{t}**",
@@ -116,26 +116,34 @@ def answer_lines(
             lines.append(assumed)
         lines.append(_agreement(check, by, style))
         lines += _ties(check, style)
-        checked = _checked_with(check, style)
-        if checked:
-            lines.append(checked)
+        lines.append(_checked_with(check, style))
+        if check.note:  # what the ranking could not use, or another reading of the rules
+            lines.append(escape(_sentence(check.note), style))
+    elif answer is not None and answer.factual:  # a question of fact: no check speaks to it
+        lines.append(bold("Answer: " + escape(named(answer), style))
+                     + (" (scripted)" if scripted else ""))
     elif answer is not None:
-        decision = escape(str(answer.decision), style)
+        decision = escape(named(answer), style)
         title = "Decision: " + decision if not note else "The assistant's decision: " + decision
         lines.append(bold(title) + (" (scripted)" if scripted else ""))
         if note:
-            lines.append(f"Not checked by the simulator: {escape(note, style)}.")
+            lines.append(f"Not checked: {escape(note, style)}.")
     if answer is not None:
         lines.append(f"Why: {_rationale(answer, style, links)}")
         if answer.query_ids:
-            named = [escape((queries or {}).get(q, q), style) for q in answer.query_ids]
-            lines.append(f"Based on {_list(named)}.")
+            based = [escape((queries or {}).get(q, q), style) for q in answer.query_ids]
+            lines.append(f"Based on {_list(based)}.")
         if answer.read_as and check is None:  # with a check, its line says it
             lines.append(_sentence(_read_as(answer.read_as, style)))
         lines += claim_lines(answer.claims, style, queries, links)
-    if check is not None and check.note:
-        lines.append(escape(_sentence(check.note), style))
     return lines
+
+
+def named(answer: AnswerProposed) -> str:
+    """The answer's decision as people read it: its name where the data gives one, with
+    the code ("Kiosk 32 Ufer (K032)"), else as it is."""
+    decision = str(answer.decision)
+    return f"{answer.label} ({decision})" if answer.label else decision
 
 
 def claim_lines(
@@ -154,7 +162,12 @@ def claim_lines(
     for i, claim in enumerate(claims, 1):
         said = f"{_figure(claim.value)}, {escape(claim.text, style)}"
         where = _where(claim, style, queries, links)
-        if claim.verified:
+        if claim.verified and claim.origin not in ("", "data"):
+            how = escape(claim.note, style) if claim.note else "given"
+            formula = (f" ({escape(claim.source, style)})"
+                       if claim.source and claim.note.startswith("computed") else "")
+            tail = f": {how}{formula}."
+        elif claim.verified:
             found = "found in " if claim.cited_by == "engine" else ""
             tail = f": {found}{where}." if where else "."
         elif claim.data is not None:
@@ -341,23 +354,23 @@ def _assumed(check: SimulatorChecked, style: Style) -> str:
 
 def _checked_with(check: SimulatorChecked, style: Style) -> str:
     """What checked it and on which data: "Checked with the decision model “X” written in
-    the dataset, on the live data as of T, read as wm_ro (group ward-managers)."; "" for a
-    simulator on a dump."""
+    the dataset, on the live data as of T, read as wm_ro (group ward-managers).", or "Checked
+    with the dataset's simulator “X”." for a simulator on a dump."""
     when = (f"on the live data as of {escape(check.data_as_of, style)}"
             if check.data_as_of else "")
     if check.read_as:  # whose account: the database's grants decided what it read
         when = f"{when or 'on the live data'}, {_read_as(check.read_as, style)}"
-    title = escape(check.decision_model, style)
+    title = escape(check.decision_model or check.check_title, style)
     if check.check_origin == "proposed":
         who = escape(check.approved_by or "the person asking", style)
         what = (f"Checked with \u201c{title}\u201d, a check proposed by the assistant, "
                 f"approved by {who}")
     elif check.decision_model:
         what = f"Checked with the decision model \u201c{title}\u201d written in the dataset"
-    elif when:
-        return f"Checked {when}."
+    elif title:
+        what = f"Checked with the dataset's simulator \u201c{title}\u201d"
     else:
-        return ""
+        what = f"Checked with the simulator {escape(check.simulator, style)}"
     return f"{what}{', ' + when if when else ''}."
 
 
@@ -366,13 +379,42 @@ def _read_as(account: str, style: Style) -> str:
     return f"read as {escape(account, style)}"
 
 
-def other_rules(notes: Mapping[str, str], rules: str, choice: str) -> str:
-    """How a second reading of the rules that picks otherwise is said: "Under the business
-    rules as written, the simulator would choose X instead" (the rule set's note up to its
-    technical aside, else its name)."""
-    reading = notes.get(rules, "").split(" (")[0].strip()
-    reading = reading or f"its rule set \u201c{rules}\u201d"
-    return f"under {reading}, the simulator would choose {choice} instead"
+def ranking_lines(result: SimulationResult, rule_notes: Mapping[str, str],
+                  style: Style = "plain") -> list[str]:
+    """A ranking as a what-if shows it, one winner only: the best decision against changing
+    nothing, exact and near ties, a reading of the rules that would rank otherwise, and
+    the candidates it could not rank (counted, the first few named)."""
+    lines = []
+    best = result.best
+    if best is not None:
+        lines.append(best_line(result.label(best.decision), best.value, result.baseline,
+                               result.description, result.unit, result.digits,
+                               result.improves, style))
+    if result.ties:
+        lines.append("Exactly as good as the best: "
+                     + names([result.label(d) for d in result.ties], style) + ".")
+    if result.near_ties:
+        lines.append(f"Practically as good (within {NEAR_TIE * 100:g}%): "
+                     + names([result.label(d) for d in result.near_ties], style) + ".")
+    other = next((o for o in result.others if not o.agrees and o.best is not None), None)
+    if other is not None:
+        lines.append(escape(_sentence(other_rules(rule_notes, result.rules, other.rules)),
+                            style))
+    lines += [escape(_sentence(note), style) for note in result.notes]
+    return lines
+
+
+def other_rules(notes: Mapping[str, str], used: str, other: str) -> str:
+    """How a ranking says that another reading of the rules would put another candidate
+    first, naming one winner only: "the ranking follows <this reading>; under <the other>
+    another candidate would come first" (each reading up to its technical aside, else its
+    rule set's name)."""
+
+    def reading(rules: str) -> str:
+        return notes.get(rules, "").split(" (")[0].strip() or f"the rule set \u201c{rules}\u201d"
+
+    return (f"the ranking follows {reading(used)}; under {reading(other)} another candidate "
+            "would come first")
 
 
 def _agreement(check: SimulatorChecked, by: str, style: Style) -> str:

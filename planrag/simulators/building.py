@@ -276,7 +276,9 @@ class BuildingSimulator(Simulator):
     tables = TABLES
     rule_sets = ("dqa", "rules")
     rule_notes: ClassVar[Mapping[str, str]] = {
-        "dqa": "as the DQA benchmark's annotation applied the rules (reproduces its labels)",
+        "dqa": "the rules as the DQA benchmark's annotation applied them, which count the "
+        "dumped maximum demand beside the scaled one and add the dumped output to the first "
+        "supply (reproduces its labels)",
         "rules": "the business rules as written (reproduces the dumped prices)",
     }
 

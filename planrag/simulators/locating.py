@@ -226,7 +226,9 @@ class LocatingSimulator(Simulator):
     tables = TABLES
     rule_sets = ("dqa", "rules")
     rule_notes: ClassVar[Mapping[str, str]] = {
-        "dqa": "as the DQA benchmark's annotation applied the rules (reproduces its labels)",
+        "dqa": "the rules as the DQA benchmark's annotation applied them, which add the "
+        "dumped total power to the rows' powers and start the incoming value at the dumped "
+        "one (reproduces its labels)",
         "rules": "the business rules as written (TP is the rows' sum; the dumped flows follow "
         "these rules with the dumped total_power as TP)",
     }

@@ -166,3 +166,53 @@ async def test_a_proposal_that_writes_or_names_nothing_is_sent_back(tmp_path: Pa
     assert any("uses :lift, which is not declared" in r for r in replies)
     assert not [e for e in events_of(out) if e["kind"] == "check_proposed"]
     assert json.loads(out.splitlines()[-1])["check_note"] == ""
+
+
+@pytest.mark.parametrize(("args", "extra_env", "by"), [
+    (("--yes",), {}, "the consent setting"),
+    ((), {"PLANRAG_CONSENT": "approve"}, "the consent setting"),
+    ((), {"PLANRAG_CONSENT_TIMEOUT": "0.2", "PLANRAG_CONSENT_TIMEOUT_DEFAULT": "approve"},
+     "default, as no one answered in time"),
+], ids=["yes", "setting", "timeout"])
+async def test_an_approved_check_runs_at_once_whoever_approved_it(
+    tmp_path: Path, args: tuple[str, ...], extra_env: dict[str, str], by: str
+) -> None:
+    """Issue 33, 3: approved by a setting, the proposed check ranked nothing and the run went
+    back to the model after its answer, about 26 times, until the model calls ran out."""
+    env = {**_env(tmp_path), **extra_env}
+    ranking, _ = expected(ROWS, 1.5, 120.0)
+    model = _model(ranking[1][0])
+    async with ScriptedServer(model) as server:
+        code, out, err = await cli(
+            "ask", "Which kiosk should get the espresso machine?", "--dataset", "kiosks",
+            "--json", *args, env={"PLANRAG_CONSENT_TIMEOUT": "20", **env,
+                                  "PLANRAG_MODEL": "m",
+                                  "PLANRAG_MODEL_BASE_URL": server.base_url})
+    assert code == 0, err
+    events = events_of(out)
+    check = next(e for e in events if e["kind"] == "simulator_checked")
+    assert check["approved_by"] == by and check["rank"] == 2
+    assert [e["kind"] for e in events][-2:] == ["answer_checked", "run_finished"]
+    # plan, query, proposal, the answer (given twice: it is in no result, which the monitor
+    # says once); nothing after it
+    model.assert_all_used()
+    assert events[-1]["usage"]["model_calls"] == len(model.requests) == 5
+
+
+async def test_a_number_the_proposed_check_reported_is_sourced(tmp_path: Path) -> None:
+    """Issue 33, 3: the check's own sample value, stated in the answer, was marked "not
+    found in the data"; it is the check's, and the answer says so."""
+    env = _env(tmp_path)
+    ranking, _ = expected(ROWS, 1.5, 120.0)
+    best, value = ranking[0]
+    said = f"{value:,.0f}"
+    model = _model(best)
+    model.script[-1] = model.script[-2] = Reply(calls=[call(
+        "final_answer", decision=best, query_ids=["q1"],
+        rationale=f"The proposed check ranks {best} first, at {said} EUR a week.")])
+    code, out, err = await _ask(env, model, "--yes", "--json")
+    assert code == 0, err
+    answer = next(e for e in events_of(out) if e["kind"] == "answer_proposed")
+    (claim,) = answer["claims"]
+    assert claim["verified"] is True and claim["origin"] == "check"
+    assert claim["value"] == round(value)

@@ -262,12 +262,12 @@ async def test_a_query_past_the_timeout_leaves_the_answer_not_checked(
     model = _asking("K001")
     async with ScriptedServer(model) as server:
         code, out, err = await cli(
-            "ask", "Which kiosk?", "--dataset", "kiosks", env={
+            "ask", "Which kiosk should we pick?", "--dataset", "kiosks", env={
                 **env, "PLANRAG_MODEL": "m", "PLANRAG_MODEL_BASE_URL": server.base_url})
     assert code == 0, out + err
     text = " ".join(out.replace("│", " ").split())
     assert "The assistant's decision: K001" in text
-    assert "Not checked by the simulator: the simulator check failed: decision slow: the " \
+    assert "Not checked: the simulator check failed: decision slow: the " \
            "`value` query: query exceeded the 1 s statement timeout" in text, text
 
 
@@ -302,7 +302,8 @@ async def test_with_several_decisions_the_one_that_fits_checks_it(
     env = _sqlite_env(tmp_path, ZONES)
     scripted = _answering(decision, **extra)
     async with ScriptedServer(scripted) as server:
-        code, out, err = await cli("ask", "Which one?", "--dataset", "kiosks", "--json", "--no",
+        code, out, err = await cli("ask", "Which one should we pick?", "--dataset", "kiosks",
+                                   "--json", "--no",
                                    env={**env, "PLANRAG_MODEL": "m",
                                         "PLANRAG_MODEL_BASE_URL": server.base_url})
     assert code == 0, err

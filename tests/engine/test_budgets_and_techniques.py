@@ -233,8 +233,9 @@ async def test_free_questions_without_parameters_say_why_nothing_was_checked(
     async with engine_for(demo, ref="demo-retail#demo-1") as engine:
         events = await collect(engine.run("Which warehouse should we expand?"))
     assert finished(events).verified_decision == 4
-    assert demo.requests[0].tools[-1]["function"]["parameters"]["properties"]["decision"][
-        "type"] == "integer"
+    decision = demo.requests[0].tools[-1]["function"]["parameters"]["properties"]["decision"]
+    # a warehouse's id, or (for a question of fact, check "none") the answer in words
+    assert [t["type"] for t in decision["anyOf"]] == ["integer", "string"]
 
 
 async def test_empty_questions_and_bad_config(engine_for) -> None:  # type: ignore[no-untyped-def]

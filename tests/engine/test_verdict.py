@@ -39,8 +39,11 @@ def test_the_verdict_leads_with_the_simulators_pick_by_name() -> None:
     assert lines[1] == ("The assistant's analysis chose **Rhine Depot, Cologne** instead: rank 2 "
                         "of 4, weekly delivery cost 1,327.30 EUR, 26.60 EUR (2.0%) worse than "
                         "the best.")
-    assert lines[2] == "Why: Rhine Depot ships the most."
-    assert lines[3] == "Based on q1 and q2."
+    assert lines[2] == "Checked with the simulator warehouse-expansion."
+    assert lines[3] == "Why: Rhine Depot ships the most."
+    assert lines[4] == "Based on q1 and q2."
+    titled = answer_lines(ANSWER, _check(check_title="Warehouse expansion (demo)"))
+    assert titled[2] == "Checked with the dataset's simulator “Warehouse expansion (demo)”."
 
 
 def test_agreement_ties_and_near_ties_are_said_plainly() -> None:
@@ -63,11 +66,12 @@ def test_no_improvement_not_a_candidate_and_no_check() -> None:
                         "possible decisions, so it could not be checked.")
     unchecked = answer_lines(ANSWER, None, "no relational dump", style="markdown")
     assert unchecked[0] == "**The assistant's decision: 2**"
-    assert unchecked[1] == "Not checked by the simulator: no relational dump."
+    assert unchecked[1] == "Not checked: no relational dump."
     plain = answer_lines(ANSWER, None, style="markdown", scripted=True)
     assert plain[0] == "**Decision: 2** (scripted)"
     live = answer_lines(ANSWER, _check(data_as_of="2026-11-23 23:40:00 UTC"), style="plain")
-    assert "Checked on the live data as of 2026-11-23 23:40:00 UTC." in live
+    assert ("Checked with the simulator warehouse-expansion, on the live data as of "
+            "2026-11-23 23:40:00 UTC.") in live
 
 
 def test_effect_in_both_directions_and_markup_is_escaped() -> None:

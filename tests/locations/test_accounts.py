@@ -208,7 +208,8 @@ def test_the_location_and_the_answer_name_the_account(tmp_path: Path,
     assert any(line.endswith(", read as wm\\_ro (group ward-managers).") for line in marked)
     dump = answer_lines(answer, replace(check, data_as_of=None, decision_model="",
                                         check_origin=""))
-    assert "Checked on the live data, read as wm_ro (group ward-managers)." in dump
+    assert ("Checked with the simulator extra-nurse, on the live data, read as wm_ro (group "
+            "ward-managers).") in dump
     unchecked = answer_lines(answer, None)
     assert unchecked[-1] == "Read as wm_ro (group ward-managers)."
     assert not any("read as" in line.lower()

@@ -109,15 +109,17 @@ def tool_definitions(
     schema_tools: bool = False,
     propose: bool = False,
     schemas: tuple[tuple[str, str], ...] = (),
+    checks: tuple[tuple[str, str], ...] = (),
 ) -> tuple[dict[str, Any], ...]:
     """OpenAI tool definitions for what the model may call right now (cached: the schemas
     are the same for every run). The arguments are those of an `Offer`: `dialects` are
     those of the open sources (one per query language); `retrieve_only`: the one query of a
     SingleRAG run is still to come, and nothing else; `schemas`: (language, schema text)
-    pairs put in the query tools' descriptions, where the paper's prompts keep the schema."""
+    pairs put in the query tools' descriptions, where the paper's prompts keep the schema;
+    `checks`: (id, title) of the checks the answer may name."""
     offer = Offer(technique, dialects, simulator, answer_only=answer_only,
                   retrieve_only=retrieve_only, what_if=what_if, schema_tools=schema_tools,
-                  propose=propose, schemas=schemas)
+                  propose=propose, schemas=schemas, checks=checks)
     return tuple(
         {
             "type": "function",

@@ -89,6 +89,10 @@ class Offer:
     schemas: tuple[tuple[str, str], ...] = ()
     """(language, schema text) pairs for the query tools' descriptions, where the paper's
     prompts keep the schema."""
+    checks: tuple[tuple[str, str], ...] = ()
+    """(id, title) of each check the answer may name as the one the question asks about
+    (the dataset's, and the check proposed in this run): `final_answer` offers them and
+    "none" as its `check`; empty: no such argument."""
 
 
 @dataclass(frozen=True)
@@ -146,16 +150,16 @@ class ModelTool(ABC):
         """Whether the model may call it now."""
 
     @abstractmethod
-    def arguments(self, simulator: type[Simulator] | None) -> type[BaseModel]:
+    def arguments(self, offer: Offer) -> type[BaseModel]:
         """Its argument model (some are typed by the dataset's check)."""
 
     def description(self, offer: Offer) -> str:
         """What the model reads about it: by default its argument model's docstring."""
-        return " ".join((self.arguments(offer.simulator).__doc__ or "").split())
+        return " ".join((self.arguments(offer).__doc__ or "").split())
 
     def definitions(self, offer: Offer) -> tuple[Definition, ...]:
         """How it is offered: once, unless it is offered once per dialect (the queries)."""
-        return ((self.name, self.arguments(offer.simulator), self.description(offer)),)
+        return ((self.name, self.arguments(offer), self.description(offer)),)
 
     @abstractmethod
     def handle(self, calls: ToolCalls, state: RunState, call_id: str, args: Any

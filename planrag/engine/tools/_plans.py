@@ -42,7 +42,7 @@ async def checked_steps(calls: ToolCalls, state: RunState, tool: str,
     """The plan's steps, held to the schema and the decision's needs (or the message that
     sends it back); taken as written when plan checks are off."""
     if calls.config.plan_checks:
-        return await check_plan(calls.sources, calls.required, state, tool, steps)
+        return await check_plan(calls.sources, calls.required_for(state), state, tool, steps)
     return [StepModel(goal=s.goal, source=s.source, reads=[" ".join(r.split())
                                                             for r in s.reads],
                       yields=s.yields.strip()) for s in steps]

@@ -7,6 +7,7 @@ disagreeing simulator may propose a re-plan."""
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import AsyncIterator
 from dataclasses import asdict, replace
 from functools import cache
@@ -29,7 +30,8 @@ from planrag.engine.evidence import (
     objection,
     rationale_claims,
 )
-from planrag.engine.plan_check import before_answer
+from planrag.engine.plan_check import Requirements, before_answer
+from planrag.engine.sourced import Given
 from planrag.engine.state import PendingReplan, RunState, StepModel
 from planrag.engine.tools._base import Args, AuditEntry, ModelTool, Offer, TextForm
 from planrag.errors import PlanRAGError
@@ -65,35 +67,54 @@ class _AnswerBase(Args):
     )
 
 
+NONE = "none"
+"""The `check` of an answer of fact: no check speaks to it."""
+
+
 @cache
-def answer_model(simulator: type[Simulator] | None) -> type[BaseModel]:
+def answer_model(simulator: type[Simulator] | None,
+                 checks: tuple[tuple[str, str], ...] = ()) -> type[BaseModel]:
     """The `final_answer` arguments: the decision is typed by the dataset's simulator (a trade
     node name, a building id...), free text without one; the simulator's parameters may be
-    stated too, so a check can run on questions that do not carry them."""
-    if simulator is None:
-        return create_model(
-            "FinalAnswer",
-            __base__=_AnswerBase,
-            decision=(str, Field(min_length=1, max_length=400, description="the decision")),
-        )
-    return create_model("FinalAnswer", __base__=_AnswerBase, **decision_fields(simulator))
+    stated too, so a check can run on questions that do not carry them. With `checks`
+    ((id, title) of each check that may rank the answer), `check` says which one the
+    question asks about, or "none" for a question of fact, whose answer is then free text
+    too."""
+    fields: dict[str, Any] = (
+        {"decision": (str, Field(min_length=1, max_length=400, description="the decision"))}
+        if simulator is None else decision_fields(simulator, facts=bool(checks)))
+    if checks:
+        ids = tuple(i for i, _ in checks)
+        named = "; ".join(f"{i}: {title}" for i, title in checks)
+        fields["check"] = (Literal[(*ids, NONE)] | None, Field(
+            default=None, description=f"which check ranks the answer against every "
+            f"alternative ({named}): the id of the one whose decision the question asks "
+            f"for, or \"{NONE}\" when the question asks a fact, not a decision"))
+    return create_model("FinalAnswer", __base__=_AnswerBase, **fields)
 
 
-def decision_fields(simulator: type[Simulator]) -> dict[str, Any]:
-    """A `decision` field typed like the simulator's decision, and optional `parameters`;
-    on a dataset with several written decisions, an optional `check` naming the one the
-    question is about."""
+def decision_fields(simulator: type[Simulator], *, facts: bool = False) -> dict[str, Any]:
+    """A `decision` field typed like the simulator's decision (or, with `facts`, that or
+    the answer to a question of fact in a few words), and optional `parameters`; on a
+    dataset with several written decisions, an optional `check` naming the one the
+    question is about (the what-if's)."""
     name = simulator.decision_field()
     info = simulator.Decision.model_fields[name]
+    described = info.description or name
+    kind: Any = info.annotation
+    if facts:
+        if kind is not str and kind != (str | int):
+            kind = kind | str
+        described += "; for a question of fact (check \"none\"), the answer in a few words"
     fields: dict[str, Any] = {
-        "decision": (info.annotation, Field(description=info.description or name)),
+        "decision": (kind, Field(description=described)),
         "parameters": (
             simulator.Parameters | None,
             Field(default=None, description="the question's parameters, as you read them"),
         ),
     }
     ids = getattr(simulator, "decision_ids", ())
-    if len(ids) > 1:
+    if len(ids) > 1 and not facts:
         fields["check"] = (Literal[ids] | None, Field(
             default=None, description="which of the dataset's decisions the question is "
             "about (its id), so that one checks the answer"))
@@ -104,22 +125,27 @@ class FinalAnswerTool(ModelTool):
     def offered(self, offer: Offer) -> bool:
         return not offer.retrieve_only
 
-    def arguments(self, simulator: type[Simulator] | None) -> type[BaseModel]:
-        return answer_model(simulator)
+    def arguments(self, offer: Offer) -> type[BaseModel]:
+        return answer_model(offer.simulator, offer.checks)
 
     def description(self, offer: Offer) -> str:
+        if offer.checks:
+            return ("Give the one best decision and why, with the check that ranks it; or, "
+                    "for a question of fact, the answer and why, with check \"none\".")
         return "Give the one best decision and why."
 
     async def handle(self, calls: ToolCalls, state: RunState, call_id: str, args: Any
                      ) -> AsyncIterator[Event]:
         answer = args
+        factual = _factual(calls, state, answer)
         results = await calls.results(state)  # read once, for the monitors and the claims
-        noticed, doubted = await _answer_monitors(calls, state, answer, results)
+        noticed, doubted = (([], False) if factual
+                            else await _answer_monitors(calls, state, answer, results))
         for finding in noticed:
             yield finding
         known = {q.id for q in state.queries}
         cited = tuple(q for q in answer.query_ids if q in known)
-        claims = _claims(state, answer, results)
+        claims = _claims(calls, state, answer, results)
         # Held back once for each kind of reason, all said in one message: a decision the
         # data or the check does not know (engine.monitors), steps never run or a needed
         # quantity never read (engine.plan_check), numbers the data does not bear out.
@@ -128,7 +154,8 @@ class FinalAnswerTool(ModelTool):
             told.append("Noticed: " + " ".join(f.finding for f in noticed) + " Check it "
                         "against the data: correct it, or give the same decision if you are "
                         "sure (it then stands, with this note beside it).")
-        planned = (await before_answer(calls.sources, calls.required, state)
+        required = Requirements() if factual else calls.required_for(state)
+        planned = (await before_answer(calls.sources, required, state)
                    if calls.config.plan_checks else None)
         if planned:
             told.append(planned.removeprefix("Not recorded yet. ").removesuffix(
@@ -155,21 +182,28 @@ class FinalAnswerTool(ModelTool):
                 else None
             ),
             "claims": [asdict(c) for c in claims],
+            "factual": factual,
+            "label": label_of(answer.decision, results),
         }
-        yield AnswerProposed(answer.decision, answer.rationale, cited, claims=claims)
+        yield AnswerProposed(answer.decision, answer.rationale, cited, claims=claims,
+                             factual=factual, label=state.answer["label"])
         state.stage = "checking"
+        if factual:  # no check speaks to a question of fact
+            calls.reply(state, call_id, "Answer recorded.")
+            state.stage = "finished"
+            return
         if calls.checker is None and state.proposal is not None:
             async for event in _answer_with_proposal(calls, state, call_id, answer.decision):
                 yield event
             return
+        named = getattr(answer, "check", None)
         check = None
         if calls.checker is not None:
             try:
                 with telemetry.check_span(state.trace, calls.checker.simulator.name,
                                           answer.decision) as span:
                     checker = await calls.checker.prepared(
-                        answer.decision, state.answer["parameters"],
-                        getattr(answer, "check", None))
+                        answer.decision, state.answer["parameters"], named)
                     check = checker.check(answer.decision, state.answer["parameters"])
                     telemetry.check_outcome(span, check[0] if check is not None else None)
             except PlanRAGError as exc:
@@ -184,6 +218,13 @@ class FinalAnswerTool(ModelTool):
                 state.answer["check_note"] = (
                     "the simulator check needs the question's parameters; none were given"
                 )
+            return
+        if check[0].rank is None and named is None and not calls.config.check_every_answer:
+            # The question named no check, and the answer is none of its candidates: it
+            # asks another decision, which the check does not speak to.
+            calls.reply(state, call_id, "Answer recorded.")
+            state.stage = "finished"
+            state.answer["check_note"] = _not_its_decision(check[0], answer.decision)
             return
         event, result = check
         state.answer["verified"] = event.best
@@ -200,6 +241,7 @@ class FinalAnswerTool(ModelTool):
         state.simulator_replans += 1
         state.replans += 1
         ranking = ", ".join(f"{c.decision} ({c.value:.6g})" for c in result.ranking[:5])
+        state.check_numbers += [float(f"{c.value:.6g}") for c in result.ranking[:5]]
         pending = PendingReplan(
             call_id=call_id,
             reason=(
@@ -238,6 +280,30 @@ class FinalAnswerTool(ModelTool):
                                   "decision_model": event.decision_model,
                                   "approved_by": event.approved_by})
         return None
+
+
+def _factual(calls: ToolCalls, state: RunState, answer: Any) -> bool:
+    """Whether the answer is one of fact, to which no check speaks: the model says so
+    (`check: "none"`); or it names no check, the run proposed none for it, and the question
+    asks no decision (`planrag.engine.asks`). Never in a benchmark run, where every answer
+    is checked."""
+    if calls.config.check_every_answer:
+        return False
+    named = getattr(answer, "check", None)
+    if named is not None:
+        return bool(named == NONE)
+    if calls.checker is None and state.proposal is not None and not state.proposal.get(
+            "refused"):
+        return False  # the check proposed for this question answers it
+    return not calls.asks_decision(state)
+
+
+def _not_its_decision(check: ev.SimulatorChecked, decision: Any) -> str:
+    """Why a check does not speak to an answer that is none of its candidates."""
+    title = check.check_title or check.decision_model or check.simulator
+    return (f"the check \u201c{title}\u201d ranks {check.candidates} candidates by "
+            f"{check.description}, and {decision} is not one of them, so it does not speak "
+            "to this answer")
 
 
 async def _answer_with_proposal(calls: ToolCalls, state: RunState, call_id: str,
@@ -333,19 +399,52 @@ def _may_object(calls: ToolCalls, state: RunState) -> bool:
             and state.answer_only is None and not state.overtime)
 
 
-def _claims(state: RunState, answer: Any, tables: list[tuple[str, Table]]
+def _claims(calls: ToolCalls, state: RunState, answer: Any, tables: list[tuple[str, Table]]
             ) -> tuple[Claim, ...]:
     """The answer's claims, and the numbers its rationale states, checked against the whole
-    results of the run's queries (`tables`)."""
+    results of the run's queries (`tables`), and against what else may source a number: the
+    question, the dataset's rules, the parameters, the check's own output
+    (`planrag.engine.sourced`)."""
     lookup = dict(tables).get
     index = ResultIndex(tables)
-    claims = [check_claim(c.text, c.value, c.source, lookup, index)
-              for c in answer.claims]
     given = getattr(answer, "parameters", None)
-    skip = [c.value for c in claims] + numbers_in(state.question) + numbers_in(
-        str(answer.decision)) + numbers_in(given.model_dump_json() if given else "")
-    claims += [claim for _, claim in rationale_claims(answer.rationale, index, skip)]
+    sources = Given.of(question=state.question,
+                       parameters=[*numbers_in(given.model_dump_json() if given else ""),
+                                   *calls.parameter_numbers(state)],
+                       rules=calls.rules, check=state.check_numbers)
+    claims = [sources.settle(check_claim(c.text, c.value, c.source, lookup, index))
+              for c in answer.claims]
+    skip = [c.value for c in claims] + numbers_in(str(answer.decision))
+    claims += [sources.settle(claim)
+               for _, claim in rationale_claims(answer.rationale, index, skip)]
     return tuple(replace(c, value=_whole(c.value)) for c in claims)
+
+
+_NAME_COLUMN = re.compile(r"(?:^|[_\s])(?:name|nm|label|title|description|desc)s?(?:$|[_\s])|"
+                          r"^(?:name|nm|label|title)", re.IGNORECASE)
+
+
+def label_of(decision: Any, tables: list[tuple[str, Table]]) -> str:
+    """How people read `decision` where the run's results name it: the name-like column
+    (`name`, `ward_nm`, `label`, `title`) of the first row in which a cell holds the
+    decision as a code ("Kiosk 32 Ufer" for K032); "" when none does, or when the decision
+    already reads as a name."""
+    key = str(decision).strip()
+    if not key or len(key) > 64:
+        return ""
+    for _, table in tables:
+        names = [i for i, c in enumerate(table.columns) if _NAME_COLUMN.search(c)]
+        if not names:
+            continue
+        for row in table.rows:
+            if not any(cell is not None and str(cell).strip() == key
+                       for i, cell in enumerate(row) if i not in names):
+                continue
+            for i in names:
+                text = row[i]
+                if isinstance(text, str) and text.strip() and text.strip() != key:
+                    return " ".join(text.split())[:200]
+    return ""
 
 
 def _whole(value: float) -> float:

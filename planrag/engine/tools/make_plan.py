@@ -15,7 +15,6 @@ from planrag.engine.state import RunState
 from planrag.engine.tools._base import Args, ModelTool, Offer, TextForm
 from planrag.engine.tools._plans import STEP_WORDS, PlanStepArgs, checked_steps
 from planrag.engine.tools.revise_plan import RevisePlan, revise
-from planrag.simulators.base import Simulator
 
 if TYPE_CHECKING:
     from planrag.engine.calls import ToolCalls
@@ -36,7 +35,7 @@ class MakePlanTool(ModelTool):
     def offered(self, offer: Offer) -> bool:
         return offer.technique.plan and not offer.answer_only
 
-    def arguments(self, simulator: type[Simulator] | None) -> type[BaseModel]:
+    def arguments(self, offer: Offer) -> type[BaseModel]:
         return MakePlan
 
     async def handle(self, calls: ToolCalls, state: RunState, call_id: str, args: Any

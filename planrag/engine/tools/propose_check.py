@@ -19,7 +19,7 @@ from planrag.engine.events import CheckProposed, Event
 from planrag.engine.state import RunState
 from planrag.engine.tools._base import Args, AuditEntry, ModelTool, Offer, TextForm
 from planrag.errors import PlanRAGError, RunError
-from planrag.simulators.base import Simulator, build, evaluate
+from planrag.simulators.base import build, evaluate
 
 if TYPE_CHECKING:
     from planrag.engine.calls import ToolCalls
@@ -66,7 +66,7 @@ class ProposeCheckTool(ModelTool):
     def offered(self, offer: Offer) -> bool:
         return offer.propose and not offer.retrieve_only  # a check goes beside the answer
 
-    def arguments(self, simulator: type[Simulator] | None) -> type[BaseModel]:
+    def arguments(self, offer: Offer) -> type[BaseModel]:
         return ProposeCheck
 
     async def handle(self, calls: ToolCalls, state: RunState, call_id: str, args: Any
@@ -95,6 +95,7 @@ class ProposeCheckTool(ModelTool):
         state.proposal = {"spec": spec.to_mapping()}
         sample = tuple((c.decision, result.label(c.decision), c.value)
                        for c in result.ranking[:5])
+        state.check_numbers += [c.value for c in result.ranking[:5]] + [result.baseline]
         yield CheckProposed(
             title=spec.title, goal=spec.goal.replace("is", "iz"), objective=spec.description,
             unit=spec.unit, target=target, candidates_query=spec.candidates,

@@ -31,7 +31,6 @@ from planrag.engine.tools._base import Args, AuditEntry, Definition, ModelTool, 
 from planrag.errors import QueryError
 from planrag.errors import QueryRefused as Refused
 from planrag.guards.dialects import dialect_info
-from planrag.simulators.base import Simulator
 from planrag.sources.base import DataSource
 from planrag.table import Table
 
@@ -64,7 +63,7 @@ class QueryTool(ModelTool):
     def offered(self, offer: Offer) -> bool:
         return not offer.answer_only and bool(self._dialects(offer))
 
-    def arguments(self, simulator: type[Simulator] | None) -> type[BaseModel]:
+    def arguments(self, offer: Offer) -> type[BaseModel]:
         return RunQuery
 
     def definitions(self, offer: Offer) -> tuple[Definition, ...]:

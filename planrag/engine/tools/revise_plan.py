@@ -13,7 +13,6 @@ from planrag.engine.events import Event, PlanMade, ReplanProposed
 from planrag.engine.state import PendingReplan, RunState, StepModel
 from planrag.engine.tools._base import Args, ModelTool, Offer, TextForm
 from planrag.engine.tools._plans import STEP_WORDS, PlanStepArgs, checked_steps
-from planrag.simulators.base import Simulator
 
 if TYPE_CHECKING:
     from planrag.engine.calls import ToolCalls
@@ -77,7 +76,7 @@ class RevisePlanTool(ModelTool):
     def offered(self, offer: Offer) -> bool:
         return offer.technique.replan and not offer.answer_only
 
-    def arguments(self, simulator: type[Simulator] | None) -> type[BaseModel]:
+    def arguments(self, offer: Offer) -> type[BaseModel]:
         return RevisePlan
 
     def handle(self, calls: ToolCalls, state: RunState, call_id: str, args: Any

@@ -11,10 +11,9 @@ from pydantic import BaseModel, Field
 
 from planrag.engine.events import Event
 from planrag.engine.state import RunState
-from planrag.engine.tools._base import Args, TextForm
+from planrag.engine.tools._base import Args, Offer, TextForm
 from planrag.engine.tools._lookup import SchemaTool, look_up
 from planrag.schema.budget import search_schema
-from planrag.simulators.base import Simulator
 
 if TYPE_CHECKING:
     from planrag.engine.calls import ToolCalls
@@ -32,7 +31,7 @@ class SearchSchema(Args):
 
 
 class SearchSchemaTool(SchemaTool):
-    def arguments(self, simulator: type[Simulator] | None) -> type[BaseModel]:
+    def arguments(self, offer: Offer) -> type[BaseModel]:
         return SearchSchema
 
     def handle(self, calls: ToolCalls, state: RunState, call_id: str, args: Any

@@ -34,9 +34,9 @@ class SimulateCandidateTool(ModelTool):
     def offered(self, offer: Offer) -> bool:
         return not offer.answer_only and offer.what_if and offer.simulator is not None
 
-    def arguments(self, simulator: type[Simulator] | None) -> type[BaseModel]:
-        assert simulator is not None  # only offered with a simulator
-        return what_if_model(simulator)
+    def arguments(self, offer: Offer) -> type[BaseModel]:
+        assert offer.simulator is not None  # only offered with a simulator
+        return what_if_model(offer.simulator)
 
     def description(self, offer: Offer) -> str:
         simulator = offer.simulator
@@ -56,6 +56,7 @@ class SimulateCandidateTool(ModelTool):
             calls.reply(state, call_id, f"the simulator could not run it: {exc}")
             return
         decision, value, baseline, description, details = outcome
+        state.check_numbers += [value, baseline]
         calls.reply(
             state, call_id,
             f"simulated {decision}: {description} = {value!r} (taking no decision: "
