@@ -22,6 +22,7 @@ ANSWER = RANKING[1][0]
 
 def kiosks_dataset(folder: Path) -> Path:
     """A datasets folder holding `kiosks`: a SQLite database and no check."""
+    folder.mkdir(parents=True, exist_ok=True)
     database = _sqlite_file(folder)
     datasets = folder / "datasets"
     (datasets / "kiosks").mkdir(parents=True)
