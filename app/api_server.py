@@ -7,8 +7,10 @@ Open WebUI, LibreChat and scripts that speak OpenAI's chat-completions API ask i
   user message the question, the earlier turns its conversation. The reply opens with the
   verdict (`Best decision: ...`, as every front end says it); streamed, the plan and the
   queries arrive as text first, and the verdict is the last piece. A proposed change of plan
-  ends the reply with the proposal; the next user message, *approve* or *keep*, continues
-  the same run, found through the run store by the run's mark in that reply.
+  ends the reply with the proposal, and a check the assistant drafted with its card (what
+  it ranks, the best candidates with their values, the baseline, its three queries); the
+  next user message, *approve* or *keep*, continues the same run, found through the run
+  store by the run's mark in that reply.
 
 Who calls: each request carries `Authorization: Bearer <key>` from `planrag users key NAME`,
 mapped to the person and their datasets exactly as signing in to the chat is; with no users
@@ -37,7 +39,9 @@ from starlette.routing import Route
 
 from planrag.engine.events import (
     AnswerChecked,
+    AnswerProposed,
     AwaitingConfirmation,
+    CheckProposed,
     Event,
     PlanMade,
     QueryFailed,
@@ -51,8 +55,9 @@ from planrag.engine.events import (
 )
 from planrag.engine.render import stop_words
 from planrag.engine.state import Turn
-from planrag.engine.verdict import answer_lines
+from planrag.engine.verdict import answer_lines, proposal_lines
 from planrag.errors import AccessDenied, ConfigError, LimitReached, PlanRAGError
+from planrag.markup import escape
 from planrag.service.runs import Asker, RunService, consent_word, model_for
 from planrag.settings import Settings
 
@@ -240,14 +245,21 @@ async def _stream_of(service: RunService, events: AsyncIterator[Event], who: Ask
     pause keeps the run in the store and the verdict is the proposal."""
     reply = _Reply()
     proposed: ReplanProposed | None = None
+    drafted: CheckProposed | None = None
+    answered: AnswerProposed | None = None
     yielded = False
     async for event in events:
         piece = _step_text(event)
         if isinstance(event, ReplanProposed):
             proposed = event
+        elif isinstance(event, CheckProposed):
+            drafted = event
+        elif isinstance(event, AnswerProposed):
+            answered = event
         if isinstance(event, AwaitingConfirmation):
             await service.keep_paused(f"api:{who.who}:{event.run_id}", event, context)
-            reply.verdict = _proposal(event, proposed)
+            reply.verdict = (_check_proposal(event, drafted, answered)
+                             if event.about == "check" else _proposal(event, proposed))
         elif isinstance(event, AnswerChecked):
             reply.verdict = "\n\n".join(answer_lines(
                 event.answer, event.check, event.note, style="markdown",
@@ -281,6 +293,11 @@ def _step_text(event: Event) -> str:
         return f" \u2192 refused by the read-only guard: {event.reason}\n"
     if isinstance(event, QueryFailed):
         return f" \u2192 failed: {event.error}\n"
+    if isinstance(event, CheckProposed):
+        return f"A check is proposed: {escape(event.title, 'markdown')}\n"
+    if isinstance(event, ReplanDecided) and event.about == "check":
+        return ("The proposed check ranks the answer.\n" if event.approved else
+                "The proposed check is not used; the answer stays unchecked.\n")
     if isinstance(event, ReplanDecided):
         return ("The change of plan is approved.\n" if event.approved else
                 "The current plan is kept.\n")
@@ -295,6 +312,21 @@ def _proposal(paused: AwaitingConfirmation, proposed: ReplanProposed | None) -> 
             f"{i}. {s.goal}" for i, s in enumerate(proposed.new_steps, 1)))
     lines.append(f"Reply **approve** to follow it, or **keep** to stay with the current "
                  f"plan. (run {paused.run_id})")
+    return "\n\n".join(lines)
+
+
+def _check_proposal(paused: AwaitingConfirmation, drafted: CheckProposed | None,
+                    answered: AnswerProposed | None) -> str:
+    """The reply to a pause on a check the assistant drafted: its card (as the chat shows
+    it), the answer it would rank, and how to answer in the check's words."""
+    lines = (proposal_lines(drafted, "markdown") if drafted is not None
+             else [escape(paused.question, "markdown")])
+    if answered is not None:
+        lines.append("The assistant answered **"
+                     + escape(str(answered.decision), "markdown") + "**.")
+    lines.append("Use this check to rank the answer against every candidate? Reply "
+                 "**approve**: the check ranks the answer; or **keep**: the answer stays "
+                 f"unchecked. (run {paused.run_id})")
     return "\n\n".join(lines)
 
 

@@ -6,9 +6,10 @@ with `--http`. Every tool only reads, and says so (`readOnlyHint`):
 * `list_datasets`: the datasets the caller may ask about;
 * `ask`: a decision question, answered verdict first (the text every front end gives) with
   the decision, its check and the queries as structured content; the run's steps arrive as
-  progress notifications while it works. A proposed change of plan is put to the person
-  through elicitation when the client supports it; otherwise PLANRAG_CONSENT_TIMEOUT_DEFAULT
-  decides, and the answer says so;
+  progress notifications while it works. A proposed change of plan, or a check the
+  assistant drafted (its card: what it ranks, the best candidates with their values, the
+  baseline, its three queries), is put to the person through elicitation when the client
+  supports it; otherwise PLANRAG_CONSENT_TIMEOUT_DEFAULT decides, and the answer says so;
 * `what_if`: every decision ranked by the dataset's check with the parameters given;
 * `query`: one SQL or Cypher query through exactly the guards the assistant's own queries
   pass (a write is refused, as a tool error with the guard's reason);
@@ -34,23 +35,26 @@ from typing import Any
 from mcp.server.fastmcp import Context, FastMCP
 from mcp.server.fastmcp.exceptions import ToolError
 from mcp.types import CallToolResult, TextContent, ToolAnnotations
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, create_model
 
 from planrag.engine.events import (
     AnswerChecked,
+    AnswerProposed,
     AwaitingConfirmation,
+    CheckProposed,
     Event,
     PlanMade,
     QueryFailed,
     QueryFinished,
     QueryRefused,
     QueryStarted,
+    ReplanDecided,
     ReplanProposed,
     RunFailed,
     RunFinished,
 )
 from planrag.engine.render import stop_words
-from planrag.engine.verdict import answer_lines
+from planrag.engine.verdict import answer_lines, proposal_lines
 from planrag.errors import ConfigError, PlanRAGError
 from planrag.errors import QueryRefused as GuardRefused
 from planrag.service.runs import Asker, RunService, model_for
@@ -75,6 +79,27 @@ class _Consent(BaseModel):
     approve: bool = Field(description="true: follow the new plan; false: keep the current one")
 
 
+class _CheckConsent(_Consent):
+    """Whether the check the assistant proposed ranks its answer (MCP elicitation)."""
+
+    approve: bool = Field(title="Use this check to rank the answer",
+                          description="true: the check ranks the answer; false: the answer "
+                          "stays unchecked")
+
+
+def _check_consent(drafted: CheckProposed | None) -> type[_CheckConsent]:
+    """The elicitation's schema for a drafted check: its description names the check and
+    what it ranks, so a client that shows only the form still says what is approved."""
+    if drafted is None:
+        return _CheckConsent
+    better = "lowest" if drafted.goal.startswith("min") else "highest"
+    unit = f" ({drafted.unit})" if drafted.unit else ""
+    about = (f"Whether \u201c{drafted.title}\u201d, a check the assistant proposed, ranks "
+             f"its answer: it ranks {drafted.candidates} candidates by {drafted.objective}"
+             f"{unit}, the {better} first.")
+    return create_model("ProposedCheck", __base__=_CheckConsent, __doc__=about)
+
+
 @dataclass
 class _Run:
     """What one `ask` gathered from its events."""
@@ -83,6 +108,16 @@ class _Run:
     closing: AnswerChecked | None = None
     end: RunFinished | RunFailed | None = None
     consent_note: str = ""
+    unasked: str = ""
+    """Why the person could not be asked (no elicitation, or it failed); "" if they could."""
+    default: str = "reject"
+    """PLANRAG_CONSENT_TIMEOUT_DEFAULT: what an unasked pause comes to."""
+    replanned: bool = False
+    answered: AnswerProposed | None = None
+    drafted: CheckProposed | None = None
+    """The check the assistant proposed, if it did."""
+    check_decided: ReplanDecided | None = None
+    """Whether (and by whom) the drafted check was used to rank the answer."""
 
 
 def build_server(settings: Settings, caller: Caller, *, scripted: bool = False,
@@ -132,11 +167,12 @@ def build_server(settings: Settings, caller: Caller, *, scripted: bool = False,
         list_datasets names them (default: the dataset's own database)."""
         asker = who(ctx)
         model = _model(settings, dataset, asker, scripted, question)
-        run = _Run([])
+        run = _Run([], default=settings.consent_timeout_default)
         decide = _elicitation(ctx, run, settings) if _elicits(ctx) else None
         consent = None if decide is not None else settings.consent_timeout_default
         if decide is None:
             run.consent_note = _no_elicitation(settings)
+            run.unasked = _NO_ELICITATION
         step = 0
         try:
             async for event in service.ask(asker, dataset, question, model, target=target,
@@ -267,14 +303,19 @@ def _elicits(ctx: Context[Any, Any, Any]) -> bool:
 
 def _elicitation(ctx: Context[Any, Any, Any], run: _Run, settings: Settings
                  ) -> Callable[[AwaitingConfirmation], Awaitable[bool | None]]:
-    """Each pause asked through the client (approve, or keep the current plan); a client
-    that fails to ask leaves it to the server's setting, and the answer says so."""
+    """Each pause asked through the client (approve, or keep the current plan; for a
+    drafted check, its card: use it to rank the answer, or leave the answer unchecked); a
+    client that fails to ask leaves it to the server's setting, and the answer says so."""
     async def decide(paused: AwaitingConfirmation) -> bool | None:
+        message, schema = paused.question, _Consent
+        if paused.about == "check":
+            message, schema = _check_question(paused, run), _check_consent(run.drafted)
         try:
-            reply = await ctx.elicit(paused.question, _Consent)
+            reply = await ctx.elicit(message, schema)
         except Exception as exc:
             log.warning("elicitation failed: %s", exc)
             run.consent_note = _no_elicitation(settings, "could not ask you")
+            run.unasked = "could not ask you"
             return None
         if reply.action == "accept" and reply.data is not None:
             return reply.data.approve
@@ -283,8 +324,22 @@ def _elicitation(ctx: Context[Any, Any, Any], run: _Run, settings: Settings
     return decide
 
 
-def _no_elicitation(settings: Settings, why: str = "cannot be asked questions (no MCP "
-                    "elicitation)") -> str:
+def _check_question(paused: AwaitingConfirmation, run: _Run) -> str:
+    """The elicitation's message for a drafted check: its card as the chat shows it (plain
+    text: clients show the message as it is), the answer it would rank, and the choice."""
+    drafted = run.drafted
+    lines = proposal_lines(drafted, "plain") if drafted is not None else [paused.question]
+    if run.answered is not None:
+        lines.append(f"The assistant answered {run.answered.decision}.")
+    lines.append("Use this check to rank the answer against every candidate? Approve: the "
+                 "check ranks the answer; keep: the answer stays unchecked.")
+    return "\n\n".join(lines)
+
+
+_NO_ELICITATION = "cannot be asked questions (no MCP elicitation)"
+
+
+def _no_elicitation(settings: Settings, why: str = _NO_ELICITATION) -> str:
     default = settings.consent_timeout_default
     what = "approved" if default == "approve" else "kept as it was (not approved)"
     return (f"Your client {why}, so any change of plan the assistant proposed was {what} by "
@@ -309,7 +364,18 @@ def _progress(event: Event, run: _Run) -> str:
                 q["outcome"] = outcome
         return f"{event.query_id}: {outcome}"
     if isinstance(event, ReplanProposed):
+        run.replanned = True
         return f"A change of plan is proposed: {event.reason}"
+    if isinstance(event, AnswerProposed):
+        run.answered = event
+        return ""
+    if isinstance(event, CheckProposed):
+        run.drafted = event
+        return f"A check is proposed: {event.title}"
+    if isinstance(event, ReplanDecided) and event.about == "check":
+        run.check_decided = event
+        return ("The proposed check ranks the answer" if event.approved else
+                "The proposed check is not used; the answer stays unchecked")
     if isinstance(event, AnswerChecked):
         run.closing = event
         return "Answered and checked"
@@ -327,8 +393,13 @@ def _answer(run: _Run) -> CallToolResult:
     lines = (answer_lines(closing.answer, closing.check, closing.note, style="markdown",
                           scripted=closing.scripted) if closing is not None else
              [f"No decision was reached: {stop_words(end.stop_reason if end else '')}."])
-    if run.consent_note:
-        lines.append(run.consent_note)
+    if run.drafted is not None:
+        lines += proposal_lines(run.drafted, "markdown")
+        decided = _check_decided(run)
+        if decided:
+            lines.append(decided)
+    if run.consent_note and (run.check_decided is None or run.replanned):
+        lines.append(run.consent_note)  # else the check's own line says who decided
     check = closing.check if closing is not None else None
     structured: dict[str, Any] = {
         "decision": closing.answer.decision if closing else None,
@@ -341,9 +412,48 @@ def _answer(run: _Run) -> CallToolResult:
         "queries": run.queries,
         "stop_reason": end.stop_reason if isinstance(end, RunFinished) else None,
         "scripted": bool(closing and closing.scripted),
+        "proposed_check": _proposed(run),
     }
     return CallToolResult(content=[TextContent(type="text", text="\n\n".join(lines))],
                           structuredContent=json.loads(json.dumps(structured, default=str)))
+
+
+def _check_decided(run: _Run) -> str:
+    """Whether the drafted check ranked the answer, and who decided."""
+    decided = run.check_decided
+    if decided is None:
+        return ""
+    if decided.by == "person":
+        return ("**Used to rank the answer, approved by you.**" if decided.approved else
+                "**Not used: the answer stays unchecked.**")
+    outcome = ("used to rank the answer" if decided.approved else
+               "not used: the answer stays unchecked")
+    if run.unasked:
+        return (f"Your client {run.unasked}, so the check the assistant proposed was "
+                f"{outcome}, by the server's setting PLANRAG_CONSENT_TIMEOUT_DEFAULT="
+                f"{run.default}.")
+    return f"**{outcome[:1].upper()}{outcome[1:]}, as the server's consent setting decides.**"
+
+
+def _proposed(run: _Run) -> dict[str, Any] | None:
+    """The drafted check as structured content: what the card shows, and its outcome."""
+    drafted = run.drafted
+    if drafted is None:
+        return None
+    decided = run.check_decided
+    return {
+        "title": drafted.title, "goal": drafted.goal, "objective": drafted.objective,
+        "unit": drafted.unit, "target": drafted.target, "candidates": drafted.candidates,
+        "best": [{"decision": d, "label": label, "value": value}
+                 for d, label, value in drafted.sample],
+        "baseline": drafted.baseline,
+        "parameters": [{"name": n, "type": t, "default": v}
+                       for n, t, v in drafted.parameters],
+        "candidates_query": drafted.candidates_query, "value_query": drafted.value_query,
+        "baseline_query": drafted.baseline_query,
+        "used": None if decided is None else decided.approved,
+        "decided_by": None if decided is None else decided.by,
+    }
 
 
 def local_caller(_request: Any) -> Asker:

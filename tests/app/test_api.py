@@ -1,5 +1,6 @@
 """`planrag serve api` with the `openai` Python client: models per key, completions streamed
-and not (verdict first), a re-plan continued by the next message, OpenAI-shaped errors."""
+and not (verdict first), a re-plan continued by the next message, a check the assistant
+drafted shown as its card and approved by the next message, OpenAI-shaped errors."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from planrag.engine.scripted_server import ScriptedServer
 from planrag.runtime import load_datasets
 from planrag.settings import Settings, load_settings
 from planrag.users import UsersFile
+from tests.app import _proposing as kiosk
 from tests.app._replanning import QUESTION, REASON, replanning_model
 
 
@@ -113,6 +115,45 @@ async def test_a_replan_continues_with_the_next_message(settings: Settings) -> N
         stray = await ana.chat.completions.create(
             model="demo-retail", messages=[{"role": "user", "content": "approve"}])
         assert "no change of plan waiting" in (stray.choices[0].message.content or "")
+
+
+async def test_a_proposed_check_shows_its_card_and_ranks_the_answer_once_approved(
+        tmp_path: Path) -> None:
+    """On a dataset without a check, the reply is the drafted check's card in its own words
+    (not a re-plan's), and *approve* continues the same run: the check ranks the answer."""
+    model = kiosk.proposing_model()
+    async with ScriptedServer(model) as server:
+        settings = load_settings(env_file=None, data_dir=tmp_path / "data", mysql_url=None,
+                                 users_file=tmp_path / "users.toml",
+                                 datasets_dir=kiosk.kiosks_dataset(tmp_path),
+                                 run_store=f"sqlite:///{tmp_path / 'runs.sqlite'}",
+                                 model_name="m", model_base_url=server.base_url)
+        api = client(api_app(settings), None)
+        asked = [{"role": "user", "content": kiosk.QUESTION}]
+        first = await api.chat.completions.create(model="kiosks", messages=asked)
+        card = first.choices[0].message.content or ""
+        for part in kiosk.card_parts():  # read as Markdown shows it: without its escapes
+            assert part in card.replace("\\", ""), (part, card)
+        assert "```sql\n" + kiosk.card_parts()[-1] in card  # the queries as code blocks
+        assert f"The assistant answered **{kiosk.ANSWER}**." in card
+        assert ("Use this check to rank the answer against every candidate? Reply "
+                "**approve**: the check ranks the answer; or **keep**: the answer stays "
+                "unchecked.") in card
+        assert "plan" not in card.split("How it was found:")[0], card
+        assert "Best decision" not in card
+
+        pieces = await collect(await api.chat.completions.create(model="kiosks", messages=[
+            *asked, {"role": "assistant", "content": card},
+            {"role": "user", "content": "approve"}], stream=True))
+        model.assert_all_used()  # the same run went on: the model was not asked again
+        text = "".join(pieces)
+        assert "The proposed check ranks the answer." in text, text
+        verdict = pieces[-1].removeprefix("\n\n---\n\n")
+        best, mine = kiosk.NAMES[kiosk.RANKING[0][0]], kiosk.NAMES[kiosk.ANSWER]
+        assert verdict.startswith(f"**Best decision: {best}**"), verdict
+        assert f"chose **{mine}** instead: rank 2 of {len(kiosk.RANKING)}" in verdict
+        assert ("Checked with \u201cEspresso machine\u201d, a check proposed by the assistant, "
+                "approved by the person at the API client") in verdict, verdict
 
 
 async def test_bad_requests_answer_in_openais_shape(settings: Settings) -> None:
