@@ -746,7 +746,7 @@ def _feedback(settings: Settings, args: argparse.Namespace) -> int:
 
     rows = _run(read())
     columns = ["answered_at", "user", "dataset", "run", "question", "decision", "check",
-               "rating", "comment", "thread"]
+               "rating", "comment", "thread", "verdict"]
     if args.format == "csv":
         text = rows_csv(rows, columns)
     else:

@@ -170,7 +170,8 @@ async def test_a_conversation_is_kept_resumed_after_a_restart_and_rated(
     assert (rated["rating"], rated["comment"], rated["user"]) == ("up", "clear and checked",
                                                                   "carol")
     assert rated["question"] == f"[r1] {QUESTION}" and rated["decision"] == "Krakow"
-    assert rated["check"] == "agrees"
+    assert rated["check"].startswith("Best decision: Krakow: ")  # the verdict's first line
+    assert rated["verdict"].startswith(rated["check"] + " ")
     csv_out = _planrag("feedback", "export", "--format", "csv", env=env)
     assert csv_out.stdout.splitlines()[0].startswith(
         '"answered_at","user","dataset","run","question"')
@@ -184,7 +185,7 @@ async def test_a_conversation_is_kept_resumed_after_a_restart_and_rated(
     kinds = [e["kind"] for e in entries]
     assert kinds[0] == "question" and "query" in kinds
     assert kinds[-3:] == ["consent", "answer", "check"]
-    consent = [json.loads(line) for line in trail.stdout.splitlines()][-3]
+    consent = entries[-3]
     assert consent["approved"] is True and consent["by"] == "person"
     text = _planrag("audit", "--since", "1h", env=env).stdout
     assert "carol" in text and "re-plan approved (by person)" in text
