@@ -724,6 +724,9 @@ def _audit_line(kind: str, d: dict[str, Any]) -> str:
                     f"ranks {d.get('rank')})")
         case "failed":
             return f"failed: {d.get('reason')}"
+        case "rating":
+            said = f" (comment: {d.get('comment')})" if d.get("comment") else ""
+            return f"rated {d.get('rating')}: {d.get('question') or '(no answer)'}{said}"
     return kind
 
 

@@ -281,6 +281,18 @@ class Store:
         out.sort(key=lambda item: str(item["answered_at"] or ""))
         return out
 
+    async def audit_rating(self, message: str, value: int | None, comment: str = "") -> None:
+        """A rating given (1 up, 0 down) or withdrawn (None) on `message`, in the audit
+        trail under the run whose answer it rates, with that answer's question, decision
+        and check."""
+        async with self._conn() as conn:
+            about = await _rated_answer(conn, message)
+        rating = {1: "up", 0: "down", None: "withdrawn"}.get(value, str(value))
+        await self.audit(str(about["user"] or ""), str(about["dataset"] or ""),
+                         str(about["run"] or ""), "rating", rating=rating,
+                         comment=comment or "", question=about["question"],
+                         decision=about["decision"], check=about["check"], message=message)
+
     # -- files of elements (tables, charts, downloads kept with the history)
 
     async def put_file(self, key: str, owner: str, mime: str, data: bytes) -> None:

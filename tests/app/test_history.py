@@ -176,7 +176,7 @@ async def test_a_conversation_is_kept_resumed_after_a_restart_and_rated(
     assert csv_out.stdout.splitlines()[0].startswith(
         '"answered_at","user","dataset","run","question"')
     # The run's audit trail: the question, its queries, the consent given after the
-    # restart, the answer and its check, all under one run id.
+    # restart, the answer, its check and its rating, all under one run id.
     assert re.fullmatch(r"[0-9a-f]{12}", rated["run"])
     trail = _planrag("audit", "--json", "--user", "carol", "--run", rated["run"], env=env)
     assert trail.returncode == 0, trail.stderr
@@ -184,8 +184,9 @@ async def test_a_conversation_is_kept_resumed_after_a_restart_and_rated(
     assert {e["run"] for e in entries} == {rated["run"]}
     kinds = [e["kind"] for e in entries]
     assert kinds[0] == "question" and "query" in kinds
-    assert kinds[-3:] == ["consent", "answer", "check"]
-    consent = entries[-3]
+    assert kinds[-4:] == ["consent", "answer", "check", "rating"]
+    assert (entries[-1]["rating"], entries[-1]["comment"]) == ("up", "clear and checked")
+    consent = entries[-4]
     assert consent["approved"] is True and consent["by"] == "person"
     text = _planrag("audit", "--since", "1h", env=env).stdout
     assert "carol" in text and "re-plan approved (by person)" in text

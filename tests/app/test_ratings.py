@@ -2,7 +2,8 @@
 one conversation of the chat (its own code path, in-process: Chainlit's run for a typed
 message, the session, the history's data layer), the first answer rated up and the second
 down, as the page rates them: the export puts each under its own question, decision and
-check, and the conversation as it is reopened shows each thumb on its own answer."""
+check, the audit trail has each with the run it rates, and the conversation as it is
+reopened shows each thumb on its own answer."""
 
 from __future__ import annotations
 
@@ -157,6 +158,21 @@ async def test_each_rating_stays_with_its_answer(chat: Chat,
                       '"rating","comment","thread","verdict"')
     assert [QUESTIONS[0] in lines[0], QUESTIONS[1] in lines[1]] == [True, True]
 
+    # The audit trail: each rating under the run that answered its question.
+    for rating, question in (("up", QUESTIONS[0]), ("down", QUESTIONS[1])):
+        run = rows[rating]["run"]
+        trail = await asyncio.to_thread(planrag, "audit", "--json", "--run", run,
+                                        env=chat.env)
+        entries = [json.loads(line) for line in trail.stdout.splitlines()]
+        assert entries[0]["kind"] == "question" and entries[0]["question"] == question
+        rated = [e for e in entries if e["kind"] == "rating"]
+        assert len(rated) == 1 and rated[0]["rating"] == rating, entries
+        assert (rated[0]["question"], rated[0]["check"], rated[0]["user"]) == (
+            question, rows[rating]["check"], "carol")
+    said = (await asyncio.to_thread(planrag, "audit", env=chat.env)).stdout
+    assert f"rated up: {QUESTIONS[0]} (comment: right one)" in said
+    assert f"rated down: {QUESTIONS[1]} (comment: too little)" in said
+
     # Reopened, the conversation shows each thumb on its own answer.
     reopened = await chat.layer.get_thread(chat.thread)
     assert reopened is not None
@@ -164,3 +180,18 @@ async def test_each_rating_stays_with_its_answer(chat: Chat,
     assert [(feedback[run], said) for run, said in _answers(dict(reopened))] == [
         (1, said_first), (0, said_second)]
 
+
+async def test_a_withdrawn_rating_leaves_the_export_and_is_audited(
+        chat: Chat, monkeypatch: pytest.MonkeyPatch) -> None:
+    await _typed(chat, QUESTIONS[0], monkeypatch)
+    [(run, _)] = _answers(await _kept(chat, 1))
+    rating = await chat.layer.upsert_feedback(Feedback(forId=run, value=0,
+                                                       threadId=chat.thread))
+    await chat.layer.delete_feedback(rating)
+    out = await asyncio.to_thread(planrag, "feedback", "export", env=chat.env)
+    assert out.returncode == 0 and out.stdout == ""
+    trail = await asyncio.to_thread(planrag, "audit", "--json", env=chat.env)
+    rated = [json.loads(line) for line in trail.stdout.splitlines()
+             if json.loads(line)["kind"] == "rating"]
+    assert [(e["rating"], e["question"]) for e in rated] == [
+        ("down", QUESTIONS[0]), ("withdrawn", QUESTIONS[0])]

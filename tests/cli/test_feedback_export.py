@@ -1,8 +1,8 @@
-"""Issue 33, point 7: `planrag feedback export` puts each rating with the answer it rates.
-The store holds a conversation as the chat keeps it (Chainlit's steps: a question, the run
-answering it, the answer posted in the run; the page rates the run) on SQLite and
-PostgreSQL: three answers rated, one rated before answers were kept under the run rated
-(under the answer's own message), and a run that gave no answer."""
+"""Issue 33, point 7: `planrag feedback export` and `planrag audit` put each rating with the
+answer it rates. The store holds a conversation as the chat keeps it (Chainlit's steps: a
+question, the run answering it, the answer posted in the run; the page rates the run) on
+SQLite and PostgreSQL: three answers rated, one rated before answers were kept under the
+run rated (under the answer's own message), and a run that gave no answer."""
 
 from __future__ import annotations
 
@@ -75,6 +75,7 @@ async def _rate(store: Store, message: str, value: int, comment: str) -> None:
             '(:id, :message, :thread, :value, :comment)'),
             {"id": uuid.uuid4().hex, "message": message, "thread": THREAD, "value": value,
              "comment": comment})
+    await store.audit_rating(message, value, comment)
 
 
 async def _question(store: Store, n: int, asked: str) -> str:
@@ -116,7 +117,7 @@ async def _conversation(url: str) -> None:
         await store.close()
 
 
-def test_each_rating_is_exported_with_its_answer(history_url: str,
+def test_each_rating_is_exported_and_audited_with_its_answer(history_url: str,
                                                               tmp_path: Path) -> None:
     asyncio.run(_conversation(history_url))
     env = {"PLANRAG_HISTORY_URL": history_url, "PLANRAG_DATA_DIR": str(tmp_path),
@@ -144,3 +145,15 @@ def test_each_rating_is_exported_with_its_answer(history_url: str,
                               "check", "rating", "comment", "thread", "verdict"]
     assert {r["comment"]: r["check"] for r in table} == {
         "good": HEADLINES[1], "wrong amount": HEADLINES[2], "": "", "no answer": ""}
+
+    trail = planrag("audit", "--json", "--run", "r2", env=env)
+    [rated] = [json.loads(line) for line in trail.stdout.splitlines()]
+    assert {k: rated[k] for k in ("user", "dataset", "run", "kind", "rating", "comment",
+                                  "question", "check", "message")} == {
+        "user": "carol", "dataset": "demo-retail", "run": "r2", "kind": "rating",
+        "rating": "down", "comment": "wrong amount",
+        "question": "Expand which warehouse by 200 kg?", "check": HEADLINES[2],
+        "message": "run2"}
+    text = planrag("audit", env=env).stdout
+    assert "rated up: Expand which warehouse by 50 kg? (comment: good)" in text
+    assert "rated down: Which kiosk is busiest? (comment: no answer)" in text
