@@ -7,7 +7,8 @@ SQLite by default, PostgreSQL for several app processes). Elements' files (query
 charts, CSV and Markdown downloads) are kept in the same database, so every app process can
 serve them; `/planrag/files/...` serves a file only to the person whose conversation it
 belongs to, and Chainlit's `/feedback` rates or deletes only a rating on a message of the
-signed-in person's own conversation.
+signed-in person's own conversation. A rating given, changed or withdrawn is also written to
+the audit trail, under the run whose answer it rates.
 
 The store may go down while people chat: every write is tried, a failure is remembered
 (`failing`) so the chat can say history is not being saved, and the next write that works
@@ -23,12 +24,13 @@ from urllib.parse import quote
 from chainlit.auth import get_current_user
 from chainlit.data.sql_alchemy import SQLAlchemyDataLayer
 from chainlit.data.storage_clients.base import BaseStorageClient
-from chainlit.types import DeleteFeedbackRequest, UpdateFeedbackRequest
+from chainlit.types import DeleteFeedbackRequest, Feedback, UpdateFeedbackRequest
 from fastapi import Depends, HTTPException, Request, Response
 from fastapi.routing import APIRoute
 from sqlalchemy import text
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
+from planrag.errors import PlanRAGError
 from planrag.store import Store, shared_store
 
 __all__ = ["FILES_PATH", "History", "StoreFiles", "guard_feedback", "serve_files"]
@@ -116,6 +118,29 @@ class History(SQLAlchemyDataLayer):
             'SELECT s."threadId" AS thread, t."userIdentifier" AS person FROM steps s JOIN '
             'threads t ON t."id" = s."threadId" WHERE s."id" = :id', {"id": message_id})
         return (str(rows[0]["thread"]), str(rows[0]["person"])) if rows else None
+
+    async def upsert_feedback(self, feedback: Feedback) -> str:
+        """A rating given or changed, and said in the audit trail under the run it rates."""
+        rating: str = await super().upsert_feedback(feedback)
+        if self.failing is None:
+            await self._audit_rating(feedback.forId, feedback.value, feedback.comment or "")
+        return rating
+
+    async def delete_feedback(self, feedback_id: str) -> bool:
+        """A rating withdrawn, and said in the audit trail under the run it rated."""
+        rows = await self.execute_sql('SELECT "forId" FROM feedbacks WHERE "id" = :id',
+                                      {"id": feedback_id})
+        deleted: bool = await super().delete_feedback(feedback_id)
+        if isinstance(rows, list) and rows and self.failing is None:
+            await self._audit_rating(str(rows[0]["forId"]), None)
+        return deleted
+
+    async def _audit_rating(self, message: str, value: int | None, comment: str = "") -> None:
+        try:
+            await self.store.audit_rating(message, value, comment)
+        except PlanRAGError as exc:  # the rating is kept; only its audit entry is missing
+            self.failing = str(exc)
+            log.warning("a rating was not written to the audit trail: %s", exc)
 
     async def rated_message(self, feedback_id: str) -> str | None:
         """The message a rating is on; None when there is no such rating."""

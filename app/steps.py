@@ -166,7 +166,8 @@ class RunView:
         """What the model said with each query: its step, why, whether the plan holds."""
         self.check: SimulatorChecked | None = None
         self.answer_message: cl.Message | None = None
-        """The answer as posted: what a thumbs up or down is about."""
+        """The answer as posted. The page puts the thumbs on the last message of the
+        Chainlit run it was posted in, and rates that run (its `parent_id`)."""
         self.on_pause: Callable[[AwaitingConfirmation], Awaitable[None]] | None = None
         """Called before the person is asked about a re-plan (to keep the paused run where
         it survives a restart)."""

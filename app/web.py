@@ -30,7 +30,7 @@ from app.whatif import FORM, WhatIfParameter, what_if_parameters
 from app.whatif import parse as parse_what_if
 from planrag.datasets import Dataset, DatasetRef, Question, Registry
 from planrag.engine.model import Model
-from planrag.engine.verdict import ranking_lines
+from planrag.engine.verdict import answer_lines, named, ranking_lines
 from planrag.errors import DatasetError, PlanRAGError
 from planrag.limits import limits_for
 from planrag.markup import code_span, escape
@@ -541,22 +541,24 @@ class ChatSession:
         await self._say_if_not_saved(None)
 
     async def _record_answer(self, view: RunView, context: dict[str, Any]) -> None:
+        """The answer, kept for its rating under the message the rating is given on: the
+        page rates a run (the Chainlit run the answer was posted in, whose last message
+        shows the thumbs), not the answer's own message. Its check is kept as the verdict
+        says it."""
         layer = self.history_layer
-        if layer is None or view.answer is None or view.answer_message is None:
+        message = view.answer_message
+        if layer is None or view.answer is None or message is None:
             return
         check = view.check
-        verdict = None if check is None else (
-            "agrees" if check.agrees else f"differs: the simulator's best is "
-            f"{check.label(check.best)} (the answer ranks {check.rank or 'unranked'} of "
-            f"{check.candidates})")
+        verdict = None if check is None else "\n".join(
+            answer_lines(None, check, style="plain", scripted=view.scripted))
         decision = (check.label(view.answer.decision) if check is not None
-                    else str(view.answer.decision))
+                    else named(view.answer))
         try:
             await layer.store.record_run(
-                view.answer_message.id, view.run_id, getattr(cl.context.session, "thread_id",
-                                                             None),
-                self.user or "(open chat)", context["dataset"], context["question"],
-                decision, verdict)
+                message.parent_id or message.id, view.run_id,
+                getattr(cl.context.session, "thread_id", None), self.user or "(open chat)",
+                context["dataset"], context["question"], decision, verdict)
         except PlanRAGError as exc:
             layer.failing = str(exc)
 

@@ -724,6 +724,9 @@ def _audit_line(kind: str, d: dict[str, Any]) -> str:
                     f"ranks {d.get('rank')})")
         case "failed":
             return f"failed: {d.get('reason')}"
+        case "rating":
+            said = f" (comment: {d.get('comment')})" if d.get("comment") else ""
+            return f"rated {d.get('rating')}: {d.get('question') or '(no answer)'}{said}"
     return kind
 
 
@@ -746,7 +749,7 @@ def _feedback(settings: Settings, args: argparse.Namespace) -> int:
 
     rows = _run(read())
     columns = ["answered_at", "user", "dataset", "run", "question", "decision", "check",
-               "rating", "comment", "thread"]
+               "rating", "comment", "thread", "verdict"]
     if args.format == "csv":
         text = rows_csv(rows, columns)
     else:

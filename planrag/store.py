@@ -247,7 +247,11 @@ class Store:
     async def record_run(self, step: str, run: str, thread: str | None, user: str,
                          dataset: str, question: str, decision: str | None,
                          verdict: str | None) -> None:
-        """The answer message `step` of run `run`: what a thumbs up or down is about."""
+        """Run `run`'s answer, kept under `step`: the message a thumbs up or down on it is
+        given on (in the chat, the Chainlit run the answer was posted in: its page rates a
+        run, showing the thumbs on the run's last message). `verdict` is the check's verdict
+        in words, one line each, its headline first; None when the answer was not
+        checked."""
         from sqlalchemy import text
 
         params = {"step": step, "run": run, "thread": thread, "user": user,
@@ -261,31 +265,33 @@ class Store:
                 ':user, :dataset, :question, :decision, :verdict, :at)'), params)
 
     async def feedback(self) -> list[dict[str, Any]]:
-        """Every thumbs up or down, with the run it is about (question, decision, check):
-        the run whose answer was rated, or, for another message of the conversation, its
-        latest answer."""
+        """Every thumbs up or down, with the answer it is about (`_rated_answer`): its time,
+        person, dataset, run, question, decision, check and verdict."""
         from sqlalchemy import text
 
-        sql = ('SELECT f."value", f."comment", f."threadId", r."at", r."user", r."dataset", '
-               'r."run", r."question", r."decision", r."verdict" FROM feedbacks f '
-               'LEFT JOIN planrag_runs r ON r."step" = f."forId" ORDER BY f."id"')
-        latest = ('SELECT "at", "user", "dataset", "run", "question", "decision", "verdict" '
-                  'FROM planrag_runs WHERE "thread" = :thread ORDER BY "at" DESC LIMIT 1')
+        sql = ('SELECT "forId", "value", "comment", "threadId" FROM feedbacks '
+               'ORDER BY "id"')
         out = []
         async with self._conn() as conn:
-            for row in (await conn.execute(text(sql))).all():
-                value, comment, thread, *run = row
-                if run[0] is None and thread:
-                    found = (await conn.execute(text(latest), {"thread": thread})).first()
-                    run = list(found) if found else run
-                keys = ("answered_at", "user", "dataset", "run", "question", "decision",
-                        "check")
-                item = dict(zip(keys, run, strict=True))
-                item.update(rating="up" if value == 1 else "down", comment=comment or "",
-                            thread=thread)
-                out.append(item)
+            for message, value, comment, thread in (await conn.execute(text(sql))).all():
+                about = await _rated_answer(conn, str(message))
+                verdict = about.pop("verdict")  # the column added last stays last
+                out.append({**about, "rating": "up" if value == 1 else "down",
+                            "comment": comment or "", "thread": thread, "verdict": verdict})
         out.sort(key=lambda item: str(item["answered_at"] or ""))
         return out
+
+    async def audit_rating(self, message: str, value: int | None, comment: str = "") -> None:
+        """A rating given (1 up, 0 down) or withdrawn (None) on `message`, in the audit
+        trail under the run whose answer it rates, with that answer's question, decision
+        and check."""
+        async with self._conn() as conn:
+            about = await _rated_answer(conn, message)
+        rating = {1: "up", 0: "down", None: "withdrawn"}.get(value, str(value))
+        await self.audit(str(about["user"] or ""), str(about["dataset"] or ""),
+                         str(about["run"] or ""), "rating", rating=rating,
+                         comment=comment or "", question=about["question"],
+                         decision=about["decision"], check=about["check"], message=message)
 
     # -- files of elements (tables, charts, downloads kept with the history)
 
@@ -325,6 +331,40 @@ def run_id_of(state_json: str) -> str:
     except (ValueError, AttributeError):
         return ""
     return str(value or "")
+
+
+async def _rated_answer(conn: Any, message: str) -> dict[str, Any]:
+    """What a rating on `message` is about: the answer recorded under it; for a rating kept
+    before answers were recorded under the message rated (they were under the answer's own
+    message, a child of the run rated), the answer recorded under one of its messages;
+    else, no answer (a run that gave none), the question asked there and who asked it.
+    `check` is the verdict's headline, `verdict` all of it in one line (None: no check)."""
+    from sqlalchemy import text
+
+    columns = ('r."at", r."user", r."dataset", r."run", r."question", r."decision", '
+               'r."verdict" FROM planrag_runs r')
+    found = (await conn.execute(text(f'SELECT {columns} WHERE r."step" = :message'),
+                                {"message": message})).first()
+    if found is None:
+        found = (await conn.execute(text(
+            f'SELECT {columns} JOIN steps s ON s."id" = r."step" '
+            'WHERE s."parentId" = :message ORDER BY r."at" DESC LIMIT 1'),
+            {"message": message})).first()
+    if found is not None:
+        at, user, dataset, run, question, decision, verdict = found
+        lines = [line for line in str(verdict or "").splitlines() if line.strip()]
+        return {"answered_at": at, "user": user, "dataset": dataset, "run": run,
+                "question": question, "decision": decision,
+                "check": lines[0] if lines else None, "verdict": " ".join(lines) or None}
+    asked = (await conn.execute(text(
+        'SELECT s."input", p."type", p."output", t."userIdentifier" FROM steps s '
+        'LEFT JOIN steps p ON p."id" = s."parentId" '
+        'LEFT JOIN threads t ON t."id" = s."threadId" WHERE s."id" = :message'),
+        {"message": message})).first()
+    said, parent_type, parent_said, person = asked or (None, None, None, None)
+    question = said or (parent_said if parent_type == "user_message" else None)
+    return {"answered_at": None, "user": person, "dataset": None, "run": None,
+            "question": question, "decision": None, "check": None, "verdict": None}
 
 
 _SHARED: dict[str, Store] = {}

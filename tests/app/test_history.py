@@ -170,12 +170,13 @@ async def test_a_conversation_is_kept_resumed_after_a_restart_and_rated(
     assert (rated["rating"], rated["comment"], rated["user"]) == ("up", "clear and checked",
                                                                   "carol")
     assert rated["question"] == f"[r1] {QUESTION}" and rated["decision"] == "Krakow"
-    assert rated["check"] == "agrees"
+    assert rated["check"].startswith("Best decision: Krakow: ")  # the verdict's first line
+    assert rated["verdict"].startswith(rated["check"] + " ")
     csv_out = _planrag("feedback", "export", "--format", "csv", env=env)
     assert csv_out.stdout.splitlines()[0].startswith(
         '"answered_at","user","dataset","run","question"')
     # The run's audit trail: the question, its queries, the consent given after the
-    # restart, the answer and its check, all under one run id.
+    # restart, the answer, its check and its rating, all under one run id.
     assert re.fullmatch(r"[0-9a-f]{12}", rated["run"])
     trail = _planrag("audit", "--json", "--user", "carol", "--run", rated["run"], env=env)
     assert trail.returncode == 0, trail.stderr
@@ -183,8 +184,9 @@ async def test_a_conversation_is_kept_resumed_after_a_restart_and_rated(
     assert {e["run"] for e in entries} == {rated["run"]}
     kinds = [e["kind"] for e in entries]
     assert kinds[0] == "question" and "query" in kinds
-    assert kinds[-3:] == ["consent", "answer", "check"]
-    consent = [json.loads(line) for line in trail.stdout.splitlines()][-3]
+    assert kinds[-4:] == ["consent", "answer", "check", "rating"]
+    assert (entries[-1]["rating"], entries[-1]["comment"]) == ("up", "clear and checked")
+    consent = entries[-4]
     assert consent["approved"] is True and consent["by"] == "person"
     text = _planrag("audit", "--since", "1h", env=env).stdout
     assert "carol" in text and "re-plan approved (by person)" in text
