@@ -566,12 +566,13 @@ def _datasets(settings: Settings, args: argparse.Namespace) -> int:
             print(f"{'':22} - {db['target']}: {printable(str(text))}")
             if db.get("account"):
                 print(f"{'':24} {printable(db['account'])}")
-        for d in r.get("decisions", ()):
-            state = printable(d["title"])
+        for d in r.get("decisions", ()):  # one broken as written has an error, no title
             if d.get("error"):
                 state = f"BROKEN: {printable(d['error'])}"
-            elif d.get("untried"):
-                state += f" (not tried: {printable(d['untried'])})"
+            else:
+                state = printable(d["title"])
+                if d.get("untried"):
+                    state += f" (not tried: {printable(d['untried'])})"
             print(f"{'':22} - decision {printable(d['id'])}: {state}")
     for b in broken:
         print(printable(f"{b['id']:22} CANNOT BE USED: {b['error']}"))
