@@ -370,6 +370,8 @@ def what_if_lines(run: DatasetSimulation, title: str, top: int = 8) -> list[str]
              f"{' · '.join(given) or 'No parameters'}. {count} possible decision"
              f"{'' if count == 1 else 's'} ranked by {result.description} ({better} is "
              "better)."]
+    if run.nothing_ranked:  # no table to show: why, in one line
+        return [*lines, f"{run.nothing_ranked[:1].upper()}{run.nothing_ranked[1:]}."]
     best = result.best
     if best is not None:
         lines.append(best_line(result.label(best.decision), best.value, result.baseline,
@@ -396,6 +398,7 @@ def what_if_lines(run: DatasetSimulation, title: str, top: int = 8) -> list[str]
                      f"{r[3]}".rstrip())
     if count > top:
         lines.append(f"… and {count - top} more")
+    lines += [f"Note: {note}." for note in result.notes]  # unranked: counted and named
     if run.question is not None and run.question.answer is not None:
         match = result.find(run.question.answer)
         answer = result.label(match.decision) if match else run.question.answer

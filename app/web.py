@@ -336,6 +336,10 @@ class ChatSession:
                 lines.append(f"_{escape(said[:1].upper() + said[1:], 'markdown')}._")
         if run.as_of:
             lines.append(f"_Simulated on the live data as of {escape(run.as_of, 'markdown')}._")
+        if run.nothing_ranked:  # an empty table would hide why
+            lines.append(escape(run.nothing_ranked[:1].upper() + run.nothing_ranked[1:] + ".",
+                                "markdown"))
+        lines += [f"_Note: {escape(note, 'markdown')}._" for note in result.notes]
         elements: list[Element] = [table]
         unchanged = sum(1 for c in result.ranking if c.value == result.baseline)
         chart = decision_chart(

@@ -50,8 +50,9 @@ mysql, postgres, sqlite, graph), by default the dataset's own. Exit codes: 0 ok,
 (one line on stderr), 2 refused: a query by a guard, by `connect` an account that can do more
 than read, or input that is not text, an argument or a line of standard input with bytes
 that are not UTF-8 (the reason on stderr), 3 `ask` ended without a decision (a budget ran
-out; stderr says which). A dataset whose files are broken is set aside (`planrag datasets`
-says why); the others work.
+out; stderr says which). `simulate --dataset` whose check ranks no candidate exits 1 with
+the reason (its report, or `--json`, still printed). A dataset whose files are broken is
+set aside (`planrag datasets` says why); the others work.
 
 Text from data or a model (query results, schemas, labels, audit entries, errors quoting
 them) is printed through `planrag.markup.printable` (or its Rich form): a terminal shows its
@@ -1201,6 +1202,9 @@ def _simulate_dataset(settings: Settings, args: argparse.Namespace) -> int:
     if run.as_of is not None:
         extra["data_as_of"] = run.as_of
     _print_result(run.result, args, extra)
+    if run.nothing_ranked:  # an empty ranking checks nothing: a failure, and why
+        print(f"error: {printable(run.nothing_ranked)}", file=sys.stderr)
+        return 1
     return 0
 
 

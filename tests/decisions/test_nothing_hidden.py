@@ -1,6 +1,7 @@
-"""Nothing about a written decision is hidden from the command line (issue 33, point 5):
-`planrag datasets` lists every dataset with each decision broken as written named by its
-id."""
+"""Nothing about a written decision is hidden from the command line (issue 33, point 5): a
+decision that ranks no candidate fails `planrag simulate` with the reason, candidates left
+out of a ranking are counted and named in the text, and `planrag datasets` lists every
+dataset with each decision broken as written named by its id."""
 
 from __future__ import annotations
 
@@ -8,14 +9,75 @@ import json
 import re
 from pathlib import Path
 
-from tests.decisions._depots import BAD_GOAL, GOOD, PART, UNDECLARED, depots_dataset
-from tests.live._live import cli, live_env
+from tests.decisions._depots import (
+    BAD_GOAL,
+    BY_REGION,
+    GOOD,
+    NOTHING,
+    PART,
+    UNDECLARED,
+    depots_dataset,
+)
+from tests.live._live import cli, live_env, one_line_error
 
 
 def _env(tmp_path: Path, *decisions: str, dataset_id: str = "depots") -> dict[str, str]:
     env = live_env(tmp_path)
     depots_dataset(Path(env["PLANRAG_DATASETS_DIR"]), dataset_id, *decisions)
     return env
+
+
+async def test_simulate_fails_with_the_reason_when_no_candidate_is_ranked(
+    tmp_path: Path,
+) -> None:
+    env = _env(tmp_path, GOOD, NOTHING)
+    code, out, err = await cli("simulate", "--dataset", "depots", "--decision", "typo-keys",
+                               env=env)
+    reason = one_line_error(code, err)
+    assert reason == (
+        "error: decision typo-keys ranked no candidate: 5 candidates have no row in its "
+        "`value` query (D01, D02, D03, D04, D05); check that `value` returns a `decision` "
+        "and a number for each candidate (it returns d01, d02, d03 and 2 more, which "
+        "`candidates` does not list: are the keys written alike?)")
+    assert "no candidate decisions" in out  # the report itself is still printed
+    # --json keeps its output, and fails too.
+    code, out, err = await cli("simulate", "--dataset", "depots", "--decision", "typo-keys",
+                               "--json", env=env)
+    assert one_line_error(code, err) == reason
+    result = json.loads(out)
+    assert result["ranking"] == [] and result["best"] is None
+    assert result["notes"][0].startswith("5 candidates of Keys written differently have no "
+                                         "row in its `value` query")
+    # A decision that ranks is unaffected.
+    code, out, err = await cli("simulate", "--dataset", "depots", "--decision", "second-bay",
+                               env=env)
+    assert code == 0 and err == "", err
+    assert "best: D02 (Airport)" in out
+
+
+async def test_candidates_returning_nothing_for_the_parameters_is_said(
+    tmp_path: Path,
+) -> None:
+    env = _env(tmp_path, BY_REGION)
+    code, out, err = await cli("simulate", "--dataset", "depots", "--param", "region=W",
+                               "--json", env=env)
+    assert json.loads(out)["ranking"] == []
+    assert one_line_error(code, err) == (
+        'error: decision by-region ranked no candidate: its `candidates` query returns no '
+        'rows with region="W"; check the parameters, and that `candidates` returns a '
+        "`decision` for each choice a person has")
+    code, out, err = await cli("simulate", "--dataset", "depots", env=env)  # region N
+    assert code == 0, err
+
+
+async def test_unranked_candidates_are_counted_and_named_in_the_text(tmp_path: Path) -> None:
+    env = _env(tmp_path, PART)
+    code, out, err = await cli("simulate", "--dataset", "depots", env=env)
+    assert code == 0, err
+    assert ("note: 1 candidate of Measured depots only has no row in its `value` query and "
+            "is not ranked: D05") in out
+    assert "note: `value` is NULL for 1 candidate, not ranked: D03" in out
+    assert "swept 3 candidates" in out
 
 
 async def test_datasets_lists_every_dataset_and_names_each_broken_decision(
