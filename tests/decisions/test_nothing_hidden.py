@@ -1,7 +1,8 @@
 """Nothing about a written decision is hidden from the command line (issue 33, point 5): a
-decision that ranks no candidate fails `planrag simulate` with the reason, candidates left
-out of a ranking are counted and named in the text, and `planrag datasets` lists every
-dataset with each decision broken as written named by its id."""
+decision that ranks no candidate fails `planrag simulate` and `decision check` with the
+reason, `decision list` says which decisions fail at run time and why, candidates left out
+of a ranking are counted and named in the text, and `planrag datasets` lists every dataset
+with each decision broken as written named by its id."""
 
 from __future__ import annotations
 
@@ -78,6 +79,68 @@ async def test_unranked_candidates_are_counted_and_named_in_the_text(tmp_path: P
             "is not ranked: D05") in out
     assert "note: `value` is NULL for 1 candidate, not ranked: D03" in out
     assert "swept 3 candidates" in out
+
+
+async def test_decision_check_fails_a_decision_that_ranks_nothing(tmp_path: Path) -> None:
+    env = _env(tmp_path, GOOD, NOTHING, PART)
+    code, out, err = await cli("decision", "check", "depots", env=env)
+    assert code == 1 and "Traceback" not in err, err
+    lines = out.splitlines()
+    assert any(line.startswith("second-bay: ok (dry run:") and "ranked 5 candidates" in line
+               for line in lines), out
+    assert ("typo-keys: BROKEN: decision typo-keys ranked no candidate: 5 candidates have no "
+            "row in its `value` query (D01, D02, D03, D04, D05)") in out
+    assert "ranked 0 candidates" not in out
+    assert "  note: `value` is NULL for 1 candidate, not ranked: D03" in out  # `part`: ok
+    code, out, err = await cli("decision", "check", "depots", "typo-keys", "--json", env=env)
+    assert code == 1, err
+    (entry,) = json.loads(out)
+    assert entry["ok"] is False and entry["candidates"] == 0
+    assert entry["error"].startswith("decision typo-keys ranked no candidate: 5 candidates")
+    # One that ranks, alone: ok, exit 0.
+    code, out, err = await cli("decision", "check", "depots", "part", env=env)
+    assert code == 0, err
+    # Parameters that leave no candidate fail it too, with them named.
+    env = _env(tmp_path / "region", BY_REGION)
+    code, out, err = await cli("decision", "check", "depots", "--param", "region=W", env=env)
+    assert code == 1
+    assert 'by-region: BROKEN: decision by-region ranked no candidate: its `candidates` ' \
+           'query returns no rows with region="W"' in out
+
+
+async def test_decision_list_says_which_decisions_fail_at_run_time(tmp_path: Path) -> None:
+    env = _env(tmp_path, GOOD, NOTHING, PART, UNDECLARED)
+    code, out, err = await cli("decision", "list", "depots", env=env)
+    assert code == 0 and err == "", err
+    lines = out.splitlines()
+    at = {line.split()[0]: n for n, line in enumerate(lines) if not line.startswith(" ")}
+    assert set(at) == {"second-bay", "typo-keys", "part", "undeclared"}
+    assert lines[at["typo-keys"] + 1].split()[:7] == [
+        "BROKEN:", "decision", "typo-keys", "ranked", "no", "candidate:", "5"]
+    assert at["typo-keys"] == at["second-bay"] + 1  # ranks all five: nothing more to say
+    said = " ".join(lines[at["part"] + 1:at["undeclared"]])
+    assert "is not ranked: D05" in said and "NULL for 1 candidate, not ranked: D03" in said
+    assert "uses :area, which is not declared" in lines[at["undeclared"]]
+    code, out, err = await cli("decision", "list", "depots", "--json", env=env)
+    assert code == 0, err
+    listed = json.loads(out)
+    rows = {r["id"]: r for r in listed["decisions"]}
+    assert rows["second-bay"]["ok"] is True and rows["second-bay"]["candidates"] == 5
+    assert rows["typo-keys"]["ok"] is False and "ranked no candidate" in rows["typo-keys"][
+        "error"]
+    assert rows["part"]["ok"] is True and rows["part"]["candidates"] == 3
+    assert rows["part"]["notes"][0].endswith("is not ranked: D05")
+    assert [b["id"] for b in listed["broken"]] == ["undeclared"]
+
+
+async def test_decision_list_says_a_query_that_fails_on_the_database(tmp_path: Path) -> None:
+    missing_column = GOOD.replace('id = "second-bay"', 'id = "no-column"').replace(
+        "parcels * :cut_eur", "parcels * :cut_eur * seats")
+    env = _env(tmp_path, missing_column)
+    code, out, err = await cli("decision", "list", "depots", env=env)
+    assert code == 0, err
+    (reason,) = [line.strip() for line in out.splitlines() if "BROKEN" in line]
+    assert reason.startswith("BROKEN: the `value` query:") and "seats" in reason
 
 
 async def test_datasets_lists_every_dataset_and_names_each_broken_decision(
