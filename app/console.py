@@ -370,6 +370,8 @@ def what_if_lines(run: DatasetSimulation, title: str, top: int = 8) -> list[str]
              f"{' · '.join(given) or 'No parameters'}. {count} possible decision"
              f"{'' if count == 1 else 's'} ranked by {result.description} ({better} is "
              "better)."]
+    if run.nothing_ranked:  # no table to show: why, in one line
+        return [*lines, f"{run.nothing_ranked[:1].upper()}{run.nothing_ranked[1:]}."]
     rule_notes = run.simulator.rule_notes if run.simulator is not None else {}
     lines += ranking_lines(result, rule_notes)
     if run.as_of:

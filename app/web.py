@@ -323,6 +323,9 @@ class ChatSession:
         best = result.best
         if run.as_of:
             lines.append(f"_Simulated on the live data as of {escape(run.as_of, 'markdown')}._")
+        if run.nothing_ranked:  # an empty table would hide why
+            lines.append(escape(run.nothing_ranked[:1].upper() + run.nothing_ranked[1:] + ".",
+                                "markdown"))
         elements: list[Element] = [table]
         unchanged = sum(1 for c in result.ranking if c.value == result.baseline)
         chart = decision_chart(

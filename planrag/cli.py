@@ -50,8 +50,9 @@ mysql, postgres, sqlite, graph), by default the dataset's own. Exit codes: 0 ok,
 (one line on stderr), 2 refused: a query by a guard, by `connect` an account that can do more
 than read, or input that is not text, an argument or a line of standard input with bytes
 that are not UTF-8 (the reason on stderr), 3 `ask` ended without a decision (a budget ran
-out; stderr says which). A dataset whose files are broken is set aside (`planrag datasets`
-says why); the others work.
+out; stderr says which). `simulate --dataset` whose check ranks no candidate exits 1 with
+the reason (its report, or `--json`, still printed). A dataset whose files are broken is
+set aside (`planrag datasets` says why); the others work.
 
 Text from data or a model (query results, schemas, labels, audit entries, errors quoting
 them) is printed through `planrag.markup.printable` (or its Rich form): a terminal shows its
@@ -566,12 +567,13 @@ def _datasets(settings: Settings, args: argparse.Namespace) -> int:
             print(f"{'':22} - {db['target']}: {printable(str(text))}")
             if db.get("account"):
                 print(f"{'':24} {printable(db['account'])}")
-        for d in r.get("decisions", ()):
-            state = printable(d["title"])
+        for d in r.get("decisions", ()):  # one broken as written has an error, no title
             if d.get("error"):
                 state = f"BROKEN: {printable(d['error'])}"
-            elif d.get("untried"):
-                state += f" (not tried: {printable(d['untried'])})"
+            else:
+                state = printable(d["title"])
+                if d.get("untried"):
+                    state += f" (not tried: {printable(d['untried'])})"
             print(f"{'':22} - decision {printable(d['id'])}: {state}")
     for b in broken:
         print(printable(f"{b['id']:22} CANNOT BE USED: {b['error']}"))
@@ -1203,12 +1205,15 @@ def _simulate_dataset(settings: Settings, args: argparse.Namespace) -> int:
     if run.as_of is not None:
         extra["data_as_of"] = run.as_of
     _print_result(run.result, args, extra)
+    if run.nothing_ranked:  # an empty ranking checks nothing: a failure, and why
+        print(f"error: {printable(run.nothing_ranked)}", file=sys.stderr)
+        return 1
     return 0
 
 
 def _decision(settings: Settings, args: argparse.Namespace) -> int:
     from planrag.datasets import DatasetRef
-    from planrag.decisions.service import check_decisions, rank_decision
+    from planrag.decisions.trial import check_lines, list_entry, list_lines, try_decisions
     from planrag.runtime import registry
 
     dataset = registry(settings).get(DatasetRef.parse(args.dataset).dataset)
@@ -1217,78 +1222,31 @@ def _decision(settings: Settings, args: argparse.Namespace) -> int:
     if args.decision_command == "show":
         print(dataset.decision(args.decision).to_toml(), end="")
         return 0
-    if args.decision_command == "list":
-        rows: list[dict[str, Any]] = [
-                {"id": s.id, "title": s.title, "goal": s.goal.replace("is", "iz"),
-                 "objective": s.description, "unit": s.unit, "target": s.target,
-                 "parameters": {p.name: p.default for p in s.parameters}}
-                for s in dataset.decisions]
-        broken = [{"id": k, "error": v} for k, v in dataset.decision_problems.items()]
+    if args.decision_command == "list":  # each tried as `check` tries it, with the defaults
+        trials = _run(try_decisions(settings, dataset))
+        usable = {s.id for s in dataset.decisions}
+        rows = [list_entry(dataset, t) for t in trials if t.id in usable]
+        broken = [{"id": t.id, "error": t.error} for t in trials if t.id not in usable]
         if args.json:
             print(json.dumps({"decisions": rows, "broken": broken}, default=str))
             return 0
         if not rows and not broken:
             print(f"dataset {dataset.id} has no decision model (see the README, "
                   "'Written decisions')")
-        for r in rows:
-            params = ", ".join(f"{k}={v}" for k, v in r["parameters"].items())
-            print(printable(f"{r['id']:22} {r['title']} ({r['goal']} {r['objective']}"
-                            f"{', ' + r['unit'] if r['unit'] else ''})"
-                            f"{'; parameters: ' + params if params else ''}"))
-        for b in broken:
-            print(printable(f"{b['id']:22} BROKEN: {b['error']}"))
+        for line in list_lines(rows, broken):
+            print(printable(line))
         return 0
     if args.decision is not None:
         dataset.decision(args.decision)  # a name it lacks: said in one line
-    checks = _run(check_decisions(settings, dataset, args.decision))
     given = _parameters(argparse.Namespace(param=args.param, country=None, home=None,
                                            goods=None))
-    report: list[dict[str, Any]] = []
-    failed = False
-    for check in checks:
-        entry: dict[str, Any] = {"id": check.spec.id, "ok": check.ok,
-                                 "dry_run_ms": {k: round(v * 1000, 2)
-                                                for k, v in check.seconds.items()}}
-        if check.ok:
-            try:
-                ranked = _run(rank_decision(settings, dataset, check.spec, given))
-            except PlanRAGError as exc:
-                entry.update(ok=False, error=str(exc))
-            else:
-                res = ranked.result
-                entry.update(
-                    ranked_ms=round(res.seconds * 1000, 2), candidates=len(res.ranking),
-                    baseline=res.baseline, data_as_of=ranked.as_of, notes=list(res.notes),
-                    first=[{"decision": c.decision, "label": res.label(c.decision),
-                            "value": c.value} for c in res.ranking[:5]],
-                )
-        else:
-            entry["error"] = check.error or f"not tried: {check.untried}"
-        failed = failed or not entry["ok"]
-        report.append(entry)
-    for spec_id, problem in dataset.decision_problems.items():
-        if args.decision in (None, spec_id):
-            report.append({"id": spec_id, "ok": False, "error": problem})
-            failed = True
+    trials = _run(try_decisions(settings, dataset, args.decision, given))
     if args.json:
-        print(json.dumps(report, default=str))
-        return 1 if failed else 0
-    for entry in report:
-        if not entry["ok"]:
-            print(printable(f"{entry['id']}: BROKEN: {entry['error']}"))
-            continue
-        timings = ", ".join(f"{k} {v:g} ms" for k, v in entry["dry_run_ms"].items())
-        print(printable(f"{entry['id']}: ok (dry run: {timings}); ranked "
-                        f"{entry['candidates']} candidates in {entry['ranked_ms']:g} ms"
-                        + (f", data as of {entry['data_as_of']}" if entry["data_as_of"]
-                           else "")))
-        print(f"  baseline (nothing decided): {entry['baseline']!r}")
-        for c in entry["first"]:
-            label = f" ({c['label']})" if c["label"] != str(c["decision"]) else ""
-            print(printable(f"  {c['decision']}{label}: {c['value']!r}"))
-        for note in entry["notes"]:
-            print(printable(f"  note: {note}"))
-    return 1 if failed else 0
+        print(json.dumps([t.to_json() for t in trials], default=str))
+    else:
+        for line in check_lines(trials):
+            print(printable(line))
+    return 0 if all(t.ok for t in trials) else 1
 
 
 def _save_proposal(settings: Settings, dataset: Any, run_id: str) -> int:

@@ -11,6 +11,7 @@ what-if tool, `planrag simulate` and every front end treat both alike.
 from __future__ import annotations
 
 import datetime as dt
+import json
 import math
 import time
 from collections.abc import Mapping, Sequence
@@ -75,6 +76,8 @@ class DecisionState(State):
     """What a person should know: candidates without a value, values for no candidate."""
     seconds: float = 0.0
     """The three queries' time."""
+    nothing_ranked: str | None = None
+    """Why no candidate got a value (one line), when none did: the ranking is empty."""
 
 
 class WrittenDecision(Simulator):
@@ -276,6 +279,8 @@ async def rank_on(
                      f"not list, ignored: {_names(strays)}")
     ranked = [k for k in keys if str(k) in got]
     where = getattr(source, "name", "the database")
+    empty = None if ranked else _nothing_ranked(spec, len(keys), missing, nulls, strays,
+                                                parameters)
     return DecisionState(
         tables={},
         origin=f"{where} (queried)",
@@ -286,7 +291,33 @@ async def rank_on(
         baseline=base,
         notes=tuple(notes),
         seconds=seconds,
+        nothing_ranked=empty,
     )
+
+
+def _nothing_ranked(
+    spec: DecisionSpec, listed: int, missing: Sequence[str], nulls: Sequence[str],
+    strays: Sequence[str], parameters: Mapping[str, Any],
+) -> str:
+    """One line saying why a decision ranked no candidate, and what to look at."""
+    head = f"decision {spec.id} ranked no candidate"
+    if not listed:
+        given = ", ".join(f"{k}={json.dumps(v, default=str, ensure_ascii=False)}"
+                          for k, v in parameters.items())
+        return (f"{head}: its `candidates` query returns no rows"
+                f"{f' with {given}; check the parameters, and' if given else '; check'} "
+                "that `candidates` returns a `decision` for each choice a person has")
+    why = []
+    if missing:
+        why.append(f"{_count(missing, 'candidate')} {'has' if len(missing) == 1 else 'have'} "
+                   f"no row in its `value` query ({_names(missing, 5)})")
+    if nulls:
+        why.append(f"`value` is NULL for {_count(nulls, 'candidate')} ({_names(nulls, 5)})")
+    advice = "check that `value` returns a `decision` and a number for each candidate"
+    if strays:
+        advice += (f" (it returns {_names(strays, 3)}, which `candidates` does not list: "
+                   "are the keys written alike?)")
+    return f"{head}: {' and '.join(why)}; {advice}"
 
 
 async def _query(

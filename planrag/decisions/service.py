@@ -31,6 +31,8 @@ class RankedDecision:
     result: SimulationResult
     as_of: str | None
     """When a live database was read (UTC); None for a loaded copy."""
+    nothing_ranked: str | None = None
+    """Why no candidate was ranked (one line), when none was."""
 
 
 async def rank_decision(
@@ -56,7 +58,7 @@ async def rank_decision(
     as_of = as_of_now() if resolved.location.live else None
     result = evaluate(build(sim, state, params))
     result = replace(result, seconds=state.seconds, notes=state.notes)
-    return RankedDecision(spec, result, as_of)
+    return RankedDecision(spec, result, as_of, state.nothing_ranked)
 
 
 async def check_decisions(

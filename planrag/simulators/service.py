@@ -148,6 +148,8 @@ class DatasetSimulation:
     as_of: str | None = None
     """When the data was read, for a live database (UTC)."""
     simulator: type[Simulator] | None = None
+    nothing_ranked: str | None = None
+    """Why the check ranked no candidate (one line), when it ranked none."""
 
     @property
     def rank_of_answer(self) -> int | None:
@@ -205,7 +207,8 @@ async def simulate_dataset(
         if resolved.location.live:
             as_of = as_of_now()
     result = evaluate(build(sim_cls, state, parameters, rules))
-    return DatasetSimulation(dataset, question, result, as_of, sim_cls)
+    return DatasetSimulation(dataset, question, result, as_of, sim_cls,
+                             None if result.ranking else _nothing_ranked(sim_cls, result))
 
 
 async def _written(
@@ -235,7 +238,14 @@ async def _written(
     where = None if target in ("dump", None) else target
     ranked = await rank_decision(settings, dataset, spec, raw, where, access)
     return DatasetSimulation(dataset, question, ranked.result, ranked.as_of,
-                             simulator_class(spec))
+                             simulator_class(spec), ranked.nothing_ranked)
+
+
+def _nothing_ranked(sim_cls: type[Simulator], result: SimulationResult) -> str:
+    given = ", ".join(f"{k}={v}" for k, v in result.parameters.items() if v is not None)
+    return (f"the simulator {sim_cls.name} ranked no candidate decision"
+            f"{f' for {given}' if given else ''}: its state ({result.origin}) holds none; "
+            "check that the data holds the decisions it ranks")
 
 
 RENAMES = {"has_has_merchant": "has_merchant"}

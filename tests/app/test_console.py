@@ -11,6 +11,7 @@ import pytest
 from app.console import Console
 from planrag.runtime import load_datasets
 from planrag.settings import Settings, load_settings
+from tests.decisions._depots import NOTHING, PART, depots_dataset
 
 
 def settings_for(tmp_path: Path) -> Settings:
@@ -71,6 +72,30 @@ async def test_console_what_if_with_the_dataset_simulator(tmp_path: Path) -> Non
     assert "Best decision: Rheinland: DAN's profit at lubeck 2.48 ducats" in text
     assert "The question's recorded answer, Rheinland, ranks 1 of 79." in text
     assert "error: unknown country 'NOWHERE'" in text
+
+
+async def test_console_what_if_says_what_a_written_decision_leaves_unranked(
+    tmp_path: Path,
+) -> None:
+    """Issue 33, point 5: candidates without a value are counted and named, and a decision
+    that ranks none says why instead of an empty table."""
+    datasets = tmp_path / "datasets"
+    depots_dataset(datasets, "depots", PART)
+    depots_dataset(datasets, "typos", NOTHING)
+    settings = load_settings(env_file=None, data_dir=tmp_path, datasets_dir=datasets,
+                             mysql_url=None, dataset="depots")
+    text = await run(settings, ":simulate\n:use typos\n:simulate\n")
+    assert "3 possible decisions ranked by Measured depots only" in text
+    assert ("1 candidate of Measured depots only has no row in its `value` query and "
+            "is not ranked: D05.") in text
+    assert "`value` is NULL for 1 candidate, not ranked: D03." in text
+    nothing = text[text.index("0 possible decisions ranked"):]
+    assert nothing.splitlines()[1] == (
+        "Decision typo-keys ranked no candidate: 5 candidates have no row in its `value` "
+        "query (D01, D02, D03, D04, D05); check that `value` returns a `decision` and a "
+        "number for each candidate (it returns d01, d02, d03 and 2 more, which `candidates` "
+        "does not list: are the keys written alike?).")
+    assert "rank  decision" not in nothing  # no empty table
 
 
 @pytest.mark.e2e

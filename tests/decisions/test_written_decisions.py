@@ -75,11 +75,11 @@ def _mysql_env(tmp_path: Path, url: str, extra: str = "") -> dict[str, str]:
     return _dataset(tmp_path, "kiosks", f'kind = "mysql"\nurl = "{url}"', extra)
 
 
-async def _simulate(env: dict[str, str], *params: str) -> dict[str, object]:
+async def _simulate(env: dict[str, str], *params: str, code: int = 0) -> dict[str, object]:
     args = [a for p in params for a in ("--param", p)]
-    code, out, err = await cli("simulate", "--dataset", "kiosks", "--decision", "espresso",
-                               *args, "--json", env=env)
-    assert code == 0, err
+    got, out, err = await cli("simulate", "--dataset", "kiosks", "--decision", "espresso",
+                              *args, "--json", env=env)
+    assert got == code, err
     return json.loads(out)  # type: ignore[no-any-return]
 
 
@@ -116,7 +116,7 @@ async def test_a_quote_in_a_parameter_cannot_change_the_query(
     tmp_path: Path, kiosk_url: str, where: str
 ) -> None:
     env = _mysql_env(tmp_path, kiosk_url) if where == "mysql" else _sqlite_env(tmp_path)
-    hostile = await _simulate(env, "zone=N' OR '1'='1")
+    hostile = await _simulate(env, "zone=N' OR '1'='1", code=1)  # ranks nothing: fails
     assert hostile["ranking"] == [] and hostile["best"] is None  # a zone of that name: none
     code, _, err = await cli("simulate", "--dataset", "kiosks", "--decision", "espresso",
                                "--param", "uplift=500", env=env)
