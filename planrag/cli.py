@@ -718,7 +718,9 @@ def _audit_line(kind: str, d: dict[str, Any]) -> str:
         case "noticed":
             return f"noticed: {d.get('finding')}"
         case "answer":
-            return f"answered: {d.get('decision')}"
+            label = f"{d['label']} ({d.get('decision')})" if d.get("label") else None
+            kind = "answered (a question of fact)" if d.get("factual") else "answered"
+            return f"{kind}: {label or d.get('decision')}"
         case "check":
             if d.get("agrees"):
                 return f"checked: the simulator agrees ({d.get('decision_label')})"

@@ -131,7 +131,9 @@ class Checker:
         result = _evaluated(self.simulator, self.state, params, self.rules)
         best = result.best
         if best is None:
-            raise SimulatorError(f"the {self.simulator.name} simulator has no candidates here")
+            why = getattr(self.state, "nothing_ranked", None)  # a written decision says why
+            raise SimulatorError(why or f"the {self.simulator.name} simulator has no "
+                                 "candidates here")
         mine = result.find(decision)
         agrees = mine is not None and mine.value == best.value
         gap = None if mine is None else abs(best.value - mine.value)

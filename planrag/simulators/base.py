@@ -314,6 +314,7 @@ class SimulationResult:
         best = self.best
         if best is None:
             lines.append("no candidate decisions")
+            lines += [f"note: {n}" for n in self.notes]
             return "\n".join(lines)
         lines.append(
             f"best: {self._shown(best.decision)}  {_num(best.value)}{unit}  "

@@ -269,15 +269,18 @@ class FinalAnswerTool(ModelTool):
         match event:
             case ev.AnswerProposed():
                 return ("answer", {"decision": event.decision, "rationale": event.rationale,
+                                   "label": event.label, "factual": event.factual,
                                    "claims": [
                                        {"text": c.text, "value": c.value, "source": c.source,
-                                        "verified": c.verified} for c in event.claims]})
+                                        "verified": c.verified, "origin": c.origin}
+                                       for c in event.claims]})
             case ev.SimulatorChecked():
                 return ("check", {"decision": event.decision, "agrees": event.agrees,
                                   "rank": event.rank, "best": event.best,
                                   "decision_label": event.label(event.decision),
                                   "best_label": event.label(event.best),
                                   "decision_model": event.decision_model,
+                                  "check_id": event.check_id,
                                   "approved_by": event.approved_by})
         return None
 

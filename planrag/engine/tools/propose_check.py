@@ -89,8 +89,10 @@ class ProposeCheckTool(ModelTool):
         sim = simulator_class(spec)
         result = evaluate(build(sim, answer, sim.parse_parameters(spec.defaults())))
         if not result.ranking:
-            calls.reply(state, call_id, "not accepted: with its default parameters it ranks "
-                        "no candidate (`candidates` and `value` share no decision); fix it")
+            why = answer.nothing_ranked or ("with its default parameters it ranks no "
+                                            "candidate (`candidates` and `value` share no "
+                                            "decision)")
+            calls.reply(state, call_id, f"not accepted: {why}; fix it")
             return
         state.proposal = {"spec": spec.to_mapping()}
         sample = tuple((c.decision, result.label(c.decision), c.value)
