@@ -1,7 +1,7 @@
 # mypy: disable-error-code="no-untyped-call"
 # (Chainlit's API is untyped.)
 """Charts that support a decision: how much each top candidate changes the objective
-compared with changing nothing, the simulator's pick and the assistant's choice named in a legend,
+compared with changing nothing, the check's pick and the assistant's choice named in a legend,
 axis titles with units, and candidates that change nothing folded into one line. Colours and
 backgrounds work on the light and the dark theme alike (transparent, mid-grey text).
 
@@ -31,7 +31,7 @@ from planrag.present import number, percent, signed
 __all__ = ["decision_chart", "plain"]
 
 PICK = "#2f9e44"
-"""The simulator's pick."""
+"""The check's pick (a simulator's or a decision model's)."""
 CHOSEN = "#e8590c"
 """The assistant's choice, when it differs."""
 OTHER = "#4c6ef5"
@@ -89,7 +89,7 @@ def decision_chart(
     groups: dict[str, list[tuple[Any, float]]] = {}
     for d, v in moving:
         if str(d) == str(best):
-            name = "Simulator's pick"
+            name = "The check's pick"
         elif chosen_key is not None and str(d) == chosen_key:
             name = "The assistant's choice"
         else:
@@ -97,7 +97,7 @@ def decision_chart(
         groups.setdefault(name, []).append((d, v))
     order = [shown(d) for d, _ in moving]
     figure = go.Figure()
-    colors = {"Simulator's pick": PICK, "The assistant's choice": CHOSEN,
+    colors = {"The check's pick": PICK, "The assistant's choice": CHOSEN,
               "Other candidates": OTHER}
     for name, items in groups.items():
         figure.add_trace(go.Bar(

@@ -306,7 +306,7 @@ async def test_question_plan_queries_replan_and_checked_answer(  # type: ignore[
         assert ("0.498 ducats, 0.077 ducats (18.3%) more than if nothing changes"
                 in text)
         assert not re.search(r"\d\.\d{5,}", text), text  # no more than the declared digits
-        await expect(chart).to_contain_text("Simulator's pick")
+        await expect(chart).to_contain_text("The check's pick")
         await expect(chart).to_contain_text("Change (ducats)")
         await expect(chart).to_contain_text("77 other candidates change nothing")
         await expect(answer.get_by_text("answer.md")).to_be_visible()
