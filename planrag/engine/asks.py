@@ -9,13 +9,14 @@ question's words alone (offline, no model call):
   "prioritise"), a choice ("choose", "pick", "which warehouse to expand", "where to put"),
   what is best to do ("the best branch to ...", "is it worth"), an objective to reach
   ("to minimise the cost, ...") or a hypothetical ("if we could ..., which?", "what if",
-  "we can raise one warehouse's capacity: which?") or an allocation ("which customer gets
-  the voucher?");
+  "we can raise one warehouse's capacity: which?"), an allocation ("which customer gets
+  the voucher?", "where do we put the Sunday hours?");
 * a follow-up with nothing of its own to tell ("And for 300 kg?") asks what the question
   before it asked;
 * anything else is a question of fact ("which ward has the most beds", "how many",
   "list ..."), and so is a question of quantity without a choice in it ("how many nurses
-  should a ward of 27 patients have": the check ranks candidates, not amounts).
+  should a ward of 27 patients have": the check ranks candidates, not amounts), and one in
+  hindsight ("which should have been open?", "which would have lent most?").
 
 The words people misspell most are matched within one typing slip ("shoud", "recomend").
 """
@@ -29,17 +30,20 @@ __all__ = ["asks_decision"]
 
 _ADVICE = ("should", "shall", "ought", "recommend", "recommended", "recommendation",
            "advise", "advice", "suggest", "prioritise", "prioritize", "choose", "decide",
-           "optimal", "optimise", "optimize", "maximise", "maximize", "minimise", "minimize")
+           "optimal", "optimise", "optimize", "maximise", "maximize", "minimise", "minimize",
+           "propose")
 """Words that ask what to do, whatever surrounds them (each within one slip)."""
 _WORDS_NOT_SLIPS = frozenset({"chose", "decided", "decides", "advised", "advises",
-                              "suggests", "shoulder"})
+                              "suggests", "shoulder", "proposed", "proposes", "purpose"})
 """Real words one slip from an advice word, which say what happened, not what to do."""
 
 _PHRASES = re.compile(
     r"""\bpick\b(?![-\s]?ups?\b)                              # pick (not pick-ups)
       | \bselect\s+(?:a|an|one|the\s+best)\b                  # select a branch
       | \bbest\s+(?:[\w'-]+\s+){0,2}to\s+[a-z]                # the best branch to open
-      | \b(?:is|be|are|it's|is\s+it)\s+best\b                 # which is best
+      | \b(?:is|be|are|it's|is\s+it)\s+best\s*(?:[?.!]|$|to\b)  # which is best?
+      | \b(?:makes?|make)\s+(?:the\s+)?(?:most\s+|more\s+)?sense\b  # makes most sense
+      | \b(?:is|be)\s+the\s+right\s+(?:one|choice|option|pick|[\w'-]+\s+(?:for|to))\b
       | \bbest\s+(?:option|choice|candidate|place|location|site|bet|move|pick|way)s?\b
       | \bbetter\s+(?:to|off)\b | \bwhich\s+is\s+better\b
       | \bworth\s+(?:it|while|doing)\b | \bworthwhile\b | \bis\s+it\s+worth\b
@@ -59,10 +63,19 @@ _CHOICE_TO = re.compile(
 )
 """"Which warehouse to expand", "where to place": a choice with what it is for."""
 
-_HYPOTHETICAL = re.compile(r"\bif\b.*\b(?:would|could|might|were)\b|"
-                           r"\b(?:would|could|might)\b.*\bif\b|"
-                           r"\b(?:which|where|who)\b.*\bwould\b", re.IGNORECASE | re.DOTALL)
-"""A choice under a condition: "if we could add 500 kg, which one?"."""
+_HYPOTHETICAL = re.compile(r"\bif\b.*\b(?:would|could|might|were)\b(?!\s+have\b)|"
+                           r"\b(?:would|could|might)\b(?!\s+have\b).*\bif\b|"
+                           r"\b(?:which|where|what\s+[\w'-]+)\b.*\bwould\b(?!\s+have\b)",
+                           re.IGNORECASE | re.DOTALL)
+"""A choice under a condition: "if we could add 500 kg, which one?", "what branch would you
+open?" (not what would have been: "which would have lent most if open?")."""
+
+_WE_DO = re.compile(
+    r"\b(?:which|where|what|who|whom)\b[^?]*?\b(?:do|shall|can|could|will)\s+(?:we|i)\s+"
+    r"(?:put|place|open|send|give|assign|move|expand|build|invest|add|choose|pick|close|cut|"
+    r"hire|allocate|spend|focus|target|staff|fund|upgrade|drop|replace)\b",
+    re.IGNORECASE | re.DOTALL)
+"""What we do with something, asked: "where do we put the Sunday hours?"."""
 
 _POSSIBLE = re.compile(
     r"\b(?:we|i)\s+(?:can|could|may|might|(?:are|am|will\s+be)\s+able\s+to|plan\s+to|"
@@ -105,9 +118,10 @@ def _asks(question: str) -> bool:
     if quantity and not re.search(r"\bif\b", text, re.IGNORECASE):
         return False  # an amount, not a choice among candidates
     if any(p.search(text) for p in (_PHRASES, _CHOICE_TO, _HYPOTHETICAL, _POSSIBLE,
-                                    _ALLOTTED)):
+                                    _ALLOTTED, _WE_DO)):
         return True
-    return any(_advice(word) for word in _WORD.findall(text.lower()))
+    hindsight = re.sub(r"\b(?:should|ought\s+to)\s+have\b", " ", text, flags=re.IGNORECASE)
+    return any(_advice(word) for word in _WORD.findall(hindsight.lower()))
 
 
 @lru_cache(maxsize=4096)

@@ -149,7 +149,12 @@ def test_words_tell_a_decision_from_a_fact() -> None:
                  "Which building to raise by 5 levels to lower the price of furniture?",
                  "Is it worth opening the Harbour branch on Sundays?",
                  "To minimise agency cost, where do the nurses go?",
-                 "Which customer gets the voucher?")
+                 "Which customer gets the voucher?",
+                 "What branch would you open on Sundays?",
+                 "Which branch do you propose for Sundays?",
+                 "Which branch makes most sense for Sunday opening?",
+                 "Where do we put the Sunday hours?",
+                 "Which branch is the right one for Sunday opening?")
     facts = ("Which open ward has the most beds?",
              "Which kiosk has the most people walking past?",
              "How many nurses should a ward with 27 patients have?",
@@ -157,7 +162,11 @@ def test_words_tell_a_decision_from_a_fact() -> None:
              "List the wards that closed in 2025.",
              "Which warehouse is closest to the Altstadt café?",
              "Which kiosk gets the most visitors on Sundays?",
-             "Who gets paid the night rate?")
+             "Who gets paid the night rate?",
+             "Which branch would have lent most last Sunday if open?",
+             "Which branches should have been open on Saturday but were closed?",
+             "Who would know the Riverside opening hours?",
+             "Which branch is best for children's loans?")
     assert [q for q in decisions if not asks_decision(q)] == []
     assert [q for q in facts if asks_decision(q)] == []
     assert asks_decision("And the second best?")
