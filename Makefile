@@ -121,6 +121,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/concurrency.py
 	$(BIN)/python benchmarks/crash_recovery.py
 	$(BIN)/python benchmarks/fairness.py
+	$(BIN)/python benchmarks/question_kind.py
 
 # A real small model against the product (not part of `make test`): Gemma 3 270M from PyPI,
 # served by llama-cpp-python, in a virtual environment of its own under .planrag/local-model
