@@ -272,6 +272,9 @@ class CheckProposed:
     spec: dict[str, Any] = field(default_factory=dict)
     """The check as a manifest's `[[decisions]]` entry holds it (`planrag decision save`)."""
     kind: Literal["check_proposed"] = "check_proposed"
+    notes: tuple[str, ...] = ()
+    """What the person should know of its ranking: candidates it leaves unranked (counted,
+    the first few named), values for no candidate."""
 
 
 @dataclass(frozen=True, slots=True)

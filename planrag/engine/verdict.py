@@ -321,6 +321,7 @@ def proposal_lines(event: CheckProposed, style: Style = "plain") -> list[str]:
     sample = [f"{escape(label, style)}: {quantity(value, event.unit, 4)}"
               for _, label, value in event.sample]
     lines.append("With these, the best are " + "; ".join(sample) + ".")
+    lines += [escape(_sentence(note), style) for note in event.notes]  # nothing hidden
     for title, query in (("Candidates", event.candidates_query),
                          ("Value of each candidate", event.value_query),
                          ("If nothing is decided", event.baseline_query)):

@@ -216,3 +216,20 @@ async def test_a_number_the_proposed_check_reported_is_sourced(tmp_path: Path) -
     (claim,) = answer["claims"]
     assert claim["verified"] is True and claim["origin"] == "check"
     assert claim["value"] == round(value)
+
+
+async def test_the_card_says_which_candidates_a_proposal_leaves_unranked(
+    tmp_path: Path,
+) -> None:
+    """Issue 33, 5: nothing hidden, the card included."""
+    env = _env(tmp_path)
+    partial = {**PROPOSAL, "value": PROPOSAL["value"] + " WHERE c.k_cd <> 'K003'"}
+    ranking, _ = expected(ROWS, 1.5, 120.0)
+    code, out, err = await _ask(env, _model(ranking[0][0], partial), "--yes")
+    assert code == 0, err
+    text = " ".join(out.replace("│", " ").split())
+    assert ("1 candidate of Espresso machine has no row in its `value` query and is not "
+            "ranked: K003.") in text
+    code, out, err = await _ask(env, _model(ranking[0][0], partial), "--yes", "--json")
+    proposed = next(e for e in events_of(out) if e["kind"] == "check_proposed")
+    assert proposed["candidates"] == len(ROWS) - 1 and len(proposed["notes"]) == 1

@@ -38,9 +38,10 @@ class CheckParameter(Args):
 
 
 class ProposeCheck(Args):
-    """This dataset has no decision model to check answers with. Propose one, before your
-    final answer, so the person can have your answer ranked against every alternative on
-    their data: three read-only queries in the query tool's dialect. `candidates` returns
+    """This dataset has no decision model to check answers with. When the question asks
+    for a decision (not a fact), propose one, before your final answer, so the person can
+    have your answer ranked against every alternative on their data: three read-only
+    queries in the query tool's dialect. `candidates` returns
     every decision a person could take (`<key> AS decision`, and `<name> AS label`);
     `value` returns, in ONE set-based query, one row per candidate: `decision` and `value`,
     the objective if that candidate is chosen; `baseline` returns one row: `value`, the
@@ -104,7 +105,7 @@ class ProposeCheckTool(ModelTool):
             value_query=spec.value, baseline_query=spec.baseline,
             parameters=tuple((p.name, p.type, p.default) for p in spec.parameters),
             candidates=len(result.ranking), sample=sample, baseline=result.baseline,
-            spec=spec.to_mapping(),
+            spec=spec.to_mapping(), notes=answer.notes,
         )
         best = result.ranking[0]
         calls.reply(state, call_id,
