@@ -5,7 +5,6 @@ bars of the chart. Screenshots go to PLANRAG_SCREENSHOTS when it is set."""
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -25,31 +24,12 @@ from tests.app.test_chat_e2e import (  # noqa: F401 - data_dir and shots are fix
     shots,
 )
 from tests.app.test_chat_pages import _switch, _three_shots
+from tests.decisions.test_colliding_labels import twin_wards
 
 pytestmark = pytest.mark.e2e
 
 BEDS = ("SELECT ward_cd, ward_nm, bed_cnt FROM ward WHERE cls_dt IS NULL "
         "ORDER BY bed_cnt DESC")
-TWINS = [("W01", "Rainbow Ward", "North", 18), ("W02", "Rainbow Ward", "South", 24),
-         ("W03", "Ash Ward", "North", 30), ("W04", "Beech Ward", "South", 12)]
-TWIN_MANIFEST = '''id = "twin-wards"
-title = "Twin wards"
-
-[[databases]]
-kind = "sqlite"
-path = "{path}"
-
-[[decisions]]
-id = "more-beds"
-title = "Ten more beds"
-goal = "maximize"
-objective = "beds in the ward that gets them"
-candidates = "SELECT w_cd AS decision, w_nm AS label FROM ward"
-value = "SELECT c.w_cd AS decision, c.bed_cnt + 10 AS value FROM ward c"
-baseline = "SELECT 0 AS value"
-'''
-
-
 def _planned(goal: str, query: str, **answer: Any) -> ScriptedModel:
     return ScriptedModel([
         Reply(calls=[call("make_plan", steps=[{"goal": goal, "source": "sql"}])]),
@@ -76,16 +56,7 @@ def _models(tag: str) -> ScriptedModel:
 
 @pytest.fixture()
 async def chat(data_dir: Path, tmp_path: Path) -> AsyncIterator[str]:  # noqa: F811
-    db = tmp_path / "twins.sqlite"
-    conn = sqlite3.connect(db)
-    conn.execute("CREATE TABLE ward (w_cd TEXT PRIMARY KEY, w_nm TEXT, site TEXT, "
-                 "bed_cnt INTEGER)")
-    conn.executemany("INSERT INTO ward VALUES (?, ?, ?, ?)", TWINS)
-    conn.commit()
-    conn.close()
-    folder = tmp_path / "datasets" / "twin-wards"
-    folder.mkdir(parents=True)
-    (folder / "dataset.toml").write_text(TWIN_MANIFEST.format(path=db))
+    twin_wards(tmp_path / "datasets")
     async with ScriptedServer(by_tag(_models)) as server, _chat(data_dir, {
             "PLANRAG_MODEL": "scripted", "PLANRAG_MODEL_BASE_URL": server.base_url,
             "PLANRAG_MODEL_TOOLS": "on", "PLANRAG_DATASET": "wards",

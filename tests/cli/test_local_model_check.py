@@ -6,13 +6,11 @@ passes with the real model is known to be able to fail."""
 from __future__ import annotations
 
 import asyncio
-import importlib.util
 import json
 import sys
 import threading
 from collections.abc import Iterator
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import httpx
@@ -20,21 +18,12 @@ import pytest
 
 from planrag.engine.policy import policy_model
 from planrag.engine.scripted_server import ScriptedServer
+from tests._benchmarks import load_benchmark
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def _load() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("local_model_check",
-                                                  ROOT / "benchmarks" / "local_model.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up while being made
-    spec.loader.exec_module(module)
-    return module
-
-
-lm = _load()
+lm = load_benchmark("local_model.py", "local_model_check")
 
 
 def exchange(body: dict[str, Any], **fields: Any) -> Any:

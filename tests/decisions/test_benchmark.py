@@ -5,31 +5,19 @@ two rankings can fail."""
 from __future__ import annotations
 
 import asyncio
-import importlib.util
 import re
 import subprocess
 import sys
 from dataclasses import replace
-from types import ModuleType
 
 import pytest
 
 from planrag.simulators.base import build, evaluate
 from planrag.simulators.state import typed_state
+from tests._benchmarks import load_benchmark
 from tests._sql_fixtures import PREFIX, ROOT, MySQLWorld, admin_address, admin_execute
 
-
-def _load() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("decisions_benchmark",
-                                                  ROOT / "benchmarks" / "decisions.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up while being made
-    spec.loader.exec_module(module)
-    return module
-
-
-bench = _load()
+bench = load_benchmark("decisions.py", "decisions_benchmark")
 DB = f"{PREFIX}bdec"
 
 

@@ -38,17 +38,22 @@ baseline = "SELECT MAX(bed_cnt) AS value FROM ward"
 '''
 
 
-def _env(tmp_path: Path) -> dict[str, str]:
-    path = tmp_path / "wards.sqlite"
+def twin_wards(datasets: Path) -> None:
+    """The `twin-wards` dataset in the folder `datasets`, on a SQLite file beside it."""
+    path = datasets.parent / "twin-wards.sqlite"
     conn = sqlite3.connect(path)
     conn.execute("CREATE TABLE ward (w_cd TEXT PRIMARY KEY, w_nm TEXT, site TEXT, "
                  "bed_cnt INTEGER)")
     conn.executemany("INSERT INTO ward VALUES (?, ?, ?, ?)", WARDS)
     conn.commit()
     conn.close()
-    folder = tmp_path / "datasets" / "twin-wards"
+    folder = datasets / "twin-wards"
     folder.mkdir(parents=True)
     (folder / "dataset.toml").write_text(MANIFEST.format(path=path))
+
+
+def _env(tmp_path: Path) -> dict[str, str]:
+    twin_wards(tmp_path / "datasets")
     return live_env(tmp_path)
 
 

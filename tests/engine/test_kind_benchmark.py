@@ -6,30 +6,16 @@ fail."""
 
 from __future__ import annotations
 
-import importlib.util
 import sqlite3
-import sys
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
 
 from planrag.runtime import locate
-from tests._sql_fixtures import ROOT
+from tests._benchmarks import load_benchmark
 
-
-def _load() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("question_kind_benchmark",
-                                                  ROOT / "benchmarks" / "question_kind.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up while being made
-    spec.loader.exec_module(module)
-    return module
-
-
-bench = _load()
+bench = load_benchmark("question_kind.py", "question_kind_benchmark")
 
 
 @pytest.fixture(scope="module")
