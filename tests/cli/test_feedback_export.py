@@ -17,9 +17,9 @@ from pathlib import Path
 import pytest
 
 from planrag.store import Store, create_schema
+from tests.app.test_history import PG, _pg_async
 from tests.cli.test_cli import planrag
 
-PG = "postgresql://postgres@127.0.0.1:5432"
 THREAD = "thread-1"
 HEADLINES = {
     1: ("Best decision: East Point, Leipzig: weekly delivery cost 1,308.30 EUR, 19.00 EUR "
@@ -30,27 +30,17 @@ HEADLINES = {
 AGREES = "The scripted walkthrough reached the same decision."
 
 
-async def _pg(sql: str) -> None:
-    import asyncpg
-
-    conn = await asyncpg.connect(f"{PG}/postgres")
-    try:
-        await conn.execute(sql)
-    finally:
-        await conn.close()
-
-
 @pytest.fixture(params=["sqlite", "postgresql"])
 def history_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
     if request.param == "sqlite":
         yield f"sqlite:///{tmp_path}/history.sqlite"
         return
     name = f"planrag_history_{uuid.uuid4().hex[:10]}"
-    asyncio.run(_pg(f"CREATE DATABASE {name}"))
+    asyncio.run(_pg_async(f"CREATE DATABASE {name}"))
     try:
         yield f"{PG}/{name}"
     finally:
-        asyncio.run(_pg(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
+        asyncio.run(_pg_async(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
 
 
 async def _step(store: Store, step: str, parent: str | None, kind: str, name: str,
