@@ -393,3 +393,24 @@ async def test_a_text_plan_naming_a_missing_table_is_sent_back(engine_for) -> No
     assert made[0].steps[0].yields == "power per node"
     assert isinstance(events[-1], RunFinished) and events[-1].decision == "krakow"
     inner.assert_all_used()
+
+
+def test_the_text_format_names_the_check_or_none() -> None:
+    """Issue 33, 1: `Check:` in the text format is final_answer's `check`, asked for only
+    where final_answer offers it."""
+    reply = ("Thought: 4 North has the most beds (q1).\nFinal answer: 4 North Acute Medical\n"
+             "Check: none\nEvidence: beds = 34 from q1[1].bed_cnt")
+    ((name, args),) = parse_react(reply, TOOLS)
+    assert name == "final_answer" and args["check"] == "none"
+    assert args["decision"] == "4 North Acute Medical"
+    ((_, named),) = parse_react("Final answer: STB-4N\nCheck: `night-nurses`.", TOOLS)
+    assert named["check"] == "night-nurses"
+    ((_, plain),) = parse_react("Final answer: STB-4N", TOOLS)
+    assert "check" not in plain
+
+    def answer(properties: dict[str, Any]) -> dict[str, Any]:
+        return {"type": "function", "function": {"name": "final_answer", "description": "",
+                                                  "parameters": {"properties": properties}}}
+
+    assert "Check: <the id of the check" in format_prompt((answer({"check": {}}),))
+    assert "Check:" not in format_prompt((answer({}),))
