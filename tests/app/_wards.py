@@ -72,7 +72,9 @@ def model(run: str) -> ScriptedModel:
 
 
 def plain(text: str) -> str:
-    """Text as it reads, without Markdown's or Slack's emphasis and escapes."""
+    """Text as it reads, without Markdown's or Slack's emphasis, escapes and the chat's
+    links to rows (`[\\[1\\]](#planrag-q1-row-1)` reads "[1]")."""
+    text = re.sub(r"\[((?:\\.|[^\]\\])*)\]\(#planrag-[^)]*\)", r"\1", text)
     return re.sub(r"\\(.)", r"\1", text.replace("**", "").replace("*", ""))
 
 
