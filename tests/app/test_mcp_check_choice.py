@@ -29,8 +29,14 @@ async def data_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return path
 
 
-async def _ask(data_dir: Path, run: str) -> Any:
-    """The `ask` tool's result for run `run`, its model the run's script over HTTP."""
+async def _ask(data_dir: Path, run: str) -> tuple[Any, list[str]]:
+    """The `ask` tool's result for run `run`, its model the run's script over HTTP, and
+    what its progress notifications said."""
+    progress: list[str] = []
+
+    async def noted(_progress: float, _total: float | None, message: str | None) -> None:
+        progress.append(message or "")
+
     model = wards.model(run)
     async with ScriptedServer(model) as scripted:
         settings = load_settings(env_file=None, data_dir=data_dir, mysql_url=None,
@@ -39,16 +45,18 @@ async def _ask(data_dir: Path, run: str) -> Any:
                 build_server(settings, local_caller)) as client:
             result = await client.call_tool("ask", {"question": wards.question(run),
                                                     "dataset": "wards",
-                                                    "target": "sqlite"})
+                                                    "target": "sqlite"},
+                                           progress_callback=noted)
     assert not result.isError, text_of(result)
     model.assert_all_used()
-    return result
+    return result, progress
 
 
 @pytest.mark.parametrize("run", ["none", "omitted"])
 async def test_a_question_of_fact_is_said_and_marked_as_one(data_dir: Path, run: str) -> None:
-    result = await _ask(data_dir, run)
+    result, progress = await _ask(data_dir, run)
     wards.is_fact(text_of(result))
+    assert progress[-1] == "Answered"  # not "Answered and checked"
     structured = result.structuredContent
     assert structured["factual"] is True and structured["check"] is None
     assert structured["decision"] == wards.ANSWER and structured["label"] == ""
@@ -57,8 +65,9 @@ async def test_a_question_of_fact_is_said_and_marked_as_one(data_dir: Path, run:
 
 
 async def test_the_decision_names_its_check_and_its_ward(data_dir: Path) -> None:
-    result = await _ask(data_dir, "nurses")
+    result, progress = await _ask(data_dir, "nurses")
     wards.is_checked(text_of(result))
+    assert progress[-1] == "Answered and checked"
     structured = result.structuredContent
     assert structured["factual"] is False and structured["note"] is None
     assert (structured["decision"], structured["label"]) == (wards.BUSIEST, wards.ANSWER)
