@@ -5,8 +5,9 @@ Open WebUI, LibreChat and scripts that speak OpenAI's chat-completions API ask i
 * `GET /v1/models`: the datasets the caller may ask about, each as a model (its id);
 * `POST /v1/chat/completions` (`stream` true or false): `model` is a dataset id, the last
   user message the question, the earlier turns its conversation. The reply opens with the
-  verdict (`Best decision: ...`, as every front end says it); streamed, the plan and the
-  queries arrive as text first, and the verdict is the last piece. A proposed change of plan
+  answer as every front end says it (a decision's verdict, `Best decision: ...`; a question
+  of fact's `Answer: ...`); streamed, the plan and the queries arrive as text first, and the
+  answer is the last piece. A proposed change of plan
   ends the reply with the proposal, and a check the assistant drafted with its card (what
   it ranks, the best candidates with their values, the baseline, its three queries); the
   next user message, *approve* or *keep*, continues the same run, found through the run
@@ -55,7 +56,7 @@ from planrag.engine.events import (
 )
 from planrag.engine.render import stop_words
 from planrag.engine.state import Turn
-from planrag.engine.verdict import answer_lines, proposal_lines
+from planrag.engine.verdict import answer_lines, named, proposal_lines
 from planrag.errors import AccessDenied, ConfigError, LimitReached, PlanRAGError
 from planrag.markup import escape
 from planrag.service.runs import Asker, RunService, consent_word, model_for
@@ -322,8 +323,8 @@ def _check_proposal(paused: AwaitingConfirmation, drafted: CheckProposed | None,
     lines = (proposal_lines(drafted, "markdown") if drafted is not None
              else [escape(paused.question, "markdown")])
     if answered is not None:
-        lines.append("The assistant answered **"
-                     + escape(str(answered.decision), "markdown") + "**.")
+        lines.append("The assistant answered **" + escape(named(answered), "markdown")
+                     + "**.")
     lines.append("Use this check to rank the answer against every candidate? Reply "
                  "**approve**: the check ranks the answer; or **keep**: the answer stays "
                  f"unchecked. (run {paused.run_id})")

@@ -4,9 +4,10 @@ Claude Desktop, IDEs and agent frameworks call its tools over stdio, or over Str
 with `--http`. Every tool only reads, and says so (`readOnlyHint`):
 
 * `list_datasets`: the datasets the caller may ask about;
-* `ask`: a decision question, answered verdict first (the text every front end gives) with
-  the decision, its check and the queries as structured content; the run's steps arrive as
-  progress notifications while it works. A proposed change of plan, or a check the
+* `ask`: a question, answered as every front end says it (a decision verdict first, a
+  question of fact as "Answer: ..."), with the decision, whether it is an answer of fact,
+  its check (named) or why it has none, and the queries as structured content; the run's
+  steps arrive as progress notifications while it works. A proposed change of plan, or a check the
   assistant drafted (its card: what it ranks, the best candidates with their values, the
   baseline, its three queries), is put to the person through elicitation when the client
   supports it; otherwise PLANRAG_CONSENT_TIMEOUT_DEFAULT decides, and the answer says so;
@@ -54,7 +55,7 @@ from planrag.engine.events import (
     RunFinished,
 )
 from planrag.engine.render import stop_words
-from planrag.engine.verdict import answer_lines, proposal_lines
+from planrag.engine.verdict import answer_lines, named, proposal_lines
 from planrag.errors import ConfigError, PlanRAGError
 from planrag.errors import QueryRefused as GuardRefused
 from planrag.service.runs import Asker, RunService, model_for
@@ -160,11 +161,14 @@ def build_server(settings: Settings, caller: Caller, *, scripted: bool = False,
     @server.tool(annotations=READ_ONLY)
     async def ask(question: str, dataset: str, ctx: Context[Any, Any, Any],
                   target: str | None = None) -> CallToolResult:
-        """Ask a decision question about a dataset ("which warehouse should we expand?").
-        The answer opens with the best decision and how it compares with every
-        alternative; the structured content holds the decision, its check and the
-        queries that were run. `target`: one of the dataset's targets, as
-        list_datasets names them (default: the dataset's own database)."""
+        """Ask a question about a dataset. A decision ("which warehouse should we
+        expand?") is answered with the best decision and how it compares with every
+        alternative, by the dataset's check; a question of fact ("which ward has the most
+        beds?") with "Answer: ..." and where its numbers come from. The structured content
+        holds the decision, `factual`, its `check` (with `check_id` and `title`) or a
+        `note` saying why it was not checked, and the queries that were run. `target`: one
+        of the dataset's targets, as list_datasets names them (default: the dataset's own
+        database)."""
         asker = who(ctx)
         model = _model(settings, dataset, asker, scripted, question)
         run = _Run([], default=settings.consent_timeout_default)
@@ -330,7 +334,7 @@ def _check_question(paused: AwaitingConfirmation, run: _Run) -> str:
     drafted = run.drafted
     lines = proposal_lines(drafted, "plain") if drafted is not None else [paused.question]
     if run.answered is not None:
-        lines.append(f"The assistant answered {run.answered.decision}.")
+        lines.append(f"The assistant answered {named(run.answered)}.")
     lines.append("Use this check to rank the answer against every candidate? Approve: the "
                  "check ranks the answer; keep: the answer stays unchecked.")
     return "\n\n".join(lines)
@@ -378,7 +382,7 @@ def _progress(event: Event, run: _Run) -> str:
                 "The proposed check is not used; the answer stays unchecked")
     if isinstance(event, AnswerChecked):
         run.closing = event
-        return "Answered and checked"
+        return "Answered and checked" if event.check is not None else "Answered"
     if isinstance(event, RunFinished | RunFailed):
         run.end = event
     return ""
@@ -401,14 +405,19 @@ def _answer(run: _Run) -> CallToolResult:
     if run.consent_note and (run.check_decided is None or run.replanned):
         lines.append(run.consent_note)  # else the check's own line says who decided
     check = closing.check if closing is not None else None
+    answer = closing.answer if closing is not None else None
     structured: dict[str, Any] = {
-        "decision": closing.answer.decision if closing else None,
-        "rationale": closing.answer.rationale if closing else None,
+        "decision": answer.decision if answer else None,
+        "rationale": answer.rationale if answer else None,
+        "factual": bool(answer and answer.factual),
+        "label": answer.label if answer else "",
+        "note": (closing.note or None) if closing is not None and check is None else None,
         "check": None if check is None else {
             "agrees": check.agrees, "best": check.best, "rank": check.rank,
             "candidates": check.candidates, "value": check.value,
             "best_value": check.best_value, "objective": check.description,
-            "unit": check.unit},
+            "unit": check.unit, "check_id": check.check_id,
+            "title": check.check_title or check.decision_model},
         "queries": run.queries,
         "stop_reason": end.stop_reason if isinstance(end, RunFinished) else None,
         "scripted": bool(closing and closing.scripted),

@@ -59,7 +59,7 @@ from planrag.engine.events import (
 )
 from planrag.engine.render import stop_words
 from planrag.engine.tools import answering
-from planrag.engine.verdict import answer_lines, proposal_lines
+from planrag.engine.verdict import answer_lines, named, proposal_lines
 from planrag.markup import code_span, escape, fenced
 from planrag.present import Columns, number
 from planrag.settings import Settings
@@ -432,7 +432,7 @@ class RunView:
         default = ("it is used" if settings.consent_timeout_default == "approve"
                    else "the answer stays unchecked")
         answered = ("" if self.answer is None else "The assistant answered **"
-                    + escape(str(self.answer.decision), "markdown") + "**. ")
+                    + escape(named(self.answer), "markdown") + "**. ")
         self.asked = cl.AskActionMessage(
             content=f"{self._proposal_text()}\n\n{answered}_Use this check to rank the answer "
             f"against every candidate? Without an answer within {wait}: {default}._",

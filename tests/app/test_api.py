@@ -18,6 +18,7 @@ from planrag.runtime import load_datasets
 from planrag.settings import Settings, load_settings
 from planrag.users import UsersFile
 from tests.app import _proposing as kiosk
+from tests.app import _wards as wards
 from tests.app._replanning import QUESTION, REASON, replanning_model
 
 
@@ -135,7 +136,9 @@ async def test_a_proposed_check_shows_its_card_and_ranks_the_answer_once_approve
         for part in kiosk.card_parts():  # read as Markdown shows it: without its escapes
             assert part in card.replace("\\", ""), (part, card)
         assert "```sql\n" + kiosk.card_parts()[-1] in card  # the queries as code blocks
-        assert f"The assistant answered **{kiosk.ANSWER}**." in card
+        # The answer reads by the name the data gives it, with its code.
+        assert (f"The assistant answered **{kiosk.NAMES[kiosk.ANSWER]} ({kiosk.ANSWER})**."
+                in card), card
         assert ("Use this check to rank the answer against every candidate? Reply "
                 "**approve**: the check ranks the answer; or **keep**: the answer stays "
                 "unchecked.") in card
@@ -154,6 +157,56 @@ async def test_a_proposed_check_shows_its_card_and_ranks_the_answer_once_approve
         assert f"chose **{mine}** instead: rank 2 of {len(kiosk.RANKING)}" in verdict
         assert ("Checked with \u201cEspresso machine\u201d, a check proposed by the assistant, "
                 "approved by the person at the API client") in verdict, verdict
+
+
+@pytest.fixture(scope="module")
+async def wards_data(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("wards")
+    await load_datasets(load_settings(env_file=None, data_dir=path, mysql_url=None),
+                        ["wards"], "sqlite")
+    return path
+
+
+async def _ask_wards(data_dir: Path, tmp_path: Path, run: str, stream: bool) -> tuple[str, str]:
+    """The reply to run `run` of tests/app/_wards.py on the wards dataset: its text (the
+    last piece when streamed, the verdict's) and how it finished."""
+    model = wards.model(run)
+    async with ScriptedServer(model) as server:
+        settings = load_settings(env_file=None, data_dir=data_dir, mysql_url=None,
+                                 users_file=tmp_path / "users.toml",
+                                 run_store=f"sqlite:///{tmp_path / 'runs.sqlite'}",
+                                 model_name="m", model_base_url=server.base_url)
+        api = client(api_app(settings), None)
+        asked = [{"role": "user", "content": wards.question(run)}]
+        if stream:
+            chunks = [c async for c in await api.chat.completions.create(
+                model="wards", messages=asked, stream=True) if c.choices]
+            pieces = [c.choices[0].delta.content for c in chunks
+                      if c.choices[0].delta.content]
+            finish = next(c.choices[0].finish_reason for c in chunks
+                          if c.choices[0].finish_reason)
+            text = pieces[-1].removeprefix("\n\n---\n\n")
+        else:
+            whole = await api.chat.completions.create(model="wards", messages=asked)
+            text, finish = whole.choices[0].message.content or "", whole.choices[0].finish_reason
+    model.assert_all_used()
+    return text, str(finish)
+
+
+@pytest.mark.parametrize("stream", [False, True], ids=["whole", "streamed"])
+async def test_wards_fact_and_decision_read_as_such(
+        wards_data: Path, tmp_path: Path, stream: bool) -> None:
+    """Issue 33, point 1: a question of fact answered with `check: "none"` or without
+    `check` is an answer of fact (`**Answer: ...**`, nothing of a check); the night-nurse
+    question gets the verdict naming its check. Each reply finishes with "stop"."""
+    for run in ("none", "omitted"):
+        text, finish = await _ask_wards(wards_data, tmp_path / run, run, stream)
+        assert text.startswith(f"**Answer: {wards.ANSWER}**"), text
+        wards.is_fact(text.split("\n\n---\n")[0])
+        assert finish == "stop"
+    text, finish = await _ask_wards(wards_data, tmp_path / "nurses", "nurses", stream)
+    wards.is_checked(text.split("\n\n---\n")[0])
+    assert finish == "stop"
 
 
 async def test_bad_requests_answer_in_openais_shape(settings: Settings) -> None:

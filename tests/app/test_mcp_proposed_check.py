@@ -81,7 +81,9 @@ async def test_the_person_sees_the_card_and_approving_ranks_the_answer(
     message, schema = asked[0].message, asked[0].requestedSchema
     for part in kiosk.card_parts():
         assert part in message, (part, message)
-    assert f"The assistant answered {kiosk.ANSWER}." in message
+    # The answer reads by the name the data gives it, with its code.
+    assert (f"The assistant answered {kiosk.NAMES[kiosk.ANSWER]} ({kiosk.ANSWER})."
+            in message), message
     assert message.endswith("Use this check to rank the answer against every candidate? "
                             "Approve: the check ranks the answer; keep: the answer stays "
                             "unchecked.")
@@ -120,6 +122,9 @@ async def test_kept_unchecked_by_the_person_or_by_the_servers_setting(tmp_path: 
     assert kiosk.ANSWER in text.split("\n\n")[0] and "Best decision" not in text, text
     assert "**Not used: the answer stays unchecked.**" in text
     assert result.structuredContent["check"] is None
+    assert result.structuredContent["factual"] is False  # a decision, left unchecked: why
+    assert result.structuredContent["note"] == ("the check the assistant proposed was not "
+                                                "used: declined by the person at the MCP client")
     proposal_is_whole(result.structuredContent["proposed_check"])
     assert result.structuredContent["proposed_check"]["used"] is False
 

@@ -29,6 +29,7 @@ from planrag.engine import Reply, ScriptedModel, call
 from planrag.engine.scripted_server import ScriptedServer, Stall
 from planrag.service.run_store import open_store
 from tests._sql_fixtures import ROOT
+from tests.app import _wards as wards
 from tests.app._fake_slack import FakeSlack
 from tests.app._relay import Relay
 from tests.app.test_chat_e2e import (  # noqa: F401 - fixture
@@ -42,6 +43,8 @@ from tests.app.test_chat_e2e import (  # noqa: F401 - fixture
 from tests.engine.conftest import SWE_ROWS
 
 SECRET = "test-signing-secret"
+WARDS_CHANNEL = "CWARDS0001"
+"""The in-process app's channel about the wards dataset (PLANRAG_SLACK_ACCESS)."""
 QUESTION = "Where should SWE place its merchant?"
 STORES = {"redis": "redis://127.0.0.1:6379/15",
           "postgresql": "postgresql://postgres@127.0.0.1:5432/test"}
@@ -62,8 +65,9 @@ _TS = itertools.count(1)
 class Channel:
     """A channel of its own for one test, with timestamps and event ids nobody else uses."""
 
-    def __init__(self, prefix: str = "C", channel_type: str = "channel") -> None:
-        self.id = prefix + uuid.uuid4().hex[:10].upper()
+    def __init__(self, prefix: str = "C", channel_type: str = "channel",
+                 channel_id: str | None = None) -> None:
+        self.id = channel_id or prefix + uuid.uuid4().hex[:10].upper()
         self.type = channel_type
 
     @staticmethod
@@ -159,7 +163,9 @@ async def here(data_dir: Path) -> AsyncIterator[Here]:  # noqa: F811
                "PLANRAG_MODEL_BASE_URL": server.base_url, "PLANRAG_MODEL_TOOLS": "on",
                "SLACK_BOT_TOKEN": "xoxb-test", "SLACK_SIGNING_SECRET": SECRET,
                "PLANRAG_SLACK_API_URL": "http://127.0.0.1:9/",  # each test points it anew
-               "PLANRAG_RUN_STORE": f"sqlite:///{data_dir}/slack-here-runs.sqlite"}
+               "PLANRAG_RUN_STORE": f"sqlite:///{data_dir}/slack-here-runs.sqlite",
+               # Questions in the wards channel are about wards; elsewhere about the default.
+               "PLANRAG_SLACK_ACCESS": f"*=*; {WARDS_CHANNEL}=wards"}
         with pytest.MonkeyPatch.context() as patch:
             for name, value in env.items():
                 patch.setenv(name, value)
@@ -398,6 +404,34 @@ async def test_chatter_is_ignored_and_a_mention_follows_up(
     follow_up = json.dumps(here.asked["s8"][0]["messages"])
     assert f"[s7] {QUESTION}" in follow_up and "Decision: krakow" in follow_up
     assert "[s7]" not in json.dumps(here.asked["s7"][0]["messages"][:-1])
+
+
+async def test_a_fact_is_answered_as_a_fact_and_a_verdict_names_its_check(
+        here: Here, slack_here: tuple[FakeSlack, httpx.AsyncClient],
+        data_dir: Path) -> None:  # noqa: F811
+    """Issue 33, point 1 on the shipped wards dataset: a question of fact answered with
+    `check: "none"` or without `check` gets "*Answer: 4 North Acute Medical*" and nothing of
+    a check; the night-nurse question gets the verdict with the line naming its check."""
+    (slack, app), c = slack_here, Channel(channel_id=WARDS_CHANNEL)
+    threads = {}
+    for run in wards.RUNS:
+        tag = f"wards-{run}"
+        here.models[tag] = wards.model(run)
+        threads[run] = c.ts()
+        mention = c.mention(wards.question(run, tag), threads[run])
+        await post_all(app, mention)
+        await settled(here.env, data_dir, mention)
+        here.models[tag].assert_all_used()
+    for run in ("none", "omitted"):
+        texts = slack.texts(threads[run])
+        answer = next(t for t in texts if t.startswith("*Answer: "))
+        assert answer.startswith(f"*Answer: {wards.ANSWER}*\n"), answer
+        wards.is_fact(answer)
+        assert not [t for t in texts if "Best decision" in t or "Checked with" in t], texts
+    texts = slack.texts(threads["nurses"])
+    verdict = next(t for t in texts if t.startswith("*Best decision: "))
+    wards.is_checked(verdict)
+    assert "*Answer:" not in "".join(texts)
 
 
 @pytest.mark.e2e
