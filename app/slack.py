@@ -699,7 +699,8 @@ async def _add_turn(store: RunStore, key: str, question: str, answer: AnswerProp
     if not isinstance(decision, (str, int, float, bool, type(None))):
         decision = str(decision)
     turns = await store.turns(key) or []
-    turns.append({"question": question, "decision": decision, "rationale": answer.rationale})
+    turns.append({"question": question, "decision": decision, "rationale": answer.rationale,
+                  "factual": answer.factual})
     await store.save_turns(key, turns[-2 * HISTORY_TURNS:])
 
 

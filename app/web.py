@@ -375,7 +375,8 @@ class ChatSession:
             _finished(self.user, self.page)
         if view.answer is not None and not scripted:
             self.history.append(Turn(question=question, decision=view.answer.decision,
-                                     rationale=view.answer.rationale))
+                                     rationale=view.answer.rationale,
+                                     factual=view.answer.factual))
         await self.remember()
 
     async def _drive(self, view: RunView, context: dict[str, Any], model: Model,

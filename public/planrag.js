@@ -234,15 +234,18 @@
           if (/^step-\d+\. /.test(el.id) && precedes(plan, el) && precedes(el, link) &&
               el.getAttribute("aria-expanded") === "false") steps.push(el);
         });
-        for (var i = 0; i < steps.length && !button; i++) {
-          await open(steps[i]);
-          // Its children are drawn a moment after it opens (longer on a busy machine).
-          for (var d = 0; d < 20 && !button; d++) {
-            await tick();
-            button = lastBetween(query, plan, link);
-          }
-          if (!button) steps[i].click();
+        // Every closed step is opened, then the query's is waited for: a step draws its
+        // children a moment after it opens, seconds later on a busy machine. The steps that
+        // do not hold the query are closed again.
+        for (var i = 0; i < steps.length; i++) await open(steps[i]);
+        for (var d = 0; d < 200 && !button; d++) {
+          await tick();
+          button = lastBetween(query, plan, link);
         }
+        steps.forEach(function (step) {
+          var body = document.getElementById(step.getAttribute("aria-controls") || "");
+          if (!button || !body || !body.contains(button)) step.click();
+        });
       }
       if (!button) return;
       await open(button);

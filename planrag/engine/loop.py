@@ -650,7 +650,8 @@ def _history_messages(history: Sequence[Turn]) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     for turn in history:
         out.append({"role": "user", "content": turn.question})
-        decided = f"Decision: {turn.decision}." if turn.decision is not None else "No decision."
+        said = "Answer" if turn.factual else "Decision"
+        decided = f"{said}: {turn.decision}." if turn.decision is not None else "No decision."
         out.append({"role": "assistant", "content": f"{decided} {turn.rationale}".strip()})
     return out
 
@@ -662,4 +663,6 @@ def _answer_of(state: RunState) -> AnswerProposed:
     claims = tuple(Claim(**{**c, "cells": tuple(tuple(x) for x in c.get("cells") or ())})
                    for c in answer.get("claims") or ())
     return AnswerProposed(answer.get("decision"), str(answer.get("rationale") or ""),
-                          tuple(answer.get("query_ids") or ()), claims=claims)
+                          tuple(answer.get("query_ids") or ()), claims=claims,
+                          factual=bool(answer.get("factual")),
+                          label=str(answer.get("label") or ""))

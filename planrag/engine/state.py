@@ -77,6 +77,8 @@ class Turn(_Model):
     question: str
     decision: Any = None
     rationale: str = ""
+    factual: bool = False
+    """The answer was one of fact, not a decision."""
 
 
 class RunState(_Model):

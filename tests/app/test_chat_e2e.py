@@ -350,7 +350,7 @@ async def test_question_plan_queries_replan_and_checked_answer(  # type: ignore[
         assert "Plan" in body and "q1" in body
         assert "The assistant's analysis reached the same decision." in body
 
-        await _ask(page, "[keep] And again, keeping the plan?")
+        await _ask(page, "[keep] Where should SWE place it now, keeping the plan?")
         keep = page.get_by_role("button", name="Keep the current plan")
         await keep.wait_for(timeout=30_000)
         await keep.click()

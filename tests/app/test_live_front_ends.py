@@ -110,7 +110,7 @@ async def test_a_live_dataset_in_the_browser(
             from tests.app.test_chat_e2e import _ask
 
             await _ask(page, "[live] Which store sold the most?")
-            await page.get_by_text("Decision: Dom").first.wait_for(timeout=60_000)
+            await page.get_by_text("Answer: Dom").first.wait_for(timeout=60_000)  # a fact
             await expect(page.get_by_text("13 [1] units (live).").first).to_be_visible()
             await _shot(page, now, shots / "live-dataset.png")
             await browser.close()
@@ -130,6 +130,6 @@ async def test_a_live_dataset_in_slack(
     thread = c.ts()
     async with _chat(data_dir, env) as url:
         await post_all(url, c.mention("[live2] Which store sold the most?", thread))
-        answer = await slack.wait_for("*Decision: Dom*", thread=thread)
+        answer = await slack.wait_for("*Answer: Dom*", thread=thread)  # a fact
         assert "13 [1] units (live2)." in answer["text"]
     slack_env.models["live2"].assert_all_used()

@@ -67,7 +67,7 @@ async def test_a_postgres_dataset_in_the_browser(
                           now="Now on Shop on Postgres (PostgreSQL, live)")
             now = page.get_by_text("Now on Shop on Postgres (PostgreSQL, live)").first
             await _ask(page, "[pglive] Which store sold the most?")
-            verdict = page.get_by_text("Decision: Dom").first
+            verdict = page.get_by_text("Answer: Dom").first  # a question of fact
             await verdict.wait_for(timeout=60_000)
             await expect(page.get_by_text('sales."Order Lines"').first).to_be_attached()
             await _shot(page, now, shots / "postgres-1280-light.png")
