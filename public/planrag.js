@@ -224,6 +224,11 @@
       for (var i = 0; i < 200 && button.getAttribute("aria-expanded") === "false"; i++) await tick();
     }
     async function reveal(qid, row, link) {
+      // The row marked before is not this footnote's: unmarked at once, not once this one's
+      // row is found (seconds on a busy machine, turning a table's pages).
+      document.querySelectorAll(".planrag-cited").forEach(function (el) {
+        el.classList.remove("planrag-cited");
+      });
       var plan = lastBetween('button[id^="step-Plan"]', null, link);
       if (plan) await open(plan);
       var query = 'button[id^="step-Query ' + qid.slice(1) + ' \u00b7"]';
@@ -234,11 +239,11 @@
           if (/^step-\d+\. /.test(el.id) && precedes(plan, el) && precedes(el, link) &&
               el.getAttribute("aria-expanded") === "false") steps.push(el);
         });
-        // Every closed step is opened, then the query's is waited for: a step draws its
-        // children a moment after it opens, seconds later on a busy machine. The steps that
-        // do not hold the query are closed again.
+        // Every closed step is opened, then the query's is waited for (up to 20 s): a step
+        // draws its children a moment after it opens, seconds later on a busy machine. The
+        // steps that do not hold the query are closed again.
         for (var i = 0; i < steps.length; i++) await open(steps[i]);
-        for (var d = 0; d < 200 && !button; d++) {
+        for (var d = 0; d < 400 && !button; d++) {
           await tick();
           button = lastBetween(query, plan, link);
         }
