@@ -49,6 +49,7 @@ from typing import Final
 
 from planrag.guards._postgres_query import check_postgres_statement
 from planrag.guards._scope import Scope
+from planrag.guards._sql_arithmetic import Placeholder
 from planrag.guards._sql_introspection import (
     check_explain,
     check_show,
@@ -68,13 +69,18 @@ MAX_QUERY_CHARS: Final = 100_000
 _EXPLAIN_HEADS: Final = frozenset({"EXPLAIN", "DESCRIBE", "DESC"})
 
 
-def check_sql(query: str, scope: Scope | None = None) -> Verdict:
+def check_sql(
+    query: str, scope: Scope | None = None, params: Sequence[Placeholder] = ()
+) -> Verdict:
     """Classify one model-written SQL query: allowed only if it is a single read of the
-    dataset's own database. `scope` is what is known of that database (None: nothing)."""
+    dataset's own database. `scope` is what is known of that database (None: nothing);
+    `params` are the parameters a driver binds where the text holds a literal 0 (the
+    product's own queries only), judged by their ranges where a size depends on them."""
     refusal = _input_refusal(query)
     if refusal is not None:
         return refusal
-    reading = Reading(query, scope if scope is not None else Scope())
+    at = {p.at: p for p in params}
+    reading = Reading(query, scope if scope is not None else Scope(), at)
     sqlite = reading.scope.server == "sqlite"
     postgres = reading.scope.server == "postgres"
     try:
