@@ -21,10 +21,10 @@ from planrag.guards._sql_arithmetic import Placeholder
 from planrag.guards._verdict import Verdict
 from planrag.guards.cypher import check_cypher
 from planrag.guards.dialects import DIALECTS, Dialect, dialect_info
-from planrag.guards.sql import check_sql
+from planrag.guards.sql import check_sql, check_sql_sizes
 
 __all__ = ["DIALECTS", "Dialect", "Placeholder", "Scope", "Verdict", "check", "check_cypher",
-           "check_sql", "require"]
+           "check_sizes", "check_sql", "require"]
 
 _SERVERS: dict[str, Server] = {
     "mysql": "mysql", "mariadb": "mariadb", "sqlite": "sqlite", "postgres": "postgres"
@@ -60,6 +60,16 @@ def check(
     raise ValueError(
         f"unknown query dialect {dialect!r}: expected 'sql' or one of {', '.join(DIALECTS)}"
     )
+
+
+def check_sizes(dialect: str, query: str, params: Sequence[Placeholder] = ()) -> Verdict:
+    """Only the resource rules for `query` in a SQL `dialect` (the sizes of built values,
+    generated series, cross joins, endless recursion), with `params` by their ranges: how a
+    written decision's queries are judged when it is read. Cypher and a query the rules
+    cannot read are allowed here (the whole guard judges them when they run)."""
+    if dialect == "cypher":
+        return Verdict.allow()
+    return check_sql_sizes(query, _SERVERS.get(dialect), params)
 
 
 def require(

@@ -22,7 +22,7 @@ from typing import Final
 
 from planrag.guards._sql_lexer import NUMBER, OPERATOR, WORD, Token
 
-__all__ = ["Placeholder", "Range", "bounds", "constant", "ranges_said"]
+__all__ = ["Placeholder", "Range", "bounds", "constant", "ranges_advice", "ranges_said"]
 
 _INF: Final = math.inf
 
@@ -84,6 +84,25 @@ def ranges_said(found: Range) -> str:
         else:
             said.append(f"parameter :{p.name} may be {_number(p.low)} to {_number(p.high)}")
     return f" ({'; '.join(said)})" if said else ""
+
+
+def ranges_advice(found: Range, bound: str) -> str:
+    """What to do about the parameters behind a number that must stay `bound` ("at most
+    100,000 characters")."""
+    names = ", ".join(f":{p.name}" for p in found.params)
+    if math.isinf(found.high) and all(
+            math.isfinite(p.low) and math.isfinite(p.high) for p in found.params):
+        return (f"write it as arithmetic on {names} (+ - * /, a cast) so that the guard can "
+                f"tell it stays {bound}")
+    if not all(p.declared for p in found.params):
+        if all(p.low == p.high for p in found.params):
+            return f"give {names} a value that keeps it {bound}"
+        return f"make {names} a number (type int) with a `max` that keeps it {bound}"
+    if any(math.isinf(p.high) for p in found.params):
+        return f"declare a `max` for {names} that keeps it {bound}"
+    if any(math.isinf(p.low) for p in found.params):
+        return f"declare a `min` for {names} that keeps it {bound}"
+    return f"lower the `max` of {names} so that it stays {bound}"
 
 
 def _number(value: float) -> str:

@@ -40,7 +40,7 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from planrag.guards._postgres_words import PG_KEYWORDS
-from planrag.guards._sql_arithmetic import Placeholder, ranges_said
+from planrag.guards._sql_arithmetic import Placeholder, ranges_advice, ranges_said
 from planrag.guards._sql_lexer import OPERATOR, QUOTED, WORD, Token
 from planrag.guards._sql_rows import SERIES, Rows
 from planrag.guards._sql_sizes import Sizes
@@ -379,14 +379,11 @@ class _Shape:
                 f"generate_series() with these constant bounds produces more than "
                 f"{MAX_GENERATED_ROWS:,} rows; use a smaller range or a larger step.",
             )
-        names = ", ".join(f":{p.name}" for p in found.params)
         most = "any number of" if found.high >= _SERIES_CAP else f"{found.high:,.0f}"
+        advice = ranges_advice(found, f"at most {MAX_GENERATED_ROWS:,} rows")
         return Verdict.refuse(
-            "dos",
-            f"generate_series() may produce {most} rows here, as its bounds depend on "
-            f"{names}{ranges_said(found)}; give {names} a range (`min` and `max`) that "
-            f"keeps it at most {MAX_GENERATED_ROWS:,} rows.",
-        )
+            "dos", f"generate_series() may produce {most} rows here{ranges_said(found)}; "
+            f"{advice}.")
 
     # ---------------------------------------------------------------- small row sources
 

@@ -38,7 +38,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Final
 
-from planrag.guards._sql_arithmetic import Placeholder, Range, ranges_said
+from planrag.guards._sql_arithmetic import Placeholder, Range, ranges_advice, ranges_said
 from planrag.guards._sql_lexer import NUMBER, QUOTED, STRING, WORD, Token
 from planrag.guards._sql_rows import SET_OPERATORS, Rows
 from planrag.guards._verdict import Verdict
@@ -588,20 +588,7 @@ def _advice(found: Range, keep: str, limit: int, unit: str, times: bool) -> str:
     bound = f"at most {limit:,} {'times' if times else unit}"
     if not found.params:
         return f"{keep} {limit:,} times" if times else f"{keep} {bound}"
-    names = ", ".join(f":{p.name}" for p in found.params)
-    if math.isinf(found.high) and all(
-            math.isfinite(p.low) and math.isfinite(p.high) for p in found.params):
-        return (f"write it as arithmetic on {names} (+ - * /, a cast) so that the guard can "
-                f"tell it stays {bound}")
-    if not all(p.declared for p in found.params):
-        if all(p.low == p.high for p in found.params):
-            return f"give {names} a value that keeps it {bound}"
-        return f"make {names} a number (type int) with a `max` that keeps it {bound}"
-    if any(math.isinf(p.high) for p in found.params):
-        return f"declare a `max` for {names} that keeps it {bound}"
-    if any(math.isinf(p.low) for p in found.params):
-        return f"declare a `min` for {names} that keeps it {bound}"
-    return f"lower the `max` of {names} so that it stays {bound}"
+    return ranges_advice(found, bound)
 
 
 def _refuse(what: str, found: Range, limit: int, unit: str, keep: str, *,

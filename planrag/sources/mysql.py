@@ -148,8 +148,10 @@ class MySQLSource(PoolHolder[SharedPool]):
         """Judged in MariaDB's dialect or MySQL's, as the server is (asked once), with
         this database the only one it may name."""
         await self._know_server(self._pool())
-        checked = query if params is None else sql_bound(query, params, marker="%s").checked
-        return Submission(self.dialect, checked, Scope(self.database))
+        if params is None:
+            return Submission(self.dialect, query, Scope(self.database))
+        bound = sql_bound(query, params, marker="%s")
+        return Submission(self.dialect, bound.checked, Scope(self.database), bound.placeholders)
 
     async def schema(self, read: Read | None = None) -> Schema:
         """Tables, columns, keys, foreign keys, comments and row estimates, with the value

@@ -176,10 +176,11 @@ class PostgresSource(PoolHolder[SharedPool]):
         """Judged in PostgreSQL's dialect, on this database and the manifest's schemas.
         Placeholders are found as PostgreSQL reads the text: `"..."` quotes a name and a
         `\\` in a string is a plain character."""
-        checked = query if params is None else sql_bound(
-            query, params, marker="$", dialect="postgres").checked
         scope = Scope(self.database, server="postgres", schemas=self.schemas)
-        return Submission(self.dialect, checked, scope)
+        if params is None:
+            return Submission(self.dialect, query, scope)
+        bound = sql_bound(query, params, marker="$", dialect="postgres")
+        return Submission(self.dialect, bound.checked, scope, bound.placeholders)
 
     async def schema(self, read: Read | None = None) -> Schema:
         """Tables and views of the manifest's schemas with columns, keys, foreign keys,

@@ -130,9 +130,10 @@ class SQLiteSource:
         self, query: str, params: Mapping[str, Any] | None = None
     ) -> Submission:
         """Judged in SQLite's dialect, `main` the only database it may name."""
-        checked = query if params is None else sql_bound(
-            query, params, marker="?", dialect="sqlite").checked
-        return Submission(self.dialect, checked)
+        if params is None:
+            return Submission(self.dialect, query)
+        bound = sql_bound(query, params, marker="?", dialect="sqlite")
+        return Submission(self.dialect, bound.checked, params=bound.placeholders)
 
     async def schema(self, read: Read | None = None) -> Schema:
         """Tables and views with columns, keys, foreign keys and row counts, with the value
