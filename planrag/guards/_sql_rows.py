@@ -13,14 +13,15 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Final
 
 from planrag.guards._postgres_words import PG_KEYWORDS
 from planrag.guards._sql_arithmetic import Placeholder, Range, bounds
-from planrag.guards._sql_lexer import NUMBER, OPERATOR, QUOTED, STRING, WORD, Token, TokenReader
+from planrag.guards._sql_lexer import OPERATOR, QUOTED, WORD, Token, TokenReader
 from planrag.guards._sql_words import RESERVED, SEQUENCE_TABLE
 
-__all__ = ["AGGREGATES", "QUERY_HEADS", "SERIES", "SET_OPERATORS", "Rows"]
+__all__ = ["AGGREGATES", "QUERY_HEADS", "SERIES", "SET_OPERATORS", "Rows", "Source"]
 
 SERIES: Final = "GENERATE_SERIES"
 QUERY_HEADS: Final = frozenset({"SELECT", "WITH", "VALUES", "TABLE"})
@@ -44,6 +45,16 @@ _JOIN_WORDS: Final = frozenset(
     {"JOIN", "INNER", "CROSS", "LEFT", "RIGHT", "OUTER", "NATURAL", "STRAIGHT_JOIN", "FULL"}
 )
 _TOO_MANY: Final = 1e18
+
+
+@dataclass(frozen=True, slots=True)
+class Source:
+    """A query a FROM clause reads from (a derived table, a CTE): its [start, end), and the
+    names its alias or the CTE's column list give its columns (None: its select list's)."""
+
+    start: int
+    end: int
+    columns: tuple[str, ...] | None = None
 
 
 class Rows(TokenReader):
@@ -71,9 +82,11 @@ class Rows(TokenReader):
             if op == "(":
                 opened.append(index)
         self._ctes: dict[str, int | None] | None = None
+        self._bodies: dict[str, tuple[int, tuple[str, ...] | None, bool]] = {}
+        """Every CTE by name: its body's "(", its column list, whether it is recursive."""
         self._heads: list[int | None] | None = None
         self._inputs: dict[int, float | None] = {}
-        self._sources_of: dict[int, list[tuple[int, int]]] = {}
+        self._sources_of: dict[int, list[Source]] = {}
 
     # -------------------------------------------------------------------- navigation
 
@@ -233,9 +246,9 @@ class Rows(TokenReader):
             index = self.skip(index)
         return found
 
-    def sources(self, head: int) -> list[tuple[int, int]]:
-        """The queries the FROM clause of the block headed by `head` reads from: each
-        derived table's and named CTE's [start, end), parenthesized joins looked into."""
+    def sources(self, head: int) -> list[Source]:
+        """The queries the FROM clause of the block headed by `head` reads from: derived
+        tables and CTEs (recursive ones too), parenthesized joins looked into."""
         if head not in self._sources_of:
             end = self.block_end(head + 1)
             source = self.find(head + 1, end, frozenset({"FROM"}))
@@ -243,22 +256,65 @@ class Rows(TokenReader):
                 source + 1, self.find(source + 1, end, _FROM_END))
         return self._sources_of[head]
 
-    def _sources(self, start: int, end: int) -> list[tuple[int, int]]:
-        found: list[tuple[int, int]] = []
+    def _sources(self, start: int, end: int) -> list[Source]:
+        found: list[Source] = []
+        self.ctes()
         for index in self.factors(start, end):
             if self.op(index) == "(":
                 inner = index + 1
                 while self.op(inner) == "(":
                     inner += 1
                 if self.keyword(inner) in QUERY_HEADS:
-                    found.append((index + 1, self.partners[index]))
+                    closing = self.partners[index]
+                    found.append(Source(index + 1, closing, self._alias_columns(closing + 1)))
                 else:
                     found += self._sources(index + 1, self.partners[index])
             elif self.is_name(index) and self.op(index + 1) not in (".", "("):
-                body = self.ctes().get(self.tokens[index].value.lower())
-                if body is not None:
-                    found.append((body + 1, self.partners[body]))
+                cte = self._bodies.get(self.tokens[index].value.lower())
+                if cte is not None:
+                    body, columns, _ = cte
+                    columns = self._alias_columns(index + 1) or columns
+                    found.append(Source(body + 1, self.partners[body], columns))
         return found
+
+    def _alias_columns(self, index: int) -> tuple[str, ...] | None:
+        """The column names of ``[AS] alias (a, b)`` at `index`, or None."""
+        if self.keyword(index) == "AS":
+            index += 1
+        if not self.is_name(index) or self.op(index + 1) != "(":
+            return None
+        return self.names(index + 2, self.partners[index + 1])
+
+    def names(self, start: int, end: int) -> tuple[str, ...]:
+        """The names in a parenthesized list in [start, end), lower case."""
+        return tuple(self.tokens[a].value.lower() for a, _ in self.arguments(start, end))
+
+    def recursive_parts(self) -> list[tuple[str, int, int, int, tuple[str, ...] | None]]:
+        """Each recursive CTE: its name, where its body starts, where its first set
+        operator stands (its recursive part follows it), where its body ends, and its
+        column list (None: its first member's names)."""
+        self.ctes()
+        found = []
+        for name, (body, columns, recursive) in self._bodies.items():
+            end = self.partners[body]
+            first = self.find(body + 1, end, SET_OPERATORS)
+            if recursive and first < end:
+                found.append((name, body + 1, first, end, columns))
+        return found
+
+    def stored_only(self) -> bool:
+        """Whether every FROM of the query reads stored tables only: no CTE, VALUES,
+        derived table or table function anywhere."""
+        if any(self.keyword(i) in ("WITH", "VALUES") for i in range(len(self.tokens))):
+            return False
+        for index in range(len(self.tokens)):
+            if self.keyword(index) != "FROM":
+                continue
+            end = self.find(index + 1, self.block_end(index + 1), _FROM_END)
+            for factor in self.factors(index + 1, end):
+                if self.op(factor) == "(" or self.op(factor + 1) == "(":
+                    return False
+        return True
 
     def _factor(self, index: int) -> float | None:
         if self.op(index) == "(":
@@ -372,7 +428,9 @@ class Rows(TokenReader):
         while self.is_name(index):
             name = self.tokens[index].value.lower()
             index += 1
+            columns = None
             if self.op(index) == "(":
+                columns = self.names(index + 1, self.partners[index])
                 index = self.skip(index)
             if self.keyword(index) != "AS":
                 return
@@ -382,12 +440,8 @@ class Rows(TokenReader):
             if self.op(index) != "(":
                 return
             self._ctes[name] = None if recursive else index
+            self._bodies[name] = (index, columns, recursive)
             index = self.partners[index] + 1
             if self.op(index) != ",":
                 return
             index += 1
-
-    def literal(self, index: int) -> bool:
-        """A string or number literal that is not a parameter."""
-        token = self.tokens[index]
-        return token.kind == STRING or (token.kind == NUMBER and token.start not in self.params)

@@ -17,8 +17,14 @@ and what the functions above make of them) and refuses:
 * an aggregate joining pieces of known size over rows the guard can count (`_sql_rows`:
   generate_series, VALUES, no FROM, a LIMIT) into more than `MAX_GENERATED_VALUE`, and over
   rows it cannot count (a table), pieces longer than `MAX_AGGREGATED_PIECE`;
-* a printf()/format() pattern that is neither a literal nor a column: an expression or a
-  parameter could spell any width.
+* a printf()/format() pattern that is neither a literal nor a stored table's column (in a
+  query reading nothing but stored tables): an expression, a parameter or a derived table
+  could spell any width;
+* in the recursive part of a recursive CTE, a value built from the CTE's own column more
+  than once (``s || s``) or repeated or replaced: it doubles at every step.
+
+A column of a derived table, VALUES or a CTE (its anchor, for a recursive one) is sized by
+what it computes (`_column_size`), so a built piece cannot reach an aggregate unseen.
 
 Every call is judged wherever it sits: ``length(printf('%.900000000c', 'x'))`` and
 ``substr(repeat(...), 1, 5)`` build the whole value before they measure or cut it.
@@ -40,7 +46,7 @@ from typing import Final
 
 from planrag.guards._sql_arithmetic import Placeholder, Range, ranges_advice, ranges_said
 from planrag.guards._sql_lexer import NUMBER, QUOTED, STRING, WORD, Token
-from planrag.guards._sql_rows import SET_OPERATORS, Rows
+from planrag.guards._sql_rows import SET_OPERATORS, Rows, Source
 from planrag.guards._verdict import Verdict
 
 __all__ = [
@@ -119,9 +125,11 @@ class Sizes(Rows):
         self.sqlite = sqlite
         self.patterns = {"PRINTF", "FORMAT"} if sqlite else {"FORMAT"} if postgres else set()
         self.memo: dict[tuple[int, int, bool], Range | None] = {}
-        self.lists: dict[tuple[int, int], list[tuple[int, int]]] = {}
-        """Select lists read, by the member's [start, end)."""
-        self.names: dict[tuple[int, int], dict[str, int]] = {}
+        self.lists: dict[tuple[int, int], list[list[tuple[int, int]]]] = {}
+        """Select lists (or VALUES rows) read, by the member's [start, end)."""
+        self.recursion: list[tuple[str, int, int, int, tuple[str, ...] | None]] | None = None
+        """The query's recursive CTEs (`Rows.recursive_parts`), once read."""
+        self.named: dict[tuple[int, int], dict[str, int]] = {}
         """The columns of a derived query's first member, by name: their position."""
         self.least = False
         """While set, `size` counts what it cannot measure as one character (a piece's
@@ -130,11 +138,10 @@ class Sizes(Rows):
     def refusal(self) -> Verdict | None:
         """A refusal for a value the query would build past the limits above, or None."""
         ops, words = self._ops, self._words
-        pipes = self.sqlite or self.postgres  # MySQL's || is OR
         for index in range(len(self.tokens)):
             if words[index] and ops[index + 1] == "(" and ops[index - 1] != ".":
                 refusal = self._call_refusal(index, words[index])
-            elif pipes and ops[index] == "||":
+            elif ops[index] == "||":  # MySQL's OR unless PIPES_AS_CONCAT: read as the worse
                 refusal = self._concatenation_refusal(index)
             else:
                 continue
@@ -146,6 +153,11 @@ class Sizes(Rows):
 
     def _call_refusal(self, name: int, function: str) -> Verdict | None:
         arguments = self.arguments(name + 2, self.partners[name + 1])
+        if function in _GROWING or function in _COUNTS or function in _REPLACING:
+            refusal = self._doubling_refusal(name, self.partners[name + 1] + 1, function,
+                                             arguments)
+            if refusal is not None:
+                return refusal
         if function in _COUNTS:
             refusal = self._count_refusal(function, arguments)
         elif function in self.patterns:
@@ -203,7 +215,7 @@ class Sizes(Rows):
                                MAX_GENERATED_CHARS, "characters", "keep widths and precisions",
                                builds=True)
             return None
-        if self._column(first, last) or self.word(first) == "NULL":
+        if (self._column(first, last) and self.stored_only()) or self.word(first) == "NULL":
             return None  # the dataset's own text: the cell cap bounds what it makes
         example = "%.900000000c" if self.sqlite else "%900000000s"
         return Verdict.refuse(
@@ -275,7 +287,8 @@ class Sizes(Rows):
             return Verdict.refuse(
                 "dos",
                 f"{shown} joins pieces of about {_amount(piece.high)} characters{_note(piece)} "
-                "over rows the guard cannot count (a table's), which may build a huge value; "
+                "over rows the guard cannot count (a table's or a recursion's), which may build "
+                "a huge value; "
                 f"aggregate pieces of at most {MAX_AGGREGATED_PIECE:,} characters, or the "
                 "rows of a LIMIT, VALUES or generate_series.",
             )
@@ -318,11 +331,64 @@ class Sizes(Rows):
             if after is None:
                 return None
             end = after
+        refusal = self._doubling_refusal(start, end, "||", [])
+        if refusal is not None:
+            return refusal
         built = self.size(start, end)
         if built is None or built.high <= MAX_GENERATED_VALUE:
             return None
         return _refuse("|| builds a value", built, MAX_GENERATED_VALUE, "characters",
                        "keep a built value")
+
+    def _doubling_refusal(
+        self, start: int, end: int, function: str, arguments: list[tuple[int, int]]
+    ) -> Verdict | None:
+        """In the recursive part of a recursive CTE, a value built from one of the CTE's
+        own columns twice (``s || s``), or repeated or grown by replace() (``repeat(s,
+        2)``), doubles at every step: 30 steps make a gigabyte, whatever the guard can read
+        of it. Growing it by a piece (``path || '/' || name``) is fine."""
+        for cte, body, first, stop, columns in self._recursion():
+            if not first < start < stop:
+                continue
+            own = columns or self._anchor_names(body, first)
+            if function in ("REPEAT", "REPLACE", "REGEXP_REPLACE") and arguments:
+                inside = self._references(*arguments[0], own)
+                grows = function != "REPEAT" or self._more_than_once(arguments)
+                doubled = inside > 0 and grows
+            else:
+                doubled = self._references(start, end, own) > 1
+            if doubled:
+                how = (f"repeats or grows its own column with {function.lower()}()"
+                       if function in ("REPEAT", "REPLACE", "REGEXP_REPLACE") else
+                       "builds a value from its own column more than once "
+                       f"({'||' if function == '||' else function.lower() + '()'})")
+                return Verdict.refuse(
+                    "dos",
+                    f"The recursive part of CTE {cte} {how}, which doubles it at every step "
+                    "(30 steps make a gigabyte); add a piece of fixed size at each step "
+                    "instead (such as path || '/' || name).",
+                )
+        return None
+
+    def _recursion(self) -> list[tuple[str, int, int, int, tuple[str, ...] | None]]:
+        if self.recursion is None:
+            self.recursion = self.recursive_parts()
+        return self.recursion
+
+    def _anchor_names(self, body: int, first: int) -> tuple[str, ...]:
+        rows = self._rows(body, first)
+        return tuple(self._item_name(*item) for item in rows[0]) if rows else ()
+
+    def _references(self, start: int, end: int, own: tuple[str, ...]) -> int:
+        """How often [start, end) names one of the columns `own` (qualified or not)."""
+        return sum(1 for i in range(start, end)
+                   if self.is_name(i) and self.op(i + 1) not in ("(", ".")
+                   and self.tokens[i].value.lower() in own)
+
+    def _more_than_once(self, arguments: list[tuple[int, int]]) -> bool:
+        """Whether repeat()'s count may be more than 1."""
+        count = self._count(*arguments[1]) if len(arguments) > 1 else None
+        return count is None or count.high > 1
 
     # ------------------------------------------------------------------ sizes
 
@@ -331,11 +397,11 @@ class Sizes(Rows):
         guard can read it; None otherwise (a column, a call it does not measure)."""
         key = (start, end, self.least)
         if key not in self.memo:
+            self.memo[key] = None  # a recursive CTE's column reads itself: unknown there
             found = self._size(start, end)
-            if found is None and self.least:
-                found = Range(0.0, 1.0)
             self.memo[key] = found
-        return self.memo[key]
+        found = self.memo[key]
+        return Range(0.0, 1.0) if found is None and self.least else found
 
     def _size(self, start: int, end: int) -> Range | None:
         start, end = self._bare(start, end)
@@ -417,19 +483,20 @@ class Sizes(Rows):
         return None
 
     def _column_size(self, index: int, name: str) -> Range | None:
-        """A column of a derived table or CTE the block reads: the size of what its select
-        list computes under that name (the largest over a UNION's members)."""
+        """A column of a derived table or CTE the block reads: the size of what it computes
+        under that name (the largest over a UNION's members and VALUES' rows)."""
         head = self.block_of(index)
         if head is None:
             return None
-        for start, end in self.sources(head):
-            found = self._output(start, end, name)
+        for source in self.sources(head):
+            found = self._output(source, name)
             if found is not None:
                 return found
         return None
 
-    def _output(self, start: int, end: int, name: str) -> Range | None:
-        """The size of the column `name` of the query in [start, end), or None."""
+    def _output(self, source: Source, name: str) -> Range | None:
+        """The size of the column `name` of `source`, or None when it has none."""
+        start, end = source.start, source.end
         while self.op(start) == "(" and self.partners[start] == end - 1:
             start, end = start + 1, end - 1
         position = None
@@ -439,37 +506,55 @@ class Sizes(Rows):
             while self.keyword(member) in ("ALL", "DISTINCT"):
                 member += 1
             stop = self.find(member, end, SET_OPERATORS)
-            items = self._items(member, stop)
+            rows = self._rows(member, stop)
             if position is None:  # a UNION's columns are named by its first member
-                if (member, stop) not in self.names:
-                    self.names[(member, stop)] = {}
-                    for at, item in reversed(list(enumerate(items))):
-                        self.names[(member, stop)][self._item_name(*item)] = at
-                position = self.names[(member, stop)].get(name)
+                position = self._position(source, member, stop, name)
                 if position is None:
                     return None
-            if position >= len(items):
-                return None
-            sizes.append(self.size(*self._bare(*items[position])))
+            for items in rows:
+                if position >= len(items):
+                    return None
+                sizes.append(self.size(*self._bare(*items[position])))
             member = stop + 1
         return _largest(sizes)
 
-    def _items(self, start: int, end: int) -> list[tuple[int, int]]:
-        """The select list of the member in [start, end) (parentheses around it aside)."""
+    def _position(self, source: Source, start: int, end: int, name: str) -> int | None:
+        if source.columns is not None:
+            return source.columns.index(name) if name in source.columns else None
+        if (start, end) not in self.named:
+            rows = self._rows(start, end)
+            names = self.named[(start, end)] = {}
+            if self._values(start) and rows:  # VALUES names its columns column1, column2 ...
+                names.update({f"column{at + 1}": at for at in range(len(rows[0]))})
+            for at, item in reversed(list(enumerate(rows[0] if rows else []))):
+                names.setdefault(self._item_name(*item), at)
+        return self.named[(start, end)].get(name)
+
+    def _values(self, start: int) -> bool:
+        while self.op(start) == "(":
+            start += 1
+        return self.keyword(start) == "VALUES"
+
+    def _rows(self, start: int, end: int) -> list[list[tuple[int, int]]]:
+        """What the member in [start, end) computes: its select list, or each row of its
+        VALUES (parentheses around it aside)."""
         key = (start, end)
         if key not in self.lists:
-            self.lists[key] = self._select_list(start, end)
+            self.lists[key] = self._member_rows(start, end)
         return self.lists[key]
 
-    def _select_list(self, start: int, end: int) -> list[tuple[int, int]]:
+    def _member_rows(self, start: int, end: int) -> list[list[tuple[int, int]]]:
         while self.op(start) == "(" and self.partners[start] < end:
             end, start = self.partners[start], start + 1
+        if self.keyword(start) == "VALUES":
+            return [self.arguments(row + 1, self.partners[row])
+                    for row, _ in self.arguments(start + 1, end) if self.op(row) == "("]
         if self.keyword(start) != "SELECT":
             return []
         first = start + 1
         while self.keyword(first) in ("DISTINCT", "ALL"):
             first += 1
-        return self.arguments(first, self.find(first, end, _AFTER_SELECT_LIST))
+        return [self.arguments(first, self.find(first, end, _AFTER_SELECT_LIST))]
 
     def _item_name(self, start: int, end: int) -> str:
         """The name a select-list item gives its column: its alias, or a column's name."""

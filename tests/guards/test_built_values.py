@@ -162,6 +162,62 @@ def test_postgres_aggregation_still_passes(query: str) -> None:
     allowed("postgres", query)
 
 
+# --------------------------------------------------- values that reach a call indirectly
+
+
+@pytest.mark.parametrize(("dialect", "query", "words"), [
+    ("postgres", "SELECT string_agg(s, '') FROM (SELECT repeat('x', 10000)) AS t(s), "
+     "generate_series(1, 90000)", ("90,000 rows",)),
+    ("postgres", "SELECT string_agg(column1, '') FROM (VALUES ('a'), (repeat('x', 10000))) AS v, "
+     "generate_series(1, 90000)", ("180,000 rows",)),
+    ("postgres", "WITH t AS (SELECT repeat('x', 100000) AS s) SELECT string_agg(s, '') "
+     "FROM t, generate_series(1, 100)", ("100 rows",)),
+    ("postgres", "WITH RECURSIVE r(s, n) AS (SELECT repeat('x', 10000), 1 UNION ALL SELECT s, "
+     "n + 1 FROM r WHERE n < 90000) SELECT length(string_agg(s, '')) FROM r",
+     ("cannot count",)),
+    ("sqlite", "SELECT printf(p, 'x') FROM (SELECT '%.900000000c' AS p) AS t", ("pattern",)),
+    ("sqlite", "WITH t AS (SELECT '%.900000000c' AS p) SELECT printf(p, 'x') FROM t",
+     ("pattern",)),
+    ("postgres", "SELECT format(p, 'x') FROM unnest(ARRAY['%900000000s']) AS p", ("pattern",)),
+])
+def test_a_built_value_is_followed_through_derived_tables(
+    dialect: str, query: str, words: tuple[str, ...]
+) -> None:
+    refused(dialect, query, *words)
+
+
+@pytest.mark.parametrize(("dialect", "query", "how"), [
+    ("postgres", "WITH RECURSIVE r(s, n) AS (SELECT 'x', 1 UNION ALL SELECT s || s, n + 1 FROM r "
+     "WHERE n < 30) SELECT length(s) FROM r", "(||)"),
+    ("sqlite", "WITH RECURSIVE r(s, n) AS (SELECT 'x', 1 UNION ALL SELECT r.s || r.s, n + 1 "
+     "FROM r WHERE n < 30) SELECT length(s) FROM r", "(||)"),
+    ("mariadb", "WITH RECURSIVE r(s, n) AS (SELECT CAST('x' AS CHAR(100)), 1 UNION ALL SELECT "
+     "CONCAT(s, s), n + 1 FROM r WHERE n < 30) SELECT LENGTH(s) FROM r", "(concat())"),
+    ("postgres", "WITH RECURSIVE r AS (SELECT 'x'::text AS s, 1 AS n UNION ALL SELECT "
+     "repeat(s, 2), n + 1 FROM r WHERE n < 30) SELECT length(s) FROM r", "repeat()"),
+    ("postgres", "WITH RECURSIVE r AS (SELECT 'x'::text AS s, 1 AS n UNION ALL SELECT "
+     "replace(s, 'x', 'xx'), n + 1 FROM r WHERE n < 30) SELECT length(s) FROM r",
+     "replace()"),
+])
+def test_a_value_doubled_at_each_recursive_step_is_refused(
+    dialect: str, query: str, how: str
+) -> None:
+    refused(dialect, query, "recursive part of CTE r", how, "doubles")
+
+
+@pytest.mark.parametrize("query", [
+    "WITH RECURSIVE tree AS (SELECT id, name::text AS path FROM customers WHERE id = 1 "
+    "UNION ALL SELECT c.id, t.path || '/' || c.name FROM customers c JOIN tree t "
+    "ON c.id = t.id + 1) SELECT path FROM tree",
+    "WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + n FROM r WHERE n < 1000) "
+    "SELECT n FROM r",
+    "WITH RECURSIVE r(s, n) AS (SELECT 'x', 1 UNION ALL SELECT s || '.', n + 1 FROM r "
+    "WHERE n < 10) SELECT s FROM r",
+])
+def test_recursion_that_grows_by_a_piece_still_passes(query: str) -> None:
+    allowed("postgres", query)
+
+
 # ---------------------------------------------------------------------- MySQL/MariaDB
 
 
