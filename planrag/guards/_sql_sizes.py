@@ -152,32 +152,29 @@ class Sizes(Rows):
     # ------------------------------------------------------------------ one call
 
     def _call_refusal(self, name: int, function: str) -> Verdict | None:
-        arguments = self.arguments(name + 2, self.partners[name + 1])
-        if function in _GROWING or function in _COUNTS or function in _REPLACING:
-            refusal = self._doubling_refusal(name, self.partners[name + 1] + 1, function,
-                                             arguments)
-            if refusal is not None:
-                return refusal
-        if function in _COUNTS:
-            refusal = self._count_refusal(function, arguments)
-        elif function in self.patterns:
-            refusal = self._pattern_refusal(function, arguments)
-        elif function in _REPLACING:
-            refusal = self._replace_refusal(function, arguments)
-        elif function in _AGGREGATED:
-            piece = self._piece(arguments)
+        """The rules for one call: its own (a count, a pattern, a replacement, an
+        aggregate), then the size of the value it builds as a whole."""
+        end = self.partners[name + 1] + 1
+        arguments = self.arguments(name + 2, end - 1)
+        if function in _AGGREGATED:
             head = self.block_of(name)
             rows = None if head is None else self.block_input(head)
-            return self._aggregate_refusal(function.lower() + "()", piece, rows)
-        elif function == "ARRAY" and self.postgres and self.keyword(name + 2) == "SELECT":
+            return self._aggregate_refusal(f"{function.lower()}()", self._piece(arguments), rows)
+        if function == "ARRAY" and self.postgres and self.keyword(name + 2) == "SELECT":
             return self._array_refusal(name + 2)
-        elif function not in _GROWING:
+        building = function in _GROWING or function in _COUNTS or function in _REPLACING
+        if not building and function not in self.patterns:
             return None
-        else:
-            refusal = None
+        refusal = self._doubling_refusal(name, end, function, arguments) if building else None
+        if refusal is None and function in _COUNTS:
+            refusal = self._count_refusal(function, arguments)
+        elif refusal is None and function in self.patterns:
+            refusal = self._pattern_refusal(function, arguments)
+        elif refusal is None and function in _REPLACING:
+            refusal = self._replace_refusal(function, arguments)
         if refusal is not None:
             return refusal
-        built = self.size(name, self.partners[name + 1] + 1)
+        built = self.size(name, end)
         if built is not None and built.high > MAX_GENERATED_VALUE:
             return _refuse(f"{function.lower()}() builds a value", built, MAX_GENERATED_VALUE,
                            "characters", "keep a built value")
