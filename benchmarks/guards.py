@@ -29,6 +29,12 @@ def time_case(language: str, query: str, repeat: int) -> float:
     return statistics.median(samples)
 
 
+def _dialect(language: str, case: dict[str, str]) -> str:
+    """A SQL case's dialect, from the tag its `why` starts with ([SQLite], [PostgreSQL])."""
+    tags = {"[SQLite]": "sqlite", "[PostgreSQL]": "postgres"}
+    return next((d for t, d in tags.items() if case["why"].startswith(t)), language)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("cases", nargs="?", type=Path, default=DEFAULT_CASES)
@@ -41,8 +47,9 @@ def main() -> None:
             if line.strip()
         ]
         for case in cases:  # warm up imports and caches once
-            check(language, case["query"])
-        times = sorted(time_case(language, c["query"], args.repeat) * 1000 for c in cases)
+            check(_dialect(language, case), case["query"])
+        times = sorted(time_case(_dialect(language, c), c["query"], args.repeat) * 1000
+                       for c in cases)
         p95 = times[min(len(times) - 1, int(0.95 * len(times)))]
         print(
             f"guard {language:6} {len(cases):3} cases: median {statistics.median(times):.3f} ms,"

@@ -464,7 +464,8 @@ def load_manifest(path: Path) -> Dataset:
     write = raw.get("write_privileges", False)
     if not isinstance(write, bool):
         raise DatasetError(f"{path}: `write_privileges` must be true or false")
-    decisions, decision_problems = parse_decisions(raw.get("decisions"), str(path))
+    decisions, decision_problems = parse_decisions(raw.get("decisions"), str(path),
+                                                   _decision_dialects(databases))
     required = _required(raw.get("required", []), path)
     return Dataset(
         id=ds_id,
@@ -482,6 +483,17 @@ def load_manifest(path: Path) -> Dataset:
         decision_problems=decision_problems,
         required=required,
     )
+
+
+def _decision_dialects(databases: Sequence[Any]) -> tuple[str, ...]:
+    """The dialects a decision naming no target runs in: the first database's (where a
+    question goes), else a dump's (MySQL/MariaDB or SQLite, as PLANRAG_RELATIONAL says)."""
+    from planrag.locations import kind_of  # the kinds read manifests, which hold decisions
+
+    kind = kind_of(databases[0].kind) if databases else None
+    if kind is None or kind.language != "sql":
+        return ("mysql", "sqlite") if not databases else ()
+    return (kind.dialect,)
 
 
 _REQUIRED_NAME = re.compile(r"[^\s.`'\"]{1,128}(?:\.[^\s.`'\"]{1,128})?")

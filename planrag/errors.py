@@ -11,7 +11,9 @@
     ├── QueryError                   the model sees these and may rewrite its query
     │   ├── QueryRefused             a guard refused the query; nothing executed
     │   ├── QueryFailed              the database rejected or aborted the query
-    │       └── QueryTimeout         the statement timeout or the watchdog stopped it
+    │       ├── QueryTimeout         the statement timeout or the watchdog stopped it
+    │       └── ValueTooLarge        a value of the result is over the cell limit
+    │                                (PLANRAG_MAX_CELL_BYTES); it was not read whole
     ├── SourceUnavailable            a server cannot be reached or a pool is closed
     ├── SimulatorError               a decision simulator cannot be found or cannot run
     │   ├── SimulatorInputError      bad parameters or decision (unknown country, goods, node)
@@ -53,6 +55,7 @@ __all__ = [
     "SimulatorParametersInvalid",
     "SourceUnavailable",
     "StateError",
+    "ValueTooLarge",
 ]
 
 
@@ -131,6 +134,12 @@ class QueryFailed(QueryError):
 
 class QueryTimeout(QueryFailed):
     """The query ran longer than the statement timeout and was stopped."""
+
+
+class ValueTooLarge(QueryFailed):
+    """A value of the result is longer than the cell limit (`Limits.max_cell_bytes`,
+    PLANRAG_MAX_CELL_BYTES): the query is refused with what to select instead, and the value
+    is not read whole where the driver lets it stop (`planrag.table`)."""
 
 
 class SourceUnavailable(PlanRAGError):

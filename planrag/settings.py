@@ -217,6 +217,12 @@ class Settings(BaseSettings):
         default=200_000, ge=1, validation_alias=_env("PLANRAG_MAX_BYTES"),
         description="Approximate bytes of cell data kept per result.",
     )
+    max_cell_bytes: int = Field(
+        default=4_000_000, ge=1000, le=1_000_000_000,
+        validation_alias=_env("PLANRAG_MAX_CELL_BYTES"),
+        description="The longest value (one cell) read from a database, in bytes; a query "
+        "with a longer one is refused with its reason, and the value is not read whole.",
+    )
     count_rows: int = Field(
         default=100_000, ge=1, validation_alias=_env("PLANRAG_COUNT_ROWS"),
         description="Rows counted past PLANRAG_MAX_ROWS to report an exact total.",
@@ -478,6 +484,7 @@ class Settings(BaseSettings):
             count_rows=self.count_rows,
             timeout_s=self.query_timeout_s,
             max_scan_rows=self.max_scan_rows,
+            max_cell_bytes=self.max_cell_bytes,
         )
 
     @property

@@ -1,4 +1,7 @@
-"""The result of one query: what every data source returns and every front end renders."""
+"""The result of one query: what every data source returns and every front end renders, and
+the fetch-time caps (`Limits`, `TableBuilder`): rows and bytes kept, and the longest value
+(one cell) the app reads at all. Sources fetch in batches sized by the widest row seen so far
+(`TableBuilder.next_batch`), so a result of huge rows is never fetched many rows at a time."""
 
 from __future__ import annotations
 
@@ -7,9 +10,19 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from planrag.errors import ValueTooLarge
 from planrag.markup import printable
 
-__all__ = ["Limits", "Table"]
+__all__ = ["MAX_CELL_BYTES", "Limits", "Table"]
+
+MAX_CELL_BYTES = 4_000_000
+"""The default longest value read (PLANRAG_MAX_CELL_BYTES): the longest value the guard lets
+a query build (1,000,000 characters) in any encoding."""
+_FIRST_BATCH = 16
+_MAX_BATCH = 256
+_BATCH_BYTES = 8_000_000
+"""Rows are fetched a batch at a time, at most this many bytes of them (at the widest row seen
+so far), at least one row."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,9 +39,13 @@ class Limits:
     """Server-side statement timeout; the client watchdog fires a little later."""
     max_scan_rows: int = 0
     """Refuse a query the server estimates (EXPLAIN) to examine more rows; 0: no check."""
+    max_cell_bytes: int = MAX_CELL_BYTES
+    """The longest value (one cell) read, in bytes: a query with a longer one is refused
+    (`ValueTooLarge`), and the source stops the driver before it holds the value whole where
+    the driver allows (SQLite's SQLITE_LIMIT_LENGTH, MySQL's packets)."""
 
     def __post_init__(self) -> None:
-        for name in ("max_rows", "max_bytes", "count_rows"):
+        for name in ("max_rows", "max_bytes", "count_rows", "max_cell_bytes"):
             if getattr(self, name) < 1:
                 raise ValueError(f"{name} must be at least 1, got {getattr(self, name)}")
         if self.max_scan_rows < 0:
@@ -118,6 +135,18 @@ def _jsonable(value: Any) -> Any:
     return value
 
 
+def value_bytes(value: Any, cap: int) -> int:
+    """Bytes a value holds: text as UTF-8 (encoded to count only when it may be over `cap`),
+    bytes as they are, numbers as 8; lists and mappings by `cell_size`."""
+    if isinstance(value, str):
+        return len(value) if len(value) * 4 <= cap else len(value.encode("utf-8", "replace"))
+    if isinstance(value, bytes | bytearray):
+        return len(value)
+    if value is None or isinstance(value, bool | int | float):
+        return 8
+    return cell_size(value)
+
+
 def cell_size(value: Any) -> int:
     """Rough byte size of a cell, for the fetch-time byte cap."""
     if value is None or isinstance(value, bool):
@@ -133,15 +162,37 @@ def cell_size(value: Any) -> int:
     return len(str(value))
 
 
+def value_too_large(
+    limits: Limits, column: str = "", size: int | None = None, stopped: str = "", *,
+    query: str = "", language: str = "", instead: str = "",
+) -> ValueTooLarge:
+    """The one-line refusal of a value over `limits.max_cell_bytes` (see
+    `TableBuilder.too_large`); `instead` replaces the usual advice (select part of it)."""
+    cap = limits.max_cell_bytes
+    where = f" in column {printable(column, one_line=True)}" if column else ""
+    name = printable(column, one_line=True) if column else "x"
+    big = f" {size:,} bytes long," if size is not None else ""
+    how = f", so {stopped}" if stopped else ""
+    advice = instead or f"select part of it (substr({name}, 1, 1000)) or its length instead"
+    return ValueTooLarge(
+        f"a value{where} is{big} over the {cap:,}-byte limit on one value "
+        f"(PLANRAG_MAX_CELL_BYTES){how}; {advice}", query=query, language=language)
+
+
 class TableBuilder:
     """Accumulates fetched rows under `Limits` and produces the final `Table`."""
 
-    def __init__(self, columns: Sequence[str], limits: Limits) -> None:
+    def __init__(self, columns: Sequence[str], limits: Limits, *, query: str = "",
+                 language: str = "") -> None:
         self.columns = tuple(columns)
         self.limits = limits
+        self.query = query
+        self.language = language
         self.rows: list[tuple[Any, ...]] = []
         self.seen = 0
         self.bytes = 0
+        self.widest = 0
+        """The most bytes a row has held so far (what the next batch is sized by)."""
         self.cut_by: str | None = None
         self.left_over = False
         """True when `take` was handed rows past the counting limit."""
@@ -156,8 +207,20 @@ class TableBuilder:
         """True while further rows should still be fetched to count them."""
         return self.seen < self.limits.max_rows + self.limits.count_rows
 
+    def next_batch(self, most: int = _MAX_BATCH) -> int:
+        """How many rows to fetch next: a few at first, then as many as fit
+        `_BATCH_BYTES` at the widest row seen so far (at least 1, at most `most`)."""
+        if not self.seen:
+            return min(_FIRST_BATCH, most)
+        return max(1, min(most, _BATCH_BYTES // max(1, self.widest)))
+
     def add(self, row: Sequence[Any]) -> None:
         self.seen += 1
+        sizes = [value_bytes(v, self.limits.max_cell_bytes) for v in row]
+        self.widest = max(self.widest, sum(sizes))
+        for at, size in enumerate(sizes):
+            if size > self.limits.max_cell_bytes:
+                raise self.too_large(self.columns[at] if at < len(self.columns) else "", size)
         if self.cut_by is not None:
             return
         if len(self.rows) >= self.limits.max_rows:
@@ -169,6 +232,14 @@ class TableBuilder:
             return
         self.bytes += size
         self.rows.append(tuple(row))
+
+    def too_large(self, column: str = "", size: int | None = None, stopped: str = ""
+                  ) -> ValueTooLarge:
+        """The refusal of a value over the cell limit. `column` ("" when not known) and
+        `size` (its bytes; None when not known) say which; `stopped` how the source kept from
+        reading it whole ("SQLite stopped the query")."""
+        return value_too_large(self.limits, column, size, stopped, query=self.query,
+                               language=self.language)
 
     def take(self, batch: Sequence[Sequence[Any]]) -> bool:
         """Add a fetched batch; False once counting has stopped (fetch no further)."""

@@ -22,6 +22,7 @@ manifests leave out. Roles (all LOGIN, with a password, CONNECT on the database)
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import secrets
@@ -133,6 +134,35 @@ async def _admin(database: str) -> asyncpg.Connection:
     return await asyncpg.connect(
         host=parts.hostname, port=parts.port or 5432, user=parts.username or "postgres",
         password=parts.password, database=database, timeout=5)
+
+
+@contextlib.asynccontextmanager
+async def scratch_database(purpose: str, statements: list[str]) -> AsyncIterator[str]:
+    """A database of its own (`planrag_<tag>_<purpose>_<random>`) holding what `statements`
+    make, dropped afterwards; the test is skipped when no server answers."""
+    try:
+        conn = await _admin(urlsplit(ADMIN_URL).path.lstrip("/") or "postgres")
+    except Exception as exc:
+        pytest.skip(f"PostgreSQL is not reachable at {urlsplit(ADMIN_URL).hostname} ({exc})")
+    name = f"planrag_{_TAG or 'test'}_{purpose}_{secrets.token_hex(4)}"
+    try:
+        await conn.execute(f'CREATE DATABASE "{name}"')
+    finally:
+        await conn.close()
+    try:
+        conn = await _admin(name)
+        try:
+            for statement in statements:
+                await conn.execute(statement)
+        finally:
+            await conn.close()
+        yield name
+    finally:
+        conn = await _admin("postgres")
+        try:
+            await conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        finally:
+            await conn.close()
 
 
 @pytest.fixture(scope="session")

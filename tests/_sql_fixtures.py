@@ -80,6 +80,32 @@ def guard_fixture_statements() -> list[str]:
     return [s for s in statements if s and not skip.match(s)]
 
 
+def case_dialect(case: dict[str, str]) -> str:
+    """The dialect a guard case (fixtures/guard-cases) is written in, from the tag its `why`
+    starts with: [SQLite] "sqlite", [PostgreSQL] "postgres", else "sql" (MySQL/MariaDB)."""
+    why = case.get("why", "")
+    if why.startswith("[SQLite]"):
+        return "sqlite"
+    if why.startswith("[PostgreSQL]"):
+        return "postgres"
+    return "sql"
+
+
+PORTABLE_FIXTURE = [
+    "CREATE TABLE customers (id integer PRIMARY KEY, name varchar(100) NOT NULL, "
+    "email varchar(200), created_by varchar(50) DEFAULT 'import')",
+    "INSERT INTO customers (id, name, email, created_by) VALUES "
+    "(1, 'Alice Ltd', 'alice@example.com', 'import'), (2, 'Bob', 'bob@example.com', 'import'), "
+    "(3, 'O''Brien', 'ob@example.com', 'web'), (4, 'Gone Inc', 'gone@example.com', 'import')",
+    "CREATE TABLE orders (id integer PRIMARY KEY, customer_id integer NOT NULL, "
+    "status varchar(20) NOT NULL, total decimal(10, 2) NOT NULL)",
+    "INSERT INTO orders VALUES (1, 1, 'paid', 120.00), (2, 1, 'created', 15.50), "
+    "(3, 2, 'cancelled', 80.00), (4, 2, 'updated', 230.00), (5, 3, 'deleted', 9.99)",
+]
+"""The guard fixture's customers and orders (fixture.sql), in SQL that SQLite and PostgreSQL
+both run: what the [SQLite] and [PostgreSQL] allow cases read."""
+
+
 @dataclass(frozen=True)
 class MySQLWorld:
     admin: MySQLAddress

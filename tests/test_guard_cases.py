@@ -1,8 +1,12 @@
 """Every guard case, end to end.
 
-1. Through `planrag guard sql|cypher` (the CLI contract), each case gets its expected verdict.
+1. Through `planrag guard sql|cypher` (the CLI contract), each case gets its expected verdict,
+   SQL cases in the dialect their tag names (`--server sqlite` for [SQLite], `--server
+   postgres` for [PostgreSQL]).
 2. Every allow case runs without error on MariaDB (as the least-privilege account) and on the
-   Bolt server, against the guard fixture data.
+   Bolt server, against the guard fixture data; [SQLite] and [PostgreSQL] allow cases run
+   through a guarded source on a SQLite file and a PostgreSQL database holding the fixture's
+   customers and orders.
 3. Every refuse case is executed through the data sources with the parser check switched off:
    the database-level layer alone must still change nothing (table checksums, routines,
    events, users and globals on MariaDB; nodes, relationships and their properties on the
@@ -13,29 +17,39 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+import sqlite3
 import subprocess
 import sys
 from collections.abc import AsyncIterator
+from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import pytest
 import pytest_asyncio
 
 from planrag.errors import QueryError, SourceUnavailable
 from planrag.graph.server import GraphConnection
+from planrag.sources._postgres_pool import PostgresAddress
 from planrag.sources.guarded import guarded
 from planrag.sources.mysql import MySQLSource
 from planrag.sources.neo4j import Neo4jSource
+from planrag.sources.postgres import PostgresSource
+from planrag.sources.sqlite import SQLiteSource
 from planrag.table import Limits
 from tests._graph_fixtures import GraphDbFactory, graph_fingerprint
+from tests._pg_fixtures import ADMIN_URL, scratch_database
 from tests._sql_fixtures import (
     FIXTURES,
     GUARD_DB,
+    PORTABLE_FIXTURE,
     ROOT,
     MySQLWorld,
     admin_execute,
+    case_dialect,
     server_state,
     table_checksums,
 )
@@ -64,13 +78,23 @@ def ids(items: list[dict[str, Any]]) -> list[str]:
 # --------------------------------------------------------------------------- 1. CLI
 
 
-@pytest.mark.parametrize(("language", "items"), [("sql", SQL), ("cypher", CYPHER)])
+def of_dialect(items: list[dict[str, Any]], dialect: str) -> list[dict[str, Any]]:
+    return [c for c in items if case_dialect(c) == dialect]
+
+
+@pytest.mark.parametrize(
+    ("language", "server", "items"),
+    [("sql", None, of_dialect(SQL, "sql")), ("sql", "sqlite", of_dialect(SQL, "sqlite")),
+     ("sql", "postgres", of_dialect(SQL, "postgres")), ("cypher", None, CYPHER)],
+)
 def test_cli_gives_every_case_its_expected_verdict(
-    language: str, items: list[dict[str, Any]]
+    language: str, server: str | None, items: list[dict[str, Any]]
 ) -> None:
+    assert items
     stdin = "".join(json.dumps({"id": c["id"], "query": c["query"]}) + "\n" for c in items)
     out = subprocess.run(
-        [sys.executable, "-m", "planrag", "guard", language],
+        [sys.executable, "-m", "planrag", "guard", language,
+         *(["--server", server] if server else [])],
         input=stdin,
         capture_output=True,
         text=True,
@@ -115,8 +139,10 @@ async def graph_source(
     await source.close()
 
 
-SQL_ALLOW = [c for c in SQL if c["expect"] == "allow"]
+SQL_ALLOW = [c for c in of_dialect(SQL, "sql") if c["expect"] == "allow"]
 CYPHER_ALLOW = [c for c in CYPHER if c["expect"] == "allow"]
+SQLITE_ALLOW = [c for c in of_dialect(SQL, "sqlite") if c["expect"] == "allow"]
+POSTGRES_ALLOW = [c for c in of_dialect(SQL, "postgres") if c["expect"] == "allow"]
 
 
 @pytest.mark.mysql
@@ -124,6 +150,47 @@ CYPHER_ALLOW = [c for c in CYPHER if c["expect"] == "allow"]
 async def test_sql_allow_case_runs_on_mariadb(ro_source: MySQLSource, case: dict[str, Any]) -> None:
     table = await ro_source.execute(case["query"])
     assert table.total_rows >= 0
+
+
+@pytest.fixture()
+def sqlite_cases_file(tmp_path: Path) -> Path:
+    path = tmp_path / "guard_cases.sqlite"
+    with contextlib.closing(sqlite3.connect(path)) as conn:
+        for statement in PORTABLE_FIXTURE:
+            conn.execute(statement)
+        conn.commit()
+    return path
+
+
+@pytest.mark.parametrize("case", SQLITE_ALLOW, ids=ids(SQLITE_ALLOW))
+async def test_sqlite_allow_case_runs_on_sqlite(sqlite_cases_file: Path,
+                                                case: dict[str, Any]) -> None:
+    source = guarded(SQLiteSource(sqlite_cases_file, limits=LIMITS))
+    try:
+        table = await source.execute(case["query"])
+    finally:
+        await source.close()
+    assert table.total_rows >= 1
+
+
+async def test_postgres_allow_cases_run_on_postgresql() -> None:
+    parts = urlsplit(ADMIN_URL)
+    address = PostgresAddress(parts.hostname or "127.0.0.1", parts.port or 5432,
+                              parts.username or "postgres", parts.password)
+    async with scratch_database("guardcases", PORTABLE_FIXTURE) as database:
+        source = guarded(PostgresSource(address, database, limits=LIMITS))
+        failed = {}
+        try:
+            for case in POSTGRES_ALLOW:
+                try:
+                    table = await source.execute(case["query"])
+                except QueryError as exc:
+                    failed[case["id"]] = str(exc)
+                else:
+                    assert table.total_rows >= 1, case["id"]
+        finally:
+            await source.close()
+    assert POSTGRES_ALLOW and not failed, failed
 
 
 @pytest.mark.graph
@@ -138,7 +205,7 @@ async def test_cypher_allow_case_runs_on_the_bolt_server(
 # --------------------------------------------------------------------------- 3. refuse cases
 
 
-SQL_REFUSE = [c for c in SQL if c["expect"] == "refuse"]
+SQL_REFUSE = [c for c in of_dialect(SQL, "sql") if c["expect"] == "refuse"]
 CYPHER_REFUSE = [c for c in CYPHER if c["expect"] == "refuse"]
 
 

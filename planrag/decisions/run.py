@@ -60,7 +60,8 @@ def decision_limits(limits: Limits) -> Limits:
     """The person's query limits (timeout, row estimate) with room for one row per
     candidate."""
     return Limits(max_rows=MAX_CANDIDATES, max_bytes=max(limits.max_bytes, 64_000_000),
-                  count_rows=1, timeout_s=limits.timeout_s, max_scan_rows=limits.max_scan_rows)
+                  count_rows=1, timeout_s=limits.timeout_s, max_scan_rows=limits.max_scan_rows,
+                  max_cell_bytes=limits.max_cell_bytes)
 
 
 @dataclass(frozen=True, eq=False)
@@ -432,7 +433,7 @@ async def dry_run(source: DataSource, spec: DecisionSpec, limits: Limits) -> Dry
     fetched. A refusal of the guard (a write, another database) is the reason too."""
     values = spec.defaults()
     small = Limits(max_rows=1, max_bytes=100_000, count_rows=1, timeout_s=limits.timeout_s,
-                   max_scan_rows=limits.max_scan_rows)
+                   max_scan_rows=limits.max_scan_rows, max_cell_bytes=limits.max_cell_bytes)
     seconds: dict[str, float] = {}
     for which, needed in _NEEDS.items():
         query = getattr(spec, which)

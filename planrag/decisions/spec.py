@@ -7,7 +7,10 @@ is chosen, in one set-based query) and `baseline` (one row: `value`, the objecti
 is decided), with typed parameters bound as `:name` (SQL) or `$name` (Cypher).
 
 This module reads the manifest's entries: everything that can be known without a database
-(keys, types, the goal, parameters and their defaults, that every placeholder is declared).
+(keys, types, the goal, parameters and their defaults, that every placeholder is declared,
+and that no size in a query depends on a parameter whose range lets it grow without bound:
+a `repeat('x', :n)` needs a `max` for `n` small enough, judged by the guard's resource rules,
+`planrag.guards.check_sizes`).
 A broken entry is set aside under its id with its reason; the dataset's other decisions and
 the dataset itself keep working. The queries are tried on the database when the dataset is
 listed, connected or opened (`planrag.decisions.run.dry_run`).
@@ -23,7 +26,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from planrag.sources._params import placeholder_names
+from planrag.guards import Placeholder, check_sizes
+from planrag.sources._params import judged_text, placeholder_names
 
 __all__ = [
     "DecisionSpec",
@@ -45,6 +49,9 @@ _KEYS = ("id", "title", "goal", "objective", "unit", "digits", "target", "candid
 _REQUIRED = ("id", "title", "goal", "candidates", "value", "baseline")
 _PARAM_KEYS = ("type", "default", "min", "max", "title", "description")
 _QUERIES = ("candidates", "value", "baseline")
+_UNTARGETED = ("mysql", "sqlite")
+"""The dialects a decision naming no target is judged in when the dataset does not say: a
+dump's SQL is loaded into MySQL/MariaDB or SQLite (PLANRAG_RELATIONAL)."""
 MAX_QUERY_CHARS = 20_000
 
 
@@ -176,10 +183,11 @@ class _Broken(ValueError):
 
 
 def parse_decisions(
-    entries: object, where: str
+    entries: object, where: str, dialects: tuple[str, ...] = _UNTARGETED
 ) -> tuple[tuple[DecisionSpec, ...], dict[str, str]]:
     """The manifest's `[[decisions]]`: the usable ones, and the broken ones' reasons by id
-    (or by `#N` when an entry has no usable id)."""
+    (or by `#N` when an entry has no usable id). `dialects`: those a decision without a
+    `target` may run in (the dataset's first database's; a dump's: MySQL and SQLite)."""
     if entries is None:
         return (), {}
     if not isinstance(entries, list) or not all(isinstance(e, dict) for e in entries):
@@ -194,16 +202,17 @@ def parse_decisions(
             broken[f"#{n}"] = f"{at}: the id {key!r} is used twice; give each decision its own"
             continue
         try:
-            specs.append(spec_from_mapping(entry, at))
+            specs.append(spec_from_mapping(entry, at, dialects=dialects))
         except _Broken as exc:
             broken[key] = str(exc)
     return tuple(specs), broken
 
 
-def spec_from_mapping(entry: Mapping[str, Any], where: str, origin: str = "manifest"
-                      ) -> DecisionSpec:
+def spec_from_mapping(entry: Mapping[str, Any], where: str, origin: str = "manifest",
+                      dialects: tuple[str, ...] = _UNTARGETED) -> DecisionSpec:
     """One entry checked (raises `ValueError` with a one-line reason). `origin` is
-    "manifest", or "proposed" for a check the assistant drafted."""
+    "manifest", or "proposed" for a check the assistant drafted; `dialects` are those it may
+    run in when it names no `target` (as for `parse_decisions`)."""
     unknown = sorted(set(entry) - set(_KEYS))
     if unknown:
         raise _Broken(f"{where}: unknown key(s) {', '.join(unknown)}; a decision's keys: "
@@ -244,6 +253,12 @@ def spec_from_mapping(entry: Mapping[str, Any], where: str, origin: str = "manif
                 "declared; add [decisions.parameters." + missing[0] + "] with a type and a "
                 "default, or correct the name"
             )
+    if language == "sql":
+        for name in _QUERIES:
+            for written in (dialect,) if target else dialects:
+                problem = _size_problem(queries[name], written, params)
+                if problem:
+                    raise _Broken(f"{where}: the `{name}` query: {problem}")
     return DecisionSpec(
         id=entry["id"],
         title=entry["title"].strip(),
@@ -259,6 +274,28 @@ def spec_from_mapping(entry: Mapping[str, Any], where: str, origin: str = "manif
         where=where,
         origin=origin,
     )
+
+
+def _size_problem(query: str, dialect: str, params: tuple[ParameterSpec, ...]) -> str | None:
+    """Why a query would build a value too large for some values its parameters allow
+    (their declared ranges), or None."""
+    ranges = {p.name: _range(p) for p in params}
+    text, placeholders = judged_text(query, ranges, dialect=dialect)
+    verdict = check_sizes(dialect, text, placeholders)
+    return None if verdict.allowed else verdict.reason
+
+
+def _range(p: ParameterSpec) -> Placeholder:
+    """The values a parameter may take, as the guard reads a number: a number's `min`..`max`
+    (unbounded where one is missing), a bool's 0..1; text and dates may be any number to a
+    database that casts them."""
+    if p.type in ("int", "float"):
+        low = -math.inf if p.min is None else float(p.min)
+        high = math.inf if p.max is None else float(p.max)
+        return Placeholder(0, p.name, low, high)
+    if p.type == "bool":
+        return Placeholder(0, p.name, 0.0, 1.0)
+    return Placeholder(0, p.name, -math.inf, math.inf, declared=False)
 
 
 def _parameters(raw: object, where: str) -> tuple[ParameterSpec, ...]:

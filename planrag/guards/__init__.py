@@ -12,17 +12,19 @@ anything they cannot fully understand is refused, with a reason the model can ac
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 
 from planrag.errors import QueryRefused
 from planrag.guards._scope import Scope, Server
+from planrag.guards._sql_arithmetic import Placeholder
 from planrag.guards._verdict import Verdict
 from planrag.guards.cypher import check_cypher
 from planrag.guards.dialects import DIALECTS, Dialect, dialect_info
-from planrag.guards.sql import check_sql
+from planrag.guards.sql import check_sql, check_sql_sizes
 
-__all__ = ["DIALECTS", "Dialect", "Scope", "Verdict", "check", "check_cypher", "check_sql",
-           "require"]
+__all__ = ["DIALECTS", "Dialect", "Placeholder", "Scope", "Verdict", "check", "check_cypher",
+           "check_sizes", "check_sql", "require"]
 
 _SERVERS: dict[str, Server] = {
     "mysql": "mysql", "mariadb": "mariadb", "sqlite": "sqlite", "postgres": "postgres"
@@ -32,34 +34,50 @@ SQLITE_DATABASE = "main"
 """The name SQLite gives the file a connection opens: the only database a query may name."""
 
 
-def check(dialect: str, query: str, scope: Scope | None = None) -> Verdict:
+def check(
+    dialect: str, query: str, scope: Scope | None = None, params: Sequence[Placeholder] = ()
+) -> Verdict:
     """Classify `query`, written in `dialect` (a `Dialect`, or the language "sql": MySQL or
     MariaDB as `scope.server` says).
 
     `scope` is what is known of the database the query will run on (None: nothing); the SQL
     guard uses it, the Cypher guard refuses every other database (USE) on its own. For
     "postgres", `scope.database` is the current database and `scope.schemas` the schemas a
-    query may read (None: only unqualified names).
+    query may read (None: only unqualified names). `params` (SQL) are the parameters a
+    driver binds where the text holds a literal 0: a size that depends on one is judged by
+    the range it may take (`Placeholder`).
     """
     if dialect == "cypher":
         return check_cypher(query)
     if dialect == "sql":
-        return check_sql(query, scope)
+        return check_sql(query, scope, params)
     server = _SERVERS.get(dialect)
     if server is not None:
         known = scope or Scope()
         if server == "sqlite" and known.database is None:
             known = replace(known, database=SQLITE_DATABASE)
-        return check_sql(query, replace(known, server=server))
+        return check_sql(query, replace(known, server=server), params)
     raise ValueError(
         f"unknown query dialect {dialect!r}: expected 'sql' or one of {', '.join(DIALECTS)}"
     )
 
 
-def require(dialect: str, query: str, scope: Scope | None = None) -> None:
+def check_sizes(dialect: str, query: str, params: Sequence[Placeholder] = ()) -> Verdict:
+    """Only the resource rules for `query` in a SQL `dialect` (the sizes of built values,
+    generated series, cross joins, endless recursion), with `params` by their ranges: how a
+    written decision's queries are judged when it is read. Cypher and a query the rules
+    cannot read are allowed here (the whole guard judges them when they run)."""
+    if dialect == "cypher":
+        return Verdict.allow()
+    return check_sql_sizes(query, _SERVERS.get(dialect), params)
+
+
+def require(
+    dialect: str, query: str, scope: Scope | None = None, params: Sequence[Placeholder] = ()
+) -> None:
     """Raise `QueryRefused` unless the guard allows `query` (written in `dialect`, as for
     `check`)."""
-    verdict = check(dialect, query, scope)
+    verdict = check(dialect, query, scope, params)
     if not verdict.allowed:
         raise QueryRefused(verdict.reason, rule=verdict.rule, query=query,
                            language=dialect_info(dialect).language)

@@ -113,7 +113,7 @@ def check_postgres_query(tokens: Sequence[Token], reading: Reading) -> Verdict |
         return refuse_postgres_statement(tokens[head:])
     return (
         _Walker(tokens, partners).run()
-        or resource_refusal(tokens, partners, postgres=True)
+        or resource_refusal(tokens, partners, postgres=True, params=reading.params)
         or postgres_scope_refusal(tokens, partners, reading)
     )
 

@@ -172,7 +172,8 @@ def check_expression(tokens: Sequence[Token], reading: Reading) -> Verdict | Non
 def _checks(tokens: Sequence[Token], partners: Sequence[int], reading: Reading) -> Verdict | None:
     return (
         _Walker(tokens, partners, reading.scope.server).run()
-        or resource_refusal(tokens, partners)
+        or resource_refusal(tokens, partners, sqlite=reading.scope.server == "sqlite",
+                            params=reading.params)
         or scope_refusal(tokens, partners, reading)
     )
 

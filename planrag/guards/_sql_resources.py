@@ -14,9 +14,6 @@ at its shape for work the database would do before any timeout fires:
   cannot know which table an unqualified column belongs to (``WHERE a = b`` between two
   unqualified columns is counted as joining two of the tables). This is a syntactic
   approximation on purpose, like the Cypher rule; the server-side timeout handles the rest.
-* Constant lengths. ``REPEAT``, ``LPAD``, ``RPAD`` and ``SPACE`` (SQLite: ``zeroblob`` and
-  ``randomblob``) build a value of the length given by an argument; a constant length above
-  `MAX_GENERATED_CHARS` is refused.
 * Unbounded recursion. A recursive CTE member that reads only the CTE itself, with no LIMIT
   and no WHERE condition on its columns (``WHERE 1 = 1`` does not count), never stops on its
   own: MySQL fails at cte_max_recursion_depth (1000 by default), SQLite runs until the
@@ -26,63 +23,38 @@ at its shape for work the database would do before any timeout fires:
 
 PostgreSQL's dialect (`postgres=True`) adds FULL joins, functions in FROM, ONLY, WITH
 ORDINALITY and AS MATERIALIZED, and gives ``generate_series`` the stance of MariaDB's sequence
-tables: with constant bounds (``^`` is a power there) at most `MAX_GENERATED_ROWS` rows, in
-FROM or the select list, counted at that size in a cross join. Other bounds (dates, columns)
-are left to the statement timeout. PostgreSQL has no recursion limit at all.
+tables: with bounds the guard can compute (numbers, ``^`` a power there, parameters with a
+range) at most `MAX_GENERATED_ROWS` rows, in FROM or the select list, counted at that size in
+a cross join. Other bounds (dates, columns) are left to the statement timeout. PostgreSQL has
+no recursion limit at all.
 
-PostgreSQL also has no cap on a value below 1 GB (MySQL's max_allowed_packet makes such a
-value NULL): ``repeat(s, n)`` is ``len(s) * n`` characters, so its whole size is judged when
-``s`` has a length the guard can read (a literal, a nested ``repeat``/``lpad``/``rpad`` of
-constant length, ``||`` of those): at most `MAX_GENERATED_VALUE`; a value of unknown length
-(a column) may be repeated at most `MAX_UNKNOWN_REPEATS` times. ``format()`` pads to the
-width its pattern gives (``%100000000s``, or ``%*s`` with a constant argument): at most
-`MAX_GENERATED_CHARS`. An aggregate that joins such values over many rows (string_agg over a
-generate_series) is left to PostgreSQL's 1 GB limit and the statement timeout.
+The size of the values a query builds (repeat, printf widths, aggregates ...) is judged by
+`_sql_sizes`, which this pass calls after its own rules. A bound parameter stands in the text
+as a literal ``0`` and is read by its range (`params`, by offset; `_sql_arithmetic`).
 """
 
 from __future__ import annotations
 
-import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
 from planrag.guards._postgres_words import PG_KEYWORDS
-from planrag.guards._sql_arithmetic import constant
-from planrag.guards._sql_lexer import OPERATOR, QUOTED, STRING, WORD, Token
+from planrag.guards._sql_arithmetic import Placeholder, ranges_advice, ranges_said
+from planrag.guards._sql_lexer import OPERATOR, QUOTED, WORD, Token
+from planrag.guards._sql_rows import SERIES, Rows
+from planrag.guards._sql_sizes import Sizes
 from planrag.guards._sql_words import RESERVED, SEQUENCE_TABLE
 from planrag.guards._verdict import Verdict
 
-__all__ = [
-    "MAX_GENERATED_CHARS",
-    "MAX_GENERATED_ROWS",
-    "MAX_GENERATED_VALUE",
-    "MAX_UNKNOWN_REPEATS",
-    "resource_refusal",
-]
+__all__ = ["MAX_GENERATED_ROWS", "resource_refusal"]
 
 MAX_GENERATED_ROWS: Final = 1_000_000
 """Most rows a cross join of sequence tables may produce."""
 
-MAX_GENERATED_CHARS: Final = 100_000
-"""Longest constant length REPEAT/LPAD/RPAD/SPACE may build."""
-
-MAX_GENERATED_VALUE: Final = 1_000_000
-"""PostgreSQL: the longest value a repeat() of a string of known length may build."""
-
-MAX_UNKNOWN_REPEATS: Final = 10_000
-"""PostgreSQL: the most times repeat() may repeat a value whose length is not known."""
-
-_FORMAT_SPEC: Final = re.compile(r"%(?:\d+\$)?-?(\d+|\*(?:\d+\$)?)?[sIL%]")
-"""One of format()'s specifiers: [position$][-][width|*[position$]]type."""
-
+_SERIES_CAP: Final = MAX_GENERATED_ROWS * 1000
 _MAX_LOOSE_TABLES: Final = 2
 _SMALL_ROWS: Final = 1_000  # a derived table or CTE known to yield at most this many rows
-_AGGREGATES: Final = frozenset(
-    {"AVG", "BIT_AND", "BIT_OR", "BIT_XOR", "COUNT", "GROUP_CONCAT", "JSON_ARRAYAGG"}
-    | {"JSON_OBJECTAGG", "MAX", "MIN", "STD", "STDDEV", "STDDEV_POP", "STDDEV_SAMP", "SUM"}
-    | {"VAR_POP", "VAR_SAMP", "VARIANCE"}
-)
 _QUERY_HEADS: Final = frozenset({"SELECT", "WITH", "VALUES", "TABLE"})
 _SET_OPERATORS: Final = frozenset({"UNION", "INTERSECT", "EXCEPT"})
 _FROM_END: Final = frozenset(
@@ -99,24 +71,21 @@ _WEAK_OPERATORS: Final = frozenset({"<>", "!="})
 _JOINING_OPERATORS: Final = frozenset({"=", "<=>", "<", ">", "<=", ">="})
 _JOINING_WORDS: Final = frozenset({"IN", "LIKE", "BETWEEN", "IS", "REGEXP", "RLIKE", "EXISTS"})
 _OR_WORDS: Final = frozenset({"OR", "XOR"})
-# Argument index of the length for string builders: REPEAT(s, n), LPAD(s, n, p), SPACE(n),
-# and SQLite's blob builders zeroblob(n), randomblob(n).
-_LENGTH_ARGUMENT: Final = {
-    "REPEAT": 1, "LPAD": 1, "RPAD": 1, "SPACE": 0, "ZEROBLOB": 0, "RANDOMBLOB": 0,
-}
 _PG_JOIN_WORDS: Final = _JOIN_WORDS | {"FULL"}
-_SERIES: Final = "GENERATE_SERIES"
 
 
 def resource_refusal(
-    tokens: Sequence[Token], partners: Sequence[int], *, postgres: bool = False
+    tokens: Sequence[Token], partners: Sequence[int], *, postgres: bool = False,
+    sqlite: bool = False, params: Mapping[int, Placeholder] | None = None,
 ) -> Verdict | None:
     """Return a refusal for a decidable resource blow-up in an allowed query, or None;
-    `postgres` reads the query in PostgreSQL's dialect."""
-    shape = _Shape(tokens, partners, postgres)
+    `postgres` and `sqlite` read the query in that dialect, `params` are its bound
+    parameters (by the offset of the ``0`` that stands for each)."""
+    sizes = Sizes(tokens, partners, postgres=postgres, sqlite=sqlite, params=params)
+    shape = _Shape(tokens, partners, postgres, sizes)
     if postgres:  # a series too large on its own, before any cross join it is part of
         for index, token in enumerate(tokens):
-            if token.value == _SERIES and token.kind == WORD and shape.is_op(index + 1, "("):
+            if token.value == SERIES and token.kind == WORD and shape.is_op(index + 1, "("):
                 refusal = shape.series_refusal(index)
                 if refusal is not None:
                     return refusal
@@ -126,15 +95,11 @@ def resource_refusal(
         refusal = None
         if token.value == "SELECT":
             refusal = shape.cross_join_refusal(index)
-        elif token.value in _LENGTH_ARGUMENT and shape.is_op(index + 1, "("):
-            refusal = shape.length_refusal(index)
-        elif token.value == "FORMAT" and postgres and shape.is_op(index + 1, "("):
-            refusal = shape.format_refusal(index)
         elif token.value == "RECURSIVE" and shape.word(index - 1) == "WITH":
             refusal = shape.recursion_refusal(index + 1)
         if refusal is not None:
             return refusal
-    return None
+    return sizes.refusal()
 
 
 @dataclass(slots=True)
@@ -218,11 +183,13 @@ class _Shape:
     """Navigation over the token list of one query, with parenthesis partners."""
 
     def __init__(
-        self, tokens: Sequence[Token], partners: Sequence[int], postgres: bool = False
+        self, tokens: Sequence[Token], partners: Sequence[int], postgres: bool, rows: Rows
     ) -> None:
         self.tokens = tokens
         self.partners = partners
         self.postgres = postgres
+        self.rows = rows
+        """Row counts of the query's parts, and its parameters (`rows.params`)."""
         self.join_words = _PG_JOIN_WORDS if postgres else _JOIN_WORDS
         reserved = PG_KEYWORDS if postgres else RESERVED
         # Per token, padded with one empty entry so index -1 and len(tokens) read as nothing.
@@ -233,7 +200,6 @@ class _Shape:
         ] + [False, False, False]
         self.ops += ["", ""]
         self.groups: dict[int, _Summary] = {}  # summaries of parenthesized groups, by '('
-        self._small_ctes: set[str] | None = None
 
     # ------------------------------------------------------------------------- navigation
 
@@ -372,7 +338,8 @@ class _Shape:
         name = parts[-1]
         sequence = SEQUENCE_TABLE.fullmatch(name)
         rows = _sequence_rows(sequence.groups()) if sequence else None
-        small = len(parts) == 1 and name.lower() in self.small_ctes()
+        body = self.rows.ctes().get(name.lower()) if len(parts) == 1 else None
+        small = body is not None and self.is_small(body + 1, self.partners[body])
         tables.append(_Table(key=name.lower(), named=not small, rows=rows))
         if self.word(index) == "PARTITION":
             index = self.skip(index + 1)
@@ -384,7 +351,7 @@ class _Shape:
     def _table_function(self, index: int, end: int, tables: list[_Table]) -> int:
         """PostgreSQL: ``fn(...) [WITH ORDINALITY] [[AS] alias [(columns)]]`` in FROM. A
         generate_series of known size counts as a table, as a sequence table does."""
-        rows = self.series_rows(index) if self.words[index] == _SERIES else None
+        rows = self.series_rows(index) if self.words[index] == SERIES else None
         tables.append(_Table(key=f"#{index}", named=rows is not None, rows=rows))
         index = self.partners[index + 1] + 1
         if self.word(index) == "WITH" and self.word(index + 1) == "ORDINALITY":
@@ -394,57 +361,31 @@ class _Shape:
     # ------------------------------------------------------------------ generated series
 
     def series_rows(self, name: int) -> int | None:
-        """The rows of ``generate_series(start, stop [, step])`` with constant numeric
-        arguments (a trailing ``::type`` cast aside), or None."""
-        opening = name + 1
-        arguments = self._arguments(opening + 1, self.partners[opening])
-        if len(arguments) not in (2, 3):
+        """The most rows of ``generate_series(start, stop [, step])`` with arguments the
+        guard can compute (numbers, parameters with a range; a trailing ``::type`` cast
+        aside), capped far above any limit; None for other arguments."""
+        found = self.rows.series(name)
+        if found is None:
             return None
-        numbers: list[float] = []
-        for argument in arguments:
-            number = self._number(*argument)
-            if number is None:
-                return None
-            numbers.append(number)
-        first, last, step = [*numbers, 1.0][:3]
-        if step == 0 or (last - first) * step < 0:
-            return 0  # PostgreSQL refuses a zero step; the wrong direction yields no row
-        span = (last - first) / step
-        return int(span) + 1 if span < MAX_GENERATED_ROWS * 1000 else MAX_GENERATED_ROWS * 1000
-
-    def _number(self, start: int, end: int) -> float | None:
-        if end - start >= 2 and self.ops[end - 2] == "::" and self.words[end - 1]:
-            end -= 2
-        return constant(self.tokens, start, end, power=self.postgres)
+        return int(min(found.high, _SERIES_CAP))
 
     def series_refusal(self, name: int) -> Verdict | None:
-        rows = self.series_rows(name)
-        if rows is None or rows <= MAX_GENERATED_ROWS:
+        found = self.rows.series(name)
+        if found is None or found.high <= MAX_GENERATED_ROWS:
             return None
+        if not found.params:
+            return Verdict.refuse(
+                "dos",
+                f"generate_series() with these constant bounds produces more than "
+                f"{MAX_GENERATED_ROWS:,} rows; use a smaller range or a larger step.",
+            )
+        most = "any number of" if found.high >= _SERIES_CAP else f"{found.high:,.0f}"
+        advice = ranges_advice(found, f"at most {MAX_GENERATED_ROWS:,} rows")
         return Verdict.refuse(
-            "dos",
-            f"generate_series() with these constant bounds produces more than "
-            f"{MAX_GENERATED_ROWS:,} rows; use a smaller range or a larger step.",
-        )
+            "dos", f"generate_series() may produce {most} rows here{ranges_said(found)}; "
+            f"{advice}.")
 
     # ---------------------------------------------------------------- small row sources
-
-    def small_ctes(self) -> set[str]:
-        """Names of the query's CTEs whose body is known to yield few rows."""
-        if self._small_ctes is None:
-            self._small_ctes = set()
-            for index, word in enumerate(self.words):
-                if word == "WITH" and not self.after_dot(index):
-                    self._collect_small_ctes(index + 1)
-        return self._small_ctes
-
-    def _collect_small_ctes(self, index: int) -> None:
-        assert self._small_ctes is not None
-        if self.word(index) == "RECURSIVE":
-            return  # a recursive CTE's size depends on when its recursion stops
-        for name, body in self.ctes(index):
-            if self.is_small(body + 1, self.partners[body]):
-                self._small_ctes.add(name)
 
     def ctes(self, index: int) -> Iterator[tuple[str, int]]:
         """The CTEs of ``name [(cols)] AS (body), ...`` starting at `index`: each name
@@ -471,66 +412,11 @@ class _Shape:
             index += 1
 
     def is_small(self, start: int, end: int) -> bool:
-        """Whether the query expression in [start, end) yields at most `_SMALL_ROWS` rows:
-        every UNION member is VALUES, has no FROM, aggregates without GROUP BY, or has a
-        small constant LIMIT."""
-        member = start
-        while member < end:
-            next_operator = self.find(member, end, _SET_OPERATORS)
-            if not self._small_member(member, next_operator):
-                return False
-            member = next_operator + 1
-            while self.word(member) in {"ALL", "DISTINCT"}:
-                member += 1
-        return True
-
-    def _small_member(self, start: int, end: int) -> bool:
-        while self.is_op(start, "(") and self.partners[start] < end:
-            end, start = self.partners[start], start + 1
-        if self.word(start) == "VALUES":
-            return True
-        if self.word(start) != "SELECT":
-            return False
-        limit = self.find(start + 1, end, frozenset({"LIMIT"}))
-        if limit < end and self._small_limit(limit + 1, end):
-            return True
-        source = self.find(start + 1, end, frozenset({"FROM"}))
-        if source == end:
-            return True
-        if self.find(source, end, frozenset({"GROUP"})) != end:
-            return False
-        return self._aggregates_only(start + 1, source)
-
-    def _small_limit(self, start: int, end: int) -> bool:
-        """``LIMIT n``, ``LIMIT offset, n`` or ``LIMIT n OFFSET m`` with a small constant n."""
-        stop = self.find(start, end, frozenset({"OFFSET"}))
-        arguments = self._arguments(start, stop)
-        if not arguments:
-            return False
-        count = constant(self.tokens, *arguments[-1], power=self.postgres)
-        return count is not None and count <= _SMALL_ROWS
-
-    def _aggregates_only(self, start: int, end: int) -> bool:
-        """Whether a select list aggregates (outside subqueries) and uses no window (OVER)."""
-        aggregates, windows = self._aggregation(start, end)
-        return aggregates and not windows
-
-    def _aggregation(self, start: int, end: int) -> tuple[bool, bool]:
-        """(aggregate call seen, OVER seen) in [start, end), not looking into subqueries."""
-        aggregates = windows = False
-        index = start
-        while index < end:
-            if self.ops[index] == "(":
-                if self.words[index + 1] not in _QUERY_HEADS:
-                    inner = self._aggregation(index + 1, self.partners[index])
-                    aggregates, windows = aggregates or inner[0], windows or inner[1]
-                index = self.partners[index] + 1
-                continue
-            word = self.words[index]
-            windows = windows or word == "OVER"
-            aggregates = aggregates or (word in _AGGREGATES and self.ops[index + 1] == "(")
-            index += 1
-        return aggregates, windows
+        """Whether the query expression in [start, end) is known to yield at most
+        `_SMALL_ROWS` rows (`_sql_rows`: VALUES, no FROM, an aggregate without GROUP BY, a
+        small LIMIT, a generate_series ...)."""
+        rows = self.rows.query_output(start, end)
+        return rows is not None and rows <= _SMALL_ROWS
 
     def _hint_end(self, index: int, end: int) -> int:
         """After ``{USE|FORCE|IGNORE} {INDEX|KEY} [FOR ...] (...)``."""
@@ -629,105 +515,6 @@ class _Shape:
                     summary.columns.add(self.tokens[index].value.lower())
             index += 1
         return summary
-
-    # -------------------------------------------------------------------- string lengths
-
-    def length_refusal(self, name: int) -> Verdict | None:
-        opening = name + 1
-        arguments = self._arguments(opening + 1, self.partners[opening])
-        position = _LENGTH_ARGUMENT[self.tokens[name].value]
-        if position >= len(arguments):
-            return None
-        length = constant(self.tokens, *arguments[position], power=self.postgres)
-        function = self.tokens[name].value
-        if length is not None and length > MAX_GENERATED_CHARS:
-            return Verdict.refuse(
-                "dos",
-                f"{function}() with a constant length of {length:,.0f} builds a huge string "
-                f"for every row; keep constant lengths at most {MAX_GENERATED_CHARS:,} "
-                "characters.",
-            )
-        if not self.postgres or function != "REPEAT" or length is None:
-            return None
-        text = self.text_length(*arguments[0])
-        if text is None and length > MAX_UNKNOWN_REPEATS:
-            return Verdict.refuse(
-                "dos",
-                f"repeat() repeats a value whose length the guard cannot know {length:,.0f} "
-                f"times, which may build a huge string (PostgreSQL allows up to 1 GB); repeat "
-                f"at most {MAX_UNKNOWN_REPEATS:,} times.",
-            )
-        if text is not None and text * length > MAX_GENERATED_VALUE:
-            return Verdict.refuse(
-                "dos",
-                f"repeat() builds a string of {text * length:,.0f} characters here (its text "
-                f"times {length:,.0f}); keep a built string at most {MAX_GENERATED_VALUE:,} "
-                "characters.",
-            )
-        return None
-
-    def text_length(self, start: int, end: int) -> float | None:
-        """The most characters [start, end) can hold when the guard can read it: a string
-        literal, repeat/lpad/rpad of constant length, || of those; else None."""
-        while self.is_op(start, "(") and self.partners[start] == end - 1:
-            start, end = start + 1, end - 1
-        if end - start == 1 and self.tokens[start].kind == STRING:
-            text = self.tokens[start].value
-            if text.startswith("'"):
-                return float(len(text[1:-1].replace("''", "'")))
-            return float(len(text))  # E'', U&'', $$...$$: its spelling is an upper bound
-        function = self.word(start)
-        if (function in ("REPEAT", "LPAD", "RPAD") and self.is_op(start + 1, "(")
-                and self.partners[start + 1] == end - 1):
-            arguments = self._arguments(start + 2, end - 1)
-            if len(arguments) < 2:
-                return None
-            count = constant(self.tokens, *arguments[1], power=self.postgres)
-            if count is None or function != "REPEAT":
-                return count
-            inner = self.text_length(*arguments[0])
-            return None if inner is None else inner * count
-        parts = self._arguments(start, end, "||")
-        if len(parts) < 2:
-            return None  # a column, a call the guard does not measure, ...
-        lengths = [self.text_length(first, last) for first, last in parts]
-        known = [length for length in lengths if length is not None]
-        return sum(known) if len(known) == len(lengths) else None
-
-    def format_refusal(self, name: int) -> Verdict | None:
-        """PostgreSQL's format(): a width in its pattern pads each value to that length."""
-        opening = name + 1
-        arguments = self._arguments(opening + 1, self.partners[opening])
-        if not arguments:
-            return None
-        first, last = arguments[0]
-        token = self.tokens[first]
-        if last - first != 1 or token.kind != STRING:
-            return None
-        widths: list[float] = []
-        argument = 1
-        for spec in _FORMAT_SPEC.finditer(token.value):
-            width = spec.group(1)
-            if width is None:
-                pass
-            elif width.isdigit():
-                widths.append(float(width))
-            else:  # * takes the next argument, *n$ the n-th after the pattern
-                which = argument if width == "*" else int(width[1:-1])
-                argument += width == "*"
-                if which < len(arguments):
-                    given = constant(self.tokens, *arguments[which], power=True)
-                    widths.append(abs(given) if given is not None else 0.0)
-            if not spec.group(0).endswith("%"):
-                argument += 1
-        widest = max(widths, default=0.0)
-        if widest <= MAX_GENERATED_CHARS:
-            return None
-        return Verdict.refuse(
-            "dos",
-            f"format() pads a value to a width of {widest:,.0f} here, which builds a huge "
-            f"string for every row; keep widths at most {MAX_GENERATED_CHARS:,} characters.",
-        )
 
     def _arguments(self, start: int, end: int, separator: str = ",") -> list[tuple[int, int]]:
         """The [start, end) ranges of the comma-separated arguments in [start, end) (or of

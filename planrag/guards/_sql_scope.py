@@ -29,11 +29,12 @@ the check stays linear in the query length (nesting is capped by `_sql_query.MAX
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
 from planrag.guards._scope import Scope
+from planrag.guards._sql_arithmetic import Placeholder
 from planrag.guards._sql_lexer import (
     NUMBER,
     OPERATOR,
@@ -90,6 +91,8 @@ class Reading:
 
     text: str
     scope: Scope
+    params: Mapping[int, Placeholder] = field(default_factory=dict)
+    """The bound parameters, by the offset of the literal ``0`` that stands for each."""
 
     def spelling(self, token: Token) -> str:
         """A name as the server compares it: backticks removed, letter case as written."""

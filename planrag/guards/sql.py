@@ -49,6 +49,7 @@ from typing import Final
 
 from planrag.guards._postgres_query import check_postgres_statement
 from planrag.guards._scope import Scope
+from planrag.guards._sql_arithmetic import Placeholder
 from planrag.guards._sql_introspection import (
     check_explain,
     check_show,
@@ -56,25 +57,31 @@ from planrag.guards._sql_introspection import (
     check_sqlite_show,
 )
 from planrag.guards._sql_lexer import OPERATOR, UNKNOWN, WORD, LexError, Token, tokenize
-from planrag.guards._sql_query import QUERY_HEADS, check_query
+from planrag.guards._sql_query import QUERY_HEADS, check_query, match_parentheses
 from planrag.guards._sql_refusals import refuse_statement
+from planrag.guards._sql_resources import resource_refusal
 from planrag.guards._sql_scope import Reading
 from planrag.guards._verdict import Verdict
 from planrag.utf8 import surrogate_at
 
-__all__ = ["MAX_QUERY_CHARS", "check_sql"]
+__all__ = ["MAX_QUERY_CHARS", "check_sql", "check_sql_sizes"]
 
 MAX_QUERY_CHARS: Final = 100_000
 _EXPLAIN_HEADS: Final = frozenset({"EXPLAIN", "DESCRIBE", "DESC"})
 
 
-def check_sql(query: str, scope: Scope | None = None) -> Verdict:
+def check_sql(
+    query: str, scope: Scope | None = None, params: Sequence[Placeholder] = ()
+) -> Verdict:
     """Classify one model-written SQL query: allowed only if it is a single read of the
-    dataset's own database. `scope` is what is known of that database (None: nothing)."""
+    dataset's own database. `scope` is what is known of that database (None: nothing);
+    `params` are the parameters a driver binds where the text holds a literal 0 (the
+    product's own queries only), judged by their ranges where a size depends on them."""
     refusal = _input_refusal(query)
     if refusal is not None:
         return refusal
-    reading = Reading(query, scope if scope is not None else Scope())
+    at = {p.at: p for p in params}
+    reading = Reading(query, scope if scope is not None else Scope(), at)
     sqlite = reading.scope.server == "sqlite"
     postgres = reading.scope.server == "postgres"
     try:
@@ -89,6 +96,30 @@ def check_sql(query: str, scope: Scope | None = None) -> Verdict:
     if verdict.allowed and not sqlite and not postgres and "\\" in query:
         return _check_without_backslash_escapes(tokens, reading)
     return verdict
+
+
+def check_sql_sizes(
+    query: str, server: str | None, params: Sequence[Placeholder] = ()
+) -> Verdict:
+    """Only the resource rules (`_sql_resources`: the sizes of built values, generated
+    series, cross joins, endless recursion) for one SQL query in `server`'s dialect, with
+    its parameters' ranges: how a written decision is judged when it is read, before its
+    database is known. A query these rules cannot read is allowed here; the whole guard
+    judges it when it runs."""
+    sqlite, postgres = server == "sqlite", server == "postgres"
+    try:
+        tokens = tokenize(query, sqlite=sqlite, postgres=postgres)
+    except LexError:
+        return Verdict.allow()
+    statement = _single_statement(tokens)
+    if isinstance(statement, Verdict) or not statement:
+        return Verdict.allow()
+    partners = match_parentheses(statement)
+    if isinstance(partners, Verdict):
+        return Verdict.allow()
+    refusal = resource_refusal(statement, partners, postgres=postgres, sqlite=sqlite,
+                               params={p.at: p for p in params})
+    return refusal or Verdict.allow()
 
 
 def _nonstandard_strings_refusal(query: str, tokens: Sequence[Token]) -> Verdict | None:

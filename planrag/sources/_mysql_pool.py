@@ -38,12 +38,38 @@ from planrag.settings import MySQLAddress
 from planrag.sources._server_pool import ConnectError, Prepare, ServerPool
 from planrag.sources._sharing import PoolRegistry
 
-__all__ = ["TOO_MANY_CODES", "ConnectError", "SharedPool", "close_all", "shared_pool"]
+__all__ = ["TOO_MANY_CODES", "CappedConnection", "ConnectError", "PacketTooLarge", "SharedPool",
+           "close_all", "shared_pool"]
 
 _CONNECT_TIMEOUT_S = 5
 _CHECK_TIMEOUT_S = 5.0
 TOO_MANY_CODES = frozenset({1040, 1203})
 """Too many connections (the server's max_connections; the account's max_user_connections)."""
+
+
+class PacketTooLarge(Exception):
+    """A packet longer than the connection's `read_cap` was about to be read."""
+
+    def __init__(self, size: int) -> None:
+        super().__init__(f"a packet of {size:,} bytes")
+        self.size = size
+
+
+class CappedConnection(aiomysql.Connection):  # type: ignore[misc]
+    """A connection that will not read a packet longer than `read_cap` bytes (set while a
+    result's rows stream): it closes instead, so the rest of a huge row never reaches the
+    app. A packet of the protocol is at most 16 MB; a longer row comes in several, each
+    judged."""
+
+    read_cap: int | None = None
+
+    async def _read_bytes(self, num_bytes: int) -> bytes:
+        cap = self.read_cap
+        if cap is not None and num_bytes > cap:
+            self.close()
+            raise PacketTooLarge(num_bytes)
+        data: bytes = await super()._read_bytes(num_bytes)
+        return data
 
 
 class SharedPool(ServerPool[aiomysql.Connection]):
@@ -72,7 +98,7 @@ class SharedPool(ServerPool[aiomysql.Connection]):
         return f"{self.database} on {self.address.host}:{self.address.port}"
 
     async def _open(self) -> aiomysql.Connection:
-        return await aiomysql.connect(
+        conn = CappedConnection(
             host=self.address.host,
             port=self.address.port,
             user=self.address.user,
@@ -82,6 +108,8 @@ class SharedPool(ServerPool[aiomysql.Connection]):
             charset="utf8mb4",
             connect_timeout=_CONNECT_TIMEOUT_S,
         )
+        await conn._connect()  # what aiomysql.connect() does, with this class
+        return conn
 
     def _closed(self, conn: aiomysql.Connection) -> bool:
         return _closed_by_server(conn)

@@ -4,25 +4,31 @@ written into the query text, so a quote in it cannot change the query.
 
 The parser-level guard still judges every such query: it sees the query with each SQL
 placeholder replaced by the literal `0` (a value bound in its place is data, never SQL, so
-the guard's verdict on the shape is the verdict on every binding). Placeholders are found by
-the guard's own lexer, so `':x'` in a string, `-- :x` in a comment and `x::int` are not
-placeholders. Model-written queries never carry parameters: without them a `:` is refused as
-it always was.
+the guard's verdict on the shape is the verdict on every binding), and is told where each
+such `0` stands and what the parameter may be (`Placeholder`): where a size depends on it (a
+repeat count, a printf width, a generate_series bound) the guard judges the value bound, and
+a written decision's queries are judged by its parameters' declared ranges when it is read
+(`judged_text`). Placeholders are found by the guard's own lexer, so `':x'` in a string,
+`-- :x` in a comment and `x::int` are not placeholders. Model-written queries never carry
+parameters: without them a `:` is refused as it always was.
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import math
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
 from planrag.errors import QueryRefused
+from planrag.guards import Placeholder
 from planrag.guards._sql_lexer import OPERATOR, UNKNOWN, WORD, LexError, tokenize
 
-__all__ = ["Bound", "cypher_values", "name_in_query", "placeholder_names", "sql_bound", "sql_value"]
+__all__ = ["Bound", "cypher_values", "judged_text", "name_in_query", "placeholder_names",
+           "sql_bound", "sql_value", "value_range"]
 
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,63}")
 _CYPHER_NAME = re.compile(r"\$([A-Za-z_][A-Za-z0-9_]*)")
@@ -34,6 +40,8 @@ class Bound:
 
     checked: str
     """The text the guard judges: every placeholder replaced by the literal 0."""
+    placeholders: tuple[Placeholder, ...]
+    """Where each of those 0s stands in `checked`, with the value bound there."""
     text: str
     """The text the driver runs: placeholders as the driver's markers."""
     args: tuple[Any, ...]
@@ -87,20 +95,65 @@ def sql_bound(
     spans = _spans(query, dialect)
     sqlite = dialect == "sqlite"
     _require(sorted({name for _, _, name in spans}), params, query, "sql")
-    checked: list[str] = []
     text: list[str] = []
     args: list[Any] = []
     at = 0
     for start, end, name in spans:
-        checked.append(query[at:start] + " 0 ")
         value = params[name]
         args.append(value if marker == "$" else sql_value(value, sqlite))
         shown = f"${len(args)}" if marker == "$" else marker
         text.append(_escaped(query[at:start], marker) + shown)
         at = end
-    checked.append(query[at:])
     text.append(_escaped(query[at:], marker))
-    return Bound("".join(checked), "".join(text), tuple(args))
+    checked, placeholders = _judged(query, spans, lambda name: value_range(name, params[name]))
+    return Bound(checked, placeholders, "".join(text), tuple(args))
+
+
+def judged_text(
+    query: str, ranges: Mapping[str, Placeholder], *, dialect: str = "mysql"
+) -> tuple[str, tuple[Placeholder, ...]]:
+    """The text the guard judges for `query` (each `:name` as the literal 0) and where each
+    0 stands, with the range `ranges` gives its parameter (a written decision's declared
+    `min`/`max`; the offset in `ranges` is ignored). A name `ranges` lacks may be any
+    value."""
+    spans = _spans(query, dialect)
+    return _judged(query, spans, lambda name: ranges.get(name) or Placeholder(
+        0, name, -math.inf, math.inf, declared=False))
+
+
+def _judged(
+    query: str, spans: list[tuple[int, int, str]], placeholder: Callable[[str], Placeholder]
+) -> tuple[str, tuple[Placeholder, ...]]:
+    checked: list[str] = []
+    found: list[Placeholder] = []
+    at = length = 0
+    for start, end, name in spans:
+        part = query[at:start] + " 0 "
+        given = placeholder(name)
+        found.append(Placeholder(length + len(part) - 2, name, given.low, given.high,
+                                 given.declared))
+        checked.append(part)
+        length += len(part)
+        at = end
+    checked.append(query[at:])
+    return "".join(checked), tuple(found)
+
+
+def value_range(name: str, value: Any) -> Placeholder:
+    """What the guard knows of a value bound as `name`: a number as itself (a boolean as 0
+    or 1, NULL as 0); text, a date or anything else may be any number to a database that
+    casts it."""
+    number: float | None = None
+    if value is None:
+        number = 0.0
+    elif isinstance(value, bool | int | float | Decimal):
+        try:
+            number = float(value)
+        except OverflowError:  # an int too large for a float: larger than any limit
+            number = math.inf
+    if number is None or not math.isfinite(number):
+        return Placeholder(0, name, -math.inf, math.inf, declared=False)
+    return Placeholder(0, name, number, number, declared=False)
 
 
 def _escaped(part: str, marker: str) -> str:

@@ -19,7 +19,7 @@ from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal, Protocol, runtime_checkable
 
-from planrag.guards import Scope
+from planrag.guards import Placeholder, Scope
 from planrag.guards.dialects import Dialect
 from planrag.schema import Column, Entity, ForeignKey, Schema
 from planrag.table import Limits, Table
@@ -44,6 +44,9 @@ class Submission:
     is bound by the driver, never written into the text)."""
     scope: Scope | None = None
     """What is known of the database it runs on (None: nothing)."""
+    params: tuple[Placeholder, ...] = ()
+    """Where each parameter's literal stands in `text`, with the value bound there: a size
+    that depends on one is judged by that value."""
 
 
 @runtime_checkable

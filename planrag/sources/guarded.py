@@ -45,7 +45,7 @@ class GuardedSource:
     async def judge(self, query: str, params: Mapping[str, Any] | None = None) -> None:
         """Raise `QueryRefused` unless the guard lets `query` run (nothing runs if not)."""
         submitted = await self.source.submission(query, params)
-        require(submitted.dialect, submitted.text, submitted.scope)
+        require(submitted.dialect, submitted.text, submitted.scope, submitted.params)
 
     async def schema(self) -> Schema:
         return await self.source.schema(self.execute)

@@ -16,8 +16,12 @@ told which database the query may read and which server answers (`submission`; A
   acquire sets the session up again.
 * With a scan limit (`Limits.max_scan_rows`), a SELECT is first EXPLAINed in the same
   read-only transaction and refused when the server estimates it examines more rows.
-* Rows are streamed (unbuffered cursor) and cut at the row/byte caps while fetching; a result
-  still producing rows past the counting limit is abandoned by closing the connection.
+* Rows are streamed (unbuffered cursor), a batch at a time sized by the widest row seen, and
+  cut at the row/byte caps while fetching; a result still producing rows past the counting
+  limit is abandoned by closing the connection. While rows stream, a packet longer than a row
+  of values at the cell limit (`Limits.max_cell_bytes`) is not read: the connection closes
+  and the query is refused (`_mysql_pool.CappedConnection`), and a value over the limit
+  that did arrive refuses it too. GROUP_CONCAT()'s longest value is kept to the cell limit.
 * A server limit that cuts a result short only warns: MariaDB stops a `WITH RECURSIVE` at
   max_recursive_iterations (1000 by default) with warning 1931, and both servers cut
   GROUP_CONCAT() at group_concat_max_len (1260). After every query read to its end the
@@ -49,18 +53,31 @@ import aiomysql
 import pymysql
 from pymysql.constants import COMMAND
 
-from planrag.errors import QueryFailed, QueryRefused, QueryTimeout, SourceUnavailable
+from planrag.errors import (
+    QueryFailed,
+    QueryRefused,
+    QueryTimeout,
+    SourceUnavailable,
+    ValueTooLarge,
+)
 from planrag.guards import Scope
 from planrag.guards.dialects import Dialect
 from planrag.schema import Schema
 from planrag.settings import MySQLAddress
-from planrag.sources._mysql_pool import TOO_MANY_CODES, SharedPool, close_all, shared_pool
+from planrag.sources._mysql_pool import (
+    TOO_MANY_CODES,
+    CappedConnection,
+    PacketTooLarge,
+    SharedPool,
+    close_all,
+    shared_pool,
+)
 from planrag.sources._mysql_schema import read_schema
 from planrag.sources._params import sql_bound
 from planrag.sources._sharing import Lost, PoolHolder, Reusable
 from planrag.sources._values import mysql_distinct, sql_values
 from planrag.sources.base import Language, Read, Submission
-from planrag.table import Limits, Table, TableBuilder
+from planrag.table import Limits, Table, TableBuilder, value_too_large
 
 __all__ = ["MySQLSource", "close_pools", "connect_error", "scan_estimate"]
 
@@ -72,7 +89,6 @@ close_pools = close_all
 _MULTI_STATEMENTS_OFF = struct.pack("<H", 1)
 _COM_RESET_CONNECTION = 0x1F
 _WATCHDOG_GRACE_S = 1.5
-_FETCH_BATCH = 256
 # Server error codes that mean "the statement ran out of time".
 _TIMEOUT_CODES = {1969, 3024, 1317}
 # Codes that mean "the connection is gone" (client-side 2006/2013/2055, server shutdown 1053,
@@ -148,8 +164,10 @@ class MySQLSource(PoolHolder[SharedPool]):
         """Judged in MariaDB's dialect or MySQL's, as the server is (asked once), with
         this database the only one it may name."""
         await self._know_server(self._pool())
-        checked = query if params is None else sql_bound(query, params, marker="%s").checked
-        return Submission(self.dialect, checked, Scope(self.database))
+        if params is None:
+            return Submission(self.dialect, query, Scope(self.database))
+        bound = sql_bound(query, params, marker="%s")
+        return Submission(self.dialect, bound.checked, Scope(self.database), bound.placeholders)
 
     async def schema(self, read: Read | None = None) -> Schema:
         """Tables, columns, keys, foreign keys, comments and row estimates, with the value
@@ -288,28 +306,40 @@ class MySQLSource(PoolHolder[SharedPool]):
     async def _run(self, conn: aiomysql.Connection, query: Statement, limits: Limits) -> Table:
         started = time.perf_counter()
         cur = await conn.cursor(aiomysql.SSCursor)
+        columns: list[str] = []
         try:
-            await cur.execute(self._timeout_statement(limits.timeout_s))
+            await cur.execute(self._session_statement(limits))
             await cur.execute("START TRANSACTION READ ONLY")
             if limits.max_scan_rows and _is_query(query.text):
                 await _refuse_huge_scan(cur, query, limits.max_scan_rows)
             await cur.execute(query.text, query.args)
             columns = [d[0] for d in cur.description or ()]
-            builder = TableBuilder(columns, limits)
+            builder = TableBuilder(columns, limits, query=query.shown, language="sql")
             exhausted = True
+            _cap_rows(conn, limits, len(columns))
             while columns:
-                batch = await cur.fetchmany(_FETCH_BATCH)
+                batch = await cur.fetchmany(builder.next_batch())
                 if not batch:
                     break
                 if not builder.take(batch):
                     exhausted = not builder.left_over and await cur.fetchone() is None
                     break
+        except PacketTooLarge as exc:  # the connection closed itself: nothing more is read
+            raise value_too_large(
+                limits, columns[0] if len(columns) == 1 else "",
+                stopped=f"the row's {exc.size:,}-byte packet was not read",
+                query=query.shown, language="sql") from None
+        except ValueTooLarge as exc:  # its rows are left unread: the connection goes
+            conn.close()
+            raise exc from None
         except pymysql.err.MySQLError as exc:
             raise self._classify(exc, query.shown, limits) from None
         except TimeoutError:
             raise  # a timeout is never taken for a lost connection (never repeated)
         except OSError as exc:
             raise Lost(str(exc) or type(exc).__name__) from None
+        finally:
+            _cap_rows(conn, None, 0)
         if not exhausted:
             conn.close()  # unread rows: dropping the connection is cheaper than draining
             elapsed = (time.perf_counter() - started) * 1000
@@ -326,11 +356,19 @@ class MySQLSource(PoolHolder[SharedPool]):
         notes = (*table.notes, *(f"result incomplete: {cut}" for cut in cuts))
         return replace(table, incomplete=cuts, notes=notes)
 
-    def _timeout_statement(self, seconds: float) -> str:
-        """The server-side statement timeout for this query (reset clears it again)."""
+    def _session_statement(self, limits: Limits) -> str:
+        """This query's session limits (the reset clears them again): the server-side
+        statement timeout, and GROUP_CONCAT()'s longest value kept to the cell limit (the
+        server's own, when smaller). max_allowed_packet, which makes a longer built value
+        NULL, cannot be lowered for a session."""
+        seconds = limits.timeout_s
         if self._pool().flavour == "mariadb":
-            return f"SET SESSION max_statement_time = {seconds:.3f}"
-        return f"SET SESSION max_execution_time = {max(1, int(seconds * 1000))}"
+            timeout = f"max_statement_time = {seconds:.3f}"
+        else:
+            timeout = f"max_execution_time = {max(1, int(seconds * 1000))}"
+        concat = (f"group_concat_max_len = LEAST(@@SESSION.group_concat_max_len, "
+                  f"{int(limits.max_cell_bytes)})")
+        return f"SET SESSION {timeout}, {concat}"
 
     def _classify(self, exc: pymysql.err.MySQLError, query: str, limits: Limits) -> Exception:
         code = exc.args[0] if exc.args and isinstance(exc.args[0], int) else 0
@@ -390,6 +428,14 @@ class MySQLSource(PoolHolder[SharedPool]):
             shared, Statement(sql, None, sql),
             limits or Limits(max_rows=100_000, max_bytes=50_000_000)
         )
+
+
+def _cap_rows(conn: aiomysql.Connection, limits: Limits | None, columns: int) -> None:
+    """While rows stream, a packet longer than a row of `columns` values at the cell limit
+    each (with their length prefixes) is not read (`CappedConnection`); None: no cap."""
+    if isinstance(conn, CappedConnection):
+        conn.read_cap = None if limits is None else (
+            limits.max_cell_bytes * max(1, columns) + 9 * max(1, columns))
 
 
 async def _incomplete(conn: aiomysql.Connection) -> tuple[str, ...]:

@@ -18,9 +18,13 @@ kind), told the database and the schemas a query may read (`submission`; ARCHITE
 * With a scan limit (`Limits.max_scan_rows`), a query is first EXPLAINed (`FORMAT JSON,
   VERBOSE`) in the same transaction and refused when the planner expects it to examine more
   rows (`scan_estimate`).
-* Rows come through a cursor, a batch at a time, and are cut at the row/byte caps while
-  fetching; rows past the cap are counted up to the counting limit, and the rest never
-  leave the server (the rollback closes the cursor).
+* Rows come through a cursor, a batch at a time (sized by the widest row seen so far), and
+  are cut at the row/byte caps while fetching; rows past the cap are counted up to the
+  counting limit, and the rest never leave the server (the rollback closes the cursor). A
+  value over the cell limit (`Limits.max_cell_bytes`) refuses the query; asyncpg reads a
+  row whole before any of it can be seen, so such a row has been received by then (the
+  guard bounds what a query can build; PostgreSQL itself, 1 GB a value). Each query's
+  work_mem is the server's, at most 64 MB.
 * Values become what the other sources give: numbers, `Decimal`, text, bytes, dates and
   times as they are; arrays as lists; JSON as its text; UUIDs, network addresses, ranges
   and other types as their text.
@@ -51,7 +55,13 @@ from typing import Any, TypeVar
 
 import asyncpg
 
-from planrag.errors import QueryFailed, QueryRefused, QueryTimeout, SourceUnavailable
+from planrag.errors import (
+    QueryFailed,
+    QueryRefused,
+    QueryTimeout,
+    SourceUnavailable,
+    ValueTooLarge,
+)
 from planrag.guards import Scope
 from planrag.guards.dialects import Dialect
 from planrag.schema import Schema
@@ -89,6 +99,12 @@ Work = Callable[[asyncpg.Connection], Awaitable[T]]
 _WATCHDOG_GRACE_S = 1.5
 _END_TIMEOUT_S = 5.0
 _FETCH_BATCH = 500
+_WORK_MEM = (
+    "SELECT pg_catalog.set_config('work_mem', LEAST(pg_catalog.pg_size_bytes("
+    "pg_catalog.current_setting('work_mem')), 67108864) / 1024 || 'kB', true)"
+)
+"""Each query's work_mem (memory per sort or hash before it spills to disk) is the server's,
+at most 64 MB: a server tuned for analytics does not lend a model's query more."""
 _SCHEMA_TTL_S = 300.0
 _CATALOGUE_TIMEOUT_S = 30.0
 _TIMEOUT = "57014"
@@ -176,10 +192,11 @@ class PostgresSource(PoolHolder[SharedPool]):
         """Judged in PostgreSQL's dialect, on this database and the manifest's schemas.
         Placeholders are found as PostgreSQL reads the text: `"..."` quotes a name and a
         `\\` in a string is a plain character."""
-        checked = query if params is None else sql_bound(
-            query, params, marker="$", dialect="postgres").checked
         scope = Scope(self.database, server="postgres", schemas=self.schemas)
-        return Submission(self.dialect, checked, scope)
+        if params is None:
+            return Submission(self.dialect, query, scope)
+        bound = sql_bound(query, params, marker="$", dialect="postgres")
+        return Submission(self.dialect, bound.checked, scope, bound.placeholders)
 
     async def schema(self, read: Read | None = None) -> Schema:
         """Tables and views of the manifest's schemas with columns, keys, foreign keys,
@@ -279,7 +296,7 @@ class PostgresSource(PoolHolder[SharedPool]):
         isolation = " ISOLATION LEVEL REPEATABLE READ" if snapshot else ""
         return (
             f"BEGIN{isolation} READ ONLY; SET LOCAL statement_timeout = {ms}; "
-            f"SET LOCAL idle_in_transaction_session_timeout = {idle}; "
+            f"SET LOCAL idle_in_transaction_session_timeout = {idle}; {_WORK_MEM}; "
             f"SET LOCAL search_path = {path}"
         )
 
@@ -291,21 +308,24 @@ class PostgresSource(PoolHolder[SharedPool]):
                 await self._refuse_huge_scan(conn, query, limits)
             prepared = await conn.prepare(query.text)
             columns = [a.name for a in prepared.get_attributes()]
-            builder = TableBuilder(columns, limits)
+            builder = TableBuilder(columns, limits, query=query.shown, language="sql")
             exhausted = True
             if not columns:
                 await prepared.fetch(*query.args)
             else:
                 cursor = await prepared.cursor(*query.args)
                 while True:
-                    batch = await cursor.fetch(_FETCH_BATCH)
+                    wanted = builder.next_batch(_FETCH_BATCH)
+                    batch = await cursor.fetch(wanted)
                     if not batch:
                         break
                     if not builder.take([_row(r) for r in batch]):
                         exhausted = not builder.left_over and not await cursor.fetch(1)
                         break
-                    if len(batch) < _FETCH_BATCH:
+                    if len(batch) < wanted:
                         break
+        except ValueTooLarge as exc:  # the row has arrived: the connection is fine
+            raise Reusable(exc) from None
         except asyncpg.PostgresError as exc:
             raise self._classify(exc, query.shown, limits.timeout_s) from None
         except (asyncpg.InterfaceError, asyncpg.exceptions.InternalClientError) as exc:

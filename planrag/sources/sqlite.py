@@ -9,7 +9,10 @@
    a statement at the timeout; a watchdog calls `interrupt()` if that is ever missed.
    Connections come from one capped pool per file (`planrag.sources._sqlite_pool`), with a
    bounded wait for a free one.
-3. Fetch-time row and byte caps.
+3. Fetch-time row and byte caps, and a cap on one value: every connection's
+   SQLITE_LIMIT_LENGTH is the cell limit (`Limits.max_cell_bytes`), so SQLite refuses to
+   build or read a longer string or blob ("string or blob too big") and the app never holds
+   one; rows are fetched a batch at a time, sized by the widest row seen.
 
 MySQL's three introspection statements (`SHOW TABLES`, `SHOW COLUMNS FROM t`, `DESCRIBE t`)
 are answered from the SQLite catalogue, as models often reach for them first.
@@ -35,7 +38,7 @@ from planrag.sources._params import sql_bound
 from planrag.sources._sqlite_pool import FilePool, Handle, Signature, file_pool
 from planrag.sources._values import sql_values
 from planrag.sources.base import Language, Read, Submission
-from planrag.table import Limits, Table, TableBuilder
+from planrag.table import Limits, Table, TableBuilder, value_too_large
 
 __all__ = ["SQLiteSource"]
 
@@ -53,7 +56,6 @@ _READ_PRAGMAS = {"table_info", "table_xinfo", "index_list", "index_info", "forei
 _DENIED_FUNCTIONS = {"load_extension", "readfile", "writefile", "edit", "fts3_tokenizer"}
 _WATCHDOG_GRACE_S = 2.0
 _INTERRUPT_WAIT_S = 2.0
-_FETCH_BATCH = 256
 
 
 class SQLiteSource:
@@ -130,9 +132,10 @@ class SQLiteSource:
         self, query: str, params: Mapping[str, Any] | None = None
     ) -> Submission:
         """Judged in SQLite's dialect, `main` the only database it may name."""
-        checked = query if params is None else sql_bound(
-            query, params, marker="?", dialect="sqlite").checked
-        return Submission(self.dialect, checked)
+        if params is None:
+            return Submission(self.dialect, query)
+        bound = sql_bound(query, params, marker="?", dialect="sqlite")
+        return Submission(self.dialect, bound.checked, params=bound.placeholders)
 
     async def schema(self, read: Read | None = None) -> Schema:
         """Tables and views with columns, keys, foreign keys and row counts, with the value
@@ -221,13 +224,15 @@ def _run(
     """Run one statement on a worker thread, under the deadline and the caps."""
     started = time.perf_counter()
     handle.deadline = time.monotonic() + limits.timeout_s
+    handle.conn.setlimit(sqlite3.SQLITE_LIMIT_LENGTH, limits.max_cell_bytes)
     try:
         cursor = handle.conn.execute(statement, args)
         columns = [d[0] for d in cursor.description or ()]
-        builder = TableBuilder(columns, limits)
+        builder = TableBuilder(columns, limits, query=statement if shown is None else shown,
+                               language="sql")
         exhausted = True
         while True:
-            batch = cursor.fetchmany(_FETCH_BATCH)
+            batch = cursor.fetchmany(builder.next_batch())
             if not batch:
                 break
             if not builder.take(batch):
@@ -266,6 +271,12 @@ def _authorize(
 
 def _translate(exc: sqlite3.Error, statement: str, limits: Limits) -> QueryError:
     text = str(exc)
+    if "string or blob too big" in text:
+        return value_too_large(
+            limits, stopped="SQLite stopped the query rather than build or read it",
+            query=statement, language="sql",
+            instead="build a shorter value; a value stored that long cannot be read even in "
+            "part (substr, length) under this limit: leave its column out")
     if isinstance(exc, sqlite3.OperationalError) and "interrupted" in text:
         return QueryTimeout(
             f"query stopped after {limits.timeout_s:g} s; narrow it or aggregate",

@@ -671,6 +671,7 @@ HARMLESS_IN_POSTGRES = {
     "sql-leak-x12": "@@ is an operator in PostgreSQL; there are no system variables to read",
     "sql-scope-x33": "regexp_like() is a built-in of PostgreSQL 15",
     "sql-scope-x34": "any_value() is a built-in of PostgreSQL 16",
+    "sql-dos-s02": "PostgreSQL's format() has no %d: it fails on the type before padding",
 }
 
 

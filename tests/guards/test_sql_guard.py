@@ -1,6 +1,7 @@
 """Tests for the parser-level SQL guard (`planrag.guards.sql.check_sql`).
 
-1. Every development case in fixtures/guard-cases/sql_cases.jsonl gets its expected verdict.
+1. Every development case in fixtures/guard-cases/sql_cases.jsonl gets its expected verdict,
+   in the dialect its tag names ([SQLite], [PostgreSQL]; MySQL/MariaDB otherwise).
 2. New queries per category: legitimate reads that trip naive guards, and attacks in disguise
    (case, comments between keywords, whitespace, subqueries, CTEs, backticks, literals).
 3. Lexer edge cases, input validation, and the shape of every reason.
@@ -17,8 +18,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from planrag.guards import check
 from planrag.guards._sql_lexer import LexError, tokenize
 from planrag.guards.sql import MAX_QUERY_CHARS, check_sql
+from tests._sql_fixtures import case_dialect
 
 CASES_FILE = Path(__file__).resolve().parents[2] / "fixtures" / "guard-cases" / "sql_cases.jsonl"
 
@@ -33,7 +36,7 @@ CASES = _load_cases()
 
 @pytest.mark.parametrize("case", CASES, ids=[case["id"] for case in CASES])
 def test_development_case(case: dict[str, Any]) -> None:
-    verdict = check_sql(case["query"])
+    verdict = check(case_dialect(case), case["query"])
     assert verdict.allowed == (case["expect"] == "allow"), (verdict, case["why"])
 
 
