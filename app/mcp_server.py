@@ -24,7 +24,8 @@ Everything runs through the run service (`planrag.service.runs`): the same limit
 checks and audit trail (as `mcp:<name>`) as the chat and Slack. Every tool call, whichever
 tool, holds one of the caller's places of work at once while it runs (`RunService.hold`,
 PLANRAG_RUNS_PER_PERSON); a call beyond them is a tool error saying what the person has
-running.
+running. Over HTTP a session belongs to the person whose credential opened it: a request on
+it with another person's credential is answered 404, as an unknown session is.
 """
 
 from __future__ import annotations
@@ -532,7 +533,8 @@ def serve(settings: Settings, *, http: bool = False, host: str = "127.0.0.1",
 def http_app(settings: Settings, *, host: str, port: int, scripted: bool = False) -> Any:
     """The Streamable HTTP app (an ASGI app), behind its door (`app.door`: with no users,
     this machine only; else each person's MCP token, `planrag users token NAME`). Refused
-    requests get 401 before the MCP layer sees them, and every tool asks again."""
+    requests get 401 before the MCP layer sees them, and every tool asks again; the others
+    reach only sessions their person opened (`_session_owner`)."""
     from app.door import check_host
 
     check_host(settings, host, "mcp")
@@ -566,8 +568,8 @@ def _behind_door(settings: Settings, app: Any) -> Any:
                    for k, v in scope.get("headers") or ()}
         client = scope.get("client")
         try:
-            caller(settings, "mcp", headers.get("authorization") or "",
-                   client[0] if client else None)
+            asker = caller(settings, "mcp", headers.get("authorization") or "",
+                           client[0] if client else None)
         except (Refused, ConfigError) as exc:
             status = 401 if isinstance(exc, Refused) else 503
             body = json.dumps({"error": "unauthorized" if status == 401 else "unavailable",
@@ -579,6 +581,23 @@ def _behind_door(settings: Settings, app: Any) -> Any:
                         "headers": headers_out})
             await send({"type": "http.response.body", "body": body})
             return
-        await app(scope, receive, send)
+        await app({**scope, "user": _session_owner(asker)}, receive, send)
 
     return door
+
+
+def _session_owner(asker: Asker) -> Any:
+    """Who a request comes from, as the SDK's session manager compares it: it records who
+    opened each session and answers a request on it from anyone else (an answer to an
+    elicitation, a tool call, the GET event stream, DELETE) 404, as for an unknown session.
+
+    The owner is the person (`mcp:alice`), not the token: every token of a person reaches the
+    same datasets and counts as the same person in the limits and the audit trail, so
+    nothing of another person's is exposed, and a token rotated under an open session (a
+    new one issued, the old one revoked) keeps it. A revoked token never reaches a session:
+    the door refuses it first. The mark holds the person's name, never the secret."""
+    from mcp.server.auth.middleware.bearer_auth import AuthenticatedUser
+    from mcp.server.auth.provider import AccessToken
+
+    return AuthenticatedUser(AccessToken(token=asker.who, client_id="planrag", scopes=[],
+                                         subject=asker.who))
