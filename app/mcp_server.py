@@ -21,7 +21,11 @@ request carries `Authorization: Bearer <token>` from `planrag users token NAME`,
 the person and their datasets exactly as signing in to the chat is; with no users
 configured, the server listens on loopback only and needs no token, as the chat does.
 Everything runs through the run service (`planrag.service.runs`): the same limits, access
-checks and audit trail (as `mcp:<name>`) as the chat and Slack.
+checks and audit trail (as `mcp:<name>`) as the chat and Slack. Every tool call, whichever
+tool, holds one of the caller's places of work at once while it runs (`RunService.hold`,
+PLANRAG_RUNS_PER_PERSON); a call beyond them is a tool error saying what the person has
+running. Over HTTP a session belongs to the person whose credential opened it: a request on
+it with another person's credential is answered 404, as an unknown session is.
 """
 
 from __future__ import annotations
@@ -29,13 +33,14 @@ from __future__ import annotations
 import json
 import logging
 import sys
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
+from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any
 
 from mcp.server.fastmcp import Context, FastMCP
 from mcp.server.fastmcp.exceptions import ToolError
-from mcp.types import CallToolResult, TextContent, ToolAnnotations
+from mcp.types import CallToolResult, ContentBlock, TextContent, ToolAnnotations
 from pydantic import BaseModel, Field, create_model
 
 from planrag.engine.events import (
@@ -56,8 +61,9 @@ from planrag.engine.events import (
 )
 from planrag.engine.render import stop_words
 from planrag.engine.verdict import answer_lines, named, proposal_lines
-from planrag.errors import ConfigError, PlanRAGError
+from planrag.errors import ConfigError, LimitReached, PlanRAGError
 from planrag.errors import QueryRefused as GuardRefused
+from planrag.limits import Doing
 from planrag.service.runs import Asker, RunService, model_for
 from planrag.settings import Settings
 from planrag.users import Access
@@ -72,6 +78,42 @@ READ_ONLY = ToolAnnotations(readOnlyHint=True, destructiveHint=False, idempotent
 
 Caller = Callable[[Any], Asker]
 """Who calls, from the request (None over stdio); raises `ToolError` when nobody may."""
+
+DOING: dict[str, Doing] = {"ask": "question", "query": "query", "describe_schema": "schema",
+                           "what_if": "what-if", "list_datasets": "datasets"}
+"""What each tool does for the person, as their refusal at the limit names it (a tool not
+named here counts as a query)."""
+
+_ASKER: ContextVar[Asker] = ContextVar("planrag_mcp_asker")
+"""Who the tool call being served is for (set while it holds their place)."""
+
+
+class _Bounded(FastMCP[Any]):
+    """The MCP server whose every tool call is made for a person and holds one of their
+    places of work at once while it runs: the bound is the server's, not each tool's, so a
+    tool added later counts too."""
+
+    def __init__(self, service: RunService, caller: Caller, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._service = service
+        self._caller = caller
+
+    async def call_tool(self, name: str, arguments: dict[str, Any]
+                        ) -> Sequence[ContentBlock] | dict[str, Any]:
+        try:
+            request = self._mcp_server.request_context.request
+        except LookupError:
+            request = None
+        asker = self._caller(request)
+        try:
+            with self._service.hold(asker, DOING.get(name, "query")):
+                token = _ASKER.set(asker)
+                try:
+                    return await super().call_tool(name, arguments)
+                finally:
+                    _ASKER.reset(token)
+        except LimitReached as exc:  # the tool's own errors arrive as ToolError
+            raise ToolError(str(exc)) from None
 
 
 class _Consent(BaseModel):
@@ -125,17 +167,18 @@ def build_server(settings: Settings, caller: Caller, *, scripted: bool = False,
                  host: str = "127.0.0.1", port: int = 8000) -> FastMCP:
     """The MCP server for these settings. `caller` says who calls each request;
     `scripted`: the labelled scripted walkthrough answers, for trying it without a model."""
-    server = FastMCP(
-        "PlanRAG Assistant",
+    service = RunService(settings)
+    server = _Bounded(
+        service, caller, name="PlanRAG Assistant",
         instructions=("Decision questions over a team's own data, answered by planning the "
                       "analysis, querying the data read-only and checking the decision "
                       "against every alternative. Call list_datasets first, then ask."),
         host=host, port=port,
     )
-    service = RunService(settings)
 
-    def who(ctx: Context[Any, Any, Any]) -> Asker:
-        return caller(ctx.request_context.request)
+    def who() -> Asker:
+        """Who the tool call is for, as `_Bounded.call_tool` found them."""
+        return _ASKER.get()
 
     @server.tool(annotations=READ_ONLY)
     async def list_datasets(ctx: Context[Any, Any, Any]) -> CallToolResult:
@@ -144,7 +187,7 @@ def build_server(settings: Settings, caller: Caller, *, scripted: bool = False,
         from planrag.locations import targets_of
         from planrag.runtime import registry
 
-        asker = who(ctx)
+        asker = who()
         reg = registry(settings)
         found = []
         for dataset_id in asker.access.visible(reg.ids()):
@@ -169,7 +212,7 @@ def build_server(settings: Settings, caller: Caller, *, scripted: bool = False,
         `note` saying why it was not checked, and the queries that were run. `target`: one
         of the dataset's targets, as list_datasets names them (default: the dataset's own
         database)."""
-        asker = who(ctx)
+        asker = who()
         model = _model(settings, dataset, asker, scripted, question)
         run = _Run([], default=settings.consent_timeout_default)
         decide = _elicitation(ctx, run, settings) if _elicits(ctx) else None
@@ -180,7 +223,7 @@ def build_server(settings: Settings, caller: Caller, *, scripted: bool = False,
         step = 0
         try:
             async for event in service.ask(asker, dataset, question, model, target=target,
-                                           consent=consent, decide=decide):
+                                           consent=consent, decide=decide, held=True):
                 step += 1
                 said = _progress(event, run)
                 if said:
@@ -198,7 +241,7 @@ def build_server(settings: Settings, caller: Caller, *, scripted: bool = False,
         from planrag.engine.session import require_access
         from planrag.simulators.service import dataset_check, simulate_dataset
 
-        asker = who(ctx)
+        asker = who()
         try:
             require_access(asker.access, dataset)
             run = await simulate_dataset(settings, dataset, None, parameters or {},
@@ -225,7 +268,7 @@ def build_server(settings: Settings, caller: Caller, *, scripted: bool = False,
         from planrag.engine.session import require_access
         from planrag.runtime import open_source
 
-        asker = who(ctx)
+        asker = who()
         try:
             require_access(asker.access, dataset)
             async with open_source(settings, _as_person(settings, dataset, target,
@@ -248,7 +291,7 @@ def build_server(settings: Settings, caller: Caller, *, scripted: bool = False,
         from planrag.runtime import open_source
         from planrag.schema.budget import prompt_schema
 
-        asker = who(ctx)
+        asker = who()
         try:
             require_access(asker.access, dataset)
             async with open_source(settings, _as_person(settings, dataset, target,
@@ -490,7 +533,8 @@ def serve(settings: Settings, *, http: bool = False, host: str = "127.0.0.1",
 def http_app(settings: Settings, *, host: str, port: int, scripted: bool = False) -> Any:
     """The Streamable HTTP app (an ASGI app), behind its door (`app.door`: with no users,
     this machine only; else each person's MCP token, `planrag users token NAME`). Refused
-    requests get 401 before the MCP layer sees them, and every tool asks again."""
+    requests get 401 before the MCP layer sees them, and every tool asks again; the others
+    reach only sessions their person opened (`_session_owner`)."""
     from app.door import check_host
 
     check_host(settings, host, "mcp")
@@ -524,8 +568,8 @@ def _behind_door(settings: Settings, app: Any) -> Any:
                    for k, v in scope.get("headers") or ()}
         client = scope.get("client")
         try:
-            caller(settings, "mcp", headers.get("authorization") or "",
-                   client[0] if client else None)
+            asker = caller(settings, "mcp", headers.get("authorization") or "",
+                           client[0] if client else None)
         except (Refused, ConfigError) as exc:
             status = 401 if isinstance(exc, Refused) else 503
             body = json.dumps({"error": "unauthorized" if status == 401 else "unavailable",
@@ -537,6 +581,23 @@ def _behind_door(settings: Settings, app: Any) -> Any:
                         "headers": headers_out})
             await send({"type": "http.response.body", "body": body})
             return
-        await app(scope, receive, send)
+        await app({**scope, "user": _session_owner(asker)}, receive, send)
 
     return door
+
+
+def _session_owner(asker: Asker) -> Any:
+    """Who a request comes from, as the SDK's session manager compares it: it records who
+    opened each session and answers a request on it from anyone else (an answer to an
+    elicitation, a tool call, the GET event stream, DELETE) 404, as for an unknown session.
+
+    The owner is the person (`mcp:alice`), not the token: every token of a person reaches the
+    same datasets and counts as the same person in the limits and the audit trail, so
+    nothing of another person's is exposed, and a token rotated under an open session (a
+    new one issued, the old one revoked) keeps it. A revoked token never reaches a session:
+    the door refuses it first. The mark holds the person's name, never the secret."""
+    from mcp.server.auth.middleware.bearer_auth import AuthenticatedUser
+    from mcp.server.auth.provider import AccessToken
+
+    return AuthenticatedUser(AccessToken(token=asker.who, client_id="planrag", scopes=[],
+                                         subject=asker.who))

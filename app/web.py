@@ -15,6 +15,7 @@ import logging
 import re
 import uuid
 from collections.abc import Callable, Sequence
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from http.cookies import CookieError, SimpleCookie
 from typing import Any
@@ -32,7 +33,7 @@ from planrag.datasets import Dataset, DatasetRef, Question, Registry
 from planrag.engine.model import Model
 from planrag.engine.verdict import answer_lines, named, ranking_lines
 from planrag.errors import DatasetError, PlanRAGError
-from planrag.limits import limits_for
+from planrag.limits import Doing, limits_for
 from planrag.markup import code_span, escape
 from planrag.present import percent, quantity, signed_quantity
 from planrag.service.runs import Asker, RunService, model_for
@@ -137,15 +138,30 @@ class ChatSession:
             shown["planrag_dataset"] = ds.id
         await cl.send_window_message(shown)
 
+    # Each what-if request (`/whatif`, its buttons, the form sent) holds one of the person's
+    # places of work while it reads the parameters (a live database's values) and ranks.
+
     async def what_if(self, text: str) -> None:
         """`/whatif`: with nothing after it, the form of the simulator's parameters; with
         `name=value ...` and/or a question id of the dataset, the ranking for them."""
+        with self.held("what-if"):
+            await self._what_if(text)
+
+    async def what_if_form(self) -> None:
+        """What the simulator takes, each parameter with its meaning and the values the data
+        allows, as a form to fill in (and buttons for the sample questions' parameters)."""
+        with self.held("what-if"):
+            await self._what_if_form()
+
+    async def what_if_submitted(self, payload: dict[str, Any]) -> None:
+        """The form was sent: check each value against its parameter, then rank."""
+        with self.held("what-if"):
+            await self._what_if_submitted(payload)
+
+    async def _what_if(self, text: str) -> None:
         ds = self.dataset_info()
-        if not text.strip():
-            await self.what_if_form()
-            return
-        if not ds.checked:
-            await self.what_if_form()  # says there is no what-if for this dataset
+        if not text.strip() or not ds.checked:  # the form, or why there is none
+            await self._what_if_form()
             return
         asked = parse_what_if(text, {q.id for q in ds.questions})
         if asked.stray:
@@ -213,9 +229,7 @@ class ChatSession:
             "button for a form.",
             actions=[form, *question_actions(self)], metadata=avatar()).send()
 
-    async def what_if_form(self) -> None:
-        """What the simulator takes, each parameter with its meaning and the values the data
-        allows, as a form to fill in (and buttons for the sample questions' parameters)."""
+    async def _what_if_form(self) -> None:
         from planrag.simulators.service import dataset_check
 
         ds = self.dataset_info()
@@ -255,8 +269,7 @@ class ChatSession:
         await cl.Message(content="\n\n".join(lines), elements=elements,
                          actions=question_actions(self), metadata=avatar()).send()
 
-    async def what_if_submitted(self, payload: dict[str, Any]) -> None:
-        """The form was sent: check each value against its parameter, then rank."""
+    async def _what_if_submitted(self, payload: dict[str, Any]) -> None:
         from planrag.engine.session import require_access
         from planrag.runtime import registry
 
@@ -287,19 +300,23 @@ class ChatSession:
             return
         await self._what_if_run(ds.id, overrides)
 
+    def held(self, doing: Doing) -> AbstractContextManager[None]:
+        """One of the person's places of work at once, held while the chat does `doing` for
+        them (`RunService.hold`: the places every front end counts)."""
+        return RunService(self.settings).hold(self.asker(), doing)
+
     async def _what_if_run(self, ref: str, overrides: dict[str, Any]) -> None:
         """Rank every decision for the dataset or question `ref` with `overrides` and show
         the ranking with a chart."""
         from planrag.simulators.service import simulate_dataset
 
-        with limits_for(self.settings).run(self.user):  # a sweep costs like a question
-            try:
-                run = await simulate_dataset(self.settings, ref, "dump", overrides,
-                                             access=self.access())
-            except PlanRAGError as exc:
-                await cl.Message(content="The simulator could not run: "
-                                 f"{escape(str(exc), 'markdown')}").send()
-                return
+        try:
+            run = await simulate_dataset(self.settings, ref, "dump", overrides,
+                                         access=self.access())
+        except PlanRAGError as exc:
+            await cl.Message(content="The simulator could not run: "
+                             f"{escape(str(exc), 'markdown')}").send()
+            return
         result = run.result
         top = result.ranking[:10]
         unit, digits = result.unit, result.digits
@@ -347,9 +364,8 @@ class ChatSession:
         if model is None:  # no model set up: the scripted walkthrough, where it applies
             await run_scripted(self, question)
             return
-        limits = limits_for(self.settings)
-        limits.check_question(question)
-        with limits.run(self.user):
+        limits_for(self.settings).check_question(question)
+        with self.held("question"):
             await self._ask(question, model, scripted)
 
     async def _ask(self, question: str, model: Model, scripted: bool) -> None:

@@ -6,8 +6,10 @@ every other person shares. Three limits, each said to the person in one line:
 
 - a question longer than `PLANRAG_MAX_QUESTION_CHARS` is refused before anything runs (every
   front end, and the engine itself, check it);
-- a person may have `PLANRAG_RUNS_PER_PERSON` questions being answered at once; the next is
-  refused until one finishes;
+- a person may have `PLANRAG_RUNS_PER_PERSON` things being done for them at once: questions
+  being answered, and whatever else a front end does for them on a database or with a
+  simulator (an MCP query, schema look-up or what-if, the chat's what-if); the next is
+  refused, naming what they have running, until one finishes;
 - a person may send `PLANRAG_MESSAGES_PER_MINUTE` messages a minute; more are refused, and
   the person is told once per minute, not once per message (telling costs too).
 
@@ -23,14 +25,25 @@ from collections import deque
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from typing import Literal
 
 from planrag.errors import LimitReached
 from planrag.settings import Settings
 
-__all__ = ["WINDOW_S", "PersonLimits", "limits_for", "question_problem"]
+__all__ = ["WINDOW_S", "Doing", "PersonLimits", "limits_for", "question_problem"]
 
 WINDOW_S = 60.0
 """The rate limit's window: messages are counted over the last minute."""
+
+Doing = Literal["question", "query", "schema", "what-if", "datasets"]
+"""What a person's place at once is held for; the refusal names what they have running."""
+_WORDS: dict[Doing, tuple[str, str, str]] = {
+    "question": ("question", "questions", "being answered"),
+    "query": ("query", "queries", "running"),
+    "schema": ("schema look-up", "schema look-ups", "running"),
+    "what-if": ("what-if ranking", "what-if rankings", "running"),
+    "datasets": ("dataset listing", "dataset listings", "running"),
+}
 
 
 def question_problem(question: str, most: int) -> str | None:
@@ -49,7 +62,7 @@ class PersonLimits:
     per_minute: int
     max_chars: int
     clock: Callable[[], float] = time.monotonic
-    _running: dict[str, int] = field(default_factory=dict)
+    _running: dict[str, list[Doing]] = field(default_factory=dict)
     _sent: dict[str, deque[float]] = field(default_factory=dict)
     _told: dict[str, float] = field(default_factory=dict)
 
@@ -90,26 +103,25 @@ class PersonLimits:
                 f"{wait:.0f} seconds are ignored")
 
     @contextmanager
-    def run(self, person: str) -> Iterator[None]:
-        """Hold one of `person`'s places for a question being answered; LimitReached when
-        they hold every place."""
-        held = self._running.get(person, 0)
-        if held >= self.runs:
-            raise LimitReached(
-                f"you already have {held} question{'' if held == 1 else 's'} being answered, "
-                "the most at once; ask this again when one has finished")
-        self._running[person] = held + 1
+    def run(self, person: str, doing: Doing = "question") -> Iterator[None]:
+        """Hold one of `person`'s places while something is done for them (`doing`: a
+        question being answered, by default); LimitReached, naming what they have running,
+        when they hold every place."""
+        held = self._running.setdefault(person, [])
+        if len(held) >= self.runs:
+            raise LimitReached(f"you already have {_running_words(held)}, the most at once; "
+                               "ask this again when one has finished")
+        held.append(doing)
         try:
             yield
         finally:
-            left = self._running.get(person, 1) - 1
-            if left > 0:
-                self._running[person] = left
-            else:
-                self._running.pop(person, None)
+            held.remove(doing)
+            if not held and self._running.get(person) is held:
+                del self._running[person]
 
     def running(self, person: str) -> int:
-        return self._running.get(person, 0)
+        """How many places `person` holds now."""
+        return len(self._running.get(person, ()))
 
     def _forget_idle(self, now: float) -> None:
         """Drop the counts of people silent for a minute, so a stream of new senders (Slack
@@ -120,6 +132,19 @@ class PersonLimits:
                        if not sent or sent[-1] <= now - WINDOW_S]:
             del self._sent[person]
             self._told.pop(person, None)
+
+
+def _running_words(held: list[Doing]) -> str:
+    """What a person has running, counted by kind in the order they began: "2 questions
+    being answered", "1 question being answered and 1 query running"."""
+    counts: dict[Doing, int] = {}
+    for doing in held:
+        counts[doing] = counts.get(doing, 0) + 1
+    parts = []
+    for doing, n in counts.items():
+        one, many, state = _WORDS[doing]
+        parts.append(f"{n} {one if n == 1 else many} {state}")
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
 _LIMITS: dict[tuple[int, int, int], PersonLimits] = {}

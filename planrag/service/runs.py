@@ -9,13 +9,15 @@ HTTP request) and a renderer. What happens between them is here, once:
   ask about (`planrag.users.Access`, also whose database account a run uses), and how a
   verdict names them when they approve a check;
 * the words that answer a proposed change of plan (`consent_word`);
+* a person's places of work at once (`RunService.hold`, `planrag.limits`), which every
+  front end holds for whatever it does for them;
 * a run (`RunService.ask`, `RunService.resume`): the question's length and the person's
-  runs at once held to the limits (`planrag.limits`), the dataset refused before anything
-  opens when the person may not use it, every event written to the audit trail, and, when
-  the front end can wait for the person in-process, each pause answered by its `decide`
-  (a terminal prompt, an MCP elicitation) and the run resumed. A front end that cannot wait
-  (Slack, the chat's buttons) ends the stream at `awaiting_confirmation`, keeps the state,
-  and calls `resume` when the answer comes.
+  places held to the limits, the dataset refused before anything opens when the person may
+  not use it, every event written to the audit trail, and, when the front end can wait for
+  the person in-process, each pause answered by its `decide` (a terminal prompt, an MCP
+  elicitation) and the run resumed. A front end that cannot wait (Slack, the chat's
+  buttons) ends the stream at `awaiting_confirmation`, keeps the state, and calls `resume`
+  when the answer comes.
 
 The closing `answer_checked` event carries the answer with its check, so a renderer never
 holds an answer back.
@@ -27,7 +29,7 @@ import logging
 import re
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
-from contextlib import nullcontext
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -35,7 +37,7 @@ from planrag.engine.events import AwaitingConfirmation, Event
 from planrag.engine.model import Model, closing_stream
 from planrag.engine.state import Turn
 from planrag.errors import PlanRAGError
-from planrag.limits import limits_for
+from planrag.limits import Doing, limits_for
 from planrag.settings import Settings
 from planrag.store import Auditor, history_url, shared_store
 from planrag.users import Access
@@ -120,6 +122,13 @@ class RunService:
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
 
+    def hold(self, asker: Asker, doing: Doing = "question") -> AbstractContextManager[None]:
+        """One of `asker`'s places of work at once (`planrag.limits`), held while a front end
+        does `doing` for them: every front end's work for a person, a question or anything
+        else that reaches a database or a simulator, counts against the same places.
+        Raises `LimitReached` (one line naming what they have running) when all are held."""
+        return limits_for(self.settings).run(asker.who, doing)
+
     def auditor(self, asker: Asker, dataset: str, paused_state: str | None = None) -> Auditor:
         """The audit trail of one run (or of the rest of a paused one)."""
         url = history_url(self.settings)
@@ -193,7 +202,7 @@ class RunService:
         await self._history_ready()
         config = engine_config(self.settings, technique=technique, consent=consent)
         auditor = auditor or self.auditor(asker, _dataset_id(ref))
-        with nullcontext() if held else limits.run(asker.who):
+        with nullcontext() if held else self.hold(asker):
             async with open_engine(self.settings, ref, target, model, config,
                                    access=asker.access) as engine:
                 if opened is not None:
@@ -221,7 +230,7 @@ class RunService:
         await self._history_ready()
         config = engine_config(self.settings, technique=technique, consent=consent)
         auditor = auditor or self.auditor(asker, _dataset_id(ref), state)
-        with limits_for(self.settings).run(asker.who):
+        with self.hold(asker):
             async with open_engine(self.settings, ref, target, model, config,
                                    access=asker.access) as engine:
                 if opened is not None:

@@ -104,3 +104,26 @@ async def test_what_if_parameters_come_with_their_allowed_values() -> None:
                      ("2000000", "must be more than 0"), ("lots", "must be a number")):
         with pytest.raises(ValueError, match=why):
             extra.parse(bad)
+
+
+async def test_the_what_if_form_takes_one_of_the_persons_places() -> None:
+    """Issue 34, break 4 in the chat: the form reads the simulator's parameters (on a live
+    database, the values it holds now), so it counts against the person's places of work at
+    once like a question; another person is not held up, and the place is given back."""
+    from chainlit.context import init_http_context
+
+    from app.web import ChatSession
+    from planrag.errors import LimitReached
+    from planrag.service.runs import Asker, RunService
+    from planrag.settings import load_settings
+
+    settings = load_settings(env_file=None).model_copy(update={"runs_per_person": 1})
+    init_http_context()
+    carol = ChatSession(settings, "demo-retail", "sqlite", user="carol")
+    with RunService(settings).hold(Asker("carol"), "query"):
+        with pytest.raises(LimitReached) as caught:
+            await carol.what_if_form()
+        assert str(caught.value) == ("you already have 1 query running, the most at once; "
+                                     "ask this again when one has finished")
+        await ChatSession(settings, "demo-retail", "sqlite", user="dan").what_if_form()
+    await carol.what_if_form()

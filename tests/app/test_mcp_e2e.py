@@ -138,8 +138,9 @@ async def test_a_replan_is_put_to_the_person_through_elicitation(tmp_path: Path)
 
 
 @asynccontextmanager
-async def http_server(env: dict[str, str]) -> AsyncIterator[str]:
-    """`planrag serve mcp --http --scripted` on a free port; its URL once it answers."""
+async def http_server(env: dict[str, str], *, scripted: bool = True) -> AsyncIterator[str]:
+    """`planrag serve mcp --http --scripted` (without `--scripted` if not `scripted`: the
+    model `env` names) on a free port; its URL once it answers."""
     import httpx
 
     from tests._graph_fixtures import free_port
@@ -147,7 +148,7 @@ async def http_server(env: dict[str, str]) -> AsyncIterator[str]:
     port = free_port()
     proc = await asyncio.create_subprocess_exec(
         sys.executable, "-m", "planrag", "serve", "mcp", "--http", "--port", str(port),
-        "--scripted", cwd=str(ROOT), env={**os.environ, **env},
+        *(["--scripted"] if scripted else []), cwd=str(ROOT), env={**os.environ, **env},
         stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.PIPE)
     url = f"http://127.0.0.1:{port}/mcp"
     try:

@@ -81,12 +81,10 @@ async def test_a_person_without_the_dataset_is_refused_before_it_opens(
 
 
 async def test_a_person_has_so_many_runs_at_once(settings: Settings) -> None:
-    from planrag.limits import limits_for
-
     service = RunService(settings)
-    with limits_for(settings).run("ana"):  # ana's one place (runs_per_person=1) is taken
+    with service.hold(Asker("ana"), "query"):  # ana's one place (runs_per_person=1) is taken
         model = ScriptedModel([])
-        with pytest.raises(LimitReached, match="already have 1 question being answered"):
+        with pytest.raises(LimitReached, match="already have 1 query running, the most"):
             await collect(service.ask(Asker("ana"), QUESTION, TEXT, model))
         assert model.requests == []
         other = await collect(service.ask(Asker("bo"), QUESTION, TEXT,

@@ -62,3 +62,24 @@ def test_the_counts_of_people_gone_quiet_are_forgotten() -> None:
         limits.message(f"slack:U{n}")
         clock.now += 0.1  # 500 s in all: most have been quiet for a minute
     assert len(limits._sent) < 2048
+
+
+def test_everything_done_for_a_person_counts_and_the_refusal_names_it() -> None:
+    """A question, a query, a schema look-up or a what-if each hold one of the person's
+    places; the refusal says what they have running, in the order it began."""
+    limits = PersonLimits(runs=3, per_minute=30, max_chars=4000)
+    with limits.run("alice", "query"), limits.run("alice"), limits.run("alice", "query"):
+        with pytest.raises(LimitReached) as caught, limits.run("alice", "what-if"):
+            pass  # pragma: no cover - refused before the body
+        assert str(caught.value) == ("you already have 2 queries running and 1 question being "
+                                     "answered, the most at once; ask this again when one has "
+                                     "finished")
+        assert limits.running("alice") == 3
+    assert limits.running("alice") == 0 and "alice" not in limits._running
+    with (limits.run("bob", "schema"), limits.run("bob", "what-if"),
+          limits.run("bob", "datasets"), pytest.raises(LimitReached) as caught,
+          limits.run("bob", "query")):
+        pass  # pragma: no cover - refused before the body
+    assert str(caught.value).startswith("you already have 1 schema look-up running, 1 what-if "
+                                        "ranking running and 1 dataset listing running, the "
+                                        "most at once")
