@@ -350,7 +350,8 @@ class Sizes(Rows):
             own = columns or self._anchor_names(body, first)
             if function in ("REPEAT", "REPLACE", "REGEXP_REPLACE") and arguments:
                 inside = self._references(*arguments[0], own)
-                grows = function != "REPEAT" or self._more_than_once(arguments)
+                grows = (self._more_than_once(arguments) if function == "REPEAT"
+                         else self._replaces_longer(arguments))
                 doubled = inside > 0 and grows
             else:
                 doubled = self._references(start, end, own) > 1
@@ -366,6 +367,14 @@ class Sizes(Rows):
                     "instead (such as path || '/' || name).",
                 )
         return None
+
+    def _replaces_longer(self, arguments: list[tuple[int, int]]) -> bool:
+        """Whether a replace() may put back more than it takes: a replacement that may be
+        longer than the shortest match (REPLACE(s, '"', '') only shrinks `s`)."""
+        if len(arguments) < 3:
+            return False
+        into = self.size(*arguments[2])
+        return into is None or into.high > self._shortest(*arguments[1])
 
     def _recursion(self) -> list[tuple[str, int, int, int, tuple[str, ...] | None]]:
         if self.recursion is None:

@@ -148,7 +148,7 @@ async def test_parser_guard_runs_first(
 ) -> None:
     seen: list[str] = []
 
-    def refuse(dialect: str, query: str, scope: object = None) -> None:
+    def refuse(dialect: str, query: str, scope: object = None, params: object = ()) -> None:
         seen.append(f"{dialect}: {query}")
         raise QueryRefused("no", rule="test")
 
