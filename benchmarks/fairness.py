@@ -11,7 +11,12 @@ target of 1.5, and what came of Alice's flood (questions answered and refused, m
 handled, how often she was told she was sending too fast).
 
     .venv/bin/python benchmarks/fairness.py [--delay 1.0] [--questions 20] \
-        [--messages 2000] [--rounds 3]
+        [--messages 2000] [--rounds 3] [--cases all|chat|servers]
+
+With `--cases servers` (and by default after the chat's case), issue 34's cases: a huge
+value and twelve slow queries at once through the MCP server, and huge bodies posted to the
+API (benchmarks/fairness_servers.py), each with another person's request timed beside them
+and the server's memory growth.
 """
 
 from __future__ import annotations
@@ -136,8 +141,18 @@ def main() -> int:
     parser.add_argument("--questions", type=int, default=20)
     parser.add_argument("--messages", type=int, default=2000)
     parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--cases", choices=("all", "chat", "servers"), default="all",
+                        help="the chat's flood, the MCP server's and API's cases "
+                        "(benchmarks/fairness_servers.py), or both")
     args = parser.parse_args()
-    return asyncio.run(_main(args.delay, args.questions, args.messages, args.rounds))
+    failed = 0
+    if args.cases in ("all", "chat"):
+        failed |= asyncio.run(_main(args.delay, args.questions, args.messages, args.rounds))
+    if args.cases in ("all", "servers"):
+        from benchmarks.fairness_servers import servers_main
+
+        failed |= asyncio.run(servers_main(max(args.rounds, 5)))
+    return failed
 
 
 if __name__ == "__main__":
