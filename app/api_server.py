@@ -97,10 +97,12 @@ class _Reply:
     usage: dict[str, int] = field(default_factory=dict)
 
 
-def api_app(settings: Settings, *, host: str = "127.0.0.1", scripted: bool = False) -> Starlette:
-    """The ASGI app. `host` is where it listens: with no users configured, only loopback
-    is allowed (and only loopback callers are served)."""
-    from app.door import check_host
+def api_app(settings: Settings, *, host: str = "127.0.0.1", scripted: bool = False) -> Any:
+    """The ASGI app, behind its door (`app.door`: this machine's names only while no users
+    exist, no other site's pages, JSON bodies only). `host`
+    is where it listens: with no users configured, only loopback is allowed (and only
+    loopback callers are served)."""
+    from app.door import check_host, guarded
 
     check_host(settings, host, "api")
     service = RunService(settings)
@@ -136,10 +138,10 @@ def api_app(settings: Settings, *, host: str = "127.0.0.1", scripted: bool = Fal
         except ApiError as exc:
             return exc.response()
 
-    return Starlette(routes=[
+    return guarded(Starlette(routes=[
         Route("/v1/models", models, methods=["GET"]),
         Route("/v1/chat/completions", completions, methods=["POST"]),
-    ])
+    ]), settings, "api")
 
 
 async def _body(request: Request) -> dict[str, Any]:

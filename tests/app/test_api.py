@@ -40,7 +40,7 @@ def _keys(settings: Settings) -> dict[str, str]:
 
 def client(app: Any, key: str | None) -> openai.AsyncOpenAI:
     transport = httpx.ASGITransport(app=app, client=("127.0.0.1", 5000))
-    return openai.AsyncOpenAI(api_key=key or "none", base_url="http://api.test/v1",
+    return openai.AsyncOpenAI(api_key=key or "none", base_url="http://127.0.0.1:8766/v1",
                               http_client=httpx.AsyncClient(transport=transport),
                               max_retries=0)
 
@@ -83,7 +83,7 @@ async def test_models_and_answers_per_key(settings: Settings) -> None:
 async def test_without_users_this_machine_only(settings: Settings) -> None:
     app = api_app(settings, scripted=True)
     assert "demo-retail" in [m.id for m in (await client(app, None).models.list()).data]
-    remote = openai.AsyncOpenAI(api_key="x", base_url="http://api.test/v1", max_retries=0,
+    remote = openai.AsyncOpenAI(api_key="x", base_url="http://127.0.0.1:8766/v1", max_retries=0,
                                 http_client=httpx.AsyncClient(transport=httpx.ASGITransport(
                                     app=app, client=("203.0.113.9", 5000))))
     with pytest.raises(openai.AuthenticationError):
@@ -212,7 +212,8 @@ async def test_wards_fact_and_decision_read_as_such(
 async def test_bad_requests_answer_in_openais_shape(settings: Settings) -> None:
     app = api_app(settings, scripted=True)
     transport = httpx.ASGITransport(app=app, client=("127.0.0.1", 5000))
-    async with httpx.AsyncClient(transport=transport, base_url="http://api.test") as http:
+    async with httpx.AsyncClient(transport=transport, base_url="http://127.0.0.1:8766",
+                                 headers={"Content-Type": "application/json"}) as http:
         for body, status, param in (
                 (b"{not json", 400, None),
                 (b'{"model": "demo-retail"}', 400, "messages"),
