@@ -99,7 +99,7 @@ class _Reply:
 
 def api_app(settings: Settings, *, host: str = "127.0.0.1", scripted: bool = False) -> Any:
     """The ASGI app, behind its door (`app.door`: this machine's names only while no users
-    exist, no other site's pages, JSON bodies only). `host`
+    exist, no other site's pages, JSON bodies of at most PLANRAG_API_MAX_BODY_BYTES). `host`
     is where it listens: with no users configured, only loopback is allowed (and only
     loopback callers are served)."""
     from app.door import check_host, guarded
@@ -141,13 +141,14 @@ def api_app(settings: Settings, *, host: str = "127.0.0.1", scripted: bool = Fal
     return guarded(Starlette(routes=[
         Route("/v1/models", models, methods=["GET"]),
         Route("/v1/chat/completions", completions, methods=["POST"]),
-    ]), settings, "api")
+    ]), settings, "api", max_body=settings.api_max_body_bytes,
+        setting="PLANRAG_API_MAX_BODY_BYTES")
 
 
 async def _body(request: Request) -> dict[str, Any]:
     try:
         body = json.loads(await request.body())
-    except ValueError:
+    except (ValueError, RecursionError):  # RecursionError: nested deeper than Python goes
         raise ApiError(400, "the request body is not JSON") from None
     if not isinstance(body, dict):
         raise ApiError(400, "the request body must be a JSON object")

@@ -19,7 +19,10 @@ server's own error shape before the app sees anything, in this order:
 3. **Content type** (415): a request that carries a body sends JSON
    (`Content-Type: application/json`), so no page can send one without a CORS preflight
    (text/plain and forms need none);
-4. **Credential** (401): as `caller` says.
+4. **Credential** (401): as `caller` says;
+5. **Size** (413, where the server sets a cap): a Content-Length over it is refused before
+   a byte of the body is read; a body without one (chunked) is read counting, and reading
+   stops as soon as it passes the cap. The body is then handed on from memory.
 """
 
 from __future__ import annotations
@@ -30,7 +33,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 from urllib.parse import urlsplit
 
-from starlette.types import ASGIApp, Receive, Scope, Send
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from app.auth import is_loopback
 from planrag.errors import ConfigError
@@ -141,8 +144,10 @@ def refusal(settings: Settings, kind: Kind, scope: Scope) -> Refusal | None:
     return None
 
 
-def guarded(app: ASGIApp, settings: Settings, kind: Kind) -> ASGIApp:
-    """`app` behind the door (the module's docstring)."""
+def guarded(app: ASGIApp, settings: Settings, kind: Kind, *,
+            max_body: int | None = None, setting: str = "") -> ASGIApp:
+    """`app` behind the door (the module's docstring); `max_body`: the largest request
+    body in bytes (`setting` names where it is set, for the refusal), None for no cap."""
     async def door(scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await app(scope, receive, send)
@@ -151,12 +156,51 @@ def guarded(app: ASGIApp, settings: Settings, kind: Kind) -> ASGIApp:
             refused = refusal(settings, kind, scope)
         except ConfigError as exc:
             refused = Refusal(503, "unavailable", f"the users file cannot be read: {exc}")
+        if refused is None and max_body is not None:
+            held = await _body_within(scope, receive, max_body)
+            if held is None:
+                refused = Refusal(413, "request_too_large", (
+                    f"the request body is over {max_body:,} bytes, the most {_WHAT[kind][0]} "
+                    f"reads ({setting}); send a shorter conversation"))
+            else:
+                receive = _replay(held, receive)
         if refused is not None:
             await _refuse(kind, send, refused)
             return
         await app(scope, receive, send)
 
     return door
+
+
+async def _body_within(scope: Scope, receive: Receive, most: int) -> list[Message] | None:
+    """The request's body messages when the body holds at most `most` bytes; None as soon
+    as it is known to hold more (by its Content-Length, before reading; else by counting
+    what arrives, reading no further)."""
+    declared = _headers(scope).get("content-length")
+    if declared is not None and (not declared.strip().isdigit() or int(declared) > most):
+        return None
+    held: list[Message] = []
+    size = 0
+    while True:
+        message = await receive()
+        held.append(message)
+        if message["type"] != "http.request":
+            return held  # the client left: the app sees it as it would have
+        size += len(message.get("body", b""))
+        if size > most:
+            return None
+        if not message.get("more_body", False):
+            return held
+
+
+def _replay(held: list[Message], receive: Receive) -> Receive:
+    """`receive`, giving the messages already read first."""
+    waiting = list(held)
+
+    async def replayed() -> Message:
+        return waiting.pop(0) if waiting else await receive()
+
+    return replayed
 
 
 async def _refuse(kind: Kind, send: Send, refused: Refusal) -> None:

@@ -382,6 +382,12 @@ class Settings(BaseSettings):
         default=30, ge=1, le=10_000, validation_alias=_env("PLANRAG_MESSAGES_PER_MINUTE")
     )
     """Messages one person may send a minute (per app process); more are refused."""
+    api_max_body_bytes: int = Field(
+        default=4 * 1024 * 1024, ge=64 * 1024, le=256 * 1024 * 1024,
+        validation_alias=_env("PLANRAG_API_MAX_BODY_BYTES"),
+    )
+    """The largest request body `planrag serve api` reads, in bytes; a larger one is refused
+    (413) before it is read."""
     sign_in_hours: float = Field(
         default=12.0, gt=0, le=24 * 30, validation_alias=_env("PLANRAG_SIGN_IN_HOURS")
     )
