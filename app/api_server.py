@@ -58,6 +58,7 @@ from planrag.engine.render import stop_words
 from planrag.engine.state import Turn
 from planrag.engine.verdict import answer_lines, named, proposal_lines
 from planrag.errors import AccessDenied, ConfigError, LimitReached, PlanRAGError
+from planrag.limits import question_problem
 from planrag.markup import escape
 from planrag.service.runs import Asker, RunService, consent_word, model_for
 from planrag.settings import Settings
@@ -176,6 +177,10 @@ async def _complete(settings: Settings, service: RunService, who: Asker,
     question = _text(messages[-1]) if messages[-1].get("role") == "user" else ""
     if not question.strip():
         raise ApiError(400, "the last message must be the user's question", param="messages")
+    too_long = question_problem(question.strip(), settings.max_question_chars)
+    if too_long is not None:  # 400, not 429: a client must not send it again as it is
+        raise ApiError(400, f"{too_long} (PLANRAG_MAX_QUESTION_CHARS)", code="question_too_long",
+                       param="messages")
     model = model_for(settings, scripted=scripted, dataset=reg.get(dataset))
     if model is None:
         raise ApiError(503, "no model is configured for this server: set PLANRAG_MODEL, or "

@@ -229,6 +229,34 @@ async def test_bad_requests_answer_in_openais_shape(settings: Settings) -> None:
             assert error["message"] and error["type"]
 
 
+async def test_a_question_over_its_limit_is_a_bad_request_not_a_busy_server(
+        settings: Settings) -> None:
+    """Issue 34, break 6: a question over PLANRAG_MAX_QUESTION_CHARS is refused with 400
+    (OpenAI clients retry a 429 as it is), with a model or with the walkthrough, before any
+    model is asked; a question at the limit is not."""
+    from planrag.engine.scripted import ScriptedModel
+
+    model = ScriptedModel([])  # asked nothing
+    async with ScriptedServer(model) as server:
+        configured = settings.model_copy(update={"model_name": "m", "max_question_chars": 200,
+                                                 "model_base_url": server.base_url})
+        for app in (api_app(configured), api_app(configured, scripted=True)):
+            api = client(app, None)
+            with pytest.raises(openai.BadRequestError) as refused:
+                await api.chat.completions.create(
+                    model="demo-retail", messages=[{"role": "user", "content": "x" * 201}])
+            error = refused.value
+            assert error.status_code == 400 and error.code == "question_too_long"
+            message = error.body["message"]  # type: ignore[index]
+            assert "201 characters long" in message and "up to 200" in message
+            assert "PLANRAG_MAX_QUESTION_CHARS" in message and "\n" not in message
+        at_the_limit = f"{QUESTION} Thanks".ljust(200, "!")
+        reply = await client(api_app(configured, scripted=True), None).chat.completions.create(
+            model="demo-retail", messages=[{"role": "user", "content": at_the_limit}])
+        assert (reply.choices[0].message.content or "").startswith("**Best decision:")
+    assert model.used == 0
+
+
 def _request(path: str, headers: dict[str, str]) -> dict[str, Any]:
     """An ASGI scope of a POST from this machine, at its own address."""
     sent = {"host": "127.0.0.1:8766", "content-type": "application/json", **headers}
