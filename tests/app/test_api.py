@@ -257,6 +257,35 @@ async def test_a_question_over_its_limit_is_a_bad_request_not_a_busy_server(
     assert model.used == 0
 
 
+async def test_what_the_model_is_sent_does_not_grow_with_the_conversation(
+        settings: Settings) -> None:
+    """Issue 34, break 6: two 900,000-character earlier questions made a 1.8-million-
+    character model request. Earlier turns now reach the model cut and held to
+    PLANRAG_HISTORY_CHARS in all; the ordinary turns after them arrive whole."""
+    model = replanning_model()
+    ordinary = [(f"Which warehouse is fullest in week {n}? " + "Please compare. " * 10,
+                 f"**Warehouse {n}** is fullest." + " It holds the most." * 20)
+                for n in range(3)]
+    conversation: list[dict[str, str]] = []
+    for question, reply in [("x" * 900_000, "No decision."), ("y" * 900_000, "No decision."),
+                            *ordinary]:
+        conversation += [{"role": "user", "content": question},
+                         {"role": "assistant", "content": reply}]
+    async with ScriptedServer(model) as server:
+        configured = settings.model_copy(update={"model_name": "m",
+                                                 "model_base_url": server.base_url})
+        api = client(api_app(configured), None)
+        await api.chat.completions.create(model="demo-retail", messages=[
+            *conversation, {"role": "user", "content": QUESTION}])
+        sent = server.bodies[0]["messages"]
+    earlier = [m["content"] for m in sent[1:-1]]
+    assert QUESTION in sent[-1]["content"]
+    assert sum(len(text) for text in earlier) <= settings.history_chars + 5 * len("No decision. ")
+    for question, reply in ordinary:  # whole (the API keeps a reply's first paragraph)
+        assert question in earlier and f"No decision. {reply}" in earlier, earlier
+    assert sum(len(m["content"]) for m in sent) < 60_000  # was 1.8 million
+
+
 def _request(path: str, headers: dict[str, str]) -> dict[str, Any]:
     """An ASGI scope of a POST from this machine, at its own address."""
     sent = {"host": "127.0.0.1:8766", "content-type": "application/json", **headers}
