@@ -120,9 +120,10 @@ def refusal(settings: Settings, kind: Kind, scope: Scope) -> Refusal | None:
     own = _host_name(headers.get("host", ""))
     if not anyone(settings) and not (own and is_loopback(own)):
         return Refusal(421, "misdirected_request", (
-            f"{server} has no users, so it answers only at this machine's names (127.0.0.1, "
-            f"localhost, ::1), not at {_shown(headers.get('host', '(no Host)'))}; call it "
-            "there, or add a user (planrag users add) to serve other names"))
+            f"{server} has no users, so it answers only at this machine's names (localhost, "
+            f"127.0.0.1 and other loopback addresses), not at "
+            f"{_shown(headers.get('host', '(no Host)'))}; call it at one of those, or add a "
+            "user (planrag users add) to serve other names"))
     sent = headers.get("origin")
     if sent is not None and not _same_site(sent, own):
         return Refusal(403, "cross_site_request", (
