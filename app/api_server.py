@@ -58,6 +58,7 @@ from planrag.engine.render import stop_words
 from planrag.engine.state import Turn
 from planrag.engine.verdict import answer_lines, named, proposal_lines
 from planrag.errors import AccessDenied, ConfigError, LimitReached, PlanRAGError
+from planrag.limits import question_problem
 from planrag.markup import escape
 from planrag.service.runs import Asker, RunService, consent_word, model_for
 from planrag.settings import Settings
@@ -97,10 +98,12 @@ class _Reply:
     usage: dict[str, int] = field(default_factory=dict)
 
 
-def api_app(settings: Settings, *, host: str = "127.0.0.1", scripted: bool = False) -> Starlette:
-    """The ASGI app. `host` is where it listens: with no users configured, only loopback
-    is allowed (and only loopback callers are served)."""
-    from app.door import check_host
+def api_app(settings: Settings, *, host: str = "127.0.0.1", scripted: bool = False) -> Any:
+    """The ASGI app, behind its door (`app.door`: this machine's names only while no users
+    exist, no other site's pages, JSON bodies of at most PLANRAG_API_MAX_BODY_BYTES). `host`
+    is where it listens: with no users configured, only loopback is allowed (and only
+    loopback callers are served)."""
+    from app.door import check_host, guarded
 
     check_host(settings, host, "api")
     service = RunService(settings)
@@ -136,16 +139,17 @@ def api_app(settings: Settings, *, host: str = "127.0.0.1", scripted: bool = Fal
         except ApiError as exc:
             return exc.response()
 
-    return Starlette(routes=[
+    return guarded(Starlette(routes=[
         Route("/v1/models", models, methods=["GET"]),
         Route("/v1/chat/completions", completions, methods=["POST"]),
-    ])
+    ]), settings, "api", max_body=settings.api_max_body_bytes,
+        setting="PLANRAG_API_MAX_BODY_BYTES")
 
 
 async def _body(request: Request) -> dict[str, Any]:
     try:
         body = json.loads(await request.body())
-    except ValueError:
+    except (ValueError, RecursionError):  # RecursionError: nested deeper than Python goes
         raise ApiError(400, "the request body is not JSON") from None
     if not isinstance(body, dict):
         raise ApiError(400, "the request body must be a JSON object")
@@ -173,6 +177,10 @@ async def _complete(settings: Settings, service: RunService, who: Asker,
     question = _text(messages[-1]) if messages[-1].get("role") == "user" else ""
     if not question.strip():
         raise ApiError(400, "the last message must be the user's question", param="messages")
+    too_long = question_problem(question.strip(), settings.max_question_chars)
+    if too_long is not None:  # 400, not 429: a client must not send it again as it is
+        raise ApiError(400, f"{too_long} (PLANRAG_MAX_QUESTION_CHARS)", code="question_too_long",
+                       param="messages")
     model = model_for(settings, scripted=scripted, dataset=reg.get(dataset))
     if model is None:
         raise ApiError(503, "no model is configured for this server: set PLANRAG_MODEL, or "

@@ -40,6 +40,7 @@ from typing import Any
 
 from mcp.server.fastmcp import Context, FastMCP
 from mcp.server.fastmcp.exceptions import ToolError
+from mcp.server.transport_security import TransportSecuritySettings
 from mcp.types import CallToolResult, ContentBlock, TextContent, ToolAnnotations
 from pydantic import BaseModel, Field, create_model
 
@@ -61,7 +62,7 @@ from planrag.engine.events import (
 )
 from planrag.engine.render import stop_words
 from planrag.engine.verdict import answer_lines, named, proposal_lines
-from planrag.errors import ConfigError, LimitReached, PlanRAGError
+from planrag.errors import LimitReached, PlanRAGError
 from planrag.errors import QueryRefused as GuardRefused
 from planrag.limits import Doing
 from planrag.service.runs import Asker, RunService, model_for
@@ -174,6 +175,9 @@ def build_server(settings: Settings, caller: Caller, *, scripted: bool = False,
                       "analysis, querying the data read-only and checking the decision "
                       "against every alternative. Call list_datasets first, then ask."),
         host=host, port=port,
+        # Host and Origin are checked by the door (app.door) for every address the server
+        # listens on; the library's own check, for three of them only, would be a second rule.
+        transport_security=TransportSecuritySettings(enable_dns_rebinding_protection=False),
     )
 
     def who() -> Asker:
@@ -532,15 +536,18 @@ def serve(settings: Settings, *, http: bool = False, host: str = "127.0.0.1",
 
 def http_app(settings: Settings, *, host: str, port: int, scripted: bool = False) -> Any:
     """The Streamable HTTP app (an ASGI app), behind its door (`app.door`: with no users,
-    this machine only; else each person's MCP token, `planrag users token NAME`). Refused
-    requests get 401 before the MCP layer sees them, and every tool asks again; the others
-    reach only sessions their person opened (`_session_owner`)."""
-    from app.door import check_host
+    this machine only and at its names only; else each person's MCP token, `planrag users
+    token NAME`; never another site's pages, JSON bodies only). The door holds for every
+    address the server listens on (the MCP library's own Host and Origin check covers
+    127.0.0.1, localhost and ::1 only); refused requests never reach the MCP layer, and
+    every tool asks who calls again. The others reach only sessions their person opened
+    (`_session_owner`)."""
+    from app.door import check_host, guarded
 
     check_host(settings, host, "mcp")
     server = build_server(settings, lambda request: _caller(settings, request),
                           scripted=scripted, host=host, port=port)
-    return _behind_door(settings, server.streamable_http_app())
+    return guarded(server.streamable_http_app(), settings, "mcp", mark=_session_owner)
 
 
 def _caller(settings: Settings, request: Any) -> Asker:
@@ -555,35 +562,6 @@ def _caller(settings: Settings, request: Any) -> Asker:
                       client.host if client else None)
     except Refused as exc:
         raise ToolError(f"not signed in: {exc}") from None
-
-
-def _behind_door(settings: Settings, app: Any) -> Any:
-    from app.door import Refused, caller
-
-    async def door(scope: dict[str, Any], receive: Any, send: Any) -> None:
-        if scope["type"] != "http":
-            await app(scope, receive, send)
-            return
-        headers = {k.decode("latin-1").lower(): v.decode("latin-1")
-                   for k, v in scope.get("headers") or ()}
-        client = scope.get("client")
-        try:
-            asker = caller(settings, "mcp", headers.get("authorization") or "",
-                           client[0] if client else None)
-        except (Refused, ConfigError) as exc:
-            status = 401 if isinstance(exc, Refused) else 503
-            body = json.dumps({"error": "unauthorized" if status == 401 else "unavailable",
-                               "error_description": str(exc)}).encode()
-            headers_out = [(b"content-type", b"application/json")]
-            if status == 401:
-                headers_out.append((b"www-authenticate", b'Bearer realm="planrag"'))
-            await send({"type": "http.response.start", "status": status,
-                        "headers": headers_out})
-            await send({"type": "http.response.body", "body": body})
-            return
-        await app({**scope, "user": _session_owner(asker)}, receive, send)
-
-    return door
 
 
 def _session_owner(asker: Asker) -> Any:

@@ -380,6 +380,16 @@ class Settings(BaseSettings):
         default=4000, ge=100, le=1_000_000, validation_alias=_env("PLANRAG_MAX_QUESTION_CHARS")
     )
     """The longest question any front end accepts; a longer one is refused before it runs."""
+    history_turn_chars: int = Field(
+        default=4000, ge=200, le=1_000_000, validation_alias=_env("PLANRAG_HISTORY_TURN_CHARS")
+    )
+    """Characters of one earlier turn of a conversation (question and answer) sent to the
+    model with a new question; a longer turn is cut."""
+    history_chars: int = Field(
+        default=16_000, ge=200, le=10_000_000, validation_alias=_env("PLANRAG_HISTORY_CHARS")
+    )
+    """Characters of a conversation's earlier turns sent to the model together; the oldest
+    turns are dropped first."""
     runs_per_person: int = Field(
         default=2, ge=1, le=100, validation_alias=_env("PLANRAG_RUNS_PER_PERSON")
     )
@@ -388,6 +398,12 @@ class Settings(BaseSettings):
         default=30, ge=1, le=10_000, validation_alias=_env("PLANRAG_MESSAGES_PER_MINUTE")
     )
     """Messages one person may send a minute (per app process); more are refused."""
+    api_max_body_bytes: int = Field(
+        default=4 * 1024 * 1024, ge=64 * 1024, le=256 * 1024 * 1024,
+        validation_alias=_env("PLANRAG_API_MAX_BODY_BYTES"),
+    )
+    """The largest request body `planrag serve api` reads, in bytes; a larger one is refused
+    (413) before it is read."""
     sign_in_hours: float = Field(
         default=12.0, gt=0, le=24 * 30, validation_alias=_env("PLANRAG_SIGN_IN_HOURS")
     )

@@ -50,6 +50,12 @@ class EngineConfig:
     for its final answer (a reply of at most 4,000 characters more)."""
     max_question_chars: int = 4000
     """The longest question a run takes; a longer one fails before the model is asked."""
+    history_turn_chars: int = 4000
+    """Characters of one earlier turn of the conversation (its question, decision and
+    rationale) sent to the model; a longer turn is cut."""
+    history_chars: int = 16_000
+    """Characters of all the earlier turns sent to the model together; the oldest are
+    dropped first."""
     query_limits: Limits | None = None
     claims_feedback: bool = True
     """Tell the model, once, which numbers of its answer the data does not bear out, so it

@@ -61,7 +61,7 @@ from planrag.engine.model import (
     closing_stream,
 )
 from planrag.engine.plan_check import Requirements
-from planrag.engine.state import RunState, Turn
+from planrag.engine.state import RunState, Turn, earlier_turns
 from planrag.engine.tools import TECHNIQUES, Technique
 from planrag.errors import ConfigError, ModelError, PlanRAGError, RunError, SourceUnavailable
 from planrag.limits import question_problem
@@ -141,7 +141,8 @@ class Engine:
             target=self.target,
             technique=self.technique.name,
             messages=[],
-            history=list(history),
+            history=earlier_turns(history, self.config.history_turn_chars,
+                                  self.config.history_chars),
         )
         async with closing_stream(self._traced(state, self._start(state))) as events:
             async for event in events:

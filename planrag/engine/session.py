@@ -99,6 +99,8 @@ def engine_config(settings: Settings, **overrides: object) -> EngineConfig:
         "max_reply_chars": settings.max_reply_chars,
         "max_run_chars": settings.max_run_chars,
         "max_question_chars": settings.max_question_chars,
+        "history_turn_chars": settings.history_turn_chars,
+        "history_chars": settings.history_chars,
         "query_limits": settings.limits,
         "what_if": settings.what_if,
     }

@@ -8,6 +8,7 @@ seen their previews, which are in the messages.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Literal
 
 from opentelemetry.trace import Span
@@ -16,7 +17,8 @@ from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError
 from planrag.engine.events import PlanStep, Usage
 from planrag.errors import RunError
 
-__all__ = ["MonitorState", "PendingReplan", "QueryRecord", "RunState", "StepModel", "Turn"]
+__all__ = ["MonitorState", "PendingReplan", "QueryRecord", "RunState", "StepModel", "Turn",
+           "earlier_turns"]
 
 STATE_VERSION = 1
 
@@ -79,6 +81,48 @@ class Turn(_Model):
     rationale: str = ""
     factual: bool = False
     """The answer was one of fact, not a decision."""
+
+    def size(self) -> int:
+        """Its characters: the question, the decision and the rationale."""
+        return len(self.question) + len(_said(self.decision)) + len(self.rationale)
+
+    def cut(self, most: int) -> Turn:
+        """This turn in at most `most` characters: the decision kept to a quarter, the
+        question to half of what is left if the rationale needs the rest; cut text ends in
+        an ellipsis."""
+        if self.size() <= most:
+            return self
+        decision = self.decision
+        if decision is not None and len(_said(decision)) > most // 4:
+            decision = _shortened(_said(decision), most // 4)
+        room = most - len(_said(decision))
+        question = _shortened(self.question, max(room // 2, room - len(self.rationale)))
+        rationale = _shortened(self.rationale, room - len(question))
+        return self.model_copy(update={"question": question, "decision": decision,
+                                       "rationale": rationale})
+
+
+def earlier_turns(history: Sequence[Turn], turn_chars: int, total_chars: int) -> list[Turn]:
+    """The earlier turns a run sends its model: each cut to `turn_chars` characters, and the
+    newest of them that fit together in `total_chars` (the oldest dropped first), so no
+    request to the model grows with the conversation a front end or a client passes."""
+    kept: list[Turn] = []
+    used = 0
+    for turn in reversed(history):
+        turn = turn.cut(min(turn_chars, total_chars))
+        used += turn.size()
+        if used > total_chars:
+            break
+        kept.append(turn)
+    return kept[::-1]
+
+
+def _said(decision: Any) -> str:
+    return "" if decision is None else str(decision)
+
+
+def _shortened(text: str, most: int) -> str:
+    return text if len(text) <= most else text[:max(most - 1, 0)] + "\u2026"
 
 
 class RunState(_Model):

@@ -4,6 +4,7 @@ process, as Claude Desktop starts it) and over Streamable HTTP (tokens, people, 
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import sys
 from collections.abc import AsyncIterator
@@ -138,19 +139,21 @@ async def test_a_replan_is_put_to_the_person_through_elicitation(tmp_path: Path)
 
 
 @asynccontextmanager
-async def http_server(env: dict[str, str], *, scripted: bool = True) -> AsyncIterator[str]:
-    """`planrag serve mcp --http --scripted` (without `--scripted` if not `scripted`: the
-    model `env` names) on a free port; its URL once it answers."""
+async def http_server(env: dict[str, str], host: str = "127.0.0.1", *,
+                      scripted: bool = True) -> AsyncIterator[str]:
+    """`planrag serve mcp --http --scripted` at `host` (without `--scripted` if not
+    `scripted`: the model `env` names) on a free port; its URL once it answers."""
     import httpx
 
     from tests._graph_fixtures import free_port
 
     port = free_port()
     proc = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "planrag", "serve", "mcp", "--http", "--port", str(port),
-        *(["--scripted"] if scripted else []), cwd=str(ROOT), env={**os.environ, **env},
+        sys.executable, "-m", "planrag", "serve", "mcp", "--http", "--host", host,
+        "--port", str(port), *(["--scripted"] if scripted else []), cwd=str(ROOT),
+        env={**os.environ, **env},
         stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.PIPE)
-    url = f"http://127.0.0.1:{port}/mcp"
+    url = f"http://{host}:{port}/mcp"
     try:
         async with httpx.AsyncClient() as client:
             for _ in range(300):
@@ -227,3 +230,31 @@ async def test_over_http_without_users_only_this_machine(tmp_path: Path) -> None
         assert {t.name for t in tools} == TOOLS
     code, _out, err = await cli("serve", "mcp", "--http", "--host", "0.0.0.0", env=env)
     assert code == 1 and "would be open to anyone who can reach 0.0.0.0" in err
+
+
+async def test_over_http_on_another_loopback_address_only_its_names(tmp_path: Path) -> None:
+    """`--host 127.0.0.2`, where the MCP library checks neither Host nor Origin: a page at
+    a host name pointed at this machine (DNS rebinding) gets a 421, another site's page a
+    403, a body that is not JSON a 415; a client at the server's own address gets in."""
+    import httpx
+
+    env = live_env(tmp_path, PLANRAG_USERS_FILE=str(tmp_path / "none.toml"))
+    initialize = {"jsonrpc": "2.0", "id": 1, "method": "initialize",
+                  "params": {"protocolVersion": "2025-06-18", "capabilities": {},
+                             "clientInfo": {"name": "page", "version": "1"}}}
+    accept = {"Accept": "application/json, text/event-stream"}
+    async with http_server(env, host="127.0.0.2") as url:
+        port = url.split(":")[2].split("/")[0]
+        async with httpx.AsyncClient(timeout=30) as client:
+            rebound = await client.post(url, json=initialize,
+                                        headers={**accept, "Host": f"evil.test:{port}"})
+            assert rebound.status_code == 421, rebound.text
+            assert "only at this machine's names" in rebound.json()["error_description"]
+            page = await client.post(url, json=initialize,
+                                     headers={**accept, "Origin": "http://evil.test"})
+            assert page.status_code == 403, page.text
+            plain = await client.post(url, content=json.dumps(initialize),
+                                      headers={**accept, "Content-Type": "text/plain"})
+            assert plain.status_code == 415, plain.text
+        async with http_session(url, None) as session:
+            assert {t.name for t in (await session.list_tools()).tools} == TOOLS

@@ -211,6 +211,28 @@ async def test_conversation_history_reaches_the_model(engine_for) -> None:  # ty
     assert check.rank == 2
 
 
+async def test_earlier_turns_sent_to_the_model_are_bounded(engine_for) -> None:  # type: ignore[no-untyped-def]
+    """Issue 34, break 6: each earlier turn reaches the model cut to `history_turn_chars`,
+    and together they are held to `history_chars`, the oldest dropped first; a short turn
+    passes whole, however long the turns before it were."""
+    model = ScriptedModel([Reply(calls=[plan("powers")]), Reply(calls=[answer("novgorod")])])
+    huge = [Turn(question=f"old {n} " + "q" * 900_000, decision="krakow",
+                 rationale="r" * 900_000) for n in range(3)]
+    history = [*huge, Turn(question=TEXT, decision="krakow", rationale="highest profit")]
+    async with engine_for(model, history_turn_chars=1000, history_chars=2500) as engine:
+        await collect(engine.run("And the second best?", history=history))
+    earlier = model.requests[0].messages[1:-1]
+    asked = [m["content"] for m in earlier if m["role"] == "user"]
+    assert [q[:5] for q in asked] == ["old 1", "old 2", TEXT[:5]]  # old 0 dropped
+    assert list(earlier[-2:]) == [{"role": "user", "content": TEXT},
+                                  {"role": "assistant",
+                                   "content": "Decision: krakow. highest profit"}]
+    for question, said in zip(earlier[:-2:2], earlier[1:-2:2], strict=True):
+        assert question["content"].endswith("\u2026") and said["content"].endswith("\u2026")
+        assert len(question["content"]) + len(said["content"]) <= 1000 + len("Decision: . ")
+    assert sum(len(m["content"]) for m in earlier) <= 2500 + 3 * len("Decision: krakow. ")
+
+
 async def test_free_questions_without_parameters_say_why_nothing_was_checked(
     engine_for, sqlite_settings
 ) -> None:  # type: ignore[no-untyped-def]
