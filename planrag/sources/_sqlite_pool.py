@@ -19,6 +19,7 @@ import contextlib
 import math
 import os
 import sqlite3
+import threading
 import time
 import weakref
 from collections.abc import Callable
@@ -28,12 +29,19 @@ from planrag.errors import SourceUnavailable
 from planrag.schema import Schema
 from planrag.sources._slots import Busy, Slots
 
-__all__ = ["PROGRESS_STEPS", "FilePool", "Handle", "Signature", "file_pool"]
+__all__ = ["LONG_AT_ONCE", "PROGRESS_STEPS", "FilePool", "Handle", "Signature", "file_pool"]
 
 Signature = tuple[int, ...]
 _SCHEMA_TTL_S = 300.0
 PROGRESS_STEPS = 10_000
 """SQLite virtual-machine steps between two looks at a statement's deadline."""
+LONG_AFTER_S = 0.25
+"""A statement running longer than this is a long one (`LONG_AT_ONCE`)."""
+LONG_AT_ONCE = max(1, (os.cpu_count() or 2) - 1)
+"""Long statements that may run at once in a process, on all its files: one core fewer
+than the machine has, so a person's long queries never take every core from another
+person's short ones; the others wait, within their own deadlines."""
+_LONG = threading.BoundedSemaphore(LONG_AT_ONCE)
 
 
 class Handle:
@@ -43,10 +51,37 @@ class Handle:
         self.conn = conn
         self.signature = signature
         self.deadline = math.inf
+        self.started = 0.0
+        self.long = False
+        """This statement holds one of the places of long statements (`LONG_AT_ONCE`)."""
+
+    def begin(self, timeout_s: float) -> None:
+        """A statement starts, to be stopped after `timeout_s` seconds."""
+        self.started = time.monotonic()
+        self.deadline = self.started + timeout_s
+
+    def end(self) -> None:
+        """The statement has ended: its deadline and its place of a long statement go."""
+        self.deadline = math.inf
+        if self.long:
+            self.long = False
+            _LONG.release()
 
     def past_deadline(self) -> int:
-        """SQLite's progress handler: non-zero stops the running statement."""
-        return 1 if time.monotonic() > self.deadline else 0
+        """SQLite's progress handler: non-zero stops the running statement. A statement
+        that has run `LONG_AFTER_S` goes on only in a place of the long statements; it
+        waits for one (on this worker thread, the GIL let go) until its deadline."""
+        now = time.monotonic()
+        if now > self.deadline:
+            return 1
+        if self.long or self.deadline == math.inf or now - self.started < LONG_AFTER_S:
+            return 0  # (no deadline: the product's own reads, the schema's)
+        while not _LONG.acquire(timeout=min(0.05, self.deadline - now)):
+            now = time.monotonic()
+            if now > self.deadline:
+                return 1
+        self.long = True
+        return 0
 
 
 Opener = Callable[[Path], sqlite3.Connection]
@@ -137,7 +172,7 @@ class FilePool:
 
     def release(self, handle: Handle) -> None:
         """A connection whose statement has ended is free again."""
-        handle.deadline = math.inf
+        handle.end()
         if self.users and handle.signature == self._signature:
             self.slots.put(handle)
         else:

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import math
 import re
 import sqlite3
 import time
@@ -223,7 +222,7 @@ def _run(
 ) -> Table:
     """Run one statement on a worker thread, under the deadline and the caps."""
     started = time.perf_counter()
-    handle.deadline = time.monotonic() + limits.timeout_s
+    handle.begin(limits.timeout_s)
     handle.conn.setlimit(sqlite3.SQLITE_LIMIT_LENGTH, limits.max_cell_bytes)
     try:
         cursor = handle.conn.execute(statement, args)
@@ -242,7 +241,7 @@ def _run(
     except sqlite3.Error as exc:
         raise _translate(exc, statement if shown is None else shown, limits) from None
     finally:
-        handle.deadline = math.inf
+        handle.end()
     return builder.build((time.perf_counter() - started) * 1000, exhausted=exhausted)
 
 

@@ -210,3 +210,43 @@ async def test_bound_parameters_are_values_never_sql(source: SQLiteSource) -> No
         await source.execute(query, params={"name": "a", "day": "b"})
     with pytest.raises(QueryRefused):
         await source.execute("SELECT id FROM warehouse WHERE id = :id")
+
+
+SLOW = ("WITH RECURSIVE c(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM c WHERE n < 1000000000) "
+        "SELECT count(*) AS n FROM c")
+
+
+async def test_long_statements_leave_a_core_to_short_ones(
+    source: SQLiteSource, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 34, 4: one person's long queries took every core from another's short one. A
+    statement past `LONG_AFTER_S` runs only in a place of the long ones (a core fewer than
+    the machine has); the others wait for one within their own deadline, and a short
+    statement never waits."""
+    import threading
+
+    from planrag.sources import _sqlite_pool
+
+    places = threading.BoundedSemaphore(1)
+    held: list[int] = [0, 0]  # now, most at once
+
+    class Counted:
+        def acquire(self, timeout: float = -1) -> bool:
+            got = places.acquire(timeout=timeout)
+            if got:
+                held[0] += 1
+                held[1] = max(held)
+            return got
+
+        def release(self) -> None:
+            held[0] -= 1
+            places.release()
+
+    monkeypatch.setattr(_sqlite_pool, "_LONG", Counted())
+    slow = [asyncio.ensure_future(source.execute(SLOW)) for _ in range(3)]
+    await asyncio.sleep(0.5)  # all three are long by now
+    quick = await source.execute("SELECT COUNT(*) AS n FROM warehouse")
+    assert quick.rows == ((4,),)
+    done = await asyncio.gather(*slow, return_exceptions=True)
+    assert all(isinstance(d, QueryTimeout) for d in done), done
+    assert held == [0, 1]  # one long statement at a time, every place given back
