@@ -188,6 +188,10 @@ async def _complete(settings: Settings, service: RunService, who: Asker,
     said = consent_word(question)
     paused_key = _paused_key(who, messages)
     if said is not None and paused_key is not None:
+        try:  # a run taken and then refused for the limit would be lost
+            service.room(who)
+        except LimitReached as exc:
+            raise ApiError(429, str(exc), "rate_limit_error", "rate_limit_exceeded") from None
         taken = await service.take_paused(paused_key, said)
         if taken.run is None:
             return _respond(body, _Reply(verdict="That change of plan is no longer waiting "

@@ -129,6 +129,13 @@ class RunService:
         Raises `LimitReached` (one line naming what they have running) when all are held."""
         return limits_for(self.settings).run(asker.who, doing)
 
+    def room(self, asker: Asker) -> None:
+        """Raise `LimitReached`, as `hold` would, when `asker` holds every place now: asked
+        before taking anything that would be lost if the work were then refused (a paused
+        run's answer)."""
+        with self.hold(asker):
+            pass
+
     def auditor(self, asker: Asker, dataset: str, paused_state: str | None = None) -> Auditor:
         """The audit trail of one run (or of the rest of a paused one)."""
         url = history_url(self.settings)

@@ -121,6 +121,31 @@ async def test_a_replan_continues_with_the_next_message(settings: Settings) -> N
         assert "no change of plan waiting" in (stray.choices[0].message.content or "")
 
 
+async def test_an_answer_refused_for_the_limit_leaves_the_paused_run_waiting(
+    settings: Settings,
+) -> None:
+    """A person holding every place who answers a paused run is told 429, and the run
+    still waits for the answer (it was taken from the store, then lost)."""
+    from planrag.limits import limits_for
+
+    model = replanning_model()
+    async with ScriptedServer(model) as server:
+        configured = settings.model_copy(update={"model_name": "m",
+                                                 "model_base_url": server.base_url})
+        ana = client(api_app(configured), None)
+        asked = [{"role": "user", "content": QUESTION}]
+        first = await ana.chat.completions.create(model="demo-retail", messages=asked)
+        going_on = [*asked, {"role": "assistant", "content": first.choices[0].message.content},
+                    {"role": "user", "content": "approve"}]
+        limits = limits_for(configured)
+        with limits.run("api:local"), limits.run("api:local"):
+            with pytest.raises(openai.RateLimitError):
+                await ana.chat.completions.create(model="demo-retail", messages=going_on)
+        later = await ana.chat.completions.create(model="demo-retail", messages=going_on)
+        text = later.choices[0].message.content or ""
+        assert text.startswith("**Best decision:") and "The change of plan is approved." in text
+
+
 async def test_a_proposed_check_shows_its_card_and_ranks_the_answer_once_approved(
         tmp_path: Path) -> None:
     """On a dataset without a check, the reply is the drafted check's card in its own words
