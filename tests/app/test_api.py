@@ -138,9 +138,9 @@ async def test_an_answer_refused_for_the_limit_leaves_the_paused_run_waiting(
         going_on = [*asked, {"role": "assistant", "content": first.choices[0].message.content},
                     {"role": "user", "content": "approve"}]
         limits = limits_for(configured)
-        with limits.run("api:local"), limits.run("api:local"):
-            with pytest.raises(openai.RateLimitError):
-                await ana.chat.completions.create(model="demo-retail", messages=going_on)
+        with limits.run("api:local"), limits.run("api:local"), \
+                pytest.raises(openai.RateLimitError):
+            await ana.chat.completions.create(model="demo-retail", messages=going_on)
         later = await ana.chat.completions.create(model="demo-retail", messages=going_on)
         text = later.choices[0].message.content or ""
         assert text.startswith("**Best decision:") and "The change of plan is approved." in text
