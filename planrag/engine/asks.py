@@ -101,6 +101,7 @@ _CHOOSES_ONE = re.compile(r"\b(?:which|where|whom|who)\b", re.IGNORECASE)
 _WORD = re.compile(r"[a-z]+(?:'[a-z]+)?")
 
 
+@lru_cache(maxsize=1024)
 def asks_decision(question: str, previous: str | None = None) -> bool:
     """Whether `question` asks what to decide (True) or asks a fact (False). `previous`:
     the conversation's question before it, whose kind a follow-up with no words of its own

@@ -140,8 +140,8 @@ class ToolCalls:
         return [float(v) for v in defaults
                 if isinstance(v, int | float) and not isinstance(v, bool)]
 
-    def tools(self, state: RunState) -> tuple[dict[str, Any], ...]:
-        offer = self.offer(state)
+    def tools(self, state: RunState, offer: Offer | None = None) -> tuple[dict[str, Any], ...]:
+        offer = offer or self.offer(state)
         return tool_definitions(
             offer.technique, offer.dialects, offer.simulator, answer_only=offer.answer_only,
             retrieve_only=offer.retrieve_only, what_if=offer.what_if,
@@ -159,7 +159,8 @@ class ToolCalls:
             self.reply(state, call_id, f"the arguments of {name} are not valid JSON ({exc}); "
                         "call it again with a JSON object")
             return
-        allowed = {t["function"]["name"] for t in self.tools(state)}
+        offer = self.offer(state)
+        allowed = {t["function"]["name"] for t in self.tools(state, offer)}
         tool = tool_named(name)
         if name not in allowed or tool is None:
             self.reply(state, call_id, f"{name} is not available now; use one of: "
@@ -174,7 +175,7 @@ class ToolCalls:
                         f"placeholder {placeholder} from the instructions; write the real "
                         f"{what}, taken from the question and the data, in its place")
             return
-        parsed = self._parse(state, call_id, name, tool.arguments(self.offer(state)), args)
+        parsed = self._parse(state, call_id, name, tool.arguments(offer), args)
         if parsed is None:
             return
         async for event in tool.handle(self, state, call_id, parsed):
