@@ -385,8 +385,8 @@ async def resume(thread: Any) -> None:
 
 
 async def _take_up(session: ChatSession) -> None:
-    for plan, attempts in await session.interrupted():
-        await _as_run(session.answer_again(plan, attempts))
+    for run in await session.interrupted():
+        await _as_run(session.answer_again(run))
 
 
 _BACKGROUND: set[asyncio.Future[Any]] = set()

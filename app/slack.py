@@ -44,47 +44,23 @@ import asyncio
 import logging
 import os
 import re
-import time
 from collections.abc import Awaitable, Callable
 from contextvars import ContextVar
+from dataclasses import replace
 from typing import Any
 
 import chainlit as cl
 
-from planrag.engine.events import (
-    AnswerChecked,
-    AnswerProposed,
-    AwaitingConfirmation,
-    CheckProposed,
-    Event,
-    MonitorNoticed,
-    PlanMade,
-    PlanStep,
-    QueryFailed,
-    QueryFinished,
-    QueryRefused,
-    QueryStarted,
-    ReplanDecided,
-    ReplanProposed,
-    RunFailed,
-    RunFinished,
-    RunStarted,
-    SimulatorChecked,
-)
-from planrag.engine.render import stop_words
-from planrag.engine.verdict import answer_lines, proposal_lines
+from planrag.datasets import DatasetRef
+from planrag.engine.events import Event
 from planrag.errors import PlanRAGError
 from planrag.limits import limits_for, question_problem
 from planrag.markup import escape
-from planrag.service.journal import (
-    MAX_ATTEMPTS,
-    OWNER,
-    Holding,
-    close_stores,
-    store_for,
-)
-from planrag.service.run_store import Journaled, PausedRun, RunStore
-from planrag.service.runs import Asker, RunService, consent_word, model_for
+from planrag.service.conversation import Conversation, RunRequest, Words
+from planrag.service.journal import MAX_ATTEMPTS, OWNER, close_stores, store_for
+from planrag.service.run_store import Journaled
+from planrag.service.runs import Asker, Decide, RunService, consent_word
+from planrag.service.text_view import TextView
 from planrag.settings import Settings
 from planrag.users import SlackAccess
 
@@ -93,8 +69,6 @@ __all__ = ["attach", "handle_slack_message", "journal_record", "route", "store_f
 log = logging.getLogger("planrag.slack")
 
 
-HISTORY_TURNS = 6
-"""How many earlier turns of a thread a follow-up question gets."""
 JOURNAL_TEXT_MARGIN = 1000
 """How many characters beyond the longest question (PLANRAG_MAX_QUESTION_CHARS) the journal
 keeps of a message's text: room for mentions and Slack's escapes (`&amp;`) around a question
@@ -108,18 +82,9 @@ HINT = ("A new plan is waiting for your answer in this thread: reply *approve* t
         "*keep* to stay with the current plan.")
 NO_PLAN = ("There is no plan waiting for your approval in this thread (its run has finished, "
            "or none was asked here). Mention me with a decision question to start one.")
-BUSY = ("I am still working on the previous question in this thread; ask again when it has "
-        "been answered.")
-AGAIN_QUESTION = ("I was interrupted while answering this (the assistant restarted), so I am "
-                  "answering it again from the start.")
-AGAIN_RESUME = ("I was interrupted while going on with the re-plan (the assistant restarted), "
-                "so I am going on again from where the plan was paused.")
 TOO_LONG = ("I could not take this message up again after the assistant restarted: it is too "
             "long ({n:,} characters; a question may have at most {most:,}). Please ask again, "
             "shorter.")
-GAVE_UP = ("I could not finish this: the assistant stopped {n} times while working on it. "
-           "Please ask again, or tell the person who runs PlanRAG Assistant.")
-
 # Message subtypes that are a person writing (others: edits, deletions, joins, bots...).
 _PLAIN = {None, "file_share", "thread_broadcast"}
 
@@ -365,11 +330,51 @@ async def handle_slack_message(settings: Settings, text: str) -> None:
     kind = route(event, _BOT.get("id"))
     if kind is None:
         return
-    async with Holding(settings, run_key(event)):
+    await _handled(settings, event, kind, text, run_key(event))
+
+
+async def _handled(settings: Settings, event: dict[str, Any], kind: str, text: str,
+                   run_id: str) -> None:
+    """Handle a message the gate journaled under `run_id`; its journal entry ends however
+    the handling ends (a run the message started holds and ends it itself)."""
+    try:
+        await _handle(settings, event, kind, text, run_id)
+    except PlanRAGError as exc:  # e.g. the store cannot be reached: say so in the thread
+        await say(f"I cannot handle this message now: {escape(str(exc), 'slack')}")
+    finally:
         try:
-            await _handle(settings, event, kind, text, run_key(event))
-        except PlanRAGError as exc:  # e.g. the store cannot be reached: say so in the thread
-            await say(f"I cannot handle this message now: {escape(str(exc), 'slack')}")
+            await store_for(settings).journal_end(run_id, OWNER)
+        except Exception as exc:
+            log.warning("could not mark run %s done in the journal: %s", run_id, exc)
+
+
+class _SlackTransport:
+    """A Slack thread as a conversation's transport: each event's messages posted in the
+    thread (`TextView`); it cannot wait for the person, so a run ends at its pause and the
+    reply in the thread resumes it."""
+
+    decide: Decide | None = None
+
+    def __init__(self) -> None:
+        self.view = TextView("slack")
+
+    async def show(self, event: Event) -> None:
+        for text in self.view.messages(event):
+            await say(text)
+
+    async def say(self, text: str) -> None:
+        await say(escape(text, "slack"))
+
+    async def flush(self) -> None:
+        for text in self.view.end():
+            await say(text)
+
+
+def _answering(event: dict[str, Any]) -> Callable[[RunRequest], Asker]:
+    """Who goes on with a run in this message's thread: its sender, reading with the
+    account of whoever asked the question."""
+    user = str(event.get("user") or "")
+    return lambda asked: _asker(user, asked.dataset, asked.asked_by or user)
 
 
 async def _take_over(settings: Settings, run: Journaled) -> None:
@@ -382,70 +387,73 @@ async def _take_over(settings: Settings, run: Journaled) -> None:
     posting = _POST.set(_poster(event))
     try:
         await _answer_again(settings, run, event)
+    except PlanRAGError as exc:
+        await say(f"I cannot handle this message now: {escape(str(exc), 'slack')}")
+    except Exception:
+        log.exception("taking up run %s failed", run.run_id)
+        await say("Something went wrong while answering this after a restart; please ask "
+                  "again.")
     finally:
         _POST.reset(posting)
 
 
 async def _answer_again(settings: Settings, run: Journaled, event: dict[str, Any]) -> None:
-    store = store_for(settings)
-    plan = run.plan or {}
+    plan = _current(run.plan or {}, event)
     log.info("taking up run %s (attempt %d, %s)", run.run_id, run.attempts,
              plan.get("kind", "not started"))
-    async with Holding(settings, run.run_id):
-        try:
-            if run.attempts > MAX_ATTEMPTS:
-                await say(GAVE_UP.format(n=run.attempts - 1))
-            elif "text_length" in event and plan.get("kind") != "resume":
-                await say(TOO_LONG.format(n=int(event["text_length"]),
-                                          most=settings.max_question_chars))
-            elif plan.get("kind") == "question":
-                await say(AGAIN_QUESTION)
-                # The question is the journaled message's (a plan written before the message
-                # was kept once may still hold it).
-                question = str(plan.get("question") or _question(str(event.get("text") or "")))
-                await _run(settings, store, run.thread, question, str(plan["dataset"]),
-                           str(plan.get("user") or ""), run.run_id)
-            elif plan.get("kind") == "resume":
-                await say(AGAIN_RESUME)
-                await _resume(settings, store, run.thread, _paused_of(plan),
-                              bool(plan["approved"]), str(plan.get("user") or ""), run.run_id)
-            else:  # never got further than being accepted: handle the message again
-                await _handle(settings, event, str(run.record.get("kind") or "mention"),
-                              str(event.get("text") or ""), run.run_id)
-        except PlanRAGError as exc:
-            await say(f"I cannot handle this message now: {escape(str(exc), 'slack')}")
-        except Exception:
-            log.exception("taking up run %s failed", run.run_id)
-            await say("Something went wrong while answering this after a restart; please ask "
-                      "again.")
+    kind = plan.get("kind")
+    if kind == "resume" or (kind == "question" and "text_length" not in event):
+        transport = _SlackTransport()
+        await Conversation(RunService(settings), run.thread).answer_again(
+            replace(run, plan=plan), transport, _answering(event))
+        await transport.flush()
+        return
+    if run.attempts > MAX_ATTEMPTS:
+        await say(escape(Words.GAVE_UP.format(question=_question(str(event.get("text") or "")),
+                                              n=run.attempts - 1), "slack"))
+    elif "text_length" in event:
+        await say(TOO_LONG.format(n=int(event["text_length"]),
+                                  most=settings.max_question_chars))
+    else:  # never got further than being accepted: handle the message again
+        await _handled(settings, event, str(run.record.get("kind") or "mention"),
+                       str(event.get("text") or ""), run.run_id)
+        return
+    await store_for(settings).journal_end(run.run_id, OWNER)
 
 
-def _paused_of(plan: dict[str, Any]) -> PausedRun:
-    return PausedRun(str(plan["state"]), dict(plan["context"]), float(plan["saved_at"]))
+def _current(plan: dict[str, Any], event: dict[str, Any]) -> dict[str, Any]:
+    """A question's plan with its question: the journal keeps a message's text once, in its
+    record (the plan's request leaves it out), and an earlier version kept the dataset and
+    the asker beside the plan rather than in its request."""
+    if plan.get("kind") != "question":
+        return plan
+    context = plan.get("context")
+    if not isinstance(context, dict):
+        context = {"dataset": plan.get("dataset"), "asker": plan.get("user")}
+    if not context.get("question"):
+        question = plan.get("question") or _question(str(event.get("text") or ""))
+        context = {**context, "question": str(question)}
+    return {**plan, "context": context}
 
 
 async def _handle(settings: Settings, event: dict[str, Any], kind: str, text: str,
                   run_id: str) -> None:
     key = thread_key(event)
-    store = store_for(settings)
+    conversation = Conversation(RunService(settings), key, journals_question=False)
+    transport = _SlackTransport()
     said = consent_word(text)
     if said is not None:
-        answer = "approve" if said else "keep"
-        waiting = await store.get(key)
-        if waiting is not None and _slack_dataset(settings, event,
-                                                  waiting.context.get("dataset")) is None:
+        outcome = await conversation.answer(
+            said, _answering(event), transport, run_id=run_id,
+            allowed=lambda asked: _slack_dataset(settings, event, asked.dataset) is not None)
+        await transport.flush()
+        if outcome.how == "denied":
             await say(_refusal(event))  # only someone allowed the run's dataset may answer
-            return
-        taken = await RunService(settings).take_paused(key, said)
-        if taken.run is not None:
-            await _resume(settings, store, key, taken.run, answer == "approve",
-                          str(event.get("user") or ""), run_id)
-        elif taken.earlier is not None:
-            await _answered_before(settings, store, key, taken.earlier)
-        elif kind != "reply" or await store.turns(key) is not None:
+        elif outcome.how == "not_waiting" and (
+                kind != "reply" or await conversation.store.turns(key) is not None):
             await say(NO_PLAN)
         return
-    if await store.get(key) is not None:
+    if await conversation.waiting() is not None:
         await say(HINT)  # the run stays paused
         return
     if kind == "reply":
@@ -463,31 +471,18 @@ async def _handle(settings: Settings, event: dict[str, Any], kind: str, text: st
     if dataset is None:
         await say(_refusal(event))
         return
-    await _run(settings, store, key, question, dataset, str(event.get("user") or ""), run_id)
+    if await conversation.store.turns(key) is None:
+        await conversation.store.save_turns(key, [])  # the thread is the assistant's now
+    user = str(event.get("user") or "")
+    request = RunRequest(_asker(user, dataset), DatasetRef.parse(dataset), question,
+                         asked_by=user)
+    await conversation.ask(request, transport, run_id=run_id)
+    await transport.flush()
 
 
 def _question(text: str) -> str:
     """The question a message asks: its text without mentions."""
     return re.sub(r"<@[A-Z0-9]+>", "", text).strip()
-
-
-async def _answered_before(settings: Settings, store: RunStore, key: str, earlier: str) -> None:
-    """A second answer to a re-plan: say what happens with the first one, truthfully. When
-    the run that took it died, this answer takes it up (the journal makes it one taker)."""
-    running = await store.journal_running(key)
-    if running is None or (running.plan or {}).get("kind") != "resume":
-        await say(f"The re-plan in this thread was already answered (*{earlier}*) a moment "
-                  "ago; the run goes on with that answer.")
-        return
-    if not running.lapsed():
-        await say(f"The re-plan in this thread was already answered (*{earlier}*); the run is "
-                  "going on with that answer now.")
-        return
-    for taken in await RunService(settings).take_over(run_id=running.run_id):
-        await _take_over(settings, taken)
-        return
-    await say(f"The re-plan in this thread was already answered (*{earlier}*); the run is "
-              "going on with that answer now.")  # another process took it up first
 
 
 def _slack_dataset(settings: Settings, event: dict[str, Any],
@@ -514,67 +509,6 @@ def _refusal(event: dict[str, Any]) -> str:
             "The person who runs PlanRAG Assistant can add you to its Slack access list.")
 
 
-async def _run(settings: Settings, store: RunStore, key: str, question: str,
-               dataset: str, user: str, run_id: str) -> None:
-    from planrag.engine.state import Turn
-    from planrag.locations import default_target
-    from planrag.runtime import registry
-
-    model = model_for(settings)
-    if model is None:
-        await say("No model is set up for this assistant yet, so I cannot answer questions "
-                  "here; the person who runs it can set one up (README, \"Asking questions\").")
-        return
-    # The question is the journaled message's text: the plan does not hold it again.
-    plan = {"kind": "question", "dataset": dataset, "user": user}
-    if await store.journal_start(run_id, key, plan, OWNER, settings.run_lease_s) is not None:
-        await say(BUSY)
-        return
-    try:
-        turns = await store.turns(key) or []
-        await store.save_turns(key, turns)  # the thread is the assistant's from now on
-        history = [Turn.model_validate(t) for t in turns[-HISTORY_TURNS:]]
-        target = default_target(settings, registry(settings).get(dataset))
-        context = {"dataset": dataset, "target": target, "question": question, "asker": user}
-        await _render(RunService(settings).ask(_asker(user, dataset), dataset, question,
-                                               model, target=target, history=history),
-                      store, key, context)
-    except PlanRAGError as exc:
-        await say(f"I could not answer: {escape(str(exc), 'slack')}")
-
-
-async def _resume(settings: Settings, store: RunStore, key: str, paused: PausedRun,
-                  approved: bool, user: str, run_id: str) -> None:
-
-    plan = {"kind": "resume", "state": paused.state, "context": paused.context,
-            "saved_at": paused.saved_at, "approved": approved, "user": user}
-    for _ in range(30):  # the run that paused lets go of the thread right after pausing
-        if await store.journal_start(run_id, key, plan, OWNER, settings.run_lease_s) is None:
-            break
-        await asyncio.sleep(0.1)
-    outcome = None
-    try:
-        model = model_for(settings)
-        if model is None:
-            await say("No model is configured any more, so the run cannot go on; once one is "
-                      "configured, reply *approve* or *keep* again.")
-            return
-        context = paused.context
-        # The run reads as whoever asked it (their account); the answer is audited under
-        # whoever answered the re-plan.
-        asker = _asker(user, context["dataset"], str(context.get("asker", user)))
-        outcome = await _render(RunService(settings).resume(
-            asker, context["dataset"], paused.state, approved, model,
-            target=context["target"]), store, key, context)
-    except PlanRAGError as exc:
-        await say(f"I could not resume the run: {escape(str(exc), 'slack')}. The plan is still "
-                  "waiting: reply "
-                  "*approve* or *keep* to try again.")
-    finally:
-        if outcome is None:  # it neither paused again nor ended: the answer can be given again
-            await store.put(key, paused)
-
-
 def _asker(user: str, dataset: str, asked_by: str | None = None) -> Asker:
     """A Slack person as the run service knows them: `slack:<user id>` in the audit trail
     and the limits, reading with the database account of whoever asked the question
@@ -583,137 +517,3 @@ def _asker(user: str, dataset: str, asked_by: str | None = None) -> Asker:
     return Asker(f"slack:{user or 'unknown'}",
                  SlackAccess.asker(asked_by if asked_by is not None else user, dataset),
                  approver=f"Slack user {user}" if user else None)
-
-
-async def _render(events: Any, store: RunStore, key: str, context: dict[str, Any]
-                  ) -> str | None:
-    """Post a run's events in the thread; returns how it stopped (`paused`, `finished`,
-    `failed`), or None when the events ended without saying."""
-    trace: list[str] = []
-    proposed: ReplanProposed | None = None
-    decided: AnswerProposed | None = None
-    outcome: str | None = None
-    scripted = False
-    plan: tuple[PlanStep, ...] = ()
-    queries: dict[str, str] = {}
-    """Each query id with the plan step it served, for the answer's "Based on ..."."""
-    async for event in events:
-        event: Event  # type: ignore[no-redef]
-        if isinstance(event, RunStarted):
-            scripted = event.scripted
-        elif isinstance(event, PlanMade):
-            title = "Plan" if event.revision == 0 else f"New plan (revision {event.revision})"
-            plan = event.steps
-            steps = _steps(event.steps)
-            await say(f"*{title}*{' (scripted)' if scripted else ''}\n{steps}")
-        elif isinstance(event, QueryStarted):
-            if event.step is not None and 0 <= event.step < len(plan):
-                goal = " ".join(plan[event.step].goal.split())
-                queries[event.query_id] = f"{event.query_id} (step {event.step + 1}, {goal})"
-        elif isinstance(event, QueryFinished):
-            cut = ", incomplete (a server limit cut it short)" if event.incomplete else ""
-            trace.append(f"{event.query_id}: {event.total_rows} rows{cut}, "
-                         f"{event.elapsed_ms:.0f} ms")
-        elif isinstance(event, QueryRefused):
-            trace.append(f"{event.query_id}: refused ({event.rule})")
-        elif isinstance(event, QueryFailed):
-            trace.append(f"{event.query_id}: failed ({escape(event.error[:80], 'slack')})")
-        elif isinstance(event, ReplanProposed):
-            proposed = event
-        elif isinstance(event, CheckProposed):
-            await _flush(trace)
-            await say("\n".join(proposal_lines(event, "slack")))
-        elif isinstance(event, AwaitingConfirmation) and event.about == "check":
-            await _flush(trace)
-            await store.put(key, PausedRun(event.state, context, time.time()))
-            await say(f"{escape(event.question, 'slack')}\n\nReply *approve* to rank the "
-                      "answer with the proposed check, or *keep* to leave it unchecked.")
-            outcome = "paused"
-        elif isinstance(event, MonitorNoticed):
-            kept = " (the answer stands)" if event.kept else ""
-            trace.append(f"noticed{kept}: {escape(event.finding, 'slack')}")
-        elif isinstance(event, AwaitingConfirmation) and proposed is not None \
-                and proposed.by == "monitor":
-            await _flush(trace)
-            await store.put(key, PausedRun(event.state, context, time.time()))
-            await say(f"*The assistant noticed:* {escape(proposed.reason, 'slack')} "
-                      "*Re-plan?*\n\nReply *approve* to let it write a new plan for this, or "
-                      "*keep* to go on with the current one.")
-            outcome = "paused"
-        elif isinstance(event, AwaitingConfirmation):
-            await _flush(trace)
-            await store.put(key, PausedRun(event.state, context, time.time()))
-            new = _steps(proposed.new_steps if proposed else ())
-            reason = escape(proposed.reason if proposed else event.question, "slack")
-            await say(f"*Re-plan proposed:* {reason}\n{new}\n\nReply *approve* to follow the "
-                      "new plan, or *keep* to stay with the current one.")
-            outcome = "paused"
-        elif isinstance(event, ReplanDecided) and event.about == "check":
-            await say("The proposed check ranks the answer." if event.approved else
-                      "The proposed check is not used; the answer stays unchecked.")
-        elif isinstance(event, ReplanDecided):
-            verdict = "approved" if event.approved else "kept the current plan"
-            await say(f"Re-plan {verdict}.")
-        elif isinstance(event, AnswerProposed):
-            decided = event
-        elif isinstance(event, AnswerChecked):
-            await _flush(trace)
-            await say(_answer_text(event.answer, event.check, event.scripted, event.note,
-                                   queries))
-        elif isinstance(event, RunFinished):
-            await _flush(trace)
-            if event.decision is None:
-                await say(f"No decision was reached: {stop_words(event.stop_reason)}.")
-            if event.plan_notes:
-                await say("_The plan checks noted:_ " + "; ".join(
-                    escape(" ".join(n.split()), "slack") for n in event.plan_notes))
-            await store.delete(key)
-            if decided is not None:
-                await _add_turn(store, key, context["question"], decided)
-            outcome = "finished"
-        elif isinstance(event, RunFailed):
-            await _flush(trace)
-            await say(f"Something went wrong while {event.stage}: "
-                      f"{escape(event.message, 'slack')}")
-            await store.delete(key)
-            outcome = "failed"
-    await _flush(trace)
-    return outcome
-
-
-def _steps(steps: tuple[PlanStep, ...]) -> str:
-    """A plan's steps as a numbered list, each goal escaped, with what the step reads."""
-    return "\n".join(f"{i + 1}. {escape(s.goal, 'slack')}{_reads(s)}"
-                     for i, s in enumerate(steps))
-
-
-def _reads(step: PlanStep) -> str:
-    """" (reads: orders.qty, stores)" for a step that said what it reads, escaped."""
-    if not step.reads:
-        return ""
-    return f" (reads: {escape(', '.join(step.reads), 'slack')})"
-
-
-async def _add_turn(store: RunStore, key: str, question: str, answer: AnswerProposed) -> None:
-    decision = answer.decision
-    if not isinstance(decision, (str, int, float, bool, type(None))):
-        decision = str(decision)
-    turns = await store.turns(key) or []
-    turns.append({"question": question, "decision": decision, "rationale": answer.rationale,
-                  "factual": answer.factual})
-    await store.save_turns(key, turns[-2 * HISTORY_TURNS:])
-
-
-async def _flush(trace: list[str]) -> None:
-    if trace:
-        await say("Queries: " + "; ".join(trace))
-        trace.clear()
-
-
-def _answer_text(answer: AnswerProposed | None, check: SimulatorChecked | None,
-                 scripted: bool, note: str = "",
-                 queries: dict[str, str] | None = None) -> str:
-    """The answer, verdict first, as every front end says it (planrag.engine.verdict), its
-    queries named with the plan steps they served."""
-    return "\n".join(answer_lines(answer, check, note, style="slack", scripted=scripted,
-                                   queries=queries))

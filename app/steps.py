@@ -22,7 +22,7 @@ Chainlit's own messages are.
 from __future__ import annotations
 
 import json
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Sequence
 from typing import Any, ClassVar, assert_never
 
 import chainlit as cl
@@ -168,9 +168,6 @@ class RunView:
         self.answer_message: cl.Message | None = None
         """The answer as posted. The page puts the thumbs on the last message of the
         Chainlit run it was posted in, and rates that run (its `parent_id`)."""
-        self.on_pause: Callable[[AwaitingConfirmation], Awaitable[None]] | None = None
-        """Called before the person is asked about a re-plan (to keep the paused run where
-        it survives a restart)."""
         self.proposal = ""
         """How a proposal asked before a restart reads (its full record is not kept)."""
 
@@ -182,6 +179,10 @@ class RunView:
 
     def _label(self) -> str:
         return " (scripted)" if self.scripted else ""
+
+    def opened(self, engine: Any) -> None:
+        """The run's engine, before it starts: whole query tables are read from it."""
+        self.engine = engine
 
     async def show(self, event: Event) -> None:
         if not isinstance(event, ModelText):
@@ -443,8 +444,6 @@ class RunView:
             ],
             timeout=settings.consent_timeout_s,
         )
-        if self.on_pause is not None:
-            await self.on_pause(paused)
         answer = await self.asked.send()
         if not answer:
             return None
@@ -492,8 +491,6 @@ class RunView:
             ],
             timeout=settings.consent_timeout_s,
         )
-        if self.on_pause is not None:
-            await self.on_pause(paused)
         answer = await self.asked.send()
         if not answer:
             return None

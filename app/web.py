@@ -14,7 +14,7 @@ import asyncio
 import logging
 import re
 import uuid
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from http.cookies import CookieError, SimpleCookie
@@ -36,7 +36,9 @@ from planrag.errors import DatasetError, PlanRAGError
 from planrag.limits import Doing, limits_for
 from planrag.markup import code_span, escape
 from planrag.present import percent, quantity, signed_quantity
-from planrag.service.runs import Asker, RunService, model_for
+from planrag.service.conversation import Conversation, Outcome, RunRequest, Words
+from planrag.service.run_store import Journaled
+from planrag.service.runs import Asker, Decide, RunService, model_for
 from planrag.settings import Settings
 from planrag.simulators.wording import parameter_label, shown_value
 from planrag.users import Access
@@ -372,97 +374,59 @@ class ChatSession:
         from planrag.engine.state import Turn
 
         consent = "ask" if scripted else self.consent
-        _running(self.user, self.page, question)
-        view = RunView(self.settings, consent, _columns(self.dataset_info()))
-        history = [] if scripted else self.history[-6:]
         sample = sample_of(self.dataset_info(), question)
-        context = {"dataset": self.dataset, "target": self.target, "question": question,
-                   "technique": self.technique, "consent": consent, "user": self.user,
-                   "scripted": scripted, "sample": sample.id if sample else ""}
-        def first(service: RunService, asker: Asker, decide: Any, auditor: Any,
-                  opened: Any) -> Any:
-            return service.ask(asker, _ref(context), question, model, target=self.target,
-                               history=history, technique=self.technique, consent=consent,
-                               decide=decide, auditor=auditor, opened=opened, held=True)
-
+        ref = DatasetRef.parse(f"{self.dataset}#{sample.id}" if sample else self.dataset)
+        request = RunRequest(self.asker(), ref, question, self.target, self.technique,
+                             consent, scripted, self.user)
+        view = self._view(request)
+        _running(self.user, self.page, question)
         try:
-            await self._drive(view, context, model, first, plan={"kind": "question"})
+            outcome = await self._conversation().ask(
+                request, _ChatTransport(self, view), model=model, held=True,
+                history=[] if scripted else self.history[-6:], opened=view.opened,
+                after=self._after(view, request))
         finally:
             _finished(self.user, self.page)
-        if view.answer is not None and not scripted:
-            self.history.append(Turn(question=question, decision=view.answer.decision,
-                                     rationale=view.answer.rationale,
-                                     factual=view.answer.factual))
+        if outcome.answer is not None and outcome.how == "finished" and not scripted:
+            self.history.append(Turn(question=question, decision=outcome.answer.decision,
+                                     rationale=outcome.answer.rationale,
+                                     factual=outcome.answer.factual))
         await self.remember()
-
-    async def _drive(self, view: RunView, context: dict[str, Any], model: Model,
-                     first: Callable[..., Any],
-                     paused_state: str | None = None, *, plan: dict[str, Any]) -> None:
-        """Run `first(engine)`'s events through `view`, asking the person at each pause;
-        every event goes to the audit trail, the answer is recorded for feedback, a pause is
-        kept in the run store so the question survives a restart of the app, and the run is
-        journaled (`plan`, with the context) so one that a dead process left unfinished is
-        taken up when its conversation is opened again."""
-        journal = await _Journal.begin(self, {**plan, "context": context})
-        try:
-            await self._drive_journaled(view, context, model, first, paused_state, journal)
-        finally:
-            await journal.end()
 
     def asker(self) -> Asker:
         """The signed-in person (or the open chat's) as the run service knows them."""
         return Asker(self.user, self.access(), approver=self.user or None)
 
-    async def _drive_journaled(self, view: RunView, context: dict[str, Any], model: Model,
-                               first: Callable[..., Any], paused_state: str | None,
-                               journal: _Journal) -> None:
-        """`first(service, asker, decide, auditor, opened)` is the run service's stream:
-        a question asked, or a paused run resumed; each pause is asked with the view's
-        buttons and answered in this process."""
-        from planrag.engine.events import AwaitingConfirmation, CheckProposed
+    def _conversation(self) -> Conversation:
+        """This thread as the run service holds it: kept (journaled, its pauses kept) when
+        history keeps the thread, so a restart or another window can take it up; another
+        window's run beside this one's goes on unjournaled."""
+        return Conversation(RunService(self.settings), self._paused_key(), busy="go_on",
+                            keeps_turns=False)
 
-        service = RunService(self.settings)
-        asker = self.asker()
-        auditor = service.auditor(asker, DatasetRef.parse(context["dataset"]).dataset,
-                                  paused_state)
-        key = self._paused_key()
-        if key is not None:
-            async def keep(paused: AwaitingConfirmation) -> None:
-                await self._keep_paused(key, paused, context)
-                # The run store holds it now: a restart offers the question, not a re-run.
-                await journal.plan({"kind": "paused", "context": context})
+    def _view(self, request: RunRequest, state: str | None = None) -> RunView:
+        from planrag.store import run_id_of
 
-            view.on_pause = keep
-        async def decide(paused: AwaitingConfirmation) -> bool | None:
-            answer = await view.ask_consent(paused)
-            if key is not None and not await self._claim_paused(key, answer):
-                raise _AnsweredElsewhere
-            await journal.plan({"kind": "resume", "state": paused.state,
-                                "approved": answer, "context": context})
-            return answer
+        view = RunView(self.settings, request.consent or "ask", _columns(self.dataset_info()))
+        view.question = request.question
+        if state is not None:  # a resumed run: its id from its state (no run_started)
+            view.run_id = run_id_of(state)
+        return view
 
-        def opened(engine: Any) -> None:
-            view.engine = engine
-
-        try:
-            async for event in first(service, asker, decide, auditor, opened):
-                await view.show(event)
-                if isinstance(event, CheckProposed):
-                    self._keep_check(view.run_id, context["dataset"], event)
-        except _AnsweredElsewhere:
-            await cl.Message(content="This change of plan was answered in another window; "
-                             "the run goes on there.", metadata=avatar()).send()
-            return
-        except PlanRAGError as exc:
-            await cl.ErrorMessage(content="The question could not be answered: "
-                                  f"{escape(str(exc), 'markdown')}").send()
-        finally:
+    def _after(self, view: RunView, request: RunRequest
+               ) -> Callable[[Outcome], Awaitable[None]]:
+        """What the chat does once a run has ended, still journaled: its steps closed, a
+        proposed check offered for saving, the answer kept for its rating, and a word if
+        history is not being saved."""
+        async def after(outcome: Outcome) -> None:
             await view.close_steps()
-        if key is not None:
-            await self._forget_paused(key)  # the run ended: nothing waits any more
-        await self._offer_save(view, context)
-        await self._record_answer(view, context)
-        await self._say_if_not_saved(auditor.failing)
+            if outcome.how == "answered_elsewhere":
+                return
+            await self._offer_save(view, request.dataset)
+            await self._record_answer(view, request)
+            await self._say_if_not_saved(outcome.failing)
+
+        return after
 
     # -- checks the assistant proposed
 
@@ -481,13 +445,12 @@ class ChatSession:
         except (OSError, PlanRAGError):
             log.warning("could not keep the check proposed in run %s", run_id, exc_info=True)
 
-    async def _offer_save(self, view: RunView, context: dict[str, Any]) -> None:
+    async def _offer_save(self, view: RunView, dataset: str) -> None:
         """After a proposed check ranked the answer: *Save to dataset* for those who may
         edit it, so later questions are checked with it."""
         check = view.check
         if check is None or check.check_origin != "proposed" or not self.may_edit_datasets():
             return
-        dataset = DatasetRef.parse(context["dataset"]).dataset
         await cl.Message(
             content=f"Later questions on **{escape(self.dataset_info().title, 'markdown')}** "
             "can be checked the same way: save the check into the dataset.",
@@ -560,7 +523,7 @@ class ChatSession:
         await layer.update_thread(thread, metadata={"planrag_state": state})
         await self._say_if_not_saved(None)
 
-    async def _record_answer(self, view: RunView, context: dict[str, Any]) -> None:
+    async def _record_answer(self, view: RunView, request: RunRequest) -> None:
         """The answer, kept for its rating under the message the rating is given on: the
         page rates a run (the Chainlit run the answer was posted in, whose last message
         shows the thumbs), not the answer's own message. Its check is kept as the verdict
@@ -578,7 +541,7 @@ class ChatSession:
             await layer.store.record_run(
                 message.parent_id or message.id, view.run_id,
                 getattr(cl.context.session, "thread_id", None), self.user or "(open chat)",
-                context["dataset"], context["question"], decision, verdict)
+                str(request.ref), request.question, decision, verdict)
         except PlanRAGError as exc:
             layer.failing = str(exc)
 
@@ -604,44 +567,12 @@ class ChatSession:
         thread = getattr(cl.context.session, "thread_id", None)
         return f"chat:{thread}" if self.history_layer is not None and thread else None
 
-    async def _keep_paused(self, key: str, paused: Any, context: dict[str, Any]) -> None:
-        try:
-            await RunService(self.settings).keep_paused(
-                key, paused, {**context, "ask": paused.question})
-        except PlanRAGError as exc:  # the question is still asked; only a restart loses it
-            await self._say_if_not_saved(str(exc))
-
-    async def _claim_paused(self, key: str, answer: bool | None) -> bool:
-        """Whether this answer is the one that counts: the same question may be open in
-        another window (or app process) that answered first. A store that cannot be reached
-        does not stop the run here."""
-        try:
-            taken = await RunService(self.settings).take_paused(key, answer)
-        except PlanRAGError:
-            return True
-        return taken.run is not None or taken.earlier is None
-
-    async def _forget_paused(self, key: str) -> None:
-        from planrag.service.journal import store_for
-
-        try:
-            await store_for(self.settings).delete(key)
-        except PlanRAGError:
-            pass  # it expires; a later answer is told the run is no longer waiting
-
     async def offer_paused(self) -> None:
         """On a resumed conversation: a re-plan that was waiting when the app stopped is
         asked again, with its buttons."""
-        from planrag.service.journal import store_for
-
-        key = self._paused_key()
-        if key is None:
-            return
-        try:
-            paused = await store_for(self.settings).get(key)
-        except PlanRAGError:
-            return
-        if paused is None or not self.access().allows(str(paused.context.get("dataset"))):
+        paused = await self._conversation().waiting()
+        if paused is None or not self.access().allows(
+                str(paused.context.get("dataset") or "")):
             return
         ask = escape(str(paused.context.get("ask") or "Approve the proposed change of plan?"),
                      "markdown")
@@ -659,174 +590,75 @@ class ChatSession:
     async def answer_paused(self, approved: bool) -> None:
         """The person answered a re-plan kept over a restart: the run goes on from there."""
         from planrag.engine.session import require_access
-        from planrag.service.journal import store_for
 
-        key = self._paused_key()
-        if key is None:
-            await cl.Message(content="Nothing is waiting for an answer here.").send()
+        conversation = self._conversation()
+        paused = await conversation.waiting()
+        if paused is None:
+            await cl.Message(content=escape(Words.not_waiting(None), "markdown")).send()
             return
-        store = store_for(self.settings)
-        taken = await RunService(self.settings).take_paused(key, approved)
-        if taken.run is None:
-            said = f" (it was answered: {taken.earlier})" if taken.earlier else ""
-            await cl.Message(content=f"This change of plan is no longer waiting{said}.").send()
-            return
-        paused, context = taken.run, dict(taken.run.context)
-        try:
-            require_access(self.access(), str(context.get("dataset", "")))
-            model = self._resume_model(context)
-        except PlanRAGError:
-            await store.put(key, paused)  # still waiting, for someone who may answer
-            raise
-        if model is None:
-            await store.put(key, paused)
-            await cl.Message(content="No model is configured any more, so the run cannot go "
-                             "on; once one is configured, answer again.").send()
-            return
+        request = RunRequest.from_context(paused.context, self.asker())
+        view = self._view(request, paused.state)
         offer, self.offer = self.offer, None
-        await self._go_on(paused.state, approved, context, model, offer)
-
-    async def _go_on(self, state: str, approved: bool | None, context: dict[str, Any],
-                     model: Model, offer: Any = None) -> None:
-        """A paused run goes on with the person's answer (`offer`: the question it was
-        asked again with, which the decision is written into, as live)."""
-        from planrag.store import run_id_of
-
-        view = RunView(self.settings, str(context.get("consent", "ask")),
-                       _columns(self.dataset_info()))
-        view.question = str(context.get("question", ""))
-        view.run_id = run_id_of(state)
-        if offer is not None:
+        if offer is not None:  # the decision is written into the question it was asked with
             for action in offer.actions:
                 await action.remove()
             view.asked, view.proposal = offer, offer.content
-        def first(service: RunService, asker: Asker, decide: Any, auditor: Any,
-                  opened: Any) -> Any:
-            return service.resume(asker, _ref(context), state, approved, model,
-                                  target=context["target"], technique=context.get("technique"),
-                                  consent=context.get("consent"), decide=decide,
-                                  auditor=auditor, opened=opened)
-
-        await self._drive(view, context, model, first, state,
-                          plan={"kind": "resume", "state": state, "approved": approved})
+        outcome = await conversation.answer(
+            approved, lambda _asked: self.asker(), _ChatTransport(self, view),
+            allowed=lambda asked: self.access().allows(asked.dataset), opened=view.opened,
+            after=self._after(view, request))
+        if outcome.how == "denied":
+            require_access(self.access(), request.dataset)  # says why, in one line
+        elif outcome.how == "not_waiting":
+            await cl.Message(content=escape(Words.not_waiting(None), "markdown")).send()
         await self.remember()
 
-    async def interrupted(self) -> list[tuple[dict[str, Any], int]]:
+    async def interrupted(self) -> list[Journaled]:
         """On a resumed conversation: a run that was working when its app process died
-        (its journal lease lapsed) is taken over by this session, once; returned are what
-        it was doing and how many processes took it up, for `answer_again`. A run that was
-        waiting for consent is offered by `offer_paused` instead."""
-        from planrag.service.journal import OWNER, store_for
+        (its journal lease lapsed) is taken over by this session, once, for
+        `answer_again`. A run that was waiting for consent is offered by `offer_paused`."""
+        return await self._conversation().taken_over()
 
-        thread = self._paused_key()
-        if thread is None:
-            return []
-        store = store_for(self.settings)
-        try:
-            running = await store.journal_running(thread)
-            if running is None or not running.lapsed():
-                return []
-            taken = await RunService(self.settings).take_over(run_id=running.run_id)
-            for run in taken:  # this session answers it anew, journaled as a new run
-                await store.journal_end(run.run_id, OWNER)
-        except PlanRAGError:
-            return []  # the journal cannot be read: nothing to take up that can be known
-        return [(run.plan or {}, run.attempts) for run in taken]
-
-    async def answer_again(self, plan: dict[str, Any], attempts: int) -> None:
+    async def answer_again(self, run: Journaled) -> None:
         """Answer again an interrupted run (see `interrupted`): the question from the start,
-        or the approved re-plan from where it was paused."""
-        from planrag.service.journal import MAX_ATTEMPTS as most
-
-        context = plan.get("context") if isinstance(plan.get("context"), dict) else None
-        kind = plan.get("kind")
-        if context is None or kind not in ("question", "resume"):
-            return  # paused (offered by offer_paused) or unknown: nothing to run again
-        dataset = str(context.get("dataset") or "")
-        if not self.access().allows(dataset):
+        or the approved re-plan from where it was paused, in the dataset it was asked on."""
+        context = (run.plan or {}).get("context")
+        if not isinstance(context, dict):
             return
-        question = str(context.get("question") or "")
-        shown = escape(question, "markdown")
-        if attempts > most:
-            await cl.Message(content=f"The question “{shown}” could not be "
-                             f"finished: the assistant stopped {attempts - 1} times while "
-                             "working on it. Please ask it again.", metadata=avatar()).send()
+        request = RunRequest.from_context(context, self.asker())
+        if not self.access().allows(request.dataset):
             return
-        if kind == "question":
-            await cl.Message(content=f"The question “{shown}” was interrupted "
-                             "when the assistant restarted; answering it again from the "
-                             "start.", metadata=avatar()).send()
-            self.dataset = dataset
-            target = str(context.get("target") or "")
+        if (run.plan or {}).get("kind") == "question" and str(request.ref) != self.dataset:
+            self.dataset = str(request.ref)
+            target = request.target or ""
             self.target = target if target in self.targets() else self.default_target()
             await self.show_dataset()
-            await self.ask(question)
-            return
-
-        await cl.Message(content=f"The question “{shown}” was interrupted after "
-                         "its change of plan was answered, when the assistant restarted; "
-                         "going on from where the plan was paused.", metadata=avatar()).send()
-        model = self._resume_model(context)
-        if model is None:
-            await cl.Message(content="No model is configured any more, so the run cannot go "
-                             "on; ask the question again once one is.").send()
-            return
-        await self._go_on(str(plan["state"]), plan.get("approved"), context, model)
-
-    def _resume_model(self, context: dict[str, Any]) -> Model | None:
-        return model_for(self.settings, scripted=bool(context.get("scripted")),
-                         dataset=self.dataset_info())
+        state = (run.plan or {}).get("state")
+        view = self._view(request, str(state) if state else None)
+        with self.held("question"):
+            await self._conversation().answer_again(
+                run, _ChatTransport(self, view), lambda _asked: self.asker(),
+                opened=view.opened, after=self._after(view, request))
+        await self.remember()
 
 
-class _AnsweredElsewhere(Exception):
-    """The change of plan was answered first in another window: this one stops its run."""
+class _ChatTransport:
+    """The chat as a conversation's transport: a run's events shown by its RunView, the
+    service's words as messages, pauses asked with the view's buttons."""
 
+    def __init__(self, session: ChatSession, view: RunView) -> None:
+        self.session, self.view = session, view
+        self.decide: Decide | None = view.ask_consent
 
-class _Journal:
-    """A chat run in the run store's journal (planrag.service.run_store), under a lease this process
-    renews while the run works. Only conversations that history keeps are journaled (a
-    conversation nobody can reopen cannot be answered after a crash); a journal that cannot
-    be used costs the protection, never the run."""
+    async def show(self, event: Any) -> None:
+        from planrag.engine.events import CheckProposed
 
-    def __init__(self, session: ChatSession, run_id: str | None, thread: str | None) -> None:
-        self.session, self.run_id, self.thread = session, run_id, thread
-        self._holding: Any = None
+        await self.view.show(event)
+        if isinstance(event, CheckProposed):
+            self.session._keep_check(self.view.run_id, self.session.dataset, event)
 
-    @classmethod
-    async def begin(cls, session: ChatSession, plan: dict[str, Any]) -> _Journal:
-        from planrag.service.journal import OWNER, Holding, store_for
-
-        thread = session._paused_key()
-        if thread is None:
-            return cls(session, None, None)
-        run_id = f"{thread}:{uuid.uuid4().hex[:12]}"
-        try:
-            other = await store_for(session.settings).journal_start(
-                run_id, thread, plan, OWNER, session.settings.run_lease_s)
-        except PlanRAGError as exc:
-            await session._say_if_not_saved(str(exc))
-            return cls(session, None, None)
-        if other is not None:  # another window's run in this conversation works right now:
-            return cls(session, None, None)  # this one goes on too, without the journal
-        journal = cls(session, run_id, thread)
-        journal._holding = Holding(session.settings, run_id)
-        await journal._holding.__aenter__()
-        return journal
-
-    async def plan(self, plan: dict[str, Any]) -> None:
-        from planrag.service.journal import OWNER, store_for
-
-        if self.run_id is None or self.thread is None:
-            return
-        try:
-            await store_for(self.session.settings).journal_start(
-                self.run_id, self.thread, plan, OWNER, self.session.settings.run_lease_s)
-        except PlanRAGError as exc:
-            await self.session._say_if_not_saved(str(exc))
-
-    async def end(self) -> None:
-        if self._holding is not None:
-            await self._holding.__aexit__(None, None, None)
+    async def say(self, text: str) -> None:
+        await cl.Message(content=escape(text, "markdown"), metadata=avatar()).send()
 
 
 def _columns(ds: Dataset) -> Any:
@@ -834,13 +666,6 @@ def _columns(ds: Dataset) -> Any:
     from planrag.simulators.service import dataset_columns
 
     return dataset_columns(ds)
-
-
-def _ref(context: dict[str, Any]) -> str:
-    """What a run asks over: the dataset, or the sample question it asks (`DATASET#ID`: that
-    question's own data and parameters, so its check is of that question)."""
-    sample = str(context.get("sample") or "")
-    return f"{context['dataset']}#{sample}" if sample else str(context["dataset"])
 
 
 def _change(delta: float, baseline: float, unit: str, digits: int) -> str:

@@ -7,7 +7,6 @@ printable (control characters as visible escapes) and never Rich markup.
 
 from __future__ import annotations
 
-import re
 from typing import Any, assert_never
 
 from rich.console import Console
@@ -41,7 +40,7 @@ from planrag.engine.events import (
     StepStarted,
 )
 from planrag.engine.tools import answering
-from planrag.engine.verdict import answer_lines, proposal_lines
+from planrag.engine.verdict import answer_lines, proposal_lines, stop_text, stop_words
 from planrag.markup import escape, printable
 from planrag.present import cell
 
@@ -182,28 +181,6 @@ class TerminalRenderer:
 
 def _plural(n: int, one: str, many: str | None = None) -> str:
     return f"{n} {one if n == 1 else many or one + 's'}"
-
-
-def stop_text(stop_reason: str) -> str:
-    """Why a run stopped, in a sentence."""
-    reasons = {
-        "answered": "it answered",
-        "budget:max_model_calls": "it used all the model calls a run may make "
-        "(PLANRAG_MAX_MODEL_CALLS)",
-        "budget:run_timeout": "it ran out of time (PLANRAG_RUN_TIMEOUT)",
-        "budget:max_replans": "it proposed as many new plans as a run may (PLANRAG_MAX_REPLANS)",
-        "budget:repeated_queries": "it kept running the same query, so it was asked to answer",
-        "budget:idle_turns": "the model stopped using its tools",
-        "budget:max_run_chars": "the model wrote as much as a run may "
-        "(PLANRAG_MAX_RUN_CHARS)",
-    }
-    return reasons.get(stop_reason, stop_reason)
-
-
-def stop_words(stop_reason: str) -> str:
-    """Why a run stopped, for people in the chat or Slack: `stop_text` without the name of
-    the setting behind it (theirs to change is the operator's, who reads the terminal)."""
-    return re.sub(r" \(PLANRAG_\w+\)", "", stop_text(stop_reason))
 
 
 def _steps(steps: tuple[PlanStep, ...]) -> str:

@@ -36,8 +36,9 @@ from planrag.markup import Style, code_span, escape, fenced
 from planrag.present import number, percent, quantity
 from planrag.simulators.base import NEAR_TIE, SimulationResult
 
-__all__ = ["Style", "answer_lines", "best_line", "claim_lines", "effect", "headline", "named",
-           "names", "other_rules", "proposal_lines", "ranking_lines", "row_anchor"]
+__all__ = ["Style", "answer_lines", "best_line", "claim_lines", "decided_line", "effect",
+           "headline", "named", "names", "no_decision", "other_rules", "proposal_lines",
+           "ranking_lines", "row_anchor", "stop_text", "stop_words"]
 
 _BOLD: dict[str, Callable[[str], str]] = {
     "markdown": lambda t: f"**{t}**",
@@ -472,3 +473,39 @@ def _list(items: list[str]) -> str:
 def _sentence(text: str) -> str:
     text = text.strip()
     return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")
+
+
+def stop_text(stop_reason: str) -> str:
+    """Why a run stopped, in a sentence."""
+    reasons = {
+        "answered": "it answered",
+        "budget:max_model_calls": "it used all the model calls a run may make "
+        "(PLANRAG_MAX_MODEL_CALLS)",
+        "budget:run_timeout": "it ran out of time (PLANRAG_RUN_TIMEOUT)",
+        "budget:max_replans": "it proposed as many new plans as a run may (PLANRAG_MAX_REPLANS)",
+        "budget:repeated_queries": "it kept running the same query, so it was asked to answer",
+        "budget:idle_turns": "the model stopped using its tools",
+        "budget:max_run_chars": "the model wrote as much as a run may "
+        "(PLANRAG_MAX_RUN_CHARS)",
+    }
+    return reasons.get(stop_reason, stop_reason)
+
+
+def stop_words(stop_reason: str) -> str:
+    """Why a run stopped, for people in the chat or Slack: `stop_text` without the name of
+    the setting behind it (theirs to change is the operator's, who reads the terminal)."""
+    return re.sub(r" \(PLANRAG_\w+\)", "", stop_text(stop_reason))
+
+
+def no_decision(stop_reason: str) -> str:
+    """What a run that ended without an answer says, in one wording for every front end."""
+    return f"No decision was reached: {stop_words(stop_reason)}."
+
+
+def decided_line(approved: bool, about: str) -> str:
+    """What came of a proposed change of plan (`about` "plan") or a proposed check
+    ("check"), in one wording for every front end."""
+    if about == "check":
+        return ("The proposed check ranks the answer." if approved else
+                "The proposed check is not used; the answer stays unchecked.")
+    return "The change of plan is approved." if approved else "The current plan is kept."

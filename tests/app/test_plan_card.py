@@ -7,11 +7,11 @@ import pytest
 from chainlit.context import init_http_context
 from rich.console import Console
 
-from app.slack import _steps as slack_steps
 from app.steps import RunView, plan_notes_text, plan_step_text
 from planrag.engine import PlanMade, RunFinished
 from planrag.engine.events import PlanStep, Usage
 from planrag.engine.render import TerminalRenderer
+from planrag.service.text_view import steps_text
 from planrag.settings import load_settings
 
 STEPS = (
@@ -86,10 +86,10 @@ async def test_the_chat_view_puts_reads_on_each_step_of_the_plan(view: RunView) 
 
 
 def test_slack_lists_what_each_step_reads() -> None:
-    text = slack_steps(STEPS)
+    text = steps_text(STEPS, "slack")
     assert text.splitlines() == ["1. weekly sales per store (reads: orders.qty, stores)",
                                  "2. think it over"]
-    odd = slack_steps((PlanStep("g", reads=("a_b", "<!channel>")),))
+    odd = steps_text((PlanStep("g", reads=("a_b", "<!channel>")),), "slack")
     assert "<!channel>" not in odd
 
 

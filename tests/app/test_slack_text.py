@@ -4,10 +4,9 @@ as the answer is, so `<!channel>`, `<@U...>`, `<#C...>` and `<http://x|text>` st
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 
-from app.slack import _POST, _render
 from planrag.engine.events import (
     AnswerChecked,
     AnswerProposed,
@@ -23,33 +22,17 @@ from planrag.engine.events import (
     RunStarted,
     Usage,
 )
-from planrag.service.run_store import open_store
+from planrag.service.text_view import TextView
 
 EVIL = "<!channel> <!here> <@U0OTHER> <#C0SECRET> <http://127.0.0.1:9/x|the report>"
 SLACK_SYNTAX = ("<!channel>", "<!here>", "<@U0OTHER>", "<#C0SECRET>", "<http://")
 
 
-async def _events(events: Sequence[Event]) -> AsyncIterator[Event]:
-    for event in events:
-        yield event
-
-
-async def _posted(tmp_path: Path, events: Sequence[Event]) -> list[str]:
-    posted: list[str] = []
-
-    async def post(text: str) -> None:
-        posted.append(text)
-
-    store = open_store(None, tmp_path)
-    token = _POST.set(post)
-    try:
-        await _render(_events(events), store, "slack:C1:1.1", {"dataset": "demo-retail",
-                                                                "target": "sqlite",
-                                                                "question": "q"})
-    finally:
-        _POST.reset(token)
-        await store.close()
-    return posted
+async def _posted(_tmp_path: Path, events: Sequence[Event]) -> list[str]:
+    """What a Slack thread is posted for `events` (the view Slack's transport posts)."""
+    view = TextView("slack")
+    posted = [text for event in events for text in view.messages(event)]
+    return posted + view.end()
 
 
 def _started() -> RunStarted:
