@@ -6,7 +6,8 @@ with `--http`. Every tool only reads, and says so (`readOnlyHint`):
 * `list_datasets`: the datasets the caller may ask about;
 * `ask`: a question, answered as every front end says it (a decision verdict first, a
   question of fact as "Answer: ..."), with the decision, whether it is an answer of fact,
-  its check (named) or why it has none, and the queries as structured content; the run's
+  its claims (each number, its source and whether the data verified it), its check
+  (named) or why it has none, and the queries as structured content; the run's
   steps arrive as progress notifications while it works. A proposed change of plan, or a check the
   assistant drafted (its card: what it ranks, the best candidates with their values, the
   baseline, its three queries), is put to the person through elicitation when the client
@@ -32,6 +33,7 @@ it with another person's credential is answered 404, as an unknown session is.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import logging
 import sys
@@ -207,8 +209,10 @@ def build_server(settings: Settings, caller: Caller, *, scripted: bool = False,
         expand?") is answered with the best decision and how it compares with every
         alternative, by the dataset's check; a question of fact ("which ward has the most
         beds?") with "Answer: ..." and where its numbers come from. The structured content
-        holds the decision, `factual`, its `check` (with `check_id` and `title`) or a
-        `note` saying why it was not checked, and the queries that were run. `target`: one
+        holds the decision, `factual`, the `claims` (each number the answer rests on, its
+        `source` and whether the data `verified` it), its `check` (with `check_id` and
+        `title`) or a `note` saying why it was not checked, and the queries that were
+        run. `target`: one
         of the dataset's targets, as list_datasets names them (default: the dataset's own
         database)."""
         asker = who()
@@ -425,6 +429,7 @@ def _answer(run: _Run) -> CallToolResult:
         "rationale": answer.rationale if answer else None,
         "factual": bool(answer and answer.factual),
         "label": answer.label if answer else "",
+        "claims": [dataclasses.asdict(c) for c in answer.claims] if answer else [],
         "note": (closing.note or None) if closing is not None and check is None else None,
         "check": None if check is None else {
             "agrees": check.agrees, "best": check.best, "rank": check.rank,

@@ -3,19 +3,22 @@ streams), on the shipped `wards` dataset's SQLite copy: every tool runs through 
 service as the signed-in person. Alice's `query`, `what_if` and `describe_schema` are in the
 audit trail, each query with its text, by the time their result reaches her client, and
 `planrag audit` says them; a person over their limit is refused as for `ask`, and a dataset
-she may not use is refused as for `ask`."""
+she may not use is refused as for `ask`. Point 4: `ask`'s structured content carries the
+answer's claims with their `verified`, as `--json`'s `answer_proposed.claims[]` does."""
 
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
+from typing import Any
 
 import pytest
 from mcp import ClientSession
 from mcp.shared.memory import create_connected_server_and_client_session
 
 from app.mcp_server import build_server
+from planrag.engine.scripted_server import ScriptedServer
 from planrag.runtime import load_datasets
 from planrag.service.runs import Asker, RunService
 from planrag.settings import Settings, load_settings
@@ -162,3 +165,25 @@ async def test_a_dataset_the_person_may_not_use_is_refused_as_for_ask(
         assert [(e.kind, e.dataset) for e in of_run(entries, tool)] == [
             ("tool", "demo-retail"), ("failed", "demo-retail")]
         assert of_run(entries, tool)[1].detail["reason"] == refusal
+
+
+async def test_ask_carries_its_claims_with_verified(data_dir: Path, tmp_path: Path) -> None:
+    """The claims as `--json`'s `answer_proposed.claims[]` has them: the 34 beds of the
+    answer, sourced from the query's cell and verified against it."""
+    model = wards.model("none")
+    async with ScriptedServer(model) as scripted:
+        settings = load_settings(env_file=None, data_dir=data_dir, mysql_url=None,
+                                 history_url=f"sqlite:///{tmp_path / 'history.sqlite'}",
+                                 model_name="m", model_base_url=scripted.base_url)
+        async with client_of(settings) as client:
+            result = await client.call_tool("ask", {"question": wards.FACT,
+                                                    "dataset": "wards", "target": "sqlite"})
+    assert not result.isError, text_of(result)
+    claims: list[dict[str, Any]] = result.structuredContent["claims"]
+    assert claims, result.structuredContent
+    beds = [c for c in claims if c["value"] == 34]
+    assert beds and beds[0]["verified"] is True, claims
+    assert beds[0]["source"], claims
+    assert {"text", "value", "source", "verified", "data", "note", "cells", "cited_by",
+            "origin"} <= set(beds[0]), claims
+    assert any(e.kind == "question" for e in await trail(settings))
