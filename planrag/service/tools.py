@@ -99,17 +99,20 @@ class Tools:
 
     async def what_if(self, asker: Asker, ref: str,
                       parameters: Mapping[str, Any] | None = None, *,
+                      target: str | None = None, rules: str | None = None,
                       held: bool = False) -> WhatIf:
-        """Every decision of the dataset ranked by its check, for `parameters`; a live
-        database is read with the person's own account."""
+        """Every decision of the dataset (or of the question `DATASET#QUESTION`) ranked by
+        its check, for `parameters` (over the question's) and the rule set `rules`; `target`
+        as `simulate_dataset` takes it ("dump", a database, None: the dataset's default). A
+        live database is read with the person's own account."""
         from planrag.engine.session import require_access
         from planrag.simulators.service import dataset_check, simulate_dataset
 
         given = dict(parameters or {})
-        async with self._audited(asker, "what_if", ref, "what-if", {"parameters": given},
-                                 held):
+        arguments = {"parameters": given, "target": target, "rules": rules}
+        async with self._audited(asker, "what_if", ref, "what-if", arguments, held):
             require_access(asker.access, _dataset_id(ref))
-            run = await simulate_dataset(self.settings, ref, None, given,
+            run = await simulate_dataset(self.settings, ref, target, given, rules,
                                          access=asker.access)
             return WhatIf(run, dataset_check(run.dataset).title)
 
