@@ -212,9 +212,8 @@ def build_server(settings: Settings, caller: Caller, *, scripted: bool = False,
         holds the decision, `factual`, the `claims` (each number the answer rests on, its
         `source` and whether the data `verified` it), its `check` (with `check_id` and
         `title`) or a `note` saying why it was not checked, and the queries that were
-        run. `target`: one
-        of the dataset's targets, as list_datasets names them (default: the dataset's own
-        database)."""
+        run. `target`: one of the dataset's targets, as list_datasets names them (default:
+        the dataset's own database)."""
         asker = who()
         model = _model(settings, dataset, asker, scripted, question)
         run = _Run([], default=settings.consent_timeout_default)
