@@ -6,7 +6,8 @@ with `--http`. Every tool only reads, and says so (`readOnlyHint`):
 * `list_datasets`: the datasets the caller may ask about;
 * `ask`: a question, answered as every front end says it (a decision verdict first, a
   question of fact as "Answer: ..."), with the decision, whether it is an answer of fact,
-  its check (named) or why it has none, and the queries as structured content; the run's
+  its claims (each number, its source and whether the data verified it), its check
+  (named) or why it has none, and the queries as structured content; the run's
   steps arrive as progress notifications while it works. A proposed change of plan, or a check the
   assistant drafted (its card: what it ranks, the best candidates with their values, the
   baseline, its three queries), is put to the person through elicitation when the client
@@ -20,8 +21,10 @@ Who calls: over stdio, the person at this machine (as `planrag ask` is). Over HT
 request carries `Authorization: Bearer <token>` from `planrag users token NAME`, mapped to
 the person and their datasets exactly as signing in to the chat is; with no users
 configured, the server listens on loopback only and needs no token, as the chat does.
-Everything runs through the run service (`planrag.service.runs`): the same limits, access
-checks and audit trail (as `mcp:<name>`) as the chat and Slack. Every tool call, whichever
+Every tool runs through the run service (`planrag.service.runs`; the tools other than `ask`
+through `RunService.tools`): the same limits, access checks and database accounts as the
+chat and Slack, and the same audit trail (as `mcp:<name>`): each call, with every query it
+ran and its text, written before its result is sent. Every tool call, whichever
 tool, holds one of the caller's places of work at once while it runs (`RunService.hold`,
 PLANRAG_RUNS_PER_PERSON); a call beyond them is a tool error saying what the person has
 running. Over HTTP a session belongs to the person whose credential opened it: a request on
@@ -30,6 +33,7 @@ it with another person's credential is answered 404, as an unknown session is.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import logging
 import sys
@@ -188,17 +192,10 @@ def build_server(settings: Settings, caller: Caller, *, scripted: bool = False,
     async def list_datasets(ctx: Context[Any, Any, Any]) -> CallToolResult:
         """The datasets you may ask about: id, title, what the assistant checks answers
         with, and the databases a question can run on."""
-        from planrag.locations import targets_of
-        from planrag.runtime import registry
-
-        asker = who()
-        reg = registry(settings)
-        found = []
-        for dataset_id in asker.access.visible(reg.ids()):
-            ds = reg.get(dataset_id)
-            found.append({"id": ds.id, "title": ds.title, "description": ds.description,
-                          "checked": bool(ds.simulator or ds.decisions),
-                          "targets": targets_of(settings, ds)})
+        try:
+            found = await service.tools.datasets(who(), held=True)
+        except PlanRAGError as exc:
+            raise ToolError(str(exc)) from None
         lines = [f"- {d['id']}: {d['title']}" for d in found] or [
             "You may not ask about any dataset here; ask the person who runs PlanRAG "
             "Assistant for access."]
@@ -212,10 +209,11 @@ def build_server(settings: Settings, caller: Caller, *, scripted: bool = False,
         expand?") is answered with the best decision and how it compares with every
         alternative, by the dataset's check; a question of fact ("which ward has the most
         beds?") with "Answer: ..." and where its numbers come from. The structured content
-        holds the decision, `factual`, its `check` (with `check_id` and `title`) or a
-        `note` saying why it was not checked, and the queries that were run. `target`: one
-        of the dataset's targets, as list_datasets names them (default: the dataset's own
-        database)."""
+        holds the decision, `factual`, the `claims` (each number the answer rests on, its
+        `source` and whether the data `verified` it), its `check` (with `check_id` and
+        `title`) or a `note` saying why it was not checked, and the queries that were
+        run. `target`: one of the dataset's targets, as list_datasets names them (default:
+        the dataset's own database)."""
         asker = who()
         model = _model(settings, dataset, asker, scripted, question)
         run = _Run([], default=settings.consent_timeout_default)
@@ -242,22 +240,18 @@ def build_server(settings: Settings, caller: Caller, *, scripted: bool = False,
         """Rank every decision of the dataset with its check, for the parameters given
         (e.g. {"country": "SWE"}); without a decision question or a model."""
         from app.console import what_if_lines
-        from planrag.engine.session import require_access
-        from planrag.simulators.service import dataset_check, simulate_dataset
 
-        asker = who()
         try:
-            require_access(asker.access, dataset)
-            run = await simulate_dataset(settings, dataset, None, parameters or {},
-                                         access=asker.access)
-            title = dataset_check(run.dataset).title
+            ranked = await service.tools.what_if(who(), dataset, parameters, held=True)
         except PlanRAGError as exc:
             raise ToolError(str(exc)) from None
+        run = ranked.run
         result = run.result
         ranking = [{"decision": c.decision, "label": result.label(c.decision),
                     "value": c.value} for c in result.ranking]
         return CallToolResult(
-            content=[TextContent(type="text", text="\n".join(what_if_lines(run, title)))],
+            content=[TextContent(type="text",
+                                 text="\n".join(what_if_lines(run, ranked.title)))],
             structuredContent={"dataset": run.dataset.id, "objective": result.objective,
                                "description": result.description, "unit": result.unit,
                                "parameters": result.parameters, "baseline": result.baseline,
@@ -269,15 +263,9 @@ def build_server(settings: Settings, caller: Caller, *, scripted: bool = False,
                     target: str | None = None) -> CallToolResult:
         """Run one read-only SQL or Cypher query on a dataset's database, through the
         same guards as the assistant's own queries (a query that writes is refused)."""
-        from planrag.engine.session import require_access
-        from planrag.runtime import open_source
-
-        asker = who()
         try:
-            require_access(asker.access, dataset)
-            async with open_source(settings, _as_person(settings, dataset, target,
-                                                        asker)) as source:
-                table = await source.execute(query)
+            table = await service.tools.query(who(), dataset, query, target=target,
+                                              held=True)
         except GuardRefused as exc:
             raise ToolError(f"refused by the read-only guard: {exc.reason}") from None
         except PlanRAGError as exc:
@@ -291,32 +279,14 @@ def build_server(settings: Settings, caller: Caller, *, scripted: bool = False,
                               target: str | None = None) -> CallToolResult:
         """The dataset's schema as the assistant's first prompt would hold it for
         `question` (the whole schema without one)."""
-        from planrag.engine.session import require_access
-        from planrag.runtime import open_source
-        from planrag.schema.budget import prompt_schema
-
-        asker = who()
         try:
-            require_access(asker.access, dataset)
-            async with open_source(settings, _as_person(settings, dataset, target,
-                                                        asker)) as source:
-                schema = await source.schema()
+            text = await service.tools.describe(who(), dataset, question=question,
+                                                target=target, held=True)
         except PlanRAGError as exc:
             raise ToolError(str(exc)) from None
-        text = (schema.render() if question is None
-                else prompt_schema(schema, question, settings.schema_budget).text)
         return CallToolResult(content=[TextContent(type="text", text=text)])
 
     return server
-
-
-def _as_person(settings: Settings, dataset: str, target: str | None, asker: Asker) -> Any:
-    """Where `dataset` is read for `asker`: with their own database account where the
-    dataset names accounts per person (refused when it names none for them)."""
-    from planrag.locations.accounts import for_person
-    from planrag.runtime import locate
-
-    return for_person(locate(settings, dataset, target), asker.access)
 
 
 def _model(settings: Settings, dataset: str, asker: Asker, scripted: bool,
@@ -458,6 +428,7 @@ def _answer(run: _Run) -> CallToolResult:
         "rationale": answer.rationale if answer else None,
         "factual": bool(answer and answer.factual),
         "label": answer.label if answer else "",
+        "claims": [dataclasses.asdict(c) for c in answer.claims] if answer else [],
         "note": (closing.note or None) if closing is not None and check is None else None,
         "check": None if check is None else {
             "agrees": check.agrees, "best": check.best, "rank": check.rank,

@@ -728,6 +728,10 @@ def _audit_line(kind: str, d: dict[str, Any]) -> str:
                     f"ranks {d.get('rank')})")
         case "failed":
             return f"failed: {d.get('reason')}"
+        case "tool":  # a front end's tool other than a question (planrag.service.tools)
+            given = ", ".join(f"{k}={_one_line(str(v), 60)}" for k, v in d.items()
+                              if k not in ("tool", "ref"))
+            return f"tool {d.get('tool')}" + (f" ({given})" if given else "")
         case "rating":
             said = f" (comment: {d.get('comment')})" if d.get("comment") else ""
             return f"rated {d.get('rating')}: {d.get('question') or '(no answer)'}{said}"

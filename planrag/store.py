@@ -452,9 +452,14 @@ class Auditor:
                 entry = ("failed", {"reason": event.message, "stage": event.stage})
             case _:  # what a tool's call caused: its module says what is kept of it
                 entry = audit_entry(event, self.seen)
-        if entry is None:
+        if entry is not None:
+            await self.note(entry[0], **entry[1])
+
+    async def note(self, kind: str, **detail: Any) -> None:
+        """One entry of this run's trail that no event makes (a front end's tool call)."""
+        if self.store is None:
             return
         try:
-            await self.store.audit(self.user, self.dataset, self.run, entry[0], **entry[1])
+            await self.store.audit(self.user, self.dataset, self.run, kind, **detail)
         except Exception as exc:
             self.failing = _first_line(exc)

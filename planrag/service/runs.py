@@ -11,6 +11,8 @@ HTTP request) and a renderer. What happens between them is here, once:
 * the words that answer a proposed change of plan (`consent_word`);
 * a person's places of work at once (`RunService.hold`, `planrag.limits`), which every
   front end holds for whatever it does for them;
+* every other tool a front end offers (`RunService.tools`: a query, a schema look-up, a
+  what-if, the datasets), held, read and audited as a question is;
 * a run (`RunService.ask`, `RunService.resume`): the question's length and the person's
   places held to the limits, the dataset refused before anything opens when the person may
   not use it, every event written to the audit trail, and, when the front end can wait for
@@ -46,6 +48,7 @@ if TYPE_CHECKING:
     from planrag.datasets import Dataset
     from planrag.engine.loop import Engine
     from planrag.service.run_store import Journaled, Taken
+    from planrag.service.tools import Tools
 
 __all__ = [
     "APPROVE",
@@ -129,6 +132,15 @@ class RunService:
         Raises `LimitReached` (one line naming what they have running) when all are held."""
         return limits_for(self.settings).run(asker.who, doing)
 
+    @property
+    def tools(self) -> Tools:
+        """What a front end offers besides a question (the datasets, a query, a schema
+        look-up, a what-if), held, read and audited as a question is
+        (`planrag.service.tools`)."""
+        from planrag.service.tools import Tools
+
+        return Tools(self)
+
     def room(self, asker: Asker) -> None:
         """Raise `LimitReached`, as `hold` would, when `asker` holds every place now: asked
         before taking anything that would be lost if the work were then refused (a paused
@@ -169,7 +181,7 @@ class RunService:
         return await store_for(self.settings).journal_take_over(
             OWNER, self.settings.run_lease_s, prefix=prefix, run_id=run_id)
 
-    async def _history_ready(self) -> None:
+    async def history_ready(self) -> None:
         """The history's tables, made once per process and URL (the chat makes them when it
         starts; a front end that does not, such as the MCP server, gets them here). One
         that cannot be reached costs the audit trail, said by the Auditor, never the run."""
@@ -206,7 +218,7 @@ class RunService:
 
         limits = limits_for(self.settings)
         limits.check_question(question)
-        await self._history_ready()
+        await self.history_ready()
         config = engine_config(self.settings, technique=technique, consent=consent)
         auditor = auditor or self.auditor(asker, _dataset_id(ref))
         with nullcontext() if held else self.hold(asker):
@@ -234,7 +246,7 @@ class RunService:
         `ask`."""
         from planrag.engine.session import engine_config, open_engine
 
-        await self._history_ready()
+        await self.history_ready()
         config = engine_config(self.settings, technique=technique, consent=consent)
         auditor = auditor or self.auditor(asker, _dataset_id(ref), state)
         with self.hold(asker):

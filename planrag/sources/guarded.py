@@ -19,6 +19,7 @@ from typing import Any
 from planrag.guards import require
 from planrag.guards.dialects import Dialect
 from planrag.sources.base import GuardableSource, Language, Schema
+from planrag.sources.watch import watched
 from planrag.table import Limits, Table
 
 __all__ = ["GuardedSource", "guarded"]
@@ -39,8 +40,11 @@ class GuardedSource:
     async def execute(
         self, query: str, limits: Limits | None = None, params: Mapping[str, Any] | None = None
     ) -> Table:
-        await self.judge(query, params)
-        return await self.source.execute(query, limits, params)
+        async def run() -> Table:
+            await self.judge(query, params)
+            return await self.source.execute(query, limits, params)
+
+        return await watched(self.language, query, run)  # kept where a tool is audited
 
     async def judge(self, query: str, params: Mapping[str, Any] | None = None) -> None:
         """Raise `QueryRefused` unless the guard lets `query` run (nothing runs if not)."""

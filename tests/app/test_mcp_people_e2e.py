@@ -99,6 +99,11 @@ async def test_one_person_over_the_limit_is_refused_and_another_is_served(
         # Her places are given back when her queries end.
         again = await mine.call_tool("query", {"dataset": "demo-retail", "query": COUNT})
         assert not again.isError, text_of(again)
+        # Issue 35: Bo's queries over HTTP are in the audit trail, under his name.
+        code, out, err = await cli("audit", "--user", "mcp:bo", env=env)
+        assert code == 0, err
+        assert out.count(f"q1 ran (1 rows): {COUNT}") == 2, out
+        assert out.count("tool query (query=SELECT COUNT(*)") == 2, out
 
 
 async def test_a_session_belongs_to_the_person_whose_credential_opened_it(
