@@ -310,11 +310,9 @@ class ChatSession:
     async def _what_if_run(self, ref: str, overrides: dict[str, Any]) -> None:
         """Rank every decision for the dataset or question `ref` with `overrides` and show
         the ranking with a chart."""
-        from planrag.simulators.service import simulate_dataset
-
-        try:
-            run = await simulate_dataset(self.settings, ref, "dump", overrides,
-                                         access=self.access())
+        try:  # audited as every front end's what-if is, in the place the caller holds
+            run = (await RunService(self.settings).tools.what_if(
+                self.asker(), ref, overrides, target="dump", held=True)).run
         except PlanRAGError as exc:
             await cl.Message(content="The simulator could not run: "
                              f"{escape(str(exc), 'markdown')}").send()

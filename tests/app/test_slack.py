@@ -265,7 +265,8 @@ async def test_question_consent_restart_and_answer_in_a_thread(
         await post_all(url, keep)
         await slack.wait_for("There is no plan waiting for your approval", thread=thread)
         await settled(slack_env.env, data_dir, mention, keep)
-    assert slack.count("*Plan*", thread) == 1 and slack.count("The change of plan is approved.", thread) == 1
+    assert slack.count("*Plan*", thread) == 1
+    assert slack.count("The change of plan is approved.", thread) == 1
     assert slack.count("A new plan is waiting", thread) == 0  # the retry was not handled
     slack_env.models["s1"].assert_all_used()
 
@@ -339,7 +340,8 @@ async def test_two_threads_at_once_do_not_cross(
     await slack.wait_for("*Best decision: Krakow*", thread=b)
     await settled(here.env, data_dir, *answers)
     assert {p["thread_ts"] for p in slack.posts()} == {a, b}
-    assert slack.count("The change of plan is approved.", a) == 1 and slack.count("The current plan is kept.", a) == 0
+    assert slack.count("The change of plan is approved.", a) == 1
+    assert slack.count("The current plan is kept.", a) == 0
     assert slack.count("The current plan is kept.", b) == 1
     assert slack.count("The change of plan is approved.", b) == 0
     assert slack.count("New plan (revision 1)", a) == 1
