@@ -195,32 +195,28 @@ class Console:
         """Answer `question` on the current dataset, verdict first, as `planrag ask` does."""
         from rich.console import Console as RichConsole
 
-        from planrag.engine.policy import uncovered
         from planrag.engine.render import TerminalRenderer
         from planrag.limits import limits_for
         from planrag.service.runs import (
             Asker,
+            NotWalkthrough,
             RunService,
             consent_word,
-            model_for,
+            gate,
             terminal_user,
         )
-        from planrag.service.runs import simulator_name as simulator_of
 
         limits_for(self.settings).check_question(question)
         dataset = self.reg.get(self._dataset_id())
-        model = model_for(self.settings)
-        if model is None:
-            problem = uncovered(question, simulator_of(dataset))
-            if problem is not None:  # only the walkthrough's own question gets an answer
-                example = f" E.g. \u201c{problem.example}\u201d." if problem.example else ""
-                how = "" if problem.kind == "parameter" else (
-                    f"{example} No model is set up: see the README, \"Asking questions\".")
-                self.say(problem.text + how)
-                return
+        scripted = not self.settings.model_configured
+        try:
+            model = gate(self.settings, dataset, question, scripted=scripted)
+        except NotWalkthrough as exc:  # only the walkthrough's own question gets an answer
+            self.say(exc.problem.text if exc.problem.kind == "parameter" else
+                     f"{exc} No model is set up: see the README, \"Asking questions\".")
+            return
+        if scripted:
             self.say("(no model is set up: the scripted walkthrough answers)")
-            model = model_for(self.settings, scripted=True, dataset=dataset)
-        assert model is not None
         renderer = TerminalRenderer(RichConsole(file=self.stdout, highlight=False, emoji=False),
                                     column_names=dataset.column_names)
 

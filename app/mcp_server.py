@@ -69,7 +69,7 @@ from planrag.engine.verdict import answer_lines, named, proposal_lines
 from planrag.errors import LimitReached, PlanRAGError
 from planrag.errors import QueryRefused as GuardRefused
 from planrag.limits import Doing
-from planrag.service.runs import Asker, RunService, model_for
+from planrag.service.runs import Asker, NoModel, NotWalkthrough, RunService, gate
 from planrag.settings import Settings
 from planrag.users import Access
 
@@ -293,27 +293,22 @@ def _model(settings: Settings, dataset: str, asker: Asker, scripted: bool,
            question: str) -> Any:
     """The run's model, or a tool error that says what to do."""
     from planrag.datasets import DatasetRef
-    from planrag.engine.policy import uncovered
     from planrag.engine.session import require_access
     from planrag.runtime import registry
-    from planrag.service.runs import simulator_name
 
     try:
         require_access(asker.access, dataset)
         ds = registry(settings).get(DatasetRef.parse(dataset).dataset)
+        return gate(settings, ds, question, scripted=scripted)
+    except NotWalkthrough as exc:
+        raise ToolError(f"{exc} (the server runs the scripted walkthrough, --scripted, which "
+                        "answers only that question)") from None
+    except NoModel:
+        raise ToolError("no model is configured for this server: set PLANRAG_MODEL (see "
+                        ".env.example), or start it with --scripted to try the "
+                        "walkthrough") from None
     except PlanRAGError as exc:
         raise ToolError(str(exc)) from None
-    if scripted:
-        problem = uncovered(question, simulator_name(ds))
-        if problem is not None:
-            example = f" E.g. \u201c{problem.example}\u201d." if problem.example else ""
-            raise ToolError(f"{problem.text}{example} (the server runs the scripted "
-                            "walkthrough, --scripted, which answers only that question)")
-    model = model_for(settings, scripted=scripted, dataset=ds)
-    if model is None:
-        raise ToolError("no model is configured for this server: set PLANRAG_MODEL (see "
-                        ".env.example), or start it with --scripted to try the walkthrough")
-    return model
 
 
 def _elicits(ctx: Context[Any, Any, Any]) -> bool:

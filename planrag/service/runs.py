@@ -47,6 +47,7 @@ from planrag.users import Access
 if TYPE_CHECKING:
     from planrag.datasets import Dataset
     from planrag.engine.loop import Engine
+    from planrag.engine.policy import Uncovered
     from planrag.service.run_store import Journaled, Taken
     from planrag.service.tools import Tools
 
@@ -55,8 +56,11 @@ __all__ = [
     "KEEP",
     "Asker",
     "Decide",
+    "NoModel",
+    "NotWalkthrough",
     "RunService",
     "consent_word",
+    "gate",
     "model_for",
     "simulator_name",
     "terminal_user",
@@ -103,6 +107,42 @@ def model_for(settings: Settings, *, scripted: bool = False,
     from planrag.engine.session import model_from_settings
 
     return model_from_settings(settings)
+
+
+class NoModel(PlanRAGError):
+    """No model is configured here, and the scripted walkthrough was not asked for."""
+
+    def __init__(self, text: str = "no model is configured: set PLANRAG_MODEL (see "
+                 ".env.example), or use the scripted walkthrough (--scripted) to try it") -> None:
+        super().__init__(text)
+
+
+class NotWalkthrough(PlanRAGError):
+    """The scripted walkthrough answers one question on the shipped datasets, and this is
+    not it: `problem` says why (another dataset, another question, a missing amount)."""
+
+    def __init__(self, problem: Uncovered) -> None:
+        self.problem = problem
+        example = f" E.g. \u201c{problem.example}\u201d." if problem.example else ""
+        super().__init__(problem.text + example)
+
+
+def gate(settings: Settings, dataset: Dataset | None, question: str, *,
+         scripted: bool) -> Model:
+    """The model that answers `question` on `dataset`, the one gate every front end passes:
+    the scripted walkthrough when asked for (`NotWalkthrough` when it cannot answer this
+    question), else the configured model (`NoModel` when there is none). A front end words
+    what to do next in its own terms."""
+    if scripted:
+        from planrag.engine.policy import uncovered
+
+        problem = uncovered(question, simulator_name(dataset))
+        if problem is not None:
+            raise NotWalkthrough(problem)
+    model = model_for(settings, scripted=scripted, dataset=dataset)
+    if model is None:
+        raise NoModel()
+    return model
 
 
 @dataclass(frozen=True)
