@@ -25,27 +25,26 @@ import chainlit as cl
 from chainlit.input_widget import InputWidget, Select
 
 from app.auth import access_of, install
-from app.console import first_line
+from app.chat_whatif import what_if, what_if_form, what_if_submitted
 from app.intake import admit
 from app.intake import install as install_limits
-from app.perimeter import install as install_perimeter
-from app.socket_inputs import hold_edits_to_config, settings_problem
-from app.steps import avatar
-from app.web import (
+from app.offers import (
     CONSENT_LABELS,
     NO_MODEL_FOR_OPERATOR,
     TECHNIQUE_LABELS,
-    ChatSession,
-    browser_cookies,
     dataset_items,
     datasets_text,
     offered_questions,
-    page_of,
+    one_line,
     question_actions,
     question_labels,
     run_scripted,
-    stop_earlier_run,
 )
+from app.pages import browser_cookies, page_of, stop_earlier_run
+from app.perimeter import install as install_perimeter
+from app.socket_inputs import hold_edits_to_config, settings_problem
+from app.steps import avatar
+from app.web import ChatSession
 from planrag.datasets import Dataset, Registry
 from planrag.engine.session import require_access
 from planrag.errors import PlanRAGError
@@ -323,7 +322,7 @@ async def starters(user: object = None, language: object = None) -> list[cl.Star
         return []
     questions = offered_questions(ds, s.model_configured)  # each gets a true answer
     return [
-        cl.Starter(label=label, message=_one_line(q.text))
+        cl.Starter(label=label, message=one_line(q.text))
         for q, label in zip(questions[:4], question_labels(questions), strict=False)
     ]
 
@@ -348,7 +347,7 @@ async def start() -> None:
         again = cl.Action(name="ask", payload={"question": stopped.question},
                           label="Ask it again", tooltip="ask the same question here")
         await cl.Message(content=f"The question you asked {when} "
-                         f"(\u201c{escape(_one_line(stopped.question)[:120], 'markdown')}"
+                         f"(\u201c{escape(one_line(stopped.question)[:120], 'markdown')}"
                          "\u201d) was still being answered; it has been stopped. Ask it again "
                          "to see its answer here.", actions=[again], metadata=avatar()).send()
 
@@ -450,20 +449,20 @@ async def save_check(action: cl.Action) -> None:
 @cl.action_callback("whatif")
 async def what_if_button(action: cl.Action) -> None:
     if await _admitted():
-        await _guarded(_session().what_if(str(action.payload.get("question", ""))))
+        await _guarded(what_if(_session(), str(action.payload.get("question", ""))))
 
 
 @cl.action_callback("whatif_form")
 async def what_if_form_button(action: cl.Action) -> None:
     if await _admitted():
-        await _guarded(_session().what_if_form())
+        await _guarded(what_if_form(_session()))
 
 
 @cl.action_callback("whatif_run")
 async def what_if_run(action: cl.Action) -> None:
     """Sent by the what-if form (public/elements/WhatIfForm.jsx) with the values picked."""
     if await _admitted():
-        await _guarded(_session().what_if_submitted(dict(action.payload)))
+        await _guarded(what_if_submitted(_session(), dict(action.payload)))
 
 
 async def _admitted() -> bool:
@@ -542,7 +541,7 @@ async def _update(session: ChatSession, values: dict[str, str]) -> None:
     where = session.where()
     ds = session.dataset_info()
     offered = offered_questions(ds, session.settings.model_configured)
-    samples = [cl.Action(name="ask", payload={"question": _one_line(q.text)}, label=label)
+    samples = [cl.Action(name="ask", payload={"question": one_line(q.text)}, label=label)
                for q, label in zip(offered[:4], question_labels(offered), strict=False)]
     warning = (" **Its account may write** (accepted when it was connected); the assistant "
                "still only reads." if ds.write_privileges else "")
@@ -582,7 +581,7 @@ async def message(msg: cl.Message) -> None:
             text = datasets_text(session.settings, session.access())
             await cl.Message(content=text).send()
         elif text.startswith("/whatif"):
-            await session.what_if(text.removeprefix("/whatif").strip())
+            await what_if(session, text.removeprefix("/whatif").strip())
         elif text.startswith("/scripted"):
             await run_scripted(session, text.removeprefix("/scripted").strip())
         else:
@@ -595,5 +594,3 @@ async def message(msg: cl.Message) -> None:
                               "The session is still usable.").send()
 
 
-def _one_line(text: str) -> str:
-    return first_line(text, width=10_000)

@@ -18,7 +18,8 @@ from typing import Any
 
 import chainlit as cl
 
-from app.web import CONSENT_LABELS, TECHNIQUE_LABELS, ChatSession
+from app.offers import CONSENT_LABELS, TECHNIQUE_LABELS
+from app.web import ChatSession
 from planrag.datasets import DatasetRef
 from planrag.errors import DatasetError
 from planrag.runtime import TARGETS

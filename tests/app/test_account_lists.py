@@ -29,7 +29,7 @@ url = "mysql://wm_ro:${WM_PW}@db.example.com:3306/hospital"
 def test_the_picker_offers_a_dataset_with_accounts_only_to_their_holders(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from app.auth import _known, access_of
-    from app.web import dataset_items
+    from app.offers import dataset_items
     from planrag.engine.session import require_access
     from planrag.runtime import registry
     from planrag.settings import load_settings

@@ -25,7 +25,7 @@ def test_a_wrong_setting_stops_the_chat_with_one_line() -> None:
 
 
 def test_starters_tell_the_sample_questions_apart() -> None:
-    from app.web import question_labels
+    from app.offers import question_labels
     from planrag.runtime import registry
     from planrag.settings import load_settings
 
@@ -46,7 +46,7 @@ def test_starters_tell_the_sample_questions_apart() -> None:
 
 def test_without_a_model_only_the_walkthroughs_questions_are_offered() -> None:
     """Issue 19, 2: two of the demo's three starters got the warehouse expansion's answer."""
-    from app.web import offered_questions
+    from app.offers import offered_questions
     from planrag.runtime import registry
     from planrag.settings import load_settings
 
@@ -112,6 +112,7 @@ async def test_the_what_if_form_takes_one_of_the_persons_places() -> None:
     once like a question; another person is not held up, and the place is given back."""
     from chainlit.context import init_http_context
 
+    from app.chat_whatif import what_if_form
     from app.web import ChatSession
     from planrag.errors import LimitReached
     from planrag.service.runs import Asker, RunService
@@ -122,8 +123,8 @@ async def test_the_what_if_form_takes_one_of_the_persons_places() -> None:
     carol = ChatSession(settings, "demo-retail", "sqlite", user="carol")
     with RunService(settings).hold(Asker("carol"), "query"):
         with pytest.raises(LimitReached) as caught:
-            await carol.what_if_form()
+            await what_if_form(carol)
         assert str(caught.value) == ("you already have 1 query running, the most at once; "
                                      "ask this again when one has finished")
-        await ChatSession(settings, "demo-retail", "sqlite", user="dan").what_if_form()
-    await carol.what_if_form()
+        await what_if_form(ChatSession(settings, "demo-retail", "sqlite", user="dan"))
+    await what_if_form(carol)

@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 
-from app import web
-from app.web import Page, Stopped, stop_earlier_run
+from app import pages as web
+from app.pages import Page, Stopped, stop_earlier_run
 
 USER = "carol"
 _CURRENT: list[Any] = []
@@ -42,12 +42,12 @@ async def _ask(session: str, page: Page, question: str, gate: asyncio.Event) -> 
     """A question answered in chat `session` until `gate` opens (or it is stopped)."""
     async def run() -> str:
         _CURRENT[0].session.id = session
-        web._running(USER, page, question)
+        web.mark_running(USER, page, question)
         try:
             await gate.wait()
             return "answered"
         finally:
-            web._finished(USER, page)
+            web.mark_finished(USER, page)
 
     task = asyncio.create_task(run())
     await asyncio.sleep(0)  # it registers before anything else happens

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from app.console import Console
-from app.web import dataset_items, datasets_text
+from app.offers import dataset_items, datasets_text
 from planrag.engine import Reply, ScriptedModel, call
 from planrag.runtime import registry
 from planrag.settings import load_settings

@@ -8,7 +8,7 @@ import uuid
 
 import pytest
 
-from app.web import Page, page_of
+from app.pages import Page, page_of
 
 
 @pytest.mark.parametrize("env", [

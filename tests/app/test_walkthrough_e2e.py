@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from app.web import offered_questions, question_labels
+from app.offers import offered_questions, question_labels
 from planrag.runtime import registry
 from planrag.settings import load_settings
 from planrag.simulators.service import simulate_dataset
