@@ -18,16 +18,16 @@ PACKAGES = ("planrag", "app")
 FRONT_ENDS = ("app", "chainlit", "slack_bolt", "slack_sdk")
 
 
-def _module_name(path: Path) -> str:
-    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+def _module_name(path: Path, root: Path) -> str:
+    parts = list(path.relative_to(root).with_suffix("").parts)
     if parts[-1] == "__init__":
         parts.pop()
     return ".".join(parts)
 
 
-def _modules() -> dict[str, Path]:
-    return {_module_name(p): p for package in PACKAGES
-            for p in sorted((ROOT / package).rglob("*.py"))}
+def _modules(root: Path = ROOT) -> dict[str, Path]:
+    return {_module_name(p, root): p for package in PACKAGES
+            for p in sorted((root / package).rglob("*.py"))}
 
 
 def _is_type_checking(test: ast.expr) -> bool:
@@ -66,8 +66,8 @@ def _imported(name: str, path: Path, modules: dict[str, Path]) -> Iterator[str]:
             yield inner if inner in modules else start
 
 
-def _graph() -> dict[str, set[str]]:
-    modules = _modules()
+def _graph(root: Path = ROOT) -> dict[str, set[str]]:
+    modules = _modules(root)
     return {name: set(_imported(name, path, modules)) for name, path in modules.items()}
 
 
@@ -149,6 +149,32 @@ def test_the_graph_is_read() -> None:
     graph = _graph()
     assert "planrag.cli" in graph and "app.mcp_server" in graph
     assert "planrag.settings" in graph["planrag.runtime"]
+
+
+def test_every_kind_of_import_is_read(tmp_path: Path) -> None:
+    """Relative imports, imports inside functions and `from package import module` are
+    read; those under `if TYPE_CHECKING:` are not (they never run)."""
+    files = {
+        "planrag/__init__.py": "",
+        "planrag/a.py": "from . import b\nfrom .sub.c import name\n",
+        "planrag/b.py": "def f():\n    import planrag.d\n",
+        "planrag/d.py": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n"
+                        "    from planrag import a\nelse:\n    import json\n",
+        "planrag/sub/__init__.py": "from ..b import f\n",
+        "planrag/sub/c.py": "from .. import a\n",
+        "app/__init__.py": "",
+    }
+    for name, text in files.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    graph = _graph(tmp_path)
+    assert graph["planrag.a"] == {"planrag.b", "planrag.sub.c"}
+    assert graph["planrag.b"] == {"planrag.d"}
+    assert graph["planrag.d"] == {"typing", "json"}
+    assert graph["planrag.sub"] == {"planrag.b"}
+    assert _cycles(graph) == [["planrag.a", "planrag.sub.c"]]
+    assert _path_in(["planrag.a", "planrag.sub.c"], graph) == (
+        "planrag.a -> planrag.sub.c -> planrag.a")
 
 
 def test_the_engine_never_imports_a_front_end() -> None:
