@@ -6,7 +6,7 @@ listed) may change without notice. Data sources live in `planrag.sources.mysql`,
 drivers are heavy; decision simulators in `planrag.simulators` (which needs numpy).
 """
 
-from planrag.datasets import Dataset, Dump, Question, Registry, discover
+from planrag.datasets import Dataset, Dump, Question, Registry
 from planrag.errors import (
     ConfigError,
     DatasetError,
@@ -22,6 +22,7 @@ from planrag.errors import (
     StateError,
 )
 from planrag.guards import Verdict, check_cypher, check_sql
+from planrag.manifests import discover
 from planrag.settings import Settings, load_settings
 from planrag.sources.base import Column, DataSource, Entity, Schema
 from planrag.table import Limits, Table

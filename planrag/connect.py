@@ -47,7 +47,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote
 
-from planrag.datasets import MANIFEST, SECRETS, Dataset, LiveDatabase, Registry, load_manifest
+from planrag.datasets import MANIFEST, SECRETS, Dataset, LiveDatabase, Registry
 from planrag.decisions.spec import entry_toml
 from planrag.errors import AccountRefused, DatasetError, PlanRAGError, SimulatorError
 from planrag.locations import (
@@ -67,6 +67,7 @@ from planrag.locations._env import (
     write_secrets,
 )
 from planrag.locations.accounts import account_locations
+from planrag.manifests import load_manifest
 from planrag.schema import Schema
 from planrag.settings import Settings
 from planrag.utf8 import read_text_file

@@ -41,14 +41,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from planrag.datasets import (
-    Dataset,
-    Dump,
-    Form,
-    Question,
-    dataset_from_questions,
-    dataset_from_records,
-)
+from planrag.datasets import Dataset, Dump, Form, Question
 from planrag.engine.config import EngineConfig
 from planrag.engine.events import Event, RunFailed, RunFinished, SimulatorChecked, event_to_json
 from planrag.engine.model import Model
@@ -56,6 +49,7 @@ from planrag.engine.session import engine_config, open_engine
 from planrag.errors import ConfigError, DatasetError, PlanRAGError
 from planrag.eval_analysis import Analysis, analyse
 from planrag.locations import all_kinds, get_kind
+from planrag.manifests import dataset_from_questions, dataset_from_records
 from planrag.runtime import load_datasets, register, require_graph_databases
 from planrag.settings import Settings
 from planrag.utf8 import read_text_file

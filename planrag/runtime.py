@@ -13,7 +13,7 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from planrag.datasets import Dataset, DatasetRef, Registry, discover, manifest_paths
+from planrag.datasets import Dataset, DatasetRef, Registry
 from planrag.errors import AccountRefused, ConfigError, DatasetError, PlanRAGError
 from planrag.loading import LoadReport
 from planrag.locations import (
@@ -26,6 +26,7 @@ from planrag.locations import (
     resolve,
     target_names,
 )
+from planrag.manifests import discover, manifest_paths
 from planrag.settings import Settings
 from planrag.sources.base import DataSource
 

@@ -16,7 +16,8 @@ from pathlib import Path
 import aiomysql
 import pytest
 
-from planrag.datasets import Registry, discover
+from planrag.datasets import Registry
+from planrag.manifests import discover
 from planrag.settings import MySQLAddress
 
 ROOT = Path(__file__).resolve().parent.parent

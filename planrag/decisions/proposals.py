@@ -16,9 +16,10 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
-from planrag.datasets import MANIFEST, Dataset, load_manifest
+from planrag.datasets import MANIFEST, Dataset
 from planrag.decisions.spec import DecisionSpec, spec_from_mapping
 from planrag.errors import DatasetError
+from planrag.manifests import load_manifest
 from planrag.private import write_private
 
 __all__ = ["keep_proposal", "kept_proposal", "save_to_manifest"]

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from planrag.guards import Placeholder, check_sizes
+from planrag.locations import kind_of
 from planrag.sources._params import judged_text, placeholder_names
 
 __all__ = [
@@ -403,8 +404,6 @@ def _from_text(p: ParameterSpec, raw: str) -> Any:
 def _written_in(target: str | None) -> tuple[str, str]:
     """The language and dialect a decision for `target` is written in (MySQL's SQL when it
     names no target, or one no kind answers to: the load says so)."""
-    from planrag.locations import kind_of  # the kinds read manifests, which hold decisions
-
     kind = kind_of(target) if target else None
     if kind is None:
         return "sql", "mysql"

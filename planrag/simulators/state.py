@@ -40,6 +40,7 @@ from pydantic import BaseModel
 
 from planrag.dumps import RelationalDump, parse_sql
 from planrag.errors import DatasetError, QueryError, StateError
+from planrag.locations import all_kinds
 from planrag.sources._params import placeholder_names
 from planrag.sources.base import DataSource
 from planrag.table import Limits
@@ -518,8 +519,6 @@ _CONVERT: dict[str, Any] = {
 
 def _targets_of(language: str) -> str:
     """"the mysql, postgres or sqlite target": the kinds whose queries are in `language`."""
-    from planrag.locations import all_kinds  # the kinds open sources, which read this
-
     names = [k.name for k in all_kinds() if k.language == language]
     *first, last = names
     return f"the {', '.join(first)} or {last} target" if first else f"the {last} target"

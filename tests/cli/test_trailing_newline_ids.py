@@ -12,9 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from planrag.datasets import DatasetRef, load_manifest
+from planrag.datasets import DatasetRef
 from planrag.errors import DatasetError
 from planrag.evaluation import repository_dqa_dataset
+from planrag.manifests import load_manifest
 from tests._sql_fixtures import ROOT
 from tests.cli.test_cli import planrag
 

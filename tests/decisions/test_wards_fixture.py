@@ -23,9 +23,10 @@ from typing import Any, SupportsFloat
 import pymysql
 import pytest
 
-from planrag.datasets import Dataset, Dump, discover
+from planrag.datasets import Dataset, Dump
 from planrag.guards import check
 from planrag.loading import load_mysql, load_sqlite, sqlite_path
+from planrag.manifests import discover
 from tests._sql_fixtures import FIXTURES, PREFIX, MySQLWorld
 from tests.decisions import wards_model
 

@@ -171,14 +171,14 @@ def test_the_setting_overrides_the_default_and_reaches_the_model(tmp_path: Path)
 def test_eval_asks_as_many_questions_at_once_as_the_endpoint_takes(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from planrag.cli import _eval_concurrency
+    from planrag.cli.evaluate import eval_concurrency
 
     local = load_settings(env_file=None, data_dir=tmp_path, model_name="m",
                           model_base_url="http://127.0.0.1:9/v1")
-    assert _eval_concurrency(local, None, scripted=False) == 1
-    assert _eval_concurrency(local, None, scripted=True) == 4
+    assert eval_concurrency(local, None, scripted=False) == 1
+    assert eval_concurrency(local, None, scripted=True) == 4
     assert capsys.readouterr().err == ""
-    assert _eval_concurrency(local, 3, scripted=False) == 3
+    assert eval_concurrency(local, 3, scripted=False) == 3
     assert capsys.readouterr().err.startswith(
         "--concurrency 3: the model endpoint is sent 1 request(s) at a time "
         "(PLANRAG_MODEL_CONCURRENCY), so the other questions' model calls wait their turn")

@@ -8,9 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from planrag.datasets import Dataset, Dump, Registry, discover
+from planrag.datasets import Dataset, Dump, Registry
 from planrag.errors import DumpFormatError, SourceUnavailable
 from planrag.loading import load_mysql, load_sqlite, sqlite_path
+from planrag.manifests import discover
 from planrag.settings import MySQLAddress
 from planrag.sources.mysql import MySQLSource
 from tests._sql_fixtures import FIXTURES, PREFIX, MySQLWorld, admin_execute

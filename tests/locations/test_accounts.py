@@ -10,13 +10,14 @@ from pathlib import Path
 import pytest
 
 from planrag.connect import _entry_table, _write_manifest
-from planrag.datasets import LiveDatabase, Registry, discover, load_manifest
+from planrag.datasets import LiveDatabase, Registry
 from planrag.engine.events import AnswerProposed, SimulatorChecked
 from planrag.engine.session import require_access
 from planrag.engine.verdict import answer_lines
 from planrag.errors import AccessDenied
 from planrag.locations import checked_registry, resolve
 from planrag.locations.accounts import account_for, for_person, read_as, scoped
+from planrag.manifests import discover, load_manifest
 from planrag.settings import load_settings
 from planrag.users import Access, SlackAccess, UsersFile
 from tests._sql_fixtures import FIXTURES

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from planrag.datasets import discover
 from planrag.errors import DatasetError
 from planrag.locations import checked_registry, default_target, resolve, targets_of
+from planrag.manifests import discover
 from planrag.settings import load_settings
 from tests._sql_fixtures import FIXTURES
 

@@ -8,7 +8,6 @@ from pathlib import Path
 
 import pytest
 
-from planrag.datasets import discover
 from planrag.errors import DatasetError
 from planrag.locations import (
     checked_registry,
@@ -20,6 +19,7 @@ from planrag.locations import (
     targets_of,
 )
 from planrag.locations.kinds.postgres import KIND
+from planrag.manifests import discover
 from planrag.settings import load_settings
 from tests._sql_fixtures import FIXTURES
 

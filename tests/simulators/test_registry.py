@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from planrag.datasets import discover
 from planrag.dumps import parse_sql
 from planrag.errors import SimulatorError
+from planrag.manifests import discover
 from planrag.simulators import BuildingSimulator, LocatingSimulator, evaluate, state_from_dump
 from planrag.simulators.registry import available, resolve
 from planrag.simulators.service import dataset_simulator, question_parameters, simulate_dump

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from planrag.datasets import discover
 from planrag.errors import ConfigError, DatasetError, DumpFormatError
 from planrag.locations._env import lookup_for, read_secrets
+from planrag.manifests import discover
 from planrag.users import UsersFile
 
 QUESTION = b'{"id": "q1", "question": "Which one?", "sql": "dbs/a.sql"}\n'

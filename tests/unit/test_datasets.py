@@ -6,9 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from planrag.datasets import DatasetRef, Registry, discover
+from planrag.datasets import DatasetRef, Registry
 from planrag.errors import DatasetError
 from planrag.locations import resolve
+from planrag.manifests import discover
 from planrag.settings import Settings, load_settings
 
 

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from planrag.datasets import load_manifest
 from planrag.engine.plan_check import Requirements, requirements_of
 from planrag.errors import DatasetError
 from planrag.guards.reads import names_read, words_of
+from planrag.manifests import load_manifest
 from planrag.runtime import registry
 from planrag.settings import load_settings
 from tests.decisions._kiosks import manifest
