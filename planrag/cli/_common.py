@@ -11,27 +11,26 @@ from collections.abc import Coroutine
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeAlias, TypeVar
 
-from planrag.errors import PlanRAGError
 from planrag.locations import target_names
 from planrag.settings import Settings
 from planrag.utf8 import InputNotText, lone_surrogate
 
 if TYPE_CHECKING:
+    from planrag.engine.policy import Uncovered
     from planrag.store import Store
 
 __all__ = [
     "NO_MODEL",
     "TARGETS",
     "Subparsers",
-    "check_walkthrough",
     "chosen_model",
     "dataset_of",
     "decision_status",
     "parameters",
     "require_model",
     "run_async",
-    "simulator_of",
     "team_store",
+    "walkthrough_refusal",
 ]
 
 Subparsers: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
@@ -132,19 +131,15 @@ def require_model(settings: Settings, scripted: bool) -> None:
         raise ConfigError(NO_MODEL)
 
 
-def check_walkthrough(question: str, simulator: str | None) -> None:
+def walkthrough_refusal(problem: Uncovered) -> str:
     """`--scripted` answers only the question its dataset's walkthrough was written for:
-    anything else (another dataset, another question, a missing parameter) is one line."""
-    from planrag.engine.policy import uncovered
-
-    problem = uncovered(question, simulator)
-    if problem is None:
-        return
+    anything else (another dataset, another question, a missing parameter) is one line,
+    with the way on."""
     how = {"dataset": " Without --scripted a model answers (README, \"Asking questions\").",
            "question": f" E.g. \u201c{problem.example}\u201d. For any other question, set up "
                        "a model and leave out --scripted (README, \"Asking questions\").",
            "parameter": ""}[problem.kind]
-    raise PlanRAGError(problem.text + how)
+    return problem.text + how
 
 
 def chosen_model(settings: Settings, scripted: bool, simulator: str | None = None) -> Any:
@@ -163,9 +158,3 @@ def dataset_of(settings: Settings, ref: str) -> Any:
     return registry(settings).get(DatasetRef.parse(ref).dataset)
 
 
-def simulator_of(settings: Settings, ref: str) -> str | None:
-    """The name of the simulator of the dataset `ref` names (for the scripted policy)."""
-    from planrag.simulators.service import dataset_simulator
-
-    dataset = dataset_of(settings, ref)
-    return dataset_simulator(dataset).name if dataset.simulator else None

@@ -13,12 +13,10 @@ from typing import Any
 from planrag.cli._common import (
     TARGETS,
     Subparsers,
-    check_walkthrough,
-    chosen_model,
     dataset_of,
     require_model,
     run_async,
-    simulator_of,
+    walkthrough_refusal,
 )
 from planrag.errors import LimitReached, PlanRAGError
 from planrag.settings import Settings
@@ -59,20 +57,21 @@ def _ask(settings: Settings, args: argparse.Namespace) -> int:
     )
     from planrag.engine.render import TerminalRenderer, stop_text
     from planrag.limits import question_problem
-    from planrag.service.runs import Asker, RunService, terminal_user
+    from planrag.service.runs import Asker, NotWalkthrough, RunService, gate, terminal_user
 
     too_long = question_problem(args.question.strip(), settings.max_question_chars)
     if too_long is not None:  # before a model, a database or a simulator is touched
         raise LimitReached(f"{too_long} (PLANRAG_MAX_QUESTION_CHARS)")
-    require_model(settings, args.scripted)
+    require_model(settings, args.scripted)  # before the dataset is looked at
     consent = "approve" if args.yes else "reject" if args.no else None
-    simulator = simulator_of(settings, args.dataset)
-    if args.scripted:
-        check_walkthrough(args.question, simulator)
-    model = chosen_model(settings, args.scripted, simulator)
+    dataset = dataset_of(settings, args.dataset)
+    try:
+        model = gate(settings, dataset, args.question, scripted=args.scripted)
+    except NotWalkthrough as exc:
+        raise PlanRAGError(walkthrough_refusal(exc.problem)) from None
 
     renderer = None if args.json else TerminalRenderer(
-        column_names=dataset_of(settings, args.dataset).column_names, verbose=args.verbose)
+        column_names=dataset.column_names, verbose=args.verbose)
 
     async def decide(paused: AwaitingConfirmation) -> bool | None:
         return await asyncio.to_thread(
