@@ -406,11 +406,11 @@ def _answer(run: _Run) -> CallToolResult:
     if isinstance(end, RunFailed):
         raise ToolError(f"the question could not be answered: {end.message}")
     closing = run.closing
-    lines = (answer_lines(closing.answer, closing.check, closing.note, style="markdown",
+    lines = (answer_lines(closing.answer, closing.check, closing.note, style="text",
                           scripted=closing.scripted) if closing is not None else
              [f"No decision was reached: {stop_words(end.stop_reason if end else '')}."])
     if run.drafted is not None:
-        lines += proposal_lines(run.drafted, "markdown")
+        lines += proposal_lines(run.drafted, "text")
         decided = _check_decided(run)
         if decided:
             lines.append(decided)
