@@ -499,10 +499,10 @@ def serve(settings: Settings, *, host: str = "127.0.0.1", port: int = 8766,
     """`planrag serve api`: listen until stopped."""
     import sys
 
-    import uvicorn
+    from app.serving import listen
 
     app = api_app(settings, host=host, scripted=scripted)
     print(f"PlanRAG Assistant OpenAI-compatible API on http://{host}:{port}/v1",
           file=sys.stderr, flush=True)
-    uvicorn.run(app, host=host, port=port, log_level="warning")
+    listen(app, host=host, port=port)
     return 0
