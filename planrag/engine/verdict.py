@@ -41,7 +41,7 @@ __all__ = ["Style", "answer_lines", "best_line", "claim_lines", "decided_line", 
            "headline", "named", "names", "no_decision", "other_rules", "proposal_lines",
            "ranking_lines", "row_anchor", "stop_text", "stop_words"]
 
-_BOLD: dict[str, Callable[[str], str]] = {
+_BOLD: dict[Style, Callable[[str], str]] = {
     "markdown": lambda t: f"**{t}**",
     "text": lambda t: f"**{t}**",
     "slack": lambda t: f"*{t}*",
