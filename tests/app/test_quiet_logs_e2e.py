@@ -21,10 +21,9 @@ from mcp import ClientSession, StdioServerParameters
 from mcp.client.stdio import stdio_client
 
 from planrag.engine.scripted_server import ScriptedServer
-from planrag.settings import MySQLAddress
 from planrag.version import package_version
 from tests._graph_fixtures import free_port
-from tests._sql_fixtures import PREFIX, ROOT, MySQLWorld
+from tests._sql_fixtures import PREFIX, ROOT, MySQLWorld, admin_execute
 from tests.app._replanning import QUESTION, replanning_model
 from tests.live._live import cli, live_env
 
@@ -84,15 +83,33 @@ async def test_mcp_clients_leaving_over_http_log_nothing(tmp_path: Path) -> None
     quiet(log.read_text())
 
 
-def _url(address: MySQLAddress) -> str:
-    return f"mysql://{address.user}:{address.password}@{address.host}:{address.port}"
+QL = PREFIX.replace("planrag_test_", "pltest_") + "ql_"
+"""This file's databases (PLANRAG_DB_PREFIX is at most 21 characters, too few for PREFIX
+with a worker's tag) and the reading account `planrag load` makes, `<prefix>copies_ro`."""
+
+
+async def _drop_copies() -> None:
+    names = await admin_execute(
+        "SELECT SCHEMA_NAME FROM information_schema.SCHEMATA WHERE SCHEMA_NAME LIKE %s",
+        args=(QL.replace("_", "\\_") + "%",))
+    await admin_execute(*(f"DROP DATABASE IF EXISTS `{n[0]}`" for n in names),
+                        f"DROP USER IF EXISTS '{QL}copies_ro'@'%'")
+
+
+@pytest.fixture()
+async def mysql_copies(mysql_world: MySQLWorld) -> AsyncIterator[str]:
+    """MYSQL_URL for the demo's MySQL copies under this file's prefix, gone after."""
+    admin = mysql_world.admin
+    await _drop_copies()
+    yield f"mysql://{admin.user}:{admin.password}@{admin.host}:{admin.port}"
+    await _drop_copies()
 
 
 @pytest.mark.mysql
 async def test_the_stdio_server_leaving_after_reading_mysql_logs_nothing(
-        tmp_path: Path, mysql_world: MySQLWorld) -> None:
-    env = live_env(tmp_path, MYSQL_URL=_url(mysql_world.ro),
-                   MYSQL_ADMIN_URL=_url(mysql_world.admin), PLANRAG_DB_PREFIX=PREFIX)
+        tmp_path: Path, mysql_copies: str) -> None:
+    env = live_env(tmp_path, MYSQL_URL=mysql_copies, PLANRAG_DB_PREFIX=QL,
+                   PLANRAG_ALLOW_WRITE_PRIVILEGES="0")
     code, _out, err = await cli("load", "--target", "mysql", "demo-retail", env=env)
     assert code == 0, err
     log = tmp_path / "stdio.log"
