@@ -252,7 +252,8 @@ async def _complete(settings: Settings, service: RunService, who: Asker,
     model = model_for(settings, scripted=scripted, dataset=reg.get(dataset))
     if model is None:
         raise ApiError(503, "no model is configured for this server: set PLANRAG_MODEL, or "
-                       "start it with --scripted to try the walkthrough", "server_error")
+                       "start it with --scripted to try the walkthrough", "server_error",
+                       "model_not_configured")
     said = consent_word(question)
     paused_key = _paused_key(who, messages)
     if said is not None and paused_key is not None:

@@ -258,7 +258,7 @@ async def test_refusals_are_errors_never_replies(tmp_path: Path, settings: Setti
         (api_app(settings, scripted=True), "demo-retail", "Which warehouse should we expand?",
          openai.UnprocessableEntityError, "parameter_missing", "messages"),
         (api_app(settings), "demo-retail", QUESTION, openai.InternalServerError,
-         None, None),
+         "model_not_configured", None),
     ]
     messages: list[str] = []
     for app, dataset, question, error, code, param in cases:
