@@ -61,7 +61,7 @@ from planrag.engine.events import (
     RunFailed,
     RunFinished,
 )
-from planrag.engine.model import closing_stream
+from planrag.engine.model import Model, closing_stream
 from planrag.engine.render import stop_words
 from planrag.engine.state import Turn
 from planrag.engine.verdict import answer_lines, named, proposal_lines
@@ -76,11 +76,19 @@ from planrag.errors import (
 )
 from planrag.limits import question_problem
 from planrag.markup import Style, escape
-from planrag.service.runs import Asker, RunService, consent_word, model_for
+from planrag.service.runs import (
+    Asker,
+    NoModel,
+    NotWalkthrough,
+    RunService,
+    consent_word,
+    gate,
+    model_for,
+)
 from planrag.settings import Settings
 
 if TYPE_CHECKING:
-    from planrag.engine.policy import Uncovered
+    from planrag.datasets import Dataset
 
 __all__ = ["api_app", "serve"]
 
@@ -125,13 +133,11 @@ class ApiError(Exception):
         return JSONResponse(self.body(), status_code=self.status, headers=headers)
 
 
-def _refusal(problem: Uncovered) -> ApiError:
+def _refusal(problem: NotWalkthrough) -> ApiError:
     """The walkthrough's refusal of a question (or of its dataset) as an error."""
-    status, param, code = _UNCOVERED[problem.kind]
-    example = f" E.g. \u201c{problem.example}\u201d." if problem.example else ""
-    return ApiError(status, f"{problem.text}{example} (the server runs the scripted "
-                    "walkthrough, --scripted, which answers only that question)",
-                    code=code, param=param)
+    status, param, code = _UNCOVERED[problem.problem.kind]
+    return ApiError(status, f"{problem} (the server runs the scripted walkthrough, "
+                    "--scripted, which answers only that question)", code=code, param=param)
 
 
 def _failure(failed: RunFailed) -> ApiError:
@@ -249,12 +255,8 @@ async def _complete(settings: Settings, service: RunService, who: Asker,
     if too_long is not None:  # 400, not 429: a client must not send it again as it is
         raise ApiError(400, f"{too_long} (PLANRAG_MAX_QUESTION_CHARS)", code="question_too_long",
                        param="messages")
-    model = model_for(settings, scripted=scripted, dataset=reg.get(dataset))
-    if model is None:
-        raise ApiError(503, "no model is configured for this server: set PLANRAG_MODEL, or "
-                       "start it with --scripted to try the walkthrough", "server_error",
-                       "model_not_configured")
     said = consent_word(question)
+    model = _model(settings, reg.get(dataset), question, scripted, answering=said is not None)
     paused_key = _paused_key(who, messages)
     if said is not None and paused_key is not None:
         try:  # a run taken and then refused for the limit would be lost
@@ -274,17 +276,30 @@ async def _complete(settings: Settings, service: RunService, who: Asker,
         raise ApiError(409, "there is no change of plan waiting for your answer in this "
                        "conversation; ask a decision question", code="no_change_waiting",
                        param="messages")
-    if scripted:
-        from planrag.engine.policy import uncovered
-        from planrag.service.runs import simulator_name
-
-        problem = uncovered(question, simulator_name(reg.get(dataset)))
-        if problem is not None:
-            raise _refusal(problem)
     context = {"ref": dataset, "target": None, "question": question}
     events = service.ask(who, dataset, question, model, history=_history(messages[:-1]),
                          consent="ask")
     return await _run(service, body, events, who, context)
+
+
+def _model(settings: Settings, dataset: Dataset, question: str, scripted: bool, *,
+           answering: bool) -> Model:
+    """The run's model through the service's gate (`runs.gate`), its refusals as errors; a
+    reply to a paused run (`answering`: approve, keep) is no question of its own, so only
+    the model is needed for it, not the walkthrough's judgement of the words."""
+    try:
+        if not answering:
+            return gate(settings, dataset, question, scripted=scripted)
+        model = model_for(settings, scripted=scripted, dataset=dataset)
+        if model is None:
+            raise NoModel()
+        return model
+    except NotWalkthrough as exc:
+        raise _refusal(exc) from None
+    except NoModel:
+        raise ApiError(503, "no model is configured for this server: set PLANRAG_MODEL, or "
+                       "start it with --scripted to try the walkthrough", "server_error",
+                       "model_not_configured") from None
 
 
 async def _run(service: RunService, body: dict[str, Any], events: AsyncIterator[Event],
