@@ -17,8 +17,14 @@ Who calls: each request carries `Authorization: Bearer <key>` from `planrag user
 mapped to the person and their datasets exactly as signing in to the chat is; with no users
 configured, the server takes requests from this machine only and needs no key, and once
 any person exists every request needs one, on loopback too. Errors come in OpenAI's shape
-(`{"error": {"message", "type", "param", "code"}}`) with its status codes. Everything runs
-through the run service (`planrag.service.runs`): limits, access, the audit trail (as
+(`{"error": {"message", "type", "param", "code"}}`) with its status codes, never as a reply:
+a refusal (a question or dataset the walkthrough does not cover, no model, an answer with
+no change of plan waiting) and a run that failed (`RunFailed.cause`: the question, the
+model, the database) alike. Streamed, a run that fails before its first piece of text is an
+error response too; one that fails later sends the error as a last event
+(`data: {"error": ...}`), then `[DONE]`. Text is Markdown's bold and lists around words
+written as they are (`planrag.markup`'s "text" style: no escapes). Everything runs through
+the run service (`planrag.service.runs`): limits, access, the audit trail (as
 `api:<name>`).
 """
 
@@ -31,7 +37,7 @@ import time
 import uuid
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from starlette.applications import Starlette
 from starlette.requests import Request
@@ -44,6 +50,7 @@ from planrag.engine.events import (
     AwaitingConfirmation,
     CheckProposed,
     Event,
+    FailureCause,
     PlanMade,
     QueryFailed,
     QueryFinished,
@@ -54,14 +61,34 @@ from planrag.engine.events import (
     RunFailed,
     RunFinished,
 )
+from planrag.engine.model import Model, closing_stream
 from planrag.engine.render import stop_words
 from planrag.engine.state import Turn
 from planrag.engine.verdict import answer_lines, named, proposal_lines
-from planrag.errors import AccessDenied, ConfigError, LimitReached, PlanRAGError
+from planrag.errors import (
+    AccessDenied,
+    ConfigError,
+    DatasetError,
+    LimitReached,
+    ModelError,
+    PlanRAGError,
+    SourceUnavailable,
+)
 from planrag.limits import question_problem
-from planrag.markup import escape
-from planrag.service.runs import Asker, RunService, consent_word, model_for
+from planrag.markup import Style, escape
+from planrag.service.runs import (
+    Asker,
+    NoModel,
+    NotWalkthrough,
+    RunService,
+    consent_word,
+    gate,
+    model_for,
+)
 from planrag.settings import Settings
+
+if TYPE_CHECKING:
+    from planrag.datasets import Dataset
 
 __all__ = ["api_app", "serve"]
 
@@ -71,6 +98,21 @@ HISTORY_TURNS = 6
 """How many earlier turns of the conversation a question gets."""
 _MARK = re.compile(r"\(run ([0-9a-f]{12})\)")
 """The paused run's mark at the end of a proposal: how the next message finds it."""
+STYLE: Style = "text"
+"""How the replies mark text: bold and lists, words from a model or the data unescaped."""
+_UNCOVERED: dict[str, tuple[int, str, str]] = {
+    "dataset": (400, "model", "dataset_not_covered"),
+    "question": (422, "messages", "question_not_covered"),
+    "parameter": (422, "messages", "parameter_missing"),
+}
+"""A walkthrough's refusal (`Uncovered.kind`) as its status, parameter and code."""
+_FAILED: dict[FailureCause, tuple[int, str, str]] = {
+    "question": (400, "invalid_request_error", "question_invalid"),
+    "model": (502, "server_error", "model_failed"),
+    "database": (503, "server_error", "database_unavailable"),
+    "run": (500, "server_error", "run_failed"),
+}
+"""A failed run (`RunFailed.cause`) as its status, type and code."""
 
 
 class ApiError(Exception):
@@ -82,11 +124,43 @@ class ApiError(Exception):
         self.status, self.message, self.kind, self.code, self.param = (
             status, message, kind, code, param)
 
+    def body(self) -> dict[str, Any]:
+        return {"error": {"message": self.message, "type": self.kind, "param": self.param,
+                          "code": self.code}}
+
     def response(self) -> JSONResponse:
         headers = {"WWW-Authenticate": 'Bearer realm="planrag"'} if self.status == 401 else None
-        return JSONResponse({"error": {"message": self.message, "type": self.kind,
-                                       "param": self.param, "code": self.code}},
-                            status_code=self.status, headers=headers)
+        return JSONResponse(self.body(), status_code=self.status, headers=headers)
+
+
+def _refusal(problem: NotWalkthrough) -> ApiError:
+    """The walkthrough's refusal of a question (or of its dataset) as an error."""
+    status, param, code = _UNCOVERED[problem.problem.kind]
+    return ApiError(status, f"{problem} (the server runs the scripted walkthrough, "
+                    "--scripted, which answers only that question)", code=code, param=param)
+
+
+def _failure(failed: RunFailed) -> ApiError:
+    """A run that failed, as the error its cause is."""
+    status, kind, code = _FAILED[failed.cause]
+    return ApiError(status, f"the question could not be answered: {failed.message}", kind,
+                    code)
+
+
+def _error_of(exc: PlanRAGError) -> ApiError:
+    """An error raised instead of a run's events (before it started, or by the service)."""
+    if isinstance(exc, LimitReached):
+        return ApiError(429, str(exc), "rate_limit_error", "rate_limit_exceeded")
+    if isinstance(exc, AccessDenied):
+        return ApiError(404, str(exc), code="model_not_found", param="model")
+    said = f"the question could not be answered: {exc}"
+    if isinstance(exc, ModelError):
+        return ApiError(502, said, "server_error", "model_failed")
+    if isinstance(exc, SourceUnavailable):
+        return ApiError(503, said, "server_error", "database_unavailable")
+    if isinstance(exc, DatasetError | ConfigError):
+        return ApiError(503, said, "server_error", "dataset_unavailable")
+    return ApiError(500, said, "server_error", "run_failed")
 
 
 @dataclass
@@ -181,67 +255,72 @@ async def _complete(settings: Settings, service: RunService, who: Asker,
     if too_long is not None:  # 400, not 429: a client must not send it again as it is
         raise ApiError(400, f"{too_long} (PLANRAG_MAX_QUESTION_CHARS)", code="question_too_long",
                        param="messages")
-    model = model_for(settings, scripted=scripted, dataset=reg.get(dataset))
-    if model is None:
-        raise ApiError(503, "no model is configured for this server: set PLANRAG_MODEL, or "
-                       "start it with --scripted to try the walkthrough", "server_error")
     said = consent_word(question)
+    model = _model(settings, reg.get(dataset), question, scripted, answering=said is not None)
     paused_key = _paused_key(who, messages)
     if said is not None and paused_key is not None:
         try:  # a run taken and then refused for the limit would be lost
             service.room(who)
         except LimitReached as exc:
-            raise ApiError(429, str(exc), "rate_limit_error", "rate_limit_exceeded") from None
+            raise _error_of(exc) from None
         taken = await service.take_paused(paused_key, said)
         if taken.run is None:
-            return _respond(body, _Reply(verdict="That change of plan is no longer waiting "
-                                         f"(it was answered: {taken.earlier})." if taken.earlier
-                                         else "That change of plan is no longer waiting."))
+            answered = f" (it was answered: {taken.earlier})" if taken.earlier else ""
+            raise ApiError(409, f"that change of plan is no longer waiting{answered}",
+                           code="change_not_waiting", param="messages")
         context = taken.run.context
         events = service.resume(who, context["ref"], taken.run.state, said, model,
                                 target=context.get("target"))
         return await _run(service, body, events, who, context)
     if said is not None:
-        return _respond(body, _Reply(verdict="There is no change of plan waiting for your "
-                                     "answer in this conversation; ask a decision question."))
-    if scripted:
-        from planrag.engine.policy import uncovered
-        from planrag.service.runs import simulator_name
-
-        problem = uncovered(question, simulator_name(reg.get(dataset)))
-        if problem is not None:
-            example = f" E.g. \u201c{problem.example}\u201d." if problem.example else ""
-            return _respond(body, _Reply(verdict=problem.text + example))
+        raise ApiError(409, "there is no change of plan waiting for your answer in this "
+                       "conversation; ask a decision question", code="no_change_waiting",
+                       param="messages")
     context = {"ref": dataset, "target": None, "question": question}
     events = service.ask(who, dataset, question, model, history=_history(messages[:-1]),
                          consent="ask")
     return await _run(service, body, events, who, context)
 
 
+def _model(settings: Settings, dataset: Dataset, question: str, scripted: bool, *,
+           answering: bool) -> Model:
+    """The run's model through the service's gate (`runs.gate`), its refusals as errors; a
+    reply to a paused run (`answering`: approve, keep) is no question of its own, so only
+    the model is needed for it, not the walkthrough's judgement of the words."""
+    try:
+        if not answering:
+            return gate(settings, dataset, question, scripted=scripted)
+        model = model_for(settings, scripted=scripted, dataset=dataset)
+        if model is None:
+            raise NoModel()
+        return model
+    except NotWalkthrough as exc:
+        raise _refusal(exc) from None
+    except NoModel:
+        raise ApiError(503, "no model is configured for this server: set PLANRAG_MODEL, or "
+                       "start it with --scripted to try the walkthrough", "server_error",
+                       "model_not_configured") from None
+
+
 async def _run(service: RunService, body: dict[str, Any], events: AsyncIterator[Event],
                who: Asker, context: dict[str, Any]) -> Response:
-    """The run's reply: streamed as it works, or whole at its end. A limit reached or a
-    dataset refused before the first event is an error response, not a reply."""
+    """The run's reply: streamed as it works from its first piece of text, or whole at its
+    end. Whatever fails before the reply begins (a limit, a dataset refused, a run that
+    failed) is an error response, not a reply."""
+    streaming = bool(body.get("stream"))
     stream = _stream_of(service, events, who, context)
-    try:
-        first = await anext(stream)
-    except LimitReached as exc:
-        raise ApiError(429, str(exc), "rate_limit_error", "rate_limit_exceeded") from None
-    except AccessDenied as exc:
-        raise ApiError(404, str(exc), code="model_not_found", param="model") from None
-    except PlanRAGError as exc:
-        raise ApiError(400, f"the question could not be answered: {exc}") from None
-    except StopAsyncIteration:
-        first = None
-    if body.get("stream"):
-        return StreamingResponse(_sse(body, first, stream), media_type="text/event-stream")
-    parts = [] if first is None else [first]
+    parts: list[Any] = []
     try:
         async for piece in stream:
             parts.append(piece)
+            if streaming:
+                break
+    except ApiError:
+        raise
     except PlanRAGError as exc:
-        raise ApiError(500, f"the question could not be answered: {exc}",
-                       "server_error") from None
+        raise _error_of(exc) from None
+    if streaming:
+        return StreamingResponse(_sse(body, parts, stream), media_type="text/event-stream")
     final = next((p for p in reversed(parts) if isinstance(p, _Reply)), _Reply())
     return _respond(body, final, _whole_text(parts, final))
 
@@ -254,41 +333,43 @@ def _whole_text(parts: list[Any], final: _Reply) -> str:
 
 async def _stream_of(service: RunService, events: AsyncIterator[Event], who: Asker,
                      context: dict[str, Any]) -> AsyncIterator[Any]:
-    """The run as text pieces (str: a step) and, last, the `_Reply` with the verdict; a
-    pause keeps the run in the store and the verdict is the proposal."""
+    """The run as text pieces (str: a step; never empty) and, last, the `_Reply` with the
+    verdict; a pause keeps the run in the store and the verdict is the proposal. A run
+    that failed raises its error (`_failure`) once its events are all read."""
     reply = _Reply()
     proposed: ReplanProposed | None = None
     drafted: CheckProposed | None = None
     answered: AnswerProposed | None = None
-    yielded = False
-    async for event in events:
-        piece = _step_text(event)
-        if isinstance(event, ReplanProposed):
-            proposed = event
-        elif isinstance(event, CheckProposed):
-            drafted = event
-        elif isinstance(event, AnswerProposed):
-            answered = event
-        if isinstance(event, AwaitingConfirmation):
-            await service.keep_paused(f"api:{who.who}:{event.run_id}", event, context)
-            reply.verdict = (_check_proposal(event, drafted, answered)
-                             if event.about == "check" else _proposal(event, proposed))
-        elif isinstance(event, AnswerChecked):
-            reply.verdict = "\n\n".join(answer_lines(
-                event.answer, event.check, event.note, style="markdown",
-                scripted=event.scripted))
-        elif isinstance(event, RunFinished):
-            u = event.usage
-            reply.usage = {"prompt_tokens": u.prompt_tokens, "completion_tokens":
-                           u.completion_tokens,
-                           "total_tokens": u.prompt_tokens + u.completion_tokens}
-            if event.decision is None:
-                reply.verdict = f"No decision was reached: {stop_words(event.stop_reason)}."
-        elif isinstance(event, RunFailed):
-            reply.verdict = f"Something went wrong while {event.stage}: {event.message}"
-        if piece or not yielded:
-            yielded = True
-            yield piece
+    failed: RunFailed | None = None
+    async with closing_stream(events) as run:
+        async for event in run:
+            piece = _step_text(event)
+            if isinstance(event, ReplanProposed):
+                proposed = event
+            elif isinstance(event, CheckProposed):
+                drafted = event
+            elif isinstance(event, AnswerProposed):
+                answered = event
+            if isinstance(event, AwaitingConfirmation):
+                await service.keep_paused(f"api:{who.who}:{event.run_id}", event, context)
+                reply.verdict = (_check_proposal(event, drafted, answered)
+                                 if event.about == "check" else _proposal(event, proposed))
+            elif isinstance(event, AnswerChecked):
+                reply.verdict = "\n\n".join(answer_lines(
+                    event.answer, event.check, event.note, style=STYLE, scripted=event.scripted))
+            elif isinstance(event, RunFinished):
+                u = event.usage
+                reply.usage = {"prompt_tokens": u.prompt_tokens, "completion_tokens":
+                               u.completion_tokens,
+                               "total_tokens": u.prompt_tokens + u.completion_tokens}
+                if event.decision is None:
+                    reply.verdict = f"No decision was reached: {stop_words(event.stop_reason)}."
+            elif isinstance(event, RunFailed):
+                failed = event
+            if piece:
+                yield piece
+    if failed is not None:
+        raise _failure(failed)
     yield reply
 
 
@@ -307,7 +388,7 @@ def _step_text(event: Event) -> str:
     if isinstance(event, QueryFailed):
         return f" \u2192 failed: {event.error}\n"
     if isinstance(event, CheckProposed):
-        return f"A check is proposed: {escape(event.title, 'markdown')}\n"
+        return f"A check is proposed: {escape(event.title, STYLE)}\n"
     if isinstance(event, ReplanDecided) and event.about == "check":
         return ("The proposed check ranks the answer.\n" if event.approved else
                 "The proposed check is not used; the answer stays unchecked.\n")
@@ -332,11 +413,10 @@ def _check_proposal(paused: AwaitingConfirmation, drafted: CheckProposed | None,
                     answered: AnswerProposed | None) -> str:
     """The reply to a pause on a check the assistant drafted: its card (as the chat shows
     it), the answer it would rank, and how to answer in the check's words."""
-    lines = (proposal_lines(drafted, "markdown") if drafted is not None
-             else [escape(paused.question, "markdown")])
+    lines = (proposal_lines(drafted, STYLE) if drafted is not None
+             else [escape(paused.question, STYLE)])
     if answered is not None:
-        lines.append("The assistant answered **" + escape(named(answered), "markdown")
-                     + "**.")
+        lines.append("The assistant answered **" + escape(named(answered), STYLE) + "**.")
     lines.append("Use this check to rank the answer against every candidate? Reply "
                  "**approve**: the check ranks the answer; or **keep**: the answer stays "
                  f"unchecked. (run {paused.run_id})")
@@ -381,28 +461,24 @@ def _completion_id() -> str:
     return f"chatcmpl-{uuid.uuid4().hex[:24]}"
 
 
-def _respond(body: dict[str, Any], reply: _Reply, text: str | None = None) -> Response:
-    """A whole reply (or, asked to stream, one that streams it in one piece)."""
-    content = reply.verdict if text is None else text
-    if body.get("stream"):
-        async def once() -> AsyncIterator[Any]:
-            yield _Reply(verdict=content, usage=reply.usage)
-
-        return StreamingResponse(_sse(body, None, once()), media_type="text/event-stream")
+def _respond(body: dict[str, Any], reply: _Reply, text: str) -> Response:
+    """A whole reply."""
     usage = reply.usage or {"prompt_tokens": 0, "completion_tokens": 0, "total_tokens": 0}
     return JSONResponse({
         "id": _completion_id(), "object": "chat.completion", "created": int(time.time()),
         "model": body["model"],
-        "choices": [{"index": 0, "message": {"role": "assistant", "content": content},
+        "choices": [{"index": 0, "message": {"role": "assistant", "content": text},
                      "finish_reason": "stop"}],
         "usage": usage,
     })
 
 
-async def _sse(body: dict[str, Any], first: Any, rest: AsyncIterator[Any]
+async def _sse(body: dict[str, Any], first: list[Any], rest: AsyncIterator[Any]
                ) -> AsyncIterator[bytes]:
     """Server-sent events as OpenAI streams a completion: the role, the text pieces (the
-    steps, then the verdict as the last piece), the finish and `[DONE]`."""
+    steps, then the verdict as the last piece), the finish and `[DONE]`; a run that fails
+    meanwhile sends its error (OpenAI's shape, as a `data:` event) instead of the finish.
+    The run is closed however the stream ends (a client gone included)."""
     head = {"id": _completion_id(), "object": "chat.completion.chunk",
             "created": int(time.time()), "model": body["model"]}
 
@@ -412,18 +488,18 @@ async def _sse(body: dict[str, Any], first: Any, rest: AsyncIterator[Any]
 
     yield chunk({"role": "assistant", "content": ""})
     wrote = False
-    pieces = ([] if first is None else [first])
-    try:
-        async for piece in _chain(pieces, rest):
-            if isinstance(piece, _Reply):
-                yield chunk({"content": ("\n\n---\n\n" if wrote else "") + piece.verdict})
-                yield chunk({}, "stop")
-            elif piece:
-                wrote = True
-                yield chunk({"content": piece})
-    except PlanRAGError as exc:  # after the reply began: said in it
-        yield chunk({"content": f"\n\nThe question could not be answered: {exc}"})
-        yield chunk({}, "stop")
+    async with closing_stream(rest) as pieces:
+        try:
+            async for piece in _chain(first, pieces):
+                if isinstance(piece, _Reply):
+                    yield chunk({"content": ("\n\n---\n\n" if wrote else "") + piece.verdict})
+                    yield chunk({}, "stop")
+                else:
+                    wrote = True
+                    yield chunk({"content": piece})
+        except (ApiError, PlanRAGError) as exc:  # after the reply began: an error event
+            error = exc if isinstance(exc, ApiError) else _error_of(exc)
+            yield ("data: " + json.dumps(error.body()) + "\n\n").encode()
     yield b"data: [DONE]\n\n"
 
 
@@ -439,10 +515,10 @@ def serve(settings: Settings, *, host: str = "127.0.0.1", port: int = 8766,
     """`planrag serve api`: listen until stopped."""
     import sys
 
-    import uvicorn
+    from app.serving import listen
 
     app = api_app(settings, host=host, scripted=scripted)
     print(f"PlanRAG Assistant OpenAI-compatible API on http://{host}:{port}/v1",
           file=sys.stderr, flush=True)
-    uvicorn.run(app, host=host, port=port, log_level="warning")
+    listen(app, host=host, port=port)
     return 0

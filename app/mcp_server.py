@@ -99,7 +99,10 @@ class _Bounded(FastMCP[Any]):
     tool added later counts too."""
 
     def __init__(self, service: RunService, caller: Caller, **kwargs: Any) -> None:
+        from planrag.version import package_version
+
         super().__init__(**kwargs)
+        self._mcp_server.version = package_version()  # serverInfo: ours, not the SDK's
         self._service = service
         self._caller = caller
 
@@ -406,11 +409,11 @@ def _answer(run: _Run) -> CallToolResult:
     if isinstance(end, RunFailed):
         raise ToolError(f"the question could not be answered: {end.message}")
     closing = run.closing
-    lines = (answer_lines(closing.answer, closing.check, closing.note, style="markdown",
+    lines = (answer_lines(closing.answer, closing.check, closing.note, style="text",
                           scripted=closing.scripted) if closing is not None else
              [f"No decision was reached: {stop_words(end.stop_reason if end else '')}."])
     if run.drafted is not None:
-        lines += proposal_lines(run.drafted, "markdown")
+        lines += proposal_lines(run.drafted, "text")
         decided = _check_decided(run)
         if decided:
             lines.append(decided)
@@ -489,14 +492,26 @@ def serve(settings: Settings, *, http: bool = False, host: str = "127.0.0.1",
     """`planrag serve mcp`: over stdio (the client starts this process and talks on its
     standard input and output, so nothing else may be printed there), or over HTTP."""
     if not http:
-        build_server(settings, local_caller, scripted=scripted).run("stdio")
+        import anyio
+
+        server = build_server(settings, local_caller, scripted=scripted)
+
+        async def stdio() -> None:
+            from planrag.runtime import close_shared
+
+            try:
+                await server.run_stdio_async()
+            finally:  # the pools belong to this loop: closed before it ends
+                await close_shared()
+
+        anyio.run(stdio)
         return 0
-    import uvicorn
+    from app.serving import listen
 
     app = http_app(settings, host=host, port=port, scripted=scripted)
     print(f"PlanRAG Assistant MCP server on http://{host}:{port}/mcp", file=sys.stderr,
           flush=True)
-    uvicorn.run(app, host=host, port=port, log_level="warning")
+    listen(app, host=host, port=port)
     return 0
 
 
@@ -509,8 +524,10 @@ def http_app(settings: Settings, *, host: str, port: int, scripted: bool = False
     every tool asks who calls again. The others reach only sessions their person opened
     (`_session_owner`)."""
     from app.door import check_host, guarded
+    from app.quiet_logs import quiet_mcp_disconnects
 
     check_host(settings, host, "mcp")
+    quiet_mcp_disconnects()
     server = build_server(settings, lambda request: _caller(settings, request),
                           scripted=scripted, host=host, port=port)
     return guarded(server.streamable_http_app(), settings, "mcp", mark=_session_owner)

@@ -9,6 +9,10 @@ lists, tables, code blocks) is written by the front ends and stays.
     escape(text, "markdown")   the chat: every Markdown character that could start syntax
                                backslash-escaped (a bare URL stays a link whose words are
                                its target: the chat's Markdown makes those itself)
+    escape(text, "text")       plain-text front ends (the API, MCP): nothing escaped; their
+                               clients may or may not render Markdown, so only our own bold
+                               and lists are written, and a model's `18:49` or a column's
+                               `unit_price` reach them as they are, never `18\\:49`
     escape(text, "slack")      Slack: &, < and > as entities (as Slack asks)
     escape(text, "rich")       a terminal through Rich: printable, then Rich markup escaped
     printable(text)            a terminal without Rich: control characters (ESC, C1, CR,
@@ -24,7 +28,9 @@ from typing import Literal
 
 __all__ = ["Style", "code_span", "escape", "fenced", "printable"]
 
-Style = Literal["markdown", "slack", "rich", "plain"]
+Style = Literal["markdown", "text", "slack", "rich", "plain"]
+"""How a front end marks text: "markdown" (the chat's renderer: escaped), "text" (Markdown's
+bold and lists, nothing escaped), "slack", "rich" (a terminal) and "plain" (no marks)."""
 
 _MARKDOWN_ANYWHERE = re.compile(r"[\\`*_~\[\]<>&|:$]")
 """Characters that open or close Markdown syntax wherever they stand: escapes, code, emphasis,

@@ -35,6 +35,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "check_dataset_setting",
+    "close_shared",
     "graph_command",
     "load_datasets",
     "loaded_copies_account",
@@ -252,6 +253,19 @@ async def open_source(
     resolved = ref if isinstance(ref, Resolved) else locate(settings, ref, target)
     async with open_location(settings, resolved.location) as source:
         yield source
+
+
+async def close_shared() -> None:
+    """Close the running loop's shared connection pools and graph drivers: what a process
+    does before its event loop ends, since they belong to it (left open, a driver's
+    finaliser later touches a closed loop: aiomysql's "Event loop is closed")."""
+    from planrag.sources.mysql import close_pools
+    from planrag.sources.neo4j import close_drivers
+    from planrag.sources.postgres import close_pools as close_postgres_pools
+
+    await close_pools()
+    await close_postgres_pools()
+    await close_drivers()
 
 
 def graph_command(settings: Settings, action: str, started_file: Path | None = None) -> str:

@@ -53,7 +53,6 @@ import sys
 import threading
 from collections.abc import AsyncIterator, Iterator, Mapping
 from contextlib import AbstractContextManager, contextmanager
-from functools import cache
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from opentelemetry import context as otel_context
@@ -62,6 +61,7 @@ from opentelemetry.trace import INVALID_SPAN, Span, SpanKind, Status, StatusCode
 
 from planrag.errors import QueryRefused, QueryTimeout
 from planrag.redact import scrub
+from planrag.version import package_version
 
 if TYPE_CHECKING:
     from planrag.engine.events import Event, SimulatorChecked
@@ -119,7 +119,7 @@ def tracer() -> trace.Tracer:
     provider = _override if _override is not None else _configured
     if provider is None:
         provider = trace.get_tracer_provider()
-    return provider.get_tracer(TRACER_NAME, _version())
+    return provider.get_tracer(TRACER_NAME, package_version())
 
 
 @contextmanager
@@ -160,7 +160,8 @@ def configure_from_env() -> bool:
             return False
         try:
             service = os.environ.get("OTEL_SERVICE_NAME", "").strip() or DEFAULT_SERVICE
-            resource = Resource.create({"service.name": service, "service.version": _version()})
+            resource = Resource.create({"service.name": service,
+                                        "service.version": package_version()})
             provider = TracerProvider(resource=resource)
             provider.add_span_processor(BatchSpanProcessor(OTLPSpanExporter()))
         except Exception as exc:
@@ -518,11 +519,3 @@ def _warn(message: str) -> None:
     print(f"planrag: {message}", file=sys.stderr, flush=True)
 
 
-@cache
-def _version() -> str:
-    try:
-        from importlib.metadata import version
-
-        return version("planrag-assistant")
-    except Exception:
-        return "unknown"

@@ -45,16 +45,12 @@ def run_async(work: Coroutine[Any, Any, _T]) -> _T:
     ends (they belong to it)."""
 
     async def run() -> _T:
-        from planrag.sources.mysql import close_pools
-        from planrag.sources.neo4j import close_drivers
-        from planrag.sources.postgres import close_pools as close_postgres_pools
+        from planrag.runtime import close_shared
 
         try:
             return await work
         finally:
-            await close_pools()
-            await close_postgres_pools()
-            await close_drivers()
+            await close_shared()
 
     return asyncio.run(run())
 

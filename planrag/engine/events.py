@@ -21,6 +21,7 @@ __all__ = [
     "CheckProposed",
     "Claim",
     "Event",
+    "FailureCause",
     "ModelCalled",
     "ModelText",
     "MonitorNoticed",
@@ -477,6 +478,10 @@ class RunFinished:
     kind: Literal["run_finished"] = "run_finished"
 
 
+FailureCause = Literal["question", "model", "database", "run"]
+"""What made a run fail (`RunFailed.cause`)."""
+
+
 @dataclass(frozen=True, slots=True)
 class RunFailed:
     message: str
@@ -484,6 +489,10 @@ class RunFailed:
     stage: str
     """How far the run got: planning, querying, answering, checking."""
     usage: Usage = field(default_factory=Usage)
+    cause: FailureCause = "run"
+    """What failed, for a front end that answers each differently (the API's status): the
+    question as asked (empty, not text), the model, the database, or the run itself (a
+    paused state that does not parse, a bug)."""
     kind: Literal["run_failed"] = "run_failed"
 
 

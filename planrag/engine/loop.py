@@ -123,16 +123,16 @@ class Engine:
     ) -> AsyncIterator[Event]:
         question = question.strip()
         if not question:
-            yield RunFailed("ask a question: it was empty", "planning")
+            yield RunFailed("ask a question: it was empty", "planning", cause="question")
             return
         too_long = question_problem(question, self.config.max_question_chars)
         if too_long is not None:  # never sent to the model, however it arrived
-            yield RunFailed(too_long, "planning")
+            yield RunFailed(too_long, "planning", cause="question")
             return
         at = surrogate_at(question)
         if at is not None:  # e.g. a lone \udXXX escape from a chat or Slack client
             yield RunFailed(f"the question holds a character that is not text at byte {at}; "
-                            "type it again as plain text", "planning")
+                            "type it again as plain text", "planning", cause="question")
             return
         state = RunState(
             run_id=run_id or uuid.uuid4().hex[:12],
@@ -179,7 +179,8 @@ class Engine:
             ]
         except PlanRAGError as exc:
             telemetry.record_error(state.trace, exc)
-            yield RunFailed(f"cannot read the database schema: {exc}", "planning")
+            yield RunFailed(f"cannot read the database schema: {exc}", "planning",
+                            cause="database")
             return
         async with closing_stream(self._drive(state, time.monotonic())) as events:
             async for event in events:
@@ -297,11 +298,12 @@ class Engine:
                     yield event
         except ModelError as exc:
             telemetry.record_error(state.trace, exc)
-            yield RunFailed(f"the model failed: {exc}", state.stage, state.usage_event())
+            yield RunFailed(f"the model failed: {exc}", state.stage, state.usage_event(),
+                            cause="model")
         except SourceUnavailable as exc:
             telemetry.record_error(state.trace, exc)
             yield RunFailed(f"the database is unavailable: {exc}", state.stage,
-                            state.usage_event())
+                            state.usage_event(), cause="database")
         except PlanRAGError as exc:
             telemetry.record_error(state.trace, exc)
             yield RunFailed(str(exc), state.stage, state.usage_event())

@@ -49,6 +49,7 @@ Chat-template tokens leaked into the text are stripped, even when split across p
 
 from __future__ import annotations
 
+import asyncio
 import codecs
 import json
 import re
@@ -85,6 +86,9 @@ MAX_LINE = 1_000_000
 """The longest line of a stream read (characters); a longer one is not a model's stream."""
 MAX_BODY = 4_000_000
 """The most of a body that is not a stream of events read (a whole JSON reply)."""
+AFTER_DONE_BYTES = 65_536
+AFTER_DONE_S = 1.0
+"""What of a stream's body after `[DONE]` is read to its end (bytes, and how long for)."""
 
 
 class OpenAIModel:
@@ -288,13 +292,15 @@ class OpenAIModel:
                     # by what it holds instead.
                     events = _Events()
                     done = False
-                    async with closing_stream(http.aiter_bytes()) as raw, \
-                            closing_stream(events.read(raw, where)) as items:
-                        async for name, data in items:
-                            if data.strip() == "[DONE]":
-                                done = True
-                                break
-                            yield _decoded(name, data, where, request, self.max_tokens)
+                    async with closing_stream(http.aiter_bytes()) as raw:
+                        async with closing_stream(events.read(raw, where)) as items:
+                            async for name, data in items:
+                                if data.strip() == "[DONE]":
+                                    done = True
+                                    break
+                                yield _decoded(name, data, where, request, self.max_tokens)
+                        if done:
+                            await _read_to_end(raw)
                 if not done:
                     if not events.count and events.stray:
                         raise ModelRejected(_not_a_stream(where, kind, events.stray))
@@ -435,6 +441,24 @@ class _Events:
     def _keep(self, line: str) -> None:
         if line.strip() and len(self.stray) < self.STRAY:
             self.stray = f"{self.stray} {line.strip()}".strip()[: self.STRAY]
+
+
+async def _read_to_end(raw: AsyncIterator[bytes]) -> None:
+    """Read what a stream sends after `[DONE]` (normally nothing but the end of the body) to
+    the end, so the HTTP client's own generators under `raw` (httpx's, httpcore's) end here
+    rather than being left half-read to the garbage collector, which finalises them later,
+    possibly outside the event loop: "async generator ignored GeneratorExit" in the logs
+    after every streamed call. A server that goes on sending is left as before: the
+    response is closed (`AFTER_DONE_BYTES`, `AFTER_DONE_S`)."""
+    read = 0
+    try:
+        async with asyncio.timeout(AFTER_DONE_S):
+            async for piece in raw:
+                read += len(piece)
+                if read > AFTER_DONE_BYTES:
+                    return
+    except (TimeoutError, httpx.HTTPError):
+        return  # the reply is whole: what follows it does not matter
 
 
 async def _start(http: httpx.Response, limit: int = MAX_BODY) -> str:

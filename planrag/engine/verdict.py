@@ -12,10 +12,11 @@ names them when the front end says how. Without a simulator, or when the check c
 run, the assistant's decision leads, labelled as not checked.
 
 Front ends differ only in how they mark emphasis: `answer_lines(..., style=...)` with
-"markdown" (the chat), "slack" (Slack's mrkdwn), "rich" (the terminal) or "plain". Every
-piece written by a model or coming from data (decisions, labels, the rationale, the
-simulator's description and unit, notes) is escaped for the style (`planrag.markup`), so it
-reads literally and is never markup.
+"markdown" (the chat), "text" (the API and MCP: Markdown's bold, nothing escaped), "slack"
+(Slack's mrkdwn), "rich" (the terminal) or "plain". Every piece written by a model or coming
+from data (decisions, labels, the rationale, the simulator's description and unit, notes)
+is escaped for the style (`planrag.markup`), so it reads literally and is never markup
+(the "text" style writes it as it is, for clients that show text).
 """
 
 from __future__ import annotations
@@ -40,8 +41,9 @@ __all__ = ["Style", "answer_lines", "best_line", "claim_lines", "decided_line", 
            "headline", "named", "names", "no_decision", "other_rules", "proposal_lines",
            "ranking_lines", "row_anchor", "stop_text", "stop_words"]
 
-_BOLD: dict[str, Callable[[str], str]] = {
+_BOLD: dict[Style, Callable[[str], str]] = {
     "markdown": lambda t: f"**{t}**",
+    "text": lambda t: f"**{t}**",
     "slack": lambda t: f"*{t}*",
     "rich": lambda t: f"[bold]{t}[/bold]",
     "plain": lambda t: t,
@@ -326,7 +328,7 @@ def proposal_lines(event: CheckProposed, style: Style = "plain") -> list[str]:
     for title, query in (("Candidates", event.candidates_query),
                          ("Value of each candidate", event.value_query),
                          ("If nothing is decided", event.baseline_query)):
-        if style == "markdown":  # a code block shows its text as it is
+        if style in ("markdown", "text"):  # a code block shows its text as it is
             lines.append(f"{title}:\n{fenced(query, 'sql')}")
         elif style == "slack":  # Slack reads <!channel> and <@U...> inside code blocks too
             lines.append(f"{title}:\n{fenced(escape(query, style))}")

@@ -45,8 +45,10 @@ from planrag.markup import Style, escape
 
 __all__ = ["TextView", "pause_words"]
 
-_BOLD = {"markdown": "**{}**", "slack": "*{}*", "rich": "[bold]{}[/bold]", "plain": "{}"}
-_ITALIC = {"markdown": "_{}_", "slack": "_{}_", "rich": "[italic]{}[/italic]", "plain": "{}"}
+_BOLD: dict[Style, str] = {"markdown": "**{}**", "text": "**{}**", "slack": "*{}*",
+                           "rich": "[bold]{}[/bold]", "plain": "{}"}
+_ITALIC: dict[Style, str] = {"markdown": "_{}_", "text": "_{}_", "slack": "_{}_",
+                             "rich": "[italic]{}[/italic]", "plain": "{}"}
 
 
 def pause_words(paused: AwaitingConfirmation, proposed: ReplanProposed | None,

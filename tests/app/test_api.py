@@ -16,6 +16,7 @@ import openai
 import pytest
 
 from app.api_server import api_app
+from planrag.engine import Reply, call
 from planrag.engine.scripted_server import ScriptedServer
 from planrag.runtime import load_datasets
 from planrag.settings import Settings, load_settings
@@ -64,6 +65,8 @@ async def test_models_and_answers_per_key(settings: Settings) -> None:
     text = whole.choices[0].message.content or ""
     assert text.startswith("**Best decision:"), text
     assert "How it was found:" in text and "q1" in text
+    # Issue 35, point 4: no Markdown escapes (`\[1\]`, `\_`); bold stays.
+    assert "\\" not in text and "[1] 100" in text and "shipped_kg_per_week" in text, text
     pieces = await collect(await ana.chat.completions.create(
         model="demo-retail", messages=[{"role": "user", "content": QUESTION}], stream=True))
     assert len(pieces) > 2 and "".join(pieces[:-1]).strip().startswith("Plan:")
@@ -114,11 +117,15 @@ async def test_a_replan_continues_with_the_next_message(settings: Settings) -> N
         text = "".join(pieces)
         assert "The change of plan is approved." in text and "q2" in text
         assert pieces[-1].removeprefix("\n\n---\n\n").startswith("**Best decision:")
-        again = await ana.chat.completions.create(model="demo-retail", messages=going_on)
-        assert "no longer waiting" in (again.choices[0].message.content or "")
-        stray = await ana.chat.completions.create(
-            model="demo-retail", messages=[{"role": "user", "content": "approve"}])
-        assert "no change of plan waiting" in (stray.choices[0].message.content or "")
+        with pytest.raises(openai.ConflictError) as again:  # answered already: no reply
+            await ana.chat.completions.create(model="demo-retail", messages=going_on)
+        assert again.value.code == "change_not_waiting"
+        assert "no longer waiting (it was answered: approve)" in again.value.message
+        with pytest.raises(openai.ConflictError) as stray:
+            await ana.chat.completions.create(
+                model="demo-retail", messages=[{"role": "user", "content": "approve"}])
+        assert stray.value.code == "no_change_waiting"
+        assert "no change of plan waiting" in stray.value.message
 
 
 async def test_an_answer_refused_for_the_limit_leaves_the_paused_run_waiting(
@@ -161,8 +168,9 @@ async def test_a_proposed_check_shows_its_card_and_ranks_the_answer_once_approve
         asked = [{"role": "user", "content": kiosk.QUESTION}]
         first = await api.chat.completions.create(model="kiosks", messages=asked)
         card = first.choices[0].message.content or ""
-        for part in kiosk.card_parts():  # read as Markdown shows it: without its escapes
-            assert part in card.replace("\\", ""), (part, card)
+        for part in kiosk.card_parts():  # as it is: no Markdown escapes
+            assert part in card, (part, card)
+        assert "\\" not in card, card
         assert "```sql\n" + kiosk.card_parts()[-1] in card  # the queries as code blocks
         # The answer reads by the name the data gives it, with its code.
         assert (f"The assistant answered **{kiosk.NAMES[kiosk.ANSWER]} ({kiosk.ANSWER})**."
@@ -235,6 +243,73 @@ async def test_wards_fact_and_decision_read_as_such(
     text, finish = await _ask_wards(wards_data, tmp_path / "nurses", "nurses", stream)
     wards.is_checked(text.split("\n\n---\n")[0])
     assert finish == "stop"
+
+
+async def test_refusals_are_errors_never_replies(tmp_path: Path, settings: Settings) -> None:
+    """Issue 35, point 4: what the walkthrough does not cover (a dataset, a question, a
+    question without its parameter) and a server with no model are OpenAI errors with a
+    status and a code a client can tell from an answer, streamed or not."""
+    kiosks = settings.model_copy(update={"datasets_dir": kiosk.kiosks_dataset(tmp_path)})
+    cases: list[tuple[Any, str, str, type[openai.APIStatusError], str, str | None]] = [
+        (api_app(kiosks, scripted=True), "kiosks", kiosk.QUESTION, openai.BadRequestError,
+         "dataset_not_covered", "model"),
+        (api_app(settings, scripted=True), "demo-retail", "How many warehouses are there?",
+         openai.UnprocessableEntityError, "question_not_covered", "messages"),
+        (api_app(settings, scripted=True), "demo-retail", "Which warehouse should we expand?",
+         openai.UnprocessableEntityError, "parameter_missing", "messages"),
+        (api_app(settings), "demo-retail", QUESTION, openai.InternalServerError,
+         "model_not_configured", None),
+    ]
+    messages: list[str] = []
+    for app, dataset, question, error, code, param in cases:
+        for stream in (False, True):
+            with pytest.raises(error) as refused:
+                await client(app, None).chat.completions.create(
+                    model=dataset, messages=[{"role": "user", "content": question}],
+                    stream=stream)
+            said = refused.value
+            body: dict[str, Any] = said.body  # type: ignore[assignment]
+            assert said.code == code and body["param"] == param, body
+            assert said.message and "\n" not in said.message
+            messages.append(said.message)
+    assert "does not cover this dataset" in messages[0]
+    assert "answers only one question" in messages[2]
+    assert said.status_code == 503 and "no model is configured" in said.message
+
+
+async def test_a_failed_run_is_an_error_before_the_reply_and_an_event_after(
+        settings: Settings) -> None:
+    """A run whose model fails is a 502 (`model_failed`), whole or streamed, while no text
+    was sent; once the plan was streamed, the failure is the stream's last event, in
+    OpenAI's error shape (the client raises it), never a reply finished with "stop"."""
+    from planrag.engine.scripted import Fail, ScriptedModel
+    from planrag.errors import ModelRejected
+
+    refused = Fail(ModelRejected("the model refused this test's request"))
+    planned = Reply(calls=[call("make_plan", steps=[{"goal": "warehouses", "source": "sql"}])])
+    model = ScriptedModel([refused, refused, planned, refused])
+    async with ScriptedServer(model) as server:
+        configured = settings.model_copy(update={"model_name": "m",
+                                                 "model_base_url": server.base_url})
+        api = client(api_app(configured), None)
+        asked = [{"role": "user", "content": QUESTION}]
+        for stream in (False, True):
+            with pytest.raises(openai.InternalServerError) as failed:
+                await api.chat.completions.create(model="demo-retail", messages=asked,
+                                                  stream=stream)
+            assert failed.value.status_code == 502 and failed.value.code == "model_failed"
+            assert "the model failed" in failed.value.message
+        chunks = await api.chat.completions.create(model="demo-retail", messages=asked,
+                                                   stream=True)
+        pieces: list[str] = []
+        with pytest.raises(openai.APIError) as broken:
+            async for chunk in chunks:
+                assert not chunk.choices or chunk.choices[0].finish_reason is None
+                pieces += [c.delta.content or "" for c in chunk.choices]
+        assert "".join(pieces).startswith("Plan:\n1. warehouses")
+        assert broken.value.code == "model_failed", broken.value.body
+        assert "the model failed" in broken.value.message
+    model.assert_all_used()
 
 
 async def test_bad_requests_answer_in_openais_shape(settings: Settings) -> None:

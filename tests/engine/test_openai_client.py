@@ -297,3 +297,42 @@ async def test_a_rate_limit_waits_as_long_as_the_server_asks_within_reason(
         assert waits[0] <= 0.01  # no Retry-After: the usual backoff
     else:
         assert waits[0] == pytest.approx(waited)
+
+
+async def test_a_streamed_reply_leaves_no_generator_to_the_garbage_collector() -> None:
+    """Issue 35, point 7: a streamed call left httpx's and httpcore's generators half-read
+    (the client stopped at `[DONE]`), finalised later by the garbage collector, possibly
+    outside the loop: "async generator ignored GeneratorExit" after every streamed call.
+    Now every generator the call started has ended when the reply is in, and nothing is
+    reported to the loop once they are collected."""
+    import gc
+    import sys
+
+    loop = asyncio.get_running_loop()
+    reported: list[str] = []
+    loop.set_exception_handler(lambda _loop, context: reported.append(str(context)))
+    started: list[Any] = []
+    hooks = sys.get_asyncgen_hooks()
+
+    def firstiter(generator: Any) -> None:
+        started.append(generator)
+        if hooks.firstiter is not None:
+            hooks.firstiter(generator)
+
+    async with ScriptedServer(happy()) as server:
+        model = OpenAIModel("scripted-gpt", base_url=server.base_url, api_key="x")
+        sys.set_asyncgen_hooks(firstiter=firstiter, finalizer=hooks.finalizer)
+        try:
+            replies = [c async for c in model.stream(ModelRequest(
+                ({"role": "user", "content": TEXT},), ())) if isinstance(c, ModelReply)]
+        finally:
+            sys.set_asyncgen_hooks(*hooks)
+        assert len(replies) == 1 and replies[0].tool_calls
+        left = [g.__qualname__ for g in started if g.ag_frame is not None]
+        assert left == [], left
+        started.clear()
+        gc.collect()
+        await asyncio.sleep(0.01)
+        await model.close()
+    loop.set_exception_handler(None)
+    assert reported == []

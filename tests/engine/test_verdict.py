@@ -82,6 +82,10 @@ def test_effect_in_both_directions_and_markup_is_escaped() -> None:
     evil = _check(labels=((4, "*bold* [x](y)"),))
     assert headline(evil, "markdown").startswith("**Best decision: \\*bold\\* \\[x\\](y)**")
     assert "&lt;b&gt;" in headline(_check(labels=((4, "<b>"),)), "slack")
+    # The API and MCP: bold stays, nothing escaped (issue 35, point 4).
+    assert headline(evil, "text").startswith("**Best decision: *bold* [x](y)**")
+    text = "\n".join(answer_lines(ANSWER, _check(labels=((4, "at 18:49:48"),)), style="text"))
+    assert "at 18:49:48" in text and "\\" not in text, text
 
 
 def test_money_reads_to_two_decimals_its_unit_placed_alike() -> None:

@@ -72,6 +72,14 @@ def test_code_cannot_close_its_block_or_span() -> None:
         assert [(t.type, t.content) for t in inline] == [("code_inline", name)]
 
 
+def test_the_text_style_writes_data_as_it_is() -> None:
+    """Issue 35, point 4: the API and MCP ("text") get no Markdown escapes (`18\\:49`,
+    `\\[1\\]`, `\\_`); the chat's renderer ("markdown") keeps them."""
+    for text in [*HOSTILE, "18:49:48", "[1] unit_price"]:
+        assert escape(text, "text") == text
+    assert escape("18:49:48 [1] unit_price", "markdown") == "18\\:49\\:48 \\[1\\] unit\\_price"
+
+
 def test_slack_mentions_and_links_stay_text() -> None:
     assert escape("<!channel> <@U0X> <http://x|y> & co", "slack") == (
         "&lt;!channel&gt; &lt;@U0X&gt; &lt;http://x|y&gt; &amp; co")
