@@ -44,6 +44,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
 
+from planrag.datasets import DatasetRef
 from planrag.engine.events import (
     AnswerChecked,
     AnswerProposed,
@@ -76,6 +77,7 @@ from planrag.errors import (
 )
 from planrag.limits import question_problem
 from planrag.markup import Style, escape
+from planrag.service.conversation import RunRequest
 from planrag.service.runs import (
     Asker,
     NoModel,
@@ -268,18 +270,18 @@ async def _complete(settings: Settings, service: RunService, who: Asker,
             answered = f" (it was answered: {taken.earlier})" if taken.earlier else ""
             raise ApiError(409, f"that change of plan is no longer waiting{answered}",
                            code="change_not_waiting", param="messages")
-        context = taken.run.context
-        events = service.resume(who, context["ref"], taken.run.state, said, model,
-                                target=context.get("target"))
-        return await _run(service, body, events, who, context)
+        request = RunRequest.from_context(taken.run.context, who)
+        events = service.resume(who, str(request.ref), taken.run.state, said, model,
+                                target=request.target, consent=request.consent)
+        return await _run(service, body, events, who, request)
     if said is not None:
         raise ApiError(409, "there is no change of plan waiting for your answer in this "
                        "conversation; ask a decision question", code="no_change_waiting",
                        param="messages")
-    context = {"ref": dataset, "target": None, "question": question}
+    request = RunRequest(who, DatasetRef.parse(dataset), question, consent="ask")
     events = service.ask(who, dataset, question, model, history=_history(messages[:-1]),
-                         consent="ask")
-    return await _run(service, body, events, who, context)
+                         consent=request.consent)
+    return await _run(service, body, events, who, request)
 
 
 def _model(settings: Settings, dataset: Dataset, question: str, scripted: bool, *,
@@ -303,12 +305,12 @@ def _model(settings: Settings, dataset: Dataset, question: str, scripted: bool, 
 
 
 async def _run(service: RunService, body: dict[str, Any], events: AsyncIterator[Event],
-               who: Asker, context: dict[str, Any]) -> Response:
+               who: Asker, request: RunRequest) -> Response:
     """The run's reply: streamed as it works from its first piece of text, or whole at its
     end. Whatever fails before the reply begins (a limit, a dataset refused, a run that
     failed) is an error response, not a reply."""
     streaming = bool(body.get("stream"))
-    stream = _stream_of(service, events, who, context)
+    stream = _stream_of(service, events, who, request)
     parts: list[Any] = []
     try:
         async for piece in stream:
@@ -332,7 +334,7 @@ def _whole_text(parts: list[Any], final: _Reply) -> str:
 
 
 async def _stream_of(service: RunService, events: AsyncIterator[Event], who: Asker,
-                     context: dict[str, Any]) -> AsyncIterator[Any]:
+                     request: RunRequest) -> AsyncIterator[Any]:
     """The run as text pieces (str: a step; never empty) and, last, the `_Reply` with the
     verdict; a pause keeps the run in the store and the verdict is the proposal. A run
     that failed raises its error (`_failure`) once its events are all read."""
@@ -351,7 +353,8 @@ async def _stream_of(service: RunService, events: AsyncIterator[Event], who: Ask
             elif isinstance(event, AnswerProposed):
                 answered = event
             if isinstance(event, AwaitingConfirmation):
-                await service.keep_paused(f"api:{who.who}:{event.run_id}", event, context)
+                await service.keep_paused(f"api:{who.who}:{event.run_id}", event,
+                                          request.context())
                 reply.verdict = (_check_proposal(event, drafted, answered)
                                  if event.about == "check" else _proposal(event, proposed))
             elif isinstance(event, AnswerChecked):

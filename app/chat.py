@@ -160,9 +160,7 @@ def _decision_problems(s: Settings, reg: Registry) -> list[str]:
         return out
 
     async def bounded() -> list[str]:
-        from planrag.sources.mysql import close_pools
-        from planrag.sources.neo4j import close_drivers
-        from planrag.sources.postgres import close_pools as close_postgres_pools
+        from planrag.runtime import close_shared
 
         try:
             return await asyncio.wait_for(tried(), 60)
@@ -170,9 +168,7 @@ def _decision_problems(s: Settings, reg: Registry) -> list[str]:
             return ["the datasets' written decisions were not all tried within a minute "
                     "(a database is slow to answer); `planrag datasets` tries them"]
         finally:  # the pools belong to this start-up loop, not to the app's
-            await close_pools()
-            await close_postgres_pools()
-            await close_drivers()
+            await close_shared()
 
     return asyncio.run(bounded())
 
