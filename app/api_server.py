@@ -47,25 +47,16 @@ from starlette.routing import Route
 from planrag.datasets import DatasetRef
 from planrag.engine.events import (
     AnswerChecked,
-    AnswerProposed,
     AwaitingConfirmation,
     CheckProposed,
     Event,
     FailureCause,
-    PlanMade,
-    QueryFailed,
-    QueryFinished,
-    QueryRefused,
-    QueryStarted,
-    ReplanDecided,
-    ReplanProposed,
     RunFailed,
     RunFinished,
 )
 from planrag.engine.model import Model, closing_stream
-from planrag.engine.render import stop_words
 from planrag.engine.state import Turn
-from planrag.engine.verdict import answer_lines, named, proposal_lines
+from planrag.engine.verdict import no_decision
 from planrag.errors import (
     AccessDenied,
     ConfigError,
@@ -76,7 +67,7 @@ from planrag.errors import (
     SourceUnavailable,
 )
 from planrag.limits import question_problem
-from planrag.markup import Style, escape
+from planrag.markup import Style
 from planrag.service.conversation import RunRequest
 from planrag.service.runs import (
     Asker,
@@ -87,6 +78,7 @@ from planrag.service.runs import (
     gate,
     model_for,
 )
+from planrag.service.text_view import TextView
 from planrag.settings import Settings
 
 if TYPE_CHECKING:
@@ -339,91 +331,38 @@ async def _stream_of(service: RunService, events: AsyncIterator[Event], who: Ask
     verdict; a pause keeps the run in the store and the verdict is the proposal. A run
     that failed raises its error (`_failure`) once its events are all read."""
     reply = _Reply()
-    proposed: ReplanProposed | None = None
-    drafted: CheckProposed | None = None
-    answered: AnswerProposed | None = None
+    view = TextView(STYLE, mark=True, sql=True)  # the words Slack and MCP say, as text
+    card = ""
     failed: RunFailed | None = None
     async with closing_stream(events) as run:
         async for event in run:
-            piece = _step_text(event)
-            if isinstance(event, ReplanProposed):
-                proposed = event
-            elif isinstance(event, CheckProposed):
-                drafted = event
-            elif isinstance(event, AnswerProposed):
-                answered = event
-            if isinstance(event, AwaitingConfirmation):
+            said = view.messages(event)
+            if isinstance(event, CheckProposed):  # the card leads the reply that asks
+                card, said = said[-1], [*said[:-1], f"A check is proposed: {event.title}"]
+            elif isinstance(event, AwaitingConfirmation):
                 await service.keep_paused(f"api:{who.who}:{event.run_id}", event,
                                           request.context())
-                reply.verdict = (_check_proposal(event, drafted, answered)
-                                 if event.about == "check" else _proposal(event, proposed))
+                asked = [card] if event.about == "check" and card else []
+                reply.verdict, said = "\n\n".join([*asked, said[-1]]), said[:-1]
             elif isinstance(event, AnswerChecked):
-                reply.verdict = "\n\n".join(answer_lines(
-                    event.answer, event.check, event.note, style=STYLE, scripted=event.scripted))
+                reply.verdict, said = said[-1], said[:-1]
             elif isinstance(event, RunFinished):
                 u = event.usage
                 reply.usage = {"prompt_tokens": u.prompt_tokens, "completion_tokens":
                                u.completion_tokens,
                                "total_tokens": u.prompt_tokens + u.completion_tokens}
                 if event.decision is None:
-                    reply.verdict = f"No decision was reached: {stop_words(event.stop_reason)}."
+                    reply.verdict = no_decision(event.stop_reason)
+                    said = [m for m in said if m != reply.verdict]
             elif isinstance(event, RunFailed):
-                failed = event
-            if piece:
-                yield piece
+                failed, said = event, view.end()  # the error response says what failed
+            for piece in said:
+                yield f"{piece}\n\n"
     if failed is not None:
         raise _failure(failed)
+    for piece in view.end():
+        yield f"{piece}\n\n"
     yield reply
-
-
-def _step_text(event: Event) -> str:
-    """What the reply says of a step while the run works (empty: nothing)."""
-    if isinstance(event, PlanMade):
-        title = "Plan" if event.revision == 0 else f"New plan (revision {event.revision})"
-        return f"{title}:\n" + "".join(f"{i}. {s.goal}\n" for i, s in enumerate(event.steps, 1))
-    if isinstance(event, QueryStarted):
-        why = f" ({event.thought})" if event.thought else ""
-        return f"{event.query_id}{why}: `{' '.join(event.query.split())}`"
-    if isinstance(event, QueryFinished):
-        return f" \u2192 {event.total_rows} rows\n"
-    if isinstance(event, QueryRefused):
-        return f" \u2192 refused by the read-only guard: {event.reason}\n"
-    if isinstance(event, QueryFailed):
-        return f" \u2192 failed: {event.error}\n"
-    if isinstance(event, CheckProposed):
-        return f"A check is proposed: {escape(event.title, STYLE)}\n"
-    if isinstance(event, ReplanDecided) and event.about == "check":
-        return ("The proposed check ranks the answer.\n" if event.approved else
-                "The proposed check is not used; the answer stays unchecked.\n")
-    if isinstance(event, ReplanDecided):
-        return ("The change of plan is approved.\n" if event.approved else
-                "The current plan is kept.\n")
-    return ""
-
-
-def _proposal(paused: AwaitingConfirmation, proposed: ReplanProposed | None) -> str:
-    """The reply to a pause: what is proposed, and how to answer; its mark finds it."""
-    lines = [paused.question]
-    if proposed is not None and proposed.new_steps:
-        lines.append("The new plan:\n" + "\n".join(
-            f"{i}. {s.goal}" for i, s in enumerate(proposed.new_steps, 1)))
-    lines.append(f"Reply **approve** to follow it, or **keep** to stay with the current "
-                 f"plan. (run {paused.run_id})")
-    return "\n\n".join(lines)
-
-
-def _check_proposal(paused: AwaitingConfirmation, drafted: CheckProposed | None,
-                    answered: AnswerProposed | None) -> str:
-    """The reply to a pause on a check the assistant drafted: its card (as the chat shows
-    it), the answer it would rank, and how to answer in the check's words."""
-    lines = (proposal_lines(drafted, STYLE) if drafted is not None
-             else [escape(paused.question, STYLE)])
-    if answered is not None:
-        lines.append("The assistant answered **" + escape(named(answered), STYLE) + "**.")
-    lines.append("Use this check to rank the answer against every candidate? Reply "
-                 "**approve**: the check ranks the answer; or **keep**: the answer stays "
-                 f"unchecked. (run {paused.run_id})")
-    return "\n\n".join(lines)
 
 
 def _paused_key(who: Asker, messages: list[dict[str, Any]]) -> str | None:

@@ -64,8 +64,7 @@ from planrag.engine.events import (
     RunFailed,
     RunFinished,
 )
-from planrag.engine.render import stop_words
-from planrag.engine.verdict import answer_lines, named, proposal_lines
+from planrag.engine.verdict import answer_lines, decided_line, named, no_decision, proposal_lines
 from planrag.errors import LimitReached, PlanRAGError
 from planrag.errors import QueryRefused as GuardRefused
 from planrag.limits import Doing
@@ -393,8 +392,7 @@ def _progress(event: Event, run: _Run) -> str:
         return f"A check is proposed: {event.title}"
     if isinstance(event, ReplanDecided) and event.about == "check":
         run.check_decided = event
-        return ("The proposed check ranks the answer" if event.approved else
-                "The proposed check is not used; the answer stays unchecked")
+        return decided_line(event.approved, "check").removesuffix(".")
     if isinstance(event, AnswerChecked):
         run.closing = event
         return "Answered and checked" if event.check is not None else "Answered"
@@ -411,7 +409,7 @@ def _answer(run: _Run) -> CallToolResult:
     closing = run.closing
     lines = (answer_lines(closing.answer, closing.check, closing.note, style="text",
                           scripted=closing.scripted) if closing is not None else
-             [f"No decision was reached: {stop_words(end.stop_reason if end else '')}."])
+             [no_decision(end.stop_reason if end else "")])
     if run.drafted is not None:
         lines += proposal_lines(run.drafted, "text")
         decided = _check_decided(run)

@@ -57,9 +57,8 @@ from planrag.engine.events import (
     SimulatorChecked,
     StepStarted,
 )
-from planrag.engine.render import stop_words
 from planrag.engine.tools import answering
-from planrag.engine.verdict import answer_lines, named, proposal_lines
+from planrag.engine.verdict import answer_lines, named, no_decision, proposal_lines, stop_words
 from planrag.markup import code_span, escape, fenced
 from planrag.present import Columns, number
 from planrag.settings import Settings
@@ -274,8 +273,7 @@ class RunView:
                 await self._final(event.check, event.note)
             case RunFinished():
                 if not self.checked:
-                    await cl.Message(content="No decision was reached: "
-                                     f"{stop_words(event.stop_reason)}.").send()
+                    await cl.Message(content=no_decision(event.stop_reason)).send()
                 if event.stop_reason.startswith("budget:") and self.answer is not None:
                     await cl.Message(content="The run stopped early, so the answer rests on "
                                      f"what it had found: {stop_words(event.stop_reason)}."

@@ -40,8 +40,14 @@ from planrag.engine.events import (
     SimulatorChecked,
     StepStarted,
 )
-from planrag.engine.verdict import answer_lines, decided_line, no_decision, proposal_lines
-from planrag.markup import Style, escape
+from planrag.engine.verdict import (
+    answer_lines,
+    decided_line,
+    named,
+    no_decision,
+    proposal_lines,
+)
+from planrag.markup import Style, code_span, escape
 
 __all__ = ["TextView", "pause_words"]
 
@@ -97,9 +103,13 @@ class TextView:
     plan: tuple[PlanStep, ...] = ()
     queries: dict[str, str] = field(default_factory=dict)
     """Each query id with the plan step it served, for the answer's "Based on ..."."""
+    sql: bool = False
+    """Each query's outcome is told with its text (the API's "How it was found")."""
     proposed: ReplanProposed | None = None
     answered: AnswerProposed | None = None
     trace: list[str] = field(default_factory=list)
+    texts: dict[str, str] = field(default_factory=dict)
+    """Each query id with its text on one line, when `sql`."""
 
     def messages(self, event: Event) -> list[str]:
         """What to post for `event` now (often nothing: it is gathered, or not shown)."""
@@ -114,18 +124,21 @@ class TextView:
                 scripted = " (scripted)" if self.scripted else ""
                 return [f"{bold(title)}{scripted}\n{steps_text(event.steps, style)}"]
             case QueryStarted():
+                if self.sql:
+                    self.texts[event.query_id] = " ".join(event.query.split())
                 if event.step is not None and 0 <= event.step < len(self.plan):
                     goal = " ".join(self.plan[event.step].goal.split())
                     self.queries[event.query_id] = (f"{event.query_id} (step "
                                                     f"{event.step + 1}, {goal})")
             case QueryFinished():
                 cut = ", incomplete (a server limit cut it short)" if event.incomplete else ""
-                self.trace.append(f"{event.query_id}: {event.total_rows} rows{cut}, "
-                                  f"{event.elapsed_ms:.0f} ms")
+                self.trace.append(f"{self._query(event.query_id)}: {event.total_rows} "
+                                  f"rows{cut}, {event.elapsed_ms:.0f} ms")
             case QueryRefused():
-                self.trace.append(f"{event.query_id}: refused ({escape(event.rule, style)})")
+                self.trace.append(f"{self._query(event.query_id)}: refused "
+                                  f"({escape(event.rule, style)})")
             case QueryFailed():
-                self.trace.append(f"{event.query_id}: failed "
+                self.trace.append(f"{self._query(event.query_id)}: failed "
                                   f"({escape(event.error[:80], style)})")
             case MonitorNoticed():
                 kept = " (the answer stands)" if event.kept else ""
@@ -136,6 +149,9 @@ class TextView:
                 return [*self.end(), "\n".join(proposal_lines(event, style))]
             case AwaitingConfirmation():
                 question, how = pause_words(event, self.proposed, style)
+                if event.about == "check" and self.answered is not None:
+                    named_answer = bold(escape(named(self.answered), style))
+                    question = f"The assistant answered {named_answer}.\n\n{question}"
                 run = f" (run {event.run_id})" if self.mark else ""
                 return [*self.end(), f"{question}\n\n{how}{run}"]
             case ReplanDecided():
@@ -164,6 +180,11 @@ class TextView:
             case _:
                 assert_never(event)
         return []
+
+    def _query(self, query_id: str) -> str:
+        """A query as its outcome names it: its id, and its text when `sql`."""
+        text = self.texts.get(query_id)
+        return f"{query_id} {code_span(text)}" if text else query_id
 
     def end(self) -> list[str]:
         """The queries' outcomes gathered so far, as one message (and forgotten)."""

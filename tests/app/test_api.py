@@ -69,7 +69,7 @@ async def test_models_and_answers_per_key(settings: Settings) -> None:
     assert "\\" not in text and "[1] 100" in text and "shipped_kg_per_week" in text, text
     pieces = await collect(await ana.chat.completions.create(
         model="demo-retail", messages=[{"role": "user", "content": QUESTION}], stream=True))
-    assert len(pieces) > 2 and "".join(pieces[:-1]).strip().startswith("Plan:")
+    assert len(pieces) > 2 and "".join(pieces[:-1]).strip().startswith("**Plan**")
     last = pieces[-1].removeprefix("\n\n---\n\n")
     assert last.startswith("**Best decision:"), pieces[-1]
 
@@ -175,9 +175,8 @@ async def test_a_proposed_check_shows_its_card_and_ranks_the_answer_once_approve
         # The answer reads by the name the data gives it, with its code.
         assert (f"The assistant answered **{kiosk.NAMES[kiosk.ANSWER]} ({kiosk.ANSWER})**."
                 in card), card
-        assert ("Use this check to rank the answer against every candidate? Reply "
-                "**approve**: the check ranks the answer; or **keep**: the answer stays "
-                "unchecked.") in card
+        assert ("Reply **approve** to rank the answer with the proposed check, or **keep** "
+                "to leave it unchecked.") in card
         assert "plan" not in card.split("How it was found:")[0], card
         assert "Best decision" not in card
 
@@ -306,7 +305,7 @@ async def test_a_failed_run_is_an_error_before_the_reply_and_an_event_after(
             async for chunk in chunks:
                 assert not chunk.choices or chunk.choices[0].finish_reason is None
                 pieces += [c.delta.content or "" for c in chunk.choices]
-        assert "".join(pieces).startswith("Plan:\n1. warehouses")
+        assert "".join(pieces).startswith("**Plan**\n1. warehouses")
         assert broken.value.code == "model_failed", broken.value.body
         assert "the model failed" in broken.value.message
     model.assert_all_used()
