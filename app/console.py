@@ -314,7 +314,7 @@ class Console:
             self.say("usage: :use DATASET[@DUMP]")
             return
         self.reg = registry(self.settings)  # datasets connected meanwhile
-        self.reg.get(DatasetRef.parse(ref).dataset)  # raises for unknown ids
+        self.reg.named(ref)  # raises for unknown ids
         for source in self.sources.values():
             await source.close()
         self.sources.clear()

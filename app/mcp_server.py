@@ -294,13 +294,12 @@ def build_server(settings: Settings, caller: Caller, *, scripted: bool = False,
 def _model(settings: Settings, dataset: str, asker: Asker, scripted: bool,
            question: str) -> Any:
     """The run's model, or a tool error that says what to do."""
-    from planrag.datasets import DatasetRef
     from planrag.engine.session import require_access
     from planrag.runtime import registry
 
     try:
         require_access(asker.access, dataset)
-        ds = registry(settings).get(DatasetRef.parse(dataset).dataset)
+        ds = registry(settings).named(dataset)
         return gate(settings, ds, question, scripted=scripted)
     except NotWalkthrough as exc:
         raise ToolError(f"{exc} (the server runs the scripted walkthrough, --scripted, which "

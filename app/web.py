@@ -96,11 +96,10 @@ class ChatSession:
     def dataset_info(self) -> Dataset:
         """The dataset in use; refused (AccessDenied) when the person may not use it (any
         more: a change to the users file counts at once)."""
-        from planrag.datasets import DatasetRef
         from planrag.engine.session import require_access
         from planrag.runtime import registry
 
-        ds = registry(self.settings).get(DatasetRef.parse(self.dataset).dataset)
+        ds = registry(self.settings).named(self.dataset)
         require_access(self.access(), ds.id)
         return ds
 

@@ -310,6 +310,10 @@ class Registry:
             f"unknown dataset {dataset_id!r}; known datasets: {known} (see `planrag datasets`)"
         )
 
+    def named(self, ref: str | DatasetRef) -> Dataset:
+        """The dataset a reference names (`DATASET[@DUMP|#QUESTION]`, or one parsed)."""
+        return self.get((ref if isinstance(ref, DatasetRef) else DatasetRef.parse(ref)).dataset)
+
     def with_problems(self, problems: Mapping[str, str]) -> Registry:
         """This registry with more datasets set aside as unusable."""
         return Registry(self, {**self.problems, **problems})

@@ -148,9 +148,8 @@ def chosen_model(settings: Settings, scripted: bool, simulator: str | None = Non
 
 
 def dataset_of(settings: Settings, ref: str) -> Any:
-    from planrag.datasets import DatasetRef
     from planrag.runtime import registry
 
-    return registry(settings).get(DatasetRef.parse(ref).dataset)
+    return registry(settings).named(ref)
 
 

@@ -40,11 +40,10 @@ def add_decision(sub: Subparsers) -> None:
 
 
 def _decision(settings: Settings, args: argparse.Namespace) -> int:
-    from planrag.datasets import DatasetRef
     from planrag.decisions.trial import check_lines, list_entry, list_lines, try_decisions
     from planrag.runtime import registry
 
-    dataset = registry(settings).get(DatasetRef.parse(args.dataset).dataset)
+    dataset = registry(settings).named(args.dataset)
     if args.decision_command == "save":
         return _save_proposal(settings, dataset, args.run)
     if args.decision_command == "show":
