@@ -40,7 +40,13 @@ from planrag.engine.events import (
     SimulatorChecked,
     StepStarted,
 )
-from planrag.engine.verdict import answer_lines, decided_line, no_decision, proposal_lines
+from planrag.engine.verdict import (
+    answer_lines,
+    decided_line,
+    named,
+    no_decision,
+    proposal_lines,
+)
 from planrag.markup import Style, escape
 
 __all__ = ["TextView", "pause_words"]
@@ -50,12 +56,15 @@ _ITALIC = {"markdown": "_{}_", "slack": "_{}_", "rich": "[italic]{}[/italic]", "
 
 
 def pause_words(paused: AwaitingConfirmation, proposed: ReplanProposed | None,
-                style: Style) -> tuple[str, str]:
+                style: Style, answered: AnswerProposed | None = None) -> tuple[str, str]:
     """What a pause asks, and what *approve* and *keep* do, in one wording for every front
-    end that asks in text: (the question, how to answer it)."""
+    end that asks in text: (the question, how to answer it). A proposed check's question
+    names the answer it would rank (`answered`), as the chat's and MCP's do."""
     bold = _BOLD[style].format
     if paused.about == "check":
-        return (escape(paused.question, style),
+        ranks = ("" if answered is None else "\n\nThe assistant answered "
+                 + bold(escape(named(answered), style)) + ".")
+        return (escape(paused.question, style) + ranks,
                 f"Reply {bold('approve')} to rank the answer with the proposed check, or "
                 f"{bold('keep')} to leave it unchecked.")
     if proposed is not None and proposed.by == "monitor":
@@ -133,7 +142,7 @@ class TextView:
             case CheckProposed():
                 return [*self.end(), "\n".join(proposal_lines(event, style))]
             case AwaitingConfirmation():
-                question, how = pause_words(event, self.proposed, style)
+                question, how = pause_words(event, self.proposed, style, self.answered)
                 run = f" (run {event.run_id})" if self.mark else ""
                 return [*self.end(), f"{question}\n\n{how}{run}"]
             case ReplanDecided():
