@@ -44,7 +44,8 @@ from tests.cli._run import planrag
 
 pytestmark = pytest.mark.xdist_group("conformance")
 
-FRONT_ENDS = ("chat", "slack", "cli", "mcp", "api")
+FRONT_ENDS = ("chat", "slack", "cli", "terminal", "mcp", "api")
+"""`cli` is `planrag ask --json` (what scripts read), `terminal` the same command's text."""
 DECIDED = {decided_line(a, about) for a in (True, False) for about in ("plan", "check")}
 MUST_ASK = {"reason": REASON, "new step": "capacity", "check": "Espresso machine",
             "answer": f"{kiosk.NAMES[kiosk.ANSWER]} ({kiosk.ANSWER})"}
@@ -250,11 +251,7 @@ async def cli(run: Run) -> Seen:
     import getpass
 
     settings = settings_of(run.world, run.tmp)
-    env = {"PLANRAG_DATA_DIR": str(settings.data_dir), "MYSQL_URL": "",
-           "PLANRAG_DATASETS_DIR": str(run.world.datasets_dir), "PLANRAG_MODEL": "m",
-           "PLANRAG_MODEL_BASE_URL": run.world.base_url,
-           "PLANRAG_HISTORY_URL": str(history_url(settings)),
-           "PLANRAG_RUN_STORE": str(settings.run_store)}
+    env = _cli_env(run.world, settings)
     stdin = "".join("yes\n" if a else "no\n" for a in run.scenario.answers)
     done = await asyncio.to_thread(  # the scripted server answers in this thread's loop
         planrag, "ask", run.question, "--dataset", run.scenario.dataset, "--target", "sqlite",
@@ -275,6 +272,42 @@ async def cli(run: Run) -> Seen:
         asked=tuple(asked),
         decided=tuple(decided_line(e["approved"], e["about"]) for e in events
                       if e["kind"] == "replan_decided"))
+
+
+async def terminal(run: Run) -> Seen:
+    """`planrag ask` as a person at a terminal reads it (its text), in this process, each
+    pause answered on standard input."""
+    import getpass
+
+    settings = settings_of(run.world, run.tmp)
+    stdin = "".join("yes\n" if a else "no\n" for a in run.scenario.answers)
+    done = await asyncio.to_thread(
+        planrag, "ask", run.question, "--dataset", run.scenario.dataset, "--target", "sqlite",
+        env={**_cli_env(run.world, settings), "COLUMNS": "1000"}, stdin=stdin)
+    assert done.returncode == 0, done.stderr
+    lines = [line.strip(" │╭╮╰╯") for line in done.stdout.splitlines()]
+    top = next(i for i, line in enumerate(lines) if line.strip("─ ") == "Answer")
+    end = next(i for i in range(top, len(lines)) if set(lines[i]) <= {"─", " "} and i > top)
+    decided = [i for i, line in enumerate(lines[:top]) if _decided(line)]
+    asked = [asked_parts("\n".join(lines[since:n])) for since, n in
+             zip([0, *(n + 1 for n in decided)], decided, strict=False)]
+    return await run.seen(
+        settings, f"cli:{getpass.getuser()}", outcome="answered",
+        **verdict_of("\n".join(lines[top + 1:end]), f"{getpass.getuser()} (command line)"),
+        asked=tuple(asked), decided=tuple(_decided(lines[n]) for n in decided))
+
+
+def _decided(line: str) -> str:
+    """The consent outcome a terminal's line says ("" if none), whoever it says decided."""
+    return next((d for d in DECIDED if line == d or line.startswith(f"{d[:-1]} (by ")), "")
+
+
+def _cli_env(world: World, settings: Settings) -> dict[str, str]:
+    return {"PLANRAG_DATA_DIR": str(settings.data_dir), "MYSQL_URL": "",
+            "PLANRAG_DATASETS_DIR": str(world.datasets_dir), "PLANRAG_MODEL": "m",
+            "PLANRAG_MODEL_BASE_URL": world.base_url,
+            "PLANRAG_HISTORY_URL": str(history_url(settings)),
+            "PLANRAG_RUN_STORE": str(settings.run_store)}
 
 
 def _pauses(kinds: list[str], pause: str) -> list[tuple[int, int]]:
@@ -363,7 +396,7 @@ async def api(run: Run) -> Seen:
 
 
 DRIVERS: dict[str, Callable[[Run], Awaitable[Seen]]] = {
-    "chat": chat, "slack": slack, "cli": cli, "mcp": mcp, "api": api}
+    "chat": chat, "slack": slack, "cli": cli, "terminal": terminal, "mcp": mcp, "api": api}
 
 
 # -- the comparison ---------------------------------------------------------------------
@@ -420,7 +453,7 @@ async def test_each_front_end_gives_what_the_others_give(
     seen = await seen_everywhere(world, scenario, tmp_path, monkeypatch)
     found = [d for name in field_names() if name not in _known(scenario, front_end)
              and (d := disagreement(seen, front_end, name)) is not None]
-    assert found == []
+    assert not found, "\n".join(found)
 
 
 @pytest.mark.parametrize(("scenario", "front_end", "name"), [
@@ -503,11 +536,12 @@ async def refused(front_end: str, case: str, world: World, tmp: Path,
             front._POST.reset(token)
         (said,) = posted
         return Refused(said, f"slack:{user}")
-    if front_end == "cli":
+    if front_end in ("cli", "terminal"):
         import getpass
 
         done = await asyncio.to_thread(
             planrag, "ask", question, "--dataset", "demo-retail", "--target", "sqlite",
+            *(["--json"] if front_end == "cli" else []),
             env={"PLANRAG_DATA_DIR": str(settings.data_dir), "MYSQL_URL": "",
                  "PLANRAG_MODEL": "m", "PLANRAG_MODEL_BASE_URL": world.base_url,
                  "PLANRAG_HISTORY_URL": str(history_url(settings)),
@@ -543,9 +577,10 @@ async def refused(front_end: str, case: str, world: World, tmp: Path,
     return Refused(f"{error.value.status_code} {error.value.message}", "api:ana")
 
 
-NOT_HERE = {("cli", "access"): "the command line reads every dataset (as the main account)",
-            ("cli", "busy"): "each `planrag ask` is a process of its own: its places of work "
-            "at once are its own"}
+NOT_HERE = {(cli, case): why for cli in ("cli", "terminal") for case, why in (
+    ("access", "the command line reads every dataset (as the main account)"),
+    ("busy", "each `planrag ask` is a process of its own: its places of work at once are "
+     "its own"))}
 
 
 def core_words(case: str) -> str:
