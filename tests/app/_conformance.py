@@ -97,8 +97,6 @@ class Seen:
     """The audit trail's kinds, in order, written under this front end's person."""
     recorded: Answer | None = None
     """The answer as the audit trail keeps it."""
-    said: str | None = None
-    """The words of a refusal (compared only where front ends share a wording)."""
 
 
 def plain_lines(text: str, approver: str | None = None) -> tuple[str, ...]:
@@ -160,7 +158,7 @@ and the trail as `planrag ask` writes it."""
 
 
 def field_names() -> list[str]:
-    return [f.name for f in fields(Seen) if f.name != "said"]
+    return [f.name for f in fields(Seen)]
 
 
 def disagreement(seen: dict[str, Seen], front_end: str, name: str) -> str | None:
