@@ -469,9 +469,10 @@ async def test_known_disagreement(world: World, scenario: str, front_end: str, n
 
 # -- refused before anything runs -------------------------------------------------------
 
-REFUSALS = ("access", "too long", "busy")
+REFUSALS = ("access", "too long", "busy", "walkthrough")
 """A person who may not use the dataset; a question longer than the assistant takes; a
-person whose one place of work at once is held (by a question of theirs elsewhere)."""
+person whose one place of work at once is held (by a question of theirs elsewhere); the
+scripted walkthrough (no model) asked about a dataset it does not cover."""
 ASKED = "Which warehouse should we expand?"
 MOST_CHARS = 100
 
@@ -482,12 +483,14 @@ class Refused:
     """What the person was told."""
     who: str
     """Whose audit trail it would be in."""
+    error: bool = True
+    """Said as an error (a tool error, an error status, a failing exit)."""
 
 
 async def refused(front_end: str, case: str, world: World, tmp: Path,
                   monkeypatch: pytest.MonkeyPatch) -> Refused:
-    """`case` asked through `front_end` (on demo-retail, answered by no model: none may be
-    asked)."""
+    """`case` asked through `front_end` (on demo-retail, or for the walkthrough on kiosks,
+    which it does not cover), answered by no model: none may be asked."""
     from contextlib import nullcontext
 
     from planrag.errors import PlanRAGError
@@ -495,33 +498,47 @@ async def refused(front_end: str, case: str, world: World, tmp: Path,
 
     question = f"[{front_end}:{case}] {ASKED}" + (" Please say why." * 9 if case == "too long"
                                                   else "")
-    allowed = frozenset({"wards" if case == "access" else "demo-retail"})
+    dataset = "kiosks" if case == "walkthrough" else "demo-retail"
+    allowed = frozenset({"wards" if case == "access" else dataset})
+    scripted = case == "walkthrough"
     settings = settings_of(world, tmp, max_question_chars=MOST_CHARS, runs_per_person=1,
-                           dataset="demo-retail")
+                           dataset=dataset)
+    if scripted:  # no model: the walkthrough is all there is
+        settings = settings.model_copy(update={"model_name": None, "model_base_url": None})
 
     def held(who: str) -> Any:
         return RunService(settings).hold(Asker(who)) if case == "busy" else nullcontext()
 
     if front_end == "chat":
+        import chainlit as cl
         from chainlit.context import init_http_context
 
         from app.web import ChatSession
 
+        said: list[str] = []
+        send = cl.Message.send
+
+        async def sent(message: cl.Message) -> Any:
+            said.append(message.content)
+            return await send(message)
+
+        monkeypatch.setattr(cl.Message, "send", sent)
         init_http_context()
-        session = ChatSession(settings, "demo-retail", "sqlite", user="alice",
+        session = ChatSession(settings, dataset, "sqlite", user="alice",
                               access=lambda: Access("alice", allowed))
         with held("alice"):
             try:
                 await session.ask(question)
             except PlanRAGError as exc:  # app/chat.py says it as an error message
                 return Refused(str(exc), "alice")
-        raise AssertionError("the chat did not refuse")
+        (words,) = said
+        return Refused(words, "alice", error=False)
     if front_end == "slack":
         from app import slack as front
 
         user = "U0123ABCD"
         settings = settings.model_copy(update={"slack_access": (
-            f"{'U0999ZZZZ' if case == 'access' else user}=demo-retail")})
+            f"{'U0999ZZZZ' if case == 'access' else user}={dataset}")})
         posted: list[str] = []
 
         async def post(text: str) -> None:
@@ -536,20 +553,21 @@ async def refused(front_end: str, case: str, world: World, tmp: Path,
                                      front.run_key(mention))
         finally:
             front._POST.reset(token)
-        (said,) = posted
-        return Refused(said, f"slack:{user}")
+        (words,) = posted
+        return Refused(words, f"slack:{user}", error=False)
     if front_end in ("cli", "terminal"):
         import getpass
 
+        env = {**_cli_env(world, settings), "PLANRAG_MAX_QUESTION_CHARS": str(MOST_CHARS)}
+        if scripted:
+            env["PLANRAG_MODEL"] = env["PLANRAG_MODEL_BASE_URL"] = ""
         done = await asyncio.to_thread(
-            planrag, "ask", question, "--dataset", "demo-retail", "--target", "sqlite",
+            planrag, "ask", question, "--dataset", dataset, "--target", "sqlite",
             *(["--json"] if front_end == "cli" else []),
-            env={"PLANRAG_DATA_DIR": str(settings.data_dir), "MYSQL_URL": "",
-                 "PLANRAG_MODEL": "m", "PLANRAG_MODEL_BASE_URL": world.base_url,
-                 "PLANRAG_HISTORY_URL": str(history_url(settings)),
-                 "PLANRAG_MAX_QUESTION_CHARS": str(MOST_CHARS)})
-        assert done.returncode != 0 and done.stdout == "", done
-        return Refused(done.stderr.strip(), f"cli:{getpass.getuser()}")
+            *(["--scripted"] if scripted else []), env=env)
+        assert done.stdout == "", done
+        return Refused(done.stderr.strip(), f"cli:{getpass.getuser()}",
+                       error=done.returncode != 0)
     if front_end == "mcp":
         from mcp.shared.memory import create_connected_server_and_client_session
 
@@ -557,13 +575,12 @@ async def refused(front_end: str, case: str, world: World, tmp: Path,
         from tests.app.test_mcp_proposed_check import text_of
 
         asker = Asker("mcp:alice", Access("alice", allowed))
-        server = build_server(settings, lambda _request: asker)
+        server = build_server(settings, lambda _request: asker, scripted=scripted)
         async with create_connected_server_and_client_session(server) as client:
             with held("mcp:alice"):
                 result = await client.call_tool("ask", {"question": question,
-                                                        "dataset": "demo-retail"})
-        assert result.isError
-        return Refused(text_of(result), "mcp:alice")
+                                                        "dataset": dataset})
+        return Refused(text_of(result), "mcp:alice", error=bool(result.isError))
     import openai
 
     from app.api_server import api_app
@@ -572,17 +589,20 @@ async def refused(front_end: str, case: str, world: World, tmp: Path,
 
     users = UsersFile(settings.users_path)
     users.add("ana", None, sorted(allowed))
-    api = client(api_app(settings), users.issue("ana", "api")[0])
-    with held("api:ana"), pytest.raises(openai.APIStatusError) as error:
-        await api.chat.completions.create(model="demo-retail",
-                                          messages=[{"role": "user", "content": question}])
-    return Refused(f"{error.value.status_code} {error.value.message}", "api:ana")
+    api = client(api_app(settings, scripted=scripted), users.issue("ana", "api")[0])
+    with held("api:ana"):
+        try:
+            reply = await api.chat.completions.create(
+                model=dataset, messages=[{"role": "user", "content": question}])
+        except openai.APIStatusError as exc:
+            return Refused(f"{exc.status_code} {exc.message}", "api:ana")
+    return Refused(reply.choices[0].message.content or "", "api:ana", error=False)
 
 
-NOT_HERE = {(cli, case): why for cli in ("cli", "terminal") for case, why in (
+NOT_HERE = {**{(cli, case): why for cli in ("cli", "terminal") for case, why in (
     ("access", "the command line reads every dataset (as the main account)"),
     ("busy", "each `planrag ask` is a process of its own: its places of work at once are "
-     "its own"))}
+     "its own"))}, ("slack", "walkthrough"): "Slack has no scripted walkthrough"}
 
 
 def core_words(case: str) -> str:
@@ -603,8 +623,18 @@ def core_words(case: str) -> str:
     return str(full.value)
 
 
-@pytest.mark.parametrize("front_end", FRONT_ENDS)
-@pytest.mark.parametrize("case", REFUSALS)
+REFUSED_UNLIKE: dict[tuple[str, str], str] = {
+    ("api", "walkthrough"): "the API answers a question the walkthrough does not cover as "
+    "HTTP 200 with finish_reason stop, not as an OpenAI error (issue 35, point 4; "
+    "app/api_server.py is being changed by another change)"}
+"""(front end, case): a refusal given unlike the others', left to another change."""
+
+
+@pytest.mark.parametrize(("case", "front_end"), [
+    pytest.param(case, front_end, id=f"{case.replace(' ', '_')}-{front_end}",
+                 marks=[pytest.mark.xfail(strict=True, reason=REFUSED_UNLIKE[key])]
+                 if (key := (front_end, case)) in REFUSED_UNLIKE else [])
+    for case in REFUSALS for front_end in FRONT_ENDS])
 async def test_a_refusal_is_the_same_everywhere(
         world: World, case: str, front_end: str, tmp_path: Path,
         monkeypatch: pytest.MonkeyPatch) -> None:
@@ -615,10 +645,13 @@ async def test_a_refusal_is_the_same_everywhere(
         pytest.skip(NOT_HERE[(front_end, case)])
     said = await refused(front_end, case, world, tmp_path, monkeypatch)
     assert "\n" not in said.words and "Traceback" not in said.words, said
+    assert said.error or front_end in ("chat", "slack"), said  # they converse, in messages
     assert f"{front_end}:{case}" not in world.asked
     settings = settings_of(world, tmp_path)
     assert await trail_of(settings, said.who) == []
-    if case != "access":
+    if case == "walkthrough":  # the chat says it in its own words, beside sample questions
+        assert "scripted walkthrough" in said.words.lower(), said
+    elif case != "access":
         assert core_words(case) in said.words, said
     elif front_end in ("chat", "mcp"):  # Slack's list and the API's 404 have their own words
         assert ("Your account (alice) may not ask about the dataset demo-retail; ask the "
