@@ -65,7 +65,7 @@ from planrag.engine.events import (
     RunFinished,
 )
 from planrag.engine.render import stop_words
-from planrag.engine.verdict import answer_lines, named, proposal_lines
+from planrag.engine.verdict import answer_lines, decided_line, named, proposal_lines
 from planrag.errors import LimitReached, PlanRAGError
 from planrag.errors import QueryRefused as GuardRefused
 from planrag.limits import Doing
@@ -166,6 +166,8 @@ class _Run:
     """The check the assistant proposed, if it did."""
     check_decided: ReplanDecided | None = None
     """Whether (and by whom) the drafted check was used to rank the answer."""
+    plan_decided: list[ReplanDecided] = dataclasses.field(default_factory=list)
+    """What came of each proposed change of plan."""
 
 
 def build_server(settings: Settings, caller: Caller, *, scripted: bool = False,
@@ -397,6 +399,9 @@ def _progress(event: Event, run: _Run) -> str:
         run.check_decided = event
         return ("The proposed check ranks the answer" if event.approved else
                 "The proposed check is not used; the answer stays unchecked")
+    if isinstance(event, ReplanDecided):
+        run.plan_decided.append(event)
+        return decided_line(event.approved, event.about)
     if isinstance(event, AnswerChecked):
         run.closing = event
         return "Answered and checked" if event.check is not None else "Answered"
@@ -421,6 +426,9 @@ def _answer(run: _Run) -> CallToolResult:
             lines.append(decided)
     if run.consent_note and (run.check_decided is None or run.replanned):
         lines.append(run.consent_note)  # else the check's own line says who decided
+    # What came of each change of plan the person was asked about, in every front end's
+    # words (one the server's setting decided is said by the consent note).
+    lines += [decided_line(d.approved, d.about) for d in run.plan_decided if d.by == "person"]
     check = closing.check if closing is not None else None
     answer = closing.answer if closing is not None else None
     structured: dict[str, Any] = {

@@ -16,12 +16,13 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from planrag.engine import Reply, ScriptedModel, call
+from planrag.engine.verdict import decided_line
 from planrag.store import AuditEntry
 from tests.app import _proposing as kiosk
 from tests.app import _wards as wards
 from tests.app._replanning import QUESTION, REASON, replanning_model
 
-__all__ = ["REFERENCE", "SCENARIOS", "Answer", "Scenario", "Seen", "answer_of",
+__all__ = ["DECIDED", "REFERENCE", "SCENARIOS", "Answer", "Scenario", "Seen", "answer_of",
            "answer_of_trail", "disagreement", "field_names", "plain_lines", "verdict_of"]
 
 
@@ -99,6 +100,10 @@ class Seen:
     """The answer as the audit trail keeps it."""
 
 
+DECIDED = frozenset(decided_line(a, about) for a in (True, False) for about in ("plan", "check"))
+"""What came of a pause, in the one wording of every front end."""
+
+
 def plain_lines(text: str, approver: str | None = None) -> tuple[str, ...]:
     """Text as it reads in any markup: the chat's links to rows as their "[n]", no
     Markdown or Slack emphasis or escapes, Slack's entities decoded, blank lines dropped;
@@ -119,7 +124,7 @@ def verdict_of(text: str, approver: str) -> dict[str, Any]:
     check's card, is not the verdict's)."""
     lines = plain_lines(text, approver)
     cut = [i for i, line in enumerate(lines)
-           if line.startswith("Check proposed by the assistant")]
+           if line.startswith("Check proposed by the assistant") or line in DECIDED]
     lines = lines[:cut[0]] if cut else lines
     based = [line for line in lines if line.startswith("Based on ")]
     return {"verdict": tuple(line for line in lines if not line.startswith("Based on ")),

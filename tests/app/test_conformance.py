@@ -28,6 +28,7 @@ from planrag.store import AuditEntry, Store, history_url
 from planrag.users import Access
 from tests.app import _proposing as kiosk
 from tests.app._conformance import (
+    DECIDED,
     SCENARIOS,
     Answer,
     Scenario,
@@ -46,7 +47,6 @@ pytestmark = pytest.mark.xdist_group("conformance")
 
 FRONT_ENDS = ("chat", "slack", "cli", "terminal", "mcp", "api")
 """`cli` is `planrag ask --json` (what scripts read), `terminal` the same command's text."""
-DECIDED = {decided_line(a, about) for a in (True, False) for about in ("plan", "check")}
 MUST_ASK = {"reason": REASON, "new step": "capacity", "check": "Espresso machine",
             "answer": f"{kiosk.NAMES[kiosk.ANSWER]} ({kiosk.ANSWER})"}
 """What a pause must say, where it applies: the re-plan's reason and its new step; the
@@ -435,9 +435,9 @@ KNOWN: dict[tuple[str, str, str], str] = {
     **{(s, "chat", "decided"): "the chat words consent outcomes its own way (app/steps.py: "
        "\"Decided by you: ...\", \"Used to rank the answer, approved by you.\"), not "
        "verdict.decided_line's" for s in _PAUSED},
-    **{(s, "mcp", "decided"): "MCP says nothing of what came of a re-plan, and words a "
-       "proposed check's outcome as the chat does (app/mcp_server.py `_check_decided`), not "
-       "verdict.decided_line's" for s in _PAUSED},
+    **{(s, "mcp", "decided"): "MCP words a proposed check's outcome as the chat does "
+       "(app/mcp_server.py `_check_decided`: \"Used to rank the answer, approved by you.\"), "
+       "not verdict.decided_line's" for s in ("check-approved", "check-declined")},
 }
 """(scenario, front end, field): a disagreement left to another change, and why. Each is a
 test of its own, expected to fail (strictly: once fixed, it says so)."""
