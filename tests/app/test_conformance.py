@@ -1,12 +1,19 @@
 """Issue 35's acceptance: the same scripted scenarios (tests/app/_conformance.py: a plain
 answer, a re-plan approved and kept, a proposed check approved and declined, a question of
-fact; a refusal; a person at their limit) asked through the chat (its session, in-process),
-Slack (its message handler, in-process), `planrag ask --json` (in-process), MCP (the server
-on memory streams) and the API (over ASGI), each answered by the same scripted model behind
-one scripted server (routed by the question's `[tag]`). What each front end gives is taken
-without its markup (`Seen`) and compared with what the others give: the verdict, the answer
-and its check and claims, what each pause asked and what came of it, the outcome, and the
-audit trail written under the front end's person."""
+fact) asked through the chat (its session, in-process), Slack (its message handler,
+in-process), `planrag ask` (in-process: its --json events and its terminal text), MCP (the
+server on memory streams) and the API (over ASGI), each answered by the same scripted model
+behind one scripted server (routed by the question's `[tag]`). What each front end gives is
+taken without its markup (`Seen`) and held, field by field, to a reference front end's: the
+verdict and the queries it is based on, the answer with its check and claims, what each
+pause asked and what came of it, the outcome, and the audit trail written under the front
+end's person. Then the refusals before anything runs (a dataset the person may not use, a
+question too long, a person at their limit, the walkthrough without a model): one line, no
+model asked, nothing audited, the same words.
+
+A disagreement left to another change is listed with why (`KNOWN`, `REFUSED_UNLIKE`) and is
+a test of its own, strictly expected to fail: fixing it makes that test fail until its entry
+is removed."""
 
 from __future__ import annotations
 
