@@ -168,6 +168,8 @@ class _Run:
     """The check the assistant proposed, if it did."""
     check_decided: ReplanDecided | None = None
     """Whether (and by whom) the drafted check was used to rank the answer."""
+    plan_decided: list[ReplanDecided] = dataclasses.field(default_factory=list)
+    """What came of each proposed change of plan."""
 
 
 def build_server(settings: Settings, caller: Caller, *, scripted: bool = False,
@@ -392,6 +394,9 @@ def _progress(event: Event, run: _Run) -> str:
     if isinstance(event, ReplanDecided) and event.about == "check":
         run.check_decided = event
         return decided_line(event.approved, "check").removesuffix(".")
+    if isinstance(event, ReplanDecided):
+        run.plan_decided.append(event)
+        return decided_line(event.approved, event.about)
     if isinstance(event, AnswerChecked):
         run.closing = event
         return "Answered and checked" if event.check is not None else "Answered"
@@ -416,6 +421,9 @@ def _answer(run: _Run) -> CallToolResult:
             lines.append(decided)
     if run.consent_note and (run.check_decided is None or run.replanned):
         lines.append(run.consent_note)  # else the check's own line says who decided
+    # What came of each change of plan the person was asked about, in every front end's
+    # words (one the server's setting decided is said by the consent note).
+    lines += [decided_line(d.approved, d.about) for d in run.plan_decided if d.by == "person"]
     check = closing.check if closing is not None else None
     answer = closing.answer if closing is not None else None
     structured: dict[str, Any] = {

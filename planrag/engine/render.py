@@ -40,7 +40,14 @@ from planrag.engine.events import (
     StepStarted,
 )
 from planrag.engine.tools import answering
-from planrag.engine.verdict import answer_lines, proposal_lines, stop_text, stop_words
+from planrag.engine.verdict import (
+    answer_lines,
+    decided_line,
+    named,
+    proposal_lines,
+    stop_text,
+    stop_words,
+)
 from planrag.markup import escape, printable
 from planrag.present import cell
 
@@ -68,6 +75,11 @@ class TerminalRenderer:
         the reply that answers are not (they would stand above the verdict)."""
         self.scripted = False
         self._answered = False
+        self._plan: tuple[PlanStep, ...] = ()
+        self._queries: dict[str, str] = {}
+        """Each query id with the plan step it served, for the verdict's "Based on ..."."""
+        self._answer: AnswerProposed | None = None
+        """The answer a proposed check would rank, named when the person is asked."""
 
     def _end_text(self, answers: bool = False) -> None:
         said, self._said = "".join(self._said), []
@@ -86,6 +98,7 @@ class TerminalRenderer:
                         f"[cyan]{escape(event.dataset, 'rich')}[/] "
                         f"({escape(event.target, 'rich')}){label}")
             case PlanMade():
+                self._plan = event.steps
                 title = "Plan" if event.revision == 0 else f"Plan, revision {event.revision}"
                 c.print(Panel(_steps(event.steps), title=title, expand=False))
             case ModelCalled():
@@ -97,6 +110,10 @@ class TerminalRenderer:
             case ModelText():
                 self._said.append(event.text)
             case QueryStarted():
+                if event.step is not None and 0 <= event.step < len(self._plan):
+                    goal = " ".join(self._plan[event.step].goal.split())
+                    self._queries[event.query_id] = (f"{event.query_id} (step "
+                                                     f"{event.step + 1}, {goal})")
                 lexer = "sql" if event.language == "sql" else "cypher"
                 if event.plan_holds:  # what the model said of the plan after the last result
                     holds = ("the plan holds" if event.plan_holds == "yes" else
@@ -138,18 +155,19 @@ class TerminalRenderer:
                 c.print(Panel("\n".join(proposal_lines(event, "rich")), expand=False,
                               title="A check for the answer"))
             case AwaitingConfirmation():
+                if event.about == "check" and self._answer is not None:
+                    c.print("The assistant answered "
+                            f"[bold]{escape(named(self._answer), 'rich')}[/].")
                 c.print(f"[bold]{escape(event.question, 'rich')}[/]")
-            case ReplanDecided() if event.about == "check":
-                c.print(f"the proposed check is {'used' if event.approved else 'not used'} "
-                        f"(by {event.by})")
-            case ReplanDecided():
-                verdict = "approved" if event.approved else "kept the current plan"
-                c.print(f"re-plan {verdict} (by {event.by})")
-            case AnswerProposed() | SimulatorChecked():
+            case ReplanDecided():  # every front end's words, and who decided
+                c.print(f"{decided_line(event.approved, event.about)[:-1]} (by {event.by}).")
+            case AnswerProposed():
+                self._answer = event  # said with the verdict, from `answer_checked`
+            case SimulatorChecked():
                 pass  # said with the verdict, from `answer_checked`
             case AnswerChecked():
                 lines = answer_lines(event.answer, event.check, event.note, style="rich",
-                                     scripted=event.scripted)
+                                     scripted=event.scripted, queries=self._queries)
                 title = "Answer" + (" [bold magenta](scripted model)[/]" if event.scripted
                                     else "")
                 c.print(Panel("\n".join(lines), title=title, expand=False))

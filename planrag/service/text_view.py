@@ -58,12 +58,15 @@ _ITALIC: dict[Style, str] = {"markdown": "_{}_", "text": "_{}_", "slack": "_{}_"
 
 
 def pause_words(paused: AwaitingConfirmation, proposed: ReplanProposed | None,
-                style: Style) -> tuple[str, str]:
+                style: Style, answered: AnswerProposed | None = None) -> tuple[str, str]:
     """What a pause asks, and what *approve* and *keep* do, in one wording for every front
-    end that asks in text: (the question, how to answer it)."""
+    end that asks in text: (the question, how to answer it). A proposed check's question
+    names the answer it would rank (`answered`), as the chat's and MCP's do."""
     bold = _BOLD[style].format
     if paused.about == "check":
-        return (escape(paused.question, style),
+        ranks = ("" if answered is None else "\n\nThe assistant answered "
+                 + bold(escape(named(answered), style)) + ".")
+        return (escape(paused.question, style) + ranks,
                 f"Reply {bold('approve')} to rank the answer with the proposed check, or "
                 f"{bold('keep')} to leave it unchecked.")
     if proposed is not None and proposed.by == "monitor":
@@ -148,10 +151,7 @@ class TextView:
             case CheckProposed():
                 return [*self.end(), "\n".join(proposal_lines(event, style))]
             case AwaitingConfirmation():
-                question, how = pause_words(event, self.proposed, style)
-                if event.about == "check" and self.answered is not None:
-                    named_answer = bold(escape(named(self.answered), style))
-                    question = f"The assistant answered {named_answer}.\n\n{question}"
+                question, how = pause_words(event, self.proposed, style, self.answered)
                 run = f" (run {event.run_id})" if self.mark else ""
                 return [*self.end(), f"{question}\n\n{how}{run}"]
             case ReplanDecided():

@@ -73,7 +73,7 @@ async def test_ask_in_the_terminal_and_without_a_model(tmp_path: Path) -> None:
     assert verdict[1] == ("The assistant's analysis chose Novgorod instead: rank 2 of 79, SWE's "
                           "profit at baltic_sea 0.44 ducats, 0.0581 ducats (11.7%) worse than "
                           "the best.")
-    assert "Why: the data says so" in out and "Based on q1." in out
+    assert "Why: the data says so" in out and "Based on q1 (step 1, presence)." in out
     assert "scripted" not in out  # a model answered: nothing says scripted
     no_model = {"PLANRAG_DATA_DIR": str(tmp_path), "MYSQL_URL": "", "PLANRAG_MODEL": "",
                 "PLANRAG_MODEL_BASE_URL": "", "OPENAI_API_KEY": "", "PLANRAG_MODEL_API_KEY": ""}
@@ -117,7 +117,7 @@ async def test_an_unanswered_replan_times_out_and_says_what_it_applied(tmp_path:
     assert code == 0, err
     assert ("no answer within 0.4 s: the re-plan is rejected: the current plan stands "
             "(PLANRAG_CONSENT_TIMEOUT_DEFAULT=reject)") in out
-    assert "re-plan kept the current plan (by timeout)" in out
+    assert "The current plan is kept (by timeout)." in out
     assert seconds < 60
     # A scripted run is labelled on every line that matters, not only the first.
     assert "(scripted model)" in out.splitlines()[0]
