@@ -1,7 +1,7 @@
 """The SQL guard in PostgreSQL's dialect: statements, queries and EXPLAIN.
 
 `check_postgres_statement` judges one statement as PostgreSQL reads it (tokens from
-`_sql_lexer.tokenize(..., postgres=True)`). A query (SELECT, WITH, VALUES, TABLE, or one of them
+`_postgres_lexer.tokenize_postgres`). A query (SELECT, WITH, VALUES, TABLE, or one of them
 in parentheses) goes through `_Walker`, which visits every token once, keeping a stack of
 bracket levels, and allows only:
 
@@ -113,7 +113,7 @@ def check_postgres_query(tokens: Sequence[Token], reading: Reading) -> Verdict |
         return refuse_postgres_statement(tokens[head:])
     return (
         _Walker(tokens, partners).run()
-        or resource_refusal(tokens, partners, postgres=True, params=reading.params)
+        or resource_refusal(tokens, partners, reading.dialect, params=reading.params)
         or postgres_scope_refusal(tokens, partners, reading)
     )
 

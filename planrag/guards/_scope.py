@@ -6,23 +6,21 @@ database, and built-in function names are judged by the server that will resolve
 is not known is not assumed: with ``database=None`` every database-qualified name is refused,
 and with ``server=None`` every function that only one of the two servers has built in.
 
-``server="sqlite"`` is a SQLite file: the query is judged in SQLite's dialect (its tokenizer
-and functions), and its database is ``main``, the only one a source opens.
-
-``server="postgres"`` is a PostgreSQL database: the query is judged in PostgreSQL's dialect,
-``database`` is the current database (a three-part name must name it) and ``schemas`` the
-schemas of that database a query may read (``schema.table``); pg_catalog and the pg_* relations
-are never read, and information_schema only through the views that describe tables.
+``server`` is the dialect the query is judged in (a `SqlDialect`, from
+`planrag.guards.dialects.dialect_for`): SQLite's file has the one database ``main``; on
+PostgreSQL ``database`` is the current database (a three-part name must name it) and
+``schemas`` the schemas of that database a query may read (``schema.table``); pg_catalog and
+the pg_* relations are never read, and information_schema only through the views that
+describe tables.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
 
-__all__ = ["Scope", "Server"]
+from planrag.guards._dialect import SqlDialect
 
-Server = Literal["mysql", "mariadb", "sqlite", "postgres"]
+__all__ = ["Scope"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,9 +30,9 @@ class Scope:
     database: str | None = None
     """The current database's name as the server knows it; None = unknown."""
 
-    server: Server | None = None
-    """The server's kind, whose dialect the query is judged in; None = MySQL or MariaDB,
-    not known which."""
+    server: SqlDialect | None = None
+    """The server's dialect, the one the query is judged in; None = MySQL or MariaDB, not
+    known which."""
 
     schemas: tuple[str, ...] | None = None
     """PostgreSQL: the schemas of the current database a query may read (what the dataset's

@@ -33,6 +33,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
+from planrag.guards._dialect import SqlDialect
 from planrag.guards._scope import Scope
 from planrag.guards._sql_arithmetic import Placeholder
 from planrag.guards._sql_lexer import (
@@ -93,6 +94,14 @@ class Reading:
     scope: Scope
     params: Mapping[int, Placeholder] = field(default_factory=dict)
     """The bound parameters, by the offset of the literal ``0`` that stands for each."""
+
+    @property
+    def dialect(self) -> SqlDialect:
+        """The dialect the statement is judged in (the guard always names it)."""
+        server = self.scope.server
+        if server is None:
+            raise ValueError("a statement is read in a dialect: Scope.server is not set")
+        return server
 
     def spelling(self, token: Token) -> str:
         """A name as the server compares it: backticks removed, letter case as written."""
