@@ -1,7 +1,7 @@
 """SQLite's dialect: the object `planrag.guards.dialects` gives for "sqlite".
 
 What is its own: SQLite's lexer (`_sqlite_lexer`), MySQL's statement grammar with only the
-introspection a SQLite source answers (`check_sqlite_show`, `check_sqlite_explain`), SQLite's
+introspection a SQLite source answers (SHOW TABLES, DESCRIBE t, EXPLAIN QUERY PLAN), SQLite's
 built-ins (`_sqlite_words`: MySQL's refused with what to write instead, ``FILTER (WHERE ...)``
 after an aggregate, its own tables refused but the catalogue), printf()'s widths, the one
 database ``main``, and its text: no backslash escapes, a column without a type holds text
@@ -11,14 +11,16 @@ as text. The product's own queries quote names with double quotes, SQLite's own.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Final
 
 from planrag.guards._dialect import FormatRule, SqlDialect, quoted_with
 from planrag.guards._mysql_dialect import statement_check, tables_read
-from planrag.guards._sql_introspection import check_sqlite_explain, check_sqlite_show
+from planrag.guards._sql_introspection import _explain_refusal, _is_name, _syntax, _word
 from planrag.guards._sql_lexer import WORD, Token
+from planrag.guards._sql_query import QUERY_HEADS, check_query
 from planrag.guards._sql_resources import JOIN_WORDS
-from planrag.guards._sql_scope import shown
+from planrag.guards._sql_scope import Reading, shown
 from planrag.guards._sql_words import DENIED_FUNCTIONS, RESERVED
 from planrag.guards._sqlite_lexer import tokenize_sqlite
 from planrag.guards._sqlite_words import (
@@ -81,6 +83,64 @@ def _internal_table(name: str) -> Verdict | None:
     )
 
 
+# ------------------------------------------------------------------------ introspection
+
+_SQLITE_ANSWERED: Final = (
+    "on SQLite only SHOW TABLES, SHOW COLUMNS FROM t, DESCRIBE t and EXPLAIN [QUERY PLAN] "
+    "SELECT are answered; read sqlite_master or pragma_table_info('t') in a SELECT for more"
+)
+
+
+def _check_show(tokens: Sequence[Token], reading: Reading) -> Verdict | None:
+    """The SHOW and DESCRIBE forms the SQLite source answers from its catalogue (``SHOW [FULL]
+    TABLES``, ``SHOW [FULL] {COLUMNS|FIELDS} FROM t``, ``{DESCRIBE|DESC} t``), or a refusal."""
+    index = 1
+    head = _word(tokens, 0)
+    if head == "SHOW":
+        if _word(tokens, index) == "FULL":
+            index += 1
+        kind = _word(tokens, index)
+        if kind == "TABLES" and index + 1 == len(tokens):
+            return None
+        if kind not in {"COLUMNS", "FIELDS"} or _word(tokens, index + 1) != "FROM":
+            return _sqlite_unanswered(tokens)
+        index += 2
+    if index + 1 == len(tokens) and _is_name(tokens, index):
+        return _sqlite_table(tokens[index].value)
+    return _sqlite_unanswered(tokens)
+
+
+def _check_explain(tokens: Sequence[Token], reading: Reading) -> Verdict | None:
+    """SQLite's ``EXPLAIN [QUERY PLAN] <query>`` (only compiles the query), or a refusal;
+    ``DESCRIBE t`` / ``DESC t`` as the source answers them."""
+    if _word(tokens, 0) in {"DESCRIBE", "DESC"}:
+        return _check_show(tokens, reading)
+    index = 3 if _word(tokens, 1) == "QUERY" and _word(tokens, 2) == "PLAN" else 1
+    if index < len(tokens) and (tokens[index].value == "(" or _word(tokens, index) in QUERY_HEADS):
+        return check_query(tokens[index:], reading)
+    if index == 1 and _is_name(tokens, 1) and len(tokens) == 2:
+        return _sqlite_unanswered(tokens)
+    if index >= len(tokens):
+        return _syntax("EXPLAIN")
+    return _explain_refusal(tokens, index)
+
+
+def _sqlite_table(name: str) -> Verdict | None:
+    if sqlite_internal(name):
+        return Verdict.refuse(
+            "system-schema",
+            f"{shown(name.lower())} is one of SQLite's internal tables, not the dataset's data; "
+            "describe the dataset's own tables.",
+        )
+    return None
+
+
+def _sqlite_unanswered(tokens: Sequence[Token]) -> Verdict:
+    return Verdict.refuse(
+        "unsupported", f"{tokens[0].value} in this form is MySQL's; {_SQLITE_ANSWERED}."
+    )
+
+
 def _label_text(kind: str) -> bool:
     """SQLite's text affinity (a type holding CHAR, CLOB or TEXT) without a length."""
     return bool(_TEXT_AFFINITY.search(kind)) and "(" not in kind
@@ -98,7 +158,7 @@ SQLITE: Final = SqlDialect(
     folds_tables=True,
     folds_columns=True,
     tokenize=tokenize_sqlite,
-    check_statement=statement_check(check_sqlite_show, check_sqlite_explain),
+    check_statement=statement_check(_check_show, _check_explain),
     default_database="main",
     functions=SQLITE_FUNCTIONS,
     foreign_call=_foreign_call,
