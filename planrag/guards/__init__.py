@@ -45,9 +45,11 @@ def check(
         return check_cypher(query)
     if dialect == "sql":  # the language alone: the scope says which server, if it knows
         return check_sql(query, scope, params)
-    known = replace(scope or Scope(), server=found)
-    if known.database is None and found.default_database is not None:
-        known = replace(known, database=found.default_database)
+    if scope is None:
+        known = Scope(found.default_database, server=found)
+    else:
+        known = replace(scope, server=found, database=(
+            found.default_database if scope.database is None else scope.database))
     return check_sql(query, known, params)
 
 

@@ -65,6 +65,8 @@ from planrag.utf8 import surrogate_at
 __all__ = ["MAX_QUERY_CHARS", "check_sql", "check_sql_sizes"]
 
 MAX_QUERY_CHARS: Final = 100_000
+_UNKNOWN: Final = Scope(server=MYSQL_OR_MARIADB)
+"""Nothing known of the database: MySQL or MariaDB, not known which, nor its name."""
 
 
 def check_sql(
@@ -77,9 +79,12 @@ def check_sql(
     refusal = _input_refusal(query)
     if refusal is not None:
         return refusal
-    known = scope if scope is not None else Scope()
-    if known.server is None:
-        known = replace(known, server=MYSQL_OR_MARIADB)
+    if scope is None:
+        known = _UNKNOWN
+    elif scope.server is None:
+        known = replace(scope, server=MYSQL_OR_MARIADB)
+    else:
+        known = scope
     reading = Reading(query, known, {p.at: p for p in params})
     dialect = reading.dialect
     try:
