@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from planrag.errors import QueryRefused
-from planrag.guards._scope import Scope
+from planrag.guards._dialect import Scope
 from planrag.guards._sql_arithmetic import Placeholder
 from planrag.guards._verdict import Verdict
 from planrag.guards.cypher import check_cypher

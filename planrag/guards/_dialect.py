@@ -10,26 +10,39 @@ says of the others, how the product's own queries write a name (`quote`), and wh
 types hold text. A dialect added later is a new module building one more object, added to
 the registry.
 
-This module holds only the classes; it imports nothing of the guard's checks, so every
+This module holds only the classes, with what a statement is judged with (`Scope`, what is
+known of the database, and `Reading`); it imports nothing of the guard's checks, so every
 module may ask a dialect without an import cycle.
+
+`Scope` is what the guards know of the database a query will run on. The SQL guard uses it
+for policy 8 of fixtures/guard-cases/README.md ("a query reads only the
+dataset's own database"): a name qualified with a database is allowed only for the current
+database, and built-in function names are judged by the server that will resolve them. What
+is not known is not assumed: with ``database=None`` every database-qualified name is refused,
+and with ``server=None`` every function that only one of the two servers has built in.
+
+``server`` is the dialect the query is judged in (a `SqlDialect`, from
+`planrag.guards.dialects.dialect_for`): SQLite's file has the one database ``main``; on
+PostgreSQL ``database`` is the current database (a three-part name must name it) and
+``schemas`` the schemas of that database a query may read (``schema.table``); pg_catalog and
+the pg_* relations are never read, and information_schema only through the views that
+describe tables.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal, Protocol
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Literal, Protocol
 
-from planrag.guards._sql_lexer import Token
+from planrag.guards._sql_arithmetic import Placeholder
+from planrag.guards._sql_lexer import WORD, Token
 from planrag.guards._verdict import Verdict
 
-if TYPE_CHECKING:
-    from planrag.guards._sql_scope import Reading
-
 __all__ = [
-    "CypherDialect", "Dialect", "FormatRule", "Language", "QueryDialect", "SqlDialect",
-    "Tokenizer", "quoted_with",
+    "CypherDialect", "Dialect", "FormatRule", "Language", "QueryDialect", "Reading", "Scope",
+    "SqlDialect", "Tokenizer", "quoted_with",
 ]
 
 Dialect = Literal["mysql", "mariadb", "sqlite", "postgres", "cypher"]
@@ -178,3 +191,43 @@ class FormatRule:
     cut_by_precision: frozenset[str] = frozenset()
     """The types whose precision (the second number) cuts the value, never pads it."""
     """The tables a query's FROM clauses name, as its schema names them (`reads`)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Scope:
+    """What the guard knows of the database a query will run on."""
+
+    database: str | None = None
+    """The current database's name as the server knows it; None = unknown."""
+
+    server: SqlDialect | None = None
+    """The server's dialect, the one the query is judged in; None = MySQL or MariaDB, not
+    known which."""
+
+    schemas: tuple[str, ...] | None = None
+    """PostgreSQL: the schemas of the current database a query may read (what the dataset's
+    manifest names); None = unknown, and then only unqualified names of the search path."""
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """The text a statement's tokens were read from, and what is known of its database."""
+
+    text: str
+    scope: Scope
+    params: Mapping[int, Placeholder] = field(default_factory=dict)
+    """The bound parameters, by the offset of the literal ``0`` that stands for each."""
+
+    @property
+    def dialect(self) -> SqlDialect:
+        """The dialect the statement is judged in (the guard always names it)."""
+        server = self.scope.server
+        if server is None:
+            raise ValueError("a statement is read in a dialect: Scope.server is not set")
+        return server
+
+    def spelling(self, token: Token) -> str:
+        """A name as the server compares it: backticks removed, letter case as written."""
+        if token.kind == WORD:
+            return self.text[token.start : token.end]
+        return token.value

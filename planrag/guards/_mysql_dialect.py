@@ -17,13 +17,13 @@ from collections.abc import Callable, Sequence
 from functools import partial
 from typing import Final
 
-from planrag.guards._dialect import Dialect, SqlDialect, quoted_with
+from planrag.guards._dialect import Dialect, Reading, SqlDialect, quoted_with
 from planrag.guards._sql_introspection import check_explain, check_show
 from planrag.guards._sql_lexer import OPERATOR, UNKNOWN, WORD, LexError, Token, tokenize
 from planrag.guards._sql_query import QUERY_HEADS, check_query
 from planrag.guards._sql_refusals import refuse_statement
 from planrag.guards._sql_resources import JOIN_WORDS
-from planrag.guards._sql_scope import Reading, _Block, _chain, _Checker, _Join
+from planrag.guards._sql_scope import _Block, _chain, _Checker, _Join
 from planrag.guards._sql_words import (
     ALLOWED_FUNCTIONS,
     DENIED_FUNCTIONS,

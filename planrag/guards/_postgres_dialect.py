@@ -14,14 +14,13 @@ import re
 from collections.abc import Sequence
 from typing import Final
 
-from planrag.guards._dialect import FormatRule, SqlDialect
+from planrag.guards._dialect import FormatRule, Reading, SqlDialect
 from planrag.guards._postgres_lexer import tokenize_postgres
 from planrag.guards._postgres_query import check_postgres_statement
 from planrag.guards._postgres_scope import _Reader
 from planrag.guards._postgres_words import PG_KEYWORDS
 from planrag.guards._sql_lexer import LexError, Token
 from planrag.guards._sql_resources import JOIN_WORDS
-from planrag.guards._sql_scope import Reading
 from planrag.guards._verdict import Verdict
 
 __all__ = ["POSTGRES"]

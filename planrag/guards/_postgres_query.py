@@ -38,6 +38,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
+from planrag.guards._dialect import Reading
 from planrag.guards._postgres_scope import postgres_scope_refusal
 from planrag.guards._postgres_words import (
     PG_COLUMN_NAME_KEYWORDS,
@@ -63,7 +64,6 @@ from planrag.guards._sql_lexer import (
 from planrag.guards._sql_query import match_parentheses
 from planrag.guards._sql_refusals import refuse_postgres_keyword, refuse_postgres_statement
 from planrag.guards._sql_resources import resource_refusal
-from planrag.guards._sql_scope import Reading
 from planrag.guards._verdict import Verdict
 
 __all__ = ["PG_QUERY_HEADS", "check_postgres_query", "check_postgres_statement"]

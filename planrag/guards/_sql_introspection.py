@@ -26,6 +26,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
+from planrag.guards._dialect import Reading
 from planrag.guards._sql_lexer import QUOTED, STRING, WORD, Token
 from planrag.guards._sql_query import (
     QUERY_HEADS,
@@ -34,7 +35,7 @@ from planrag.guards._sql_query import (
     qualified_name_refusal,
 )
 from planrag.guards._sql_refusals import refuse_keyword, refuse_statement
-from planrag.guards._sql_scope import Reading, database_refusal, qualified_table_refusal, shown
+from planrag.guards._sql_scope import database_refusal, qualified_table_refusal, shown
 from planrag.guards._sql_words import RESERVED, SYSTEM_SCHEMAS
 from planrag.guards._verdict import Verdict
 

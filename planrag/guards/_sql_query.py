@@ -39,7 +39,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from planrag.guards._dialect import SqlDialect
+from planrag.guards._dialect import Reading, SqlDialect
 from planrag.guards._sql_lexer import (
     NUMBER,
     OPERATOR,
@@ -53,7 +53,7 @@ from planrag.guards._sql_lexer import (
 )
 from planrag.guards._sql_refusals import refuse_keyword, refuse_statement
 from planrag.guards._sql_resources import resource_refusal
-from planrag.guards._sql_scope import Reading, scope_refusal
+from planrag.guards._sql_scope import scope_refusal
 from planrag.guards._sql_words import (
     ALLOWED_INFORMATION_SCHEMA_TABLES,
     QUERY_KEYWORDS,

@@ -14,13 +14,13 @@ import re
 from collections.abc import Sequence
 from typing import Final
 
-from planrag.guards._dialect import FormatRule, SqlDialect, quoted_with
+from planrag.guards._dialect import FormatRule, Reading, SqlDialect, quoted_with
 from planrag.guards._mysql_dialect import statement_check, tables_read
 from planrag.guards._sql_introspection import _explain_refusal, _is_name, _syntax, _word
 from planrag.guards._sql_lexer import WORD, Token
 from planrag.guards._sql_query import QUERY_HEADS, check_query
 from planrag.guards._sql_resources import JOIN_WORDS
-from planrag.guards._sql_scope import Reading, shown
+from planrag.guards._sql_scope import shown
 from planrag.guards._sql_words import DENIED_FUNCTIONS, RESERVED
 from planrag.guards._sqlite_lexer import tokenize_sqlite
 from planrag.guards._sqlite_words import (

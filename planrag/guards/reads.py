@@ -13,10 +13,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from planrag.guards import _cypher_lexer as cy
-from planrag.guards._scope import Scope
+from planrag.guards._dialect import Reading, Scope
 from planrag.guards._sql_lexer import OPERATOR, QUOTED, WORD, LexError, Token
 from planrag.guards._sql_query import match_parentheses
-from planrag.guards._sql_scope import Reading
 from planrag.guards._verdict import Verdict
 from planrag.guards.dialects import sql_dialect
 

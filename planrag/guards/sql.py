@@ -51,14 +51,12 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Final
 
-from planrag.guards._dialect import SqlDialect
+from planrag.guards._dialect import Reading, Scope, SqlDialect
 from planrag.guards._mysql_dialect import MYSQL_OR_MARIADB
-from planrag.guards._scope import Scope
 from planrag.guards._sql_arithmetic import Placeholder
 from planrag.guards._sql_lexer import OPERATOR, LexError, Token
 from planrag.guards._sql_query import match_parentheses
 from planrag.guards._sql_resources import resource_refusal
-from planrag.guards._sql_scope import Reading
 from planrag.guards._verdict import Verdict
 from planrag.utf8 import surrogate_at
 
