@@ -116,12 +116,12 @@ def run_guard(
 ) -> int:
     """Read `{"id", "query"}` lines; write `{"id", "verdict", "reason"}` lines. Never fails."""
     from planrag.guards import Scope, check
+    from planrag.guards.dialects import SqlDialect, dialect_for
 
     dialect = server if language == "sql" and server else language
-    if dialect == "postgres":
-        scope = Scope(database, "postgres", tuple(schemas or ("public",)))
-    else:
-        scope = Scope(database)
+    found = dialect_for(dialect)
+    known = found.default_schemas if isinstance(found, SqlDialect) else None
+    scope = Scope(database, schemas=(tuple(schemas or ()) or known) if known else None)
 
     n = 0
     while True:

@@ -33,10 +33,10 @@ from typing import Any
 from planrag.engine.events import MonitorNoticed
 from planrag.engine.state import RunState
 from planrag.errors import PlanRAGError
-from planrag.guards._sql_lexer import NUMBER, OPERATOR, QUOTED, STRING, WORD, LexError, tokenize
+from planrag.guards._sql_lexer import NUMBER, OPERATOR, QUOTED, STRING, WORD, LexError
+from planrag.guards.dialects import QueryDialect, dialect_for, sql_dialect
 from planrag.markup import printable
 from planrag.schema import Column, Entity, Schema
-from planrag.sources._params import name_in_query
 from planrag.sources.base import DataSource
 from planrag.table import Limits, Table
 
@@ -100,14 +100,14 @@ def sql_filters(
     """The tables a query reads (by alias and by name, folded) and its text filters, the
     text read as `dialect`'s server reads it; both empty when it cannot be read. On
     PostgreSQL a qualified name stays whole, as written (a schema's table, `sales.orders`,
-    is named so in PostgreSQL's schema)."""
+    is named so in PostgreSQL's schema: `SqlDialect.qualified_names`)."""
+    found = sql_dialect(dialect)
     try:
-        tokens = tokenize(query, dialect=dialect, lenient=True)
+        tokens = found.tokenize(query, lenient=True)
     except LexError:
         return {}, []
-    plain = dialect in ("sqlite", "postgres")  # "..." is a name, a backslash just itself
-    return (_tables(query, tokens, qualified=dialect == "postgres"),
-            _comparisons(query, tokens, plain))
+    return (_tables(query, tokens, qualified=found.qualified_names),
+            _comparisons(query, tokens, found.plain_strings))
 
 
 def _spelled(query: str, token: Any) -> str:
@@ -151,13 +151,13 @@ def _tables(query: str, tokens: Sequence[Any], *, qualified: bool = False) -> di
     return out
 
 
-def _text(literal: str, sqlite: bool) -> str | None:
+def _text(literal: str, plain: bool) -> str | None:
     """The value of a quoted SQL string literal (None for a blob)."""
     if literal[:1] not in ("'", '"'):
         return None
     quote, body = literal[0], literal[1:-1]
     body = body.replace(quote * 2, quote)
-    if not sqlite:
+    if not plain:  # MySQL's escapes
         body = re.sub(r"\\(.)", lambda m: {"n": "\n", "t": "\t", "0": "\0"}.get(
             m.group(1), m.group(1)), body)
     return body
@@ -181,7 +181,7 @@ def _column_at(query: str, tokens: Sequence[Any], i: int) -> tuple[str | None, s
     return None, _spelled(query, tokens[i]), i + 1
 
 
-def _comparisons(query: str, tokens: Sequence[Any], sqlite: bool) -> list[TextFilter]:
+def _comparisons(query: str, tokens: Sequence[Any], plain: bool) -> list[TextFilter]:
     out: list[TextFilter] = []
     n = len(tokens)
     for i in range(n):
@@ -197,14 +197,14 @@ def _comparisons(query: str, tokens: Sequence[Any], sqlite: bool) -> list[TextFi
             if j + 1 < n and tokens[j + 1].kind == STRING and not (
                     j + 2 < n and tokens[j + 2].kind == OPERATOR
                     and tokens[j + 2].value not in (")", ",", ";")):
-                value = _text(tokens[j + 1].value, sqlite)
+                value = _text(tokens[j + 1].value, plain)
                 if value is not None:
                     out.append(TextFilter(qualifier, name, (value,), like=op.value == "LIKE"))
         elif op.kind == WORD and op.value == "IN" and j + 1 < n and tokens[j + 1].value == "(":
             values: list[str] = []
             k = j + 2
             while k < n and tokens[k].kind == STRING:
-                value = _text(tokens[k].value, sqlite)
+                value = _text(tokens[k].value, plain)
                 if value is None:
                     break
                 values.append(value)
@@ -219,7 +219,7 @@ def _comparisons(query: str, tokens: Sequence[Any], sqlite: bool) -> list[TextFi
                 and tokens[i + 1].value in ("=", "==") and (i == 0 or tokens[i - 1].kind not in (
                     OPERATOR, NUMBER, STRING) or tokens[i - 1].value in ("(", ",")):
             column = _column_at(query, tokens, i + 2)
-            value = _text(tokens[i].value, sqlite)
+            value = _text(tokens[i].value, plain)
             if column is not None and value is not None:
                 out.append(TextFilter(column[0], column[1], (value,)))
     return out
@@ -268,15 +268,15 @@ def cypher_filters(query: str) -> list[TextFilter]:
 _TEXT_TYPES = ("CHAR", "TEXT", "CLOB", "STRING", "ENUM", "SET")
 
 
-def _is_text(column: Column, dialect: str) -> bool:
+def _is_text(column: Column, dialect: QueryDialect) -> bool:
     kind = column.type.upper()
-    if dialect == "sqlite" and kind in ("", "ANY"):
+    if dialect.untyped_text and kind in ("", "ANY"):
         return True  # no declared type: SQLite keeps text as text
     return any(word in kind for word in _TEXT_TYPES)
 
 
 def _resolve(schema: Schema, tables: Mapping[str, str], found: TextFilter,
-             dialect: str) -> tuple[Entity, Column] | None:
+             dialect: QueryDialect) -> tuple[Entity, Column] | None:
     """The table (or label) and text column a filter compares, when the schema says it."""
     if found.label is not None:
         entities = [e for e in schema.entities if e.kind == "node" and e.name == found.label]
@@ -313,16 +313,16 @@ async def _present(source: DataSource, entity: Entity, column: Column,
     caps = Limits(max_rows=MAX_VALUES, max_bytes=400_000, count_rows=1,
                   timeout_s=min(limits.timeout_s, 5.0), max_scan_rows=limits.max_scan_rows)
     word = _word(values)
+    # A schema's names as the product's own queries write them (PostgreSQL's are already
+    # written as a query must: qualified, quoted where needed).
+    quote = dialect_for(source.dialect).quote
     if source.language == "cypher":
-        label, prop = name_in_query(entity.name), name_in_query(column.name)
+        label, prop = quote(entity.name), quote(column.name)
         sample = (f"MATCH (n:{label}) WHERE n.{prop} IS NOT NULL WITH n.{prop} AS v "
                   f"LIMIT {SAMPLE_ROWS} RETURN DISTINCT v LIMIT {MAX_VALUES}")
         search = (f"MATCH (n:{label}) WHERE toLower(toString(n.{prop})) CONTAINS $word "
                   "RETURN DISTINCT n." + prop + " AS v LIMIT 20")
     else:
-        # PostgreSQL's schema writes names as a query must (qualified, quoted where needed);
-        # the other SQL schemas give bare names, quoted here.
-        quote = _as_written if source.dialect == "postgres" else name_in_query
         table, col = quote(entity.name), quote(column.name)
         sample = (f"SELECT DISTINCT v FROM (SELECT {col} AS v FROM {table} WHERE {col} IS NOT "
                   f"NULL LIMIT {SAMPLE_ROWS}) AS s LIMIT {MAX_VALUES}")
@@ -343,10 +343,6 @@ async def _present(source: DataSource, entity: Entity, column: Column,
         except PlanRAGError:
             pass
     return list(dict.fromkeys(found)), partial
-
-
-def _as_written(name: str) -> str:
-    return name
 
 
 def _like(pattern: str) -> re.Pattern[str]:
@@ -395,12 +391,12 @@ async def value_not_found(
         schema = await source.schema()
     except PlanRAGError:
         return []
-    dialect = source.dialect
+    dialect = dialect_for(source.dialect)
     if source.language == "cypher":
         tables: dict[str, str] = {}
         filters = cypher_filters(query)
     else:
-        tables, filters = sql_filters(query, dialect=dialect)
+        tables, filters = sql_filters(query, dialect=source.dialect)
     out: list[MonitorNoticed] = []
     seen: set[tuple[str, str]] = set()
     for found in filters:

@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from planrag.engine.state import RunState, StepModel
 from planrag.errors import PlanRAGError
-from planrag.guards.dialects import DIALECTS
+from planrag.guards.dialects import QueryDialect, dialect_for
 from planrag.guards.reads import names_read, words_of
 from planrag.locations import kind_of
 from planrag.schema import Entity, Schema
@@ -123,17 +123,15 @@ def _unbound(query: str, language: str, dialect: str = "mysql") -> str:
 class _Source:
     language: str
     schema: Schema
-    dialect: str
+    dialect: QueryDialect
 
     @property
     def fold_tables(self) -> bool:
-        info = DIALECTS.get(self.dialect)
-        return info is not None and info.folds_tables
+        return self.dialect.folds_tables
 
     @property
     def fold_columns(self) -> bool:
-        info = DIALECTS.get(self.dialect)
-        return info is not None and info.folds_columns
+        return self.dialect.folds_columns
 
     def entity(self, name: str) -> Entity | None:
         for entity in self.schema.entities:
@@ -149,7 +147,7 @@ class _Source:
     def bare_entity(self, name: str) -> Entity | None:
         """PostgreSQL's `public.nurses` where the schema names its first schema's tables
         bare (`nurses`): a query may qualify what the search path finds."""
-        if self.dialect != "postgres" or "." not in name:
+        if not self.dialect.qualified_names or "." not in name:
             return None
         return self.entity(name.rsplit(".", 1)[1])
 
@@ -178,7 +176,7 @@ async def _sources(sources: Mapping[str, DataSource]) -> list[_Source]:
             schema = await source.schema()
         except PlanRAGError:  # unreadable now: its names go unchecked
             continue
-        out.append(_Source(source.language, schema, source.dialect))
+        out.append(_Source(source.language, schema, dialect_for(source.dialect)))
     return out
 
 
@@ -463,7 +461,8 @@ def _read_by_queries(state: RunState, sources: Sequence[_Source]) -> list[str]:
     for query in state.queries:
         if query.outcome != "ok":
             continue
-        dialect = next((s.dialect for s in sources if s.language == query.language), "mysql")
+        dialect = next((s.dialect.name for s in sources if s.language == query.language),
+                       "mysql")
         tables = names_read(query.query, query.language, dialect=dialect)
         words = words_of(query.query, query.language, dialect=dialect)
         for table in tables:

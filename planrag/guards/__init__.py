@@ -16,22 +16,15 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from planrag.errors import QueryRefused
-from planrag.guards._scope import Scope, Server
+from planrag.guards._dialect import Scope
 from planrag.guards._sql_arithmetic import Placeholder
 from planrag.guards._verdict import Verdict
 from planrag.guards.cypher import check_cypher
-from planrag.guards.dialects import DIALECTS, Dialect, dialect_info
+from planrag.guards.dialects import DIALECTS, Dialect, SqlDialect, dialect_for
 from planrag.guards.sql import check_sql, check_sql_sizes
 
 __all__ = ["DIALECTS", "Dialect", "Placeholder", "Scope", "Verdict", "check", "check_cypher",
-           "check_sizes", "check_sql", "require"]
-
-_SERVERS: dict[str, Server] = {
-    "mysql": "mysql", "mariadb": "mariadb", "sqlite": "sqlite", "postgres": "postgres"
-}
-"""The SQL dialects, as the SQL guard's `Scope.server` names them."""
-SQLITE_DATABASE = "main"
-"""The name SQLite gives the file a connection opens: the only database a query may name."""
+           "check_sizes", "check_sql", "dialect_for", "require"]
 
 
 def check(
@@ -47,19 +40,17 @@ def check(
     driver binds where the text holds a literal 0: a size that depends on one is judged by
     the range it may take (`Placeholder`).
     """
-    if dialect == "cypher":
+    found = dialect_for(dialect)
+    if not isinstance(found, SqlDialect):
         return check_cypher(query)
-    if dialect == "sql":
+    if dialect == "sql":  # the language alone: the scope says which server, if it knows
         return check_sql(query, scope, params)
-    server = _SERVERS.get(dialect)
-    if server is not None:
-        known = scope or Scope()
-        if server == "sqlite" and known.database is None:
-            known = replace(known, database=SQLITE_DATABASE)
-        return check_sql(query, replace(known, server=server), params)
-    raise ValueError(
-        f"unknown query dialect {dialect!r}: expected 'sql' or one of {', '.join(DIALECTS)}"
-    )
+    if scope is None:
+        known = Scope(found.default_database, server=found)
+    else:
+        known = replace(scope, server=found, database=(
+            found.default_database if scope.database is None else scope.database))
+    return check_sql(query, known, params)
 
 
 def check_sizes(dialect: str, query: str, params: Sequence[Placeholder] = ()) -> Verdict:
@@ -67,9 +58,10 @@ def check_sizes(dialect: str, query: str, params: Sequence[Placeholder] = ()) ->
     generated series, cross joins, endless recursion), with `params` by their ranges: how a
     written decision's queries are judged when it is read. Cypher and a query the rules
     cannot read are allowed here (the whole guard judges them when they run)."""
-    if dialect == "cypher":
+    found = dialect_for(dialect)
+    if not isinstance(found, SqlDialect):
         return Verdict.allow()
-    return check_sql_sizes(query, _SERVERS.get(dialect), params)
+    return check_sql_sizes(query, found, params)
 
 
 def require(
@@ -80,4 +72,4 @@ def require(
     verdict = check(dialect, query, scope, params)
     if not verdict.allowed:
         raise QueryRefused(verdict.reason, rule=verdict.rule, query=query,
-                           language=dialect_info(dialect).language)
+                           language=dialect_for(dialect).language)

@@ -1,7 +1,7 @@
 """The SQL guard in PostgreSQL's dialect: statements, queries and EXPLAIN.
 
 `check_postgres_statement` judges one statement as PostgreSQL reads it (tokens from
-`_sql_lexer.tokenize(..., postgres=True)`). A query (SELECT, WITH, VALUES, TABLE, or one of them
+`_postgres_lexer.tokenize_postgres`). A query (SELECT, WITH, VALUES, TABLE, or one of them
 in parentheses) goes through `_Walker`, which visits every token once, keeping a stack of
 bracket levels, and allows only:
 
@@ -38,6 +38,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
+from planrag.guards._dialect import Reading
 from planrag.guards._postgres_scope import postgres_scope_refusal
 from planrag.guards._postgres_words import (
     PG_COLUMN_NAME_KEYWORDS,
@@ -63,7 +64,6 @@ from planrag.guards._sql_lexer import (
 from planrag.guards._sql_query import match_parentheses
 from planrag.guards._sql_refusals import refuse_postgres_keyword, refuse_postgres_statement
 from planrag.guards._sql_resources import resource_refusal
-from planrag.guards._sql_scope import Reading
 from planrag.guards._verdict import Verdict
 
 __all__ = ["PG_QUERY_HEADS", "check_postgres_query", "check_postgres_statement"]
@@ -113,7 +113,7 @@ def check_postgres_query(tokens: Sequence[Token], reading: Reading) -> Verdict |
         return refuse_postgres_statement(tokens[head:])
     return (
         _Walker(tokens, partners).run()
-        or resource_refusal(tokens, partners, postgres=True, params=reading.params)
+        or resource_refusal(tokens, partners, reading.dialect, params=reading.params)
         or postgres_scope_refusal(tokens, partners, reading)
     )
 

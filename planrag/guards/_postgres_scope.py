@@ -42,6 +42,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
+from planrag.guards._dialect import Reading
 from planrag.guards._postgres_words import (
     PG_COLUMN_NAME_KEYWORDS,
     PG_INFORMATION_SCHEMA_SCOPE,
@@ -49,7 +50,7 @@ from planrag.guards._postgres_words import (
     PG_KEYWORDS,
 )
 from planrag.guards._sql_lexer import QUOTED, STRING, WORD, Token, TokenReader
-from planrag.guards._sql_scope import Reading, shown
+from planrag.guards._sql_scope import shown
 from planrag.guards._verdict import Verdict
 
 __all__ = ["folded", "postgres_scope_refusal"]

@@ -17,10 +17,8 @@ System schemas are refused in every form, and so is any other database than the 
 own (``SHOW TABLES FROM other_db``, ``DESCRIBE other_db.t``; policy 8): a database named
 there must be `Scope.database`, so with an unknown database only unqualified names pass.
 
-SQLite has none of these statements; its source answers ``SHOW [FULL] TABLES``, ``SHOW [FULL]
-{COLUMNS|FIELDS} FROM t`` and ``{DESCRIBE|DESC} t`` from its catalogue, so in SQLite's dialect
-only those pass, with SQLite's own ``EXPLAIN [QUERY PLAN] <query>`` (`check_sqlite_show`,
-`check_sqlite_explain`).
+SQLite has none of these statements; its source answers a few forms from its catalogue, which
+its dialect allows (`_sqlite_dialect`).
 """
 
 from __future__ import annotations
@@ -28,6 +26,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
+from planrag.guards._dialect import Reading
 from planrag.guards._sql_lexer import QUOTED, STRING, WORD, Token
 from planrag.guards._sql_query import (
     QUERY_HEADS,
@@ -36,12 +35,11 @@ from planrag.guards._sql_query import (
     qualified_name_refusal,
 )
 from planrag.guards._sql_refusals import refuse_keyword, refuse_statement
-from planrag.guards._sql_scope import Reading, database_refusal, qualified_table_refusal, shown
+from planrag.guards._sql_scope import database_refusal, qualified_table_refusal, shown
 from planrag.guards._sql_words import RESERVED, SYSTEM_SCHEMAS
-from planrag.guards._sqlite_words import sqlite_internal
 from planrag.guards._verdict import Verdict
 
-__all__ = ["check_explain", "check_show", "check_sqlite_explain", "check_sqlite_show"]
+__all__ = ["check_explain", "check_show"]
 
 _SHOW_MODIFIERS: Final = frozenset({"FULL", "EXTENDED"})
 _COLUMN_OR_INDEX: Final = frozenset({"COLUMNS", "FIELDS", "INDEX", "INDEXES", "KEYS"})
@@ -225,59 +223,4 @@ def _explain_refusal(tokens: Sequence[Token], index: int) -> Verdict:
     return Verdict.refuse(
         inner.rule,
         "EXPLAIN is accepted only for a SELECT, as a policy (" + inner.reason.rstrip(".") + ").",
-    )
-
-
-_SQLITE_ANSWERED: Final = (
-    "on SQLite only SHOW TABLES, SHOW COLUMNS FROM t, DESCRIBE t and EXPLAIN [QUERY PLAN] "
-    "SELECT are answered; read sqlite_master or pragma_table_info('t') in a SELECT for more"
-)
-
-
-def check_sqlite_show(tokens: Sequence[Token], reading: Reading) -> Verdict | None:
-    """SQLite's dialect: the SHOW and DESCRIBE forms the SQLite source answers, or a refusal."""
-    index = 1
-    head = _word(tokens, 0)
-    if head == "SHOW":
-        if _word(tokens, index) == "FULL":
-            index += 1
-        kind = _word(tokens, index)
-        if kind == "TABLES" and index + 1 == len(tokens):
-            return None
-        if kind not in {"COLUMNS", "FIELDS"} or _word(tokens, index + 1) != "FROM":
-            return _sqlite_unanswered(tokens)
-        index += 2
-    if index + 1 == len(tokens) and _is_name(tokens, index):
-        return _sqlite_table(tokens[index].value)
-    return _sqlite_unanswered(tokens)
-
-
-def check_sqlite_explain(tokens: Sequence[Token], reading: Reading) -> Verdict | None:
-    """SQLite's ``EXPLAIN [QUERY PLAN] <query>`` (only compiles the query), or a refusal;
-    ``DESCRIBE t`` / ``DESC t`` as the source answers them."""
-    if _word(tokens, 0) in {"DESCRIBE", "DESC"}:
-        return check_sqlite_show(tokens, reading)
-    index = 3 if _word(tokens, 1) == "QUERY" and _word(tokens, 2) == "PLAN" else 1
-    if index < len(tokens) and (tokens[index].value == "(" or _word(tokens, index) in QUERY_HEADS):
-        return check_query(tokens[index:], reading)
-    if index == 1 and _is_name(tokens, 1) and len(tokens) == 2:
-        return _sqlite_unanswered(tokens)
-    if index >= len(tokens):
-        return _syntax("EXPLAIN")
-    return _explain_refusal(tokens, index)
-
-
-def _sqlite_table(name: str) -> Verdict | None:
-    if sqlite_internal(name):
-        return Verdict.refuse(
-            "system-schema",
-            f"{shown(name.lower())} is one of SQLite's internal tables, not the dataset's data; "
-            "describe the dataset's own tables.",
-        )
-    return None
-
-
-def _sqlite_unanswered(tokens: Sequence[Token]) -> Verdict:
-    return Verdict.refuse(
-        "unsupported", f"{tokens[0].value} in this form is MySQL's; {_SQLITE_ANSWERED}."
     )

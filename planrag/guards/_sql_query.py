@@ -14,10 +14,11 @@ allows only:
   in ``CHARACTER SET``; USE/FORCE/IGNORE only before INDEX/KEY. Any other reserved word
   (INTO, UPDATE, LOCK, PROCEDURE, ...) is refused wherever it appears, CTEs and subqueries
   included. Words after a ``.`` are identifiers, as the server reads them.
-* function calls to pure built-ins (`ALLOWED_FUNCTIONS`), and to the built-ins that only one
-  server has (`SERVER_FUNCTIONS`) when the guard knows the query runs on that server: the
-  other resolves the name as a stored function. Anything else, a quoted or schema-qualified
-  name followed by ``(`` included, may be a stored function that writes.
+* function calls to the dialect's built-ins (`SqlDialect.functions`, `own_builtin`; for MySQL
+  and MariaDB the pure built-ins, and those only one server has when the guard knows the
+  query runs on that server: the other resolves the name as a stored function). Anything
+  else, a quoted or schema-qualified name followed by ``(`` included, may be a stored
+  function that writes; the dialect says why it is refused (`foreign_call`, `unknown_call`).
 * names outside the system schemas, except the application-metadata information_schema tables.
 * no variable assignment (``:=``) and no system variables (``@@...``).
 
@@ -25,8 +26,8 @@ Decidable resource blow-ups (cross joins, huge constant string lengths, recursio
 stops) are judged afterwards by `_sql_resources`, and names outside the dataset's database
 (other databases, information_schema rows of other databases) by `_sql_scope`.
 
-In SQLite's dialect (`Scope.server == "sqlite"`) the same walk judges function calls by
-SQLite's list (`_sqlite_words`): no server-only names, no space rule (SQLite has no stored
+The walk asks the dialect (`Reading.dialect`, a `SqlDialect`) what differs: SQLite's
+(`_sqlite_dialect`) has its own list of functions, no space rule (SQLite has no stored
 functions to mistake a built-in for), MySQL's functions refused with what to write in SQLite
 instead, ``FILTER (WHERE ...)`` after an aggregate, and SQLite's own tables (sqlite_stat1 ...)
 refused except the catalogue (sqlite_master).
@@ -38,6 +39,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
+from planrag.guards._dialect import Reading, SqlDialect
 from planrag.guards._sql_lexer import (
     NUMBER,
     OPERATOR,
@@ -51,23 +53,14 @@ from planrag.guards._sql_lexer import (
 )
 from planrag.guards._sql_refusals import refuse_keyword, refuse_statement
 from planrag.guards._sql_resources import resource_refusal
-from planrag.guards._sql_scope import Reading, scope_refusal, shown
+from planrag.guards._sql_scope import scope_refusal
 from planrag.guards._sql_words import (
-    ALLOWED_FUNCTIONS,
     ALLOWED_INFORMATION_SCHEMA_TABLES,
-    DENIED_FUNCTIONS,
     QUERY_KEYWORDS,
     RESERVED,
     SEQUENCE_TABLE,
-    SERVER_FUNCTIONS,
     SPACE_SENSITIVE_FUNCTIONS,
     SYSTEM_SCHEMAS,
-)
-from planrag.guards._sqlite_words import (
-    ELSEWHERE,
-    SQLITE_DENIED_FUNCTIONS,
-    SQLITE_FUNCTIONS,
-    sqlite_internal,
 )
 from planrag.guards._verdict import Verdict
 
@@ -171,9 +164,8 @@ def check_expression(tokens: Sequence[Token], reading: Reading) -> Verdict | Non
 
 def _checks(tokens: Sequence[Token], partners: Sequence[int], reading: Reading) -> Verdict | None:
     return (
-        _Walker(tokens, partners, reading.scope.server).run()
-        or resource_refusal(tokens, partners, sqlite=reading.scope.server == "sqlite",
-                            params=reading.params)
+        _Walker(tokens, partners, reading.dialect).run()
+        or resource_refusal(tokens, partners, reading.dialect, params=reading.params)
         or scope_refusal(tokens, partners, reading)
     )
 
@@ -237,13 +229,12 @@ class _Walker:
     """Visits every token of a query once; see the module docstring for what it allows."""
 
     def __init__(
-        self, tokens: Sequence[Token], partners: Sequence[int], server: str | None
+        self, tokens: Sequence[Token], partners: Sequence[int], dialect: SqlDialect
     ) -> None:
         self.tokens = tokens
         self.partners = partners
-        self.server = server
-        self.sqlite = server == "sqlite"
-        self.functions = SQLITE_FUNCTIONS if self.sqlite else ALLOWED_FUNCTIONS
+        self.dialect = dialect
+        self.functions = dialect.functions
         self.scopes = [_Scope("")]
         self.next_owner = ""
 
@@ -318,8 +309,10 @@ class _Walker:
 
     def _name(self, index: int, token: Token) -> Verdict | None:
         after_dot = is_op(self.tokens, index - 1, ".")
-        if self.sqlite and sqlite_internal(token.value) and not is_op(self.tokens, index + 1, "("):
-            return _sqlite_internal_refusal(token.value.lower())
+        if not is_op(self.tokens, index + 1, "("):
+            refusal = self.dialect.internal_table(token.value)
+            if refusal is not None:
+                return refusal
         if after_dot and is_op(self.tokens, index + 1, "("):
             return Verdict.refuse(
                 "function",
@@ -350,15 +343,12 @@ class _Walker:
     def _before_parenthesis(self, index: int, token: Token) -> Verdict | None:
         """A name followed by `(`: a built-in call, a keyword's group, or a column list."""
         name = token.value
-        if token.kind == WORD and name in self.functions:
+        if token.kind == WORD and (name in self.functions or self.dialect.own_builtin(name)):
             return self._builtin_call(index, token)
-        if self.sqlite and token.kind == WORD and name in ELSEWHERE["sqlite"]:
-            return _elsewhere_refusal(name, "sqlite")
-        if not self.sqlite and token.kind == WORD and name in SERVER_FUNCTIONS:
-            home, instead = SERVER_FUNCTIONS[name]
-            if home == self.server:
-                return self._builtin_call(index, token)
-            return _server_function_refusal(name, home, self.server, instead)
+        if token.kind == WORD:
+            refusal = self.dialect.foreign_call(name)
+            if refusal is not None:
+                return refusal
         if token.kind == WORD and name in RESERVED:
             self.next_owner = name
             return self._keyword(index, name)
@@ -367,11 +357,11 @@ class _Walker:
             return None
         if self._is_column_list(index):
             return self._identifier(index)
-        return _function_refusal(token, self.sqlite)
+        return self.dialect.unknown_call(token)
 
     def _builtin_call(self, index: int, token: Token) -> Verdict | None:
         if (
-            not self.sqlite
+            self.dialect.space_sensitive_calls
             and token.value in SPACE_SENSITIVE_FUNCTIONS
             and self.tokens[index + 1].start != token.end
         ):
@@ -386,7 +376,7 @@ class _Walker:
     def _keyword_group(self, index: int, name: str) -> bool:
         """Non-reserved words that open a group: `= ANY (subquery)`, JSON_TABLE COLUMNS (...),
         and in SQLite an aggregate's `FILTER (WHERE ...)`."""
-        if self.sqlite and name == "FILTER":
+        if self.dialect.aggregate_filter and name == "FILTER":
             after_call = is_op(self.tokens, index - 1, ")")
             return after_call and word_at(self.tokens, index + 2) == "WHERE"
         if name in {"ANY", "SOME"}:
@@ -496,81 +486,4 @@ def _unsupported_keyword(word: str) -> Verdict:
         f"{word} is not used that way in a read-only SELECT (only FOR ORDINALITY, "
         "SUBSTRING(... FOR n), USE/FORCE/IGNORE INDEX and CHARACTER SET are); rewrite the query "
         "as a plain SELECT.",
-    )
-
-
-_SERVER_NAMES: Final = {"mysql": "MySQL 8", "mariadb": "MariaDB"}
-
-
-def _server_function_refusal(name: str, home: str, server: str | None, instead: str) -> Verdict:
-    """A built-in of one server only, on a server that resolves the name as a stored function."""
-    if not home:
-        built_in = (
-            f"{name}() is built in only from MariaDB 11.2, so MySQL 8 and MariaDB 10.11 run a "
-            "stored function of that name from the dataset's schema instead"
-        )
-    elif server is None:
-        other = _SERVER_NAMES["mariadb" if home == "mysql" else "mysql"]
-        built_in = (
-            f"{name}() is built into {_SERVER_NAMES[home]} only, and the server is not known "
-            f"to be {_SERVER_NAMES[home]}: {other} runs a stored function of that name from "
-            "the dataset's schema instead"
-        )
-    else:
-        built_in = (
-            f"{name}() is built into {_SERVER_NAMES[home]} but not "
-            f"{_SERVER_NAMES.get(server, 'the server connected')}, which runs a stored "
-            "function of that name from the dataset's schema instead"
-        )
-    return Verdict.refuse(
-        "stored-function", f"{built_in} (stored functions may change data); {instead}."
-    )
-
-
-def _function_refusal(token: Token, sqlite: bool) -> Verdict:
-    name = token.value if token.kind == WORD else f"`{token.value}`"
-    denied = None
-    if sqlite:  # SQLite calls a quoted name too: "load_extension"(...) is load_extension
-        denied = SQLITE_DENIED_FUNCTIONS.get(token.value.upper())
-    if denied is None and token.kind == WORD:
-        denied = DENIED_FUNCTIONS.get(token.value)
-    if denied is not None:
-        return Verdict.refuse(denied[0], denied[1].format(name=name.lower() if sqlite else name))
-    if sqlite:
-        return Verdict.refuse(
-            "function",
-            f"{name.lower()}() is not a SQLite built-in function the guard knows (a quoted "
-            "name is refused as a call); write the value with SQLite's own: date(), "
-            "strftime() and julianday() for dates, || and substr() for text, iif() or CASE "
-            "for conditions.",
-        )
-    if token.kind == WORD and token.value in ELSEWHERE["mysql"]:
-        return _elsewhere_refusal(token.value, "mysql")
-    return Verdict.refuse(
-        "function",
-        f"{name}() is not a known built-in function (a stored function may change data, and "
-        "a quoted name calls one); compute the value with built-in functions instead.",
-    )
-
-
-def _elsewhere_refusal(name: str, dialect: str) -> Verdict:
-    """A function of the other dialect: say what to write in this one."""
-    if dialect == "sqlite":
-        return Verdict.refuse(
-            "function",
-            f"{name}() is MySQL's, not a SQLite function (this database is SQLite); write "
-            f"{ELSEWHERE['sqlite'][name]} instead.",
-        )
-    return Verdict.refuse(
-        "function",
-        f"{name}() is SQLite's, not a built-in of MySQL or MariaDB (where the name would call "
-        f"a stored function, which may change data); write {ELSEWHERE['mysql'][name]} instead.",
-    )
-
-
-def _sqlite_internal_refusal(name: str) -> Verdict:
-    return Verdict.refuse(
-        "system-schema",
-        f"{shown(name)} is one of SQLite's internal tables (statistics, counters, pages), not "
-        "the dataset's data; read the dataset's tables, or sqlite_master for the schema.",
     )

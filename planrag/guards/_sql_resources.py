@@ -21,8 +21,10 @@ at its shape for work the database would do before any timeout fires:
   10.6, up to about 4 billion when raised) with only a warning, returning what it has (the
   source reads that warning and says the result is incomplete: `planrag.sources.mysql`).
 
-PostgreSQL's dialect (`postgres=True`) adds FULL joins, functions in FROM, ONLY, WITH
-ORDINALITY and AS MATERIALIZED, and gives ``generate_series`` the stance of MariaDB's sequence
+The query is read in its dialect's grammar (a `SqlDialect`: its keywords and join words,
+whether FROM calls functions, ``AS [NOT] MATERIALIZED``, ``^`` a power). PostgreSQL's adds
+FULL joins, functions in FROM, ONLY, WITH ORDINALITY and AS MATERIALIZED, and gives
+``generate_series`` the stance of MariaDB's sequence
 tables: with bounds the guard can compute (numbers, ``^`` a power there, parameters with a
 range) at most `MAX_GENERATED_ROWS` rows, in FROM or the select list, counted at that size in
 a cross join. Other bounds (dates, columns) are left to the statement timeout. PostgreSQL has
@@ -39,15 +41,15 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
-from planrag.guards._postgres_words import PG_KEYWORDS
+from planrag.guards._dialect import SqlDialect
 from planrag.guards._sql_arithmetic import Placeholder, ranges_advice, ranges_said
 from planrag.guards._sql_lexer import OPERATOR, QUOTED, WORD, Token
 from planrag.guards._sql_rows import SERIES, Rows
 from planrag.guards._sql_sizes import Sizes
-from planrag.guards._sql_words import RESERVED, SEQUENCE_TABLE
+from planrag.guards._sql_words import SEQUENCE_TABLE
 from planrag.guards._verdict import Verdict
 
-__all__ = ["MAX_GENERATED_ROWS", "resource_refusal"]
+__all__ = ["JOIN_WORDS", "MAX_GENERATED_ROWS", "resource_refusal"]
 
 MAX_GENERATED_ROWS: Final = 1_000_000
 """Most rows a cross join of sequence tables may produce."""
@@ -63,7 +65,7 @@ _FROM_END: Final = frozenset(
     | _SET_OPERATORS
 )
 _WHERE_END: Final = _FROM_END - {"WHERE"}
-_JOIN_WORDS: Final = frozenset(
+JOIN_WORDS: Final = frozenset(
     {"JOIN", "INNER", "CROSS", "LEFT", "RIGHT", "OUTER", "NATURAL", "STRAIGHT_JOIN"}
 )
 _INDEX_HINTS: Final = frozenset({"USE", "FORCE", "IGNORE"})
@@ -71,19 +73,18 @@ _WEAK_OPERATORS: Final = frozenset({"<>", "!="})
 _JOINING_OPERATORS: Final = frozenset({"=", "<=>", "<", ">", "<=", ">="})
 _JOINING_WORDS: Final = frozenset({"IN", "LIKE", "BETWEEN", "IS", "REGEXP", "RLIKE", "EXISTS"})
 _OR_WORDS: Final = frozenset({"OR", "XOR"})
-_PG_JOIN_WORDS: Final = _JOIN_WORDS | {"FULL"}
 
 
 def resource_refusal(
-    tokens: Sequence[Token], partners: Sequence[int], *, postgres: bool = False,
-    sqlite: bool = False, params: Mapping[int, Placeholder] | None = None,
+    tokens: Sequence[Token], partners: Sequence[int], dialect: SqlDialect, *,
+    params: Mapping[int, Placeholder] | None = None,
 ) -> Verdict | None:
     """Return a refusal for a decidable resource blow-up in an allowed query, or None;
-    `postgres` and `sqlite` read the query in that dialect, `params` are its bound
+    the query is read in `dialect`'s grammar, `params` are its bound
     parameters (by the offset of the ``0`` that stands for each)."""
-    sizes = Sizes(tokens, partners, postgres=postgres, sqlite=sqlite, params=params)
-    shape = _Shape(tokens, partners, postgres, sizes)
-    if postgres:  # a series too large on its own, before any cross join it is part of
+    sizes = Sizes(tokens, partners, dialect, params=params)
+    shape = _Shape(tokens, partners, dialect, sizes)
+    if dialect.from_functions:  # a series too large on its own, before any cross join
         for index, token in enumerate(tokens):
             if token.value == SERIES and token.kind == WORD and shape.is_op(index + 1, "("):
                 refusal = shape.series_refusal(index)
@@ -183,15 +184,15 @@ class _Shape:
     """Navigation over the token list of one query, with parenthesis partners."""
 
     def __init__(
-        self, tokens: Sequence[Token], partners: Sequence[int], postgres: bool, rows: Rows
+        self, tokens: Sequence[Token], partners: Sequence[int], dialect: SqlDialect, rows: Rows
     ) -> None:
         self.tokens = tokens
         self.partners = partners
-        self.postgres = postgres
+        self.dialect = dialect
         self.rows = rows
         """Row counts of the query's parts, and its parameters (`rows.params`)."""
-        self.join_words = _PG_JOIN_WORDS if postgres else _JOIN_WORDS
-        reserved = PG_KEYWORDS if postgres else RESERVED
+        self.join_words = dialect.join_words
+        reserved = dialect.keywords
         # Per token, padded with one empty entry so index -1 and len(tokens) read as nothing.
         self.words = [t.value if t.kind == WORD else "" for t in tokens] + [""]
         self.ops = [t.value if t.kind == OPERATOR else "" for t in tokens] + [""]
@@ -255,7 +256,7 @@ class _Shape:
             where_end = self.find(clause_end + 1, end, _WHERE_END)
             for condition in self._conjuncts(clause_end + 1, where_end):
                 groups.apply(condition)
-        return _cross_join_verdict(groups, self.postgres)
+        return _cross_join_verdict(groups, self.dialect)
 
     def _table_list(
         self,
@@ -310,7 +311,7 @@ class _Shape:
         """Read one table reference starting at `index`; return the index after it."""
         if self.word(index) == "LATERAL":
             index += 1
-        if self.postgres:
+        if self.dialect.from_functions:
             while self.word(index) in ("LATERAL", "ONLY"):
                 index += 1
             if self.is_name(index) and self.is_op(index + 1, "("):
@@ -397,7 +398,7 @@ class _Shape:
                 index = self.skip(index)
             if self.word(index) != "AS":
                 return
-            if self.postgres:
+            if self.dialect.materialized_ctes:
                 if self.word(index + 1) == "NOT" and self.word(index + 2) == "MATERIALIZED":
                     index += 2
                 elif self.word(index + 1) == "MATERIALIZED":
@@ -579,7 +580,7 @@ class _Shape:
         return self.is_name(index) and self.tokens[index].value.lower() == name
 
 
-def _cross_join_verdict(groups: _Groups, postgres: bool) -> Verdict | None:
+def _cross_join_verdict(groups: _Groups, dialect: SqlDialect) -> Verdict | None:
     loose = groups.loose()
     if len(loose) > _MAX_LOOSE_TABLES:
         shown = ", ".join(groups.tables[i].key for i in loose[:4])
@@ -594,7 +595,7 @@ def _cross_join_verdict(groups: _Groups, postgres: bool) -> Verdict | None:
         known = [groups.tables[i].rows for i in range(len(groups.tables)) if groups.root(i) == root]
         rows *= max((count for count in known if count is not None), default=1)
     if rows > MAX_GENERATED_ROWS:
-        what = "generated series" if postgres else "sequence tables"
+        what = "generated series" if dialect.from_functions else "sequence tables"
         return Verdict.refuse(
             "dos",
             f"The query cross-joins {what} into about {rows:,} rows; join them on a "

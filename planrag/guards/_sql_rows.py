@@ -16,10 +16,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from planrag.guards._postgres_words import PG_KEYWORDS
+from planrag.guards._dialect import SqlDialect
 from planrag.guards._sql_arithmetic import Placeholder, Range, bounds
 from planrag.guards._sql_lexer import OPERATOR, QUOTED, WORD, Token, TokenReader
-from planrag.guards._sql_words import RESERVED, SEQUENCE_TABLE
+from planrag.guards._sql_words import SEQUENCE_TABLE
 
 __all__ = ["AGGREGATES", "QUERY_HEADS", "SERIES", "SET_OPERATORS", "Rows", "Source"]
 
@@ -61,14 +61,14 @@ class Rows(TokenReader):
     """Row counts over one query's tokens (`partners`: each parenthesis's partner)."""
 
     def __init__(
-        self, tokens: Sequence[Token], partners: Sequence[int], *, postgres: bool = False,
+        self, tokens: Sequence[Token], partners: Sequence[int], dialect: SqlDialect, *,
         params: Mapping[int, Placeholder] | None = None,
     ) -> None:
         self.tokens = tokens
         self.partners = partners
-        self.postgres = postgres
+        self.dialect = dialect
         self.params = params or {}
-        self.reserved = PG_KEYWORDS if postgres else RESERVED
+        self.reserved = dialect.keywords
         # Per token, padded so that index -1 and len(tokens) read as nothing.
         self._ops = [t.value if t.kind == OPERATOR else "" for t in tokens] + ["", ""]
         self._words = [t.value if t.kind == WORD else "" for t in tokens] + ["", ""]
@@ -146,7 +146,7 @@ class Rows(TokenReader):
                 and self.partners[start + 1] == end - 1):
             inner = self.find(start + 2, end - 1, frozenset({"AS"}))
             return self.number(start + 2, inner)
-        return bounds(self.tokens, start, end, power=self.postgres, params=self.params)
+        return bounds(self.tokens, start, end, power=self.dialect.caret_power, params=self.params)
 
     def block_of(self, index: int) -> int | None:
         """The SELECT heading the query block the token at `index` belongs to: the last
@@ -324,7 +324,7 @@ class Rows(TokenReader):
             if self.keyword(inner) in QUERY_HEADS:
                 return self.query_output(index + 1, self.partners[index])
             return self.from_rows(index + 1, self.partners[index])
-        if self.postgres and self.word(index) == SERIES and self.op(index + 1) == "(":
+        if self.dialect.from_functions and self.word(index) == SERIES and self.op(index + 1) == "(":
             found = self.series(index)
             return None if found is None else found.high
         if not self.is_name(index):
@@ -333,7 +333,7 @@ class Rows(TokenReader):
         while self.op(index + 1) == "." and self.is_name(index + 2):
             index += 2
             parts.append(self.tokens[index].value)
-        sequence = SEQUENCE_TABLE.fullmatch(parts[-1]) if not self.postgres else None
+        sequence = SEQUENCE_TABLE.fullmatch(parts[-1]) if not self.dialect.from_functions else None
         if sequence is not None:
             first, last, step = (int(g) if g else 1 for g in sequence.groups())
             return float(abs(last - first) // max(step, 1) + 1)

@@ -29,12 +29,11 @@ the check stays linear in the query length (nesting is capped by `_sql_query.MAX
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
-from planrag.guards._scope import Scope
-from planrag.guards._sql_arithmetic import Placeholder
+from planrag.guards._dialect import Reading, Scope
 from planrag.guards._sql_lexer import (
     NUMBER,
     OPERATOR,
@@ -83,22 +82,6 @@ _AND: Final = frozenset({"AND", "&&"})
 _PIPES: Final = frozenset({"||"})  # OR or concatenation, depending on sql_mode
 _INFORMATION_SCHEMA: Final = "information_schema"
 _MAX_SHOWN: Final = 64
-
-
-@dataclass(frozen=True, slots=True)
-class Reading:
-    """The text a statement's tokens were read from, and what is known of its database."""
-
-    text: str
-    scope: Scope
-    params: Mapping[int, Placeholder] = field(default_factory=dict)
-    """The bound parameters, by the offset of the literal ``0`` that stands for each."""
-
-    def spelling(self, token: Token) -> str:
-        """A name as the server compares it: backticks removed, letter case as written."""
-        if token.kind == WORD:
-            return self.text[token.start : token.end]
-        return token.value
 
 
 def shown(name: str) -> str:

@@ -40,10 +40,10 @@ while fetching (PLANRAG_MAX_CELL_BYTES).
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Mapping, Sequence
 from typing import Final
 
+from planrag.guards._dialect import FormatRule, SqlDialect
 from planrag.guards._sql_arithmetic import Placeholder, Range, ranges_advice, ranges_said
 from planrag.guards._sql_lexer import NUMBER, QUOTED, STRING, WORD, Token
 from planrag.guards._sql_rows import SET_OPERATORS, Rows, Source
@@ -97,12 +97,6 @@ _AGGREGATED: Final = frozenset(
     | {"JSON_GROUP_ARRAY", "JSONB_GROUP_ARRAY", "JSON_GROUP_OBJECT", "JSONB_GROUP_OBJECT"}
     | {"JSON_OBJECT_AGG", "JSONB_OBJECT_AGG", "JSON_ARRAYAGG", "JSON_OBJECTAGG"}
 )
-_SQLITE_SPEC: Final = re.compile(
-    r"%[-+ 0#,!]*(\d+|\*)?(?:\.(\d*|\*))?(?:ll|l)?([A-Za-z%])")
-"""One of SQLite's printf() specifiers: %[flags][width][.precision][length]type."""
-_PG_SPEC: Final = re.compile(r"%(?:\d+\$)?-?(\d+|\*(?:\d+\$)?)?([sIL%])")
-"""One of PostgreSQL's format() specifiers: %[position$][-][width|*[position$]]type."""
-_SQLITE_TEXTS: Final = frozenset("sz")  # precision cuts these, never pads
 _NUMBER_DIGITS: Final = 330.0  # the most characters a number prints as (%f of 1e308)
 _NOT_CALLS: Final = frozenset(
     {"SELECT", "WHERE", "AND", "OR", "NOT", "IN", "EXISTS", "ON", "THEN", "ELSE", "WHEN"}
@@ -118,12 +112,10 @@ _AFTER_SELECT_LIST: Final = frozenset(
 class Sizes(Rows):
     """The sizes of the values one query builds."""
 
-    def __init__(self, tokens: Sequence[Token], partners: Sequence[int], *,
-                 postgres: bool = False, sqlite: bool = False,
+    def __init__(self, tokens: Sequence[Token], partners: Sequence[int], dialect: SqlDialect, *,
                  params: Mapping[int, Placeholder] | None = None) -> None:
-        super().__init__(tokens, partners, postgres=postgres, params=params)
-        self.sqlite = sqlite
-        self.patterns = {"PRINTF", "FORMAT"} if sqlite else {"FORMAT"} if postgres else set()
+        super().__init__(tokens, partners, dialect, params=params)
+        self.patterns = dialect.format.functions if dialect.format is not None else frozenset()
         self.memo: dict[tuple[int, int, bool], Range | None] = {}
         self.lists: dict[tuple[int, int], list[list[tuple[int, int]]]] = {}
         """Select lists (or VALUES rows) read, by the member's [start, end)."""
@@ -160,7 +152,8 @@ class Sizes(Rows):
             head = self.block_of(name)
             rows = None if head is None else self.block_input(head)
             return self._aggregate_refusal(f"{function.lower()}()", self._piece(arguments), rows)
-        if function == "ARRAY" and self.postgres and self.keyword(name + 2) == "SELECT":
+        if (function == "ARRAY" and self.dialect.array_subqueries
+                and self.keyword(name + 2) == "SELECT"):
             return self._array_refusal(name + 2)
         building = function in _GROWING or function in _COUNTS or function in _REPLACING
         if not building and function not in self.patterns:
@@ -214,7 +207,7 @@ class Sizes(Rows):
             return None
         if (self._column(first, last) and self.stored_only()) or self.word(first) == "NULL":
             return None  # the dataset's own text: the cell cap bounds what it makes
-        example = "%.900000000c" if self.sqlite else "%900000000s"
+        example = self._format().example
         return Verdict.refuse(
             "dos",
             f"{function.lower()}()'s pattern is not written as one literal here, so the "
@@ -222,27 +215,34 @@ class Sizes(Rows):
             "a single '...' string.",
         )
 
+    def _format(self) -> FormatRule:
+        """The dialect's printf-like built-ins: asked only for a call of one of them."""
+        rule = self.dialect.format
+        if rule is None:
+            raise ValueError(f"{self.dialect.title} has no printf-like built-in")
+        return rule
+
     def _widths(self, arguments: list[tuple[int, int]]) -> list[Range]:
         """The widths and precisions a printf()/format() pattern asks for."""
         text = self.tokens[arguments[0][0]].value
         widths: list[Range] = []
         argument = 1
-        spec = _SQLITE_SPEC if self.sqlite else _PG_SPEC
-        for found in spec.finditer(text):
-            numbers = [found.group(1)] + ([found.group(2)] if self.sqlite else [])
-            kind = found.group(3 if self.sqlite else 2)
+        rule = self._format()
+        for found in rule.spec.finditer(text):
+            numbers = [found.group(n) for n in range(1, rule.numbers + 1)]
+            kind = found.group(rule.numbers + 1)
             for at, number in enumerate(numbers):
                 if not number:
                     continue
                 if number.isdigit():
-                    if not (at == 1 and kind in _SQLITE_TEXTS):
+                    if not (at == 1 and kind in rule.cut_by_precision):
                         widths.append(Range(float(number), float(number)))
                     continue
                 which = argument if number == "*" else int(number[1:-1])
                 argument += number == "*"
                 if which < len(arguments):
                     given = self._count(*arguments[which])
-                    if given is not None and not (at == 1 and kind in _SQLITE_TEXTS):
+                    if given is not None and not (at == 1 and kind in rule.cut_by_precision):
                         widths.append(Range(given.magnitude, given.magnitude, given.params))
             if kind != "%":
                 argument += 1
@@ -468,7 +468,7 @@ class Sizes(Rows):
         widths = _total(list(self._widths(arguments)))
         if values is None or widths is None:
             return None  # a %s of a column is as long as the column's text
-        specs = len((_SQLITE_SPEC if self.sqlite else _PG_SPEC).findall(text))
+        specs = len(self._format().spec.findall(text))
         high = len(text) + widths.high + 2 * values.high + _NUMBER_DIGITS * specs
         return Range(0.0, high, values.with_params(widths))
 

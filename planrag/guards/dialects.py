@@ -1,79 +1,65 @@
-"""The query dialects: what each kind of database's queries are written in, as data.
+"""The query dialects: what each kind of database's queries are written in, as objects.
 
-A kind of database (`planrag.locations.kinds`) declares its dialect, and its source says which
-one a query runs in (MySQL's kind declares `mysql`; its source knows once connected whether
-the server is MariaDB). Everything that depends on the dialect reads it from here: the guard
-that judges a query (`planrag.guards.check`), the query tool's description the model reads
-(`planrag.engine.tools`), and the prompt's schema header (the source's `Schema.dialect`).
-A kind added later adds its dialect here, with a guard for it.
+A kind of database (`planrag.locations.kinds`) declares its dialect by name (`Dialect`), and
+its source says which one a query runs in (MySQL's kind declares `mysql`; its source knows once
+connected whether the server is MariaDB). Everything that depends on the dialect asks its
+object, `dialect_for(name)`: the guard that judges a query (`planrag.guards.check`), the code
+that reads a query's tables, filters and parameters, the query tool's description the model
+reads (`planrag.engine.tools`), and the prompt's schema header (the source's `Schema.dialect`).
+
+Each dialect's object is built in its own module (`_mysql_dialect`, `_sqlite_dialect`,
+`_postgres_dialect`; the class is `_dialect.SqlDialect`); a dialect added later brings its
+module and one line here.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Literal
+from typing import Final
 
-__all__ = ["DIALECTS", "Dialect", "DialectInfo", "dialect_info"]
+from planrag.guards._dialect import (
+    CypherDialect,
+    Dialect,
+    Language,
+    QueryDialect,
+    SqlDialect,
+    quoted_with,
+)
+from planrag.guards._mysql_dialect import MARIADB, MYSQL, MYSQL_OR_MARIADB
+from planrag.guards._postgres_dialect import POSTGRES
+from planrag.guards._sqlite_dialect import SQLITE
 
-Dialect = Literal["mysql", "mariadb", "sqlite", "postgres", "cypher"]
+__all__ = [
+    "CYPHER", "DIALECTS", "Dialect", "Language", "QueryDialect", "SqlDialect", "dialect_for",
+    "sql_dialect",
+]
 
+CYPHER: Final = CypherDialect(
+    name="cypher", language="cypher", title="Cypher", write="Run one read-only Cypher query.",
+    quote=quoted_with("`"),
+)
 
-@dataclass(frozen=True, slots=True)
-class DialectInfo:
-    """One dialect: its language and how the model is told to write it."""
-
-    name: Dialect
-    language: Literal["sql", "cypher"]
-    title: str
-    """For people and the model: "SQLite"."""
-    write: str
-    """The query tool's description: which dialect to write, and its usual traps."""
-    folds_tables: bool = False
-    """Whether a table named in another case is the same table (SQLite; PostgreSQL's
-    unquoted names fold to lower case; MySQL's follow the file system: not on Linux)."""
-    folds_columns: bool = False
-    """Whether a column named in another case is the same column (every SQL dialect)."""
-
-
-DIALECTS: dict[str, DialectInfo] = {
-    "mysql": DialectInfo(
-        "mysql", "sql", "MySQL 8",
-        "Run one read-only SQL query, written in MySQL 8's dialect (backticks around names, "
-        "DATE_FORMAT() for dates, CONCAT() for text).",
-        folds_columns=True,
-    ),
-    "mariadb": DialectInfo(
-        "mariadb", "sql", "MariaDB",
-        "Run one read-only SQL query, written in MariaDB's dialect (backticks around names, "
-        "DATE_FORMAT() for dates, CONCAT() for text).",
-        folds_columns=True,
-    ),
-    "sqlite": DialectInfo(
-        "sqlite", "sql", "SQLite",
-        "Run one read-only SQL query, written in SQLite's dialect: date(), strftime() and "
-        "julianday() for dates, || to join text, iif() or CASE for conditions, printf() to "
-        "format numbers; MySQL's functions such as IF(), DATE_FORMAT() and NOW() do not exist "
-        "there.",
-        folds_tables=True, folds_columns=True,
-    ),
-    "postgres": DialectInfo(
-        "postgres", "sql", "PostgreSQL",
-        "Run one read-only SQL query, written in PostgreSQL's dialect: double quotes around "
-        "names that need them (never backticks), 'single quotes' for text, || to join text, "
-        "date_trunc(), EXTRACT() and to_char() for dates, CAST(x AS numeric) or x::numeric; "
-        "MySQL's IF(), DATE_FORMAT() and IFNULL() do not exist there (CASE, to_char(), "
-        "COALESCE()).",
-        folds_tables=True, folds_columns=True,
-    ),
-    "cypher": DialectInfo("cypher", "cypher", "Cypher", "Run one read-only Cypher query."),
+DIALECTS: Final[dict[str, QueryDialect]] = {
+    d.name: d for d in (MYSQL, MARIADB, SQLITE, POSTGRES, CYPHER)
 }
+"""Every dialect, by the name kinds declare and manifests write."""
+
+_LANGUAGES: Final[dict[str, QueryDialect]] = {"sql": MYSQL_OR_MARIADB, "cypher": CYPHER}
+"""A language alone: its usual dialect (SQL: MySQL or MariaDB, not known which)."""
 
 
-def dialect_info(name: str) -> DialectInfo:
+def dialect_for(name: str) -> QueryDialect:
     """The dialect called `name`; a language ("sql") stands for its usual dialect."""
-    found = DIALECTS.get(name) or DIALECTS.get({"sql": "mysql"}.get(name, ""))
+    found = DIALECTS.get(name) or _LANGUAGES.get(name)
     if found is None:
         raise ValueError(
             f"unknown query dialect {name!r}: expected one of {', '.join(sorted(DIALECTS))}"
         )
+    return found
+
+
+def sql_dialect(name: str) -> SqlDialect:
+    """The SQL dialect called `name` ("sql": MySQL or MariaDB, not known which)."""
+    found = dialect_for(name)
+    if not isinstance(found, SqlDialect):
+        raise ValueError(f"{found.title} is not a SQL dialect")
     return found

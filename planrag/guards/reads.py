@@ -1,5 +1,6 @@
 """What a read-only query reads: its tables (SQL) or its labels and relationship types
-(Cypher), found with the guard's own lexers and the SQL guard's FROM-clause reader.
+(Cypher), found with the guard's own lexers and the SQL dialect's FROM-clause reader
+(`SqlDialect.tables_read`).
 
 The engine uses it to tell whether the queries of a run read what a decision needs, and a
 dataset's written decisions to say which tables they need (`planrag.engine.plan_check`). It
@@ -12,12 +13,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from planrag.guards import _cypher_lexer as cy
-from planrag.guards._postgres_scope import _Reader as _PostgresReader
-from planrag.guards._scope import Scope, Server
-from planrag.guards._sql_lexer import OPERATOR, QUOTED, WORD, LexError, Token, tokenize
+from planrag.guards._dialect import Reading, Scope
+from planrag.guards._sql_lexer import OPERATOR, QUOTED, WORD, LexError, Token
 from planrag.guards._sql_query import match_parentheses
-from planrag.guards._sql_scope import Reading, _Block, _chain, _Checker, _Join
 from planrag.guards._verdict import Verdict
+from planrag.guards.dialects import sql_dialect
 
 __all__ = ["names_read", "words_of"]
 
@@ -47,7 +47,7 @@ def words_of(query: str, language: str, *, dialect: str = "mysql") -> frozenset[
             return frozenset()
         return frozenset(t.value.casefold() for t in tokens if t.kind in (cy.WORD, cy.QUOTED))
     try:
-        sql_tokens = tokenize(query, dialect=dialect)
+        sql_tokens = sql_dialect(dialect).tokenize(query)
     except LexError:
         return frozenset()
     return frozenset(_spelled(query, t).casefold() for t in sql_tokens if t.kind in (WORD, QUOTED))
@@ -57,37 +57,10 @@ def _spelled(query: str, token: Token) -> str:
     return query[token.start:token.end] if token.kind == WORD else token.value
 
 
-class _Tables(_Checker):
-    """The scope checker's pass over every FROM clause, noting each stored table named."""
-
-    found: list[str]
-
-    def _named_table(
-        self, index: int, end: int, join: _Join, block: _Block
-    ) -> tuple[int, Verdict | None]:
-        parts, _ = _chain(self.tokens, index)
-        self.found.append(self.spelled(parts[-1]))
-        return super()._named_table(index, end, join, block)
-
-
-class _PostgresTables(_PostgresReader):
-    """The PostgreSQL scope pass over every FROM clause, noting each relation named, as
-    PostgreSQL's schema names it (`schema.table` when qualified, without the database)."""
-
-    found: list[str]
-
-    def _relation(self, parts: Sequence[int]) -> Verdict | None:
-        names = [self.name(i) for i in parts]
-        self.found.append(".".join(names[-2:]))
-        return None
-
-    def _column_reference(self, index: int) -> Verdict | None:
-        return None  # `s.t.c` names a table its FROM clause names too
-
-
 def _sql_tables(query: str, dialect: str) -> list[str]:
+    found = sql_dialect(dialect)
     try:
-        tokens = tokenize(query, dialect=dialect)
+        tokens = found.tokenize(query)
     except LexError:
         return []
     while tokens and tokens[-1].kind == OPERATOR and tokens[-1].value == ";":
@@ -95,19 +68,9 @@ def _sql_tables(query: str, dialect: str) -> list[str]:
     partners = match_parentheses(tokens)
     if isinstance(partners, Verdict):
         return []
-    reader: _Tables | _PostgresTables
-    if dialect == "postgres":
-        reader = _PostgresTables(tokens, partners, Reading(query, Scope(server="postgres")))
-    else:
-        server: Server | None = "sqlite" if dialect == "sqlite" else None
-        reader = _Tables(tokens, partners, Reading(query, Scope(server=server)))
-    reader.found = []
-    try:
-        reader.run()  # a refusal (another database) only ends the reading early
-    except (IndexError, KeyError):  # text the guard would refuse anyway
-        pass
+    named = found.tables_read(tokens, partners, Reading(query, Scope(server=found)))
     ctes = _cte_names(tokens, partners, query)
-    return [name for name in reader.found if name.casefold() not in ctes]
+    return [name for name in named if name.casefold() not in ctes]
 
 
 def _cte_names(tokens: Sequence[Token], partners: Sequence[int], query: str) -> set[str]:

@@ -25,10 +25,11 @@ from typing import Any
 
 from planrag.errors import QueryRefused
 from planrag.guards import Placeholder
-from planrag.guards._sql_lexer import OPERATOR, UNKNOWN, WORD, LexError, tokenize
+from planrag.guards._sql_lexer import OPERATOR, UNKNOWN, WORD, LexError
+from planrag.guards.dialects import sql_dialect
 
-__all__ = ["Bound", "cypher_values", "judged_text", "name_in_query", "placeholder_names",
-           "sql_bound", "sql_value", "value_range"]
+__all__ = ["Bound", "cypher_values", "judged_text", "placeholder_names", "sql_bound",
+           "value_range"]
 
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,63}")
 _CYPHER_NAME = re.compile(r"\$([A-Za-z_][A-Za-z0-9_]*)")
@@ -53,7 +54,7 @@ def _spans(query: str, dialect: str) -> list[tuple[int, int, str]]:
     `dialect`'s server reads the text; none when it cannot be read (the guard then says
     why)."""
     try:
-        tokens = tokenize(query, lenient=True, dialect=dialect)
+        tokens = sql_dialect(dialect).tokenize(query, lenient=True)
     except LexError:
         return []
     out = []
@@ -93,14 +94,14 @@ def sql_bound(
     without a value is refused in one line. The text is read as `dialect`'s server reads
     it."""
     spans = _spans(query, dialect)
-    sqlite = dialect == "sqlite"
+    driver_value = _DRIVER_VALUES[marker]
     _require(sorted({name for _, _, name in spans}), params, query, "sql")
     text: list[str] = []
     args: list[Any] = []
     at = 0
     for start, end, name in spans:
         value = params[name]
-        args.append(value if marker == "$" else sql_value(value, sqlite))
+        args.append(driver_value(value))
         shown = f"${len(args)}" if marker == "$" else marker
         text.append(_escaped(query[at:start], marker) + shown)
         at = end
@@ -160,16 +161,32 @@ def _escaped(part: str, marker: str) -> str:
     return part.replace("%", "%%") if marker == "%s" else part
 
 
-def sql_value(value: Any, sqlite: bool) -> Any:
-    """A parameter's value as the driver takes it: booleans as 1/0, and for SQLite (whose
-    default date adapters are deprecated) dates as ISO text, as SQLite stores them."""
+def _pymysql_value(value: Any) -> Any:
+    """A parameter's value as pymysql takes it: booleans as 1/0."""
+    return int(value) if isinstance(value, bool) else value
+
+
+def _sqlite3_value(value: Any) -> Any:
+    """A parameter's value as sqlite3 takes it: booleans as 1/0, and (its default date
+    adapters are deprecated) dates as ISO text, as SQLite stores them, decimals as text."""
     if isinstance(value, bool):
         return int(value)
-    if sqlite and isinstance(value, dt.date):  # datetime is a date too
+    if isinstance(value, dt.date):  # datetime is a date too
         return value.isoformat(sep=" ") if isinstance(value, dt.datetime) else value.isoformat()
-    if sqlite and isinstance(value, Decimal):
+    if isinstance(value, Decimal):
         return str(value)
     return value
+
+
+def _asyncpg_value(value: Any) -> Any:
+    """asyncpg takes each value as it is, encoding it for the type the server infers."""
+    return value
+
+
+_DRIVER_VALUES: dict[str, Callable[[Any], Any]] = {
+    "%s": _pymysql_value, "?": _sqlite3_value, "$": _asyncpg_value,
+}
+"""How each driver, known by its marker, takes a parameter's value."""
 
 
 def cypher_values(query: str, params: Mapping[str, Any]) -> dict[str, Any]:
@@ -203,11 +220,3 @@ def _without_cypher_strings(query: str) -> str:
     """The query with string literals and comments blanked, so `'$x'` is not a parameter."""
     return re.sub(r"'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"|//[^\n]*|/\*.*?\*/", " ", query,
                   flags=re.S)
-
-
-def name_in_query(name: str, double: bool = False) -> str:
-    """A table, column, label or property name as the product's own queries write it:
-    between backticks (MySQL, MariaDB, SQLite, Cypher), or double quotes (`double`: SQL's
-    standard, SQLite's own), the quote doubled inside."""
-    quote = '"' if double else "`"
-    return quote + name.replace(quote, quote * 2) + quote

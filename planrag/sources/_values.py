@@ -17,9 +17,10 @@ most `MAX_PER_COLUMN + 1` distinct values come back per column, so a column with
 indexed column whose cardinality in the statistics is over the limit is not read at all, and
 on PostgreSQL any column whose statistics (`pg_stats.n_distinct`) say so.
 
-PostgreSQL's flavour (`postgres=True`): the schema already writes each name as a query must
-(qualified and quoted where needed), so names go in as they are, and every column is read
-as `CAST(... AS text)`, so the branches of one UNION ALL agree on their type.
+Names are written as the dialect's `quote` says: PostgreSQL's schema already writes each
+name as a query must (qualified and quoted where needed), so they go in as they are; and
+PostgreSQL's source asks for every column as `CAST(... AS text)` (`as_text`), so the
+branches of one UNION ALL agree on their type.
 The whole index stops at `DEADLINE_S`; a table whose query fails is left out, never the
 schema.
 
@@ -37,9 +38,9 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 
 from planrag.errors import PlanRAGError
+from planrag.guards.dialects import CYPHER, QueryDialect, SqlDialect
 from planrag.schema import ColumnValues, Entity, Schema, ValueIndex
 from planrag.schema._values import MAX_PER_COLUMN, MAX_VALUE_CHARS
-from planrag.sources._params import name_in_query
 from planrag.table import Limits, Table
 
 __all__ = [
@@ -71,7 +72,6 @@ _PRIVATE = re.compile(
     r"pass|pwd|hash|token|secret|salt|api_?key|e_?mail|phone|mobile|iban|ssn|card_?n", re.I
 )
 _SQL_TEXT = re.compile(r"^\s*N?(?:VAR)?CHAR(?:ACTER)?\s*(?:VARYING\s*)?\(\s*(\d+)\s*\)", re.I)
-_SQLITE_TEXT = re.compile(r"CHAR|CLOB|TEXT", re.I)
 
 Run = Callable[[str, Limits], Awaitable[Table]]
 Cypher = Callable[[str], Awaitable[list[dict[str, object]]]]
@@ -84,12 +84,9 @@ class _Branch:
     sample: int
 
 
-_POSTGRES_TEXT = frozenset({"TEXT", "CHARACTER VARYING", "CITEXT"})
-"""PostgreSQL's text types without a length: the idiomatic type of labels there."""
-
-
-def text_columns(entity: Entity, *, sqlite: bool = False, postgres: bool = False) -> list[str]:
-    """The columns of `entity` whose values may be labels (see the module docstring)."""
+def text_columns(entity: Entity, dialect: QueryDialect | None = None) -> list[str]:
+    """The columns of `entity` whose values may be labels (see the module docstring), its
+    unsized types read as `dialect` says (None: none of them)."""
     if entity.kind == "relationship" or entity.comment.startswith("view"):
         return []
     if entity.rows == 0 and entity.rows_exact:
@@ -106,10 +103,8 @@ def text_columns(entity: Entity, *, sqlite: bool = False, postgres: bool = False
             ok = int(sized.group(1)) <= SHORT_TEXT
         elif kind.startswith("ENUM("):
             ok = True
-        elif postgres:
-            ok = kind in _POSTGRES_TEXT
         else:
-            ok = sqlite and bool(_SQLITE_TEXT.search(kind)) and "(" not in kind
+            ok = dialect is not None and dialect.label_text(kind)
         if ok:
             out.append(column.name)
     return out
@@ -125,34 +120,34 @@ def _sample(entity: Entity) -> int:
 async def sql_values(
     run: Run,
     schema: Schema,
+    dialect: SqlDialect,
     *,
-    sqlite: bool,
-    postgres: bool = False,
+    as_text: bool = False,
     distinct: dict[tuple[str, str], int] | None = None,
     deadline_s: float = DEADLINE_S,
 ) -> ValueIndex:
     """The value index of `schema`'s tables, read with `run` (the source's guarded
     `execute`). `distinct`: (table, column) -> distinct values by the server's statistics,
     for indexed columns (every analysed column on PostgreSQL); one over the limit is not
-    read. `postgres`: PostgreSQL's flavour (see the module docstring)."""
+    read. Names are written as `dialect` quotes them; `as_text` reads every column as
+    `CAST(... AS text)` (PostgreSQL's flavour, see the module docstring)."""
     started = time.monotonic()
     known = distinct or {}
     branches: list[_Branch] = []
     skipped = 0
     for entity in schema.entities:
-        for column in text_columns(entity, sqlite=sqlite, postgres=postgres):
+        for column in text_columns(entity, dialect):
             if known.get((entity.name, column), 0) > MAX_PER_COLUMN:
                 skipped += 1
                 continue
             branches.append(_Branch(entity.name, column, _sample(entity)))
-    quote = _as_written if postgres else _dq if sqlite else name_in_query
     found: list[ColumnValues] = []
     for at in range(0, len(branches), BRANCHES):
         if time.monotonic() - started > deadline_s:
             log.info("value index of %s: stopped at its deadline", schema.database)
             break
         batch = branches[at : at + BRANCHES]
-        found += await _read(run, batch, quote, postgres)
+        found += await _read(run, batch, dialect.quote, as_text)
     return ValueIndex.build(
         found, probed=len(branches) + skipped, skipped=skipped,
         seconds=time.monotonic() - started,
@@ -209,15 +204,6 @@ def _text(value: object) -> str | None:
     return text if 0 < len(text) <= MAX_VALUE_CHARS else None
 
 
-def _dq(name: str) -> str:
-    return name_in_query(name, double=True)
-
-
-def _as_written(name: str) -> str:
-    """A PostgreSQL schema's name: already as a query writes it (`sales."Order Lines"`)."""
-    return name
-
-
 DISTINCT_STATISTICS = (
     "SELECT TABLE_NAME, COLUMN_NAME, MAX(CARDINALITY) FROM information_schema.STATISTICS "
     "WHERE TABLE_SCHEMA = DATABASE() AND SEQ_IN_INDEX = 1 GROUP BY TABLE_NAME, COLUMN_NAME"
@@ -251,7 +237,7 @@ async def graph_values(run: Cypher, schema: Schema, deadline_s: float = DEADLINE
             if time.monotonic() - started > deadline_s:
                 break
             probed += 1
-            label, key = name_in_query(entity.name), name_in_query(prop)
+            label, key = CYPHER.quote(entity.name), CYPHER.quote(prop)
             query = (
                 f"MATCH (n:{label}) WITH n LIMIT {_sample(entity)} WITH n.{key} AS v "
                 f"WHERE v IS NOT NULL RETURN DISTINCT v LIMIT {MAX_PER_COLUMN + 1}"

@@ -61,7 +61,7 @@ from planrag.errors import (
     ValueTooLarge,
 )
 from planrag.guards import Scope
-from planrag.guards.dialects import Dialect
+from planrag.guards.dialects import Dialect, sql_dialect
 from planrag.schema import Schema
 from planrag.settings import MySQLAddress
 from planrag.sources._mysql_pool import (
@@ -183,7 +183,7 @@ class MySQLSource(PoolHolder[SharedPool]):
             schema = await read_schema(self._internal, shared.flavour or "mysql", self.database)
             run = read or self.execute
             distinct = await mysql_distinct(run)
-            values = await sql_values(run, schema, sqlite=False, distinct=distinct)
+            values = await sql_values(run, schema, sql_dialect(self.dialect), distinct=distinct)
             schema = replace(schema, values=values)
             shared.schema = (time.monotonic(), schema)
             return schema

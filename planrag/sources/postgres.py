@@ -63,7 +63,7 @@ from planrag.errors import (
     ValueTooLarge,
 )
 from planrag.guards import Scope
-from planrag.guards.dialects import Dialect
+from planrag.guards.dialects import Dialect, sql_dialect
 from planrag.schema import Schema
 from planrag.sources._params import sql_bound
 from planrag.sources._postgres_pool import (
@@ -178,7 +178,7 @@ class PostgresSource(PoolHolder[SharedPool]):
         shared = self._pool()
         statement = Statement(query, (), query)
         if params is not None:
-            bound = sql_bound(query, params, marker="$", dialect="postgres")
+            bound = sql_bound(query, params, marker="$", dialect=self.dialect)
             statement = Statement(bound.text, bound.args, query)
 
         async def work(conn: asyncpg.Connection) -> Table:
@@ -192,10 +192,10 @@ class PostgresSource(PoolHolder[SharedPool]):
         """Judged in PostgreSQL's dialect, on this database and the manifest's schemas.
         Placeholders are found as PostgreSQL reads the text: `"..."` quotes a name and a
         `\\` in a string is a plain character."""
-        scope = Scope(self.database, server="postgres", schemas=self.schemas)
+        scope = Scope(self.database, server=sql_dialect(self.dialect), schemas=self.schemas)
         if params is None:
             return Submission(self.dialect, query, scope)
-        bound = sql_bound(query, params, marker="$", dialect="postgres")
+        bound = sql_bound(query, params, marker="$", dialect=self.dialect)
         return Submission(self.dialect, bound.checked, scope, bound.placeholders)
 
     async def schema(self, read: Read | None = None) -> Schema:
@@ -209,8 +209,9 @@ class PostgresSource(PoolHolder[SharedPool]):
             if cached is not None and time.monotonic() - cached[0] < _SCHEMA_TTL_S:
                 return cached[1]
             catalogue = await self._catalogue(shared)
-            values = await sql_values(read or self.execute, catalogue.schema, sqlite=False,
-                                      postgres=True, distinct=catalogue.distinct)
+            values = await sql_values(read or self.execute, catalogue.schema,
+                                      sql_dialect(self.dialect), as_text=True,
+                                      distinct=catalogue.distinct)
             schema = replace(catalogue.schema, values=values)
             shared.schema[self.schemas] = (time.monotonic(), schema)
             return schema

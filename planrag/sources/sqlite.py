@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from planrag.errors import QueryError, QueryFailed, QueryRefused, QueryTimeout, SourceUnavailable
-from planrag.guards.dialects import Dialect
+from planrag.guards.dialects import Dialect, sql_dialect
 from planrag.schema import Column, Entity, ForeignKey, Schema
 from planrag.sources._params import sql_bound
 from planrag.sources._sqlite_pool import FilePool, Handle, Signature, file_pool
@@ -95,7 +95,7 @@ class SQLiteSource:
         limits = limits or self.limits
         statement, args = query, ()
         if params is not None:
-            bound = sql_bound(query, params, marker="?", dialect="sqlite")
+            bound = sql_bound(query, params, marker="?", dialect=self.dialect)
             statement, args = bound.text, bound.args
         if params is None:
             statement = _catalogue_answer(query) or query
@@ -133,7 +133,7 @@ class SQLiteSource:
         """Judged in SQLite's dialect, `main` the only database it may name."""
         if params is None:
             return Submission(self.dialect, query)
-        bound = sql_bound(query, params, marker="?", dialect="sqlite")
+        bound = sql_bound(query, params, marker="?", dialect=self.dialect)
         return Submission(self.dialect, bound.checked, params=bound.placeholders)
 
     async def schema(self, read: Read | None = None) -> Schema:
@@ -165,8 +165,8 @@ class SQLiteSource:
                 ) from None
             raise
         pool.release(handle)
-        schema = Schema(dialect="sqlite", database=self.path.stem, entities=entities)
-        values = await sql_values(read, schema, sqlite=True)
+        schema = Schema(dialect=self.dialect, database=self.path.stem, entities=entities)
+        values = await sql_values(read, schema, sql_dialect(self.dialect))
         schema = replace(schema, values=values)
         pool.schema = (signature, time.monotonic(), schema)
         return schema

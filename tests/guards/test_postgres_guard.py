@@ -25,11 +25,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from planrag.guards import Scope, check
-from planrag.guards._sql_lexer import LexError, tokenize
+from planrag.guards._postgres_lexer import tokenize_postgres
+from planrag.guards._sql_lexer import LexError
+from planrag.guards.dialects import sql_dialect
+
+POSTGRES = sql_dialect("postgres")
 
 ROOT = Path(__file__).resolve().parents[2]
 DATABASE = "shop"
-SCOPE = Scope(database=DATABASE, server="postgres", schemas=("public", "sales"))
+SCOPE = Scope(database=DATABASE, server=POSTGRES, schemas=("public", "sales"))
 PG_URL = os.environ.get("PLANRAG_TEST_POSTGRES_URL", "postgresql://postgres@127.0.0.1:5432")
 
 
@@ -577,17 +581,17 @@ def test_an_escaped_quote_in_an_e_string_stays_inside_the_string() -> None:
 def test_a_string_continuation_keeps_its_escape_mode() -> None:
     """PostgreSQL reads E'' <line break> '\\' ' as one escaped string (psql shows `' `);
     read as a plain string, the second part would end early and hide a statement."""
-    tokens = tokenize("SELECT E''\n'\\' ' ; SELECT 1 --'", postgres=True)
+    tokens = tokenize_postgres("SELECT E''\n'\\' ' ; SELECT 1 --'")
     assert [t.kind for t in tokens] == ["word", "string", "operator", "word", "number"]
-    continued = tokenize("SELECT 'a' -- note\n'b'", postgres=True)
+    continued = tokenize_postgres("SELECT 'a' -- note\n'b'")
     assert [t.value for t in continued] == ["SELECT", "'a' -- note\n'b'"]
     with pytest.raises(LexError):
-        tokenize("SELECT 'a' /* not a continuation */\n'b", postgres=True)
+        tokenize_postgres("SELECT 'a' /* not a continuation */\n'b")
 
 
 def test_operators_are_cut_as_postgresql_cuts_them() -> None:
     def ops(query: str) -> list[str]:
-        return [t.value for t in tokenize(query, postgres=True) if t.kind == "operator"]
+        return [t.value for t in tokenize_postgres(query) if t.kind == "operator"]
 
     assert ops("SELECT 1<-2") == ["<", "-"]
     assert ops("SELECT a@>b, a->>'k', 2*-3") == ["@>", ",", "->>", ",", "*", "-"]
@@ -603,14 +607,14 @@ def test_nested_comments_hide_nothing() -> None:
 
 
 def test_unknown_schemas_allow_only_unqualified_names() -> None:
-    scope = Scope(database=DATABASE, server="postgres")
+    scope = Scope(database=DATABASE, server=POSTGRES)
     assert check("postgres", "SELECT * FROM orders", scope).allowed
     refused = check("postgres", "SELECT * FROM public.orders", scope)
     assert refused.rule == "other-schema" and "does not know" in refused.reason
 
 
 def test_unknown_database_refuses_three_part_names() -> None:
-    scope = Scope(server="postgres", schemas=("public",))
+    scope = Scope(server=POSTGRES, schemas=("public",))
     assert check("postgres", "SELECT * FROM public.orders", scope).allowed
     refused = check("postgres", "SELECT * FROM shop.public.orders", scope)
     assert refused.rule == "other-database"
@@ -798,7 +802,7 @@ async def _run_all(database: str, queries: list[str]) -> dict[str, str]:
 
 def test_every_allowed_query_runs_on_postgresql(scratch_database: str) -> None:
     queries = ALLOWED + _qualified(scratch_database)
-    scope = Scope(database=scratch_database, server="postgres", schemas=("public", "sales"))
+    scope = Scope(database=scratch_database, server=POSTGRES, schemas=("public", "sales"))
     for query in queries:
         assert check("postgres", query, scope).allowed, query
     failures = asyncio.run(_run_all(scratch_database, queries))
@@ -884,7 +888,7 @@ def _information_schema_reads(draw: Any) -> str:
 def test_random_information_schema_reads_the_guard_allows_show_no_other_schema(
     scratch_database: str,
 ) -> None:
-    scope = Scope(database=scratch_database, server="postgres", schemas=("public", "sales"))
+    scope = Scope(database=scratch_database, server=POSTGRES, schemas=("public", "sales"))
     queries: list[str] = []
 
     @given(_information_schema_reads())

@@ -150,11 +150,11 @@ def test_every_refuse_case_is_refused_in_sqlite_too(case: dict[str, Any]) -> Non
 
 
 def test_every_kind_declares_a_dialect_the_guards_know() -> None:
-    from planrag.guards.dialects import DIALECTS, dialect_info
+    from planrag.guards.dialects import DIALECTS, dialect_for
 
     for kind in all_kinds():
         assert kind.dialect in DIALECTS, kind.name
-        assert dialect_info(kind.dialect).language == kind.language, kind.name
+        assert dialect_for(kind.dialect).language == kind.language, kind.name
 
 
 @pytest.mark.parametrize(("dialect", "words"), [

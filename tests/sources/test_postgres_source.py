@@ -17,6 +17,7 @@ import pytest
 
 from planrag.errors import QueryFailed, QueryRefused, QueryTimeout, SourceUnavailable
 from planrag.guards import Scope
+from planrag.guards.dialects import sql_dialect
 from planrag.sources._postgres_pool import PostgresAddress
 from planrag.sources.postgres import PostgresSource, scan_estimate
 from planrag.table import Limits
@@ -210,7 +211,8 @@ async def test_bound_parameters_are_values_never_sql(reader: PostgresSource) -> 
     assert sneaky.rows == ()
     submitted = await reader.submission(query, {"city": "Hamburg", "low": 0})
     assert submitted.dialect == "postgres"
-    assert submitted.scope == Scope(reader.database, server="postgres", schemas=SCHEMAS)
+    assert submitted.scope == Scope(reader.database, server=sql_dialect("postgres"),
+                                    schemas=SCHEMAS)
     assert ":city" not in submitted.text and "Hamburg" not in submitted.text
     with pytest.raises(QueryRefused, match=":low, which no parameter gives"):
         await reader.execute(query, params={"city": "Hamburg"})

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from datetime import date
 
+from planrag.guards.dialects import sql_dialect
 from planrag.schema import Column, Entity, Schema
 from planrag.sources._params import sql_bound
 from planrag.sources._values import sql_values, text_columns
@@ -30,7 +31,7 @@ def test_postgres_text_types_are_labels_too() -> None:
         Column("code", "character(3)"), Column("essay", "character varying(2000)"),
         Column("email", "text"), Column("tags", "text[]"),
     ), rows=5, rows_exact=False)
-    assert text_columns(entity, postgres=True) == ["channel", "status", "note", "code"]
+    assert text_columns(entity, sql_dialect("postgres")) == ["channel", "status", "note", "code"]
     assert text_columns(entity) == ["channel", "code"]  # MySQL's reading is unchanged
 
 
@@ -46,7 +47,7 @@ async def test_the_value_index_writes_names_as_the_schema_does() -> None:
         sent.append(query)
         return Table(("c", "v"), ((0, "retail"), (1, "Hamburg")), 2)
 
-    index = await sql_values(run, schema, sqlite=False, postgres=True)
+    index = await sql_values(run, schema, sql_dialect("postgres"), as_text=True)
     (query,) = sent
     assert 'SELECT CAST("Kind" AS text) AS v FROM sales."Order Lines" LIMIT 1000' in query
     assert "SELECT CAST(city AS text) AS v FROM stores LIMIT 1000" in query

@@ -10,12 +10,15 @@ from typing import Any
 import pytest
 
 from planrag.errors import QueryFailed
+from planrag.guards.dialects import sql_dialect
 from planrag.schema import Column, Entity, Schema
 from planrag.schema._values import MAX_PER_COLUMN
 from planrag.sources._values import SAMPLE_ROWS, WHOLE_TABLE_ROWS, sql_values, text_columns
 from planrag.sources.guarded import guarded
 from planrag.sources.sqlite import SQLiteSource
 from planrag.table import Limits, Table
+
+MYSQL = sql_dialect("mysql")
 
 
 def _table(rows: list[tuple[object, ...]]) -> Table:
@@ -56,7 +59,7 @@ def test_short_text_columns_are_chosen_and_private_ones_never() -> None:
                      ("password_hash", "VARCHAR(60)"), ("email", "VARCHAR(80)"),
                      ("api_key", "CHAR(32)"), ("qty", "INT(11)"))
     assert text_columns(entity) == ["nm", "code", "sts"]
-    assert text_columns(entity, sqlite=True) == ["nm", "code", "notes", "sts"]
+    assert text_columns(entity, sql_dialect("sqlite")) == ["nm", "code", "notes", "sts"]
     assert text_columns(_entity("v", 10, ("nm", "VARCHAR(9)"), comment="view")) == []
     assert text_columns(_entity("e", 0, ("nm", "VARCHAR(9)"), exact=True)) == []
     assert text_columns(_entity("e", 0, ("nm", "VARCHAR(9)"))) == ["nm"]  # an estimate
@@ -68,7 +71,7 @@ async def test_a_large_table_is_sampled_never_scanned() -> None:
         _entity("sales", 40_000_000, ("sts", "VARCHAR(12)"), ("cust_nm", "VARCHAR(60)")),
     ))
     run = Recorder({"cat": ["Garden tools", "Lighting"], "sales": ["Open", "Shipped"]})
-    index = await sql_values(run, schema, sqlite=False)
+    index = await sql_values(run, schema, MYSQL)
     (query,) = run.queries
     branches = query.split(" UNION ALL ")
     assert len(branches) == 3
@@ -85,7 +88,7 @@ async def test_statistics_leave_out_a_column_with_too_many_values_unread() -> No
     ))
     run = Recorder({"customers": ["Gold"]})
     distinct = {("customers", "cust_nm"): 1_900_000, ("customers", "tier"): 4}
-    index = await sql_values(run, schema, sqlite=False, distinct=distinct)
+    index = await sql_values(run, schema, MYSQL, distinct=distinct)
     assert "cust_nm" not in run.queries[0] and "`tier`" in run.queries[0]
     assert index.skipped == 1 and index.probed == 2
 
@@ -93,7 +96,7 @@ async def test_statistics_leave_out_a_column_with_too_many_values_unread() -> No
 async def test_a_column_with_too_many_values_is_left_out() -> None:
     schema = Schema("mariadb", "shop", (_entity("people", 500, ("nm", "VARCHAR(60)")),))
     run = Recorder({"people": [f"person {i}" for i in range(MAX_PER_COLUMN + 1)]})
-    index = await sql_values(run, schema, sqlite=False)
+    index = await sql_values(run, schema, MYSQL)
     assert index.columns == () and index.skipped == 1
 
 
@@ -102,7 +105,7 @@ async def test_a_failing_table_is_left_out_and_the_others_kept() -> None:
         _entity("broken", 5, ("nm", "VARCHAR(60)")), _entity("cat", 5, ("nm", "VARCHAR(60)")),
     ))
     run = Recorder({"cat": ["Lighting"]}, fail={"broken"})
-    index = await sql_values(run, schema, sqlite=False)
+    index = await sql_values(run, schema, MYSQL)
     assert len(run.queries) == 3  # the batch, then one table at a time
     assert [c.entity for c in index.columns] == ["cat"]
 
@@ -111,7 +114,7 @@ async def test_the_deadline_stops_reading() -> None:
     tables = tuple(_entity(f"t{i}", 5, *((f"c{j}", "VARCHAR(9)") for j in range(10)))
                    for i in range(20))
     run = Recorder()
-    await sql_values(run, Schema("mariadb", "x", tables), sqlite=False, deadline_s=-1.0)
+    await sql_values(run, Schema("mariadb", "x", tables), MYSQL, deadline_s=-1.0)
     assert run.queries == []
 
 

@@ -30,7 +30,7 @@ from planrag.engine.state import PendingReplan, QueryRecord, RunState
 from planrag.engine.tools._base import Args, AuditEntry, Definition, ModelTool, Offer, TextForm
 from planrag.errors import QueryError
 from planrag.errors import QueryRefused as Refused
-from planrag.guards.dialects import dialect_info
+from planrag.guards.dialects import dialect_for
 from planrag.sources.base import DataSource
 from planrag.table import Table
 
@@ -75,7 +75,7 @@ class QueryTool(ModelTool):
 
     def _dialects(self, offer: Offer) -> list[str]:
         """How each open dialect of its language is to be written, in the offer's order."""
-        infos = (dialect_info(name) for name in offer.dialects)
+        infos = (dialect_for(name) for name in offer.dialects)
         return [info.write for info in infos if info.language == self.language]
 
     async def handle(self, calls: ToolCalls, state: RunState, call_id: str, args: Any
