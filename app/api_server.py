@@ -265,7 +265,7 @@ async def _complete(settings: Settings, service: RunService, who: Asker,
         request = RunRequest.from_context(taken.run.context, who)
         events = service.resume(who, str(request.ref), taken.run.state, said, model,
                                 target=request.target, consent=request.consent)
-        return await _run(service, body, events, who, request)
+        return await _run(service, body, events, who, request, taken.run.state)
     if said is not None:
         raise ApiError(409, "there is no change of plan waiting for your answer in this "
                        "conversation; ask a decision question", code="no_change_waiting",
@@ -297,12 +297,12 @@ def _model(settings: Settings, dataset: Dataset, question: str, scripted: bool, 
 
 
 async def _run(service: RunService, body: dict[str, Any], events: AsyncIterator[Event],
-               who: Asker, request: RunRequest) -> Response:
+               who: Asker, request: RunRequest, resumed: str | None = None) -> Response:
     """The run's reply: streamed as it works from its first piece of text, or whole at its
     end. Whatever fails before the reply begins (a limit, a dataset refused, a run that
     failed) is an error response, not a reply."""
     streaming = bool(body.get("stream"))
-    stream = _stream_of(service, events, who, request)
+    stream = _stream_of(service, events, who, request, resumed)
     parts: list[Any] = []
     try:
         async for piece in stream:
@@ -326,12 +326,14 @@ def _whole_text(parts: list[Any], final: _Reply) -> str:
 
 
 async def _stream_of(service: RunService, events: AsyncIterator[Event], who: Asker,
-                     request: RunRequest) -> AsyncIterator[Any]:
+                     request: RunRequest, resumed: str | None) -> AsyncIterator[Any]:
     """The run as text pieces (str: a step; never empty) and, last, the `_Reply` with the
     verdict; a pause keeps the run in the store and the verdict is the proposal. A run
     that failed raises its error (`_failure`) once its events are all read."""
     reply = _Reply()
     view = TextView(STYLE, mark=True, sql=True)  # the words Slack and MCP say, as text
+    if resumed is not None:  # the paused run's state: its queries before the pause
+        view.resuming(resumed)
     card = ""
     failed: RunFailed | None = None
     async with closing_stream(events) as run:

@@ -69,6 +69,7 @@ from planrag.errors import LimitReached, PlanRAGError
 from planrag.errors import QueryRefused as GuardRefused
 from planrag.limits import Doing
 from planrag.service.runs import Asker, NoModel, NotWalkthrough, RunService, gate
+from planrag.service.text_view import TextView
 from planrag.settings import Settings
 from planrag.users import Access
 
@@ -170,6 +171,9 @@ class _Run:
     """Whether (and by whom) the drafted check was used to rank the answer."""
     plan_decided: list[ReplanDecided] = dataclasses.field(default_factory=list)
     """What came of each proposed change of plan."""
+    view: TextView = dataclasses.field(default_factory=lambda: TextView("text"))
+    """The run as the other text front ends read it (which plan step each query served,
+    for the answer's "Based on ...")."""
 
 
 def build_server(settings: Settings, caller: Caller, *, scripted: bool = False,
@@ -368,6 +372,7 @@ def _no_elicitation(settings: Settings, why: str = _NO_ELICITATION) -> str:
 def _progress(event: Event, run: _Run) -> str:
     """What a progress notification says of `event` (empty: nothing), and what the answer
     keeps of it."""
+    run.view.messages(event)
     if isinstance(event, PlanMade):
         return (f"{'Planned' if event.revision == 0 else 'Re-planned'}: "
                 + "; ".join(f"{i}. {s.goal}" for i, s in enumerate(event.steps, 1)))
@@ -412,7 +417,8 @@ def _answer(run: _Run) -> CallToolResult:
         raise ToolError(f"the question could not be answered: {end.message}")
     closing = run.closing
     lines = (answer_lines(closing.answer, closing.check, closing.note, style="text",
-                          scripted=closing.scripted) if closing is not None else
+                          scripted=closing.scripted, queries=run.view.queries)
+             if closing is not None else
              [no_decision(end.stop_reason if end else "")])
     if run.drafted is not None:
         lines += proposal_lines(run.drafted, "text")
@@ -423,7 +429,8 @@ def _answer(run: _Run) -> CallToolResult:
         lines.append(run.consent_note)  # else the check's own line says who decided
     # What came of each change of plan the person was asked about, in every front end's
     # words (one the server's setting decided is said by the consent note).
-    lines += [decided_line(d.approved, d.about) for d in run.plan_decided if d.by == "person"]
+    lines += [decided_line(d.approved, d.about, d.by) for d in run.plan_decided
+              if d.by == "person"]
     check = closing.check if closing is not None else None
     answer = closing.answer if closing is not None else None
     structured: dict[str, Any] = {
@@ -453,16 +460,13 @@ def _check_decided(run: _Run) -> str:
     decided = run.check_decided
     if decided is None:
         return ""
-    if decided.by == "person":
-        return ("**Used to rank the answer, approved by you.**" if decided.approved else
-                "**Not used: the answer stays unchecked.**")
-    outcome = ("used to rank the answer" if decided.approved else
-               "not used: the answer stays unchecked")
-    if run.unasked:
+    if decided.by != "person" and run.unasked:  # why nobody was asked, and what decided
+        outcome = ("used to rank the answer" if decided.approved else
+                   "not used: the answer stays unchecked")
         return (f"Your client {run.unasked}, so the check the assistant proposed was "
                 f"{outcome}, by the server's setting PLANRAG_CONSENT_TIMEOUT_DEFAULT="
                 f"{run.default}.")
-    return f"**{outcome[:1].upper()}{outcome[1:]}, as the server's consent setting decides.**"
+    return f"**{decided_line(decided.approved, 'check', decided.by)}**"
 
 
 def _proposed(run: _Run) -> dict[str, Any] | None:

@@ -365,6 +365,9 @@ class _SlackTransport:
     async def say(self, text: str) -> None:
         await say(escape(text, "slack"))
 
+    def resuming(self, state: str) -> None:
+        self.view.resuming(state)
+
     async def flush(self) -> None:
         for text in self.view.end():
             await say(text)

@@ -58,7 +58,14 @@ from planrag.engine.events import (
     StepStarted,
 )
 from planrag.engine.tools import answering
-from planrag.engine.verdict import answer_lines, named, no_decision, proposal_lines, stop_words
+from planrag.engine.verdict import (
+    answer_lines,
+    decided_line,
+    named,
+    no_decision,
+    proposal_lines,
+    stop_words,
+)
 from planrag.markup import code_span, escape, fenced
 from planrag.present import Columns, number
 from planrag.settings import Settings
@@ -448,15 +455,7 @@ class RunView:
         return bool((answer.get("payload") or {}).get("approved"))
 
     async def _check_decided(self, event: ReplanDecided) -> None:
-        if event.by == "person":
-            line = ("**Used to rank the answer, approved by you.**" if event.approved else
-                    "**Not used: the answer stays unchecked.**")
-        elif event.by == "timeout":
-            line = ("**Used: no one answered in time, and the default is to use it.**"
-                    if event.approved else "**Not used: no one answered in time.**")
-        else:
-            line = f"**{'Used' if event.approved else 'Not used'}, as the consent setting " \
-                   "decides.**"
+        line = f"**{decided_line(event.approved, 'check', event.by)}**"
         content = f"{self._proposal_text()}\n\n{line}"
         asked, self.asked = self.asked, None
         if asked is not None:
@@ -499,18 +498,7 @@ class RunView:
         """Keep the proposal on record with what was decided, and by whom: the prompt is
         rewritten in place (Chainlit would leave only "Selected: ..." there), or, when a
         policy decided, the record is posted."""
-        monitor = self.pending is not None and self.pending.by == "monitor"
-        outcome = (_MONITOR_OUTCOME if monitor else _OUTCOME)[event.approved]
-        if event.by == "person":
-            line = f"**Decided by you: {outcome}.**"
-        elif event.by == "timeout":
-            wait = duration(self.settings.consent_timeout_s)
-            kept = "the new plan was approved" if event.approved else "the plan was kept"
-            line = f"**{kept[:1].upper()}{kept[1:]} because no one answered in {wait}.**"
-        else:
-            policy = {"approve": "approve new plans automatically",
-                      "reject": "keep the current plan"}.get(self.consent, self.consent)
-            line = f"**Decided by the setting ({policy}): {outcome}.**"
+        line = f"**{decided_line(event.approved, 'plan', event.by)}**"
         if event.note:
             line += f" Note: {escape(event.note, 'markdown')}"
         content = f"{self._record()}\n\n{line}"

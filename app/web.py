@@ -421,6 +421,9 @@ class _ChatTransport:
     async def say(self, text: str) -> None:
         await cl.Message(content=escape(text, "markdown"), metadata=avatar()).send()
 
+    def resuming(self, state: str) -> None:
+        """Nothing to add: the run's view was made from its paused state (`_view`)."""
+
 
 def _columns(ds: Dataset) -> Any:
     """How the dataset's query tables read (planrag.present.Columns)."""

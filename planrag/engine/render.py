@@ -160,7 +160,7 @@ class TerminalRenderer:
                             f"[bold]{escape(named(self._answer), 'rich')}[/].")
                 c.print(f"[bold]{escape(event.question, 'rich')}[/]")
             case ReplanDecided():  # every front end's words, and who decided
-                c.print(f"{decided_line(event.approved, event.about)[:-1]} (by {event.by}).")
+                c.print(decided_line(event.approved, event.about, event.by))
             case AnswerProposed():
                 self._answer = event  # said with the verdict, from `answer_checked`
             case SimulatorChecked():

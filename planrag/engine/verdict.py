@@ -504,10 +504,15 @@ def no_decision(stop_reason: str) -> str:
     return f"No decision was reached: {stop_words(stop_reason)}."
 
 
-def decided_line(approved: bool, about: str) -> str:
+def decided_line(approved: bool, about: str, by: str | None = None) -> str:
     """What came of a proposed change of plan (`about` "plan") or a proposed check
-    ("check"), in one wording for every front end."""
+    ("check"), and who decided (`by`: "person", "timeout", "policy"; None: not said), in
+    one wording for every front end."""
     if about == "check":
-        return ("The proposed check ranks the answer." if approved else
-                "The proposed check is not used; the answer stays unchecked.")
-    return "The change of plan is approved." if approved else "The current plan is kept."
+        outcome = ("The proposed check ranks the answer" if approved else
+                   "The proposed check is not used; the answer stays unchecked")
+    else:
+        outcome = "The change of plan is approved" if approved else "The current plan is kept"
+    who = {"person": " (decided by you)", "timeout": " (no one answered in time)",
+           "policy": " (as the consent setting decides)"}.get(by or "", "")
+    return f"{outcome}{who}."

@@ -40,7 +40,7 @@ from planrag.engine.events import (
 )
 from planrag.engine.model import Model, closing_stream
 from planrag.engine.state import Turn
-from planrag.errors import PlanRAGError
+from planrag.errors import LimitReached, PlanRAGError
 from planrag.service.runs import Asker, Decide, RunService, model_for
 
 if TYPE_CHECKING:
@@ -157,6 +157,10 @@ class Transport(Protocol):
 
     async def say(self, text: str) -> None:
         """Tell the person something of the service's own (plain text; `Words`)."""
+
+    def resuming(self, state: str) -> None:
+        """The run goes on from its pause (`state`, its JSON), so its events start midway:
+        what it did before is there for the words that name it."""
 
 
 @dataclass
@@ -368,6 +372,7 @@ class Conversation:
             return Outcome("refused", request=request)
         try:
             auditor = self.service.auditor(request.asker, request.dataset, state)
+            transport.resuming(state)
             events = self.service.resume(
                 request.asker, str(request.ref), state, approved, model,
                 target=request.target, technique=request.technique, consent=request.consent,
@@ -522,6 +527,9 @@ class Conversation:
             await transport.say(Words.ANSWERED_ELSEWHERE)
             outcome.how = "answered_elsewhere"
             return outcome
+        except LimitReached as exc:  # the person's own limit: said as every front end says it
+            await transport.say(f"Sorry, {exc}.")
+            outcome.how = "refused"
         except PlanRAGError as exc:
             await transport.say(Words.NOT_ANSWERED.format(why=exc))
             outcome.how = "failed"

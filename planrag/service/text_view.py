@@ -155,7 +155,7 @@ class TextView:
                 run = f" (run {event.run_id})" if self.mark else ""
                 return [*self.end(), f"{question}\n\n{how}{run}"]
             case ReplanDecided():
-                return [decided_line(event.approved, event.about)]
+                return [decided_line(event.approved, event.about, event.by)]
             case AnswerProposed():
                 self.answered = event
             case AnswerChecked():
@@ -180,6 +180,22 @@ class TextView:
             case _:
                 assert_never(event)
         return []
+
+    def resuming(self, state: str) -> None:
+        """The run goes on from its pause (`state`, its JSON): its plan and the queries it
+        ran before the pause, which its answer names, as a view that saw them knows them."""
+        from planrag.engine.state import RunState
+
+        try:
+            run = RunState.model_validate_json(state)
+        except ValueError:
+            return  # a state that cannot be read names its queries by id alone
+        self.plan = tuple(PlanStep(s.goal, s.source, reads=tuple(s.reads))
+                          for s in run.plan or ())
+        for query in run.queries:
+            if query.step is not None and 0 <= query.step < len(self.plan):
+                goal = " ".join(self.plan[query.step].goal.split())
+                self.queries[query.id] = f"{query.id} (step {query.step + 1}, {goal})"
 
     def _query(self, query_id: str) -> str:
         """A query as its outcome names it: its id, and its text when `sql`."""

@@ -100,7 +100,9 @@ class Seen:
     """The answer as the audit trail keeps it."""
 
 
-DECIDED = frozenset(decided_line(a, about) for a in (True, False) for about in ("plan", "check"))
+DECIDED = frozenset(decided_line(a, about, by) for a in (True, False)
+                    for about in ("plan", "check")
+                    for by in (None, "person", "timeout", "policy"))
 """What came of a pause, in the one wording of every front end."""
 
 

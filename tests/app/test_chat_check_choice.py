@@ -116,4 +116,4 @@ async def test_a_drafted_check_is_asked_with_the_answer_by_its_name(
     (asked,) = _Asked.made
     name = kiosk.NAMES[kiosk.ANSWER]
     assert f"The assistant answered **{name} ({kiosk.ANSWER})**." in asked.asked, asked.asked
-    assert asked.content.endswith("**Used to rank the answer, approved by you.**")
+    assert asked.content.endswith("**The proposed check ranks the answer (decided by you).**")

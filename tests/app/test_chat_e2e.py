@@ -311,7 +311,7 @@ async def test_question_plan_queries_replan_and_checked_answer(  # type: ignore[
         await expect(chart).to_contain_text("77 other candidates change nothing")
         await expect(answer.get_by_text("answer.md")).to_be_visible()
         # The proposal stays on record, with both plans and who decided.
-        record = page.locator(".step", has_text="Decided by you: the new plan is approved")
+        record = page.locator(".step", has_text="The change of plan is approved (decided by you).")
         await record.wait_for(timeout=30_000)
         await expect(record).to_contain_text("the flows into baltic_sea matter too")
         await expect(record.locator("table")).to_contain_text("flows into baltic_sea")
@@ -354,7 +354,7 @@ async def test_question_plan_queries_replan_and_checked_answer(  # type: ignore[
         keep = page.get_by_role("button", name="Keep the current plan")
         await keep.wait_for(timeout=30_000)
         await keep.click()
-        kept = page.locator(".step", has_text="Decided by you: the current plan is kept")
+        kept = page.locator(".step", has_text="The current plan is kept (decided by you).")
         await kept.wait_for(timeout=30_000)
         await page.get_by_text("Best decision: Krakow").nth(1).wait_for(timeout=30_000)
         # The kept plan's new step never ran: no second query in this run.
@@ -452,8 +452,8 @@ async def test_an_unanswered_replan_gets_the_default(quick_consent_app, shots: P
         await expect(prompt).to_contain_text("Without an answer within 3 seconds, the default "
                                              "applies: the current plan is kept")
         # Nobody answers: the default applies, the chat says so, and the run goes on.
-        record = page.locator(".step", has_text="The plan was kept because no one answered in "
-                              "3 seconds.")
+        record = page.locator(".step", has_text="The current plan is kept (no one answered in "
+                              "time).")
         await record.wait_for(timeout=30_000)
         assert "PLANRAG_" not in await record.inner_text()
         await expect(record).to_contain_text("the flows into baltic_sea matter too")
@@ -469,8 +469,8 @@ async def test_an_unanswered_replan_gets_the_default(quick_consent_app, shots: P
         await page.get_by_text("when it wants to change its plan: approve it automatically"
                                ).first.wait_for(timeout=30_000)
         await _ask(page, "[policy] Where should SWE place its merchant?")
-        policy = page.locator(".step", has_text="Decided by the setting (approve new plans "
-                              "automatically): the new plan is approved")
+        policy = page.locator(".step", has_text="The change of plan is approved (as the consent "
+                              "setting decides).")
         await policy.wait_for(timeout=30_000)
         await expect(policy).to_contain_text("the flows into baltic_sea matter too")
         await page.get_by_text("Plan, revision 1").first.wait_for(timeout=30_000)

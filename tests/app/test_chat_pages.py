@@ -185,14 +185,14 @@ async def test_free_after_an_approved_replan_and_one_kept_on_a_buttons_question(
         await page.get_by_role("button", name="Approve").click(timeout=30_000)
         await page.get_by_text(ANSWER).first.wait_for(timeout=30_000)
         await _free_and_answering(page, "plain-after-approve")
-        record = page.locator(".step", has_text="Decided by you: the new plan is approved")
+        record = page.locator(".step", has_text="The change of plan is approved (decided by you).")
         await _three_shots(page, record, shots, "approved-input-free")
         # A dataset's sample question, on the button offered after a switch.
         await _switch(page, "DQA Building, 1836 economy")
         await _switch(page, "DQA Locating, 1445 trade network")
         await page.get_by_role("button", name=re.compile(r"^SWE: Where should")).last.click()
         await page.get_by_role("button", name="Keep the current plan").click(timeout=30_000)
-        await page.get_by_text("Decided by you: the current plan is kept").wait_for(
+        await page.get_by_text("The current plan is kept (decided by you).").wait_for(
             timeout=30_000)
         await expect(page.get_by_text(ANSWER)).to_have_count(3, timeout=30_000)
         await _free_and_answering(page, "plain-after-keep")
@@ -311,7 +311,7 @@ async def test_two_tabs_each_finish_their_own_question(chat: str, shots: Path) -
         await expect(approve).to_be_enabled()
         await approve.click()
         await first.get_by_text(ANSWER).first.wait_for(timeout=30_000)
-        record = first.locator(".step", has_text="Decided by you: the new plan is approved")
+        record = first.locator(".step", has_text="The change of plan is approved (decided by you).")
         await record.wait_for()
         await _free_and_answering(first, "plain-tab-one-after")
         await first.bring_to_front()

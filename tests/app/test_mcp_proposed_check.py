@@ -103,7 +103,7 @@ async def test_the_person_sees_the_card_and_approving_ranks_the_answer(
             "approved by the person at the MCP client") in text
     for part in kiosk.card_parts():  # the card follows the verdict, as Markdown shows it
         assert part in text.replace("\\", ""), (part, text)
-    assert "**Used to rank the answer, approved by you.**" in text
+    assert "**The proposed check ranks the answer (decided by you).**" in text
     assert "change of plan" not in text
     structured = result.structuredContent
     assert structured["check"]["rank"] == 2 and structured["check"]["best"] == kiosk.RANKING[0][0]
@@ -120,7 +120,8 @@ async def test_kept_unchecked_by_the_person_or_by_the_servers_setting(tmp_path: 
         result = await ask(client)
     text = text_of(result)
     assert kiosk.ANSWER in text.split("\n\n")[0] and "Best decision" not in text, text
-    assert "**Not used: the answer stays unchecked.**" in text
+    assert ("**The proposed check is not used; the answer stays unchecked (decided by "
+            "you).**") in text
     assert result.structuredContent["check"] is None
     assert result.structuredContent["factual"] is False  # a decision, left unchecked: why
     assert result.structuredContent["note"] == ("the check the assistant proposed was not "

@@ -77,7 +77,7 @@ async def test_a_monitor_replan_is_asked_and_approved_in_the_chat(
         await replan.click()
 
         await page.get_by_text("Best decision: Krakow").first.wait_for(timeout=30_000)
-        record = page.locator(".step", has_text="Decided by you: the assistant re-plans")
+        record = page.locator(".step", has_text="The change of plan is approved (decided by you).")
         await record.wait_for(timeout=30_000)
         await expect(record).to_contain_text("The assistant noticed: step 1")
         plan = page.locator("[data-step-type=run]", has_text="Plan, revision 1").first

@@ -85,7 +85,7 @@ async def test_the_proposed_check_is_shown_approved_and_saved(
         await expect(answer).to_contain_text(
             "Checked with “Espresso machine”, a check proposed by the assistant, approved by "
             "you, on the live data as of")
-        await expect(page.get_by_text("Used to rank the answer, approved by you.")
+        await expect(page.get_by_text("The proposed check ranks the answer (decided by you).")
                      ).to_be_visible()
         await _three_shots(page, answer, shots, "2-verdict")
 

@@ -93,7 +93,7 @@ async def test_a_proposed_check_and_its_verdict_in_a_thread(tmp_path: Path) -> N
         AnswerProposed("K1", "busiest", ()), check,
         AnswerChecked(AnswerProposed("K1", "busiest", ()), check),
         RunFinished("K1", "K1", "answered", Usage(), 0, 1, 0, 0, 0.1)])
-    assert answered[0] == "The proposed check ranks the answer."
+    assert answered[0] == "The proposed check ranks the answer (decided by you)."
     assert "a check proposed by the assistant, approved by Slack user U1" in answered[1]
     for text in paused + answered:
         for syntax in SLACK_SYNTAX:

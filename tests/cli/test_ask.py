@@ -117,7 +117,7 @@ async def test_an_unanswered_replan_times_out_and_says_what_it_applied(tmp_path:
     assert code == 0, err
     assert ("no answer within 0.4 s: the re-plan is rejected: the current plan stands "
             "(PLANRAG_CONSENT_TIMEOUT_DEFAULT=reject)") in out
-    assert "The current plan is kept (by timeout)." in out
+    assert "The current plan is kept (no one answered in time)." in out
     assert seconds < 60
     # A scripted run is labelled on every line that matters, not only the first.
     assert "(scripted model)" in out.splitlines()[0]
