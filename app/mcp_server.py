@@ -48,6 +48,7 @@ from mcp.server.transport_security import TransportSecuritySettings
 from mcp.types import CallToolResult, ContentBlock, TextContent, ToolAnnotations
 from pydantic import BaseModel, Field, create_model
 
+from planrag.datasets import DatasetRef
 from planrag.engine.events import (
     AnswerChecked,
     AnswerProposed,
@@ -68,7 +69,8 @@ from planrag.engine.verdict import answer_lines, decided_line, named, no_decisio
 from planrag.errors import LimitReached, PlanRAGError
 from planrag.errors import QueryRefused as GuardRefused
 from planrag.limits import Doing
-from planrag.service.runs import Asker, NoModel, NotWalkthrough, RunService, gate
+from planrag.service.conversation import Conversation, RunRequest
+from planrag.service.runs import Asker, Decide, NoModel, NotWalkthrough, RunService, gate
 from planrag.service.text_view import TextView
 from planrag.settings import Settings
 from planrag.users import Access
@@ -230,14 +232,11 @@ def build_server(settings: Settings, caller: Caller, *, scripted: bool = False,
         if decide is None:
             run.consent_note = _no_elicitation(settings)
             run.unasked = _NO_ELICITATION
-        step = 0
         try:
-            async for event in service.ask(asker, dataset, question, model, target=target,
-                                           consent=consent, decide=decide, held=True):
-                step += 1
-                said = _progress(event, run)
-                if said:
-                    await ctx.report_progress(step, None, said)
+            request = RunRequest(asker, DatasetRef.parse(dataset), question, target=target,
+                                 consent=consent)
+            await Conversation(service, None, errors="raise").ask(
+                request, _McpTransport(ctx, run, decide), model=model, held=True)
         except PlanRAGError as exc:
             raise ToolError(str(exc)) from None
         return _answer(run)
@@ -367,6 +366,28 @@ def _no_elicitation(settings: Settings, why: str = _NO_ELICITATION) -> str:
     what = "approved" if default == "approve" else "kept as it was (not approved)"
     return (f"Your client {why}, so any change of plan the assistant proposed was {what} by "
             f"the server's setting PLANRAG_CONSENT_TIMEOUT_DEFAULT={default}.")
+
+
+class _McpTransport:
+    """An MCP session as a conversation's transport: each event a progress notification
+    (`_progress`, which also gathers the answer), each pause asked by elicitation where the
+    client offers it."""
+
+    def __init__(self, ctx: Context[Any, Any, Any], run: _Run, decide: Decide | None) -> None:
+        self.ctx, self.run, self.decide = ctx, run, decide
+        self.step = 0
+
+    async def show(self, event: Event) -> None:
+        self.step += 1
+        said = _progress(event, self.run)
+        if said:
+            await self.ctx.report_progress(self.step, None, said)
+
+    async def say(self, text: str) -> None:
+        raise ToolError(text)  # the service's own words end the call: a tool error
+
+    def resuming(self, state: str) -> None:
+        """Nothing: an MCP run is never resumed from a pause kept elsewhere."""
 
 
 def _progress(event: Event, run: _Run) -> str:

@@ -47,16 +47,11 @@ def add_ask(sub: Subparsers) -> None:
 
 
 def _ask(settings: Settings, args: argparse.Namespace) -> int:
-    from planrag.engine.events import (
-        AwaitingConfirmation,
-        CheckProposed,
-        RunFailed,
-        RunFinished,
-        RunStarted,
-        event_to_json,
-    )
+    from planrag.datasets import DatasetRef
+    from planrag.engine.events import AwaitingConfirmation
     from planrag.engine.render import TerminalRenderer, stop_text
     from planrag.limits import question_problem
+    from planrag.service.conversation import Conversation, RunRequest
     from planrag.service.runs import Asker, NotWalkthrough, RunService, gate, terminal_user
 
     too_long = question_problem(args.question.strip(), settings.max_question_chars)
@@ -79,36 +74,65 @@ def _ask(settings: Settings, args: argparse.Namespace) -> int:
             paused.about,
         )
 
+    transport = _Terminal(settings, renderer, decide)
+    request = RunRequest(Asker(terminal_user(), approver=_who()),  # here: everything
+                         DatasetRef.parse(args.dataset), args.question, target=args.target,
+                         technique=args.technique, consent=consent, scripted=args.scripted)
+
     async def run() -> int:
-        failed = False
-        undecided: RunFinished | None = None
-        run_id, dataset, kept = "", "", ""
-        asker = Asker(terminal_user(), approver=_who())  # at this terminal: everything
-        async for event in RunService(settings).ask(
-                asker, args.dataset, args.question, model, target=args.target,
-                technique=args.technique, consent=consent, decide=decide):
-            if isinstance(event, RunStarted):
-                run_id, dataset = event.run_id, event.dataset
-            elif isinstance(event, CheckProposed):
-                kept = _keep_proposal(settings, run_id, dataset, event)
-            if renderer is None:
-                print(json.dumps(event_to_json(event), default=str), flush=True)
-            else:
-                renderer.render(event)
-            failed = failed or isinstance(event, RunFailed)
-            if isinstance(event, RunFinished) and event.decision is None:
-                undecided = event
-        if kept and renderer is not None:
+        await Conversation(RunService(settings), None, errors="raise").ask(
+            request, transport, model=model)
+        if transport.kept and renderer is not None:
             print(f"To keep the proposed check for later questions: planrag decision save "
-                  f"{kept} {run_id}")
-        if failed:
+                  f"{transport.kept} {transport.run_id}")
+        if transport.failed:
             return 1
-        if undecided is not None:  # scripts must tell a run without an answer from one with
-            print(f"no decision: {stop_text(undecided.stop_reason)}", file=sys.stderr)
+        if transport.undecided is not None:  # scripts tell a run without an answer
+            print(f"no decision: {stop_text(transport.undecided.stop_reason)}",
+                  file=sys.stderr)
             return 3
         return 0
 
     return run_async(run())
+
+
+class _Terminal:
+    """The terminal as a conversation's transport: each event rendered (or a line of JSON
+    with --json), each pause asked at the prompt, what the run came to kept for the exit
+    code."""
+
+    def __init__(self, settings: Settings, renderer: Any, decide: Any) -> None:
+        self.settings, self.renderer, self.decide = settings, renderer, decide
+        self.run_id, self.dataset, self.kept = "", "", ""
+        self.failed = False
+        self.undecided: Any = None
+
+    async def show(self, event: Any) -> None:
+        from planrag.engine.events import (
+            CheckProposed,
+            RunFailed,
+            RunFinished,
+            RunStarted,
+            event_to_json,
+        )
+
+        if isinstance(event, RunStarted):
+            self.run_id, self.dataset = event.run_id, event.dataset
+        elif isinstance(event, CheckProposed):
+            self.kept = _keep_proposal(self.settings, self.run_id, self.dataset, event)
+        if self.renderer is None:
+            print(json.dumps(event_to_json(event), default=str), flush=True)
+        else:
+            self.renderer.render(event)
+        self.failed = self.failed or isinstance(event, RunFailed)
+        if isinstance(event, RunFinished) and event.decision is None:
+            self.undecided = event
+
+    async def say(self, text: str) -> None:
+        raise PlanRAGError(text)  # the service's own words end the command: one line
+
+    def resuming(self, state: str) -> None:
+        """Nothing: `planrag ask` answers its pauses at the prompt, in the same run."""
 
 
 def _who() -> str:

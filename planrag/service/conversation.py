@@ -223,6 +223,10 @@ class Conversation:
     keeps_turns: bool = True
     """The conversation keeps its earlier turns (False: the front end keeps them with its
     thread and gives them with each question, as the chat does)."""
+    errors: Literal["say", "raise"] = "say"
+    """What a run's error does: said to the person (`Words.NOT_ANSWERED`; a thread goes on),
+    or raised to the front end, which has its own way of saying it (the terminal's exit
+    codes, MCP's tool errors)."""
     journals_question: bool = True
     """The journal keeps the question in its run's plan (False: the front end's record of
     the message holds its text, once; Slack's, which gives it back to `answer_again`)."""
@@ -527,12 +531,15 @@ class Conversation:
             await transport.say(Words.ANSWERED_ELSEWHERE)
             outcome.how = "answered_elsewhere"
             return outcome
-        except LimitReached as exc:  # the person's own limit: said as every front end says it
-            await transport.say(f"Sorry, {exc}.")
-            outcome.how = "refused"
         except PlanRAGError as exc:
-            await transport.say(Words.NOT_ANSWERED.format(why=exc))
-            outcome.how = "failed"
+            if self.errors == "raise":
+                raise
+            if isinstance(exc, LimitReached):  # the person's own limit, as others say it
+                await transport.say(f"Sorry, {exc}.")
+                outcome.how = "refused"
+            else:
+                await transport.say(Words.NOT_ANSWERED.format(why=exc))
+                outcome.how = "failed"
         outcome.failing = auditor.failing
         if outcome.how in ("finished", "failed") and self.key is not None:
             try:
