@@ -307,10 +307,7 @@ class Conversation:
                 technique=request.technique, consent=request.consent,
                 decide=self._decide(transport, journal, request), auditor=auditor,
                 opened=opened, held=held)
-            outcome = await self._play(events, transport, journal, request, auditor)
-            if after is not None:
-                await after(outcome)
-            return outcome
+            return await self._play(events, transport, journal, request, auditor, after)
         finally:
             await journal.end()
 
@@ -382,10 +379,7 @@ class Conversation:
                 target=request.target, technique=request.technique, consent=request.consent,
                 decide=self._decide(transport, journal, request), auditor=auditor,
                 opened=opened)
-            outcome = await self._play(events, transport, journal, request, auditor)
-            if after is not None:
-                await after(outcome)
-            return outcome
+            return await self._play(events, transport, journal, request, auditor, after)
         finally:
             await journal.end()
 
@@ -508,7 +502,17 @@ class Conversation:
         return decide
 
     async def _play(self, events: AsyncIterator[Event], transport: Transport,
-                    journal: _Journal, request: RunRequest, auditor: Auditor) -> Outcome:
+                    journal: _Journal, request: RunRequest, auditor: Auditor,
+                    after: Callable[[Outcome], Awaitable[None]] | None) -> Outcome:
+        """`_played`, then `after` awaited with the outcome while the run is still
+        journaled."""
+        outcome = await self._played(events, transport, journal, request, auditor)
+        if after is not None:
+            await after(outcome)
+        return outcome
+
+    async def _played(self, events: AsyncIterator[Event], transport: Transport,
+                      journal: _Journal, request: RunRequest, auditor: Auditor) -> Outcome:
         """The run's events through the transport; its pauses kept before the person is
         asked, its answer made an earlier turn, its paused run forgotten once it ends."""
         outcome = Outcome("stopped", request=request)
