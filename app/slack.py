@@ -33,6 +33,12 @@ journal: the message handled again, the question asked again from the start, or 
 run resumed again with the answer it had been given. A thread is busy only while one of its
 runs holds a live lease.
 
+A thread is a conversation of the run service (`planrag.service.conversation`): it journals
+each run under its lease, keeps a pause before the question is posted (ending the run's
+journal entry first, so the reply finds the thread free), takes one answer and answers again
+what a dead process left; this module keeps Slack's gate, routing and transport, and posts
+a run's events as `planrag.service.text_view` words them.
+
 Everything a model or the data wrote (plan goals, re-plan reasons, revised plans, query
 errors, failures, the answer) is escaped as Slack asks (`&`, `<`, `>` as entities, through
 `planrag.markup`, as the answer is): it can never mention a channel or a person, or link.
