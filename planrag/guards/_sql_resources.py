@@ -431,7 +431,8 @@ class _Shape:
         if self.word(index) == "AS":
             index += 1
         if index < end and self.is_name(index):
-            tables[position].key = self.tokens[index].value.lower()
+            if tables:  # a parenthesis that held no table (a statement) names nothing
+                tables[position].key = self.tokens[index].value.lower()
             index += 1
             if self.is_op(index, "("):
                 index = self.skip(index)

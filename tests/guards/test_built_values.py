@@ -307,3 +307,16 @@ def test_a_large_query_of_many_aggregates_is_judged_quickly() -> None:
     started = time.perf_counter()
     allowed("postgres", query)
     assert time.perf_counter() - started < 5
+
+
+@pytest.mark.parametrize("dialect", ["mysql", "mariadb", "sqlite", "postgres"])
+def test_a_statement_in_parentheses_where_a_table_goes_is_judged_not_a_crash(
+        dialect: str) -> None:
+    """`FROM (DELETE ...) AS t` holds no table to name: the resource rules (how a written
+    decision's queries are read) say what they find instead of raising IndexError, and the
+    whole guard still refuses the statement."""
+    from planrag.guards import check_sizes
+
+    query = "SELECT * FROM (DELETE FROM orders) AS t"
+    assert check_sizes(dialect, query).allowed  # nothing here is too large
+    assert not check(dialect, query).allowed
