@@ -71,6 +71,7 @@ from planrag.markup import Style
 from planrag.service.conversation import RunRequest
 from planrag.service.runs import (
     Asker,
+    Decide,
     NoModel,
     NotWalkthrough,
     RunService,
@@ -330,41 +331,66 @@ async def _stream_of(service: RunService, events: AsyncIterator[Event], who: Ask
     """The run as text pieces (str: a step; never empty) and, last, the `_Reply` with the
     verdict; a pause keeps the run in the store and the verdict is the proposal. A run
     that failed raises its error (`_failure`) once its events are all read."""
-    reply = _Reply()
-    view = TextView(STYLE, mark=True, sql=True)  # the words Slack and MCP say, as text
+    transport = _ApiTransport(service, who, request)
     if resumed is not None:  # the paused run's state: its queries before the pause
-        view.resuming(resumed)
-    card = ""
-    failed: RunFailed | None = None
+        transport.resuming(resumed)
     async with closing_stream(events) as run:
         async for event in run:
-            said = view.messages(event)
-            if isinstance(event, CheckProposed):  # the card leads the reply that asks
-                card, said = said[-1], [*said[:-1], f"A check is proposed: {event.title}"]
-            elif isinstance(event, AwaitingConfirmation):
-                await service.keep_paused(f"api:{who.who}:{event.run_id}", event,
-                                          request.context())
-                asked = [card] if event.about == "check" and card else []
-                reply.verdict, said = "\n\n".join([*asked, said[-1]]), said[:-1]
-            elif isinstance(event, AnswerChecked):
-                reply.verdict, said = said[-1], said[:-1]
-            elif isinstance(event, RunFinished):
-                u = event.usage
-                reply.usage = {"prompt_tokens": u.prompt_tokens, "completion_tokens":
-                               u.completion_tokens,
-                               "total_tokens": u.prompt_tokens + u.completion_tokens}
-                if event.decision is None:
-                    reply.verdict = no_decision(event.stop_reason)
-                    said = [m for m in said if m != reply.verdict]
-            elif isinstance(event, RunFailed):
-                failed, said = event, view.end()  # the error response says what failed
-            for piece in said:
-                yield f"{piece}\n\n"
-    if failed is not None:
-        raise _failure(failed)
-    for piece in view.end():
+            await transport.show(event)
+            while transport.pieces:
+                yield transport.pieces.pop(0)
+    if transport.failed is not None:
+        raise _failure(transport.failed)
+    for piece in transport.view.end():
         yield f"{piece}\n\n"
-    yield reply
+    yield transport.reply
+
+
+class _ApiTransport:
+    """A request as a run's transport (`planrag.service.conversation.Transport`): each
+    event said in the shared text view's words, as pieces of the reply; a pause kept under
+    its run's mark, which the client's next message carries back. The API plays its runs
+    itself, not through a `Conversation`: its conversations live in the client's messages,
+    so there is no thread to journal or take over, and it cannot wait for the person."""
+
+    decide: Decide | None = None
+
+    def __init__(self, service: RunService, who: Asker, request: RunRequest) -> None:
+        self.service, self.who, self.request = service, who, request
+        self.view = TextView(STYLE, mark=True, sql=True)  # Slack's and MCP's words, as text
+        self.reply = _Reply()
+        self.pieces: list[str] = []
+        self.card = ""
+        self.failed: RunFailed | None = None
+
+    async def show(self, event: Event) -> None:
+        said = self.view.messages(event)
+        if isinstance(event, CheckProposed):  # the card leads the reply that asks
+            self.card, said = said[-1], [*said[:-1], f"A check is proposed: {event.title}"]
+        elif isinstance(event, AwaitingConfirmation):
+            await self.service.keep_paused(f"api:{self.who.who}:{event.run_id}", event,
+                                           self.request.context())
+            asked = [self.card] if event.about == "check" and self.card else []
+            self.reply.verdict, said = "\n\n".join([*asked, said[-1]]), said[:-1]
+        elif isinstance(event, AnswerChecked):
+            self.reply.verdict, said = said[-1], said[:-1]
+        elif isinstance(event, RunFinished):
+            u = event.usage
+            self.reply.usage = {"prompt_tokens": u.prompt_tokens, "completion_tokens":
+                                u.completion_tokens,
+                                "total_tokens": u.prompt_tokens + u.completion_tokens}
+            if event.decision is None:
+                self.reply.verdict = no_decision(event.stop_reason)
+                said = [m for m in said if m != self.reply.verdict]
+        elif isinstance(event, RunFailed):
+            self.failed, said = event, self.view.end()  # the error response says it
+        self.pieces += [f"{piece}\n\n" for piece in said]
+
+    async def say(self, text: str) -> None:
+        self.pieces.append(f"{text}\n\n")  # the service's own words, a piece of the reply
+
+    def resuming(self, state: str) -> None:
+        self.view.resuming(state)
 
 
 def _paused_key(who: Asker, messages: list[dict[str, Any]]) -> str | None:
