@@ -250,26 +250,31 @@ async def run_scripted(session: ChatSession, question: str) -> None:
     """The scripted walkthrough: a fixed rule of thumb answers instead of a model, only the
     question it was written for; any other question is told, in one line, which question
     the walkthrough answers here and how to get a model for the rest."""
-    from planrag.engine.policy import policy_model, uncovered
+    from planrag.service.runs import NotWalkthrough, gate
 
     ds = session.dataset_info()
-    name = _walkthrough_of(ds)
-    problem = uncovered(question, name)
-    if problem is not None and problem.kind == "dataset":
+    try:
+        model = gate(session.settings, ds, question, scripted=True)
+    except NotWalkthrough as exc:
+        problem = exc.problem
+    except PlanRAGError:  # a simulator that cannot be loaded has no walkthrough either
         await cl.Message(content=NO_MODEL, metadata=avatar()).send()
         return
-    if problem is not None:
-        offered = offered_questions(ds, with_model=False)
-        samples = [cl.Action(name="ask", payload={"question": one_line(q.text)}, label=label)
-                   for q, label in zip(offered[:3], question_labels(offered), strict=False)]
-        if problem.kind == "parameter":
-            text = f"{problem.text} Or pick a sample question."
-        else:
-            elsewhere = _fitting_datasets(session, question)
-            text = f"{problem.text}{elsewhere} {HOW_TO_SET_UP_A_MODEL}"
-        await cl.Message(content=text, actions=samples, metadata=avatar()).send()
+    else:
+        await session.ask(question, model=model)
         return
-    await session.ask(question, model=policy_model(simulator=name))
+    if problem.kind == "dataset":
+        await cl.Message(content=NO_MODEL, metadata=avatar()).send()
+        return
+    offered = offered_questions(ds, with_model=False)
+    samples = [cl.Action(name="ask", payload={"question": one_line(q.text)}, label=label)
+               for q, label in zip(offered[:3], question_labels(offered), strict=False)]
+    if problem.kind == "parameter":
+        text = f"{problem.text} Or pick a sample question."
+    else:
+        elsewhere = _fitting_datasets(session, question)
+        text = f"{problem.text}{elsewhere} {HOW_TO_SET_UP_A_MODEL}"
+    await cl.Message(content=text, actions=samples, metadata=avatar()).send()
 
 
 def _fitting_datasets(session: ChatSession, question: str) -> str:

@@ -21,7 +21,7 @@ from chainlit.config import config as chainlit_config
 
 from planrag.datasets import Dataset
 from planrag.settings import Settings
-from planrag.simulators.wording import shown_value
+from planrag.simulators.wording import bounds, range_words, shown_value
 
 __all__ = ["FORM", "WhatIfParameter", "WhatIfRequest", "parse", "what_if_parameters"]
 
@@ -137,14 +137,7 @@ class WhatIfParameter:
 
     def range_words(self) -> str:
         """The range as a sentence says it: "more than 0 and at most 1,000,000"."""
-        parts = []
-        if self.low is not None:
-            parts.append(f"{'at least' if self.low_inclusive else 'more than'} "
-                         f"{shown_value(self.low)}")
-        if self.high is not None:
-            parts.append(f"{'at most' if self.high_inclusive else 'less than'} "
-                         f"{shown_value(self.high)}")
-        return " and ".join(parts)
+        return range_words(self.low, self.low_inclusive, self.high, self.high_inclusive)
 
     def problem(self, text: str) -> str | None:
         """What is wrong with `text` for this parameter, as one sentence naming it in the
@@ -250,14 +243,14 @@ async def what_if_parameters(settings: Settings, dataset: Dataset) -> list[WhatI
             suggestions, found_in = _data_values(name, info.description or "", tables, state)
         if choices:
             kind = "choice"
-        bounds = _bounds(info.metadata)
+        found = bounds(info.metadata)
         params.append(WhatIfParameter(
             name=name, description=info.description or name, kind=kind,
             label=str(info.title) if info.title else name.replace("_", " ").capitalize(),
             required=info.is_required(),
             default=None if info.is_required() else info.get_default(),
             choices=choices, suggestions=suggestions, found_in=found_in,
-            examples=tuple(used.get(name, [])[:6]), **bounds,
+            examples=tuple(used.get(name, [])[:6]), **found,
         ))
     return params
 
@@ -269,19 +262,6 @@ def _without_none(annotation: Any) -> Any:
         if len(rest) == 1:
             return rest[0]
     return annotation
-
-
-def _bounds(metadata: list[Any]) -> dict[str, Any]:
-    """Lower and upper bounds from pydantic's constraint metadata (gt, ge, lt, le)."""
-    found: dict[str, Any] = {}
-    for m in metadata:
-        for attr, key, inclusive in (("gt", "low", False), ("ge", "low", True),
-                                     ("lt", "high", False), ("le", "high", True)):
-            value = getattr(m, attr, None)
-            if isinstance(value, int | float):
-                found[key] = float(value)
-                found[f"{key}_inclusive"] = inclusive
-    return found
 
 
 def _data_values(

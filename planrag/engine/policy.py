@@ -44,7 +44,9 @@ __all__ = [
     "extra_kg_of",
     "missing_parameters",
     "policy_model",
+    "respelled",
     "uncovered",
+    "walkthrough_parameters",
 ]
 
 _NOT_COUNTRIES = frozenset({"SQL", "CSV", "EUR", "USD", "GDP", "API", "KPI", "THE", "AND"})
@@ -75,13 +77,48 @@ class Walkthrough:
     other_goals: re.Pattern[str] | None = None
     """Objectives the walkthrough does not decide for (without its own beside them)."""
 
+    vocabulary: tuple[str, ...] = ()
+    """The words its patterns look for, so that a slip of the keyboard in one of them
+    ("warehuose", "expnad") still reads as the word (`respelled`)."""
+
     def covers(self, question: str) -> bool:
-        """Whether `question` asks this walkthrough's question."""
+        """Whether `question` asks this walkthrough's question (ordinary typing slips in
+        its words allowed)."""
+        question = respelled(question, self.vocabulary)
         if not all(p.search(question) for p in self.decided):
             return False
         asks_other = self.other_goals is not None and self.other_goals.search(question)
         asks_ours = self.goal is not None and self.goal.search(question)
         return not asks_other or bool(asks_ours)
+
+
+def respelled(text: str, vocabulary: tuple[str, ...]) -> str:
+    """`text` with each word of five letters or more that is one typing slip away from a
+    word of `vocabulary` (two neighbouring letters swapped, one letter missing or one too
+    many) written as that word. A different letter is no slip: "expend" stays itself."""
+    known = {w.lower() for w in vocabulary}
+
+    def fixed(match: re.Match[str]) -> str:
+        word = match.group(0)
+        lower = word.lower()
+        if lower in known:
+            return word
+        return next((w for w in vocabulary if _slip(lower, w.lower())), word)
+
+    return re.sub(r"[A-Za-z]{5,}", fixed, text) if known else text
+
+
+def _slip(typed: str, word: str) -> bool:
+    """Whether `typed` is `word` with one slip: two neighbouring letters swapped, one letter
+    left out, or one letter added."""
+    if len(typed) == len(word):
+        diffs = [i for i, (a, b) in enumerate(zip(typed, word, strict=True)) if a != b]
+        return (len(diffs) == 2 and diffs[1] == diffs[0] + 1
+                and typed[diffs[0]] == word[diffs[1]] and typed[diffs[1]] == word[diffs[0]])
+    shorter, longer = sorted((typed, word), key=len)
+    if len(longer) - len(shorter) != 1:
+        return False
+    return any(longer[:i] + longer[i + 1:] == shorter for i in range(len(longer)))
 
 
 WALKTHROUGHS: dict[str, Walkthrough] = {}
@@ -94,6 +131,8 @@ _LOCATING = Walkthrough(
     decided=(_words(r"merchants?\b"),
              _words(r"where\b|place|placing|allocat|assign|send\b|put\b|locat|station|steer|"
                     r"move\b")),
+    vocabulary=("merchant", "merchants", "where", "place", "placing", "allocate", "assign",
+                "locate", "station"),
 )
 _BUILDING = Walkthrough(
     "building",
@@ -105,19 +144,25 @@ _BUILDING = Walkthrough(
     goal=_words(r"lower|decreas|reduc|cut\b|cheap|drop|fall|minimi"),
     other_goals=_words(r"profit|revenue|employ|jobs?\b|raise the price|increase the price|"
                        r"higher price"),
+    vocabulary=("building", "buildings", "raise", "increase", "upgrade", "expand", "levels",
+                "invest", "price", "prices", "lower", "decrease", "reduce", "cheaper"),
 )
 _WAREHOUSE = Walkthrough(
     "warehouse",
     "which warehouse to give more weekly capacity (an amount in kg) to cut the delivery cost",
     "Which warehouse should we expand by 200 kg a week to cut the delivery cost?",
     decided=(_words(r"warehouses?\b|depots?\b"),
-             re.compile(r"\b(?:expand|extend|enlarg|grow|upgrad)\w*|\bcapacity\b.*\b(?:more|"
+             re.compile(r"\d\s*(?:kg|kilos?|kilograms?|kilogrammes?|t|tons?|tonnes?)\b|"
+                        r"\b(?:expand|extend|enlarg|grow|upgrad)\w*|\bcapacity\b.*\b(?:more|"
                         r"extra|additional|increas\w*|rais\w*|add\w*|boost\w*|bigger|larger|"
                         r"higher)\b|\b(?:more|extra|additional|increas\w*|rais\w*|add\w*|"
                         r"boost\w*|bigger|larger|higher)\b.*\bcapacity\b", re.IGNORECASE)),
     goal=_words(r"costs?\b|cheap|sav(e|ing)|spend|expens|money|eur\b|euros?\b"),
     other_goals=_words(r"revenue|profit|sales\b|faster|speed|quick|time\b|distance|"
                        r"emission|co2|carbon|satisf|service level"),
+    vocabulary=("warehouse", "warehouses", "depot", "depots", "expand", "extend", "enlarge",
+                "upgrade", "capacity", "additional", "increase", "delivery", "costs",
+                "cheaper", "kilograms", "tonnes"),
 )
 for _name, _walk in (("locating", _LOCATING), ("dqa-locating", _LOCATING),
                      ("building", _BUILDING), ("dqa-building", _BUILDING),
@@ -189,8 +234,9 @@ def country_of(question: str) -> str | None:
     return tags[0] if tags else None
 
 
-_AMOUNT = re.compile(r"(\d+(?:[.,]\d+)*)\s*(kg|kilos?|kilograms?|kilogrammes?|t|tons?|tonnes?)"
-                     r"\b", re.IGNORECASE)
+_AMOUNT = re.compile(r"(?:(?:(?<=\s)|(?<=\()|^)([-\u2212\u2013]\s?))?(\d+(?:[.,]\d+)*)\s*"
+                     r"(kg|kilos?|kilograms?|kilogrammes?|t|tons?|tonnes?)\b", re.IGNORECASE)
+"""An amount in kg or tonnes, with its sign when it has one ("-200 kg", "by −5 t")."""
 
 
 def extra_kg_of(question: str) -> float | None:
@@ -199,7 +245,7 @@ def extra_kg_of(question: str) -> float | None:
     match = _AMOUNT.search(question)
     if match is None:
         return None
-    digits, unit = match.group(1), match.group(2).lower()
+    sign, digits, unit = match.group(1), match.group(2), match.group(3).lower()
     if re.fullmatch(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?", digits):
         digits = digits.replace(",", "")  # thousands separators
     else:
@@ -208,7 +254,18 @@ def extra_kg_of(question: str) -> float | None:
         amount = float(digits)
     except ValueError:
         return None
+    amount = -amount if sign else amount  # said as given: never silently turned around
     return amount * 1000 if unit.startswith("t") else amount
+
+
+def walkthrough_parameters(question: str, simulator: str | None) -> dict[str, Any]:
+    """The check's parameters the walkthrough reads from `question` (the warehouse's extra
+    weekly capacity), as its answer gives them to the check."""
+    walk = WALKTHROUGHS.get(simulator or "")
+    if walk is not None and walk.scenario == "warehouse":
+        extra = extra_kg_of(question)
+        return {} if extra is None else {"extra_kg": extra}
+    return {}
 
 
 class DQAPolicy:
@@ -469,8 +526,7 @@ class WarehousePolicy:
             claims.append(_claim(f"share of its capacity {named} uses (%)", f"{used * 100:.0f}",
                                  f"{cell}.shipped_kg_per_week / {cell}.capacity_kg_per_week "
                                  "* 100"))
-        extra = extra_kg_of(question)
-        params = {"extra_kg": extra} if extra is not None else {}
+        params = walkthrough_parameters(question, "warehouse-expansion")
         # No closing words: the answer itself says the decision, verdict first.
         return Reply(calls=[call(
             "final_answer", decision=decision,

@@ -136,13 +136,32 @@ def gate(settings: Settings, dataset: Dataset | None, question: str, *,
     if scripted:
         from planrag.engine.policy import uncovered
 
-        problem = uncovered(question, simulator_name(dataset))
+        problem = uncovered(question, simulator_name(dataset)) or _out_of_range(dataset,
+                                                                                  question)
         if problem is not None:
             raise NotWalkthrough(problem)
     model = model_for(settings, scripted=scripted, dataset=dataset)
     if model is None:
         raise NoModel()
     return model
+
+
+def _out_of_range(dataset: Dataset | None, question: str) -> Uncovered | None:
+    """An amount the walkthrough read from `question` that its check does not take ("expand
+    by -200 kg"), said as the what-if form says it; never a run, never a changed amount."""
+    from planrag.engine.policy import Uncovered, walkthrough_parameters
+    from planrag.simulators.wording import out_of_range
+
+    if dataset is None or not dataset.simulator:
+        return None
+    from planrag.simulators.service import dataset_simulator
+
+    simulator = dataset_simulator(dataset)
+    for name, value in walkthrough_parameters(question, simulator.name).items():
+        said = out_of_range(simulator.Parameters, name, value)
+        if said is not None:
+            return Uncovered("parameter", said)
+    return None
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,8 @@ from pydantic import BaseModel, ValidationError
 
 from planrag.present import number
 
-__all__ = ["parameter_label", "parameter_problems", "shown_value"]
+__all__ = ["bounds", "out_of_range", "parameter_label", "parameter_problems", "range_words",
+           "shown_value"]
 
 
 def parameter_label(parameters: type[BaseModel], name: str) -> str:
@@ -43,6 +44,48 @@ def parameter_problems(parameters: type[BaseModel], raw: Mapping[str, Any]) -> l
                 said[name] = _sentence(parameters, name, error)
         return list(said.values())
     return []
+
+
+def bounds(metadata: list[Any]) -> dict[str, Any]:
+    """Lower and upper bounds from a field's constraint metadata (gt, ge, lt, le): `low`,
+    `low_inclusive`, `high`, `high_inclusive`, those it has."""
+    found: dict[str, Any] = {}
+    for m in metadata:
+        for attr, key, inclusive in (("gt", "low", False), ("ge", "low", True),
+                                     ("lt", "high", False), ("le", "high", True)):
+            value = getattr(m, attr, None)
+            if isinstance(value, int | float):
+                found[key] = float(value)
+                found[f"{key}_inclusive"] = inclusive
+    return found
+
+
+def range_words(low: float | None, low_inclusive: bool, high: float | None,
+                high_inclusive: bool) -> str:
+    """A range as a sentence says it: "more than 0 and at most 1,000,000"."""
+    parts = []
+    if low is not None:
+        parts.append(f"{'at least' if low_inclusive else 'more than'} {shown_value(low)}")
+    if high is not None:
+        parts.append(f"{'at most' if high_inclusive else 'less than'} {shown_value(high)}")
+    return " and ".join(parts)
+
+
+def out_of_range(parameters: type[BaseModel], name: str, value: float) -> str | None:
+    """"Extra weekly capacity (kg) must be more than 0 and at most 1,000,000 (you gave
+    -200)." when `value` lies outside the parameter's bounds, in the what-if form's words;
+    None when it lies inside (or the parameter has none)."""
+    info = parameters.model_fields.get(name)
+    if info is None:
+        return None
+    found = bounds(info.metadata)
+    low, high = found.get("low"), found.get("high")
+    low_in, high_in = found.get("low_inclusive", True), found.get("high_inclusive", True)
+    if (low is None or value > low or (value == low and low_in)) and (
+            high is None or value < high or (value == high and high_in)):
+        return None
+    return (f"{parameter_label(parameters, name)} must be "
+            f"{range_words(low, low_in, high, high_in)} (you gave {shown_value(value)}).")
 
 
 def shown_value(value: Any) -> str:

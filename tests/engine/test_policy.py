@@ -66,6 +66,11 @@ def test_a_question_the_walkthrough_was_not_written_for_is_said_so(
     ("Which building should we raise by 5 levels to lower the price of tools?", BUILDING),
     ("Which building id should we increase a level by 5 to maximally decrease the market "
      "price of furniture?", BUILDING),
+    # Issue 36, 1: an amount said without "expand" or "capacity", and typing slips.
+    ("If we could add 500 kg a week to one warehouse, which one?", DEMO),
+    ("whcih warehuose shoud we expnad by 300kg?", DEMO),
+    ("Where should SWE place its merchnat?", LOCATING),
+    ("Which buidling should we raise by 5 levels to lower the price of furniture?", BUILDING),
 ])
 def test_the_walkthroughs_own_question_in_any_wording(question: str, simulator: str) -> None:
     assert uncovered(question, simulator) is None
@@ -132,3 +137,43 @@ async def test_a_kept_plan_runs_no_new_step(engine_for) -> None:  # type: ignore
                           consent="approve") as engine:
         events = await collect(engine.run(question))
     assert len([e for e in events if isinstance(e, QueryStarted)]) == 2
+
+
+def test_a_slip_is_read_as_the_word_and_another_word_is_not() -> None:
+    """Two neighbouring letters swapped, one missing or one too many read as the walkthrough's
+    word; a different letter is another word ("expend" money is not "expand")."""
+    from planrag.engine.policy import respelled
+
+    words = ("warehouse", "expand", "capacity")
+    assert respelled("Whcih warehuose, expnad, capcity or capacityy?", words) == (
+        "Whcih warehouse, expand, capacity or capacity?")
+    assert respelled("We expend on the wardrobe", words) == "We expend on the wardrobe"
+    assert uncovered("Which warehouse should we expend money on?", DEMO) is not None
+
+
+@pytest.mark.parametrize(("question", "given"), [
+    ("Which warehouse should we expand by 0 kg a week?", "0"),
+    ("Which warehouse should we expand by -200 kg?", "-200"),
+    ("Which warehouse should we expand by \u2212200 kg?", "-200"),
+    ("Which warehouse should we expand by 5000000 kg?", "5,000,000"),
+    ("Which warehouse should we expand by 5,000 t?", "5,000,000"),
+])
+def test_an_amount_the_check_does_not_take_is_one_line_never_a_run(
+        question: str, given: str) -> None:
+    """Issue 36, 2: an amount outside the check's range is said in the what-if form's words
+    before anything runs, and never answered with another amount."""
+    from planrag.runtime import registry
+    from planrag.service.runs import NotWalkthrough, gate
+    from planrag.settings import load_settings
+
+    settings = load_settings(env_file=None)
+    with pytest.raises(NotWalkthrough) as refused:
+        gate(settings, registry(settings).get("demo-retail"), question, scripted=True)
+    assert refused.value.problem.kind == "parameter"
+    assert str(refused.value) == ("Extra weekly capacity (kg) must be more than 0 and at most "
+                                  f"1,000,000 (you gave {given}).")
+
+
+def test_an_amount_keeps_its_sign_and_a_range_is_not_a_sign() -> None:
+    assert [extra_kg_of(q) for q in ("by -200 kg", "by (-5 t)", "200-300 kg", "1,000,000 kg")
+            ] == [-200, -5000, 300, 1_000_000]
