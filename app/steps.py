@@ -303,7 +303,7 @@ class RunView:
         name = "Noticed" if not event.kept else "Noticed (the answer stands)"
         step = cl.Step(name=name, type="tool", parent_id=parent.id if parent else self.parent,
                        default_open=True)
-        step.output = escape(event.finding, "markdown")
+        step.output = escape(event.for_people(), "markdown")
         await step.send()
 
     async def _schema_lookup(self, event: SchemaLookedUp) -> None:

@@ -244,7 +244,14 @@ class MonitorNoticed:
     kept: bool = False
     """For the answer's monitors: the model gave the same answer again after being told, so
     the answer stands with this finding beside it."""
+    said: str = ""
+    """The finding in a person's words, where what the model was told is advice to it
+    ("compute it in the query instead"); empty: `finding` reads as it is."""
     kind: Literal["monitor_noticed"] = "monitor_noticed"
+
+    def for_people(self) -> str:
+        """What a front end shows of the finding."""
+        return self.said or self.finding
 
 
 @dataclass(frozen=True, slots=True)

@@ -450,12 +450,15 @@ def rows_cut(qid: str, table: Table, shown: int, step: int | None) -> MonitorNot
         return None
     total = f"{table.total_rows:,}{'' if table.total_exact else '+'}"
     cap = ", and the source stopped fetching at its cap" if table.truncated else ""
+    cut = ", and the database stopped at its cap" if table.truncated else ""
     return MonitorNoticed(
         "rows_cut",
         f"{qid} has {total} rows and you saw {seen}{cap}: an answer read from these rows may "
         "miss rows; compute it in the query instead (GROUP BY with SUM, COUNT or MAX, or "
         "ORDER BY ... LIMIT for the top rows).",
-        qid, step)
+        qid, step,
+        said=f"{qid} has {total} rows; the assistant read {seen} of them{cut}, so it was told "
+             "to work the answer out in the query rather than from the rows it read.")
 
 
 def step_failure(state: RunState, step: int | None, qid: str) -> MonitorNoticed | None:

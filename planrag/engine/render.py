@@ -142,7 +142,7 @@ class TerminalRenderer:
                         f"{escape(found, 'rich')}[/]")
             case MonitorNoticed():
                 kept = " (the answer stands)" if event.kept else ""
-                c.print(f"[bold yellow]noticed{kept}[/]: {escape(event.finding, 'rich')}")
+                c.print(f"[bold yellow]noticed{kept}[/]: {escape(event.for_people(), 'rich')}")
             case ReplanProposed() if event.by == "monitor":
                 c.print(Panel(f"{escape(event.reason, 'rich')}\n\nIf approved, the assistant "
                               "writes a new plan for this.", title="The assistant noticed",

@@ -145,7 +145,7 @@ class TextView:
                                   f"({escape(event.error[:80], style)})")
             case MonitorNoticed():
                 kept = " (the answer stands)" if event.kept else ""
-                self.trace.append(f"noticed{kept}: {escape(event.finding, style)}")
+                self.trace.append(f"noticed{kept}: {escape(event.for_people(), style)}")
             case ReplanProposed():
                 self.proposed = event
             case CheckProposed():

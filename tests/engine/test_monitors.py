@@ -159,6 +159,16 @@ async def test_rows_beyond_what_the_model_saw_are_said(engine_for) -> None:  # t
         "cap: an answer read from these rows may miss rows; compute it in the query instead " \
         "(GROUP BY" in said
     assert not noticed(events, "value_not_found")
+    # Issue 36, 6: a person reads what happened, not the advice the model was given.
+    shown = cut[0].for_people()
+    assert shown == ("q1 has 1,480 rows; the assistant read 5 of them, and the database "
+                     "stopped at its cap, so it was told to work the answer out in the query "
+                     "rather than from the rows it read.")
+    from planrag.service.text_view import TextView
+
+    view = TextView("plain")
+    view.messages(cut[0])
+    assert view.end() == [f"Queries: noticed: {shown}"]
 
 
 async def test_a_step_failing_twice_proposes_a_replan_with_consent(engine_for) -> None:  # type: ignore[no-untyped-def]
