@@ -410,6 +410,31 @@ def _check_ports_free(settings: Settings) -> None:
             )
 
 
+def _port_taken(settings: Settings, log: Path) -> None:
+    """Raise the one line to act on when the server could not listen on one of its ports (a
+    port another program holds without answering on it, which `_check_ports_free` cannot
+    see): which setting to change, and a port that is free now."""
+    import re
+    import socket
+
+    excerpt = _proc.log_excerpt(log, limit=2000)
+    found = re.search(r"Unable to listen for (\w+)|Address already in use|BindException",
+                      excerpt)
+    if found is None:
+        return
+    said = excerpt.upper()
+    http = "HTTP" in said and "BOLT" not in said
+    variable, port = (("PLANRAG_GRAPH_HTTP_PORT", settings.graph_http_port) if http else
+                      ("PLANRAG_GRAPH_BOLT_PORT", settings.graph_bolt_port))
+    with socket.socket() as probe:
+        probe.bind((settings.graph_host, 0))
+        free = probe.getsockname()[1]
+    raise ConfigError(
+        f"{variable}: the graph server cannot listen on port {port} of {settings.graph_host} "
+        f"(another program holds it); set {variable} to a free port, e.g. {variable}={free}"
+    )
+
+
 def _spawn(settings: Settings, data_dir: Path, *, detached: bool) -> subprocess.Popen[bytes]:
     _check_ports_free(settings)
     try:
@@ -454,6 +479,7 @@ def _wait_ready(
     while time.monotonic() < deadline:
         code = proc.poll()
         if code is not None:
+            _port_taken(settings, log)
             raise SourceUnavailable(
                 f"the embedded graph server exited with code {code} while starting; "
                 f"see {log}: {_proc.log_excerpt(log)}"

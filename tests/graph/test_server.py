@@ -101,6 +101,24 @@ def test_port_taken_is_one_clear_line(tmp_path: Path) -> None:
     assert "\n" not in message
 
 
+@needs_embedded
+def test_a_port_held_without_listening_names_the_setting_and_a_free_port(
+        tmp_path: Path) -> None:
+    """Issue 36, 14: a port another program holds without answering on it passes the check
+    before the start; the server then fails to listen, and the person is told which setting
+    to change and a port that is free, not a cut-short Java message."""
+    with socket.socket() as held:
+        held.bind(("127.0.0.1", 0))  # bound, never listening: nothing answers on it
+        settings = embedded_settings(tmp_path / "g", graph_bolt_port=held.getsockname()[1])
+        with pytest.raises(ConfigError) as err:
+            EmbeddedGraphServer(settings).start()
+    message = str(err.value)
+    assert message.startswith("PLANRAG_GRAPH_BOLT_PORT: the graph server cannot listen on "
+                              f"port {settings.graph_bolt_port}"), message
+    assert "set PLANRAG_GRAPH_BOLT_PORT to a free port, e.g. PLANRAG_GRAPH_BOLT_PORT=" in message
+    assert "\n" not in message and "BOLT…" not in message
+
+
 def test_missing_arcadedb_says_what_to_install(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
