@@ -132,6 +132,11 @@ class QueryFailed(QueryError):
     """The database rejected the query (syntax, unknown column, read-only violation...)."""
 
 
+class SchemaMismatch(QueryFailed):
+    """The query names a table, column or schema the database does not have (or no longer
+    has). Its message says so, for people; the model is told where to look it up."""
+
+
 class QueryTimeout(QueryFailed):
     """The query ran longer than the statement timeout and was stopped."""
 

@@ -57,6 +57,7 @@ from planrag.errors import (
     QueryFailed,
     QueryRefused,
     QueryTimeout,
+    SchemaMismatch,
     SourceUnavailable,
     ValueTooLarge,
 )
@@ -392,9 +393,9 @@ class MySQLSource(PoolHolder[SharedPool]):
             )
         elif code in _SCHEMA_CHANGED_CODES:
             stale = True
-            error = QueryFailed(
+            error = SchemaMismatch(
                 f"MySQL error {code}: {message}; the table or column is not (or no longer) in "
-                f"{self.database}: look the schema up again (search_schema, SHOW TABLES)",
+                f"{self.database}",
                 query=query, language="sql",
             )
         else:

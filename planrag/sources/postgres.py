@@ -59,6 +59,7 @@ from planrag.errors import (
     QueryFailed,
     QueryRefused,
     QueryTimeout,
+    SchemaMismatch,
     SourceUnavailable,
     ValueTooLarge,
 )
@@ -391,10 +392,9 @@ class PostgresSource(PoolHolder[SharedPool]):
             )
         elif state in _SCHEMA_CHANGED:
             stale = True
-            error = QueryFailed(
+            error = SchemaMismatch(
                 f"PostgreSQL error {state}: {message}; the table, column or schema is not "
-                f"(or no longer) in {self.database} (schemas {', '.join(self.schemas)}): look "
-                "the schema up again (search_schema)",
+                f"(or no longer) in {self.database} (schemas {', '.join(self.schemas)})",
                 query=query, language="sql",
             )
         else:

@@ -311,7 +311,8 @@ async def test_a_table_removed_after_the_schema_was_read(tmp_path: Path, shop: S
     await admin_execute("DROP TABLE promotions", database=SHOP)
     code, _, err = await cli("query", "--dataset", "shop", "SELECT pct FROM promotions", env=env)
     line = one_line_error(code, err)
-    assert "doesn't exist" in line and "look the schema up again" in line
+    assert "doesn't exist" in line and "is not (or no longer) in" in line
+    assert "search_schema" not in line  # a model's tool: no advice for a person (issue 36)
 
 
 async def test_a_server_that_drops_mid_introspection(tmp_path: Path, shop: Shop) -> None:

@@ -28,7 +28,7 @@ from planrag.engine.events import (
 )
 from planrag.engine.state import PendingReplan, QueryRecord, RunState
 from planrag.engine.tools._base import Args, AuditEntry, Definition, ModelTool, Offer, TextForm
-from planrag.errors import QueryError
+from planrag.errors import QueryError, SchemaMismatch
 from planrag.errors import QueryRefused as Refused
 from planrag.guards.dialects import dialect_for
 from planrag.sources.base import DataSource
@@ -125,6 +125,8 @@ class QueryTool(ModelTool):
                                              outcome="refused" if refused else "failed"))
             failed = _step_failure(calls, state, step, qid)
             said = f"refused: {exc.reason}" if isinstance(exc, Refused) else f"failed: {exc}"
+            if isinstance(exc, SchemaMismatch) and calls.offer(state).schema_tools:
+                said += "; look the schema up again (search_schema)"
             calls.reply(state, call_id, f"{qid} {said}"
                         + monitors.said([failed] if failed else []))
             yield (QueryRefused(qid, language, text, exc.reason, exc.rule)
