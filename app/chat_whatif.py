@@ -93,13 +93,32 @@ async def _what_if(session: ChatSession, text: str) -> None:
         value = known[name].parse(raw)
         if value is not None:
             overrides[name] = value
-    if not asked.questions:  # a sample question brings its own parameters
-        problems += [escape(f"{p.label or p.name} is required.", "markdown")
-                     for p in params if p.required and p.name not in given]
+    brought = _brought(ds, asked.questions[0]) if asked.questions else {}
+    lacking = [p for p in params if p.required and p.name not in given and p.name not in brought]
+    if asked.questions and lacking:  # a sample question that is not a what-if (a fact)
+        example = " ".join(f"{p.name}={p.initial() or '...'}" for p in lacking)
+        problems.append(
+            f"{escape(asked.questions[0], 'markdown')} gives no "
+            + " and no ".join(escape((p.label or p.name).lower(), "markdown") for p in lacking)
+            + f"; add {'it' if len(lacking) == 1 else 'them'}: "
+            + code_span(f"/whatif {asked.questions[0]} {example}") + ".")
+    elif lacking:
+        problems += [escape(f"{p.label or p.name} is required.", "markdown") for p in lacking]
     if problems:
         await _help(session, " ".join(problems))
         return
     await _rank(session, ref, overrides)
+
+
+def _brought(ds: Dataset, question_id: str) -> dict[str, Any]:
+    """The parameters a sample question carries for the dataset's check (none when it
+    carries not all it needs: a question of fact)."""
+    from planrag.simulators.service import dataset_simulator, question_parameters
+
+    question = next((q for q in ds.questions if q.id == question_id), None)
+    if question is None:
+        return {}
+    return question_parameters(dataset_simulator(ds), question.extra) or {}
 
 
 async def _parameters(session: ChatSession, ds: Dataset) -> list[WhatIfParameter] | None:

@@ -163,6 +163,10 @@ class WhatIfParameter:
                 raise ValueError(f"must be one of {', '.join(self.choices)} (you gave {text})")
             return text
         if self.kind in ("number", "integer"):
+            unit = re.search(r"\(([^()]+)\)\s*$", self.label or "")
+            if unit:  # "300 kg" where the label says "(kg)": the number in the label's unit
+                text = re.sub(rf"\s*{re.escape(unit.group(1))}$", "", text,
+                              flags=re.IGNORECASE) or text
             try:
                 number = float(text.replace(",", "")) if _GROUPED.fullmatch(text) else (
                     float(text))

@@ -24,7 +24,7 @@ export default function WhatIfForm() {
   };
   const missing = params
     .filter((p) => p.required && !String(values[p.name] ?? "").trim())
-    .map((p) => p.name);
+    .map((p) => p.label || p.name);
 
   const run = async () => {
     setBusy(true);

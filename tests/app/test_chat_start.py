@@ -100,6 +100,8 @@ async def test_what_if_parameters_come_with_their_allowed_values() -> None:
     assert (extra.kind, extra.low, extra.low_inclusive, extra.high) == ("number", 0, False, 1e6)
     assert extra.valid().startswith("A number > 0 and ≤ 1,000,000.")
     assert extra.parse("250") == 250.0 and shortfall.initial() == "25"
+    # Issue 36, 9: a value may hold its unit, as the Readme says it may hold spaces.
+    assert extra.parse("300 kg") == 300.0 and extra.parse("1,500 KG") == 1500.0
     for bad, why in (("0", "must be more than 0 and at most 1,000,000"),
                      ("2000000", "must be more than 0"), ("lots", "must be a number")):
         with pytest.raises(ValueError, match=why):
@@ -128,3 +130,33 @@ async def test_the_what_if_form_takes_one_of_the_persons_places() -> None:
                                      "ask this again when one has finished")
         await what_if_form(ChatSession(settings, "demo-retail", "sqlite", user="dan"))
     await what_if_form(carol)
+
+
+async def test_a_sample_question_that_is_no_what_if_says_what_to_add(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 36, 9: `/whatif demo-2` (a sample id, as the Readme suggests) named a question of
+    fact and showed the validator's "extra_kg: Field required"; it says what the question
+    lacks and how to add it, in one message, and nothing runs."""
+    from types import SimpleNamespace
+
+    from chainlit.context import init_http_context
+
+    import app.chat_whatif as chat_whatif
+    from app.web import ChatSession
+    from planrag.settings import load_settings
+
+    said: list[str] = []
+
+    def message(content: str = "", **_kw: object) -> SimpleNamespace:
+        async def send() -> None:
+            said.append(content)
+        return SimpleNamespace(send=send)
+
+    monkeypatch.setattr(chat_whatif.cl, "Message", message)
+    init_http_context()
+    session = ChatSession(load_settings(env_file=None), "demo-retail", "sqlite", user="eve")
+    await chat_whatif.what_if(session, "demo-2")
+    assert len(said) == 1, said
+    assert said[0].startswith("demo-2 gives no extra weekly capacity (kg); add it: "
+                              "`/whatif demo-2 extra_kg="), said
+    assert "Field required" not in said[0]
