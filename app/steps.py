@@ -22,6 +22,7 @@ Chainlit's own messages are.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Sequence
 from typing import Any, ClassVar, assert_never
 
@@ -517,8 +518,10 @@ class RunView:
             return
         lines = answer_lines(answer, check, note, style="markdown", scripted=self.scripted,
                              queries=self._query_names(), links=True)
+        kept = answer_lines(answer, check, note, style="text", scripted=self.scripted,
+                            queries=self._query_names())  # no escapes, no links to rows
         elements: list[Element] = [cl.File(
-            name="answer.md", content=self._markdown(lines).encode("utf-8"),
+            name=self._file_name(), content=self._markdown(kept).encode("utf-8"),
             mime="text/markdown", display="inline")]
         if check is not None:
             chart = decision_chart(
@@ -547,9 +550,16 @@ class RunView:
             names[qid] = name
         return names
 
+    def _file_name(self) -> str:
+        """The answer's file, named after its question ("answer-which-warehouse-should-we-
+        expand.md"), so two answers downloaded do not take the same name."""
+        words = re.findall(r"[a-z0-9]+", self.question.lower())[:8]
+        return "-".join(["answer", *words])[:80] + ".md"
+
     def _markdown(self, lines: Sequence[str]) -> str:
-        """The answer to take away: the question, the verdict and why, and every query."""
-        question = escape(" ".join(self.question.split()), "markdown") or "Decision"
+        """The answer to take away, readable as it is (plain text that Markdown viewers also
+        show): the question, the verdict and why, and every query."""
+        question = " ".join(self.question.split()) or "Decision"
         out = [f"# {question}", "", *(f"{line}\n" for line in lines)]
         if self.record:
             out.append("## Queries\n")

@@ -55,7 +55,8 @@ async def _asked(data_dir: Path, run: str, monkeypatch: pytest.MonkeyPatch) -> c
 
 
 def _file(message: cl.Message, name: str) -> str:
-    (found,) = [e for e in message.elements if e.name == name]
+    """The file the answer offers whose name starts with `name` ("answer")."""
+    (found,) = [e for e in message.elements if e.name.startswith(name)]
     assert isinstance(found.content, bytes)
     return found.content.decode("utf-8")
 
@@ -71,10 +72,14 @@ async def test_a_fact_is_posted_as_a_fact_without_a_chart(
     assert message.content.startswith(f"**Answer: {wards.ANSWER}**\n\n"), message.content
     wards.is_fact(message.content)
     assert _charts(message) == []
-    taken = _file(message, "answer.md")
+    taken = _file(message, "answer-")
     assert taken.startswith(f"# {wards.FACT}\n\n**Answer: {wards.ANSWER}**\n"), taken
     wards.is_fact(taken.split("\n\n", 1)[1].split("## Queries")[0])
     assert "## Queries" in taken and "SELECT ward_cd, ward_nm, bed_cnt" in taken
+    # Issue 36, 10: it reads as it is outside a Markdown viewer: no escapes (the chat's
+    # message has them), no links to rows that are not in the file.
+    assert "\\" in message.content and "\\" not in taken, taken
+    assert "](#" not in taken, taken
 
 
 async def test_the_decision_is_posted_with_its_check_and_chart(
@@ -82,7 +87,7 @@ async def test_the_decision_is_posted_with_its_check_and_chart(
     message = await _asked(data_dir, "nurses", monkeypatch)
     wards.is_checked(message.content)
     assert len(_charts(message)) == 1
-    wards.is_checked(_file(message, "answer.md").split("\n\n", 1)[1])
+    wards.is_checked(_file(message, "answer-").split("\n\n", 1)[1])
 
 
 class _Asked:

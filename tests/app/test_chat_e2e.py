@@ -309,7 +309,8 @@ async def test_question_plan_queries_replan_and_checked_answer(  # type: ignore[
         await expect(chart).to_contain_text("The check's pick")
         await expect(chart).to_contain_text("Change (ducats)")
         await expect(chart).to_contain_text("77 other candidates change nothing")
-        await expect(answer.get_by_text("answer.md")).to_be_visible()
+        await expect(answer.get_by_text("answer-approve-where-should-swe-place-its-merchant.md")
+                     ).to_be_visible()
         # The proposal stays on record, with both plans and who decided.
         record = page.locator(".step", has_text="The change of plan is approved (decided by you).")
         await record.wait_for(timeout=30_000)
