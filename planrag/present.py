@@ -103,6 +103,13 @@ def quantity(value: float, unit: str = "", digits: int = DIGITS) -> str:
     return f"{sign}{text} {unit}"
 
 
+def amount(value: float, unit: str = "", digits: int = DIGITS) -> str:
+    """A value as `quantity` writes it, without its unit (a table's column names it):
+    "1,300.70" for EUR, "0.498"."""
+    text = _amount(abs(value), unit, digits)
+    return (MINUS if value < 0 and text.strip("0.,") else "") + text
+
+
 def signed_quantity(value: float, unit: str = "", digits: int = DIGITS) -> str:
     """A change with its unit, placed as `quantity` places it: "+£3.52", "−26.60 EUR";
     "0" (with its unit) for none."""

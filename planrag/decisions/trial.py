@@ -17,6 +17,7 @@ from planrag.datasets import Dataset
 from planrag.decisions.run import DryRun
 from planrag.decisions.service import RankedDecision, check_decisions, rank_decision
 from planrag.errors import PlanRAGError, SourceUnavailable
+from planrag.present import quantity
 
 __all__ = ["Trial", "check_lines", "list_entry", "list_lines", "try_decisions"]
 
@@ -94,10 +95,13 @@ def check_lines(trials: Sequence[Trial]) -> list[str]:
         lines.append(f"{trial.id}: ok (dry run: {timings}); ranked {entry['candidates']} "
                      f"candidates in {entry['ranked_ms']:g} ms"
                      + (f", data as of {entry['data_as_of']}" if entry["data_as_of"] else ""))
-        lines.append(f"  baseline (nothing decided): {entry['baseline']!r}")
+        result = trial.ranked.result if trial.ranked is not None else None
+        unit, digits = (result.unit, result.digits) if result is not None else ("", 4)
+        lines.append("  baseline (nothing decided): "
+                     + quantity(entry["baseline"], unit, digits))
         for c in entry["first"]:
             label = f" ({c['label']})" if c["label"] != str(c["decision"]) else ""
-            lines.append(f"  {c['decision']}{label}: {c['value']!r}")
+            lines.append(f"  {c['decision']}{label}: {quantity(c['value'], unit, digits)}")
         lines += [f"  note: {note}" for note in entry["notes"]]
     return lines
 

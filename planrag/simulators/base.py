@@ -36,6 +36,7 @@ from planrag.errors import (
     SimulatorInputError,
     SimulatorParametersInvalid,
 )
+from planrag.present import amount, percent
 from planrag.simulators.state import (
     FORMS,
     Form,
@@ -309,16 +310,18 @@ class SimulationResult:
             f"{self.scenario} ({params}) - rules {self.rules}",
             f"objective: {self.description} ({goal} is better)",
             f"state: {self.origin}",
-            f"baseline (no decision): {_num(self.baseline)}{unit}",
+            f"baseline (no decision): {_num(self.baseline, self.unit, self.digits)}{unit}",
         ]
         best = self.best
         if best is None:
             lines.append("no candidate decisions")
             lines += [f"note: {n}" for n in self.notes]
             return "\n".join(lines)
+        share = percent(best.delta, self.baseline)
         lines.append(
-            f"best: {self._shown(best.decision)}  {_num(best.value)}{unit}  "
-            f"({_signed(best.delta)} vs baseline{_percent(best.delta, self.baseline)})"
+            f"best: {self._shown(best.decision)}  {_num(best.value, self.unit, self.digits)}"
+            f"{unit}  ({_signed(best.delta, self.unit, self.digits)} vs baseline"
+            f"{', ' + share if share else ''})"
         )
         if not self.improves:
             lines.append("no candidate improves on taking no decision")
@@ -332,10 +335,10 @@ class SimulationResult:
                          f"{_names([self._shown(t) for t in self.near_ties])}")
         for other in self.others:
             if not other.agrees:
-                lines.append(
-                    f"rule set {other.rules!r} would choose {other.best} instead "
-                    f"({_num(other.value) if other.value is not None else '-'})"
-                )
+                value = ("-" if other.value is None else
+                         _num(other.value, self.unit, self.digits))
+                lines.append(f"rule set {other.rules!r} would choose {other.best} instead "
+                             f"({value})")
             else:
                 lines.append(f"rule set {other.rules!r} agrees")
         width = max(len(self._shown(c.decision)) for c in self.ranking[:top])
@@ -343,10 +346,9 @@ class SimulationResult:
         value = f"value ({self.unit})" if self.unit else "value"
         lines.append(f"{'rank':>4}  {'decision':<{width}}  {value:>22}  {'delta':>12}")
         for c in self.ranking[:top]:
-            lines.append(
-                f"{c.rank:>4}  {self._shown(c.decision):<{width}}  {_num(c.value):>22}  "
-                f"{_signed(c.delta):>12}"
-            )
+            shown = _num(c.value, self.unit, self.digits)
+            lines.append(f"{c.rank:>4}  {self._shown(c.decision):<{width}}  {shown:>22}  "
+                         f"{_signed(c.delta, self.unit, self.digits):>12}")
         if len(self.ranking) > top:
             lines.append(f"... {len(self.ranking) - top} more candidates")
         lines += [f"note: {n}" for n in self.notes]
@@ -532,16 +534,14 @@ def _near(a: float, b: float) -> bool:
     return scale > 0 and abs(a - b) / scale < NEAR_TIE
 
 
-def _num(value: float) -> str:
-    return repr(float(value))
+def _num(value: float, unit: str, digits: int) -> str:
+    """A value as the report shows it: about `digits` significant figures, money to the
+    cent, as the verdict says it (`--json` keeps every digit)."""
+    return amount(value, unit, digits)
 
 
-def _signed(value: float) -> str:
-    return f"{value:+.6g}" if value else "0"
-
-
-def _percent(delta: float, baseline: float) -> str:
-    return f", {100 * delta / abs(baseline):+.3g}%" if baseline else ""
+def _signed(value: float, unit: str, digits: int) -> str:
+    return ("+" if value > 0 else "") + amount(value, unit, digits) if value else "0"
 
 
 def _names(decisions: Sequence[DecisionKey], limit: int = 12) -> str:

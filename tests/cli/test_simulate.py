@@ -204,7 +204,9 @@ def test_dataset_mode_with_question_and_params(env: dict[str, str]) -> None:
     assert result["answer"] == 1485 and result["origin"].endswith("(file order)")
     demo = planrag("simulate", "--dataset", "demo-retail", "--param", "extra_kg=200", env=env)
     assert demo.returncode == 0, demo.stderr
-    assert "best: 4 (East Point, Leipzig)  1300.7 EUR" in demo.stdout
+    # Issue 36, 15: money to the cent and one format, as the verdict says it.
+    assert ("best: 4 (East Point, Leipzig)  1,300.70 EUR  (\u221226.60 vs baseline, "
+            "\u22122.0%)") in demo.stdout
     assert "warehouse-expansion" in demo.stdout and "value (EUR)" in demo.stdout
     assert "2 (Rhine Depot, Cologne)" in demo.stdout
     wrong = planrag("simulate", "building", "--dataset", "demo-retail", "--param",

@@ -127,6 +127,8 @@ def test_the_decision_checks_on_the_copy(sqlite_env: dict[str, str]) -> None:
     out = planrag("decision", "check", "demo-retail", env=sqlite_env)  # SQLite: no MYSQL_URL
     assert out.returncode == 0, out.stdout + out.stderr
     assert f"{DECISION}: ok (dry run:" in out.stdout
+    # Its values in the verdict's format, money to the cent (issue 36, 15), not 17 digits.
+    assert "  baseline (nothing decided): 1,327.30 EUR" in out.stdout, out.stdout
 
 
 # A generated network, as a live SQLite dataset checked by the demo's own simulator and
