@@ -89,8 +89,11 @@ def datasets_text(settings: Settings, access: Access) -> str:
         copies = [product_name(t) for t in targets if t not in live]
         if copies:
             parts.append("a copy of its data in " + " and ".join(copies))
-        if ds.questions:
-            parts.append(plural(len(ds.questions), "sample question"))
+        offered = offered_questions(ds, settings.model_configured)  # as the chat offers them
+        if offered:
+            parts.append(plural(len(offered), "sample question"))
+        elif ds.questions:  # none the walkthrough answers: only a model would
+            parts.append("its sample questions need a model")
         if ds.simulator:
             parts.append("answers checked by its simulator")
         elif ds.decisions:

@@ -160,3 +160,17 @@ async def test_a_sample_question_that_is_no_what_if_says_what_to_add(
     assert said[0].startswith("demo-2 gives no extra weekly capacity (kg); add it: "
                               "`/whatif demo-2 extra_kg="), said
     assert "Field required" not in said[0]
+
+
+def test_datasets_counts_the_sample_questions_the_chat_offers() -> None:
+    """Issue 36, 11: `/datasets` said the demo and wards have 3 sample questions each while
+    the chat, without a model, offers the demo 1 and wards none; it counts what is offered."""
+    from app.offers import datasets_text
+    from planrag.settings import load_settings
+    from planrag.users import Access
+
+    text = datasets_text(load_settings(env_file=None, model_name=""), Access.open())
+    demo = next(line for line in text.splitlines() if "(`demo-retail`)" in line)
+    wards = next(line for line in text.splitlines() if "(`wards`)" in line)
+    assert "; 1 sample question;" in demo, demo
+    assert "its sample questions need a model" in wards and "3 sample" not in wards, wards
