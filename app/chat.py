@@ -32,6 +32,7 @@ from app.offers import (
     CONSENT_LABELS,
     NO_MODEL_FOR_OPERATOR,
     TECHNIQUE_LABELS,
+    ask_lead,
     dataset_items,
     datasets_text,
     offered_questions,
@@ -541,7 +542,7 @@ async def _update(session: ChatSession, values: dict[str, str]) -> None:
                for q, label in zip(offered[:4], question_labels(offered), strict=False)]
     warning = (" **Its account may write** (accepted when it was connected); the assistant "
                "still only reads." if ds.write_privileges else "")
-    lead = "Sample questions:" if samples else "Ask your question."
+    lead = ask_lead(ds, session.settings.model_configured, bool(samples))
     how = "" if (session.technique, session.consent) == ("planrag", "ask") else (
         f" Method: {TECHNIQUE_LABELS[session.technique].lower()}; when it wants to change "
         f"its plan: {CONSENT_LABELS[session.consent].lower()}.")

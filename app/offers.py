@@ -29,6 +29,7 @@ __all__ = [
     "NO_MODEL",
     "NO_MODEL_FOR_OPERATOR",
     "TECHNIQUE_LABELS",
+    "ask_lead",
     "dataset_items",
     "datasets_text",
     "offered_questions",
@@ -228,6 +229,20 @@ def _walkthrough_of(ds: Dataset) -> str | None:
         return dataset_simulator(ds).name
     except PlanRAGError:
         return None
+
+
+def ask_lead(ds: Dataset, with_model: bool, samples: bool) -> str:
+    """What a dataset's first words invite: its sample questions; any question, with a
+    model; or, without a model on a dataset the walkthrough does not know, that questions
+    need one (and what works meanwhile), rather than "Ask your question." and a refusal."""
+    if samples:
+        return "Sample questions:"
+    if with_model or _walkthrough_of(ds) is not None:
+        return "Ask your question."
+    meanwhile = (" Meanwhile **What-if analysis** ranks every decision with its check."
+                 if ds.checked else "")
+    return ("Questions here need a model, which is not set up yet: the **Readme** (top "
+            f"right) says how.{meanwhile}")
 
 
 def offered_questions(ds: Dataset, with_model: bool) -> list[Question]:

@@ -174,3 +174,19 @@ def test_datasets_counts_the_sample_questions_the_chat_offers() -> None:
     wards = next(line for line in text.splitlines() if "(`wards`)" in line)
     assert "; 1 sample question;" in demo, demo
     assert "its sample questions need a model" in wards and "3 sample" not in wards, wards
+
+
+def test_a_dataset_without_a_walkthrough_says_its_questions_need_a_model() -> None:
+    """Issue 36, 11: switching to wards without a model said "Ask your question." and then
+    refused every question; its first words say a model is needed and what works now."""
+    from app.offers import ask_lead
+    from planrag.runtime import registry
+    from planrag.settings import load_settings
+
+    reg = registry(load_settings(env_file=None))
+    wards, demo = reg.get("wards"), reg.get("demo-retail")
+    lead = ask_lead(wards, with_model=False, samples=False)
+    assert lead.startswith("Questions here need a model") and "What-if analysis" in lead
+    assert ask_lead(wards, with_model=True, samples=False) == "Ask your question."
+    assert ask_lead(demo, with_model=False, samples=False) == "Ask your question."
+    assert ask_lead(demo, with_model=False, samples=True) == "Sample questions:"
