@@ -169,7 +169,7 @@
     banner.id = "planrag-open-banner";
     banner.setAttribute("role", "status");
     banner.textContent = "Open to this machine only, without sign-in. To share it with your " +
-      "team: Readme, Teams.";
+      "team: the Readme (top right), \u201cSharing with your team\u201d.";
     document.body.appendChild(banner);
     keepRoomFor(banner);
   }

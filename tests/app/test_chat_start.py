@@ -190,3 +190,22 @@ def test_a_dataset_without_a_walkthrough_says_its_questions_need_a_model() -> No
     assert ask_lead(wards, with_model=True, samples=False) == "Ask your question."
     assert ask_lead(demo, with_model=False, samples=False) == "Ask your question."
     assert ask_lead(demo, with_model=False, samples=True) == "Sample questions:"
+
+
+def test_the_open_banner_names_a_section_the_in_app_readme_has() -> None:
+    """Issue 36, 11: the banner sent people to "Readme, Teams", a section the in-app Readme
+    (chainlit.md) did not have."""
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    script = (root / "public" / "planrag.js").read_text(encoding="utf-8")
+    banner = re.search(r'banner\.textContent = ((?:"[^"]*"\s*\+?\s*)+);', script)
+    assert banner is not None
+    text = "".join(re.findall(r'"([^"]*)"', banner.group(1))).replace("\\u201c", "\u201c"
+                                                                       ).replace("\\u201d",
+                                                                                 "\u201d")
+    section = re.search("\u201c(.+?)\u201d", text)
+    assert section is not None, text
+    readme = (root / "chainlit.md").read_text(encoding="utf-8")
+    assert f"\n## {section.group(1)}\n" in readme
