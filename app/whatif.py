@@ -8,6 +8,7 @@ listed as text.
 
 from __future__ import annotations
 
+import difflib
 import enum
 import re
 import types
@@ -184,7 +185,24 @@ class WhatIfParameter:
             ):
                 raise ValueError(f"must be {self.range_words()} (you gave {text})")
             return number
+        if self.suggestions:  # the values the data holds: one of them, in any case
+            return self._one_of_the_data(text)
         return text  # the simulator knows best what it accepts, and says so
+
+    def _one_of_the_data(self, text: str) -> str:
+        """`text` as the data writes it ("swe" -> "SWE"); else a ValueError naming the
+        closest values, not all of them."""
+        by_lower = {v.lower(): v for v in self.suggestions}
+        found = by_lower.get(text.lower())
+        if found is not None:
+            return found
+        close = [by_lower[c] for c in difflib.get_close_matches(
+            text.lower(), list(by_lower), n=3, cutoff=0.5)]
+        hint = (f"the closest: {', '.join(close)}" if close else
+                f"for example {', '.join(self.suggestions[:3])}")
+        where = f" in {self.found_in}" if self.found_in else ""
+        raise ValueError(f"must be one of the {len(self.suggestions)} values{where} (you gave "
+                         f"{text}); {hint}")
 
     def props(self) -> dict[str, Any]:
         """What the form element needs to draw this parameter."""

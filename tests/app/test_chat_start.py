@@ -94,6 +94,13 @@ async def test_what_if_parameters_come_with_their_allowed_values() -> None:
     assert country.initial() == "SWE" and home.initial() == ""
     assert "baltic_sea" in home.suggestions and home.found_in == "the trade node table"
     assert home.parse("  ") is None
+    # Issue 36, 9: a value the data holds in any case; another gets the closest few, not all.
+    assert country.parse("swe") == "SWE"
+    with pytest.raises(ValueError) as wrong:
+        country.parse("Sweden")
+    assert str(wrong.value).startswith("must be one of the 665 values in the country table "
+                                       "(you gave Sweden); the closest: ")
+    assert str(wrong.value).count(",") <= 2
     with pytest.raises(ValueError, match="is required"):
         country.parse("")
     extra, shortfall = await what_if_parameters(settings, reg.get("demo-retail"))
