@@ -231,7 +231,25 @@ def country_of(question: str) -> str | None:
     if quoted:
         return quoted
     tags = [t for t in re.findall(r"\b[A-Z]{3}\b", question) if t not in _NOT_COUNTRIES]
-    return tags[0] if tags else None
+    if tags:
+        return tags[0]
+    # Typed in lower case ("where should swe put its merchant"): a three-letter word that
+    # is not an English one. The check then looks the tag up in the data and says so when
+    # no country has it.
+    words = [w for w in re.findall(r"\b[a-z]{3}\b", question)
+             if w not in _SHORT_WORDS and w.upper() not in _NOT_COUNTRIES]
+    return words[0].upper() if len(words) == 1 else None
+
+
+_SHORT_WORDS = frozenset({
+    "all", "and", "any", "are", "ask", "bad", "big", "but", "buy", "can", "cut", "day",
+    "did", "due", "end", "far", "few", "for", "fun", "get", "got", "had", "has", "her",
+    "him", "his", "how", "its", "job", "let", "lot", "low", "may", "new", "not", "now", "off",
+    "old", "one", "our", "out", "own", "pay", "put", "run", "say", "see", "set", "she", "sum",
+    "ten", "the", "too", "top", "try", "two", "use", "war", "was", "way", "who", "why", "win",
+    "yes", "yet", "you",
+})
+"""Three-letter English words a question may hold, never read as a country's tag."""
 
 
 _AMOUNT = re.compile(r"(?:(?:(?<=\s)|(?<=\()|^)([-\u2212\u2013]\s?))?(\d+(?:[.,]\d+)*)\s*"

@@ -139,6 +139,16 @@ async def test_a_kept_plan_runs_no_new_step(engine_for) -> None:  # type: ignore
     assert len([e for e in events if isinstance(e, QueryStarted)]) == 2
 
 
+def test_a_country_typed_in_lower_case_is_its_tag() -> None:
+    """Issue 36, 1: "where should swe put its merchant" asked for the three-letter tag it
+    gives; a lower-case word is a tag when it is the one three-letter word that is not an
+    English one (the check then looks it up in the data)."""
+    assert country_of("where should swe put its merchant") == "SWE"
+    assert uncovered("where should swe put its merchant", LOCATING) is None
+    assert country_of("Where should we put our merchant?") is None
+    assert country_of("where should tur or fra put a merchant?") is None  # which one?
+
+
 def test_a_slip_is_read_as_the_word_and_another_word_is_not() -> None:
     """Two neighbouring letters swapped, one missing or one too many read as the walkthrough's
     word; a different letter is another word ("expend" money is not "expand")."""
