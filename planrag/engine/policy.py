@@ -230,14 +230,15 @@ def country_of(question: str) -> str | None:
     quoted = _quoted(question, "country named")
     if quoted:
         return quoted
-    tags = [t for t in re.findall(r"\b[A-Z]{3}\b", question) if t not in _NOT_COUNTRIES]
+    tags: list[str] = [t for t in re.findall(r"\b[A-Z]{3}\b", question)
+                       if t not in _NOT_COUNTRIES]
     if tags:
         return tags[0]
     # Typed in lower case ("where should swe put its merchant"): a three-letter word that
     # is not an English one. The check then looks the tag up in the data and says so when
     # no country has it.
-    words = [w for w in re.findall(r"\b[a-z]{3}\b", question)
-             if w not in _SHORT_WORDS and w.upper() not in _NOT_COUNTRIES]
+    words: list[str] = [w for w in re.findall(r"\b[a-z]{3}\b", question)
+                        if w not in _SHORT_WORDS and w.upper() not in _NOT_COUNTRIES]
     return words[0].upper() if len(words) == 1 else None
 
 
