@@ -554,7 +554,8 @@ async def test_without_a_model_what_if_and_datasets_still_work(no_model_app, sho
         # A wrong value is said plainly, and the form stays usable.
         await country.fill("XXX")
         await form.get_by_role("button", name="Rank every decision").click()
-        await page.get_by_text("unknown country 'XXX'").first.wait_for(timeout=30_000)
+        await page.get_by_text("must be one of the 665 values in the country table (you gave "
+                               "XXX)").first.wait_for(timeout=30_000)
         # `/whatif` with parameters ranks at once; a wrong one says what the what-if takes.
         await _ask(page, "/whatif goods=furniture")
         await page.get_by_text("is not a parameter of this dataset's what-if").first.wait_for(
