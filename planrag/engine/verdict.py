@@ -37,7 +37,7 @@ from planrag.markup import Style, code_span, escape, fenced
 from planrag.present import number, percent, quantity
 from planrag.simulators.base import NEAR_TIE, SimulationResult
 
-__all__ = ["Style", "answer_lines", "best_line", "claim_lines", "decided_line", "effect",
+__all__ = ["Style", "answer_lines", "best_line", "bold", "claim_lines", "decided_line", "effect",
            "headline", "named", "names", "no_decision", "other_rules", "proposal_lines",
            "ranking_lines", "row_anchor", "stop_text", "stop_words"]
 
@@ -48,6 +48,11 @@ _BOLD: dict[Style, Callable[[str], str]] = {
     "rich": lambda t: f"[bold]{t}[/bold]",
     "plain": lambda t: t,
 }
+
+
+def bold(text: str, style: Style) -> str:
+    """`text` (already escaped) in bold in `style`'s markup."""
+    return _BOLD[style](text)
 
 
 NOTHING = "compared with changing nothing"

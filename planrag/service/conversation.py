@@ -26,7 +26,7 @@ import logging
 import time
 import uuid
 from collections.abc import AsyncIterator, Awaitable, Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 from planrag.datasets import DatasetRef
@@ -343,9 +343,7 @@ class Conversation:
             return Outcome("not_waiting")
         paused = taken.run
         request = RunRequest.from_context(paused.context, Asker(""))
-        request = RunRequest(answering(request), request.ref, request.question,
-                             request.target, request.technique, request.consent,
-                             request.scripted, request.asked_by)
+        request = replace(request, asker=answering(request))
         plan = {"kind": "resume", "state": paused.state, "approved": approved,
                 "saved_at": paused.saved_at, "context": paused.context}
         outcome: Outcome | None = None
@@ -429,9 +427,7 @@ class Conversation:
             await self.store.journal_end(run.run_id, OWNER)
             return Outcome("stopped")  # paused (it waits for its answer) or unknown
         request = RunRequest.from_context(context, Asker(""))
-        request = RunRequest(answering(request), request.ref, request.question, request.target,
-                             request.technique, request.consent, request.scripted,
-                             request.asked_by)
+        request = replace(request, asker=answering(request))
         if run.attempts > MAX_ATTEMPTS:
             await self.store.journal_end(run.run_id, OWNER)
             await transport.say(Words.GAVE_UP.format(question=request.question,

@@ -42,6 +42,7 @@ from planrag.engine.events import (
 )
 from planrag.engine.verdict import (
     answer_lines,
+    bold,
     decided_line,
     named,
     no_decision,
@@ -51,8 +52,6 @@ from planrag.markup import Style, code_span, escape
 
 __all__ = ["TextView", "pause_words"]
 
-_BOLD: dict[Style, str] = {"markdown": "**{}**", "text": "**{}**", "slack": "*{}*",
-                           "rich": "[bold]{}[/bold]", "plain": "{}"}
 _ITALIC: dict[Style, str] = {"markdown": "_{}_", "text": "_{}_", "slack": "_{}_",
                              "rich": "[italic]{}[/italic]", "plain": "{}"}
 
@@ -62,22 +61,22 @@ def pause_words(paused: AwaitingConfirmation, proposed: ReplanProposed | None,
     """What a pause asks, and what *approve* and *keep* do, in one wording for every front
     end that asks in text: (the question, how to answer it). A proposed check's question
     names the answer it would rank (`answered`), as the chat's and MCP's do."""
-    bold = _BOLD[style].format
     if paused.about == "check":
         ranks = ("" if answered is None else "\n\nThe assistant answered "
-                 + bold(escape(named(answered), style)) + ".")
+                 + bold(escape(named(answered), style), style) + ".")
         return (escape(paused.question, style) + ranks,
-                f"Reply {bold('approve')} to rank the answer with the proposed check, or "
-                f"{bold('keep')} to leave it unchecked.")
+                f"Reply {bold('approve', style)} to rank the answer with the proposed check, or "
+                f"{bold('keep', style)} to leave it unchecked.")
     if proposed is not None and proposed.by == "monitor":
-        return (f"{bold('The assistant noticed:')} {escape(proposed.reason, style)} "
-                f"{bold('Re-plan?')}",
-                f"Reply {bold('approve')} to let it write a new plan for this, or "
-                f"{bold('keep')} to go on with the current one.")
+        return (f"{bold('The assistant noticed:', style)} {escape(proposed.reason, style)} "
+                f"{bold('Re-plan?', style)}",
+                f"Reply {bold('approve', style)} to let it write a new plan for this, or "
+                f"{bold('keep', style)} to go on with the current one.")
     reason = escape(proposed.reason if proposed else paused.question, style)
     steps = steps_text(proposed.new_steps, style) if proposed else ""
-    return (f"{bold('Re-plan proposed:')} {reason}" + (f"\n{steps}" if steps else ""),
-            f"Reply {bold('approve')} to follow the new plan, or {bold('keep')} to stay "
+    return (f"{bold('Re-plan proposed:', style)} {reason}" + (f"\n{steps}" if steps else ""),
+            f"Reply {bold('approve', style)} to follow the new plan, or "
+            f"{bold('keep', style)} to stay "
             "with the current one.")
 
 
@@ -116,7 +115,7 @@ class TextView:
 
     def messages(self, event: Event) -> list[str]:
         """What to post for `event` now (often nothing: it is gathered, or not shown)."""
-        style, bold = self.style, _BOLD[self.style].format
+        style = self.style
         match event:
             case RunStarted():
                 self.scripted = event.scripted
@@ -125,7 +124,7 @@ class TextView:
                 title = ("Plan" if event.revision == 0 else
                          f"New plan (revision {event.revision})")
                 scripted = " (scripted)" if self.scripted else ""
-                return [f"{bold(title)}{scripted}\n{steps_text(event.steps, style)}"]
+                return [f"{bold(title, style)}{scripted}\n{steps_text(event.steps, style)}"]
             case QueryStarted():
                 if self.sql:
                     self.texts[event.query_id] = " ".join(event.query.split())
