@@ -265,15 +265,6 @@ class Conversation:
         turns.append(turn.model_dump(mode="json"))
         await self.store.save_turns(self.key, turns[-2 * HISTORY_TURNS:])
 
-    async def seed(self, turns: list[Turn]) -> None:
-        """Earlier turns a front end kept itself (a chat thread reopened): the
-        conversation's own when it has none yet."""
-        if self.key is None:
-            self._turns = list(turns)
-            return
-        if not await self.store.turns(self.key) and turns:
-            await self.store.save_turns(self.key, [t.model_dump(mode="json") for t in turns])
-
     # -- asking and answering
 
     async def ask(self, request: RunRequest, transport: Transport, *,
