@@ -88,6 +88,9 @@ class WhatIfParameter:
     """The values present in the data (e.g. every country); others are left to the
     simulator, which says what it knows."""
     found_in: str = ""
+    names: tuple[tuple[str, str], ...] = ()
+    """What people call some of `suggestions` ((value, name): "Sweden" for SWE), from the
+    dataset's `[value_names]`: a name typed is taken as its value."""
     low: float | None = None
     low_inclusive: bool = True
     high: float | None = None
@@ -196,8 +199,15 @@ class WhatIfParameter:
         found = by_lower.get(text.lower())
         if found is not None:
             return found
-        close = [by_lower[c] for c in difflib.get_close_matches(
-            text.lower(), list(by_lower), n=3, cutoff=0.5)]
+        from planrag.engine.policy import named_value
+
+        named = named_value(text, self.names)
+        if named is not None and named in self.suggestions:
+            return named
+        # The closest among the values and what people call them ("Sweden (SWE)").
+        shown = {**{n.lower(): f"{n} ({v})" for v, n in self.names}, **by_lower}
+        close = list(dict.fromkeys(shown[c] for c in difflib.get_close_matches(
+            text.lower(), list(shown), n=3, cutoff=0.5)))
         hint = (f"the closest: {', '.join(close)}" if close else
                 f"for example {', '.join(self.suggestions[:3])}")
         where = f" in {self.found_in}" if self.found_in else ""
@@ -250,6 +260,7 @@ async def what_if_parameters(settings: Settings, dataset: Dataset) -> list[WhatI
         choices: tuple[str, ...] = ()
         suggestions: tuple[str, ...] = ()
         found_in = ""
+        names: tuple[tuple[str, str], ...] = ()
         kind: Literal["choice", "text", "number", "integer"] = "text"
         if typing.get_origin(annotation) is Literal:
             choices = tuple(str(a) for a in typing.get_args(annotation))
@@ -262,7 +273,9 @@ async def what_if_parameters(settings: Settings, dataset: Dataset) -> list[WhatI
         elif annotation is float:
             kind = "number"
         elif annotation is str:
-            suggestions, found_in = _data_values(name, info.description or "", tables, state)
+            suggestions, found_in, column = _data_values(name, info.description or "",
+                                                         tables, state)
+            names = tuple(dataset.value_names.get(column, ())) if column else ()
         if choices:
             kind = "choice"
         found = bounds(info.metadata)
@@ -271,7 +284,7 @@ async def what_if_parameters(settings: Settings, dataset: Dataset) -> list[WhatI
             label=str(info.title) if info.title else name.replace("_", " ").capitalize(),
             required=info.is_required(),
             default=None if info.is_required() else info.get_default(),
-            choices=choices, suggestions=suggestions, found_in=found_in,
+            choices=choices, suggestions=suggestions, found_in=found_in, names=names,
             examples=tuple(used.get(name, [])[:6]), **found,
         ))
     return params
@@ -288,10 +301,11 @@ def _without_none(annotation: Any) -> Any:
 
 def _data_values(
     name: str, description: str, tables: Any, state: Any
-) -> tuple[tuple[str, ...], str]:
-    """The values of the table the parameter is about: the table named like the parameter,
-    else the first table the description names ("its home trade node" → trade_node); its
-    `<table>_name` or `name` column, else its text key. Nothing when no table fits."""
+) -> tuple[tuple[str, ...], str, str]:
+    """The values of the table the parameter is about, where they are and their column: the
+    table named like the parameter, else the first table the description names ("its home
+    trade node" → trade_node); its `<table>_name` or `name` column, else its text key.
+    Nothing when no table fits."""
     by_name = {t.name: t for t in tables}
     table = by_name.get(name)
     if table is None:
@@ -302,15 +316,15 @@ def _data_values(
             if m:
                 hits.append((m.start(), t.name))
         if not hits:
-            return (), ""
+            return (), "", ""
         table = by_name[min(hits)[1]]
     kinds = {c.name: c.kind for c in table.columns}
     column = next((c for c in (f"{table.name}_name", "name", *table.key)
                    if kinds.get(c) == "str"), None)
     if column is None:
-        return (), ""
+        return (), "", ""
     at = table.column_names.index(column)
     values = sorted({str(row[at]) for row in state.rows(table.name) if row[at] is not None})
-    return tuple(values), f"the {table.name.replace('_', ' ')} table"
+    return tuple(values), f"the {table.name.replace('_', ' ')} table", column
 
 

@@ -190,6 +190,9 @@ class Dataset:
     """Live databases (empty for datasets made of dumps only)."""
     column_names: dict[str, str] = field(default_factory=dict)
     """Display names of result columns, by column name (`[column_names]`)."""
+    value_names: Mapping[str, tuple[tuple[str, str], ...]] = field(default_factory=dict)
+    """What people call values stored as codes, per column: (value, name) pairs
+    (`[value_names]`; a value may have several names)."""
     write_privileges: bool = False
     """The account of a live database may write (`connect --allow-write-privileges`)."""
     decisions: tuple[DecisionSpec, ...] = ()

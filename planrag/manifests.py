@@ -29,6 +29,9 @@ the datasets directory):
     has_has_merchant = "has_merchant"
     [column_names]                 # optional; how people read columns in result tables
     capacity_kg_per_week = "Capacity (kg/week)"
+    [value_names]                  # optional; what people call values stored as codes: a
+    country_name = "countries.csv" # CSV file of `value,name` rows per column (a value may
+                                   # have several names), e.g. SWE,Sweden
     [[databases]]                  # live databases, one table each
     kind = "mysql"                 # a kind (`planrag.locations.kinds`): mysql, postgres,
                                    # graph (Neo4j/Bolt) or sqlite
@@ -52,6 +55,7 @@ a file that is not UTF-8 text sets the dataset aside with a one-line problem nam
 
 from __future__ import annotations
 
+import csv
 import json
 import re
 import tomllib
@@ -146,6 +150,7 @@ _KEYS: dict[str, tuple[type, str]] = {
     "write_privileges": (bool, "true or false"),
     "rename_columns": (dict, "a table ([rename_columns])"),
     "column_names": (dict, "a table ([column_names])"),
+    "value_names": (dict, "a table ([value_names])"),
     "databases": (list, "[[databases]] tables"),
     "decisions": (list, "[[decisions]] tables"),
     "required": (list, 'an array of names, e.g. ["orders.qty", "stores"]'),
@@ -208,6 +213,7 @@ def load_manifest(path: Path) -> Dataset:
         databases=databases,
         write_privileges=write,
         column_names={k: v.strip() for k, v in shown.items()},
+        value_names=_value_names(raw.get("value_names", {}), root, path),
         decisions=decisions,
         decision_problems=decision_problems,
         required=required,
@@ -450,6 +456,39 @@ def _toml_type(value: object) -> str:
     if isinstance(value, dict):
         return "a table"
     return f"a {type(value).__name__} value"  # dates and times
+
+
+MAX_VALUE_NAMES = 20_000
+"""Names a dataset's `[value_names]` files may hold in all."""
+
+
+def _value_names(table: dict[str, Any], root: Path,
+                 path: Path) -> dict[str, tuple[tuple[str, str], ...]]:
+    """`[value_names]`: per column, the (value, name) pairs its CSV file lists, in the file's
+    order. A file that cannot be read, or a row that is not `value,name`, is the manifest's
+    one-line error naming the file and the line."""
+    found: dict[str, tuple[tuple[str, str], ...]] = {}
+    total = 0
+    for column, name in table.items():
+        if not isinstance(name, str) or not name.strip():
+            raise DatasetError(f"{path}: [value_names] must map a column to a CSV file "
+                               f'of value,name rows, e.g. country_name = "countries.csv"')
+        file = _beside(root, name, path, f"value_names.{column}")
+        pairs = []
+        rows = csv.reader(read_text_file(file, "value names file").splitlines())
+        for n, row in enumerate(rows, start=1):
+            if not row or (n == 1 and [c.strip().lower() for c in row] == ["value", "name"]):
+                continue
+            if len(row) != 2 or not row[0].strip() or not row[1].strip():
+                raise DatasetError(f"{file}:{n}: each line must be value,name (e.g. "
+                                   "SWE,Sweden)")
+            pairs.append((row[0].strip(), row[1].strip()))
+        total += len(pairs)
+        if total > MAX_VALUE_NAMES:
+            raise DatasetError(f"{file}: more than {MAX_VALUE_NAMES:,} value names in "
+                               "this dataset; keep the ones people use")
+        found[column] = tuple(pairs)
+    return found
 
 
 def _beside(root: Path, name: str, where: Path | str, key: str) -> Path:

@@ -37,12 +37,14 @@ from planrag.present import number
 __all__ = [
     "WALKTHROUGHS",
     "DQAPolicy",
+    "Names",
     "Uncovered",
     "Walkthrough",
     "WarehousePolicy",
     "country_of",
     "extra_kg_of",
     "missing_parameters",
+    "named_value",
     "policy_model",
     "respelled",
     "uncovered",
@@ -80,6 +82,9 @@ class Walkthrough:
     vocabulary: tuple[str, ...] = ()
     """The words its patterns look for, so that a slip of the keyboard in one of them
     ("warehuose", "expnad") still reads as the word (`respelled`)."""
+    named_values: str = ""
+    """The column whose values a question may name by what people call them (the dataset's
+    `[value_names]`: "Sweden" for SWE)."""
 
     def covers(self, question: str) -> bool:
         """Whether `question` asks this walkthrough's question (ordinary typing slips in
@@ -133,6 +138,7 @@ _LOCATING = Walkthrough(
                     r"move\b")),
     vocabulary=("merchant", "merchants", "where", "place", "placing", "allocate", "assign",
                 "locate", "station"),
+    named_values="country_name",
 )
 _BUILDING = Walkthrough(
     "building",
@@ -182,9 +188,14 @@ class Uncovered:
     """A wording of the question the walkthrough does answer (for `question`)."""
 
 
-def uncovered(question: str, simulator: str | None) -> Uncovered | None:
+Names = tuple[tuple[str, str], ...]
+"""(value, name) pairs: what people call values the data stores as codes (SWE, Sweden)."""
+
+
+def uncovered(question: str, simulator: str | None, names: Names = ()) -> Uncovered | None:
     """Why the walkthrough cannot answer `question` on a dataset whose simulator is named
-    `simulator` (None: it can)."""
+    `simulator` (None: it can); `names` are the walkthrough's values by what people call
+    them (`Walkthrough.named_values`)."""
     walk = WALKTHROUGHS.get(simulator or "")
     if walk is None:
         return Uncovered("dataset", "The scripted walkthrough does not cover this dataset: it "
@@ -193,26 +204,33 @@ def uncovered(question: str, simulator: str | None) -> Uncovered | None:
     if not walk.covers(question):
         return Uncovered("question", "The scripted walkthrough answers only one question on "
                          f"this dataset: {walk.question}.", walk.example)
-    missing = missing_parameters(question, simulator)
+    missing = missing_parameters(question, simulator, names)
     return Uncovered("parameter", missing) if missing else None
 
 
-def policy_model(max_replies: int = 60, simulator: str | None = None) -> ScriptedModel:
+def policy_model(max_replies: int = 60, simulator: str | None = None,
+                 names: Names = ()) -> ScriptedModel:
     """A scripted model answered by the policy for `simulator` (the demo's warehouse policy
     for "warehouse-expansion", the DQA policy otherwise: for the simulator's scenario, or
-    by the question when no simulator is named), one policy step per reply."""
+    by the question when no simulator is named), one policy step per reply; `names` as for
+    `uncovered`."""
     walk = WALKTHROUGHS.get(simulator or "")
     if walk is not None and walk.scenario == "warehouse":
         return ScriptedModel([WarehousePolicy()] * max_replies, name="scripted-demo-policy")
     scenario = walk.scenario if walk is not None else None
-    return ScriptedModel([DQAPolicy(scenario)] * max_replies, name="scripted-dqa-policy")
+    return ScriptedModel([DQAPolicy(scenario, names)] * max_replies, name="scripted-dqa-policy")
 
 
-def missing_parameters(question: str, simulator: str | None) -> str | None:
+def missing_parameters(question: str, simulator: str | None, names: Names = ()) -> str | None:
     """What a question lacks for the scripted policy (a sentence asking for it), or None."""
     walk = WALKTHROUGHS.get(simulator or "")
     scenario = walk.scenario if walk is not None else None
-    if scenario == "locating" and country_of(question) is None:
+    if scenario == "locating" and country_of(question, names) is None:
+        if names:
+            value, name = names[0]
+            return ("Which country places the merchant? Name one country, or write its tag, "
+                    f"e.g. \u201cWhere should {name} place its merchant?\u201d or "
+                    f"\u201cWhere should {value} place its merchant?\u201d")
         return ("Which country places the merchant? Write its three-letter tag, e.g. "
                 "\u201cWhere should SWE place its merchant?\u201d")
     if scenario == "building" and _goods(question) is None:
@@ -224,9 +242,10 @@ def missing_parameters(question: str, simulator: str | None) -> str | None:
     return None
 
 
-def country_of(question: str) -> str | None:
+def country_of(question: str, names: Names = ()) -> str | None:
     """The country a Locating question names: `country named "X"`, else a three-letter
-    tag in capitals (SWE, DAN)."""
+    tag in capitals (SWE, DAN), else one of `names` (Sweden), else one three-letter word
+    that is not an English one, in any case (swe, Swe)."""
     quoted = _quoted(question, "country named")
     if quoted:
         return quoted
@@ -234,12 +253,35 @@ def country_of(question: str) -> str | None:
                        if t not in _NOT_COUNTRIES]
     if tags:
         return tags[0]
+    named = named_value(question, names)
+    if named is not None:
+        return named
     # Typed in lower case ("where should swe put its merchant"): a three-letter word that
     # is not an English one. The check then looks the tag up in the data and says so when
     # no country has it.
-    words: list[str] = [w for w in re.findall(r"\b[a-z]{3}\b", question)
-                        if w not in _SHORT_WORDS and w.upper() not in _NOT_COUNTRIES]
-    return words[0].upper() if len(words) == 1 else None
+    words = {w.upper() for w in re.findall(r"\b[A-Za-z][a-z]{2}\b", question)
+             if w.lower() not in _SHORT_WORDS and w.upper() not in _NOT_COUNTRIES}
+    return words.pop() if len(words) == 1 else None
+
+
+def named_value(text: str, names: Names) -> str | None:
+    """The one value `text` names by what people call it (`names`: "Sweden" for SWE), in
+    any case and with an ordinary typing slip in a name of five letters or more; a short
+    name (Air, Kano) only as written, capitalised, so that an English word is not read as
+    one. None when it names none, or two different ones (which one is meant?)."""
+    if not names:
+        return None
+    text = respelled(text, tuple({n for _, n in names if len(n) >= 5 and n.isalpha()}))
+    spans: list[tuple[int, int, str]] = []
+    for value, name in names:
+        words = r"\s+".join(re.escape(w) for w in name.split())
+        flags = re.IGNORECASE if len(name) >= 5 else 0
+        spans += [(m.start(), m.end(), value)
+                  for m in re.finditer(rf"(?<![\w-]){words}(?![\w-])", text, flags)]
+    # A name inside a longer one ("Orange" in "Orange Free State") is the longer one's.
+    kept = {value for start, end, value in spans
+            if not any(s <= start and end <= e and (s, e) != (start, end) for s, e, _ in spans)}
+    return kept.pop() if len(kept) == 1 else None
 
 
 _SHORT_WORDS = frozenset({
@@ -290,8 +332,9 @@ def walkthrough_parameters(question: str, simulator: str | None) -> dict[str, An
 class DQAPolicy:
     """DQA Locating or Building (`scenario`; None: Building when the question names goods)."""
 
-    def __init__(self, scenario: Scenario | None = None) -> None:
+    def __init__(self, scenario: Scenario | None = None, names: Names = ()) -> None:
         self.scenario = scenario
+        self.names = names
 
     def __call__(self, request: ModelRequest) -> Reply:
         tools = {t["function"]["name"] for t in request.tools}
@@ -299,7 +342,7 @@ class DQAPolicy:
         language = "cypher" if "run_cypher" in tools else "sql"
         scenario = self.scenario or ("building" if _goods(question) else "locating")
         observations = _observations(request.messages)
-        params = _parameters(request, scenario, question)
+        params = _parameters(request, scenario, question, self.names)
         check = _check_named(request)
         if tools == {"final_answer"}:
             return self._answer(scenario, question, observations, params, check)
@@ -308,7 +351,7 @@ class DQAPolicy:
             return Reply("I will plan the analysis first.",
                          [call("make_plan", steps=_plan(scenario, language))])
         home = _quoted(question, "home node is") or _home_from(observations)
-        queries = _queries(scenario, language, question, home)
+        queries = _queries(scenario, language, question, home, self.names)
         done = len(observations)
         replanned = any(_called(request.messages, "revise_plan"))
         if replanned and not _approved(request.messages):
@@ -346,7 +389,7 @@ class DQAPolicy:
         why = "no rows to decide from"
         claims: list[dict[str, Any]] = []
         if scenario == "locating":
-            country = country_of(question) or "the country"
+            country = country_of(question, self.names) or "the country"
             home = _quoted(question, "home node is") or _home_from(observations)
             nodes = [(float(r["base_trading_power"]), r["trade_node"]) for r in rows
                      if r.get("trade_node") != home and _is_false(r.get("is_home"))]
@@ -413,7 +456,8 @@ def _kind(name: str) -> str:
     return raw.replace("_", " ").strip() or name
 
 
-def _parameters(request: ModelRequest, scenario: str, question: str) -> dict[str, str] | None:
+def _parameters(request: ModelRequest, scenario: str, question: str,
+                names: Names) -> dict[str, str] | None:
     """The question's parameters as the final answer may state them (when it can: a dataset
     with a simulator), so a free-form question still gets its simulator check."""
     answer = next((t for t in request.tools if t["function"]["name"] == "final_answer"), None)
@@ -422,7 +466,7 @@ def _parameters(request: ModelRequest, scenario: str, question: str) -> dict[str
     if scenario == "building":
         goods = _goods(question)
         return {"goods": goods} if goods else None
-    country = country_of(question)
+    country = country_of(question, names)
     return {"country": country} if country else None
 
 
@@ -625,7 +669,8 @@ def _home_from(observations: Sequence[str]) -> str | None:
     return homes[0] if homes else None
 
 
-def _queries(scenario: str, language: str, question: str, home_node: str | None) -> list[str]:
+def _queries(scenario: str, language: str, question: str, home_node: str | None,
+             names: Names) -> list[str]:
     """The policy's queries, keeping the dataset's column names (so tables show them as the
     dataset names them for people)."""
     if scenario == "building":
@@ -641,7 +686,7 @@ def _queries(scenario: str, language: str, question: str, home_node: str | None)
             "b.name AS name, b.level AS level, s.max_supply AS max_supply "
             "ORDER BY max_supply DESC"
         ]
-    country = _lit(country_of(question) or "", language)
+    country = _lit(country_of(question, names) or "", language)
     home = _lit(home_node or "", language)
     if language == "sql":
         return [

@@ -64,6 +64,7 @@ __all__ = [
     "model_for",
     "simulator_name",
     "terminal_user",
+    "walkthrough_names",
 ]
 
 APPROVE = frozenset({"approve", "approved", "yes", "y", "ok", "okay", "go", "go ahead",
@@ -101,7 +102,8 @@ def model_for(settings: Settings, *, scripted: bool = False,
     if scripted:
         from planrag.engine.policy import policy_model
 
-        return policy_model(simulator=simulator_name(dataset))
+        return policy_model(simulator=simulator_name(dataset),
+                            names=walkthrough_names(dataset))
     if not settings.model_configured:
         return None
     from planrag.engine.session import model_from_settings
@@ -136,8 +138,8 @@ def gate(settings: Settings, dataset: Dataset | None, question: str, *,
     if scripted:
         from planrag.engine.policy import uncovered
 
-        problem = uncovered(question, simulator_name(dataset)) or _out_of_range(dataset,
-                                                                                  question)
+        problem = (uncovered(question, simulator_name(dataset), walkthrough_names(dataset))
+                   or _out_of_range(dataset, question))
         if problem is not None:
             raise NotWalkthrough(problem)
     model = model_for(settings, scripted=scripted, dataset=dataset)
@@ -346,6 +348,17 @@ def simulator_name(dataset: Dataset | None) -> str | None:
     from planrag.simulators.service import dataset_simulator
 
     return dataset_simulator(dataset).name
+
+
+def walkthrough_names(dataset: Dataset | None) -> tuple[tuple[str, str], ...]:
+    """What people call the values `dataset`'s walkthrough reads from a question (its
+    `[value_names]` for that column: "Sweden" for SWE); () when it gives none."""
+    from planrag.engine.policy import WALKTHROUGHS
+
+    walk = WALKTHROUGHS.get(simulator_name(dataset) or "")
+    if dataset is None or walk is None or not walk.named_values:
+        return ()
+    return tuple(dataset.value_names.get(walk.named_values, ()))
 
 
 def _dataset_id(ref: str) -> str:

@@ -96,10 +96,12 @@ async def test_what_if_parameters_come_with_their_allowed_values() -> None:
     assert home.parse("  ") is None
     # Issue 36, 9: a value the data holds in any case; another gets the closest few, not all.
     assert country.parse("swe") == "SWE"
+    # Issue 36, 1: a country by its name, as the dataset's [value_names] gives it.
+    assert country.parse("Sweden") == "SWE" and country.parse("teutonic order") == "TEU"
     with pytest.raises(ValueError) as wrong:
-        country.parse("Sweden")
+        country.parse("Swedish Empire")
     assert str(wrong.value).startswith("must be one of the 665 values in the country table "
-                                       "(you gave Sweden); the closest: ")
+                                       "(you gave Swedish Empire); the closest: ")
     assert str(wrong.value).count(",") <= 2
     with pytest.raises(ValueError, match="is required"):
         country.parse("")

@@ -149,6 +149,53 @@ def test_a_country_typed_in_lower_case_is_its_tag() -> None:
     assert country_of("where should tur or fra put a merchant?") is None  # which one?
 
 
+# What people call some codes of a made-up registry (not the shipped data's countries).
+_NAMES = (("KRV", "Karvonia"), ("KRV", "Karvonian Republic"), ("ODL", "Oddleby"),
+          ("ODF", "Oddleby Fjord"), ("ARI", "Aria"), ("LMN", "Lumen Isles"))
+
+
+@pytest.mark.parametrize(("question", "country"), [
+    ("Where should Karvonia place its merchant?", "KRV"),
+    ("where should karvonia put its merchant", "KRV"),
+    ("Where shoud Karvnoia put its merchant?", "KRV"),  # a slip in the name
+    ("Where should the Karvonian Republic send a merchant?", "KRV"),
+    ("Where should lumen   isles station its merchant?", "LMN"),
+    ("Where should Oddleby Fjord place its merchant?", "ODF"),  # not Oddleby inside it
+    ("Where should Aria place its merchant?", "ARI"),
+    ("Where should KRV place its merchant? Not Oddleby.", "KRV"),  # the tag comes first
+    ("where should Krv put its merchant", "KRV"),
+    ("Where should an aria be sung near our merchant?", None),  # short: only as written
+    ("Should Karvonia or Oddleby place a merchant?", None),  # which one?
+    ("Where should Narnia place its merchant?", None),
+])
+def test_a_country_by_its_name_is_its_tag(question: str, country: str | None) -> None:
+    """Issue 36, 1: "Where should Sweden place its merchant?" asked for a three-letter tag;
+    a country's name the dataset gives ([value_names]) is its tag, in any case, with an
+    ordinary slip; a name inside a longer one is the longer one's; two countries are asked
+    about, not guessed."""
+    assert country_of(question, _NAMES) == country
+    missing = missing_parameters(question, LOCATING, _NAMES)
+    assert (missing is None) == (country is not None)
+    if missing:
+        assert missing.startswith("Which country places the merchant? Name one country, or "
+                                  "write its tag, e.g. \u201cWhere should Karvonia place")
+
+
+def test_the_shipped_locating_dataset_answers_a_country_by_its_name() -> None:
+    """The gate reads the names from the dataset ([value_names], countries.csv): "Where
+    should Sweden place its merchant?" is the walkthrough's question with SWE."""
+    from planrag.runtime import registry
+    from planrag.service.runs import gate, walkthrough_names
+    from planrag.settings import load_settings
+
+    settings = load_settings(env_file=None)
+    dataset = registry(settings).get("dqa-locating-1445")
+    names = walkthrough_names(dataset)
+    assert ("SWE", "Sweden") in names and len(names) > 100
+    gate(settings, dataset, "Where should Sweden place its merchant?", scripted=True)
+    assert country_of("where should swe put its merchant", names) == "SWE"
+
+
 def test_a_slip_is_read_as_the_word_and_another_word_is_not() -> None:
     """Two neighbouring letters swapped, one missing or one too many read as the walkthrough's
     word; a different letter is another word ("expend" money is not "expand")."""
