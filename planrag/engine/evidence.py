@@ -514,11 +514,16 @@ class ResultIndex:
     def __init__(self, tables: Iterable[tuple[str, Table]]) -> None:
         entries: list[tuple[float, int, int, int, str]] = []
         self._ids: list[str] = []
+        self._names: dict[tuple[int, int], tuple[str, ...]] = {}
+        """The words of each row's text cells, by (query order, row): what names the row."""
         for order, (query, table) in enumerate(tables):
             self._ids.append(query)
             for r, row in enumerate(table.rows, 1):
                 for c, cell in enumerate(row):
                     if isinstance(cell, str) and not _NUMERAL.fullmatch(cell.strip()):
+                        if cell.strip() and len(cell) <= 100:
+                            self._names[(order, r)] = (*self._names.get((order, r), ()),
+                                                       cell.strip().lower())
                         continue
                     number = _number(cell)
                     if number is not None:
@@ -527,20 +532,31 @@ class ResultIndex:
         self._entries = entries
         self._keys = [e[0] for e in entries]
 
-    def find(self, value: float, tol: float, percent: bool = False) -> _Hit | None:
+    def find(self, value: float, tol: float, percent: bool = False,
+             said: str = "") -> _Hit | None:
         """The first cell (in query order, then row order) equal to `value` within `tol`; a
-        percentage also matches the fraction (12.5% ~ 0.125)."""
-        best: tuple[int, int, int, str] | None = None
+        percentage also matches the fraction (12.5% ~ 0.125). Among several, one in a row
+        that the words `said` around the number name (a text cell of the row, "Riverside")
+        comes first: "about 1,300 km at Riverside" is Riverside's row, not the first row
+        that happens to hold a number near 1,300."""
+        best: tuple[bool, int, int, int, str] | None = None
         targets = [(value, tol)] + ([(value / 100, tol / 100)] if percent else [])
+        words = said.lower()
         for target, within in targets:
             lo = bisect.bisect_left(self._keys, target - within)
             hi = bisect.bisect_right(self._keys, target + within)
             for _, order, row, col, name in self._entries[lo:hi]:
-                if best is None or (order, row, col) < best[:3]:
-                    best = (order, row, col, name)
+                unnamed = not any(_names(words, n) for n in self._names.get((order, row), ()))
+                if best is None or (unnamed, order, row, col) < best[:4]:
+                    best = (unnamed, order, row, col, name)
         if best is None:
             return None
-        return _Hit(self._ids[best[0]], best[1], best[3])
+        return _Hit(self._ids[best[1]], best[2], best[4])
+
+
+def _names(text: str, name: str) -> bool:
+    """Whether `text` names `name` as a whole word or words."""
+    return len(name) >= 2 and re.search(rf"(?<!\w){re.escape(name)}(?!\w)", text) is not None
 
 
 _NUMERAL = re.compile(r"[-+]?\d[\d,]*(?:\.\d+)?(?:[eE][-+]?\d+)?")
@@ -553,7 +569,9 @@ _STATED = re.compile(
 )
 _SCALES = {"k": 1e3, "thousand": 1e3, "m": 1e6, "million": 1e6, "bn": 1e9, "billion": 1e9}
 _COUNTING = re.compile(r"(?:\b(?:steps?|quer(?:y|ies)|rows?|ranks?|ranked|top|no\.|number|"
-                       r"options?|phases?|versions?|q)\s*|#)$", re.I)
+                       r"options?|phases?|versions?|q|per|every|out\s+of)\s*|#)$", re.I)
+"""Words before a number that make it no claim: it counts ("step 2", "rank 4") or is a
+rate's unit ("l per 100 km", "every 1,000 passengers")."""
 _DATE = re.compile(r"\b\d{4}-\d{2}(?:-\d{2})?\b|\b\d{1,2}[./]\d{1,2}[./]\d{2,4}\b")
 
 
@@ -605,7 +623,8 @@ def rationale_claims(rationale: str, index: ResultIndex, skip: Iterable[float]) 
     out = []
     for stated in stated_numbers(rationale, skip)[:MAX_CLAIMS]:
         text = _clause(rationale, stated.start, stated.end)
-        hit = index.find(stated.value, stated.tol, stated.percent)
+        sentence = _clause(rationale, stated.start, stated.end, _SENTENCE, width=10_000)
+        hit = index.find(stated.value, stated.tol, stated.percent, said=sentence)
         if hit is None:
             claim = Claim(text, stated.value, None, False, note="not found in the data",
                           cited_by="engine")
@@ -616,14 +635,19 @@ def rationale_claims(rationale: str, index: ResultIndex, skip: Iterable[float]) 
     return out
 
 
-def _clause(text: str, start: int, end: int, width: int = 120) -> str:
-    """The sentence around a number, cut to about `width` characters around it."""
-    left = max(text.rfind(". ", 0, start), text.rfind("\n", 0, start), text.rfind("; ", 0,
-               start))
-    left = 0 if left < 0 else left + 2
-    stops = [i for i in (text.find(". ", end), text.find("\n", end), text.find("; ", end))
-             if i >= 0]
-    right = min(stops) if stops else len(text)
+_BREAKS = re.compile(r"[.;:]\s|\n|,\s|\s(?:and|but|while|whereas|so)\s")
+"""Where a clause ends: a sentence's end, a semicolon or colon, a comma, a conjunction."""
+_SENTENCE = re.compile(r"[.;]\s|\n")
+
+
+def _clause(text: str, start: int, end: int, breaks: re.Pattern[str] = _BREAKS,
+            width: int = 120) -> str:
+    """The clause around a number ("its diesel buses run about 1,300 km a week", not the
+    whole sentence with every other number in it; with `breaks` = _SENTENCE, the
+    sentence), cut to about `width` characters around it."""
+    left = max((m.end() for m in breaks.finditer(text, 0, start)), default=0)
+    stop = breaks.search(text, end)
+    right = stop.start() if stop else len(text)
     clause = " ".join(text[left:right].split()).rstrip(".")
     if len(clause) <= width:
         return clause

@@ -346,3 +346,23 @@ async def test_one_message_says_every_reason_an_answer_is_held(engine_for) -> No
     assert "\nThese numbers do not match the data.\n1. " in told
     assert told.count("Not recorded yet") == 1 and told.count("final_answer again") == 1
     assert len([e for e in events if isinstance(e, AnswerProposed)]) == 1
+
+
+def test_a_footnote_names_the_clause_and_the_row_the_words_name() -> None:
+    """The manager's walk on a bus fleet (issue 36): "about 1,300 km a week" at Riverside was
+    cited from the first row near 1,300 (another depot's), its footnote repeated the whole
+    sentence, and "per 100 km" was marked as a number not found in the data."""
+    depots = Table(("dpt_cd", "dpt_nm", "avg_wk_km", "chg_free"),
+                   (("NTH", "North Yard", 1310.0, 4), ("RVS", "Riverside", 1290.0, 6)), 2)
+    index = ResultIndex([("q1", depots)])
+    claims = [c for _, c in rationale_claims(
+        "Riverside has 6 free charging points and its buses run about 1,300 km a week each "
+        "at 40.1 l per 100 km; North Yard runs 1,310 km.", index, [])]
+    assert [(c.value, c.source, c.text) for c in claims] == [
+        (1300, "q1[2].avg_wk_km", "its buses run about 1,300 km a week each at 40.1 l per "
+                                  "100 km"),
+        (40.1, None, "its buses run about 1,300 km a week each at 40.1 l per 100 km"),
+        (1310, "q1[1].avg_wk_km", "North Yard runs 1,310 km")]
+    # Without a name in its clause, the first row holding the number is cited, as before.
+    (_, first), = rationale_claims("the buses run about 1,300 km", index, [])
+    assert first.source == "q1[1].avg_wk_km"
