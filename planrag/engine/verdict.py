@@ -21,6 +21,7 @@ is escaped for the style (`planrag.markup`), so it reads literally and is never 
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
@@ -33,6 +34,7 @@ from planrag.engine.evidence import (
     stated_numbers,
     tolerance,
 )
+from planrag.engine.sourced import by_the_check
 from planrag.markup import Style, code_span, escape, fenced
 from planrag.present import number, percent, quantity
 from planrag.simulators.base import NEAR_TIE, SimulationResult
@@ -117,6 +119,10 @@ def answer_lines(
     bold = _BOLD[style]
     lines: list[str] = []
     by = "The scripted walkthrough" if scripted else "The assistant's analysis"
+    if answer is not None and check is not None:
+        answer = dataclasses.replace(answer, claims=by_the_check(answer.claims, [
+            f for f in (check.value, check.best_value, check.baseline, check.gap,
+                        abs(check.best_value - check.baseline)) if f is not None]))
     if check is not None:
         lines.append(headline(check, style))
         assumed = _assumed(check, style)

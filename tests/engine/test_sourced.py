@@ -71,3 +71,29 @@ def test_a_model_claim_that_names_its_origin_in_words() -> None:
     settled = GIVEN.settle(claim)
     assert settled.verified and settled.origin == "question"
     assert claim_lines([settled])[1] == "[1] 2, extra nurses: from your question."
+
+
+def test_a_number_the_check_computes_is_the_checks_in_the_verdict() -> None:
+    """The manager's walk on a bus fleet (issue 36): the answer's "save about 1,444 EUR a
+    week" was "not found in the data" right under the verdict whose check computed 1,444
+    (the check runs after the answer). With the check's figures, it is the check's; a made-up
+    number stays marked."""
+    from planrag.engine.events import SimulatorChecked
+
+    check = SimulatorChecked(
+        simulator="ebus", rules="", decision="RVS", agrees=True, rank=1, candidates=8,
+        value=1444.37, baseline=0.0, best="RVS", best_value=1444.37, gap=0.0, ties=(),
+        near_ties=(), objective="maximise", description="weekly fuel saving", unit="EUR/week",
+        top=(("RVS", 1444.37), ("UNI", 1384.0)))
+    found = rationale_claims("the new buses save about 1,444 EUR a week, not 977 EUR",
+                             ResultIndex(RESULTS), [])
+    answer = AnswerProposed("RVS", "the new buses save about 1,444 EUR a week, not 977 EUR",
+                            ("q1",), claims=tuple(c for _, c in found))
+    assert [c.verified for c in answer.claims] == [False, False]
+    lines = answer_lines(answer, check)
+    assert "save about 1,444 [1] EUR a week, not 977 [2: not found in the data] EUR" in "\n".join(
+        lines)
+    assert lines[-2:] == ["[1] 1,444, the new buses save about 1,444 EUR a week: from the check.",
+                          "[2] 977, not 977 EUR: not found in the data."]
+    # Without the check (a question of fact), the same number is not found in the data.
+    assert "[1: not found in the data]" in "\n".join(answer_lines(answer, None))
