@@ -286,6 +286,11 @@ _FLAG_NAME = re.compile(r"(?:is|has|can)_\w+")
 """Columns named as yes/no questions ("is_home", "has_merchant")."""
 
 
+_CODE_WORDS = frozenset({"id", "cd", "code", "key", "year", "yr", "zip", "postcode", "sku",
+                         "ean", "phone"})
+"""Words that name a column of codes or years, whose whole numbers are not grouped."""
+
+
 def _unit_of(header: str) -> str:
     """The unit a column's title ends with: "Handling (EUR/kg)" -> "EUR/kg"."""
     match = re.search(r"\(([^()]+)\)\s*$", header)
@@ -327,17 +332,20 @@ class Columns:
 
     def formats(self, columns: Sequence[str], rows: Sequence[Sequence[Any]]
                 ) -> dict[int, Format]:
-        """One format per column of numbers that are not all whole (or that are money):
-        the same decimals down the column. Columns of whole numbers (counts, years, ids)
-        read as `cell` writes them."""
+        """One format per column of numbers: the same decimals down the column (money to
+        its currency's), thousands grouped. Whole numbers in a column named as a code or a
+        year ("k_cd", "year") read as `cell` writes them: 1836, not 1,836."""
         out = {}
         for i, name in enumerate(columns):
             values = [r[i] for r in rows if i < len(r) and _numeric(r[i])]
             unit = _unit_of(self.header(name))
             whole = all(isinstance(v, int) or (isinstance(v, Decimal)
                                                and v == v.to_integral_value()) for v in values)
-            if values and (is_money(unit) or not whole):
-                out[i] = Format.of(values, unit if is_money(unit) else "")
+            named = {w.lower() for w in _NAME_PART.findall(name)} | {
+                w.lower() for w in _NAME_PART.findall(self.header(name))}
+            if not values or (whole and not is_money(unit) and named & _CODE_WORDS):
+                continue
+            out[i] = Format.of(values, unit if is_money(unit) else "")
         return out
 
     def cells(self, columns: Sequence[str], rows: Sequence[Sequence[Any]]) -> list[list[str]]:

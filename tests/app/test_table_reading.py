@@ -56,6 +56,7 @@ async def test_a_connected_dataset_without_titles_reads_in_words() -> None:
     assert table.columns == ["K code", "K name", "Foot count", "Conv (%)", "Average tkt (EUR)"]
     euros = [r[4] for r in table.rows]
     assert euros[1] == "7.00" and all(len(e.split(".")[1]) == 2 for e in euros), euros
+    assert all("," in r[2] for r in table.rows if len(r[2]) > 3)  # 7,268 as the verdict
     conversions = [r[3] for r in table.rows if r[3] != "–"]  # a NULL reads as a dash
     assert len({len(c.split(".")[1]) for c in conversions}) == 1, conversions
     # The CSV keeps the raw names and the exact values.

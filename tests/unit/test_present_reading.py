@@ -83,7 +83,7 @@ def test_one_format_per_column_money_in_its_currency() -> None:
     assert [r[2] for r in cells] == ["7.00", "6.50", "12.25"]  # EUR: cents
     assert [r[3] for r in cells] == ["0.30", "0.42", "0.35"]   # EUR/kg: cents
     assert [r[4] for r in cells] == ["56.09", "2.11", "0.40"]  # one number of decimals
-    assert [r[1] for r in cells] == ["4711", "812", "15,000"]   # counts as they are
+    assert [r[1] for r in cells] == ["4,711", "812", "15,000"]  # counts grouped alike
     assert [r[5] for r in cells] == ["1836", "1444", "1445"]    # years never grouped
     assert [r[0] for r in cells] == ["K001", "K002", "K003"]
 
