@@ -92,8 +92,9 @@ def decision_chart(
     amounts, shares = formats([v for _, v in moving], baseline, unit, digits)
 
     def change(value: float) -> str:
+        """" (−8.1%)": the change as a share of changing nothing ("" when that is 0)."""
         part = share(value - baseline, baseline)
-        return plain(shares.signed(part)) if part is not None else ""
+        return f" ({plain(shares.signed(part))})" if part is not None else ""
 
     groups: dict[str, list[tuple[Any, float]]] = {}
     for d, v in moving:
@@ -117,7 +118,7 @@ def decision_chart(
             customdata=[[plain(amounts.quantity(v)), plain(amounts.signed(v - baseline)),
                          change(v), repr(v)] for _, v in items],
             hovertemplate=("%{y}<br>" + description + ": %{customdata[0]}<br>change: "
-                           "%{customdata[1]} (%{customdata[2]})<br>exact: "
+                           "%{customdata[1]}%{customdata[2]}<br>exact: "
                            "%{customdata[3]}<extra></extra>"),
         ))
     axis_unit = f" ({plain(unit)})" if unit else ""

@@ -30,8 +30,8 @@ async def test_money_on_the_bars_and_in_the_hover_is_in_its_currency() -> None:
     assert bars == ["−£3.52", "−£0.34", "−£0.05"]
     hover = [[html.unescape(c) for c in row] for trace in figure["data"]
              for row in trace["customdata"]]
-    assert hover[0][:3] == ["£39.72", "−£3.52", "−8.1%"]
-    assert [row[2] for row in hover] == ["−8.1%", "−0.8%", "−0.1%"]  # one format of shares
+    assert hover[0][:3] == ["£39.72", "−£3.52", " (−8.1%)"]
+    assert [row[2] for row in hover] == [" (−8.1%)", " (−0.8%)", " (−0.1%)"]  # one format
     assert figure["layout"]["xaxis"]["tickformat"] == ",.2f"
 
 
