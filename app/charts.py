@@ -26,7 +26,8 @@ from typing import Any
 import chainlit as cl
 from chainlit.element import Element
 
-from planrag.present import number, percent, signed
+from planrag.engine.verdict import formats
+from planrag.present import readable_ids, share
 
 __all__ = ["decision_chart", "plain"]
 
@@ -69,8 +70,9 @@ def decision_chart(
         import plotly.graph_objects as go
     except ImportError:
         return None
+    description = readable_ids(description)  # "SWE's profit at Baltic Sea"
     title = wrapped(f"Change in {description} compared with changing nothing", TITLE_CHARS)
-    description, unit = plain(description), plain(unit)
+    description = plain(description)
 
     moving = [(d, v) for d, v in points if v != baseline][:TOP]
     named = {str(d): label(d) for d, _ in points}
@@ -86,6 +88,14 @@ def decision_chart(
         moving += [(d, v) for d, v in points if str(d) == chosen_key and v != baseline]
     if not moving:
         return None
+    # One format for every amount the chart writes (bars, hover, axis), one for percentages.
+    amounts, shares = formats([v for _, v in moving], baseline, unit, digits)
+
+    def change(value: float) -> str:
+        """" (−8.1%)": the change as a share of changing nothing ("" when that is 0)."""
+        part = share(value - baseline, baseline)
+        return f" ({plain(shares.signed(part))})" if part is not None else ""
+
     groups: dict[str, list[tuple[Any, float]]] = {}
     for d, v in moving:
         if str(d) == str(best):
@@ -103,14 +113,15 @@ def decision_chart(
         figure.add_trace(go.Bar(
             name=name, orientation="h", marker_color=colors[name],
             y=[shown(d) for d, _ in items], x=[v - baseline for _, v in items],
-            text=[signed(v - baseline, digits) for _, v in items], textposition="auto",
-            customdata=[[number(v, digits), percent(v - baseline, baseline), repr(v)]
-                        for _, v in items],
-            hovertemplate=("%{y}<br>" + description + ": %{customdata[0]} " + unit
-                           + "<br>change: %{x} (%{customdata[1]})<br>exact: "
-                           "%{customdata[2]}<extra></extra>"),
+            text=[plain(amounts.signed(v - baseline)) for _, v in items],
+            textposition="auto",
+            customdata=[[plain(amounts.quantity(v)), plain(amounts.signed(v - baseline)),
+                         change(v), repr(v)] for _, v in items],
+            hovertemplate=("%{y}<br>" + description + ": %{customdata[0]}<br>change: "
+                           "%{customdata[1]}%{customdata[2]}<br>exact: "
+                           "%{customdata[3]}<extra></extra>"),
         ))
-    axis_unit = f" ({unit})" if unit else ""
+    axis_unit = f" ({plain(unit)})" if unit else ""
     lines = title.count("<br>") + 1
     if unchanged:
         title += (f"<br><span style='font-size: 0.8em'>{unchanged} other "
@@ -122,6 +133,7 @@ def decision_chart(
         title={"text": title, "font": {"size": 15}, "x": 0, "xanchor": "left", "y": 1.0,
                "yanchor": "top", "yref": "container", "pad": {"t": TOOLBAR, "l": 4}},
         xaxis={"title": {"text": f"Change{axis_unit}"}, "gridcolor": GRID,
+               "tickformat": f",.{amounts.decimals}f",
                "zerolinecolor": TEXT, "automargin": True, "fixedrange": True},
         yaxis={"categoryorder": "array", "categoryarray": list(reversed(order)),
                "automargin": True, "fixedrange": True},

@@ -35,11 +35,11 @@ from contextlib import AsyncExitStack
 from typing import TYPE_CHECKING, TextIO
 
 from planrag.datasets import Dataset, DatasetRef, Registry
-from planrag.engine.verdict import NOTHING
+from planrag.engine.verdict import NOTHING, formats
 from planrag.errors import DatasetError, PlanRAGError, QueryRefused
 from planrag.locations import default_target, get_kind, targets_of
 from planrag.markup import printable
-from planrag.present import MINUS, percent, quantity
+from planrag.present import Format, share
 from planrag.runtime import check_dataset_setting, locate, open_source, registry
 from planrag.settings import Settings
 from planrag.sources.base import DataSource
@@ -217,8 +217,10 @@ class Console:
             return
         if scripted:
             self.say("(no model is set up: the scripted walkthrough answers)")
+        from planrag.simulators.service import dataset_columns
+
         renderer = TerminalRenderer(RichConsole(file=self.stdout, highlight=False, emoji=False),
-                                    column_names=dataset.column_names)
+                                    column_names=dataset_columns(dataset))
 
         async def decide(_paused: object) -> bool | None:
             self.stdout.write("Approve the new plan? [y/N] ")
@@ -372,8 +374,10 @@ def what_if_lines(run: DatasetSimulation, title: str, top: int = 8) -> list[str]
     lines += ranking_lines(result, rule_notes)
     if run.as_of:
         lines.append(f"Simulated on the live data as of {run.as_of}.")
-    rows = [(str(c.rank), result.label(c.decision), quantity(c.value, unit, digits),
-             _change(c.delta, result.baseline, unit, digits)) for c in result.ranking[:top]]
+    shown = result.ranking[:top]
+    amounts, shares = formats([c.value for c in shown], result.baseline, unit, digits)
+    rows = [(str(c.rank), result.label(c.decision), amounts.quantity(c.value),
+             _change(c.delta, result.baseline, amounts, shares)) for c in shown]
     header = ("rank", "decision", result.description, NOTHING)
     widths = [max(len(r[i]) for r in [header, *rows]) for i in range(4)]
     lines.append("")
@@ -390,13 +394,12 @@ def what_if_lines(run: DatasetSimulation, title: str, top: int = 8) -> list[str]
     return lines
 
 
-def _change(delta: float, baseline: float, unit: str, digits: int) -> str:
+def _change(delta: float, baseline: float, amounts: Format, shares: Format) -> str:
     """A change against changing nothing in the value column's format: "−£3.52 (−8.1%)"."""
     if delta == 0:
         return "no change"
-    sign = "+" if delta > 0 else MINUS
-    share = percent(delta, baseline)
-    return f"{sign}{quantity(abs(delta), unit, digits)}" + (f" ({share})" if share else "")
+    part = share(delta, baseline)
+    return amounts.signed(delta) + (f" ({shares.signed(part)})" if part is not None else "")
 
 
 def _what_if_example(dataset: Dataset, sim: type[Simulator]) -> str:

@@ -68,7 +68,7 @@ from planrag.engine.verdict import (
     stop_words,
 )
 from planrag.markup import code_span, escape, fenced
-from planrag.present import Columns, number
+from planrag.present import Columns, Format, readable_ids
 from planrag.settings import Settings
 from planrag.spreadsheet import to_csv
 
@@ -270,10 +270,11 @@ class RunView:
             case AnswerProposed():
                 self.answer = event
             case CandidateSimulated():
+                shown = Format.of([event.value, event.baseline])  # the two read alike
                 await cl.Message(content=f"What-if for {escape(str(event.decision), 'markdown')}"
-                                 f": {escape(event.description, 'markdown')} "
-                                 f"{number(event.value)}, against {number(event.baseline)} "
-                                 "if nothing changes.").send()
+                                 f": {escape(readable_ids(event.description), 'markdown')} "
+                                 f"{shown.amount(event.value)}, against "
+                                 f"{shown.amount(event.baseline)} if nothing changes.").send()
             case SimulatorChecked():
                 self.check = event  # said with the answer, from `answer_checked`
             case AnswerChecked():
@@ -379,11 +380,10 @@ class RunView:
                        f"{plural(event.total_rows, 'row')}{more}{cut} in "
                        f"{event.elapsed_ms:.1f} ms. The CSV file holds every row fetched, "
                        f"with exact values.{incomplete}")
-        flags = self.columns.flags(event.columns, shown)
         step.elements = [
             RowsElement(name=f"{event.query_id} rows",
                         columns=[self.columns.header(c) for c in event.columns],
-                        rows=[self.columns.row(event.columns, r, flags) for r in shown],
+                        rows=self.columns.cells(event.columns, shown),
                         for_id=step.id),
             cl.File(name=f"{event.query_id}.csv", content=csv_text(event.columns, rows),
                     mime="text/csv", display="inline", for_id=step.id),
@@ -517,9 +517,11 @@ class RunView:
         if answer is None:
             return
         lines = answer_lines(answer, check, note, style="markdown", scripted=self.scripted,
-                             queries=self._query_names(), links=True)
+                             queries=self._query_names(), links=True,
+                             columns=self.columns.header)
         kept = answer_lines(answer, check, note, style="text", scripted=self.scripted,
-                            queries=self._query_names())  # no escapes, no links to rows
+                            queries=self._query_names(),  # no escapes, no links to rows
+                            columns=self.columns.header)
         elements: list[Element] = [cl.File(
             name=self._file_name(), content=self._markdown(kept).encode("utf-8"),
             mime="text/markdown", display="inline")]

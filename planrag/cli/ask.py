@@ -53,6 +53,7 @@ def _ask(settings: Settings, args: argparse.Namespace) -> int:
     from planrag.limits import question_problem
     from planrag.service.conversation import Conversation, RunRequest
     from planrag.service.runs import Asker, NotWalkthrough, RunService, gate, terminal_user
+    from planrag.simulators.service import dataset_columns
 
     too_long = question_problem(args.question.strip(), settings.max_question_chars)
     if too_long is not None:  # before a model, a database or a simulator is touched
@@ -66,7 +67,7 @@ def _ask(settings: Settings, args: argparse.Namespace) -> int:
         raise PlanRAGError(walkthrough_refusal(exc.problem)) from None
 
     renderer = None if args.json else TerminalRenderer(
-        column_names=dataset.column_names, verbose=args.verbose)
+        column_names=dataset_columns(dataset), verbose=args.verbose)
 
     async def decide(paused: AwaitingConfirmation) -> bool | None:
         return await asyncio.to_thread(

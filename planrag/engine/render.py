@@ -7,7 +7,7 @@ printable (control characters as visible escapes) and never Rich markup.
 
 from __future__ import annotations
 
-from typing import Any, assert_never
+from typing import assert_never
 
 from rich.console import Console
 from rich.panel import Panel
@@ -49,7 +49,7 @@ from planrag.engine.verdict import (
     stop_words,
 )
 from planrag.markup import escape, printable
-from planrag.present import cell
+from planrag.present import Columns
 
 __all__ = ["TerminalRenderer", "stop_text", "stop_words"]
 
@@ -61,13 +61,14 @@ class TerminalRenderer:
     def __init__(
         self,
         console: Console | None = None,
-        column_names: dict[str, str] | None = None,
+        column_names: Columns | dict[str, str] | None = None,
         *,
         verbose: bool = False,
     ) -> None:
         self.console = console or Console(highlight=False, emoji=False)
-        self.column_names = column_names or {}
-        """How the dataset names result columns for people."""
+        self.columns = (column_names if isinstance(column_names, Columns)
+                        else Columns(column_names or {}))
+        """How the dataset's result columns read for people: names and number formats."""
         self.verbose = verbose
         """Also the trace a developer reads: each model call and the tokens spent."""
         self._said: list[str] = []
@@ -124,7 +125,7 @@ class TerminalRenderer:
                         + (f" · {escape(event.thought, 'rich')}" if event.thought else ""))
                 c.print(Syntax(printable(event.query), lexer, word_wrap=True))
             case QueryFinished():
-                c.print(_table(event, self.column_names))
+                c.print(_table(event, self.columns))
                 for note in event.incomplete:  # a server limit cut the result short
                     c.print(f"[bold yellow]{event.query_id} incomplete[/]: "
                             f"{escape(printable(note), 'rich')}")
@@ -167,7 +168,8 @@ class TerminalRenderer:
                 pass  # said with the verdict, from `answer_checked`
             case AnswerChecked():
                 lines = answer_lines(event.answer, event.check, event.note, style="rich",
-                                     scripted=event.scripted, queries=self._queries)
+                                     scripted=event.scripted, queries=self._queries,
+                                     columns=self.columns.header)
                 title = "Answer" + (" [bold magenta](scripted model)[/]" if event.scripted
                                     else "")
                 c.print(Panel("\n".join(lines), title=title, expand=False))
@@ -222,16 +224,16 @@ def _reads(step: PlanStep) -> str:
     return "\n      [dim]" + escape(printable("; ".join(parts), one_line=True), "rich") + "[/]"
 
 
-def _table(event: QueryFinished, names: dict[str, str]) -> RichTable:
+def _table(event: QueryFinished, columns: Columns) -> RichTable:
     more = "" if len(event.preview) >= event.total_rows else f", first {len(event.preview)}"
     table = RichTable(title=f"{event.query_id}: {event.total_rows} rows{more}, "
                       f"{event.elapsed_ms:.1f} ms", title_justify="left")
     for col in event.columns:
-        table.add_column(escape(names.get(col, col), "rich"))
-    for row in event.preview:
+        table.add_column(escape(columns.header(col), "rich"))
+    for row in columns.cells(event.columns, event.preview):
         table.add_row(*(_cell(v) for v in row))
     return table
 
 
-def _cell(value: Any) -> str:
-    return escape(printable(cell(value)[:60], one_line=True), "rich")
+def _cell(text: str) -> str:
+    return escape(printable(text[:60], one_line=True), "rich")

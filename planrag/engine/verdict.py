@@ -36,11 +36,12 @@ from planrag.engine.evidence import (
 )
 from planrag.engine.sourced import by_the_check
 from planrag.markup import Style, code_span, escape, fenced
-from planrag.present import number, percent, quantity
+from planrag.present import Format, column_title, number, quantity, readable_ids, share
 from planrag.simulators.base import NEAR_TIE, SimulationResult
 
-__all__ = ["Style", "answer_lines", "best_line", "bold", "claim_lines", "decided_line", "effect",
-           "headline", "named", "names", "no_decision", "other_rules", "proposal_lines",
+__all__ = ["Formats", "Style", "answer_lines", "best_line", "bold", "claim_lines",
+           "decided_line", "effect", "formats", "headline", "named", "names", "no_decision",
+           "other_rules", "proposal_lines",
            "ranking_lines", "row_anchor", "stop_text", "stop_words"]
 
 _BOLD: dict[Style, Callable[[str], str]] = {
@@ -63,23 +64,56 @@ THAN_NOTHING = "than if nothing changes"
 """The same, after "more" or "less"."""
 
 
-def effect(value: float, baseline: float, unit: str, digits: int) -> str:
+Formats = tuple[Format, Format]
+"""How one verdict writes its amounts and its percentages: each in one format throughout."""
+
+
+def formats(values: Sequence[float], baseline: float, unit: str, digits: int,
+            also: Sequence[tuple[float, float]] = ()) -> Formats:
+    """One format for the amounts shown together (`values`, `baseline` and each value's
+    change from it, and the differences `also` gives, as (difference, base) pairs) and one
+    for those changes as percentages, so "0.498 ducats" stands beside "0.058 ducats" and
+    "−8.1%" beside "−0.1%"."""
+    changes = [(v - baseline, baseline) for v in values if v != baseline] + list(also)
+    shares = [share(delta, base) for delta, base in changes]
+    return (Format.of([*values, baseline, *(d for d, _ in changes)], unit, digits),
+            Format.percents(s for s in shares if s is not None))
+
+
+def _check_formats(check: SimulatorChecked) -> Formats:
+    """The formats of one verdict: its pick, the assistant's choice and how far apart
+    they are."""
+    if check.value is None:
+        return formats([check.best_value], check.baseline, check.unit, check.digits)
+    return formats([check.best_value, check.value], check.baseline, check.unit, check.digits,
+                   [(check.best_value - check.value, check.best_value)])
+
+
+def _gap(delta: float, base: float, shown: Formats) -> str:
+    """A difference as an amount with its share of `base`: "26.60 EUR (2.0%)"."""
+    amount, shares = shown
+    part = share(delta, base)
+    text = amount.quantity(abs(delta))
+    return f"{text} ({shares.quantity(abs(part))})" if part is not None else text
+
+
+def effect(value: float, baseline: float, unit: str, digits: int,
+           shown: Formats | None = None) -> str:
     """"26.60 EUR (2.0%) less than if nothing changes", or "the same as changing
-    nothing"."""
+    nothing". `shown`: the formats of the verdict it is part of (else its own)."""
     delta = value - baseline
     if delta == 0:
         return "the same as changing nothing"
-    share = percent(delta, baseline).lstrip("+−")
-    amount = quantity(abs(delta), unit, digits)
     direction = "more" if delta > 0 else "less"
-    return f"{amount} ({share}) {direction} {THAN_NOTHING}" if share else (
-        f"{amount} {direction} {THAN_NOTHING}")
+    gap = _gap(delta, baseline, shown or formats([value], baseline, unit, digits))
+    return f"{gap} {direction} {THAN_NOTHING}"
 
 
 def headline(check: SimulatorChecked, style: Style = "plain") -> str:
     """The verdict's first line: the simulator's pick and its effect."""
     return best_line(check.label(check.best), check.best_value, check.baseline,
-                     check.description, check.unit, check.digits, check.improves, style)
+                     check.description, check.unit, check.digits, check.improves, style,
+                     _check_formats(check))
 
 
 def best_line(
@@ -91,16 +125,20 @@ def best_line(
     digits: int,
     improves: bool,
     style: Style = "plain",
+    shown: Formats | None = None,
 ) -> str:
     """"Best decision: X: <objective> <value>, <effect compared with changing nothing>." (or
-    that changing nothing is best), for a check or a what-if ranking alike."""
+    that changing nothing is best), for a check or a what-if ranking alike. `shown`: the
+    formats of the whole verdict (else chosen from these values)."""
     bold = _BOLD[style]
-    description = escape(description, style)  # e.g. built from the question's parameters
+    shown = shown or formats([value], baseline, unit, digits)
+    # e.g. built from the question's parameters; a code in it ("baltic_sea") as a name
+    description = escape(readable_ids(description), style)
     if not improves:
         return (f"{bold('Better to change nothing')}: no decision improves the "
-                f"{description} ({quantity(baseline, unit, digits)}).")
+                f"{description} ({shown[0].quantity(baseline)}).")
     return (f"{bold('Best decision: ' + escape(best, style))}: {description} "
-            f"{quantity(value, unit, digits)}, {effect(value, baseline, unit, digits)}.")
+            f"{shown[0].quantity(value)}, {effect(value, baseline, unit, digits, shown)}.")
 
 
 def answer_lines(
@@ -112,10 +150,12 @@ def answer_lines(
     scripted: bool = False,
     queries: Mapping[str, str] | None = None,
     links: bool = False,
+    columns: Callable[[str], str] = column_title,
 ) -> list[str]:
     """The answer as lines (paragraphs), verdict first. `queries` names query ids as the
     front end shows them ("q1" -> "query 1 (step 1: ...)"); ids it lacks stay as they are.
-    `links` (Markdown): each number's source is a link to its row (`row_anchor`)."""
+    `links` (Markdown): each number's source is a link to its row (`row_anchor`).
+    `columns` names result columns as the front end's tables do (`Columns.header`)."""
     bold = _BOLD[style]
     lines: list[str] = []
     by = "The scripted walkthrough" if scripted else "The assistant's analysis"
@@ -149,7 +189,7 @@ def answer_lines(
             lines.append(f"Based on {_list(based)}.")
         if answer.read_as and check is None:  # with a check, its line says it
             lines.append(_sentence(_read_as(answer.read_as, style)))
-        lines += claim_lines(answer.claims, style, queries, links)
+        lines += claim_lines(answer.claims, style, queries, links, columns)
     return lines
 
 
@@ -165,17 +205,19 @@ def claim_lines(
     style: Style = "plain",
     queries: Mapping[str, str] | None = None,
     links: bool = False,
+    columns: Callable[[str], str] = column_title,
 ) -> list[str]:
     """Where the answer's numbers come from, numbered as the rationale marks them: each
-    number, what it is and its source; one the data does not bear out is marked "not found
-    in the data" or "the data says X"."""
+    number, what it is and its source (its columns named by `columns`, as the tables
+    name them); one the data does not bear out is marked "not found in the data" or "the
+    data says X"."""
     if not claims:
         return []
     bold = _BOLD[style]
     lines = [bold("Where the numbers come from:")]
     for i, claim in enumerate(claims, 1):
         said = f"{_figure(claim.value)}, {escape(claim.text, style)}"
-        where = _where(claim, style, queries, links)
+        where = _where(claim, style, queries, links, columns)
         if claim.verified and claim.origin not in ("", "data"):
             how = escape(claim.note, style) if claim.note else "given"
             formula = (f" ({escape(claim.source, style)})"
@@ -209,7 +251,7 @@ def _figure(value: float) -> str:
 
 
 def _where(claim: Claim, style: Style, queries: Mapping[str, str] | None,
-           links: bool) -> str:
+           links: bool, columns: Callable[[str], str]) -> str:
     """"query 2, row 3, cost" for one cell (a link to the row in Markdown with `links`);
     the formula for more."""
     if not claim.source:
@@ -219,15 +261,15 @@ def _where(claim: Claim, style: Style, queries: Mapping[str, str] | None,
                                                           claim.source.strip()):
         qid, row, column = cells[0]
         name = (queries or {}).get(qid, qid).split(" (")[0]
-        text = escape(f"{name}, row {row}, {column}", style)
+        text = escape(f"{name}, row {row}, {columns(column)}", style)
         if links and style == "markdown":
             return f"[{text}]({row_anchor(qid, row)})"
         return text
-    return _formula(claim, style, queries, links)
+    return _formula(claim, style, queries, links, columns)
 
 
 def _formula(claim: Claim, style: Style, queries: Mapping[str, str] | None,
-             links: bool) -> str:
+             links: bool, columns: Callable[[str], str]) -> str:
     """A formula as a manager reads it: "computed from query 1, row 4: shipped / capacity ×
     100" when its cells share a row, "computed over every row of query 2: sum(cost)" when
     they are whole columns of one query, else each cell named with its query and row.
@@ -275,7 +317,7 @@ def _formula(claim: Claim, style: Style, queries: Mapping[str, str] | None,
             continue
         qid, number = places[cell]
         cell += 1
-        column = escape(part.column, style)
+        column = escape(columns(part.column), style)
         if len(shared) == 1:
             text.append(column)
         elif number == 0:
@@ -435,7 +477,6 @@ def other_rules(notes: Mapping[str, str], used: str, other: str) -> str:
 def _agreement(check: SimulatorChecked, by: str, style: Style) -> str:
     bold = _BOLD[style]
     mine = escape(check.label(check.decision), style)
-    unit, digits = check.unit, check.digits
     if check.rank is None or check.value is None:
         return (f"{by} answered {bold(mine)}, which is not one of the "
                 f"{check.candidates} possible decisions, so it could not be checked.")
@@ -443,15 +484,13 @@ def _agreement(check: SimulatorChecked, by: str, style: Style) -> str:
         return f"{by} reached the same decision."
     if check.agrees:
         return f"{by} chose {bold(mine)}, which is exactly as good."
-    gap = abs(check.best_value - check.value)
-    worse = quantity(gap, unit, digits)
-    share = percent(gap, check.best_value).lstrip("+−")
-    how = f"{worse} ({share}) worse than the best" if share else f"{worse} worse than the best"
+    shown = _check_formats(check)
+    how = f"{_gap(check.best_value - check.value, check.best_value, shown)} worse than the best"
     if check.decision in check.near_ties or str(check.decision) in map(str, check.near_ties):
         how = f"practically as good as the best (within {NEAR_TIE * 100:g}%)"
     return (f"{by} chose {bold(mine)} instead: rank {check.rank} of {check.candidates}, "
-            f"{escape(check.description, style)} {quantity(check.value, unit, digits)}, "
-            f"{how}.")
+            f"{escape(readable_ids(check.description), style)} "
+            f"{shown[0].quantity(check.value)}, {how}.")
 
 
 def _ties(check: SimulatorChecked, style: Style) -> list[str]:

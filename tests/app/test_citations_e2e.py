@@ -94,12 +94,12 @@ async def test_cited_numbers_open_their_row(kiosk_chat: str, shots: Path) -> Non
         await expect(cited).to_be_in_viewport()
         await _three_shots(page, cited, shots, "2-row")
         # A row on the third page of another step's table: the page is turned to it.
-        await answer.get_by_role("link", name="query 2, row 23, foot_cnt").click()
+        await answer.get_by_role("link", name="query 2, row 23, Foot count").click()
         # The step is opened and its table turned to the third page, which a loaded machine
         # draws slowly (the first footnote's row is unmarked at once).
         await expect(cited).to_contain_text(BY_CODE[22].code, timeout=60_000)
         await expect(cited).to_have_count(1)
-        await expect(cited).to_contain_text(str(BY_CODE[22].foot))
+        await expect(cited).to_contain_text(f"{BY_CODE[22].foot:,}")  # as the footnote
         await expect(cited).to_be_in_viewport()
         await _three_shots(page, cited, shots, "3-page")
         await browser.close()

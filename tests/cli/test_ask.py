@@ -68,10 +68,11 @@ async def test_ask_in_the_terminal_and_without_a_model(tmp_path: Path) -> None:
     # Verdict first: the simulator's pick with its effect, then the model's pick and its cost.
     panel = out[out.index("─ Answer ─"):]
     verdict = [line.strip("│ ").rstrip() for line in panel.splitlines() if "│" in line]
-    assert verdict[0] == ("Best decision: Krakow: SWE's profit at baltic_sea 0.498 ducats, "
+    # One format for the verdict's amounts, the home node by its name (issue 36, 8).
+    assert verdict[0] == ("Best decision: Krakow: SWE's profit at Baltic Sea 0.498 ducats, "
                           "0.077 ducats (18.3%) more than if nothing changes.")
     assert verdict[1] == ("The assistant's analysis chose Novgorod instead: rank 2 of 79, SWE's "
-                          "profit at baltic_sea 0.44 ducats, 0.0581 ducats (11.7%) worse than "
+                          "profit at Baltic Sea 0.440 ducats, 0.058 ducats (11.7%) worse than "
                           "the best.")
     assert "Why: the data says so" in out and "Based on q1 (step 1, presence)." in out
     assert "scripted" not in out  # a model answered: nothing says scripted

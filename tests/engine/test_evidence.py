@@ -157,15 +157,15 @@ def test_the_answer_marks_and_numbers_its_claims() -> None:
                         "2,055.37]; 975 [3: not found in the data] more.")
     assert plain[3:] == [
         "Where the numbers come from:",
-        "[1] 12.5, W1 overtime hours: query 2, row 1, ot_hours.",
+        "[1] 12.5, W1 overtime hours: query 2, row 1, Ot hours.",  # columns in words
         "[2] 2,040.37, total cost: the data says 2,055.37 (computed over every row of query "
-        "2: sum(cost)).",
+        "2: sum(Cost)).",
         "[3] 975, a guess: not found in the data.",
     ]
     chat = answer_lines(answer, None, style="markdown", links=True)
     assert "12.5 [\\[1\\]](#planrag-q2-row-1)" in chat[1]
-    assert chat[4] == "\\[1\\] 12.5, W1 overtime hours: [q2, row 1, ot\\_hours](#planrag-q2-row-1)."
-    assert "**the data says 2,055.37**" in chat[5] and "every row of q2: sum(cost)" in chat[5]
+    assert chat[4] == "\\[1\\] 12.5, W1 overtime hours: [q2, row 1, Ot hours](#planrag-q2-row-1)."
+    assert "**the data says 2,055.37**" in chat[5] and "every row of q2: sum(Cost)" in chat[5]
 
 
 def test_a_formula_reads_as_columns_of_the_rows_it_was_computed_from() -> None:
@@ -180,15 +180,15 @@ def test_a_formula_reads_as_columns_of_the_rows_it_was_computed_from() -> None:
                                         claims=(shared, mixed, unary, broken)),
                          None, queries=queries)
     said = lines[-4:]
-    assert said[0].endswith("rate: computed from query 2, row 1: ot_hours / cost.")
-    assert said[1].endswith("gap: computed as ot_hours (query 2, row 2) - ot_hours "
+    assert said[0].endswith("rate: computed from query 2, row 1: Ot hours / Cost.")
+    assert said[1].endswith("gap: computed as Ot hours (query 2, row 2) - Ot hours "
                             "(query 2, row 1).")
-    assert said[2].endswith("negative: computed from query 2, row 1: -ot_hours.")
+    assert said[2].endswith("negative: computed from query 2, row 1: -Ot hours.")
     assert said[3].startswith("[4] 1, none: not found in the data")
     chat = answer_lines(AnswerProposed("W2", "see", ("q2",), claims=(shared, mixed)), None,
                         queries=queries, style="markdown", links=True)
-    assert "computed from query 2, [row 1](#planrag-q2-row-1): ot\\_hours / cost." in chat[-2]
-    assert ("ot\\_hours (query 2, [row 2](#planrag-q2-row-2)) \\- ot\\_hours (query 2, "
+    assert "computed from query 2, [row 1](#planrag-q2-row-1): Ot hours / Cost." in chat[-2]
+    assert ("Ot hours (query 2, [row 2](#planrag-q2-row-2)) \\- Ot hours (query 2, "
             "[row 1](#planrag-q2-row-1))") in chat[-1]
 
 

@@ -122,8 +122,8 @@ async def test_the_demo_reads_the_amount_from_the_question(engine_for) -> None: 
     why = next(x for x in lines if x.startswith("Why:"))
     assert "East Point (Leipzig) ships all it can (100% [1] of its capacity)" in why
     assert lines[-1].startswith("[1] 100, share of its capacity East Point (Leipzig) uses (%): "
-                                "computed from q1, row 4: shipped_kg_per_week / "
-                                "capacity_kg_per_week × 100")
+                                "computed from q1, row 4: Shipped (kg/week) / "
+                                "Capacity (kg/week) × 100")
 
 
 async def test_a_kept_plan_runs_no_new_step(engine_for) -> None:  # type: ignore[no-untyped-def]

@@ -75,7 +75,8 @@ def test_no_improvement_not_a_candidate_and_no_check() -> None:
 
 
 def test_effect_in_both_directions_and_markup_is_escaped() -> None:
-    assert effect(0.498, 0.4207, "ducats", 4) == ("0.0773 ducats (18.4%) more than if nothing "
+    # In the format of the value it is said beside (0.498): three decimals.
+    assert effect(0.498, 0.4207, "ducats", 4) == ("0.077 ducats (18.4%) more than if nothing "
                                                   "changes")
     assert effect(5, 5, "", 4) == "the same as changing nothing"
     assert effect(39.72, 43.24, "£", 4) == "£3.52 (8.1%) less than if nothing changes"
@@ -94,7 +95,7 @@ def test_money_reads_to_two_decimals_its_unit_placed_alike() -> None:
     assert quantity(1300.7036, "EUR") == "1,300.70 EUR"
     assert signed_quantity(-26.5964, "EUR") == "−26.60 EUR"
     assert signed_quantity(26.5964, "EUR") == "+26.60 EUR"
-    assert quantity(-0.001, "£") == "£0.00"  # no "−£0.00"
+    assert quantity(-0.001, "£") == "−£0.001"  # under a penny: not "−£0.00" (issue 36, 8)
     assert quantity(0.4981, "ducats") == "0.498 ducats"  # not money: significant figures
 
 
