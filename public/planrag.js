@@ -5,7 +5,8 @@
 //   dataset its first screen is about, in Chainlit's userEnv (app/web.py, "a page, its tab").
 // - The dataset picked in the settings panel is kept for the browser's next page (a cookie),
 //   and the title of the dataset in use is shown by the message box.
-// - A first question sent before the page is ready is held, and sent the moment it is.
+// - A question sent while the page is busy (not ready yet, a card waiting for an answer, an
+//   answer being worked out) is held, marked as waiting, and sent the moment the page is free.
 // - When the chat has no sign-in (it then runs on this machine only, app/auth.py), a banner
 //   says so.
 (function () {
@@ -90,6 +91,8 @@
       var composer = document.getElementById("message-composer");
       var label = document.getElementById("planrag-dataset");
       if (title && composer && !(label && composer.contains(label))) showTitle();
+      var note = document.getElementById("planrag-held");
+      if (composer && !(note && note.parentNode === composer)) showHeld();
     }).observe(document.body, { childList: true, subtree: true });
     showTitle();
   }
@@ -108,19 +111,52 @@
     }
   });
 
-  // The first question. Chainlit's message box takes text as soon as it shows, but until the
-  // page has connected and the chat has started it sends nothing: Enter was dropped without a
-  // word. Until the page has been ready once, such an Enter is held and the question sent the
-  // moment it is (typed on, the text held follows; emptied, nothing is sent). After that
-  // Chainlit's own handling stands.
-  var ready = false;
+  // A question sent while the page cannot take it. Chainlit's message box takes text at any
+  // time, but while the page still connects, while a card waits for an answer (a re-plan, a
+  // proposed check) and while an answer is worked out, Enter and the send button do nothing:
+  // the question stayed in the box without a word. Such a question is held: it stays in the
+  // box, where it can be edited or cleared (cleared, nothing is sent), a note under it says
+  // what it waits for, and it is sent the moment the page is free.
   var held = "";
   var filling = false;
+  var watch = 0;
 
-  function isReady() {
+  function isFree() {
     var gear = document.getElementById("chat-settings-open-modal");
     var send = document.getElementById("chat-submit");
     return Boolean((gear && !gear.disabled) || (send && !send.disabled));
+  }
+
+  // What the page waits for, in the words of the note: a card's buttons (Chainlit draws a
+  // question's buttons only while it waits for them), else the stop button of an answer
+  // being worked out, else the connection.
+  function waitingFor() {
+    if (document.querySelector("div.gap-1.flex-wrap > button.min-h-10:not(:disabled)")) {
+      return "Sent once you answer the card above.";
+    }
+    if (document.getElementById("stop-button")) return "Sent when this answer is done.";
+    return "Sent as soon as the chat is ready.";
+  }
+
+  // The note is a status region kept in the message box from the start, so a screen reader
+  // announces its words when they change; empty, it takes no room (public/chat.css).
+  function heldNote() {
+    var composer = document.getElementById("message-composer");
+    if (!composer) return null;
+    var note = document.getElementById("planrag-held");
+    if (!note) {
+      note = document.createElement("div");
+      note.id = "planrag-held";
+      note.setAttribute("role", "status");
+    }
+    if (note.parentNode !== composer) composer.insertBefore(note, composer.lastElementChild);
+    return note;
+  }
+
+  function showHeld() {
+    var note = heldNote();
+    var words = held ? waitingFor() : "";
+    if (note && note.textContent !== words) note.textContent = words;
   }
 
   function sendHeld() {
@@ -128,8 +164,8 @@
     var send = document.getElementById("chat-submit");
     if (!box || !send) return;
     if (box.value !== held) {
-      // The box was drawn anew (a message arrived before the question): the text goes back
-      // in as typing would put it, so Chainlit's own state holds it.
+      // The box was drawn anew (a message arrived meanwhile): the text goes back in as
+      // typing would put it, so Chainlit's own state holds it.
       var setter = Object.getOwnPropertyDescriptor(window.HTMLTextAreaElement.prototype, "value");
       filling = true;
       setter.set.call(box, held);
@@ -139,28 +175,45 @@
     }
     if (send.disabled) return;
     held = "";
+    showHeld();
     send.click();
   }
 
-  var watch = window.setInterval(function () {
-    if (!ready && isReady()) ready = true;
-    if (ready && held) sendHeld();
-    if (ready && !held) window.clearInterval(watch);
-  }, 100);
+  function hold(text) {
+    held = text;
+    showHeld();
+    if (!watch) {
+      watch = window.setInterval(function () {
+        if (held && isFree()) sendHeld();
+        else showHeld();
+        if (!held) { window.clearInterval(watch); watch = 0; }
+      }, 150);
+    }
+  }
 
   document.addEventListener("keydown", function (event) {
     var box = event.target;
-    if (ready || !box || box.id !== "chat-input" || event.key !== "Enter" || event.shiftKey ||
-        event.isComposing) return;
-    if (isReady()) { ready = true; return; }  // Chainlit sends it
-    if (!box.value.trim()) return;
-    held = box.value;
+    if (!box || box.id !== "chat-input" || event.key !== "Enter" || event.shiftKey ||
+        event.isComposing || isFree()) return;  // a free page: Chainlit sends it
+    if (box.value.trim()) hold(box.value);
+  }, true);
+
+  // The send button is disabled while the page is busy, and a disabled button gets no click
+  // (nor does Chainlit let the pointer reach it): a press on its place is taken here.
+  document.addEventListener("pointerdown", function (event) {
+    var send = document.getElementById("chat-submit");
+    var box = document.getElementById("chat-input");
+    if (!send || !box || !send.disabled || !box.value.trim() || isFree()) return;
+    var r = send.getBoundingClientRect();
+    if (event.clientX >= r.left && event.clientX <= r.right && event.clientY >= r.top &&
+        event.clientY <= r.bottom) hold(box.value);
   }, true);
 
   document.addEventListener("input", function (event) {
     var box = event.target;
     if (!held || filling || !box || box.id !== "chat-input") return;
     held = box.value.trim() ? box.value : "";
+    showHeld();
   }, true);
 
   function openBanner() {
