@@ -331,7 +331,55 @@
       });
       var target = size ? rows[(row - 1) % size] : null;
       if (target) target.classList.add("planrag-cited");
-      (target || region || button).scrollIntoView({ block: "center" });
+      await bringIntoView(target || region || button);
+    }
+    // The steps just opened grow to their height in an animation, and the table draws its
+    // rows a moment later: scrolled at once, the row was pushed back below the window as they
+    // grew (the person saw the query's SQL). So the scroll waits until the element has stayed
+    // put in the conversation for a few looks, and is checked again afterwards. It aims at
+    // the middle of what the person sees of the conversation: between the header and the
+    // message box, which floats over the conversation's bottom.
+    function scroller(el) {
+      for (var e = el.parentElement; e; e = e.parentElement) {
+        var overflow = getComputedStyle(e).overflowY;
+        if ((overflow === "auto" || overflow === "scroll") && e.scrollHeight > e.clientHeight) {
+          return e;
+        }
+      }
+      return document.scrollingElement || document.documentElement;
+    }
+    async function settled(el, area) {
+      var last = null;
+      for (var still = 0, i = 0; still < 4 && i < 100; i++) {
+        var at = el.getBoundingClientRect().top - area.getBoundingClientRect().top +
+          area.scrollTop;
+        still = last !== null && Math.abs(at - last) < 1 ? still + 1 : 0;
+        last = at;
+        await tick();
+      }
+    }
+    function shown(area) {
+      var box = area.getBoundingClientRect();
+      var top = Math.max(box.top, 0);
+      var bottom = Math.min(box.bottom, window.innerHeight);
+      var header = document.getElementById("header");
+      var composer = document.getElementById("message-composer");
+      if (header) top = Math.max(top, header.getBoundingClientRect().bottom);
+      if (composer) bottom = Math.min(bottom, composer.getBoundingClientRect().top);
+      return { top: top, bottom: bottom };
+    }
+    async function bringIntoView(el) {
+      var area = scroller(el);
+      for (var round = 0; round < 3; round++) {
+        await settled(el, area);
+        var band = shown(area);
+        var box = el.getBoundingClientRect();
+        if (box.top >= band.top && box.bottom <= band.bottom && round > 0) return;
+        // Its middle to the band's middle; a box taller than the band shows its top.
+        var shift = box.height > band.bottom - band.top ? box.top - band.top - 8
+          : (box.top + box.bottom) / 2 - (band.top + band.bottom) / 2;
+        area.scrollTop += shift;
+      }
     }
     function nextButton(region) {
       var found = null;
