@@ -221,10 +221,18 @@
     var banner = document.createElement("div");
     banner.id = "planrag-open-banner";
     banner.setAttribute("role", "status");
-    banner.textContent = "Open to this machine only, without sign-in. To share it with your " +
+    // The whole sentence, and a short form for a narrow screen (public/chat.css picks one).
+    var long = document.createElement("span");
+    long.className = "planrag-long";
+    long.textContent = "Open to this machine only, without sign-in. To share it with your " +
       "team: the Readme (top right), \u201cSharing with your team\u201d.";
+    var short = document.createElement("span");
+    short.className = "planrag-short";
+    short.textContent = "This machine only, no sign-in";
+    banner.appendChild(long);
+    banner.appendChild(short);
+    banner.title = long.textContent;
     document.body.appendChild(banner);
-    keepRoomFor(banner);
   }
 
   function whenBody(then) {
@@ -240,17 +248,6 @@
       if (cfg && !cfg.requireLogin) whenBody(openBanner);
     })
     .catch(function () { /* no banner: the page works without it */ });
-
-  // On a narrow screen the banner is a strip across the top and the page moves down by its
-  // height (public/chat.css), which depends on how many lines the text takes at that width.
-  function keepRoomFor(banner) {
-    function measure() {
-      document.documentElement.style.setProperty("--planrag-banner-height",
-        banner.offsetHeight + "px");
-    }
-    measure();
-    if (window.ResizeObserver) new window.ResizeObserver(measure).observe(banner);
-  }
 
   // A footnote of an answer ("[1]" after a number, or a source "query 2, row 3, cost") opens
   // the row it cites: the link is "#planrag-q2-row-3" (planrag/engine/verdict.py, row_anchor).
