@@ -438,6 +438,12 @@ async def test_a_question_sent_while_a_card_waits_is_held_then_sent(
         await box.press("Enter")
         await expect(note).to_have_text("Sent once you answer the card above.")
         await expect(box).to_have_value("[plain-first-try] Where should SWE place its merchant?")
+        # The note makes the message box taller: the card's buttons stay in view above it,
+        # not cut by the conversation's scrolling area (which ends higher once the arrow to
+        # its newest message shows).
+        await page.wait_for_timeout(500)
+        buttons = await approve.evaluate(SHOWN)
+        assert buttons["top"] >= buttons["from"] and buttons["bottom"] <= buttons["to"], buttons
         card = page.locator(".step", has=approve).last
         await _three_shots(page, card, shots, "held-while-card-waits")
         for width, height in ((1280, 720), (390, 844)):
@@ -464,6 +470,23 @@ async def test_a_question_sent_while_a_card_waits_is_held_then_sent(
         await expect(page.get_by_text(ANSWER)).to_have_count(2, timeout=30_000)
         assert await page.get_by_text("[plain-first-try]").count() == 0
         await browser.close()
+
+
+SHOWN = """(e) => {
+  // `e`'s box, and the part of the window where the conversation shows: below the header,
+  // above the message box, inside the boxes that scroll it.
+  const r = e.getBoundingClientRect();
+  let from = document.getElementById('header').getBoundingClientRect().bottom;
+  let to = document.getElementById('message-composer').getBoundingClientRect().top;
+  for (let a = e.parentElement; a; a = a.parentElement) {
+    const overflow = getComputedStyle(a).overflowY;
+    if (overflow === 'auto' || overflow === 'scroll') {
+      from = Math.max(from, a.getBoundingClientRect().top);
+      to = Math.min(to, a.getBoundingClientRect().bottom);
+    }
+  }
+  return {top: r.top, bottom: r.bottom, from: from, to: to};
+}"""
 
 
 async def _box(locator: Any) -> dict[str, float]:
