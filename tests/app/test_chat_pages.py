@@ -2,8 +2,9 @@
 asked the question (typed, a button, a conversation taken up after a restart) and however its
 re-plan was decided (approve, keep, no answer in time); tabs of one browser that are
 conversations of their own; the dataset in use shown by the message box, in every tab and
-after a New chat; a question stopped by a reload asked again with one click; a first question
-sent before the page was ready."""
+after a New chat; a question stopped by a reload asked again with one click; a question sent
+before the page was ready, while a card waited for an answer or while an answer was worked
+out: held, marked as waiting, and sent once the page is free."""
 
 from __future__ import annotations
 
@@ -470,6 +471,33 @@ async def test_a_question_sent_while_a_card_waits_is_held_then_sent(
         await expect(page.get_by_text(ANSWER)).to_have_count(2, timeout=30_000)
         assert await page.get_by_text("[plain-first-try]").count() == 0
         await browser.close()
+
+
+async def test_a_question_sent_while_an_answer_is_worked_out_waits_for_it(
+        data_dir: Path) -> None:  # noqa: F811
+    """Enter while an answer is still worked out (the model's second reply held up here for
+    a few seconds): the note says the question is sent when this answer is done, and it is."""
+    from playwright.async_api import async_playwright, expect
+
+    async with ScriptedServer(_route({})) as server, async_playwright() as p:
+        server.faults[2] = Stall("", seconds=6)
+        env = {"PLANRAG_MODEL": "scripted", "PLANRAG_MODEL_BASE_URL": server.base_url,
+               "PLANRAG_MODEL_TOOLS": "on"}
+        async with _chat(data_dir, env) as url:
+            browser = await _browser(p)
+            page = await _page(browser, url, height=720)
+            await _ask(page, "[plain-slow] Where should SWE place its merchant?")
+            await page.locator("#stop-button").wait_for(timeout=30_000)
+            box = page.locator("#chat-input")
+            await box.fill("[plain-next] Where should SWE place its merchant?")
+            await box.press("Enter")
+            note = page.locator("#planrag-held")
+            await expect(note).to_have_text("Sent when this answer is done.")
+            await expect(box).to_have_value("[plain-next] Where should SWE place its merchant?")
+            await expect(page.get_by_text(ANSWER)).to_have_count(2, timeout=60_000)
+            await expect(page.get_by_text("[plain-next] Where should SWE")).to_have_count(1)
+            await expect(note).to_be_empty()
+            await browser.close()
 
 
 SHOWN = """(e) => {
