@@ -5,7 +5,8 @@
 //   dataset its first screen is about, in Chainlit's userEnv (app/web.py, "a page, its tab").
 // - The dataset picked in the settings panel is kept for the browser's next page (a cookie),
 //   and the title of the dataset in use is shown by the message box.
-// - A first question sent before the page is ready is held, and sent the moment it is.
+// - A question sent while the page is busy (not ready yet, a card waiting for an answer, an
+//   answer being worked out) is held, marked as waiting, and sent the moment the page is free.
 // - When the chat has no sign-in (it then runs on this machine only, app/auth.py), a banner
 //   says so.
 (function () {
@@ -90,6 +91,8 @@
       var composer = document.getElementById("message-composer");
       var label = document.getElementById("planrag-dataset");
       if (title && composer && !(label && composer.contains(label))) showTitle();
+      var note = document.getElementById("planrag-held");
+      if (composer && !(note && note.parentNode === composer)) showHeld();
     }).observe(document.body, { childList: true, subtree: true });
     showTitle();
   }
@@ -108,19 +111,52 @@
     }
   });
 
-  // The first question. Chainlit's message box takes text as soon as it shows, but until the
-  // page has connected and the chat has started it sends nothing: Enter was dropped without a
-  // word. Until the page has been ready once, such an Enter is held and the question sent the
-  // moment it is (typed on, the text held follows; emptied, nothing is sent). After that
-  // Chainlit's own handling stands.
-  var ready = false;
+  // A question sent while the page cannot take it. Chainlit's message box takes text at any
+  // time, but while the page still connects, while a card waits for an answer (a re-plan, a
+  // proposed check) and while an answer is worked out, Enter and the send button do nothing:
+  // the question stayed in the box without a word. Such a question is held: it stays in the
+  // box, where it can be edited or cleared (cleared, nothing is sent), a note under it says
+  // what it waits for, and it is sent the moment the page is free.
   var held = "";
   var filling = false;
+  var watch = 0;
 
-  function isReady() {
+  function isFree() {
     var gear = document.getElementById("chat-settings-open-modal");
     var send = document.getElementById("chat-submit");
     return Boolean((gear && !gear.disabled) || (send && !send.disabled));
+  }
+
+  // What the page waits for, in the words of the note: a card's buttons (Chainlit draws a
+  // question's buttons only while it waits for them), else the stop button of an answer
+  // being worked out, else the connection.
+  function waitingFor() {
+    if (document.querySelector("div.gap-1.flex-wrap > button.min-h-10:not(:disabled)")) {
+      return "Sent once you answer the card above.";
+    }
+    if (document.getElementById("stop-button")) return "Sent when this answer is done.";
+    return "Sent as soon as the chat is ready.";
+  }
+
+  // The note is a status region kept in the message box from the start, so a screen reader
+  // announces its words when they change; empty, it takes no room (public/chat.css).
+  function heldNote() {
+    var composer = document.getElementById("message-composer");
+    if (!composer) return null;
+    var note = document.getElementById("planrag-held");
+    if (!note) {
+      note = document.createElement("div");
+      note.id = "planrag-held";
+      note.setAttribute("role", "status");
+    }
+    if (note.parentNode !== composer) composer.insertBefore(note, composer.lastElementChild);
+    return note;
+  }
+
+  function showHeld() {
+    var note = heldNote();
+    var words = held ? waitingFor() : "";
+    if (note && note.textContent !== words) note.textContent = words;
   }
 
   function sendHeld() {
@@ -128,8 +164,8 @@
     var send = document.getElementById("chat-submit");
     if (!box || !send) return;
     if (box.value !== held) {
-      // The box was drawn anew (a message arrived before the question): the text goes back
-      // in as typing would put it, so Chainlit's own state holds it.
+      // The box was drawn anew (a message arrived meanwhile): the text goes back in as
+      // typing would put it, so Chainlit's own state holds it.
       var setter = Object.getOwnPropertyDescriptor(window.HTMLTextAreaElement.prototype, "value");
       filling = true;
       setter.set.call(box, held);
@@ -139,28 +175,45 @@
     }
     if (send.disabled) return;
     held = "";
+    showHeld();
     send.click();
   }
 
-  var watch = window.setInterval(function () {
-    if (!ready && isReady()) ready = true;
-    if (ready && held) sendHeld();
-    if (ready && !held) window.clearInterval(watch);
-  }, 100);
+  function hold(text) {
+    held = text;
+    showHeld();
+    if (!watch) {
+      watch = window.setInterval(function () {
+        if (held && isFree()) sendHeld();
+        else showHeld();
+        if (!held) { window.clearInterval(watch); watch = 0; }
+      }, 150);
+    }
+  }
 
   document.addEventListener("keydown", function (event) {
     var box = event.target;
-    if (ready || !box || box.id !== "chat-input" || event.key !== "Enter" || event.shiftKey ||
-        event.isComposing) return;
-    if (isReady()) { ready = true; return; }  // Chainlit sends it
-    if (!box.value.trim()) return;
-    held = box.value;
+    if (!box || box.id !== "chat-input" || event.key !== "Enter" || event.shiftKey ||
+        event.isComposing || isFree()) return;  // a free page: Chainlit sends it
+    if (box.value.trim()) hold(box.value);
+  }, true);
+
+  // The send button is disabled while the page is busy, and a disabled button gets no click
+  // (nor does Chainlit let the pointer reach it): a press on its place is taken here.
+  document.addEventListener("pointerdown", function (event) {
+    var send = document.getElementById("chat-submit");
+    var box = document.getElementById("chat-input");
+    if (!send || !box || !send.disabled || !box.value.trim() || isFree()) return;
+    var r = send.getBoundingClientRect();
+    if (event.clientX >= r.left && event.clientX <= r.right && event.clientY >= r.top &&
+        event.clientY <= r.bottom) hold(box.value);
   }, true);
 
   document.addEventListener("input", function (event) {
     var box = event.target;
     if (!held || filling || !box || box.id !== "chat-input") return;
     held = box.value.trim() ? box.value : "";
+    showHeld();
   }, true);
 
   function openBanner() {
@@ -168,10 +221,18 @@
     var banner = document.createElement("div");
     banner.id = "planrag-open-banner";
     banner.setAttribute("role", "status");
-    banner.textContent = "Open to this machine only, without sign-in. To share it with your " +
+    // The whole sentence, and a short form for a narrow screen (public/chat.css picks one).
+    var long = document.createElement("span");
+    long.className = "planrag-long";
+    long.textContent = "Open to this machine only, without sign-in. To share it with your " +
       "team: the Readme (top right), \u201cSharing with your team\u201d.";
+    var short = document.createElement("span");
+    short.className = "planrag-short";
+    short.textContent = "This machine only, no sign-in";
+    banner.appendChild(long);
+    banner.appendChild(short);
+    banner.title = long.textContent;
     document.body.appendChild(banner);
-    keepRoomFor(banner);
   }
 
   function whenBody(then) {
@@ -187,17 +248,6 @@
       if (cfg && !cfg.requireLogin) whenBody(openBanner);
     })
     .catch(function () { /* no banner: the page works without it */ });
-
-  // On a narrow screen the banner is a strip across the top and the page moves down by its
-  // height (public/chat.css), which depends on how many lines the text takes at that width.
-  function keepRoomFor(banner) {
-    function measure() {
-      document.documentElement.style.setProperty("--planrag-banner-height",
-        banner.offsetHeight + "px");
-    }
-    measure();
-    if (window.ResizeObserver) new window.ResizeObserver(measure).observe(banner);
-  }
 
   // A footnote of an answer ("[1]" after a number, or a source "query 2, row 3, cost") opens
   // the row it cites: the link is "#planrag-q2-row-3" (planrag/engine/verdict.py, row_anchor).
@@ -278,7 +328,55 @@
       });
       var target = size ? rows[(row - 1) % size] : null;
       if (target) target.classList.add("planrag-cited");
-      (target || region || button).scrollIntoView({ block: "center" });
+      await bringIntoView(target || region || button);
+    }
+    // The steps just opened grow to their height in an animation, and the table draws its
+    // rows a moment later: scrolled at once, the row was pushed back below the window as they
+    // grew (the person saw the query's SQL). So the scroll waits until the element has stayed
+    // put in the conversation for a few looks, and is checked again afterwards. It aims at
+    // the middle of what the person sees of the conversation: between the header and the
+    // message box, which floats over the conversation's bottom.
+    function scroller(el) {
+      for (var e = el.parentElement; e; e = e.parentElement) {
+        var overflow = getComputedStyle(e).overflowY;
+        if ((overflow === "auto" || overflow === "scroll") && e.scrollHeight > e.clientHeight) {
+          return e;
+        }
+      }
+      return document.scrollingElement || document.documentElement;
+    }
+    async function settled(el, area) {
+      var last = null;
+      for (var still = 0, i = 0; still < 4 && i < 100; i++) {
+        var at = el.getBoundingClientRect().top - area.getBoundingClientRect().top +
+          area.scrollTop;
+        still = last !== null && Math.abs(at - last) < 1 ? still + 1 : 0;
+        last = at;
+        await tick();
+      }
+    }
+    function shown(area) {
+      var box = area.getBoundingClientRect();
+      var top = Math.max(box.top, 0);
+      var bottom = Math.min(box.bottom, window.innerHeight);
+      var header = document.getElementById("header");
+      var composer = document.getElementById("message-composer");
+      if (header) top = Math.max(top, header.getBoundingClientRect().bottom);
+      if (composer) bottom = Math.min(bottom, composer.getBoundingClientRect().top);
+      return { top: top, bottom: bottom };
+    }
+    async function bringIntoView(el) {
+      var area = scroller(el);
+      for (var round = 0; round < 3; round++) {
+        await settled(el, area);
+        var band = shown(area);
+        var box = el.getBoundingClientRect();
+        if (box.top >= band.top && box.bottom <= band.bottom && round > 0) return;
+        // Its middle to the band's middle; a box taller than the band shows its top.
+        var shift = box.height > band.bottom - band.top ? box.top - band.top - 8
+          : (box.top + box.bottom) / 2 - (band.top + band.bottom) / 2;
+        area.scrollTop += shift;
+      }
     }
     function nextButton(region) {
       var found = null;

@@ -2,8 +2,9 @@
 asked the question (typed, a button, a conversation taken up after a restart) and however its
 re-plan was decided (approve, keep, no answer in time); tabs of one browser that are
 conversations of their own; the dataset in use shown by the message box, in every tab and
-after a New chat; a question stopped by a reload asked again with one click; a first question
-sent before the page was ready."""
+after a New chat; a question stopped by a reload asked again with one click; a question sent
+before the page was ready, while a card waited for an answer or while an answer was worked
+out: held, marked as waiting, and sent once the page is free."""
 
 from __future__ import annotations
 
@@ -413,7 +414,114 @@ async def test_a_question_stopped_by_a_reload_is_asked_again_with_one_click(
         await browser.close()
 
 
-# -- 10. The first question, sent before the page is ready
+# -- 10. A question sent while the page is busy, or before it is ready
+
+
+async def test_a_question_sent_while_a_card_waits_is_held_then_sent(
+        chat: str, shots: Path) -> None:  # noqa: F811
+    """Enter (or the send button) while a re-plan's card waits for an answer: the question
+    stays in the box, a note in the box says it is sent once the card is answered (a status
+    for screen readers, inside the message box and the screen in light, dark and at 390 px),
+    it can be edited or cleared meanwhile, and it is sent the moment the page is free."""
+    from playwright.async_api import async_playwright, expect
+
+    async with async_playwright() as p:
+        browser = await _browser(p)
+        page = await _page(browser, chat, height=720)
+        await _ask(page, "[busy] Where should SWE place its merchant?")
+        approve = page.get_by_role("button", name="Approve")
+        await approve.wait_for(timeout=30_000)
+        box = page.locator("#chat-input")
+        note = page.locator("#planrag-held")
+        await expect(note).to_have_attribute("role", "status")
+        await expect(note).to_be_empty()
+        await box.fill("[plain-first-try] Where should SWE place its merchant?")
+        await box.press("Enter")
+        await expect(note).to_have_text("Sent once you answer the card above.")
+        await expect(box).to_have_value("[plain-first-try] Where should SWE place its merchant?")
+        # The note makes the message box taller: the card's buttons stay in view above it,
+        # not cut by the conversation's scrolling area (which ends higher once the arrow to
+        # its newest message shows).
+        await page.wait_for_timeout(500)
+        buttons = await approve.evaluate(SHOWN)
+        assert buttons["top"] >= buttons["from"] and buttons["bottom"] <= buttons["to"], buttons
+        card = page.locator(".step", has=approve).last
+        await _three_shots(page, card, shots, "held-while-card-waits")
+        for width, height in ((1280, 720), (390, 844)):
+            await page.set_viewport_size({"width": width, "height": height})
+            held, composer = await _box(note), await _box(page.locator("#message-composer"))
+            assert composer["left"] <= held["left"] and held["right"] <= composer["right"]
+            assert composer["top"] <= held["top"] and held["bottom"] <= composer["bottom"]
+            assert held["left"] >= 0 and held["right"] <= width and held["bottom"] <= height
+            assert held["bottom"] - held["top"] < 48, held  # one or two lines, not a wall
+        # Cleared, nothing waits; typed again and sent with the (disabled) send button, it
+        # waits again, and edited meanwhile, the edited text is what is sent.
+        await box.fill("")
+        await expect(note).to_be_empty()
+        await box.fill("[plain-held] Where should SWE place its merchant?")
+        await page.locator("#chat-submit").click(force=True)
+        await expect(note).to_have_text("Sent once you answer the card above.")
+        await box.fill("[plain-held] Where should SWE place its merchant, again?")
+        await approve.click()
+        await page.get_by_text(ANSWER).first.wait_for(timeout=30_000)
+        sent = page.get_by_text("[plain-held] Where should SWE place its merchant, again?")
+        await expect(sent).to_have_count(1, timeout=30_000)
+        await expect(box).to_have_value("")
+        await expect(note).to_be_empty()
+        await expect(page.get_by_text(ANSWER)).to_have_count(2, timeout=30_000)
+        assert await page.get_by_text("[plain-first-try]").count() == 0
+        await browser.close()
+
+
+async def test_a_question_sent_while_an_answer_is_worked_out_waits_for_it(
+        data_dir: Path) -> None:  # noqa: F811
+    """Enter while an answer is still worked out (the model's second reply held up here for
+    a few seconds): the note says the question is sent when this answer is done, and it is."""
+    from playwright.async_api import async_playwright, expect
+
+    async with ScriptedServer(_route({})) as server, async_playwright() as p:
+        server.faults[2] = Stall("", seconds=6)
+        env = {"PLANRAG_MODEL": "scripted", "PLANRAG_MODEL_BASE_URL": server.base_url,
+               "PLANRAG_MODEL_TOOLS": "on"}
+        async with _chat(data_dir, env) as url:
+            browser = await _browser(p)
+            page = await _page(browser, url, height=720)
+            await _ask(page, "[plain-slow] Where should SWE place its merchant?")
+            await page.locator("#stop-button").wait_for(timeout=30_000)
+            box = page.locator("#chat-input")
+            await box.fill("[plain-next] Where should SWE place its merchant?")
+            await box.press("Enter")
+            note = page.locator("#planrag-held")
+            await expect(note).to_have_text("Sent when this answer is done.")
+            await expect(box).to_have_value("[plain-next] Where should SWE place its merchant?")
+            await expect(page.get_by_text(ANSWER)).to_have_count(2, timeout=60_000)
+            await expect(page.get_by_text("[plain-next] Where should SWE")).to_have_count(1)
+            await expect(note).to_be_empty()
+            await browser.close()
+
+
+SHOWN = """(e) => {
+  // `e`'s box, and the part of the window where the conversation shows: below the header,
+  // above the message box, inside the boxes that scroll it.
+  const r = e.getBoundingClientRect();
+  let from = document.getElementById('header').getBoundingClientRect().bottom;
+  let to = document.getElementById('message-composer').getBoundingClientRect().top;
+  for (let a = e.parentElement; a; a = a.parentElement) {
+    const overflow = getComputedStyle(a).overflowY;
+    if (overflow === 'auto' || overflow === 'scroll') {
+      from = Math.max(from, a.getBoundingClientRect().top);
+      to = Math.min(to, a.getBoundingClientRect().bottom);
+    }
+  }
+  return {top: r.top, bottom: r.bottom, from: from, to: to};
+}"""
+
+
+async def _box(locator: Any) -> dict[str, float]:
+    box = await locator.bounding_box()
+    assert box is not None, f"{locator} is not displayed"
+    return {"left": box["x"], "top": box["y"], "right": box["x"] + box["width"],
+            "bottom": box["y"] + box["height"]}
 
 
 async def test_a_question_sent_before_the_page_is_ready_is_answered(chat: str) -> None:
@@ -433,8 +541,12 @@ async def test_a_question_sent_before_the_page_is_ready_is_answered(chat: str) -
         await box.fill(text)
         assert await page.locator("#chat-settings-open-modal").count() == 0  # not ready yet
         await box.press("Enter")
+        note = page.locator("#planrag-held")
+        if await page.locator("#chat-settings-open-modal").count() == 0:
+            await expect(note).to_have_text("Sent as soon as the chat is ready.")
         await expect(page.get_by_text(text)).to_have_count(1, timeout=30_000)
         await expect(box).to_have_value("")
+        await expect(note).to_be_empty()
 
     async with async_playwright() as p:
         browser = await _browser(p)

@@ -5,8 +5,10 @@ HTTP, a kiosk network on SQLite the work was not designed around)."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -102,4 +104,71 @@ async def test_cited_numbers_open_their_row(kiosk_chat: str, shots: Path) -> Non
         await expect(cited).to_contain_text(f"{BY_CODE[22].foot:,}")  # as the footnote
         await expect(cited).to_be_in_viewport()
         await _three_shots(page, cited, shots, "3-page")
+        await browser.close()
+
+
+CLEAR = """(row) => {
+  // Where the cited row is, and what of the screen shows the conversation: below the header,
+  // above the message box, inside the window and inside the boxes that scroll it.
+  const box = (e) => { const r = e.getBoundingClientRect(); return {top: r.top, bottom: r.bottom,
+                                                                    left: r.left}; };
+  const header = document.getElementById('header');
+  const composer = document.getElementById('message-composer');
+  const shown = {top: Math.max(0, header ? box(header).bottom : 0),
+                 bottom: Math.min(window.innerHeight, composer ? box(composer).top : Infinity)};
+  for (let e = row.parentElement; e; e = e.parentElement) {
+    const overflow = getComputedStyle(e).overflowY;
+    if ((overflow === 'auto' || overflow === 'scroll') && e.scrollHeight > e.clientHeight) {
+      shown.top = Math.max(shown.top, box(e).top);
+      shown.bottom = Math.min(shown.bottom, box(e).bottom);
+    }
+  }
+  const r = box(row);
+  return {row: r, shown: shown, width: window.innerWidth,
+          clear: r.top >= shown.top - 0.5 && r.bottom <= shown.bottom + 0.5 && r.left >= -0.5 &&
+                 r.left < window.innerWidth};
+}"""
+
+
+async def _clear_of_the_frame(page: Any, cited: Any) -> None:
+    """The cited row ends up whole in what the person sees of the conversation: not under the
+    header, not under the message box, not below the window. Judged once it has stayed put for
+    a second (steps open with an animation and tables draw late: a row may pass through the
+    window on its way down), within 15 s."""
+    where: dict[str, Any] = {}
+    tops: list[float] = []
+    for _ in range(60):
+        where = await cited.evaluate(CLEAR)
+        tops = [*tops[-3:], round(where["row"]["top"])]
+        if len(tops) == 4 and len(set(tops)) == 1:
+            break
+        await asyncio.sleep(0.25)
+    assert where["clear"], where
+
+
+@pytest.mark.parametrize(("width", "height", "tag"), [
+    pytest.param(1280, 720, "c2", id="desktop-720"), pytest.param(390, 844, "c3", id="phone")])
+async def test_a_cited_row_is_shown_clear_of_the_message_box(
+        kiosk_chat: str, shots: Path, width: int, height: int, tag: str) -> None:  # noqa: F811
+    """On an ordinary screen the footnote's row ends up in view, not under the message box
+    (a row on the table's first page, then one on its third page)."""
+    from playwright.async_api import async_playwright, expect
+
+    async with async_playwright() as p:
+        browser = await _browser(p)
+        page = await _page(browser, kiosk_chat, height=height)
+        await page.set_viewport_size({"width": width, "height": height})
+        await _ask(page, f"[{tag}] Which kiosk should get the espresso machine?")
+        sources = page.get_by_text("Where the numbers come from")
+        await sources.wait_for(timeout=30_000)
+        answer = page.locator(".step", has=sources).last
+        await answer.get_by_role("link", name="[1]").first.click()
+        cited = page.locator(".planrag-cited")
+        await expect(cited).to_contain_text(SECOND.code, timeout=10_000)
+        await _clear_of_the_frame(page, cited)
+        await page.screenshot(path=str(shots / f"{width}-1-first-page.png"))
+        await answer.get_by_role("link", name="query 2, row 23, foot_cnt").click()
+        await expect(cited).to_contain_text(BY_CODE[22].code, timeout=60_000)
+        await _clear_of_the_frame(page, cited)
+        await page.screenshot(path=str(shots / f"{width}-2-third-page.png"))
         await browser.close()

@@ -22,7 +22,9 @@ from typing import Any
 
 import pytest
 
+from planrag.engine import Reply, ScriptedModel, call
 from tests.app.test_chat_e2e import (  # noqa: F401 - app, data_dir and shots are fixtures
+    SCRIPTS,
     _ask,
     _browser,
     _ready,
@@ -157,6 +159,93 @@ async def _box(locator: Any) -> dict[str, float]:
             "bottom": box["y"] + box["height"]}
 
 
+async def _frame_is_small(page: Any, folder: Path) -> None:
+    """On a phone the banner, the header, the message box and the line under it take well
+    under a quarter of the screen together (a fifth at most), once a conversation has begun:
+    measured from the top of the window to the lowest of the header and the banner, and from
+    the top of the message box to the bottom of the window."""
+    height = page.viewport_size["height"]
+    header = await _box(page.locator("#header"))
+    banner = await _box(page.locator("#planrag-open-banner"))
+    composer = await _box(page.locator("#message-composer"))
+    taken = max(header["bottom"], banner["bottom"]) + (height - composer["top"])
+    await page.screenshot(path=str(folder / "8-phone-frame.png"))
+    assert taken <= height / 5, (taken, header, banner, composer)
+    assert _inside(banner, header), "the banner stands out of the header"
+
+
+async def _scrolls_sideways_visibly(page: Any, table: Any, folder: Path) -> None:
+    """A table wider than its box shows that it scrolls sideways: a shadow at the edge where
+    columns are cut (backgrounds fixed to the box, with covers that scroll with the table,
+    public/chat.css). The box itself fits the screen. (Its scroll bar is the browser's own,
+    hidden in headless Chromium: it cannot be measured here.)"""
+    box = table.locator("div.overflow-auto:has(> table)")
+    look = await box.evaluate("""b => ({wide: b.scrollWidth > b.clientWidth + 1,
+        images: getComputedStyle(b).backgroundImage,
+        attached: getComputedStyle(b).backgroundAttachment})""")
+    if not look["wide"]:
+        return
+    assert look["images"].count("gradient(") == 4, look
+    assert look["attached"].split(", ") == ["local", "local", "scroll", "scroll"], look
+    edges = await _box(box)
+    assert edges["left"] >= 0 and edges["right"] <= page.viewport_size["width"], edges
+    await page.screenshot(path=str(folder / "9-wide-table.png"))
+
+
+WIDE = ("SELECT a.*, b.trade_node AS other_node, b.base_trading_power AS other_power, "
+        "b.calculated_trading_power AS other_calculated FROM node_country a JOIN node_country b "
+        "ON a.trade_node = b.trade_node AND b.country_name <> a.country_name "
+        "WHERE a.country_name = 'SWE' ORDER BY a.base_trading_power DESC LIMIT 6")
+
+
+def _wide(tag: str) -> ScriptedModel:
+    """Plan, one query with more columns than a phone shows, and the answer."""
+    answer = Reply(calls=[call("final_answer", decision="krakow", rationale="krakow leads (q1).",
+                               query_ids=["q1"], parameters={"country": "SWE"})])
+    return ScriptedModel([
+        Reply(calls=[call("make_plan", steps=[
+            {"goal": "compare SWE with the others at each node", "source": "sql"}])]),
+        Reply(calls=[call("run_sql", query=WIDE, step=0)]),
+        answer,
+        answer,  # told once what the answer lacks, it answers unchanged
+    ])
+
+
+SCRIPTS.update({"wide-dark": _wide, "wide-light": _wide})
+
+
+@pytest.mark.parametrize("scheme", ["dark", "light"])
+async def test_a_wide_table_shows_it_scrolls_sideways_on_a_phone(  # type: ignore[no-untyped-def]
+    app, shots: Path, scheme: str  # noqa: F811
+) -> None:
+    from playwright.async_api import async_playwright
+
+    url, _ = app
+    async with async_playwright() as p:
+        browser = await _browser(p)
+        context = await browser.new_context(viewport={"width": 390, "height": 844},
+                                            color_scheme=scheme)
+        page = await context.new_page()
+        await page.goto(url)
+        await _ready(page)
+        await _ask(page, f"[wide-{scheme}] Where should SWE place its merchant?")
+        await page.get_by_text("Best decision: Krakow").first.wait_for(timeout=30_000)
+        await page.get_by_text("1. compare SWE with the others").first.click()
+        await page.get_by_text("Query 1 · SQL").first.click()
+        table = page.locator(".dataframe").first
+        await table.locator("tbody tr").first.wait_for(timeout=10_000)
+        await page.wait_for_function(WHOLE, arg=await table.element_handle(), timeout=10_000)
+        await table.scroll_into_view_if_needed()
+        box = table.locator("div.overflow-auto:has(> table)")
+        assert await box.evaluate("b => b.scrollWidth > b.clientWidth + 1"), "not wide enough"
+        await _scrolls_sideways_visibly(page, table, shots)
+        await _fits(page, "wide table")
+        # Scrolled to its right end, the shadow is on the left only.
+        await box.evaluate("b => b.scrollTo({left: b.scrollWidth, behavior: 'instant'})")
+        await page.screenshot(path=str(shots / "10-wide-table-scrolled.png"))
+        await browser.close()
+
+
 @pytest.mark.parametrize(("width", "scheme"), [
     pytest.param(390, "dark", id="phone-dark"),
     pytest.param(390, "light", id="phone-light"),
@@ -206,6 +295,8 @@ async def test_every_stage_fits_the_screen(  # type: ignore[no-untyped-def]
         await verdict.evaluate("e => e.scrollIntoView({block: 'start', behavior: 'instant'})")
         await _fits(page, "answer scrolled to its verdict")
         assert not _meet(await _box(banner), await _box(_scroller(page)))
+        if width == 390:
+            await _frame_is_small(page, shots)
         parts = await chart.evaluate(CHART)
         for text in parts["texts"]:
             assert _inside(text, parts["chart"]), f"cut: {text} outside {parts['chart']}"
@@ -229,6 +320,7 @@ async def test_every_stage_fits_the_screen(  # type: ignore[no-untyped-def]
         await _fits(page, "query table")
         box = await _box(table)
         assert box["left"] >= 0 and box["right"] <= width, box
+        await _scrolls_sideways_visibly(page, table, shots)
         cut = await table.evaluate("""t => [t, ...t.querySelectorAll('*')]
             .filter(e => ['auto', 'scroll', 'hidden'].includes(getComputedStyle(e).overflowY))
             .filter(e => e.scrollHeight > e.clientHeight + 1).length""")
