@@ -24,6 +24,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any, ClassVar, assert_never
 
 import chainlit as cl
@@ -65,6 +66,7 @@ from planrag.engine.verdict import (
     named,
     no_decision,
     proposal_lines,
+    proposal_queries,
     stop_words,
 )
 from planrag.markup import code_span, escape, fenced
@@ -75,6 +77,9 @@ from planrag.spreadsheet import to_csv
 __all__ = ["PREVIEW_ROWS", "RowsElement", "RunView", "avatar", "csv_text", "duration", "plural"]
 
 PREVIEW_ROWS = 50
+CHECK_QUERIES = Path(chainlit_config.root) / "public" / "elements" / "CheckQueries.jsx"
+"""The element that shows a proposed check's queries, closed (Chainlit serves it from
+APP_ROOT/public)."""
 """Rows of a query's table shown in the chat (the engine keeps the whole fetched table)."""
 
 
@@ -427,9 +432,23 @@ class RunView:
         return text
 
     def _proposal_text(self) -> str:
+        """The proposed check in words: what it ranks and what it found (its queries are
+        one click away, `_queries`)."""
         if self.check_proposed is None:
             return "**A check proposed by the assistant**"
-        return "\n\n".join(proposal_lines(self.check_proposed, "markdown"))
+        return "\n\n".join(proposal_lines(self.check_proposed, "markdown", queries=False))
+
+    async def _queries(self, message_id: str) -> None:
+        """The proposed check's queries under the card, closed behind "Show the queries"
+        (public/elements/CheckQueries.jsx); without the element's code, none (the card's
+        words stand alone, and the answer's download holds the queries that ran)."""
+        if self.check_proposed is None or not CHECK_QUERIES.is_file():
+            return
+        queries = [{"title": title, "query": query}
+                   for title, query in proposal_queries(self.check_proposed)]
+        element = cl.CustomElement(name=CHECK_QUERIES.stem, display="inline",
+                                   props={"queries": queries, "summary": "Show the queries"})
+        await element.send(for_id=message_id)
 
     async def _ask_check(self, paused: AwaitingConfirmation) -> bool | None:
         """The proposed check as a card beside the answer: use it to rank the answer, or
@@ -450,6 +469,7 @@ class RunView:
             ],
             timeout=settings.consent_timeout_s,
         )
+        await self._queries(self.asked.id)
         answer = await self.asked.send()
         if not answer:
             return None
@@ -463,7 +483,9 @@ class RunView:
             asked.content = content
             await asked.update()
         else:
-            await cl.Message(content=content, metadata=avatar()).send()
+            message = cl.Message(content=content, metadata=avatar())
+            await self._queries(message.id)
+            await message.send()
 
     async def ask_consent(self, paused: AwaitingConfirmation) -> bool | None:
         if paused.about == "check":

@@ -283,6 +283,9 @@ class CheckProposed:
     notes: tuple[str, ...] = ()
     """What the person should know of its ranking: candidates it leaves unranked (counted,
     the first few named), values for no candidate."""
+    databases: int = 1
+    """How many databases the run could have run it on: the proposal names its `target`
+    for people only when there was a choice."""
 
 
 @dataclass(frozen=True, slots=True)

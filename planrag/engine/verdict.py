@@ -36,10 +36,12 @@ from planrag.engine.evidence import (
 from planrag.markup import Style, code_span, escape, fenced
 from planrag.present import number, percent, quantity
 from planrag.simulators.base import NEAR_TIE, SimulationResult
+from planrag.simulators.wording import shown_value
 
 __all__ = ["Style", "answer_lines", "best_line", "bold", "claim_lines", "decided_line", "effect",
-           "headline", "named", "names", "no_decision", "other_rules", "proposal_lines",
-           "ranking_lines", "row_anchor", "stop_text", "stop_words"]
+           "headline", "named", "names", "no_decision", "other_rules", "parameter_titles",
+           "proposal_lines", "proposal_queries", "ranking_lines", "row_anchor", "stop_text",
+           "stop_words", "with_unit"]
 
 _BOLD: dict[Style, Callable[[str], str]] = {
     "markdown": lambda t: f"**{t}**",
@@ -311,28 +313,33 @@ def _rationale(answer: AnswerProposed, style: Style, links: bool) -> str:
     return "".join(out)
 
 
-def proposal_lines(event: CheckProposed, style: Style = "plain") -> list[str]:
-    """A check the assistant proposed, for the person to judge: what it ranks and how, a
-    sample of candidates with their values, and its queries."""
+def proposal_lines(event: CheckProposed, style: Style = "plain", *,
+                   queries: bool = True) -> list[str]:
+    """A check the assistant proposed, for the person to judge, in words first: what it
+    ranks and how, the values it assumes, the best candidates with their values against
+    deciding nothing, and what to know of its ranking; then (with `queries`) its three
+    queries, last. The chat shows the queries one click away instead (`proposal_queries`)."""
     bold = _BOLD[style]
     better = "lowest" if event.goal.startswith("min") else "highest"
-    unit = escape(event.unit, style)
+    unit = f" ({escape(event.unit, style)})" if event.unit else ""
+    ranks = (f"It ranks {event.candidates} candidates by {escape(event.objective, style)}"
+             f"{unit}, the {better} first")
+    where = _DATABASES.get(event.target, f"the database \u201c{escape(event.target, style)}"
+                           "\u201d")
     lines = [bold("Check proposed by the assistant: " + escape(event.title, style)),
-             f"It ranks {event.candidates} candidates by {escape(event.objective, style)}"
-             f"{f' ({unit})' if unit else ''}, the {better} first, against "
-             f"{quantity(event.baseline, event.unit, 4)} if nothing is decided; on "
-             f"{escape(event.target, style)}."]
-    if event.parameters:
-        lines.append("Parameters: " + ", ".join(
-            f"{escape(name, style)} = {escape(str(default), style)} ({kind})"
-            for name, kind, default in event.parameters) + ".")
-    sample = [f"{escape(label, style)}: {quantity(value, event.unit, 4)}"
-              for _, label, value in event.sample]
-    lines.append("With these, the best are " + "; ".join(sample) + ".")
+             ranks + (f", on {where}." if event.databases > 1 else ".")]
+    best = ", ".join(f"{escape(label, style)} ({quantity(value, event.unit, 4)})"
+                     for _, label, value in event.sample)
+    assumed = _list([escape(with_unit(title, shown_value(value)), style)
+                     for title, value in parameter_titles(event)])
+    lead = f"Assuming {assumed}, the best are" if assumed else "The best are"
+    lines.append(f"{lead} {best}; if nothing is decided: "
+                 f"{quantity(event.baseline, event.unit, 4)}.")
     lines += [escape(_sentence(note), style) for note in event.notes]  # nothing hidden
-    for title, query in (("Candidates", event.candidates_query),
-                         ("Value of each candidate", event.value_query),
-                         ("If nothing is decided", event.baseline_query)):
+    if not queries:
+        return lines
+    lines.append(bold("The queries it runs:"))
+    for title, query in proposal_queries(event):
         if style in ("markdown", "text"):  # a code block shows its text as it is
             lines.append(f"{title}:\n{fenced(query, 'sql')}")
         elif style == "slack":  # Slack reads <!channel> and <@U...> inside code blocks too
@@ -342,22 +349,51 @@ def proposal_lines(event: CheckProposed, style: Style = "plain") -> list[str]:
     return lines
 
 
+_DATABASES = {"graph": "the graph database", "mysql": "the MariaDB database",
+              "postgres": "the PostgreSQL database", "sqlite": "the SQLite copy"}
+"""Where a proposed check runs, in words, when the dataset has more than one database."""
+
+
+def proposal_queries(event: CheckProposed) -> list[tuple[str, str]]:
+    """A proposed check's three queries, each with what it returns in words."""
+    return [("The candidates", event.candidates_query),
+            ("The value of each candidate", event.value_query),
+            ("If nothing is decided", event.baseline_query)]
+
+
+def parameter_titles(event: CheckProposed) -> list[tuple[str, Any]]:
+    """Each parameter of a proposed check as people read it, with its default: its title
+    where the check gives one ("Conversion uplift (percentage points)"), else its name in
+    words ("agency rate eur")."""
+    declared = event.spec.get("parameters") or {}
+    out = []
+    for name, _kind, default in event.parameters:
+        entry = declared.get(name) if isinstance(declared, Mapping) else None
+        title = str(entry.get("title") or "") if isinstance(entry, Mapping) else ""
+        out.append((title or name.replace("_", " "), default))
+    return out
+
+
+def with_unit(title: str, value: str) -> str:
+    """A parameter and its value as a sentence says them: "conversion uplift 1.5
+    percentage points" for "Conversion uplift (percentage points)" and 1.5; a title that
+    starts with an abbreviation keeps its capital ("GDP growth 2%")."""
+    name, unit = title, ""
+    match = re.fullmatch(r"(.*?)\s*\(([^()]+)\)", title)
+    if match:  # the unit in brackets goes after the value
+        name, unit = match.group(1), match.group(2)
+    if not name[1:2].isupper():
+        name = name[:1].lower() + name[1:]
+    return f"{name} {value}{' ' + unit if unit else ''}"
+
+
 def _assumed(check: SimulatorChecked, style: Style) -> str:
     """"Assumed: extra weekly capacity 500 kg." for the parameters the check was given
     whose value the verdict's words do not already say (a DQA verdict names its country and
     goods; the demo's "weekly delivery cost" does not name the amount); "" for none."""
     said = check.description.lower()
-    parts = []
-    for title, value in check.assumed:
-        if value.lower() in said:
-            continue
-        name, unit = title, ""
-        match = re.fullmatch(r"(.*?)\s*\(([^()]+)\)", title)
-        if match:  # "Extra weekly capacity (kg)": the unit goes after the value
-            name, unit = match.group(1), match.group(2)
-        if not name[1:2].isupper():  # "Extra ..." reads "extra ..."; "GDP ..." stays
-            name = name[:1].lower() + name[1:]
-        parts.append(escape(f"{name} {value}{' ' + unit if unit else ''}", style))
+    parts = [escape(with_unit(title, value), style) for title, value in check.assumed
+             if value.lower() not in said]
     return f"Assumed: {_list(parts)}." if parts else ""
 
 

@@ -174,6 +174,7 @@ async def chat(run: Run) -> Seen:
     class Buttons:  # cl.AskActionMessage: what it asked, answered at once
         def __init__(self, content: str = "", **_: Any) -> None:
             self.content, self.question = content, content
+            self.id = f"asked-{len(asked)}"
             asked.append(self)
 
         async def send(self) -> dict[str, Any]:
