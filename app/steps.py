@@ -44,6 +44,7 @@ from planrag.engine.events import (
     ModelCalled,
     ModelText,
     MonitorNoticed,
+    PlanChange,
     PlanMade,
     PlanStep,
     QueryFailed,
@@ -283,7 +284,7 @@ class RunView:
                 self.check = event  # said with the answer, from `answer_checked`
             case AnswerChecked():
                 self.answer, self.check = event.answer, event.check
-                await self._final(event.check, event.note)
+                await self._final(event.check, event.note, event.changes)
             case RunFinished():
                 if not self.checked:
                     await cl.Message(content=no_decision(event.stop_reason)).send()
@@ -532,16 +533,18 @@ class RunView:
         else:
             await cl.Message(content=content, metadata=avatar()).send()
 
-    async def _final(self, check: SimulatorChecked | None, note: str = "") -> None:
+    async def _final(self, check: SimulatorChecked | None, note: str = "",
+                     changes: Sequence[PlanChange] = ()) -> None:
         """The answer, verdict first (planrag.engine.verdict), with the decision chart."""
         self.checked = True
         answer = self.answer
         if answer is None:
             return
         lines = answer_lines(answer, check, note, style="markdown", scripted=self.scripted,
-                             queries=self._query_names(), links=True)
+                             queries=self._query_names(), links=True, changes=changes)
         kept = answer_lines(answer, check, note, style="text", scripted=self.scripted,
-                            queries=self._query_names())  # no escapes, no links to rows
+                            queries=self._query_names(),
+                            changes=changes)  # no escapes, no links to rows
         elements: list[Element] = [cl.File(
             name=self._file_name(), content=self._markdown(kept).encode("utf-8"),
             mime="text/markdown", display="inline")]

@@ -167,7 +167,8 @@ class TerminalRenderer:
                 pass  # said with the verdict, from `answer_checked`
             case AnswerChecked():
                 lines = answer_lines(event.answer, event.check, event.note, style="rich",
-                                     scripted=event.scripted, queries=self._queries)
+                                     scripted=event.scripted, queries=self._queries,
+                                     changes=event.changes)
                 title = "Answer" + (" [bold magenta](scripted model)[/]" if event.scripted
                                     else "")
                 c.print(Panel("\n".join(lines), title=title, expand=False))

@@ -25,7 +25,13 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from planrag.engine.events import AnswerProposed, CheckProposed, Claim, SimulatorChecked
+from planrag.engine.events import (
+    AnswerProposed,
+    CheckProposed,
+    Claim,
+    PlanChange,
+    SimulatorChecked,
+)
 from planrag.engine.evidence import (
     CellRef,
     EvidenceError,
@@ -38,7 +44,8 @@ from planrag.present import number, percent, quantity
 from planrag.simulators.base import NEAR_TIE, SimulationResult
 from planrag.simulators.wording import shown_value
 
-__all__ = ["Style", "answer_lines", "best_line", "bold", "claim_lines", "decided_line", "effect",
+__all__ = ["Style", "answer_lines", "best_line", "bold", "change_line", "claim_lines",
+           "decided_line", "effect",
            "headline", "named", "names", "no_decision", "other_rules", "parameter_titles",
            "proposal_lines", "proposal_queries", "ranking_lines", "row_anchor", "stop_text",
            "stop_words", "with_unit"]
@@ -112,10 +119,13 @@ def answer_lines(
     scripted: bool = False,
     queries: Mapping[str, str] | None = None,
     links: bool = False,
+    changes: Sequence[PlanChange] = (),
 ) -> list[str]:
     """The answer as lines (paragraphs), verdict first. `queries` names query ids as the
     front end shows them ("q1" -> "query 1 (step 1: ...)"); ids it lacks stay as they are.
-    `links` (Markdown): each number's source is a link to its row (`row_anchor`)."""
+    `links` (Markdown): each number's source is a link to its row (`row_anchor`).
+    `changes`: what each approved change of plan changed (`AnswerChecked.changes`), said
+    after the verdict."""
     bold = _BOLD[style]
     lines: list[str] = []
     by = "The scripted walkthrough" if scripted else "The assistant's analysis"
@@ -139,6 +149,8 @@ def answer_lines(
         if note:
             lines.append(f"Not checked: {escape(note, style)}.")
     if answer is not None:
+        lines += [change_line(c, answer, style, queries,
+                              check.label if check is not None else None) for c in changes]
         lines.append(f"Why: {_rationale(answer, style, links)}")
         if answer.query_ids:
             based = [escape((queries or {}).get(q, q), style) for q in answer.query_ids]
@@ -147,6 +159,61 @@ def answer_lines(
             lines.append(_sentence(_read_as(answer.read_as, style)))
         lines += claim_lines(answer.claims, style, queries, links)
     return lines
+
+
+def change_line(change: PlanChange, answer: AnswerProposed, style: Style = "plain",
+                queries: Mapping[str, str] | None = None,
+                label: Callable[[Any], str] | None = None) -> str:
+    """What an approved change of plan changed, in one paragraph: the steps it added and
+    dropped, whether their queries ran and the answer rests on them, and the answer before
+    it, the same or another ("Approving the new plan added the step “flows into
+    baltic_sea”: query 2 ran for it, and the answer rests on it."). `label`: how the check
+    names a decision, where it names them (else the names the results gave)."""
+    shown = [escape(_query_word(q, queries), style) for q in change.queries]
+    ran = (f"{_list(shown)} ran for {'it' if len(change.added) == 1 else 'them'}"
+           if shown else f"no query ran for {'it' if len(change.added) == 1 else 'them'}")
+    if change.by == "simulator":
+        looked = _list([f"\u201c{escape(g, style)}\u201d" for g in change.added])
+        text = "Approving the re-plan had the assistant look again" + (
+            f" ({looked})" if looked else "")
+        if shown:
+            text += f": {_list(shown)} ran"
+    else:
+        what = "the new plan" if change.by == "model" else "the re-plan"
+        parts = []
+        if change.added:
+            goals = _list([f"\u201c{escape(g, style)}\u201d" for g in change.added])
+            parts.append(f"added the step{'s' if len(change.added) > 1 else ''} {goals}")
+        if change.removed:
+            goals = _list([f"\u201c{escape(g, style)}\u201d" for g in change.removed])
+            parts.append(f"dropped the step{'s' if len(change.removed) > 1 else ''} {goals}")
+        text = f"Approving {what} " + (" and ".join(parts) if parts else "kept the same steps")
+        if change.added:
+            rests = ("the answer rests on it" if change.used
+                     else "the answer does not rest on it")
+            text += f": {ran}, and {rests}" if shown else f": {ran}"
+    if change.before is None:
+        return text + "."
+    before = escape(_reads(change.before, label(change.before) if label
+                           else change.before_label), style)
+    if str(change.before) == str(answer.decision):
+        return f"{text}. The answer stayed {before}, as before."
+    after = _reads(answer.decision, label(answer.decision) if label else answer.label)
+    return f"{text}. The answer changed from {before} to {escape(after, style)}."
+
+
+def _reads(decision: Any, label: str) -> str:
+    """"East Point, Leipzig (4)", or "4" where nothing names it otherwise."""
+    return f"{label} ({decision})" if label and label != str(decision) else str(decision)
+
+
+def _query_word(query_id: str, queries: Mapping[str, str] | None) -> str:
+    """A query as the answer names it: the front end's name up to its aside ("query 2"),
+    else "query 2" for q2."""
+    name = (queries or {}).get(query_id, "")
+    if name:
+        return name.split(" (")[0]
+    return f"query {query_id[1:]}" if re.fullmatch(r"q\d+", query_id) else query_id
 
 
 def named(answer: AnswerProposed) -> str:
