@@ -194,8 +194,12 @@ async def _form(session: ChatSession) -> None:
         lines.append("**Parameters**")
         lines += [f"- {code_span(p.name)}{'' if p.required else ' (optional)'}: "
                   f"{_parameter_text(p)}" for p in params]
-    lines.append("Or type " + code_span("/whatif " + " ".join(
-        f"{p.name}={p.initial() or '...'}" for p in params if p.required)) + ".")
+    # The example names what must be given, else what may be (a bare "/whatif" would only
+    # show this form again).
+    typed = [p for p in params if p.required] or [p for p in params if p.initial()]
+    if typed:
+        lines.append("Or type " + code_span("/whatif " + " ".join(
+            f"{p.name}={p.initial() or '...'}" for p in typed)) + ".")
     await cl.Message(content="\n\n".join(lines), elements=elements,
                      actions=question_actions(session), metadata=avatar()).send()
 

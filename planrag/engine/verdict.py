@@ -170,8 +170,9 @@ def change_line(change: PlanChange, answer: AnswerProposed, style: Style = "plai
     baltic_sea”: query 2 ran for it, and the answer rests on it."). `label`: how the check
     names a decision, where it names them (else the names the results gave)."""
     shown = [escape(_query_word(q, queries), style) for q in change.queries]
-    ran = (f"{_list(shown)} ran for {'it' if len(change.added) == 1 else 'them'}"
-           if shown else f"no query ran for {'it' if len(change.added) == 1 else 'them'}")
+    them = "it" if len(change.added) == 1 else "them"
+    ran = (f"{_list(shown)} ran for {them}" if shown else
+           f"no query ran for {them}, so the answer rests on the same data as without {them}")
     if change.by == "simulator":
         looked = _list([f"\u201c{escape(g, style)}\u201d" for g in change.added])
         text = "Approving the re-plan had the assistant look again" + (

@@ -121,6 +121,21 @@ async def test_the_proposed_check_is_shown_approved_and_saved(
         await what_if.wait_for(timeout=30_000)
         await expect(what_if).to_contain_text(f"Best decision: {NAMES[ranked[0][0]]}")
         await expect(what_if).to_contain_text("40 possible decisions ranked")
+        await _three_shots(page, what_if, shots, "4-what-if")
+        # Its form speaks of the check (there is no simulator), and a parameter is helped by
+        # what it allows, never by its own name ("uplift.").
+        await _ask(page, "/whatif")
+        form = page.locator("[data-whatif-form]").last
+        await form.wait_for(timeout=30_000)
+        intro = page.locator(".step", has=form).last
+        await expect(intro).to_contain_text("the check then ranks every candidate by network "
+                                            "weekly profit, the highest first")
+        seen = await intro.inner_text()
+        for word in ("simulator", "uplift.", "its key or its name"):
+            assert word not in seen, (word, seen)
+        await expect(form.get_by_label("Conversion uplift (percentage points)")).to_have_value(
+            "1.5")
+        await _three_shots(page, intro, shots, "5-what-if-form")
         await browser.close()
 
 

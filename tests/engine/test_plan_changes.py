@@ -125,7 +125,8 @@ async def test_the_checks_objection_says_whether_the_answer_changed(engine_for) 
 def test_each_kind_of_change_in_words() -> None:
     answer = AnswerProposed("krakow", "why", ("q1",), label="Kraków")
     assert change_line(PlanChange(by="monitor", added=("flows",)), answer) == (
-        "Approving the re-plan added the step \u201cflows\u201d: no query ran for it.")
+        "Approving the re-plan added the step \u201cflows\u201d: no query ran for it, so the "
+        "answer rests on the same data as without it.")
     assert change_line(PlanChange(by="model", removed=("a", "b")), answer) == (
         "Approving the new plan dropped the steps \u201ca\u201d and \u201cb\u201d.")
     assert change_line(PlanChange(by="model", added=("x", "y"), queries=("q3", "q4"),
