@@ -20,6 +20,7 @@ from app.offers import question_actions
 from app.steps import RowsElement, avatar, plural
 from app.whatif import FORM, WhatIfParameter, what_if_parameters
 from app.whatif import parse as parse_what_if
+from planrag.decisions.run import WrittenDecision
 from planrag.engine.verdict import ranking_lines
 from planrag.errors import PlanRAGError
 from planrag.markup import code_span, escape
@@ -127,7 +128,7 @@ async def _parameters(session: ChatSession, ds: Dataset) -> list[WhatIfParameter
     try:
         return await what_if_parameters(session.settings, ds)
     except PlanRAGError as exc:
-        await cl.Message(content="The simulator could not be prepared: "
+        await cl.Message(content=f"{_checker(ds)} could not be prepared: "
                          f"{escape(str(exc), 'markdown')}").send()
         return None
 
@@ -166,16 +167,22 @@ async def _form(session: ChatSession) -> None:
         sim = dataset_check(ds)
         params = await what_if_parameters(session.settings, ds)
     except PlanRAGError as exc:
-        await cl.Message(content="The simulator could not be prepared: "
+        await cl.Message(content=f"{_checker(ds)} could not be prepared: "
                          f"{escape(str(exc), 'markdown')}").send()
         return
-    decision = sim.Decision.model_fields[sim.decision_field()]
+    first = "the lowest" if sim.objective == "minimise" else "the highest"
+    if issubclass(sim, WrittenDecision):  # a decision written as queries: no simulator
+        ranks = (f"Pick the values; the check then ranks every candidate by "
+                 f"{escape(sim.spec.description, 'markdown')}, {first} first, compared with "
+                 "changing nothing.")
+    else:
+        decision = sim.Decision.model_fields[sim.decision_field()]
+        ranks = (f"Pick the parameters; the simulator then ranks every possible decision "
+                 f"({escape(decision.description or sim.decision_field(), 'markdown')}) "
+                 f"from best to worst ({first} result first), compared with changing "
+                 "nothing.")
     lines = [f"**What-if analysis: {escape(sim.title, 'markdown')}** on "
-             f"{escape(ds.title, 'markdown')}",
-             f"Pick the parameters; the simulator then ranks every possible decision "
-             f"({decision.description or sim.decision_field()}) from best to worst "
-             f"({'the lowest' if sim.objective == 'minimise' else 'the highest'} "
-             "result first), compared with changing nothing."]
+             f"{escape(ds.title, 'markdown')}", ranks]
     elements: list[Element] = []
     if FORM.is_file():
         elements.append(cl.CustomElement(name=FORM.stem, display="inline", props={
@@ -187,8 +194,12 @@ async def _form(session: ChatSession) -> None:
         lines.append("**Parameters**")
         lines += [f"- {code_span(p.name)}{'' if p.required else ' (optional)'}: "
                   f"{_parameter_text(p)}" for p in params]
-    lines.append("Or type " + code_span("/whatif " + " ".join(
-        f"{p.name}={p.initial() or '...'}" for p in params if p.required)) + ".")
+    # The example names what must be given, else what may be (a bare "/whatif" would only
+    # show this form again).
+    typed = [p for p in params if p.required] or [p for p in params if p.initial()]
+    if typed:
+        lines.append("Or type " + code_span("/whatif " + " ".join(
+            f"{p.name}={p.initial() or '...'}" for p in typed)) + ".")
     await cl.Message(content="\n\n".join(lines), elements=elements,
                      actions=question_actions(session), metadata=avatar()).send()
 
@@ -229,7 +240,7 @@ async def _rank(session: ChatSession, ref: str, overrides: dict[str, Any]) -> No
         run = (await RunService(session.settings).tools.what_if(
             session.asker(), ref, overrides, target="dump", held=True)).run
     except PlanRAGError as exc:
-        await cl.Message(content="The simulator could not run: "
+        await cl.Message(content=f"{_checker(session.dataset_info())} could not run: "
                          f"{escape(str(exc), 'markdown')}").send()
         return
     result = run.result
@@ -254,7 +265,7 @@ async def _rank(session: ChatSession, ref: str, overrides: dict[str, Any]) -> No
     lines += ranking_lines(result, sim.rule_notes, "markdown")
     best = result.best
     if run.as_of:
-        lines.append(f"_Simulated on the live data as of {escape(run.as_of, 'markdown')}._")
+        lines.append(f"_Ranked on the live data as of {escape(run.as_of, 'markdown')}._")
     if run.nothing_ranked:  # an empty table would hide why
         lines.append(escape(run.nothing_ranked[:1].upper() + run.nothing_ranked[1:] + ".",
                             "markdown"))
@@ -276,7 +287,13 @@ def _change(delta: float, baseline: float, unit: str, digits: int) -> str:
     return signed_quantity(delta, unit, digits) + (f" ({share})" if share else "")
 
 
+def _checker(ds: Dataset) -> str:
+    """What ranks the dataset's what-if, as a sentence starts with it: "The simulator", or
+    "The check" for a decision written as queries (there is no simulator to name)."""
+    return "The check" if not ds.simulator and ds.decisions else "The simulator"
+
+
 def _parameter_text(p: WhatIfParameter) -> str:
     """A what-if parameter's meaning and allowed values (which may be the data's values),
     for a Markdown list."""
-    return f"{escape(p.description, 'markdown')}. {escape(p.valid(), 'markdown')}"
+    return escape(p.help(), "markdown")

@@ -438,7 +438,8 @@ def _answer(run: _Run) -> CallToolResult:
         raise ToolError(f"the question could not be answered: {end.message}")
     closing = run.closing
     lines = (answer_lines(closing.answer, closing.check, closing.note, style="text",
-                          scripted=closing.scripted, queries=run.view.queries)
+                          scripted=closing.scripted, queries=run.view.queries,
+                          changes=closing.changes)
              if closing is not None else
              [no_decision(end.stop_reason if end else "")])
     if run.drafted is not None:

@@ -24,6 +24,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any, ClassVar, assert_never
 
 import chainlit as cl
@@ -43,6 +44,7 @@ from planrag.engine.events import (
     ModelCalled,
     ModelText,
     MonitorNoticed,
+    PlanChange,
     PlanMade,
     PlanStep,
     QueryFailed,
@@ -65,6 +67,7 @@ from planrag.engine.verdict import (
     named,
     no_decision,
     proposal_lines,
+    proposal_queries,
     stop_words,
 )
 from planrag.markup import code_span, escape, fenced
@@ -75,6 +78,9 @@ from planrag.spreadsheet import to_csv
 __all__ = ["PREVIEW_ROWS", "RowsElement", "RunView", "avatar", "csv_text", "duration", "plural"]
 
 PREVIEW_ROWS = 50
+CHECK_QUERIES = Path(chainlit_config.root) / "public" / "elements" / "CheckQueries.jsx"
+"""The element that shows a proposed check's queries, closed (Chainlit serves it from
+APP_ROOT/public)."""
 """Rows of a query's table shown in the chat (the engine keeps the whole fetched table)."""
 
 
@@ -279,7 +285,7 @@ class RunView:
                 self.check = event  # said with the answer, from `answer_checked`
             case AnswerChecked():
                 self.answer, self.check = event.answer, event.check
-                await self._final(event.check, event.note)
+                await self._final(event.check, event.note, event.changes)
             case RunFinished():
                 if not self.checked:
                     await cl.Message(content=no_decision(event.stop_reason)).send()
@@ -427,9 +433,23 @@ class RunView:
         return text
 
     def _proposal_text(self) -> str:
+        """The proposed check in words: what it ranks and what it found (its queries are
+        one click away, `_queries`)."""
         if self.check_proposed is None:
             return "**A check proposed by the assistant**"
-        return "\n\n".join(proposal_lines(self.check_proposed, "markdown"))
+        return "\n\n".join(proposal_lines(self.check_proposed, "markdown", queries=False))
+
+    async def _queries(self, message_id: str) -> None:
+        """The proposed check's queries under the card, closed behind "Show the queries"
+        (public/elements/CheckQueries.jsx); without the element's code, none (the card's
+        words stand alone, and the answer's download holds the queries that ran)."""
+        if self.check_proposed is None or not CHECK_QUERIES.is_file():
+            return
+        queries = [{"title": title, "query": query}
+                   for title, query in proposal_queries(self.check_proposed)]
+        element = cl.CustomElement(name=CHECK_QUERIES.stem, display="inline",
+                                   props={"queries": queries, "summary": "Show the queries"})
+        await element.send(for_id=message_id)
 
     async def _ask_check(self, paused: AwaitingConfirmation) -> bool | None:
         """The proposed check as a card beside the answer: use it to rank the answer, or
@@ -450,6 +470,7 @@ class RunView:
             ],
             timeout=settings.consent_timeout_s,
         )
+        await self._queries(self.asked.id)
         answer = await self.asked.send()
         if not answer:
             return None
@@ -463,7 +484,9 @@ class RunView:
             asked.content = content
             await asked.update()
         else:
-            await cl.Message(content=content, metadata=avatar()).send()
+            message = cl.Message(content=content, metadata=avatar())
+            await self._queries(message.id)
+            await message.send()
 
     async def ask_consent(self, paused: AwaitingConfirmation) -> bool | None:
         if paused.about == "check":
@@ -510,7 +533,8 @@ class RunView:
         else:
             await cl.Message(content=content, metadata=avatar()).send()
 
-    async def _final(self, check: SimulatorChecked | None, note: str = "") -> None:
+    async def _final(self, check: SimulatorChecked | None, note: str = "",
+                     changes: Sequence[PlanChange] = ()) -> None:
         """The answer, verdict first (planrag.engine.verdict), with the decision chart."""
         self.checked = True
         answer = self.answer
@@ -518,10 +542,10 @@ class RunView:
             return
         lines = answer_lines(answer, check, note, style="markdown", scripted=self.scripted,
                              queries=self._query_names(), links=True,
-                             columns=self.columns.header)
+                             columns=self.columns.header, changes=changes)
         kept = answer_lines(answer, check, note, style="text", scripted=self.scripted,
                             queries=self._query_names(),  # no escapes, no links to rows
-                            columns=self.columns.header)
+                            columns=self.columns.header, changes=changes)
         elements: list[Element] = [cl.File(
             name=self._file_name(), content=self._markdown(kept).encode("utf-8"),
             mime="text/markdown", display="inline")]

@@ -131,6 +131,12 @@ class WhatIfParameter:
                      else " Leave it empty to let the simulator derive it.")
         return text
 
+    def help(self) -> str:
+        """The line under the field: what the parameter means, where the simulator or the
+        check says it, then the values it allows (never its name again as its meaning)."""
+        meaning = self.description.strip().rstrip(".")
+        return f"{meaning[:1].upper()}{meaning[1:]}. {self.valid()}" if meaning else self.valid()
+
     def range(self) -> str:
         parts = []
         if self.low is not None:
@@ -218,7 +224,7 @@ class WhatIfParameter:
         """What the form element needs to draw this parameter."""
         return {
             "name": self.name, "label": self.label or self.name, "description": self.description,
-            "kind": self.kind,
+            "help": self.help(), "kind": self.kind,
             "required": self.required, "initial": self.initial(), "valid": self.valid(),
             "choices": list(self.choices), "suggestions": list(self.suggestions),
             "min": self.low, "max": self.high,
@@ -280,7 +286,7 @@ async def what_if_parameters(settings: Settings, dataset: Dataset) -> list[WhatI
             kind = "choice"
         found = bounds(info.metadata)
         params.append(WhatIfParameter(
-            name=name, description=info.description or name, kind=kind,
+            name=name, description=info.description or "", kind=kind,
             label=str(info.title) if info.title else name.replace("_", " ").capitalize(),
             required=info.is_required(),
             default=None if info.is_required() else info.get_default(),

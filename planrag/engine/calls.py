@@ -26,6 +26,7 @@ from pydantic import BaseModel, ValidationError
 
 from planrag.decisions.run import DecisionState, rank_on, simulator_class
 from planrag.decisions.spec import DecisionSpec, spec_from_mapping
+from planrag.engine import plan_changes
 from planrag.engine.asks import asks_decision
 from planrag.engine.check import Checker, WrittenChecker, WrittenRanking
 from planrag.engine.config import EngineConfig
@@ -224,12 +225,14 @@ class ToolCalls:
             return events
         if pending.by == "simulator":
             if approved:
+                plan_changes.approved(state, "simulator", [], pending.steps)
                 state.stage = "answering"
                 state.messages.append({"role": "user", "content": _SIMULATOR_REPLAN + said})
             else:
                 state.stage = "finished"
             return events
         if approved:
+            plan_changes.approved(state, "model", state.plan or [], pending.steps)
             state.plan = pending.steps
             state.plan_revision += 1
             self.reply(state, pending.call_id, "The new plan is approved; follow it." + said)

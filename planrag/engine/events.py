@@ -25,6 +25,7 @@ __all__ = [
     "ModelCalled",
     "ModelText",
     "MonitorNoticed",
+    "PlanChange",
     "PlanMade",
     "PlanStep",
     "QueryFailed",
@@ -283,6 +284,9 @@ class CheckProposed:
     notes: tuple[str, ...] = ()
     """What the person should know of its ranking: candidates it leaves unranked (counted,
     the first few named), values for no candidate."""
+    databases: int = 1
+    """How many databases the run could have run it on: the proposal names its `target`
+    for people only when there was a choice."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -446,6 +450,31 @@ class SchemaLookedUp:
 
 
 @dataclass(frozen=True, slots=True)
+class PlanChange:
+    """What a change of plan the person (or the consent setting) approved changed, said with
+    the answer: approving and keeping may end in the same answer, and the person should
+    know what their approval did (`AnswerChecked.changes`)."""
+
+    by: Literal["model", "simulator", "monitor"]
+    """Who proposed it: the model's re-plan, the check's objection to an answer, or an
+    execution monitor's finding."""
+    added: tuple[str, ...] = ()
+    """The goals of the steps the new plan added (for the check's objection: what the
+    assistant was asked to look into)."""
+    removed: tuple[str, ...] = ()
+    """The goals of the steps the new plan dropped."""
+    queries: tuple[str, ...] = ()
+    """The queries that ran for the added steps since (for the check's objection: every
+    query run since), by id."""
+    used: bool = False
+    """The answer rests on at least one of `queries`."""
+    before: Any = None
+    """The answer given before the approval (None: there was none yet)."""
+    before_label: str = ""
+    """How people read `before` where the data names it."""
+
+
+@dataclass(frozen=True, slots=True)
 class AnswerChecked:
     """The run's answer together with its check, just before `run_finished` (when the run
     gave an answer): what a front end shows verdict first, without holding `answer_proposed`
@@ -460,6 +489,8 @@ class AnswerChecked:
     scripted: bool = False
     """The answer came from the scripted policy, not a model."""
     kind: Literal["answer_checked"] = "answer_checked"
+    changes: tuple[PlanChange, ...] = ()
+    """What each approved change of plan of the run changed, in the order approved."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -34,6 +34,7 @@ from typing import Any, Literal
 
 from planrag import telemetry
 from planrag.decisions.run import WrittenDecision
+from planrag.engine import plan_changes
 from planrag.engine.calls import ToolCalls
 from planrag.engine.check import Checker
 from planrag.engine.config import EngineConfig
@@ -273,8 +274,9 @@ class Engine:
                             note = event.check_note if isinstance(event, RunFinished) else ""
                             rebuilt = self._read_as(_answer_of(state))
                             assert isinstance(rebuilt, AnswerProposed)
-                            yield AnswerChecked(answer or rebuilt, check, note,
-                                                self.model.scripted)
+                            given = answer or rebuilt
+                            yield AnswerChecked(given, check, note, self.model.scripted,
+                                                changes=plan_changes.changes(state, given))
                         telemetry.run_outcome(span, event)
                         yield event
             finally:

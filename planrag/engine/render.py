@@ -169,7 +169,8 @@ class TerminalRenderer:
             case AnswerChecked():
                 lines = answer_lines(event.answer, event.check, event.note, style="rich",
                                      scripted=event.scripted, queries=self._queries,
-                                     columns=self.columns.header)
+                                     columns=self.columns.header,
+                                     changes=event.changes)
                 title = "Answer" + (" [bold magenta](scripted model)[/]" if event.scripted
                                     else "")
                 c.print(Panel("\n".join(lines), title=title, expand=False))

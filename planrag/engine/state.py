@@ -17,8 +17,8 @@ from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError
 from planrag.engine.events import PlanStep, Usage
 from planrag.errors import RunError
 
-__all__ = ["MonitorState", "PendingReplan", "QueryRecord", "RunState", "StepModel", "Turn",
-           "earlier_turns"]
+__all__ = ["ApprovedChange", "MonitorState", "PendingReplan", "QueryRecord", "RunState",
+           "StepModel", "Turn", "earlier_turns"]
 
 STATE_VERSION = 1
 
@@ -56,6 +56,21 @@ class PendingReplan(_Model):
     """"check": whether the check the assistant proposed ranks the answer; "monitor": an
     execution monitor found the plan cannot go on (`reason` is its finding, `steps` empty:
     the model writes the new plan once the person approves)."""
+
+
+class ApprovedChange(_Model):
+    """A change of plan as approved, to say with the answer what it changed
+    (`planrag.engine.plan_changes`)."""
+
+    by: Literal["model", "simulator", "monitor"]
+    added: list[str] = Field(default_factory=list)
+    removed: list[str] = Field(default_factory=list)
+    steps: list[int] = Field(default_factory=list)
+    """The positions of the added steps in the new plan (their queries name them)."""
+    since: int = 0
+    """How many queries had run when it was approved: its queries come after."""
+    before: Any = None
+    before_label: str = ""
 
 
 class MonitorState(_Model):
@@ -190,6 +205,8 @@ class RunState(_Model):
     told_before_answer: list[str] = Field(default_factory=list)
     """The before-the-answer checks that spoke to the model (each speaks once a run)."""
     monitors: MonitorState = Field(default_factory=MonitorState)
+    approved_changes: list[ApprovedChange] = Field(default_factory=list)
+    """The changes of plan approved in this run, for the answer to say what they changed."""
     _trace: Span | None = PrivateAttr(default=None)
 
     @property

@@ -26,7 +26,13 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from planrag.engine.events import AnswerProposed, CheckProposed, Claim, SimulatorChecked
+from planrag.engine.events import (
+    AnswerProposed,
+    CheckProposed,
+    Claim,
+    PlanChange,
+    SimulatorChecked,
+)
 from planrag.engine.evidence import (
     CellRef,
     EvidenceError,
@@ -38,11 +44,13 @@ from planrag.engine.sourced import by_the_check
 from planrag.markup import Style, code_span, escape, fenced
 from planrag.present import Format, column_title, number, quantity, readable_ids, share
 from planrag.simulators.base import NEAR_TIE, SimulationResult
+from planrag.simulators.wording import shown_value
 
-__all__ = ["Formats", "Style", "answer_lines", "best_line", "bold", "claim_lines",
-           "decided_line", "effect", "formats", "headline", "named", "names", "no_decision",
-           "other_rules", "proposal_lines",
-           "ranking_lines", "row_anchor", "stop_text", "stop_words"]
+__all__ = ["Formats", "Style", "answer_lines", "best_line", "bold", "change_line",
+           "claim_lines", "decided_line", "effect", "formats", "headline", "named", "names",
+           "no_decision", "other_rules", "parameter_titles", "proposal_lines",
+           "proposal_queries", "ranking_lines", "row_anchor", "stop_text", "stop_words",
+           "with_unit"]
 
 _BOLD: dict[Style, Callable[[str], str]] = {
     "markdown": lambda t: f"**{t}**",
@@ -151,11 +159,14 @@ def answer_lines(
     queries: Mapping[str, str] | None = None,
     links: bool = False,
     columns: Callable[[str], str] = column_title,
+    changes: Sequence[PlanChange] = (),
 ) -> list[str]:
     """The answer as lines (paragraphs), verdict first. `queries` names query ids as the
     front end shows them ("q1" -> "query 1 (step 1: ...)"); ids it lacks stay as they are.
     `links` (Markdown): each number's source is a link to its row (`row_anchor`).
-    `columns` names result columns as the front end's tables do (`Columns.header`)."""
+    `columns` names result columns as the front end's tables do (`Columns.header`).
+    `changes`: what each approved change of plan changed (`AnswerChecked.changes`), said
+    after the verdict."""
     bold = _BOLD[style]
     lines: list[str] = []
     by = "The scripted walkthrough" if scripted else "The assistant's analysis"
@@ -183,6 +194,8 @@ def answer_lines(
         if note:
             lines.append(f"Not checked: {escape(note, style)}.")
     if answer is not None:
+        lines += [change_line(c, answer, style, queries,
+                              check.label if check is not None else None) for c in changes]
         lines.append(f"Why: {_rationale(answer, style, links)}")
         if answer.query_ids:
             based = [escape((queries or {}).get(q, q), style) for q in answer.query_ids]
@@ -191,6 +204,62 @@ def answer_lines(
             lines.append(_sentence(_read_as(answer.read_as, style)))
         lines += claim_lines(answer.claims, style, queries, links, columns)
     return lines
+
+
+def change_line(change: PlanChange, answer: AnswerProposed, style: Style = "plain",
+                queries: Mapping[str, str] | None = None,
+                label: Callable[[Any], str] | None = None) -> str:
+    """What an approved change of plan changed, in one paragraph: the steps it added and
+    dropped, whether their queries ran and the answer rests on them, and the answer before
+    it, the same or another ("Approving the new plan added the step “flows into
+    baltic_sea”: query 2 ran for it, and the answer rests on it."). `label`: how the check
+    names a decision, where it names them (else the names the results gave)."""
+    shown = [escape(_query_word(q, queries), style) for q in change.queries]
+    them = "it" if len(change.added) == 1 else "them"
+    ran = (f"{_list(shown)} ran for {them}" if shown else
+           f"no query ran for {them}, so the answer rests on the same data as without {them}")
+    if change.by == "simulator":
+        looked = _list([f"\u201c{escape(g, style)}\u201d" for g in change.added])
+        text = "Approving the re-plan had the assistant look again" + (
+            f" ({looked})" if looked else "")
+        if shown:
+            text += f": {_list(shown)} ran"
+    else:
+        what = "the new plan" if change.by == "model" else "the re-plan"
+        parts = []
+        if change.added:
+            goals = _list([f"\u201c{escape(g, style)}\u201d" for g in change.added])
+            parts.append(f"added the step{'s' if len(change.added) > 1 else ''} {goals}")
+        if change.removed:
+            goals = _list([f"\u201c{escape(g, style)}\u201d" for g in change.removed])
+            parts.append(f"dropped the step{'s' if len(change.removed) > 1 else ''} {goals}")
+        text = f"Approving {what} " + (" and ".join(parts) if parts else "kept the same steps")
+        if change.added:
+            rests = ("the answer rests on it" if change.used
+                     else "the answer does not rest on it")
+            text += f": {ran}, and {rests}" if shown else f": {ran}"
+    if change.before is None:
+        return text + "."
+    before = escape(_reads(change.before, label(change.before) if label
+                           else change.before_label), style)
+    if str(change.before) == str(answer.decision):
+        return f"{text}. The answer stayed {before}, as before."
+    after = _reads(answer.decision, label(answer.decision) if label else answer.label)
+    return f"{text}. The answer changed from {before} to {escape(after, style)}."
+
+
+def _reads(decision: Any, label: str) -> str:
+    """"East Point, Leipzig (4)", or "4" where nothing names it otherwise."""
+    return f"{label} ({decision})" if label and label != str(decision) else str(decision)
+
+
+def _query_word(query_id: str, queries: Mapping[str, str] | None) -> str:
+    """A query as the answer names it: the front end's name up to its aside ("query 2"),
+    else "query 2" for q2."""
+    name = (queries or {}).get(query_id, "")
+    if name:
+        return name.split(" (")[0]
+    return f"query {query_id[1:]}" if re.fullmatch(r"q\d+", query_id) else query_id
 
 
 def named(answer: AnswerProposed) -> str:
@@ -359,28 +428,33 @@ def _rationale(answer: AnswerProposed, style: Style, links: bool) -> str:
     return "".join(out)
 
 
-def proposal_lines(event: CheckProposed, style: Style = "plain") -> list[str]:
-    """A check the assistant proposed, for the person to judge: what it ranks and how, a
-    sample of candidates with their values, and its queries."""
+def proposal_lines(event: CheckProposed, style: Style = "plain", *,
+                   queries: bool = True) -> list[str]:
+    """A check the assistant proposed, for the person to judge, in words first: what it
+    ranks and how, the values it assumes, the best candidates with their values against
+    deciding nothing, and what to know of its ranking; then (with `queries`) its three
+    queries, last. The chat shows the queries one click away instead (`proposal_queries`)."""
     bold = _BOLD[style]
     better = "lowest" if event.goal.startswith("min") else "highest"
-    unit = escape(event.unit, style)
+    unit = f" ({escape(event.unit, style)})" if event.unit else ""
+    ranks = (f"It ranks {event.candidates} candidates by {escape(event.objective, style)}"
+             f"{unit}, the {better} first")
+    where = _DATABASES.get(event.target, f"the database \u201c{escape(event.target, style)}"
+                           "\u201d")
     lines = [bold("Check proposed by the assistant: " + escape(event.title, style)),
-             f"It ranks {event.candidates} candidates by {escape(event.objective, style)}"
-             f"{f' ({unit})' if unit else ''}, the {better} first, against "
-             f"{quantity(event.baseline, event.unit, 4)} if nothing is decided; on "
-             f"{escape(event.target, style)}."]
-    if event.parameters:
-        lines.append("Parameters: " + ", ".join(
-            f"{escape(name, style)} = {escape(str(default), style)} ({kind})"
-            for name, kind, default in event.parameters) + ".")
-    sample = [f"{escape(label, style)}: {quantity(value, event.unit, 4)}"
-              for _, label, value in event.sample]
-    lines.append("With these, the best are " + "; ".join(sample) + ".")
+             ranks + (f", on {where}." if event.databases > 1 else ".")]
+    best = ", ".join(f"{escape(label, style)} ({quantity(value, event.unit, 4)})"
+                     for _, label, value in event.sample)
+    assumed = _list([escape(with_unit(title, shown_value(value)), style)
+                     for title, value in parameter_titles(event)])
+    lead = f"Assuming {assumed}, the best are" if assumed else "The best are"
+    lines.append(f"{lead} {best}; if nothing is decided: "
+                 f"{quantity(event.baseline, event.unit, 4)}.")
     lines += [escape(_sentence(note), style) for note in event.notes]  # nothing hidden
-    for title, query in (("Candidates", event.candidates_query),
-                         ("Value of each candidate", event.value_query),
-                         ("If nothing is decided", event.baseline_query)):
+    if not queries:
+        return lines
+    lines.append(bold("The queries it runs:"))
+    for title, query in proposal_queries(event):
         if style in ("markdown", "text"):  # a code block shows its text as it is
             lines.append(f"{title}:\n{fenced(query, 'sql')}")
         elif style == "slack":  # Slack reads <!channel> and <@U...> inside code blocks too
@@ -390,22 +464,51 @@ def proposal_lines(event: CheckProposed, style: Style = "plain") -> list[str]:
     return lines
 
 
+_DATABASES = {"graph": "the graph database", "mysql": "the MariaDB database",
+              "postgres": "the PostgreSQL database", "sqlite": "the SQLite copy"}
+"""Where a proposed check runs, in words, when the dataset has more than one database."""
+
+
+def proposal_queries(event: CheckProposed) -> list[tuple[str, str]]:
+    """A proposed check's three queries, each with what it returns in words."""
+    return [("The candidates", event.candidates_query),
+            ("The value of each candidate", event.value_query),
+            ("If nothing is decided", event.baseline_query)]
+
+
+def parameter_titles(event: CheckProposed) -> list[tuple[str, Any]]:
+    """Each parameter of a proposed check as people read it, with its default: its title
+    where the check gives one ("Conversion uplift (percentage points)"), else its name in
+    words ("agency rate eur")."""
+    declared = event.spec.get("parameters") or {}
+    out = []
+    for name, _kind, default in event.parameters:
+        entry = declared.get(name) if isinstance(declared, Mapping) else None
+        title = str(entry.get("title") or "") if isinstance(entry, Mapping) else ""
+        out.append((title or name.replace("_", " "), default))
+    return out
+
+
+def with_unit(title: str, value: str) -> str:
+    """A parameter and its value as a sentence says them: "conversion uplift 1.5
+    percentage points" for "Conversion uplift (percentage points)" and 1.5; a title that
+    starts with an abbreviation keeps its capital ("GDP growth 2%")."""
+    name, unit = title, ""
+    match = re.fullmatch(r"(.*?)\s*\(([^()]+)\)", title)
+    if match:  # the unit in brackets goes after the value
+        name, unit = match.group(1), match.group(2)
+    if not name[1:2].isupper():
+        name = name[:1].lower() + name[1:]
+    return f"{name} {value}{' ' + unit if unit else ''}"
+
+
 def _assumed(check: SimulatorChecked, style: Style) -> str:
     """"Assumed: extra weekly capacity 500 kg." for the parameters the check was given
     whose value the verdict's words do not already say (a DQA verdict names its country and
     goods; the demo's "weekly delivery cost" does not name the amount); "" for none."""
     said = check.description.lower()
-    parts = []
-    for title, value in check.assumed:
-        if value.lower() in said:
-            continue
-        name, unit = title, ""
-        match = re.fullmatch(r"(.*?)\s*\(([^()]+)\)", title)
-        if match:  # "Extra weekly capacity (kg)": the unit goes after the value
-            name, unit = match.group(1), match.group(2)
-        if not name[1:2].isupper():  # "Extra ..." reads "extra ..."; "GDP ..." stays
-            name = name[:1].lower() + name[1:]
-        parts.append(escape(f"{name} {value}{' ' + unit if unit else ''}", style))
+    parts = [escape(with_unit(title, value), style) for title, value in check.assumed
+             if value.lower() not in said]
     return f"Assumed: {_list(parts)}." if parts else ""
 
 

@@ -159,7 +159,8 @@ class TextView:
                 self.answered = event
             case AnswerChecked():
                 answer = answer_lines(event.answer, event.check, event.note, style=style,
-                                      scripted=event.scripted, queries=self.queries)
+                                      scripted=event.scripted, queries=self.queries,
+                                      changes=event.changes)
                 return [*self.end(), "\n".join(answer)]
             case RunFinished():
                 said = self.end()

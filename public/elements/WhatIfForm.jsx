@@ -77,7 +77,7 @@ export default function WhatIfForm() {
             {p.label ?? p.name}{p.required ? "" : " (optional)"}
           </label>
           {control(p)}
-          <p className="text-xs text-muted-foreground">{p.description}. {p.valid}</p>
+          <p className="text-xs text-muted-foreground">{p.help}</p>
         </div>
       ))}
       <div className="flex gap-3 items-end">

@@ -45,17 +45,36 @@ def proposing_model() -> ScriptedModel:
 
 
 def card_parts() -> list[str]:
-    """What a card must say, as plain text: the title, objective and unit, goal, how many
-    candidates, the baseline, the best five with their values, the parameter, and the three
-    queries."""
+    """What a card must say, as plain text, in this order: the title, what it ranks (the
+    objective and unit, the goal, how many candidates), the parameter by its title with its
+    unit in words, the best five with their values and the baseline, then the three
+    queries, last."""
     unit = PROPOSAL["unit"]
     return [
         f"Check proposed by the assistant: {PROPOSAL['title']}",
         f"It ranks {len(ROWS)} candidates by {PROPOSAL['objective']} ({unit}), the highest "
-        f"first, against {quantity(BASELINE, unit, 4)} if nothing is decided",
-        "With these, the best are " + "; ".join(
-            f"{NAMES[code]}: {quantity(value, unit, 4)}" for code, value in RANKING[:5]),
-        "Parameters: uplift = 1.5 (float)",
-        "Candidates:", PROPOSAL["candidates"], "Value of each candidate:", PROPOSAL["value"],
-        "If nothing is decided:", PROPOSAL["baseline"],
+        "first.",
+        "Assuming conversion uplift 1.5 percentage points, the best are " + ", ".join(
+            f"{NAMES[code]} ({quantity(value, unit, 4)})" for code, value in RANKING[:5])
+        + f"; if nothing is decided: {quantity(BASELINE, unit, 4)}.",
+        "The queries it runs:",
+        "The candidates:", PROPOSAL["candidates"], "The value of each candidate:",
+        PROPOSAL["value"], "If nothing is decided:", PROPOSAL["baseline"],
     ]
+
+
+DEVELOPER_WORDS = ("(float)", "on sqlite", "Parameters:", "uplift =")
+"""What a card must not say: a type's name, the database where there is one, a parameter
+by its name in the query."""
+
+
+def card_is_read_in_words(text: str) -> None:
+    """`text` holds the card (`card_parts`) in order, words before the queries, and none
+    of `DEVELOPER_WORDS`."""
+    at = 0
+    for part in card_parts():
+        found = text.find(part, at)
+        assert found >= 0, (part, text)
+        at = found + len(part)
+    for word in DEVELOPER_WORDS:
+        assert word not in text, (word, text)

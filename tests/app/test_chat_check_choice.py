@@ -97,6 +97,7 @@ class _Asked:
 
     def __init__(self, content: str = "", **_: object) -> None:
         self.content = self.asked = content
+        self.id = f"asked-{len(_Asked.made)}"
         _Asked.made.append(self)
 
     async def send(self) -> dict[str, Any]:
@@ -106,10 +107,24 @@ class _Asked:
         return None
 
 
+class _Queries:
+    """The element that holds a proposed check's queries: what was sent, and for which
+    message."""
+
+    sent: list[dict[str, Any]] = []  # noqa: RUF012 (a test's record)
+
+    def __init__(self, props: dict[str, Any], **_: object) -> None:
+        self.props = props
+
+    async def send(self, for_id: str) -> None:
+        _Queries.sent.append({**self.props, "for_id": for_id})
+
+
 async def test_a_drafted_check_is_asked_with_the_answer_by_its_name(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr("app.steps.cl.AskActionMessage", _Asked)
-    _Asked.made = []
+    monkeypatch.setattr("app.steps.cl.CustomElement", _Queries)
+    _Asked.made, _Queries.sent = [], []
     model = kiosk.proposing_model()
     async with ScriptedServer(model) as server:
         settings = load_settings(env_file=None, data_dir=tmp_path / "data", mysql_url=None,
@@ -121,4 +136,15 @@ async def test_a_drafted_check_is_asked_with_the_answer_by_its_name(
     (asked,) = _Asked.made
     name = kiosk.NAMES[kiosk.ANSWER]
     assert f"The assistant answered **{name} ({kiosk.ANSWER})**." in asked.asked, asked.asked
+    # The card in words: what the check ranks and what it found; the queries are one
+    # click away, in the element under it, never in its text.
+    words = asked.asked.replace("\\", "")
+    for part in kiosk.card_parts()[:3]:
+        assert part in words, (part, words)
+    for word in (*kiosk.DEVELOPER_WORDS, "SELECT", "```"):
+        assert word not in words, (word, words)
+    (shown,) = _Queries.sent
+    assert shown["for_id"] == asked.id
+    assert [q["query"] for q in shown["queries"]] == [
+        kiosk.PROPOSAL["candidates"], kiosk.PROPOSAL["value"], kiosk.PROPOSAL["baseline"]]
     assert asked.content.endswith("**The proposed check ranks the answer (decided by you).**")

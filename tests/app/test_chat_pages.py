@@ -188,6 +188,13 @@ async def test_free_after_an_approved_replan_and_one_kept_on_a_buttons_question(
         await _free_and_answering(page, "plain-after-approve")
         record = page.locator(".step", has_text="The change of plan is approved (decided by you).")
         await _three_shots(page, record, shots, "approved-input-free")
+        # Issue 36, 7: the answer says what the approval changed (here: nothing ran for the
+        # added step), after the verdict and before why.
+        approved = page.locator(".step", has_text=ANSWER).first
+        await expect(approved).to_contain_text(
+            "Approving the new plan added the step \u201cflows into baltic_sea\u201d: no query "
+            "ran for it, so the answer rests on the same data as without it.")
+        await _three_shots(page, approved, shots, "approved-answer-says-what-changed")
         # A dataset's sample question, on the button offered after a switch.
         await _switch(page, "DQA Building, 1836 economy")
         await _switch(page, "DQA Locating, 1445 trade network")
@@ -196,6 +203,8 @@ async def test_free_after_an_approved_replan_and_one_kept_on_a_buttons_question(
         await page.get_by_text("The current plan is kept (decided by you).").wait_for(
             timeout=30_000)
         await expect(page.get_by_text(ANSWER)).to_have_count(3, timeout=30_000)
+        kept = page.locator(".step", has_text=ANSWER).last
+        await expect(kept).not_to_contain_text("Approving")
         await _free_and_answering(page, "plain-after-keep")
         await browser.close()
 

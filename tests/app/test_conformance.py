@@ -174,6 +174,7 @@ async def chat(run: Run) -> Seen:
     class Buttons:  # cl.AskActionMessage: what it asked, answered at once
         def __init__(self, content: str = "", **_: Any) -> None:
             self.content, self.question = content, content
+            self.id = f"asked-{len(asked)}"
             asked.append(self)
 
         async def send(self) -> dict[str, Any]:
@@ -447,6 +448,27 @@ async def test_each_front_end_gives_what_the_others_give(
     found = [d for name in field_names() if name not in _known(scenario, front_end)
              and (d := disagreement(seen, front_end, name)) is not None]
     assert not found, "\n".join(found)
+
+
+APPROVED_SAYS = ("Approving the new plan added the step \u201ccapacity\u201d: q2 ran for it, "
+                 "and the answer rests on it.")
+"""Issue 36, point 7: what approving the re-plan changed, in every front end's verdict (as
+`plain_lines` reads it: "query 2" as q2)."""
+
+
+@pytest.mark.parametrize("front_end", FRONT_ENDS)
+async def test_each_front_end_says_what_approving_the_replan_changed(
+        world: World, front_end: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    seen = {}
+    for name in ("replan-approved", "replan-kept"):
+        (tmp_path / name).mkdir()
+        seen[name] = (await seen_everywhere(world, name, tmp_path / name, monkeypatch))[
+            front_end].verdict
+    approved, kept = seen["replan-approved"], seen["replan-kept"]
+    if approved is None:  # this front end gives no verdict text (--json)
+        return
+    assert APPROVED_SAYS in approved, approved
+    assert kept is not None and not any(line.startswith("Approving") for line in kept), kept
 
 
 @pytest.mark.parametrize(("scenario", "front_end", "name"), [

@@ -79,8 +79,7 @@ async def test_the_person_sees_the_card_and_approving_ranks_the_answer(
         result = await ask(client)
     assert len(asked) == 1
     message, schema = asked[0].message, asked[0].requestedSchema
-    for part in kiosk.card_parts():
-        assert part in message, (part, message)
+    kiosk.card_is_read_in_words(message)
     # The answer reads by the name the data gives it, with its code.
     assert (f"The assistant answered {kiosk.NAMES[kiosk.ANSWER]} ({kiosk.ANSWER})."
             in message), message
@@ -101,8 +100,7 @@ async def test_the_person_sees_the_card_and_approving_ranks_the_answer(
     assert f"chose **{mine}** instead: rank 2 of {len(kiosk.ROWS)}" in text
     assert ("Checked with \u201cEspresso machine\u201d, a check proposed by the assistant, "
             "approved by the person at the MCP client") in text
-    for part in kiosk.card_parts():  # the card follows the verdict, as Markdown shows it
-        assert part in text.replace("\\", ""), (part, text)
+    kiosk.card_is_read_in_words(text.replace("\\", ""))  # after the verdict, as Markdown
     assert "**The proposed check ranks the answer (decided by you).**" in text
     assert "change of plan" not in text
     structured = result.structuredContent

@@ -71,10 +71,22 @@ async def test_the_proposed_check_is_shown_approved_and_saved(
         card = page.locator(".step", has=use).last
         await expect(card).to_contain_text("Check proposed by the assistant: Espresso machine")
         await expect(card).to_contain_text("It ranks 40 candidates by network weekly profit")
-        await expect(card).to_contain_text(NAMES[RANKING[0][0]])
-        await expect(card.locator("code").first).to_contain_text("SELECT k_cd AS decision")
+        await expect(card).to_contain_text("Assuming conversion uplift 1.5 percentage points, "
+                                           f"the best are {NAMES[RANKING[0][0]]} (")
         await expect(page.get_by_role("button", name="Don't")).to_be_visible()
+        # Words first: no query, type or database is in sight until the person asks.
+        queries = card.locator("[data-check-queries]")
+        await expect(queries).to_contain_text("Show the queries")
+        await expect(queries.locator("pre").first).not_to_be_visible()
+        seen = await card.inner_text()
+        for word in ("SELECT", "(float)", "on sqlite", "Parameters:"):
+            assert word not in seen, (word, seen)
         await _three_shots(page, card, shots, "1-card")
+        await queries.get_by_text("Show the queries").click()
+        await expect(queries.locator("pre").first).to_contain_text("SELECT k_cd AS decision")
+        await expect(queries.locator("pre")).to_have_count(3)
+        await _three_shots(page, queries, shots, "1-card-queries")
+        await queries.get_by_text("Show the queries").click()
         await use.click()
 
         best = f"Best decision: {NAMES[RANKING[0][0]]}"
@@ -109,6 +121,21 @@ async def test_the_proposed_check_is_shown_approved_and_saved(
         await what_if.wait_for(timeout=30_000)
         await expect(what_if).to_contain_text(f"Best decision: {NAMES[ranked[0][0]]}")
         await expect(what_if).to_contain_text("40 possible decisions ranked")
+        await _three_shots(page, what_if, shots, "4-what-if")
+        # Its form speaks of the check (there is no simulator), and a parameter is helped by
+        # what it allows, never by its own name ("uplift.").
+        await _ask(page, "/whatif")
+        form = page.locator("[data-whatif-form]").last
+        await form.wait_for(timeout=30_000)
+        intro = page.locator(".step", has=form).last
+        await expect(intro).to_contain_text("the check then ranks every candidate by network "
+                                            "weekly profit, the highest first")
+        seen = await intro.inner_text()
+        for word in ("simulator", "uplift.", "its key or its name"):
+            assert word not in seen, (word, seen)
+        await expect(form.get_by_label("Conversion uplift (percentage points)")).to_have_value(
+            "1.5")
+        await _three_shots(page, intro, shots, "5-what-if-form")
         await browser.close()
 
 

@@ -267,7 +267,7 @@ async def test_a_query_past_the_timeout_leaves_the_answer_not_checked(
     assert code == 0, out + err
     text = " ".join(out.replace("│", " ").split())
     assert "The assistant's decision: K001" in text
-    assert "Not checked: the simulator check failed: decision slow: the " \
+    assert "Not checked: the check failed: decision slow: the " \
            "`value` query: query exceeded the 1 s statement timeout" in text, text
 
 

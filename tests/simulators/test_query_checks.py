@@ -69,7 +69,7 @@ async def test_a_live_file_binds_the_question_parameters(tmp_path: Path) -> None
     events = await _ask(env, "shop", _model(None))
     assert not any(e["kind"] == "simulator_checked" for e in events)
     assert events[-1]["check_note"] == (
-        "the simulator check needs the question's parameters; none were given")
+        "the check needs values the question did not give")
 
 
 async def test_a_dump_cannot_feed_the_queries(tmp_path: Path) -> None:
@@ -101,7 +101,7 @@ async def test_a_dump_cannot_feed_the_queries(tmp_path: Path) -> None:
     events = await _ask(env, "shopdump#v1", _model(NORTH), "--target", "sqlite")
     assert not any(e["kind"] == "simulator_checked" for e in events)
     assert events[-1]["check_note"] == (
-        "the simulator check failed: the loyalty-voucher simulator reads tables by queries, "
+        "the check failed: the loyalty-voucher simulator reads tables by queries, "
         "and a dump is parsed, not queried, so the check could not run; `planrag simulate "
         "--dataset shopdump --target mysql` (or sqlite) runs it on the loaded copy")
 

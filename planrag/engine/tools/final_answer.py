@@ -209,15 +209,14 @@ class FinalAnswerTool(ModelTool):
             except PlanRAGError as exc:
                 calls.reply(state, call_id, "Answer recorded.")
                 state.stage = "finished"
-                state.answer["check_note"] = f"the simulator check failed: {exc}"
+                state.answer["check_note"] = f"the check failed: {exc}"
                 return
         if check is None:
             calls.reply(state, call_id, "Answer recorded.")
             state.stage = "finished"
             if calls.checker is not None:
-                state.answer["check_note"] = (
-                    "the simulator check needs the question's parameters; none were given"
-                )
+                state.answer["check_note"] = (  # a simulator's or a written decision's
+                    "the check needs values the question did not give")
             return
         if check[0].rank is None and named is None and not calls.config.check_every_answer:
             # The question named no check, and the answer is none of its candidates: it

@@ -105,7 +105,7 @@ class ProposeCheckTool(ModelTool):
             value_query=spec.value, baseline_query=spec.baseline,
             parameters=tuple((p.name, p.type, p.default) for p in spec.parameters),
             candidates=len(result.ranking), sample=sample, baseline=result.baseline,
-            spec=spec.to_mapping(), notes=answer.notes,
+            spec=spec.to_mapping(), notes=answer.notes, databases=len(calls.sources),
         )
         best = result.ranking[0]
         calls.reply(state, call_id,

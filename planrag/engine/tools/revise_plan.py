@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, Field
 
+from planrag.engine import plan_changes
 from planrag.engine.events import Event, PlanMade, ReplanProposed
 from planrag.engine.state import PendingReplan, RunState, StepModel
 from planrag.engine.tools._base import Args, ModelTool, Offer, TextForm
@@ -64,6 +65,7 @@ def _monitored_plan(calls: ToolCalls, state: RunState, call_id: str, steps: list
     """The new plan after an approved monitor re-plan, checked like any plan: taken without
     a second question (the person approved re-planning for this finding)."""
     finding, state.monitors.approved = state.monitors.approved, None
+    plan_changes.approved(state, "monitor", state.plan or [], steps)
     state.plan = steps
     state.plan_revision += 1
     state.stage = "querying"
