@@ -357,7 +357,8 @@ class _ApiTransport:
 
     def __init__(self, service: RunService, who: Asker, request: RunRequest) -> None:
         self.service, self.who, self.request = service, who, request
-        self.view = TextView(STYLE, mark=True, sql=True)  # Slack's and MCP's words, as text
+        self.view = TextView(STYLE, mark=True, sql=True,  # Slack's and MCP's words, as text
+                             names=service.column_names)
         self.reply = _Reply()
         self.pieces: list[str] = []
         self.card = ""

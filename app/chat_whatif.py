@@ -21,10 +21,9 @@ from app.steps import RowsElement, avatar, plural
 from app.whatif import FORM, WhatIfParameter, what_if_parameters
 from app.whatif import parse as parse_what_if
 from planrag.decisions.run import WrittenDecision
-from planrag.engine.verdict import ranking_lines
+from planrag.engine.verdict import change_text, formats, ranking_lines
 from planrag.errors import PlanRAGError
 from planrag.markup import code_span, escape
-from planrag.present import percent, quantity, signed_quantity
 from planrag.service.runs import RunService
 from planrag.simulators.wording import parameter_label, shown_value
 
@@ -246,11 +245,12 @@ async def _rank(session: ChatSession, ref: str, overrides: dict[str, Any]) -> No
     result = run.result
     top = result.ranking[:10]
     unit, digits = result.unit, result.digits
+    shown = formats([c.value for c in top], result.baseline, unit, digits)
     table = RowsElement(
         name="ranking", columns=["rank", "decision", f"{result.description}",
                                  "change compared with changing nothing"],
-        rows=[[c.rank, result.label(c.decision), quantity(c.value, unit, digits),
-               _change(c.delta, result.baseline, unit, digits)] for c in top])
+        rows=[[c.rank, result.label(c.decision), shown[0].quantity(c.value),
+               change_text(c.delta, result.baseline, shown)] for c in top])
     sim = run.simulator
     assert sim is not None
     given = [f"{parameter_label(sim.Parameters, k)}: {escape(shown_value(v), 'markdown')}"
@@ -279,12 +279,6 @@ async def _rank(session: ChatSession, ref: str, overrides: dict[str, Any]) -> No
         elements.append(chart)
     await cl.Message(content="\n\n".join(lines), elements=elements,
                      metadata=avatar()).send()
-
-
-def _change(delta: float, baseline: float, unit: str, digits: int) -> str:
-    """A change in a ranking's table, in the same format as its values: "−£3.52 (−8.1%)"."""
-    share = percent(delta, baseline)
-    return signed_quantity(delta, unit, digits) + (f" ({share})" if share else "")
 
 
 def _checker(ds: Dataset) -> str:

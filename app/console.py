@@ -35,11 +35,10 @@ from contextlib import AsyncExitStack
 from typing import TYPE_CHECKING, TextIO
 
 from planrag.datasets import Dataset, DatasetRef, Registry
-from planrag.engine.verdict import NOTHING, formats
+from planrag.engine.verdict import NOTHING, change_text, formats
 from planrag.errors import DatasetError, PlanRAGError, QueryRefused
 from planrag.locations import default_target, get_kind, targets_of
 from planrag.markup import printable
-from planrag.present import Format, share
 from planrag.runtime import check_dataset_setting, locate, open_source, registry
 from planrag.settings import Settings
 from planrag.sources.base import DataSource
@@ -375,9 +374,9 @@ def what_if_lines(run: DatasetSimulation, title: str, top: int = 8) -> list[str]
     if run.as_of:
         lines.append(f"Simulated on the live data as of {run.as_of}.")
     shown = result.ranking[:top]
-    amounts, shares = formats([c.value for c in shown], result.baseline, unit, digits)
-    rows = [(str(c.rank), result.label(c.decision), amounts.quantity(c.value),
-             _change(c.delta, result.baseline, amounts, shares)) for c in shown]
+    shown_as = formats([c.value for c in shown], result.baseline, unit, digits)
+    rows = [(str(c.rank), result.label(c.decision), shown_as[0].quantity(c.value),
+             change_text(c.delta, result.baseline, shown_as)) for c in shown]
     header = ("rank", "decision", result.description, NOTHING)
     widths = [max(len(r[i]) for r in [header, *rows]) for i in range(4)]
     lines.append("")
@@ -392,14 +391,6 @@ def what_if_lines(run: DatasetSimulation, title: str, top: int = 8) -> list[str]
         lines.append(f"The question's recorded answer, {answer}, ranks {run.rank_of_answer} "
                      f"of {count}.")
     return lines
-
-
-def _change(delta: float, baseline: float, amounts: Format, shares: Format) -> str:
-    """A change against changing nothing in the value column's format: "−£3.52 (−8.1%)"."""
-    if delta == 0:
-        return "no change"
-    part = share(delta, baseline)
-    return amounts.signed(delta) + (f" ({shares.signed(part)})" if part is not None else "")
 
 
 def _what_if_example(dataset: Dataset, sim: type[Simulator]) -> str:

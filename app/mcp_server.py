@@ -226,7 +226,8 @@ def build_server(settings: Settings, caller: Caller, *, scripted: bool = False,
         the dataset's own database)."""
         asker = who()
         model = _model(settings, dataset, asker, scripted, question)
-        run = _Run([], default=settings.consent_timeout_default)
+        run = _Run([], default=settings.consent_timeout_default,
+                   view=TextView("text", names=service.column_names))
         decide = _elicitation(ctx, run, settings) if _elicits(ctx) else None
         consent = None if decide is not None else settings.consent_timeout_default
         if decide is None:
@@ -439,7 +440,7 @@ def _answer(run: _Run) -> CallToolResult:
     closing = run.closing
     lines = (answer_lines(closing.answer, closing.check, closing.note, style="text",
                           scripted=closing.scripted, queries=run.view.queries,
-                          changes=closing.changes)
+                          columns=run.view.columns.header, changes=closing.changes)
              if closing is not None else
              [no_decision(end.stop_reason if end else "")])
     if run.drafted is not None:

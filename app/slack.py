@@ -361,8 +361,8 @@ class _SlackTransport:
 
     decide: Decide | None = None
 
-    def __init__(self) -> None:
-        self.view = TextView("slack")
+    def __init__(self, service: RunService) -> None:
+        self.view = TextView("slack", names=service.column_names)
 
     async def show(self, event: Event) -> None:
         for text in self.view.messages(event):
@@ -412,8 +412,9 @@ async def _answer_again(settings: Settings, run: Journaled, event: dict[str, Any
              plan.get("kind", "not started"))
     kind = plan.get("kind")
     if kind == "resume" or (kind == "question" and "text_length" not in event):
-        transport = _SlackTransport()
-        await Conversation(RunService(settings), run.thread).answer_again(
+        service = RunService(settings)
+        transport = _SlackTransport(service)
+        await Conversation(service, run.thread).answer_again(
             replace(run, plan=plan), transport, _answering(event))
         await transport.flush()
         return
@@ -448,8 +449,9 @@ def _current(plan: dict[str, Any], event: dict[str, Any]) -> dict[str, Any]:
 async def _handle(settings: Settings, event: dict[str, Any], kind: str, text: str,
                   run_id: str) -> None:
     key = thread_key(event)
-    conversation = Conversation(RunService(settings), key, journals_question=False)
-    transport = _SlackTransport()
+    service = RunService(settings)
+    conversation = Conversation(service, key, journals_question=False)
+    transport = _SlackTransport(service)
     said = consent_word(text)
     if said is not None:
         outcome = await conversation.answer(

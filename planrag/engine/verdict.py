@@ -42,15 +42,14 @@ from planrag.engine.evidence import (
 )
 from planrag.engine.sourced import by_the_check
 from planrag.markup import Style, code_span, escape, fenced
-from planrag.present import Format, column_title, number, quantity, readable_ids, share
+from planrag.present import Format, column_title, number, readable_ids, share
 from planrag.simulators.base import NEAR_TIE, SimulationResult
 from planrag.simulators.wording import shown_value
 
-__all__ = ["Formats", "Style", "answer_lines", "best_line", "bold", "change_line",
+__all__ = ["Formats", "Style", "answer_lines", "best_line", "bold", "change_line", "change_text",
            "claim_lines", "decided_line", "effect", "formats", "headline", "named", "names",
-           "no_decision", "other_rules", "parameter_titles", "proposal_lines",
-           "proposal_queries", "ranking_lines", "row_anchor", "stop_text", "stop_words",
-           "with_unit"]
+           "no_decision", "other_rules", "parameter_titles", "proposal_lines", "proposal_queries",
+           "ranking_lines", "row_anchor", "stop_text", "stop_words", "with_unit"]
 
 _BOLD: dict[Style, Callable[[str], str]] = {
     "markdown": lambda t: f"**{t}**",
@@ -86,6 +85,16 @@ def formats(values: Sequence[float], baseline: float, unit: str, digits: int,
     shares = [share(delta, base) for delta, base in changes]
     return (Format.of([*values, baseline, *(d for d, _ in changes)], unit, digits),
             Format.percents(s for s in shares if s is not None))
+
+
+def change_text(delta: float, baseline: float, shown: Formats) -> str:
+    """A candidate's change against changing nothing, in a ranking's formats (`formats`):
+    "−£3.52 (−8.1%)", "no change"."""
+    if delta == 0:
+        return "no change"
+    amounts, shares = shown
+    part = share(delta, baseline)
+    return amounts.signed(delta) + (f" ({shares.signed(part)})" if part is not None else "")
 
 
 def _check_formats(check: SimulatorChecked) -> Formats:
@@ -443,13 +452,14 @@ def proposal_lines(event: CheckProposed, style: Style = "plain", *,
                            "\u201d")
     lines = [bold("Check proposed by the assistant: " + escape(event.title, style)),
              ranks + (f", on {where}." if event.databases > 1 else ".")]
-    best = ", ".join(f"{escape(label, style)} ({quantity(value, event.unit, 4)})"
+    amounts = Format.of([*(value for _, _, value in event.sample), event.baseline],
+                        event.unit)
+    best = ", ".join(f"{escape(label, style)} ({amounts.quantity(value)})"
                      for _, label, value in event.sample)
     assumed = _list([escape(with_unit(title, shown_value(value)), style)
                      for title, value in parameter_titles(event)])
     lead = f"Assuming {assumed}, the best are" if assumed else "The best are"
-    lines.append(f"{lead} {best}; if nothing is decided: "
-                 f"{quantity(event.baseline, event.unit, 4)}.")
+    lines.append(f"{lead} {best}; if nothing is decided: {amounts.quantity(event.baseline)}.")
     lines += [escape(_sentence(note), style) for note in event.notes]  # nothing hidden
     if not queries:
         return lines

@@ -30,7 +30,7 @@ from __future__ import annotations
 import logging
 import re
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -201,6 +201,17 @@ class RunService:
         from planrag.service.tools import Tools
 
         return Tools(self)
+
+    def column_names(self, ref: str) -> Mapping[str, str]:
+        """How the dataset `ref` names its result columns for people (`[column_names]`), for
+        a front end that learns the dataset from the run (`TextView.names`); {} when it is
+        not one this process knows."""
+        from planrag.runtime import registry
+
+        try:
+            return registry(self.settings).named(ref).column_names
+        except PlanRAGError:
+            return {}
 
     def room(self, asker: Asker) -> None:
         """Raise `LimitReached`, as `hold` would, when `asker` holds every place now: asked

@@ -12,6 +12,7 @@ proposals, consent outcomes and runs without a decision is `planrag.engine.verdi
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import assert_never
 
@@ -49,6 +50,7 @@ from planrag.engine.verdict import (
     proposal_lines,
 )
 from planrag.markup import Style, code_span, escape
+from planrag.present import Columns
 
 __all__ = ["TextView", "pause_words"]
 
@@ -112,6 +114,11 @@ class TextView:
     trace: list[str] = field(default_factory=list)
     texts: dict[str, str] = field(default_factory=dict)
     """Each query id with its text on one line, when `sql`."""
+    names: Callable[[str], Mapping[str, str]] | None = None
+    """How a dataset (by its reference) names its result columns for people
+    (`RunService.column_names`): read when the run starts, so footnotes name columns as the
+    chat's tables do."""
+    columns: Columns = field(default_factory=Columns)
 
     def messages(self, event: Event) -> list[str]:
         """What to post for `event` now (often nothing: it is gathered, or not shown)."""
@@ -119,6 +126,8 @@ class TextView:
         match event:
             case RunStarted():
                 self.scripted = event.scripted
+                if self.names is not None:
+                    self.columns = Columns(self.names(event.dataset))
             case PlanMade():
                 self.plan = event.steps
                 title = ("Plan" if event.revision == 0 else
@@ -160,7 +169,7 @@ class TextView:
             case AnswerChecked():
                 answer = answer_lines(event.answer, event.check, event.note, style=style,
                                       scripted=event.scripted, queries=self.queries,
-                                      changes=event.changes)
+                                      columns=self.columns.header, changes=event.changes)
                 return [*self.end(), "\n".join(answer)]
             case RunFinished():
                 said = self.end()

@@ -110,7 +110,7 @@ async def test_console_what_if_numbers_read_as_in_the_chat(tmp_path: Path) -> No
     assert "0.42074108093586593" not in text and "0.497695238776278" not in text
     assert re.search(r"^ +1  Krakow +0.498 ducats  \+0.077 ducats \(\+18.3%\)$", text, re.M)
     assert re.search(r"^ +1  Furniture manufacturies, level 2 \(id 1485\) +£39.72  "
-                     r"−£3.52 \(−8.1%\)$", text, re.M)
+                     r"−£3.52 \(−8.15%\)$", text, re.M)
     assert "unknown goods 'coffee beans'" in text  # the whole value reached the simulator
     assert "colour is not a parameter here; the parameters are goods." in text
     assert "country must not be empty." in text

@@ -257,7 +257,7 @@ async def test_question_consent_restart_and_answer_in_a_thread(
         await slack.wait_for("The change of plan is approved (", thread=thread)
         answer = await slack.wait_for("*Best decision: Krakow*", thread=thread)
         text = answer["text"]
-        assert text.startswith("*Best decision: Krakow*: SWE's profit at baltic_sea 0.498 ducats")
+        assert text.startswith("*Best decision: Krakow*: SWE's profit at Baltic Sea 0.498 ducats")
         assert "The assistant's analysis reached the same decision." in text
         assert all(p["thread_ts"] == thread for p in slack.posts())
         # The thread's run has finished: another answer gets a clear message.

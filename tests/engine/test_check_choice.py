@@ -85,7 +85,7 @@ async def test_a_question_of_fact_gets_an_answer_of_fact(
         assert verdict_word not in text
     assert "34 [1] beds" in lines[1]  # its numbers cited as always
     assert lines[-1].startswith("[1] 34, 4 North Acute Medical has 34 beds")
-    assert lines[-1].endswith(": found in q1, row 1, bed_cnt.")
+    assert lines[-1].endswith(": found in q1, row 1, Bed count.")
     done = events[-1]
     assert isinstance(done, RunFinished) and done.check_note == ""
     # the plan read only what the question needs: not sent back for the decision's tables
