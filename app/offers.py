@@ -42,6 +42,7 @@ __all__ = [
     "run_scripted",
     "sample_actions",
     "sample_context",
+    "sample_label",
     "sample_of",
 ]
 
@@ -270,9 +271,17 @@ def offered_questions(ds: Dataset, with_model: bool) -> list[Question]:
 def offered_samples(ds: Dataset, with_model: bool) -> list[tuple[Question, str]]:
     """The offered sample questions with their labels (`question_labels` over all the
     dataset's questions, so a question's label is the same wherever it is offered)."""
-    labels = dict(zip((q.id for q in ds.questions), question_labels(ds.questions),
-                      strict=True))
+    labels = _labels(ds)
     return [(q, labels[q.id]) for q in offered_questions(ds, with_model)]
+
+
+def sample_label(ds: Dataset, question_id: str) -> str | None:
+    """The label of the sample question `question_id` (None: no such question)."""
+    return _labels(ds).get(question_id)
+
+
+def _labels(ds: Dataset) -> dict[str, str]:
+    return dict(zip((q.id for q in ds.questions), question_labels(ds.questions), strict=True))
 
 
 def sample_actions(ds: Dataset, with_model: bool, few: int = 4) -> list[cl.Action]:

@@ -18,7 +18,14 @@ from typing import Any
 
 import chainlit as cl
 
-from app.offers import asked_in_full, product_name, run_scripted, sample_context, sample_of
+from app.offers import (
+    asked_in_full,
+    product_name,
+    run_scripted,
+    sample_context,
+    sample_label,
+    sample_of,
+)
 from app.pages import Page, mark_finished, mark_running
 from app.steps import RunView, avatar
 from planrag.datasets import Dataset, DatasetRef
@@ -162,6 +169,19 @@ class ChatSession:
                                      rationale=outcome.answer.rationale,
                                      factual=outcome.answer.factual))
         await self.remember()
+
+    def _shown(self, request: RunRequest) -> str | None:
+        """How the person read a run's question when it is a sample question (its label);
+        None for their own words."""
+        from planrag.runtime import registry
+
+        if not request.ref.question:
+            return None
+        try:
+            ds = registry(self.settings).get(request.ref.dataset)
+        except PlanRAGError:
+            return None
+        return sample_label(ds, request.ref.question)
 
     def asker(self) -> Asker:
         """The signed-in person (or the open chat's) as the run service knows them."""
@@ -357,7 +377,9 @@ class ChatSession:
             return
         ask = escape(str(paused.context.get("ask") or "Approve the proposed change of plan?"),
                      "markdown")
-        question = escape(str(paused.context.get("question", "")), "markdown")
+        asked = RunRequest.from_context(paused.context, self.asker())
+        question = escape(self._shown(asked) or str(paused.context.get("question", "")),
+                          "markdown")
         self.offer = cl.Message(
             content=f"This conversation was left waiting for your answer to a change of plan. "
                     f"Question: \u201c{question}\u201d.\n\n{ask}",
@@ -385,7 +407,8 @@ class ChatSession:
                 await action.remove()
             view.asked, view.proposal = offer, offer.content
         outcome = await conversation.answer(
-            approved, lambda _asked: self.asker(), _ChatTransport(self, view),
+            approved, lambda _asked: self.asker(),
+            _ChatTransport(self, view, self._shown(request)),
             allowed=lambda asked: self.access().allows(asked.dataset), opened=view.opened,
             after=self._after(view, request))
         if outcome.how == "denied":
@@ -418,7 +441,8 @@ class ChatSession:
         view = self._view(request, str(state) if state else None)
         with self.held("question"):
             await self._conversation().answer_again(
-                run, _ChatTransport(self, view), lambda _asked: self.asker(),
+                run, _ChatTransport(self, view, self._shown(request)),
+                lambda _asked: self.asker(),
                 opened=view.opened, after=self._after(view, request))
         await self.remember()
 

@@ -225,7 +225,13 @@ def test_a_sample_shows_its_label_and_is_asked_in_full() -> None:
     the country named ...") as the person's message. Its button and starter post the label
     the person read; the assistant is asked the whole question (the preamble names the
     country and its home), and the rest of it is said once as context, not as their words."""
-    from app.offers import asked_in_full, sample_actions, sample_context, sample_of
+    from app.offers import (
+        asked_in_full,
+        sample_actions,
+        sample_context,
+        sample_label,
+        sample_of,
+    )
     from planrag.runtime import registry
     from planrag.settings import load_settings
 
@@ -236,7 +242,7 @@ def test_a_sample_shows_its_label_and_is_asked_in_full() -> None:
     label = 'SWE: Where should I allocate my merchant to steer trade to "baltic_sea"?'
     assert button.label == label
     assert button.payload == {"question": label, "dataset": "dqa-locating-1445"}
-    assert sample_of(locating, label) is first
+    assert sample_of(locating, label) is first and sample_label(locating, first.id) == label
     asked = asked_in_full(locating, label)
     assert asked.startswith('Assume that you are the ruler of the country named "SWE".')
     assert asked.endswith('where should I allocate my merchant to steer trade to "baltic_sea"?')
