@@ -579,7 +579,8 @@ async def _invite(session: ChatSession) -> None:
         return
     title = escape(ds.title, "markdown")
     await cl.Message(content=f"You are on **{title}** ({session.where()}). "
-                     f"{await _hint(session)}", metadata=avatar()).send()
+                     f"{await _hint(session)}", actions=_what_if_actions(session),
+                     metadata=avatar()).send()
 
 
 @cl.action_callback("ask")

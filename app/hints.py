@@ -188,9 +188,8 @@ def hint_text(ds: Dataset, schema: Schema | None, lead: str | None) -> str:
         if holds:
             parts.append(holds)
     if lead is not None:
-        parts.append(lead)
-        return " ".join(parts)
-    text = " ".join([*parts, WHAT_IT_DOES])
+        return "\n\n".join([*parts, lead])
+    text = "\n\n".join([*parts, WHAT_IT_DOES])
     shapes = examples(ds, schema) if schema is not None else []
     if shapes:
         text += ("\n\nFor example (made from the names of its tables; say it your own way):\n"

@@ -307,7 +307,8 @@ def test_a_dataset_without_samples_says_what_to_ask_from_its_schema() -> None:
     lead = "Questions here need a model."
     without = hint_text(replace(ds, description="Crates in *depots*."), schema,
                         lead)
-    assert without.startswith("Crates in *depots*. Its tables: ") and without.endswith(lead)
+    assert without.startswith("Crates in *depots*.\n\nIts tables: ") and without.endswith(
+        "\n\n" + lead)
     assert "For example" not in without
     # A database that could not describe itself: the description and what the assistant does.
     assert hint_text(ds, None, None).startswith("Ask a decision question in your own words")

@@ -128,11 +128,17 @@ async def test_a_sample_button_from_before_a_switch_says_where_it_belongs(
         await expect(_people_said(page)).to_have_count(0)
         await expect(page.locator("#planrag-dataset")).to_have_text(f"Dataset: {DEMO}")
         await _three_shots(page, elsewhere, shots, "11-old-sample-button")
+        # So does one of its what-if buttons.
+        await page.get_by_role("button", name="What-if: country=SWE home=baltic_sea").last.click()
+        await expect(page.locator(".step", has_text="so it was not run")).to_contain_text(
+            f"\u201cWhat-if: country=SWE home=baltic_sea\u201d is for {LOCATING}; this chat is "
+            f"now on {DEMO}, so it was not run.", timeout=30_000)
         await elsewhere.get_by_role("button", name=f"Switch to {LOCATING} and ask it").click()
         await expect(page.get_by_text(f"Now on {LOCATING}")).to_have_count(2, timeout=30_000)
         await expect(page.locator("#planrag-dataset")).to_have_text(f"Dataset: {LOCATING}")
         await expect(_people_said(page)).to_have_text([SWE], timeout=30_000)
         await expect(page.locator(".step", has_text=TOLD)).to_contain_text(PREAMBLE)
+        assert await page.get_by_text("so it was not asked").count() == 1
         answer = page.get_by_text(re.compile(r"^Best decision: ")).first
         await answer.wait_for(timeout=60_000)
         await _three_shots(page, answer, shots, "11-switched-back-and-asked")
@@ -185,4 +191,29 @@ async def test_a_connected_dataset_says_what_to_ask_on_its_first_screen(
         await expect(page.get_by_role("link", name="ask", exact=True)).to_have_count(0)
         await page.get_by_text("Best decision: Krakow").first.wait_for(timeout=30_000)
         await page.screenshot(path=str(shots / "12-history-lists-the-sample.png"))
+        await browser.close()
+
+
+async def test_a_dataset_without_a_walkthrough_says_on_its_first_screen_it_needs_a_model(
+        no_model_app: str, shots: Path) -> None:  # noqa: F811
+    """Issue 36, 11 and 12: wards, without a model, offered nothing on its first screen and
+    refused every question; its first screen says what it holds and that its questions need
+    a model (and what works meanwhile)."""
+    from playwright.async_api import async_playwright, expect
+
+    async with async_playwright() as p:
+        browser = await _browser(p)
+        context = await browser.new_context(viewport={"width": 1280, "height": 1000})
+        host = no_model_app.split("//", 1)[1].split(":", 1)[0]
+        await context.add_cookies([{"name": "planrag_dataset", "value": "wards",
+                                    "domain": host, "path": "/"}])
+        page = await context.new_page()
+        await page.goto(no_model_app)
+        first = page.locator(".step", has_text="You are on Hospital night staffing (wards)")
+        await expect(first).to_contain_text("Its tables: ", timeout=30_000)
+        await expect(first).to_contain_text("Questions here need a model, which is not set up "
+                                            "yet")
+        await expect(first.get_by_role("button", name="What-if analysis")).to_be_visible()
+        await expect(page.locator("#starters button")).to_have_count(0)
+        await _three_shots(page, first, shots, "11-wards-first-screen")
         await browser.close()
