@@ -565,7 +565,7 @@ async def _hint(session: ChatSession) -> str:
     dataset the walkthrough does not know, that its questions need one."""
     ds = session.dataset_info()
     with_model = session.settings.model_configured
-    lead = ask_lead(ds, with_model, samples=False)
+    lead = ask_lead(ds, with_model)
     return await dataset_hint(session.settings, ds, session.target, session.access(),
                               None if with_model else lead)
 

@@ -242,12 +242,11 @@ def _walkthrough_of(ds: Dataset) -> str | None:
         return None
 
 
-def ask_lead(ds: Dataset, with_model: bool, samples: bool) -> str:
-    """What a dataset's first words invite: its sample questions; any question, with a
-    model; or, without a model on a dataset the walkthrough does not know, that questions
-    need one (and what works meanwhile), rather than "Ask your question." and a refusal."""
-    if samples:
-        return "Sample questions:"
+def ask_lead(ds: Dataset, with_model: bool) -> str:
+    """What the first words of a dataset with no sample questions to offer invite: any
+    question, with a model; or, without a model on a dataset the walkthrough does not know,
+    that questions need one (and what works meanwhile), rather than "Ask your question."
+    and a refusal."""
     if with_model or _walkthrough_of(ds) is not None:
         return "Ask your question."
     meanwhile = (" Meanwhile **What-if analysis** ranks every decision with its check."

@@ -194,11 +194,10 @@ def test_a_dataset_without_a_walkthrough_says_its_questions_need_a_model() -> No
 
     reg = registry(load_settings(env_file=None))
     wards, demo = reg.get("wards"), reg.get("demo-retail")
-    lead = ask_lead(wards, with_model=False, samples=False)
+    lead = ask_lead(wards, with_model=False)
     assert lead.startswith("Questions here need a model") and "What-if analysis" in lead
-    assert ask_lead(wards, with_model=True, samples=False) == "Ask your question."
-    assert ask_lead(demo, with_model=False, samples=False) == "Ask your question."
-    assert ask_lead(demo, with_model=False, samples=True) == "Sample questions:"
+    assert ask_lead(wards, with_model=True) == "Ask your question."
+    assert ask_lead(demo, with_model=False) == "Ask your question."
 
 
 def test_the_open_banner_names_a_section_the_in_app_readme_has() -> None:
