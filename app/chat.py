@@ -26,6 +26,7 @@ from chainlit.input_widget import InputWidget, Select
 
 from app.auth import access_of, install
 from app.chat_whatif import what_if, what_if_form, what_if_submitted
+from app.hints import dataset_hint
 from app.intake import admit
 from app.intake import install as install_limits
 from app.offers import (
@@ -36,10 +37,11 @@ from app.offers import (
     dataset_items,
     datasets_text,
     offered_questions,
+    offered_samples,
     one_line,
     question_actions,
-    question_labels,
     run_scripted,
+    sample_actions,
 )
 from app.pages import browser_cookies, page_of, stop_earlier_run
 from app.perimeter import install as install_perimeter
@@ -317,11 +319,10 @@ async def starters(user: object = None, language: object = None) -> list[cl.Star
     ds = _first_allowed(reg, access, kept, check_dataset_setting(s, reg).id)
     if ds is None:
         return []
-    questions = offered_questions(ds, s.model_configured)  # each gets a true answer
-    return [
-        cl.Starter(label=label, message=one_line(q.text))
-        for q, label in zip(questions[:4], question_labels(questions), strict=False)
-    ]
+    # Each gets a true answer; a starter posts its label, what the person read (the
+    # question is asked in full: ChatSession.ask).
+    return [cl.Starter(label=label, message=label)
+            for _, label in offered_samples(ds, s.model_configured)[:4]]
 
 
 @cl.on_chat_start
@@ -335,13 +336,15 @@ async def start() -> None:
                          "ask about any dataset yet: ask the person who runs PlanRAG Assistant "
                          "to give you access.", metadata=avatar()).send()
         return
-    await _send_settings(session)  # no message: the starters stay on the first screen
+    await _send_settings(session)
     await session.show_dataset()
+    await _invite(session)
     stopped = await stop_earlier_run(session.user, session.page, cl.context.session.id)
     if stopped:
         when = ("before the page was reloaded" if stopped.reloaded
                 else "before you started a new chat")
-        again = cl.Action(name="ask", payload={"question": stopped.question},
+        again = cl.Action(name="ask", payload={"question": stopped.question,
+                                               "dataset": stopped.dataset},
                           label="Ask it again", tooltip="ask the same question here")
         await cl.Message(content=f"The question you asked {when} "
                          f"(\u201c{escape(one_line(stopped.question)[:120], 'markdown')}"
@@ -445,13 +448,20 @@ async def save_check(action: cl.Action) -> None:
 
 @cl.action_callback("whatif")
 async def what_if_button(action: cl.Action) -> None:
-    if await _admitted():
-        await _guarded(what_if(_session(), str(action.payload.get("question", ""))))
+    """A sample question's what-if: ranked on its own dataset (`_on_its_dataset`)."""
+    if not await _admitted():
+        return
+    session = _session()
+    if await _on_its_dataset(session, action, f"\u201c{action.label}\u201d", "is for",
+                             "run", "run it"):
+        await session.name_conversation(action.label)
+        await _guarded(what_if(session, str(action.payload.get("question", ""))))
 
 
 @cl.action_callback("whatif_form")
 async def what_if_form_button(action: cl.Action) -> None:
     if await _admitted():
+        await _session().name_conversation(action.label)
         await _guarded(what_if_form(_session()))
 
 
@@ -537,12 +547,10 @@ async def _update(session: ChatSession, values: dict[str, str]) -> None:
     await session.remember()
     where = session.where()
     ds = session.dataset_info()
-    offered = offered_questions(ds, session.settings.model_configured)
-    samples = [cl.Action(name="ask", payload={"question": one_line(q.text)}, label=label)
-               for q, label in zip(offered[:4], question_labels(offered), strict=False)]
+    samples = sample_actions(ds, session.settings.model_configured)
     warning = (" **Its account may write** (accepted when it was connected); the assistant "
                "still only reads." if ds.write_privileges else "")
-    lead = ask_lead(ds, session.settings.model_configured, bool(samples))
+    lead = "Sample questions:" if samples else await _hint(session)
     how = "" if (session.technique, session.consent) == ("planrag", "ask") else (
         f" Method: {TECHNIQUE_LABELS[session.technique].lower()}; when it wants to change "
         f"its plan: {CONSENT_LABELS[session.consent].lower()}.")
@@ -551,13 +559,76 @@ async def _update(session: ChatSession, values: dict[str, str]) -> None:
                      actions=samples + _what_if_actions(session)).send()
 
 
+async def _hint(session: ChatSession) -> str:
+    """What a dataset without sample questions to offer invites (app.hints): what it holds,
+    examples made from its schema and what the assistant does; without a model, on a
+    dataset the walkthrough does not know, that its questions need one."""
+    ds = session.dataset_info()
+    with_model = session.settings.model_configured
+    lead = ask_lead(ds, with_model)
+    return await dataset_hint(session.settings, ds, session.target, session.access(),
+                              None if with_model else lead)
+
+
+async def _invite(session: ChatSession) -> None:
+    """The first screen of a dataset with no sample questions to offer (no starters, so a
+    bare message box otherwise) says what the person can ask; one with starters keeps them
+    (a message would take their place)."""
+    ds = session.dataset_info()
+    if offered_questions(ds, session.settings.model_configured):
+        return
+    title = escape(ds.title, "markdown")
+    await cl.Message(content=f"You are on **{title}** ({session.where()}). "
+                     f"{await _hint(session)}", actions=_what_if_actions(session),
+                     metadata=avatar()).send()
+
+
 @cl.action_callback("ask")
 async def ask_button(action: cl.Action) -> None:
+    """A sample question's button (or Ask it again): it posts what it showed as the
+    person's message and asks it on its own dataset (`_on_its_dataset`)."""
     if not await _admitted():
         return
+    session = _session()
     question = str(action.payload.get("question", ""))
+    if not await _on_its_dataset(session, action, f"\u201c{one_line(question)[:120]}\u201d",
+                                 "is a question about", "asked", "ask it"):
+        return
     await cl.Message(content=question, type="user_message").send()
-    await _as_run(_session().ask(question))
+    await session.name_conversation(one_line(question))
+    await _as_run(session.ask(question))
+
+
+async def _on_its_dataset(session: ChatSession, action: cl.Action, what: str, about: str,
+                          done: str, verb: str) -> bool:
+    """Whether a button made for a dataset (its payload's `dataset`; none: the one in use)
+    may do its work now. Clicked after a switch, it does nothing on the dataset in use: it
+    says in one line where it belongs, with a button that switches back and does it there
+    (`switch` in its payload; the switch itself may be refused, and says why)."""
+    home = str(action.payload.get("dataset") or session.dataset)
+    if home == session.dataset:
+        return True
+    if action.payload.get("switch"):
+        await _guarded(_update(session, {"dataset": home}))
+        return session.dataset == home
+    here = escape(session.dataset_info().title, "markdown")
+    what = escape(what, "markdown")
+    try:
+        require_access(session.access(), home)
+        ds = registry(session.settings).get(home)
+    except PlanRAGError:
+        await cl.Message(content=f"{what} belongs to a dataset you cannot use any more, so "
+                         f"it was not {done}. This chat is on **{here}**.",
+                         metadata=avatar()).send()
+        return False
+    back = cl.Action(name=action.name, label=f"Switch to {ds.title} and {verb}",
+                     payload={**action.payload, "switch": True},
+                     tooltip=f"switch dataset, then {verb} there")
+    await cl.Message(content=f"{what} {about} **{escape(ds.title, 'markdown')}**; this chat "
+                     f"is now on **{here}**, so it was not {done}. Switch back to {verb} "
+                     "there, or ask about this dataset.", actions=[back],
+                     metadata=avatar()).send()
+    return False
 
 
 @cl.on_message

@@ -99,6 +99,29 @@ class History(SQLAlchemyDataLayer):
         self.failing = None
         return self.clean_result(rows) if rows is not None else result.rowcount
 
+    async def update_thread(self, thread_id: str, name: str | None = None,
+                            user_id: str | None = None, metadata: dict[str, Any] | None = None,
+                            tags: list[str] | None = None) -> None:
+        """The parent's, except for one name: Chainlit names a conversation a button started
+        after the button's callback ("ask", "whatif"), a word for code that the list of past
+        conversations would show. That name is dropped; the chat names such a conversation
+        by what the button did (`name_thread`)."""
+        from chainlit.config import config
+
+        if name is not None and name in config.code.action_callbacks:
+            name = None
+        await super().update_thread(thread_id, name=name, user_id=user_id, metadata=metadata,
+                                    tags=tags)
+
+    async def name_thread(self, thread_id: str, name: str) -> None:
+        """Name a conversation that has no name yet (one a button started), whichever of
+        this and Chainlit's own first write of the thread comes first."""
+        rows = await self.execute_sql('SELECT "name" FROM threads WHERE "id" = :id',
+                                      {"id": thread_id})
+        if isinstance(rows, list) and rows and rows[0].get("name"):
+            return
+        await super().update_thread(thread_id, name=name)
+
     async def delete_thread(self, thread_id: str) -> None:
         """The thread, and its elements' files with it."""
         keys = await self.execute_sql(

@@ -30,14 +30,19 @@ __all__ = [
     "NO_MODEL_FOR_OPERATOR",
     "TECHNIQUE_LABELS",
     "ask_lead",
+    "asked_in_full",
     "dataset_items",
     "datasets_text",
     "offered_questions",
+    "offered_samples",
     "one_line",
     "product_name",
     "question_actions",
     "question_labels",
     "run_scripted",
+    "sample_actions",
+    "sample_context",
+    "sample_label",
     "sample_of",
 ]
 
@@ -129,10 +134,7 @@ def question_labels(questions: Sequence[Question], width: int = 160) -> list[str
     varying = _varying_fields(questions)
     labels = []
     for q in questions:
-        text = first_line(q.text, width=10_000)
-        sentences = re.split(r"(?<=[.?!])\s+", text)
-        asked = [s for s in sentences if s.endswith("?")]
-        sentence = asked[-1] if asked else sentences[0]
+        sentence, _ = _asking_sentence(q.text)
         sentence = sentence[:1].upper() + sentence[1:]
         values = [str(q.extra[k]) for k in varying if k in q.extra]
         prefix = " · ".join(v for v in values if v not in sentence)
@@ -141,6 +143,15 @@ def question_labels(questions: Sequence[Question], width: int = 160) -> list[str
             label = label[: width - 1].rsplit(" ", 1)[0] + "…"
         labels.append(label)
     return labels
+
+
+def _asking_sentence(text: str) -> tuple[str, list[str]]:
+    """The sentence of a question that asks (its last that ends with "?", else its first),
+    and the sentences around it (a DQA question's preamble: who "you" are, the year)."""
+    sentences = re.split(r"(?<=[.?!])\s+", one_line(text))
+    asked = [s for s in sentences if s.endswith("?")]
+    sentence = asked[-1] if asked else sentences[0]
+    return sentence, [s for s in sentences if s is not sentence]
 
 
 def _varying_fields(questions: Sequence[Question]) -> list[str]:
@@ -180,7 +191,7 @@ def question_actions(session: ChatSession) -> list[cl.Action]:
         if label in seen:
             continue
         seen.add(label)
-        actions.append(cl.Action(name="whatif", payload={"question": q.id},
+        actions.append(cl.Action(name="whatif", payload={"question": q.id, "dataset": ds.id},
                                  label=f"What-if: {label}", tooltip=f"question {q.id}"))
         if len(actions) == 3:
             break
@@ -231,12 +242,11 @@ def _walkthrough_of(ds: Dataset) -> str | None:
         return None
 
 
-def ask_lead(ds: Dataset, with_model: bool, samples: bool) -> str:
-    """What a dataset's first words invite: its sample questions; any question, with a
-    model; or, without a model on a dataset the walkthrough does not know, that questions
-    need one (and what works meanwhile), rather than "Ask your question." and a refusal."""
-    if samples:
-        return "Sample questions:"
+def ask_lead(ds: Dataset, with_model: bool) -> str:
+    """What the first words of a dataset with no sample questions to offer invite: any
+    question, with a model; or, without a model on a dataset the walkthrough does not know,
+    that questions need one (and what works meanwhile), rather than "Ask your question."
+    and a refusal."""
     if with_model or _walkthrough_of(ds) is not None:
         return "Ask your question."
     meanwhile = (" Meanwhile **What-if analysis** ranks every decision with its check."
@@ -257,20 +267,68 @@ def offered_questions(ds: Dataset, with_model: bool) -> list[Question]:
     return [q for q in ds.questions if uncovered(one_line(q.text), name) is None]
 
 
-def sample_of(ds: Dataset, question: str) -> Question | None:
-    """The sample question `question` is (as a starter or button sends it), if any: it is
-    then answered on that question's own data and checked with its own parameters."""
-    asked = one_line(question)
-    return next((q for q in ds.questions if one_line(q.text) == asked), None)
+def offered_samples(ds: Dataset, with_model: bool) -> list[tuple[Question, str]]:
+    """The offered sample questions with their labels (`question_labels` over all the
+    dataset's questions, so a question's label is the same wherever it is offered)."""
+    labels = _labels(ds)
+    return [(q, labels[q.id]) for q in offered_questions(ds, with_model)]
 
 
-async def run_scripted(session: ChatSession, question: str) -> None:
+def sample_label(ds: Dataset, question_id: str) -> str | None:
+    """The label of the sample question `question_id` (None: no such question)."""
+    return _labels(ds).get(question_id)
+
+
+def _labels(ds: Dataset) -> dict[str, str]:
+    return dict(zip((q.id for q in ds.questions), question_labels(ds.questions), strict=True))
+
+
+def sample_actions(ds: Dataset, with_model: bool, few: int = 4) -> list[cl.Action]:
+    """Buttons for the first `few` offered sample questions: each shows its label, posts
+    that label as the person's message, and knows its dataset (clicked after a switch, the
+    chat says where it belongs instead of asking it of another dataset)."""
+    return [cl.Action(name="ask", payload={"question": label, "dataset": ds.id}, label=label)
+            for _, label in offered_samples(ds, with_model)[:few]]
+
+
+def sample_of(ds: Dataset, text: str) -> Question | None:
+    """The sample question `text` is, if any: its label (what a starter or button shows and
+    posts) or its whole text. It is then asked in full (`asked_in_full`), answered on that
+    question's own data and checked with its own parameters."""
+    said = one_line(text)
+    labels = question_labels(ds.questions)
+    for q, label in zip(ds.questions, labels, strict=True):
+        if said in (label, one_line(q.text)):
+            return q
+    return None
+
+
+def asked_in_full(ds: Dataset, text: str) -> str:
+    """What the assistant is asked for `text`: a sample question's whole text (a DQA
+    question's preamble carries the country, its home and the year), else `text`."""
+    sample = sample_of(ds, text)
+    return one_line(sample.text) if sample is not None else text
+
+
+def sample_context(ds: Dataset, text: str) -> str | None:
+    """When `text` is a sample question's label that leaves out part of the question (the
+    DQA preamble), that part, said once under the person's message as what the assistant is
+    also told; None when the label is the whole question or `text` is no label."""
+    sample = sample_of(ds, text)
+    if sample is None or one_line(text) == one_line(sample.text):
+        return None
+    return " ".join(_asking_sentence(sample.text)[1]) or None
+
+
+async def run_scripted(session: ChatSession, text: str) -> None:
     """The scripted walkthrough: a fixed rule of thumb answers instead of a model, only the
     question it was written for; any other question is told, in one line, which question
-    the walkthrough answers here and how to get a model for the rest."""
+    the walkthrough answers here and how to get a model for the rest. `text` is what the
+    person sent (a sample question's label, asked in full)."""
     from planrag.service.runs import NotWalkthrough, gate
 
     ds = session.dataset_info()
+    question = asked_in_full(ds, text)
     try:
         model = gate(session.settings, ds, question, scripted=True)
     except NotWalkthrough as exc:
@@ -279,14 +337,12 @@ async def run_scripted(session: ChatSession, question: str) -> None:
         await cl.Message(content=NO_MODEL, metadata=avatar()).send()
         return
     else:
-        await session.ask(question, model=model)
+        await session.ask(text, model=model)
         return
     if problem.kind == "dataset":
         await cl.Message(content=NO_MODEL, metadata=avatar()).send()
         return
-    offered = offered_questions(ds, with_model=False)
-    samples = [cl.Action(name="ask", payload={"question": one_line(q.text)}, label=label)
-               for q, label in zip(offered[:3], question_labels(offered), strict=False)]
+    samples = sample_actions(ds, with_model=False, few=3)
     if problem.kind == "parameter":
         text = f"{problem.text} Or pick a sample question."
     else:

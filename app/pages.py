@@ -62,6 +62,7 @@ class _Run:
     load: str
     task: asyncio.Task[Any]
     question: str
+    dataset: str
 
 
 @dataclass(frozen=True)
@@ -69,6 +70,9 @@ class Stopped:
     """A question an earlier chat of this tab was still answering, stopped."""
 
     question: str
+    """As the person sent it (a sample question's label, not its whole text)."""
+    dataset: str
+    """The dataset it was asked on (asked again there, or said to belong there)."""
     reloaded: bool
     """Whether its page was reloaded (else the tab's page started a new chat)."""
 
@@ -99,7 +103,7 @@ def browser_cookies(environ: Any) -> dict[str, str]:
     return {name: unquote(morsel.value) for name, morsel in jar.items()}
 
 
-def mark_running(user: str, page: Page, question: str) -> None:
+def mark_running(user: str, page: Page, question: str, dataset: str) -> None:
     task = asyncio.current_task()
     if page.tab and task is not None:
         key = (user, page.tab)
@@ -107,7 +111,7 @@ def mark_running(user: str, page: Page, question: str) -> None:
         earlier = _RUNNING.get(key)
         if earlier is not None and earlier.session != session and not earlier.task.done():
             _SUPERSEDED[key] = earlier  # the newer chat's start decides whether it stops
-        _RUNNING[key] = _Run(session, page.load, task, question)
+        _RUNNING[key] = _Run(session, page.load, task, question, dataset)
 
 
 def mark_finished(user: str, page: Page) -> None:
@@ -139,7 +143,7 @@ async def stop_earlier_run(user: str, page: Page, session_id: str) -> Stopped | 
     if entry.task.done():
         return None
     entry.task.cancel()
-    return Stopped(entry.question, reloaded=entry.load != page.load)
+    return Stopped(entry.question, entry.dataset, reloaded=entry.load != page.load)
 
 
 async def _closed(session_id: str) -> bool:

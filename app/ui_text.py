@@ -3,6 +3,8 @@ for this app (it writes them into `.chainlit/translations/` at start and reads t
 page load):
 
 - the sign-in page asks for a user name and says what to do when sign-in fails;
+- the list of past conversations, when it has none to show, says in product words what it
+  keeps (not "No threads found");
 - step titles carry their own verb ("Query 2 · SQL · 4 rows", "Plan"), so Chainlit's
   "Using"/"Used" prefix is blank;
 - the composer's placeholder invites a decision question; when no model is set up it says, in
@@ -27,6 +29,8 @@ log = logging.getLogger(__name__)
 
 Key = tuple[str, ...]
 
+EMPTY_HISTORY = ("No conversations to show. Each one you start is kept here, to come back "
+                 "to.")
 SIGN_IN_FAILED = ("Wrong user name or password, or no access yet: the person who runs "
                   "PlanRAG Assistant can check your account.")
 
@@ -38,6 +42,8 @@ def interface_words(model_configured: bool) -> dict[Key, str | None]:
         ("chat", "messages", "status", "used"): "",
         ("chat", "input", "placeholder"): "Ask a decision question about your data...",
         ("chat", "watermark"): None,
+        # The list of past conversations (with sign-in), empty or with no match for a search.
+        ("threadHistory", "sidebar", "empty"): EMPTY_HISTORY,
         # The sign-in page (app/auth.py): people sign in with a name, not always an email.
         ("auth", "login", "title"): "Sign in to PlanRAG Assistant",
         ("auth", "login", "form", "email", "label"): "User name",

@@ -18,7 +18,14 @@ from typing import Any
 
 import chainlit as cl
 
-from app.offers import product_name, run_scripted, sample_of
+from app.offers import (
+    asked_in_full,
+    product_name,
+    run_scripted,
+    sample_context,
+    sample_label,
+    sample_of,
+)
 from app.pages import Page, mark_finished, mark_running
 from app.steps import RunView, avatar
 from planrag.datasets import Dataset, DatasetRef
@@ -119,31 +126,40 @@ class ChatSession:
 
     # -- a question
 
-    async def ask(self, question: str, model: Model | None = None) -> None:
-        """Answer with the configured model, or with `model` (the scripted walkthrough);
-        one of the person's places for questions at once is held while it is answered."""
+    async def ask(self, text: str, model: Model | None = None) -> None:
+        """Answer what the person sent (`text`: typed, or a sample question's label) with
+        the configured model, or with `model` (the scripted walkthrough); one of the
+        person's places for questions at once is held while it is answered. A sample
+        question is asked in full, while the person sees the label they picked."""
         scripted = model is not None
         model = model or self.model()
         if model is None:  # no model set up: the scripted walkthrough, where it applies
-            await run_scripted(self, question)
+            await run_scripted(self, text)
             return
+        question = asked_in_full(self.dataset_info(), text)
         limits_for(self.settings).check_question(question)
         with self.held("question"):
-            await self._ask(question, model, scripted)
+            await self._ask(question, text, model, scripted)
 
-    async def _ask(self, question: str, model: Model, scripted: bool) -> None:
+    async def _ask(self, question: str, shown: str, model: Model, scripted: bool) -> None:
         from planrag.engine.state import Turn
 
         consent = "ask" if scripted else self.consent
-        sample = sample_of(self.dataset_info(), question)
+        ds = self.dataset_info()
+        sample = sample_of(ds, question)
         ref = DatasetRef.parse(f"{self.dataset}#{sample.id}" if sample else self.dataset)
         request = RunRequest(self.asker(), ref, question, self.target, self.technique,
                              consent, scripted, self.user)
+        context = sample_context(ds, shown)
+        if context is not None:  # the rest of the sample question, not as the person's words
+            await cl.Message(content="With this sample question the assistant is also told: "
+                             f"*{escape(context, 'markdown')}*", metadata=avatar()).send()
         view = self._view(request)
-        mark_running(self.user, self.page, question)
+        mark_running(self.user, self.page, shown, self.dataset)
         try:
             outcome = await self._conversation().ask(
-                request, _ChatTransport(self, view), model=model, held=True,
+                request, _ChatTransport(self, view, shown if shown != question else None),
+                model=model, held=True,
                 history=[] if scripted else self.history[-6:], opened=view.opened,
                 after=self._after(view, request))
         finally:
@@ -153,6 +169,19 @@ class ChatSession:
                                      rationale=outcome.answer.rationale,
                                      factual=outcome.answer.factual))
         await self.remember()
+
+    def _shown(self, request: RunRequest) -> str | None:
+        """How the person read a run's question when it is a sample question (its label);
+        None for their own words."""
+        from planrag.runtime import registry
+
+        if not request.ref.question:
+            return None
+        try:
+            ds = registry(self.settings).get(request.ref.dataset)
+        except PlanRAGError:
+            return None
+        return sample_label(ds, request.ref.question)
 
     def asker(self) -> Asker:
         """The signed-in person (or the open chat's) as the run service knows them."""
@@ -284,6 +313,17 @@ class ChatSession:
         await layer.update_thread(thread, metadata={"planrag_state": state})
         await self._say_if_not_saved(None)
 
+    async def name_conversation(self, name: str) -> None:
+        """A conversation a button started is listed by what the button asked or did (its
+        first words), not by the button's name in the code; one already named keeps its
+        name."""
+        layer = self.history_layer
+        thread = getattr(cl.context.session, "thread_id", None)
+        if layer is None or not thread:
+            return
+        await layer.name_thread(thread, " ".join(name.split())[:120])
+        await self._say_if_not_saved(None)
+
     async def _record_answer(self, view: RunView, request: RunRequest) -> None:
         """The answer, kept for its rating under the message the rating is given on: the
         page rates a run (the Chainlit run the answer was posted in, whose last message
@@ -337,7 +377,9 @@ class ChatSession:
             return
         ask = escape(str(paused.context.get("ask") or "Approve the proposed change of plan?"),
                      "markdown")
-        question = escape(str(paused.context.get("question", "")), "markdown")
+        asked = RunRequest.from_context(paused.context, self.asker())
+        question = escape(self._shown(asked) or str(paused.context.get("question", "")),
+                          "markdown")
         self.offer = cl.Message(
             content=f"This conversation was left waiting for your answer to a change of plan. "
                     f"Question: \u201c{question}\u201d.\n\n{ask}",
@@ -365,7 +407,8 @@ class ChatSession:
                 await action.remove()
             view.asked, view.proposal = offer, offer.content
         outcome = await conversation.answer(
-            approved, lambda _asked: self.asker(), _ChatTransport(self, view),
+            approved, lambda _asked: self.asker(),
+            _ChatTransport(self, view, self._shown(request)),
             allowed=lambda asked: self.access().allows(asked.dataset), opened=view.opened,
             after=self._after(view, request))
         if outcome.how == "denied":
@@ -398,7 +441,8 @@ class ChatSession:
         view = self._view(request, str(state) if state else None)
         with self.held("question"):
             await self._conversation().answer_again(
-                run, _ChatTransport(self, view), lambda _asked: self.asker(),
+                run, _ChatTransport(self, view, self._shown(request)),
+                lambda _asked: self.asker(),
                 opened=view.opened, after=self._after(view, request))
         await self.remember()
 
@@ -407,16 +451,21 @@ class _ChatTransport:
     """The chat as a conversation's transport: a run's events shown by its RunView, the
     service's words as messages, pauses asked with the view's buttons."""
 
-    def __init__(self, session: ChatSession, view: RunView) -> None:
+    def __init__(self, session: ChatSession, view: RunView, shown: str | None = None) -> None:
         self.session, self.view = session, view
         self.decide: Decide | None = view.ask_consent
+        self.shown = shown
+        """The question as the person sent it, when it was asked in full (a sample's
+        label): the answer's file is named and headed with what they read."""
 
     async def show(self, event: Any) -> None:
-        from planrag.engine.events import CheckProposed
+        from planrag.engine.events import CheckProposed, RunStarted
 
         await self.view.show(event)
         if isinstance(event, CheckProposed):
             self.session._keep_check(self.view.run_id, self.session.dataset, event)
+        elif isinstance(event, RunStarted) and self.shown:
+            self.view.question = self.shown
 
     async def say(self, text: str) -> None:
         await cl.Message(content=escape(text, "markdown"), metadata=avatar()).send()

@@ -6,9 +6,11 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
+from planrag.schema import Schema
 from tests._sql_fixtures import ROOT
 
 
@@ -194,11 +196,10 @@ def test_a_dataset_without_a_walkthrough_says_its_questions_need_a_model() -> No
 
     reg = registry(load_settings(env_file=None))
     wards, demo = reg.get("wards"), reg.get("demo-retail")
-    lead = ask_lead(wards, with_model=False, samples=False)
+    lead = ask_lead(wards, with_model=False)
     assert lead.startswith("Questions here need a model") and "What-if analysis" in lead
-    assert ask_lead(wards, with_model=True, samples=False) == "Ask your question."
-    assert ask_lead(demo, with_model=False, samples=False) == "Ask your question."
-    assert ask_lead(demo, with_model=False, samples=True) == "Sample questions:"
+    assert ask_lead(wards, with_model=True) == "Ask your question."
+    assert ask_lead(demo, with_model=False) == "Ask your question."
 
 
 def test_the_open_banner_names_a_section_the_in_app_readme_has() -> None:
@@ -218,3 +219,111 @@ def test_the_open_banner_names_a_section_the_in_app_readme_has() -> None:
     assert section is not None, text
     readme = (root / "chainlit.md").read_text(encoding="utf-8")
     assert f"\n## {section.group(1)}\n" in readme
+
+
+def test_a_sample_shows_its_label_and_is_asked_in_full() -> None:
+    """Issue 36, 7: a sample chip posted the DQA preamble ("Assume that you are the ruler of
+    the country named ...") as the person's message. Its button and starter post the label
+    the person read; the assistant is asked the whole question (the preamble names the
+    country and its home), and the rest of it is said once as context, not as their words."""
+    from app.offers import (
+        asked_in_full,
+        sample_actions,
+        sample_context,
+        sample_label,
+        sample_of,
+    )
+    from planrag.runtime import registry
+    from planrag.settings import load_settings
+
+    reg = registry(load_settings(env_file=None))
+    locating, demo = reg.get("dqa-locating-1445"), reg.get("demo-retail")
+    first = locating.questions[0]
+    button = sample_actions(locating, with_model=True)[0]
+    label = 'SWE: Where should I allocate my merchant to steer trade to "baltic_sea"?'
+    assert button.label == label
+    assert button.payload == {"question": label, "dataset": "dqa-locating-1445"}
+    assert sample_of(locating, label) is first and sample_label(locating, first.id) == label
+    asked = asked_in_full(locating, label)
+    assert asked.startswith('Assume that you are the ruler of the country named "SWE".')
+    assert asked.endswith('where should I allocate my merchant to steer trade to "baltic_sea"?')
+    context = sample_context(locating, label)
+    assert context is not None and context.startswith("Assume that you are the ruler")
+    assert 'Our home node is "baltic_sea".' in context and "where should I" not in context
+    assert sample_context(locating, asked) is None  # the whole question said it all
+    # The demo's label leaves out the amount: that is the context. A label that is the whole
+    # question needs none; typed words are asked as typed.
+    expand, fact = (a.label for a in sample_actions(demo, with_model=True)[:2])
+    assert sample_context(demo, expand) == "We can raise one warehouse's weekly capacity by 200 kg."
+    assert asked_in_full(demo, fact) == fact and sample_context(demo, fact) is None
+    assert asked_in_full(locating, "Where should Sweden put its merchant?") == (
+        "Where should Sweden put its merchant?")
+    assert sample_of(demo, label) is None  # another dataset's label is no sample here
+
+
+def _made_up_schema() -> Schema:
+    """A schema no test data has: a depot of crates, shipments that refer to it, a log with
+    no names, named in three conventions, one column with a comment."""
+    from planrag.schema import Column, Entity, ForeignKey
+
+    return Schema("sqlite", "crates", (
+        Entity("table", "shipment_line", (
+            Column("id", "INTEGER", key=True), Column("depotRef", "INTEGER"),
+            Column("qty", "INTEGER")), rows=900,
+            foreign_keys=(ForeignKey(("depotRef",), "CrateDepots", ("id",)),)),
+        Entity("table", "CrateDepots", (
+            Column("id", "INTEGER", key=True), Column("label", "VARCHAR(40)"),
+            Column("region_id", "INTEGER"),
+            Column("fl_lvl", "REAL", comment="Fill level in percent")), rows=12),
+        Entity("table", "audit_log", (Column("at", "TEXT"), Column("n", "INTEGER"))),
+    ))
+
+
+def test_a_dataset_without_samples_says_what_to_ask_from_its_schema() -> None:
+    """Issue 36, 12: on a connected dataset the first screen was bare. Its words come from
+    the schema (readable names, comments, the tables others refer to), whatever it is."""
+    from dataclasses import replace
+
+    from app.hints import examples, hint_text, readable
+    from planrag.runtime import registry
+    from planrag.settings import load_settings
+
+    assert readable('sales."Order Lines"') == "order lines"
+    assert readable("avgTicketEur") == "avg ticket eur" and readable("k_cd") == "k cd"
+    ds = replace(registry(load_settings(env_file=None)).get("wards"), description="",
+                 questions=())
+    schema = _made_up_schema()
+    shapes = examples(ds, schema)
+    assert shapes == ["Which crate depot has the highest fill level in percent?",
+                      "Which crate depot should we \u2026 to raise \u2026?"]
+    text = hint_text(ds, schema, None)
+    assert text.startswith("Its tables: **crate depots** (12 rows), **shipment line** (900 "
+                           "rows) and **audit log**."), text
+    assert "the assistant plans what to read" in text
+    assert "For example (made from the names of its tables; say it your own way):" in text
+    # The manifest's display name wins over the comment; without a model, no examples.
+    named = replace(ds, column_names={"fl_lvl": "Fill (%)"})
+    assert examples(named, schema)[0] == (
+        "Which crate depot has the highest fill (%)?")
+    lead = "Questions here need a model."
+    without = hint_text(replace(ds, description="Crates in *depots*."), schema,
+                        lead)
+    assert without.startswith("Crates in *depots*.\n\nIts tables: ") and without.endswith(
+        "\n\n" + lead)
+    assert "For example" not in without
+    # A database that could not describe itself: the description and what the assistant does.
+    assert hint_text(ds, None, None).startswith("Ask a decision question in your own words")
+
+
+def test_the_empty_history_speaks_of_conversations(tmp_path: Path) -> None:
+    """Issue 36, 12: the list of past conversations said "No threads found"."""
+    import json
+
+    from app.ui_text import apply_interface_words, interface_words
+
+    (tmp_path / "en-US.json").write_text(json.dumps(
+        {"threadHistory": {"sidebar": {"empty": "No threads found"}}}))
+    apply_interface_words(tmp_path, tmp_path / "packaged", interface_words(True))
+    data = json.loads((tmp_path / "en-US.json").read_text())
+    assert data["threadHistory"]["sidebar"]["empty"] == (
+        "No conversations to show. Each one you start is kept here, to come back to.")

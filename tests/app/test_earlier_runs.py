@@ -42,7 +42,7 @@ async def _ask(session: str, page: Page, question: str, gate: asyncio.Event) -> 
     """A question answered in chat `session` until `gate` opens (or it is stopped)."""
     async def run() -> str:
         _CURRENT[0].session.id = session
-        web.mark_running(USER, page, question)
+        web.mark_running(USER, page, question, "demo-retail")
         try:
             await gate.wait()
             return "answered"
@@ -62,7 +62,7 @@ async def test_a_reload_stops_the_earlier_question_before_a_new_one(pages: set[s
     tab, gate = str(uuid.uuid4()), asyncio.Event()
     old = await _ask("s1", _page(tab), "where?", gate)
     stopped = await stop_earlier_run(USER, _page(tab), "s2")
-    assert stopped == Stopped("where?", reloaded=True)
+    assert stopped == Stopped("where?", "demo-retail", reloaded=True)
     with pytest.raises(asyncio.CancelledError):
         await old
     assert not web._RUNNING and not web._SUPERSEDED
@@ -77,7 +77,7 @@ async def test_a_first_question_sent_before_the_start_got_there(pages: set[str])
     reloaded = _page(tab)
     new = await _ask("s2", reloaded, "where now?", gate)
     stopped = await stop_earlier_run(USER, reloaded, "s2")
-    assert stopped == Stopped("where first?", reloaded=True)
+    assert stopped == Stopped("where first?", "demo-retail", reloaded=True)
     with pytest.raises(asyncio.CancelledError):
         await old
     assert not new.done() and web._RUNNING[USER, tab].question == "where now?"
@@ -92,8 +92,8 @@ async def test_a_first_question_sent_before_the_start_got_there(pages: set[str])
 async def test_a_new_chat_of_the_same_page_says_so(pages: set[str]) -> None:
     tab, load, gate = str(uuid.uuid4()), str(uuid.uuid4()), asyncio.Event()
     old = await _ask("s1", _page(tab, load), "where?", gate)
-    assert await stop_earlier_run(USER, _page(tab, load), "s2") == Stopped("where?",
-                                                                            reloaded=False)
+    assert await stop_earlier_run(USER, _page(tab, load), "s2") == Stopped(
+        "where?", "demo-retail", reloaded=False)
     with pytest.raises(asyncio.CancelledError):
         await old
 

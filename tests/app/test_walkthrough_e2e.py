@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from app.offers import offered_questions, question_labels
+from app.offers import offered_samples
 from planrag.runtime import registry
 from planrag.settings import load_settings
 from planrag.simulators.service import simulate_dataset
@@ -49,8 +49,7 @@ async def _starters(data_dir: Path) -> list[tuple[str, str, str, str]]:  # noqa:
     out = []
     for ds_id in SHIPPED:
         ds = registry(settings).get(ds_id)
-        offered = offered_questions(ds, with_model=False)
-        for q, label in zip(offered[:4], question_labels(offered), strict=False):
+        for q, label in offered_samples(ds, with_model=False)[:4]:
             run = await simulate_dataset(settings, f"{ds_id}#{q.id}", "dump")
             best = run.result.best
             assert best is not None
