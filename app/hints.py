@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from planrag.datasets import Dataset
 from planrag.errors import PlanRAGError
 from planrag.markup import escape
+from planrag.present import column_title
 from planrag.schema import Column, Entity, Schema
 from planrag.settings import Settings
 from planrag.users import Access
@@ -38,12 +39,15 @@ _ID = re.compile(r"(?:^|[_\s])id$|[a-z]Id$|^id[_\s]", re.IGNORECASE)
 
 
 def readable(name: str) -> str:
-    """A database name as words: its schema prefix and quotes dropped, `snake_case` and
-    `camelCase` split, in lower case ("sales.\\"Order Lines\\"" -> "order lines",
-    "avgTicketEur" -> "avg ticket eur")."""
-    last = re.split(r"\.(?=(?:[^\"]*\"[^\"]*\")*[^\"]*$)", name)[-1]
-    words = re.sub(r"([a-z0-9])([A-Z])", r"\1 \2", last.strip('"`[]'))
-    return " ".join(re.split(r"[_\s\-]+", words)).strip().lower()
+    """A database name as words in a sentence, as tables and footnotes read it
+    (`column_title`), its schema prefix and quotes dropped: "sales.\"Order Lines\"" ->
+    "order lines", "avg_tkt_eur" -> "average tkt (EUR)", "foot_cnt" -> "foot count"."""
+    last = re.split(r"\.(?=(?:[^\"]*\"[^\"]*\")*[^\"]*$)", name)[-1].strip('"`[]')
+    if "_" not in last and not re.search(r"[a-z][A-Z]", last):
+        return " ".join(last.split("-")).lower()
+    words = column_title(last)
+    first = words.split(" ", 1)[0]
+    return words if first.isupper() and len(first) > 1 else words[:1].lower() + words[1:]
 
 
 def _singular(noun: str) -> str:

@@ -210,7 +210,7 @@ def test_the_open_banner_names_a_section_the_in_app_readme_has() -> None:
 
     root = Path(__file__).resolve().parents[2]
     script = (root / "public" / "planrag.js").read_text(encoding="utf-8")
-    banner = re.search(r'banner\.textContent = ((?:"[^"]*"\s*\+?\s*)+);', script)
+    banner = re.search(r'long\.textContent = ((?:"[^"]*"\s*\+?\s*)+);', script)
     assert banner is not None
     text = "".join(re.findall(r'"([^"]*)"', banner.group(1))).replace("\\u201c", "\u201c"
                                                                        ).replace("\\u201d",
@@ -289,7 +289,7 @@ def test_a_dataset_without_samples_says_what_to_ask_from_its_schema() -> None:
     from planrag.settings import load_settings
 
     assert readable('sales."Order Lines"') == "order lines"
-    assert readable("avgTicketEur") == "avg ticket eur" and readable("k_cd") == "k cd"
+    assert readable("avgTicketEur") == "average ticket (EUR)" and readable("k_cd") == "k code"
     ds = replace(registry(load_settings(env_file=None)).get("wards"), description="",
                  questions=())
     schema = _made_up_schema()
