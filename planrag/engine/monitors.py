@@ -457,8 +457,14 @@ def rows_cut(qid: str, table: Table, shown: int, step: int | None) -> MonitorNot
         "miss rows; compute it in the query instead (GROUP BY with SUM, COUNT or MAX, or "
         "ORDER BY ... LIMIT for the top rows).",
         qid, step,
-        said=f"{qid} has {total} rows; the assistant read {seen} of them{cut}, so it was told "
-             "to work the answer out in the query rather than from the rows it read.")
+        said=f"{_query_words(qid)} has {total} rows; the assistant read {seen} of them{cut}, "
+             "so it was told to work the answer out in the query rather than from the rows "
+             "it read.")
+
+
+def _query_words(qid: str) -> str:
+    """A query as people read its name ("Query 1" for q1), as the chat's steps name it."""
+    return f"Query {qid[1:]}" if re.fullmatch(r"q\d+", qid) else qid
 
 
 def step_failure(state: RunState, step: int | None, qid: str) -> MonitorNoticed | None:

@@ -161,7 +161,7 @@ async def test_rows_beyond_what_the_model_saw_are_said(engine_for) -> None:  # t
     assert not noticed(events, "value_not_found")
     # Issue 36, 6: a person reads what happened, not the advice the model was given.
     shown = cut[0].for_people()
-    assert shown == ("q1 has 1,480 rows; the assistant read 5 of them, and the database "
+    assert shown == ("Query 1 has 1,480 rows; the assistant read 5 of them, and the database "
                      "stopped at its cap, so it was told to work the answer out in the query "
                      "rather than from the rows it read.")
     from planrag.service.text_view import TextView
