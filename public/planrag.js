@@ -273,35 +273,57 @@
       button.click();
       for (var i = 0; i < 200 && button.getAttribute("aria-expanded") === "false"; i++) await tick();
     }
-    async function reveal(qid, row, link) {
-      // The row marked before is not this footnote's: unmarked at once, not once this one's
-      // row is found (seconds on a busy machine, turning a table's pages).
-      document.querySelectorAll(".planrag-cited").forEach(function (el) {
-        el.classList.remove("planrag-cited");
-      });
-      var plan = lastBetween('button[id^="step-Plan"]', null, link);
-      if (plan) await open(plan);
-      var query = 'button[id^="step-Query ' + qid.slice(1) + ' \u00b7"]';
-      var button = lastBetween(query, plan, link);
-      if (!button && plan) {
+    // The query's step under `plan` (before `ceiling`): the plan is opened, then its closed
+    // steps, and the query's is waited for (up to 20 s: a step draws its children a moment
+    // after it opens, seconds later on a busy machine); the steps that do not hold the query
+    // are closed again, and the plan too when it does not.
+    async function findUnder(query, plan, ceiling) {
+      var opened = plan.getAttribute("aria-expanded") === "false";
+      await open(plan);
+      function numbered(el) {
+        return /^step-\d+\. /.test(el.id) && precedes(plan, el) && precedes(el, ceiling);
+      }
+      for (var w = 0; w < 100 && opened &&
+           !Array.prototype.some.call(document.querySelectorAll("button[id^='step-']"),
+                                      numbered); w++) await tick();  // drawn once opened
+      var button = lastBetween(query, plan, ceiling);
+      if (!button) {
         var steps = [];
         document.querySelectorAll("button[id^='step-']").forEach(function (el) {
-          if (/^step-\d+\. /.test(el.id) && precedes(plan, el) && precedes(el, link) &&
-              el.getAttribute("aria-expanded") === "false") steps.push(el);
+          if (numbered(el) && el.getAttribute("aria-expanded") === "false") steps.push(el);
         });
-        // Every closed step is opened, then the query's is waited for (up to 20 s): a step
-        // draws its children a moment after it opens, seconds later on a busy machine. The
-        // steps that do not hold the query are closed again.
         for (var i = 0; i < steps.length; i++) await open(steps[i]);
-        for (var d = 0; d < 400 && !button; d++) {
+        for (var d = 0; d < 400 && !button && steps.length; d++) {
           await tick();
-          button = lastBetween(query, plan, link);
+          button = lastBetween(query, plan, ceiling);
         }
         steps.forEach(function (step) {
           var body = document.getElementById(step.getAttribute("aria-controls") || "");
           if (!button || !body || !body.contains(button)) step.click();
         });
       }
+      if (!button && opened) plan.click();
+      return button;
+    }
+    async function reveal(qid, row, link) {
+      // The row marked before is not this footnote's: unmarked at once, not once this one's
+      // row is found (seconds on a busy machine, turning a table's pages).
+      document.querySelectorAll(".planrag-cited").forEach(function (el) {
+        el.classList.remove("planrag-cited");
+      });
+      // The query is under the last plan before the answer, or, when it ran before a change
+      // of plan, under an earlier plan of the same run (back to its first, "Plan").
+      var query = 'button[id^="step-Query ' + qid.slice(1) + ' \u00b7"]';
+      var plans = [];
+      document.querySelectorAll('button[id^="step-Plan"]').forEach(function (el) {
+        if (precedes(el, link)) plans.push(el);
+      });
+      var button = null;
+      for (var p = plans.length - 1; p >= 0 && !button; p--) {
+        button = await findUnder(query, plans[p], plans[p + 1] || link);
+        if (!/, revision \d+/.test(plans[p].id)) break;  // the run's first plan
+      }
+      if (!plans.length) button = lastBetween(query, null, link);
       if (!button) return;
       await open(button);
       var region = document.getElementById(button.getAttribute("aria-controls") || "");

@@ -36,9 +36,24 @@ CLAIMS = [
 ]
 
 
+BUSIEST = "SELECT k_cd, k_nm, foot_cnt FROM kiosk ORDER BY foot_cnt DESC LIMIT 5"
+EVERY = "SELECT k_cd, foot_cnt FROM kiosk ORDER BY k_cd"
+
+
 def _script(tag: str) -> ScriptedModel:
     answer = call("final_answer", decision=SECOND.code, rationale=RATIONALE,
                   query_ids=["q1", "q2"], claims=CLAIMS)
+    if tag.startswith("replan"):  # q1 runs under the first plan, q2 under its revision
+        return ScriptedModel([
+            Reply(calls=[call("make_plan", steps=[{"goal": "busiest kiosks", "source": "sql"}])]),
+            Reply(calls=[call("run_sql", step=0, query=BUSIEST)]),
+            Reply(calls=[call("revise_plan", reason="every kiosk's walk-ins matter too", steps=[
+                {"goal": "busiest kiosks", "source": "sql"},
+                {"goal": "every kiosk", "source": "sql"}])]),
+            Reply(calls=[call("run_sql", step=1, query=EVERY)]),
+            Reply(calls=[answer]),
+            Reply(calls=[answer]),
+        ])
     return ScriptedModel([
         Reply(calls=[call("make_plan", steps=[
             {"goal": "busiest kiosks", "source": "sql", "reads": ["kiosk.foot_cnt", "kiosk.k_nm"],
@@ -167,8 +182,36 @@ async def test_a_cited_row_is_shown_clear_of_the_message_box(
         await expect(cited).to_contain_text(SECOND.code, timeout=10_000)
         await _clear_of_the_frame(page, cited)
         await page.screenshot(path=str(shots / f"{width}-1-first-page.png"))
-        await answer.get_by_role("link", name="query 2, row 23, foot_cnt").click()
+        await answer.get_by_role("link", name="query 2, row 23, Foot count").click()
         await expect(cited).to_contain_text(BY_CODE[22].code, timeout=60_000)
         await _clear_of_the_frame(page, cited)
         await page.screenshot(path=str(shots / f"{width}-2-third-page.png"))
+        await browser.close()
+
+
+async def test_a_footnote_opens_a_row_of_a_query_run_before_a_change_of_plan(
+        kiosk_chat: str, shots: Path) -> None:  # noqa: F811
+    """The manager's walk (issue 36): a footnote citing a query that ran under the first plan,
+    before an approved re-plan, did nothing (its step is under the earlier plan, not the
+    last one before the answer)."""
+    from playwright.async_api import async_playwright, expect
+
+    async with async_playwright() as p:
+        browser = await _browser(p)
+        page = await _page(browser, kiosk_chat, height=900)
+        await _ask(page, "[replan-1] Which kiosk should get the espresso machine?")
+        await page.get_by_role("button", name="Approve").click(timeout=60_000)
+        sources = page.get_by_text("Where the numbers come from")
+        await sources.wait_for(timeout=60_000)
+        answer = page.locator(".step", has=sources).last
+        await answer.get_by_role("link", name="[1]").first.click()
+        cited = page.locator(".planrag-cited")
+        await expect(cited).to_have_count(1, timeout=30_000)
+        await expect(cited).to_contain_text(SECOND.code)
+        await _clear_of_the_frame(page, cited)
+        await _three_shots(page, cited, shots, "4-before-the-replan")
+        # A row of the query run under the revised plan still opens as before.
+        await answer.get_by_role("link", name="query 2, row 23, Foot count").click()
+        await expect(cited).to_contain_text(BY_CODE[22].code, timeout=60_000)
+        await expect(cited).to_have_count(1)
         await browser.close()
