@@ -516,6 +516,8 @@ class ResultIndex:
         self._ids: list[str] = []
         self._names: dict[tuple[int, int], tuple[str, ...]] = {}
         """The words of each row's text cells, by (query order, row): what names the row."""
+        self._cells: dict[tuple[int, int, str], float] = {}
+        """Each numeric cell by (query order, row, column)."""
         for order, (query, table) in enumerate(tables):
             self._ids.append(query)
             for r, row in enumerate(table.rows, 1):
@@ -528,6 +530,7 @@ class ResultIndex:
                     number = _number(cell)
                     if number is not None:
                         entries.append((number, order, r, c, table.columns[c]))
+                        self._cells[(order, r, table.columns[c])] = number
         entries.sort()
         self._entries = entries
         self._keys = [e[0] for e in entries]
@@ -552,6 +555,21 @@ class ResultIndex:
         if best is None:
             return None
         return _Hit(self._ids[best[1]], best[2], best[4])
+
+
+    def named_row(self, hit: _Hit, said: str) -> tuple[_Hit, float] | None:
+        """When the words `said` name one row of the hit's query (a text cell of it,
+        "Riverside") and the number was found in another row: the named row's cell in the
+        same column, and its value. "Riverside's buses run about 1,300 km" is about
+        Riverside's row, whatever other row holds a number near 1,300."""
+        order = self._ids.index(hit.query)
+        words = said.lower()
+        named = [row for (o, row), names in self._names.items()
+                 if o == order and any(_names(words, n) for n in names)]
+        if len(named) != 1 or named[0] == hit.row:
+            return None
+        value = self._cells.get((order, named[0], hit.column))
+        return None if value is None else (_Hit(hit.query, named[0], hit.column), value)
 
 
 def _names(text: str, name: str) -> bool:
@@ -625,9 +643,14 @@ def rationale_claims(rationale: str, index: ResultIndex, skip: Iterable[float]) 
         text = _clause(rationale, stated.start, stated.end)
         sentence = _clause(rationale, stated.start, stated.end, _SENTENCE, width=10_000)
         hit = index.find(stated.value, stated.tol, stated.percent, said=sentence)
+        named = index.named_row(hit, sentence) if hit is not None else None
         if hit is None:
             claim = Claim(text, stated.value, None, False, note="not found in the data",
                           cited_by="engine")
+        elif named is not None:  # another row's number: the named row's cell says otherwise
+            cell, value = named
+            claim = Claim(text, stated.value, cell.source(), False, data=value,
+                          cells=(cell.cell(),), cited_by="engine")
         else:
             claim = Claim(text, stated.value, hit.source(), True, cells=(hit.cell(),),
                           cited_by="engine")

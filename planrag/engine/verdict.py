@@ -117,10 +117,14 @@ def _gap(delta: float, base: float, shown: Formats) -> str:
 def effect(value: float, baseline: float, unit: str, digits: int,
            shown: Formats | None = None) -> str:
     """"26.60 EUR (2.0%) less than if nothing changes", or "the same as changing
-    nothing". `shown`: the formats of the verdict it is part of (else its own)."""
+    nothing", or "none if nothing changes" where changing nothing gives 0 (the change is
+    then the value itself, said just before). `shown`: the formats of the verdict it is
+    part of (else its own)."""
     delta = value - baseline
     if delta == 0:
         return "the same as changing nothing"
+    if baseline == 0:
+        return "none if nothing changes"
     direction = "more" if delta > 0 else "less"
     gap = _gap(delta, baseline, shown or formats([value], baseline, unit, digits))
     return f"{gap} {direction} {THAN_NOTHING}"
@@ -154,8 +158,10 @@ def best_line(
     if not improves:
         return (f"{bold('Better to change nothing')}: no decision improves the "
                 f"{description} ({shown[0].quantity(baseline)}).")
+    change = effect(value, baseline, unit, digits, shown)
     return (f"{bold('Best decision: ' + escape(best, style))}: {description} "
-            f"{shown[0].quantity(value)}, {effect(value, baseline, unit, digits, shown)}.")
+            f"{shown[0].quantity(value)}" + (f" ({change})." if baseline == 0 else
+                                              f", {change}."))
 
 
 def answer_lines(

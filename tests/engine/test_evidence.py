@@ -366,3 +366,10 @@ def test_a_footnote_names_the_clause_and_the_row_the_words_name() -> None:
     # Without a name in its clause, the first row holding the number is cited, as before.
     (_, first), = rationale_claims("the buses run about 1,300 km", index, [])
     assert first.source == "q1[1].avg_wk_km"
+    # A number near another row's, in a sentence about one row: that row's cell says
+    # otherwise (North Yard's 1,310 is no support for Riverside's "1,310").
+    (_, other), = rationale_claims("Riverside's buses run 1,310 km.", index, [])
+    assert (other.verified, other.source, other.data) == (False, "q1[2].avg_wk_km", 1290.0)
+    # Two rows named: which one is meant is not guessed.
+    (_, both), = rationale_claims("Riverside and North Yard run 1,310 km.", index, [])
+    assert (both.verified, both.source) == (True, "q1[1].avg_wk_km")

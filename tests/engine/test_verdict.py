@@ -138,3 +138,15 @@ def test_the_terminal_prints_no_closing_words_above_the_answer() -> None:
     text = out.getvalue()
     assert "I will plan first." in text and "Decision: Rhine" not in text
     assert "Best decision: East Point, Leipzig" in text
+
+
+def test_a_change_from_nothing_is_not_said_twice() -> None:
+    """The manager's walk on a bus fleet (issue 36): a saving where changing nothing saves 0
+    read "1,443.90 EUR/week, 1,443.90 EUR/week more than if nothing changes"."""
+    check = _check(value=1443.9, baseline=0.0, best_value=1443.9, best=4, decision=4,
+                   agrees=True, rank=1, gap=0.0, description="weekly fuel saving",
+                   unit="EUR/week", objective="maximise")
+    assert headline(check) == ("Best decision: East Point, Leipzig: weekly fuel saving "
+                               "1,443.90 EUR/week (none if nothing changes).")
+    assert effect(5.0, 0.0, "", 4) == "none if nothing changes"
+    assert effect(0.0, 0.0, "", 4) == "the same as changing nothing"
