@@ -125,7 +125,8 @@ def decision_chart(
     lines = title.count("<br>") + 1
     if unchanged:
         title += (f"<br><span style='font-size: 0.8em'>{unchanged} other "
-                  f"candidate{'' if unchanged == 1 else 's'} change nothing</span>")
+                  f"{'candidate changes' if unchanged == 1 else 'candidates change'} "
+                  "nothing</span>")
         lines += 1
     top = TOOLBAR + LINE * (lines + len(groups)) + 12
     bar = max(34, 15 * max(label.count("<br>") + 1 for label in order) + 10)
@@ -133,7 +134,8 @@ def decision_chart(
         title={"text": title, "font": {"size": 15}, "x": 0, "xanchor": "left", "y": 1.0,
                "yanchor": "top", "yref": "container", "pad": {"t": TOOLBAR, "l": 4}},
         xaxis={"title": {"text": f"Change{axis_unit}"}, "gridcolor": GRID,
-               "tickformat": f",.{amounts.decimals}f",
+               # the bars' decimals at most, trailing zeros dropped ("200", not "200.00")
+               "tickformat": f",.{amounts.decimals}~f",
                "zerolinecolor": TEXT, "automargin": True, "fixedrange": True},
         yaxis={"categoryorder": "array", "categoryarray": list(reversed(order)),
                "automargin": True, "fixedrange": True},

@@ -40,3 +40,15 @@ async def test_the_title_and_long_labels_are_wrapped_for_a_phone() -> None:
         assert " ".join(lines).startswith(LABEL)
     assert layout["xaxis"]["fixedrange"] and layout["yaxis"]["fixedrange"]
     assert {"select2d", "lasso2d"} <= set(layout["modebar"]["remove"])
+
+
+
+async def test_one_candidate_that_changes_nothing_is_said_in_the_singular() -> None:
+    """The manager's walk (issue 36): the chart said "1 other candidate change nothing"."""
+    init_http_context()
+    chart = decision_chart([("a", 5.0), ("b", 3.0), ("c", 0.0)], baseline=0.0,
+                           description="weekly saving", unit="EUR/week", digits=4, best="a",
+                           unchanged=1)
+    assert chart is not None
+    title = json.loads(chart.content)["layout"]["title"]["text"]
+    assert "1 other candidate changes nothing" in title

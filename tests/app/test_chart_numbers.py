@@ -32,7 +32,7 @@ async def test_money_on_the_bars_and_in_the_hover_is_in_its_currency() -> None:
              for row in trace["customdata"]]
     assert hover[0][:3] == ["£39.72", "−£3.52", " (−8.1%)"]
     assert [row[2] for row in hover] == [" (−8.1%)", " (−0.8%)", " (−0.1%)"]  # one format
-    assert figure["layout"]["xaxis"]["tickformat"] == ",.2f"
+    assert figure["layout"]["xaxis"]["tickformat"] == ",.2~f"  # no "200.00" on the axis
 
 
 async def test_generated_values_share_one_format_on_a_chart() -> None:
