@@ -84,6 +84,26 @@ def _column_words(ds: Dataset, column: Column) -> str:
     return readable(column.name)
 
 
+_KEY_ENDINGS = ("cd", "code", "id", "key", "no", "nr", "nm", "name")
+"""How a table's own key column ends after the table's name ("dpt_cd" for dpt)."""
+
+
+def _table_words(ds: Dataset, entity: Entity) -> str:
+    """How a table reads: a short comment, else the manifest's display name of its own key
+    column ("dpt" reads "depot" where `dpt_cd` is "Depot"), else its readable form."""
+    comment = _short(entity.comment, 24)
+    if comment:
+        return comment
+    for column in entity.columns:
+        ending = column.name.lower().removeprefix(entity.name.lower() + "_")
+        titled = ds.column_names.get(column.name)
+        if titled and ending != column.name.lower() and ending in _KEY_ENDINGS:
+            words = re.sub(r"\s*\([^)]*\)", "", titled).strip()
+            if words:
+                return words[:1].lower() + words[1:] if not words[:2].isupper() else words
+    return readable(entity.name)
+
+
 @dataclass(frozen=True)
 class _Measured:
     """A table to ask about: its noun and a number it holds."""
@@ -119,7 +139,7 @@ def _measured(ds: Dataset, schema: Schema) -> _Measured | None:
                    and c.name not in linked and not _ID.search(c.name)]
         if not numbers:
             continue
-        noun = _singular(_short(entity.comment, 24) or readable(entity.name))
+        noun = _singular(_table_words(ds, entity))
         found = _Measured(entity, noun.lower(), _column_words(ds, numbers[0]))
         score = referenced.get(entity.name, 0)
         if best is None or (score, -order) > (best[0], best[1]):
@@ -127,16 +147,17 @@ def _measured(ds: Dataset, schema: Schema) -> _Measured | None:
     return best[2] if best else None
 
 
-def _counted(schema: Schema) -> tuple[str, str] | None:
+def _counted(ds: Dataset, schema: Schema) -> tuple[str, str] | None:
     """(Parent noun, child noun) of the first foreign key between two named tables: "which
     store has the most orders" asks a question the keys answer on any schema."""
     for entity in schema.entities:
         if entity.kind != "table":
             continue
         for fk in entity.foreign_keys:
-            if fk.table != entity.name:
-                parent = _singular(readable(fk.table))
-                return parent, _plural(readable(entity.name))
+            parent = schema.find(fk.table)
+            if fk.table != entity.name and parent is not None:
+                return (_singular(_table_words(ds, parent)),
+                        _plural(_table_words(ds, entity)))
     return None
 
 
@@ -144,7 +165,7 @@ def examples(ds: Dataset, schema: Schema) -> list[str]:
     """At most two example questions made from the schema: one of fact (the highest of a
     number, else the most of a related table), and the shape of a decision about the same
     things, its blanks left for the person."""
-    measured, counted = _measured(ds, schema), _counted(schema)
+    measured, counted = _measured(ds, schema), _counted(ds, schema)
     if measured is not None:
         fact, noun = f"Which {measured.noun} has the highest {measured.measure}?", measured.noun
     elif counted is not None:
@@ -162,7 +183,8 @@ def _holds(ds: Dataset, schema: Schema, few: int = 4) -> str:
     ranked = sorted(enumerate(things), key=lambda ie: (-referenced.get(ie[1].name, 0), ie[0]))
     shown = []
     for _, entity in ranked[:few]:
-        name = readable(entity.name)
+        name = _table_words(ds, entity) if not _short(entity.comment, 24) else readable(
+            entity.name)
         comment = _short(entity.comment)
         size = f"{entity.rows:,} rows" if entity.rows is not None and entity.rows_exact else ""
         details = "; ".join(p for p in (comment if comment and comment.lower() != name

@@ -315,6 +315,34 @@ def test_a_dataset_without_samples_says_what_to_ask_from_its_schema() -> None:
     assert hint_text(ds, None, None).startswith("Ask a decision question in your own words")
 
 
+def test_an_abbreviated_table_reads_as_its_key_columns_title() -> None:
+    """The manager's walk on a bus fleet (issue 36): the first screen listed "dpt, veh, rte"
+    and asked "Which dpt has ...?" where the manifest calls dpt_cd "Depot"."""
+    from dataclasses import replace
+
+    from app.hints import examples, hint_text
+    from planrag.runtime import registry
+    from planrag.schema import Column, Entity, ForeignKey
+    from planrag.settings import load_settings
+
+    schema = Schema("sqlite", "fleet", (
+        Entity("table", "veh", (Column("veh_id", "TEXT", key=True),
+                                Column("dpt_cd", "TEXT"), Column("wk_km", "REAL")),
+               foreign_keys=(ForeignKey(("dpt_cd",), "dpt", ("dpt_cd",)),)),
+        Entity("table", "dpt", (Column("dpt_cd", "TEXT", key=True), Column("dpt_nm", "TEXT"),
+                                Column("chg_free", "INTEGER"))),
+    ))
+    ds = replace(registry(load_settings(env_file=None)).get("wards"), description="",
+                 questions=(), column_names={"dpt_cd": "Depot", "chg_free": "Free chargers",
+                                             "veh_id": "Bus (fleet no.)"})
+    assert examples(ds, schema) == ["Which depot has the highest free chargers?",
+                                    "Which depot should we \u2026 to raise \u2026?"]
+    assert hint_text(ds, schema, None).startswith("Its tables: **depot** and **bus**.")
+    # Without titles, the names read as they are.
+    plain = replace(ds, column_names={})
+    assert examples(plain, schema)[0] == "Which dpt has the highest chg free?"
+
+
 def test_the_empty_history_speaks_of_conversations(tmp_path: Path) -> None:
     """Issue 36, 12: the list of past conversations said "No threads found"."""
     import json
