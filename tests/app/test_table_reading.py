@@ -14,20 +14,8 @@ from app.steps import RowsElement, RunView
 from planrag.engine import QueryFinished
 from planrag.present import Columns
 from planrag.settings import load_settings
+from tests.app.test_incomplete_step import _Step
 from tests.decisions._kiosks import CREATE, insert_rows, kiosks
-
-
-class _Step:
-    """What the view changes on a query's Chainlit step (no server involved)."""
-
-    def __init__(self) -> None:
-        self.id = "step-q1"
-        self.name = "q1 · sql"
-        self.output = ""
-        self.elements: list[object] = []
-
-    async def update(self) -> None:
-        return None
 
 
 async def _table(view: RunView, columns: tuple[str, ...], rows: list[tuple[object, ...]]
