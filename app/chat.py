@@ -145,16 +145,18 @@ def _loaded_copies_account(s: Settings) -> str | None:
 
 def _decision_problems(s: Settings, reg: Registry) -> list[str]:
     """Each written decision of every dataset tried on its database at start (a dry run,
-    as `planrag datasets` does): one line for each that cannot be used, with the reason.
+    as `planrag datasets` does), and its `required` read against the schema: one line for
+    each that cannot be used, with the reason.
     Databases that do not answer within a minute in all are said to be unchecked."""
     import asyncio
 
-    from planrag.decisions.service import check_decisions
+    from planrag.decisions.service import check_decisions, check_required
 
     async def tried() -> list[str]:
         out = []
         for ds in reg:
             out += [f"dataset {ds.id}: {reason}" for reason in ds.decision_problems.values()]
+            out += [f"dataset {ds.id}: {line}" for line in await check_required(s, ds)]
             if ds.decisions:
                 for check in await check_decisions(s, ds):
                     if check.error:  # one that could not be tried yet is no problem

@@ -73,7 +73,8 @@ def dataset_items(reg: Registry, access: Access) -> dict[str, str]:
 def datasets_text(settings: Settings, access: Access) -> str:
     """`/datasets`: each dataset `access` allows, what it is read from (your live database,
     or a copy of sample data), its sample questions and whether a simulator checks its
-    answers; unusable ones with their problem (only to someone allowed everything)."""
+    answers; unusable ones with their problem, and `required` entries that are no names
+    (only to someone allowed everything)."""
     from planrag.locations import targets_of
     from planrag.runtime import locate, registry
 
@@ -108,6 +109,8 @@ def datasets_text(settings: Settings, access: Access) -> str:
             ds.write_privileges) else ""
         lines.append(f"- **{escape(ds.title, 'markdown')}** ({code_span(ds.id)}): "
                      f"{'; '.join(parts)}.{account}")
+        if access.everything:  # the manifest's own mistakes, for whoever runs it
+            lines += [f"  - {escape(line, 'markdown')}" for line in ds.required_problems]
     for name, problem in sorted(reg.problems.items()) if access.everything else ():
         lines.append(f"- {code_span(name)} cannot be used: {escape(problem, 'markdown')}")
     if not lines:

@@ -201,7 +201,13 @@ class Dataset:
     """Those that do not, by id: why (the rest of the dataset keeps working)."""
     required: tuple[str, ...] = ()
     """Quantities every decision here needs (`required`): `table` or `table.column` (labels
-    and relationship types in a graph). A plan that reads none of one is sent back."""
+    and relationship types in a graph; PostgreSQL's `schema.table[.column]` outside the first
+    schema). A plan that reads none of one is sent back; their tables come first, in full, in
+    the first prompt."""
+    required_problems: tuple[str, ...] = ()
+    """One line for each `required` entry that could not be read as a name (it is left out;
+    the rest of the dataset keeps working). Names the database lacks are found only when its
+    schema is read (`planrag.engine.plan_check.read_required`)."""
 
     def decision(self, decision_id: str | None = None) -> DecisionSpec:
         """The written decision `decision_id` (the only one when None), or one line

@@ -24,7 +24,9 @@ the datasets directory):
                                    # file.py:Class beside this manifest
     write_privileges = false       # set by `planrag connect --allow-write-privileges`
     required = ["orders.qty", "stores"]  # optional; what a decision needs: a plan must read
-                                   # each (`table` or `table.column`, labels in a graph)
+                                   # each (`table` or `table.column`, labels in a graph;
+                                   # `sales.orders.qty` outside PostgreSQL's first schema);
+                                   # their tables come first, in full, in the first prompt
     [rename_columns]               # optional; known column-name quirks of the dumps
     has_has_merchant = "has_merchant"
     [column_names]                 # optional; how people read columns in result tables
@@ -50,7 +52,10 @@ the datasets directory):
 `${NAME}` in a URL is read from the environment, `.env` or the dataset's `secrets.env`; a
 password is never written in clear in a manifest. Any other key, a value of another type, or
 a file that is not UTF-8 text sets the dataset aside with a one-line problem naming the file
-(`Registry.problems`); the other datasets are not affected.
+(`Registry.problems`); the other datasets are not affected. A `required` entry that is no
+name, or that the database does not have, is that entry's problem alone
+(`Dataset.required_problems`, and `planrag datasets` reading the schema): the dataset is used
+without it.
 """
 
 from __future__ import annotations
@@ -200,7 +205,7 @@ def load_manifest(path: Path) -> Dataset:
         raise DatasetError(f"{path}: `write_privileges` must be true or false")
     decisions, decision_problems = parse_decisions(raw.get("decisions"), str(path),
                                                    _decision_dialects(databases))
-    required = _required(raw.get("required", []), path)
+    required, required_problems = _required(raw.get("required", []), path)
     return Dataset(
         id=ds_id,
         title=title,
@@ -217,6 +222,7 @@ def load_manifest(path: Path) -> Dataset:
         decisions=decisions,
         decision_problems=decision_problems,
         required=required,
+        required_problems=required_problems,
     )
 
 
@@ -229,29 +235,38 @@ def _decision_dialects(databases: Sequence[Any]) -> tuple[str, ...]:
     return (kind.dialect,)
 
 
-_REQUIRED_NAME = re.compile(r"[^\s.`'\"]{1,128}(?:\.[^\s.`'\"]{1,128})?")
+_REQUIRED_NAME = re.compile(r"[^\s.`'\"]{1,128}(?:\.[^\s.`'\"]{1,128}){0,2}")
+"""`table`, `table.column`, or on PostgreSQL `schema.table` and `schema.table.column`: which
+of the two-part ones an entry is, only the database's schema can say
+(`planrag.engine.plan_check.read_required`)."""
 MAX_REQUIRED = 50
 
 
-def _required(entries: list[Any], path: Path) -> tuple[str, ...]:
-    """`required`: names of tables (labels, relationship types), or `table.column`."""
-    if len(entries) > MAX_REQUIRED:
-        raise DatasetError(f"{path}: `required` lists {len(entries)} names; at most "
-                           f"{MAX_REQUIRED}, the quantities a decision cannot do without")
+def _required(entries: list[Any], path: Path) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """`required`: the names of tables (labels, relationship types), or `table.column`, each
+    optionally under its PostgreSQL schema; and one line for each entry that cannot be one.
+    A wrong entry is that entry's problem: the others still count, and so does the dataset."""
     out: list[str] = []
-    for n, entry in enumerate(entries, start=1):
+    problems: list[str] = []
+    if len(entries) > MAX_REQUIRED:
+        problems.append(f"{path}: `required` lists {len(entries)} names; only the first "
+                        f"{MAX_REQUIRED} count: keep the quantities a decision cannot do "
+                        "without")
+    for n, entry in enumerate(entries[:MAX_REQUIRED], start=1):
         if not isinstance(entry, str):
-            raise DatasetError(f"{path}: `required` #{n} must be a string (a table or "
-                               f"table.column name), not {_toml_type(entry)}")
+            problems.append(f"{path}: `required` #{n} must be a string (a table or "
+                            f"table.column name), not {_toml_type(entry)}; it is left out")
+            continue
         name = entry.strip()
         if not _REQUIRED_NAME.fullmatch(name) or not name.isprintable():
             shown = name if len(name) <= 60 else name[:57] + "..."
-            raise DatasetError(f"{path}: `required` #{n} {shown!r} is not a table or "
-                               "table.column name; write e.g. required = [\"orders.qty\", "
-                               "\"stores\"]")
+            problems.append(f"{path}: `required` #{n} {shown!r} is not a table or "
+                            "table.column name (schema.table.column on PostgreSQL); write "
+                            "e.g. required = [\"orders.qty\", \"stores\"]; it is left out")
+            continue
         if name.casefold() not in {o.casefold() for o in out}:
             out.append(name)
-    return tuple(out)
+    return tuple(out), tuple(problems)
 
 
 _DATABASE_KEYS = frozenset({"kind", "url", "database", "path"})

@@ -113,6 +113,18 @@ def decision_status(settings: Settings, ds: Any, usable: bool) -> dict[str, Any]
     return {"decisions": out}
 
 
+def required_status(settings: Any, ds: Any, usable: bool) -> dict[str, Any]:
+    """The dataset's `required` entries that cannot be used (no name, or not in its
+    databases' schemas), one line each; the rest of the dataset is unaffected."""
+    from planrag.decisions.service import check_required
+
+    if not ds.required_problems and not (usable and ds.required):
+        return {}
+    found = (run_async(check_required(settings, ds)) if usable
+             else list(ds.required_problems))
+    return {"required_problems": found} if found else {}
+
+
 NO_MODEL = ("no model is configured: set PLANRAG_MODEL with PLANRAG_MODEL_API_KEY (OpenAI) or "
             "PLANRAG_MODEL_BASE_URL (Ollama, vLLM, llama.cpp) in .env (see .env.example), or "
             "add --scripted to run the scripted walkthrough on the shipped datasets")

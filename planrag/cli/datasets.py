@@ -9,7 +9,13 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from planrag.cli._common import TARGETS, Subparsers, decision_status, run_async
+from planrag.cli._common import (
+    TARGETS,
+    Subparsers,
+    decision_status,
+    required_status,
+    run_async,
+)
 from planrag.errors import PlanRAGError
 from planrag.locations import all_kinds
 from planrag.markup import printable
@@ -125,6 +131,7 @@ def _datasets(settings: Settings, args: argparse.Namespace) -> int:
             "simulator": ds.simulator,
             **({"error": problem} if problem else {}),
             **decision_status(settings, ds, problem is None),
+            **required_status(settings, ds, problem is None),
         })
     broken = [{"id": k, "error": v} for k, v in sorted(reg.problems.items())]
     if args.json:
@@ -156,6 +163,8 @@ def _datasets(settings: Settings, args: argparse.Namespace) -> int:
                 if d.get("untried"):
                     state += f" (not tried: {printable(d['untried'])})"
             print(f"{'':22} - decision {printable(d['id'])}: {state}")
+        for line in r.get("required_problems", ()):
+            print(f"{'':22} - required: {printable(line)}")
     for b in broken:
         print(printable(f"{b['id']:22} CANNOT BE USED: {b['error']}"))
     print(printable(_data_folder(settings)))
@@ -217,6 +226,8 @@ def _connect(settings: Settings, args: argparse.Namespace) -> int:
         state = f"BROKEN: {d['error']}" if d.get("error") else (
             f"not tried: {d['untried']}" if d.get("untried") else "checked on the database")
         print(printable(f"- decision {d['id']}: {state}"))
+    for line in required_status(settings, done.dataset, True).get("required_problems", ()):
+        print(printable(f"- required: {line}"))
     if not done.dataset.rules:
         print(f"- no business rules yet: add them with planrag connect {done.dataset.id} "
               "--update --rules FILE")

@@ -77,21 +77,30 @@ def _query(settings: Settings, args: argparse.Namespace) -> int:
 
 def _schema(settings: Settings, args: argparse.Namespace) -> int:
     """Standard output: exactly the schema text of the first prompt (the whole schema
-    without --question). Standard error: the values the question names, as the prompt says
-    them, and the value index they were found in."""
-    from planrag.runtime import open_source
+    without --question). Standard error: the tables shown first because the dataset's
+    `required` names them, its entries the database lacks, the values the question names,
+    as the prompt says them, and the value index they were found in."""
+    from planrag.engine.plan_check import RequiredNames, read_required
+    from planrag.runtime import open_source, registry
     from planrag.schema.budget import prompt_schema, question_links
 
-    async def run() -> Schema:
-        async with open_source(settings, args.dataset, args.target) as source:
-            return await source.schema()
+    entries = registry(settings).named(args.dataset).required
 
-    schema = run_async(run())
+    async def run() -> tuple[Schema, RequiredNames]:
+        async with open_source(settings, args.dataset, args.target) as source:
+            return await source.schema(), await read_required(entries, {"": source})
+
+    schema, needed = run_async(run())
     if args.question is None:
         print(printable(schema.render()))
         return 0
-    view = prompt_schema(schema, args.question, settings.schema_budget)
+    view = prompt_schema(schema, args.question, settings.schema_budget, needed.tables)
     print(printable(view.text))
+    first = [t for t in needed.tables if t in view.shown]
+    if first:
+        _note(f"in full first, as the dataset's `required` names them: {', '.join(first)}")
+    for problem in needed.problems:
+        _note(problem)
     index = schema.values
     if index is None:
         _note("no value index for this database: no question words linked to values")

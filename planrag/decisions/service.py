@@ -1,6 +1,7 @@
 """A dataset's written decisions run where the dataset's data lives: the database a
 decision's `target` names (its live database, or the loaded copy of its dump), opened with
-the same account, guards and limits as the model's queries."""
+the same account, guards and limits as the model's queries. What the decisions need (the
+manifest's `required`) is read against those databases' schemas there too."""
 
 from __future__ import annotations
 
@@ -22,7 +23,7 @@ from planrag.simulators.base import SimulationResult, build, evaluate
 from planrag.simulators.state import as_of_now
 from planrag.users import Access
 
-__all__ = ["RankedDecision", "check_decisions", "rank_decision"]
+__all__ = ["RankedDecision", "check_decisions", "check_required", "rank_decision"]
 
 
 @dataclass(frozen=True)
@@ -80,3 +81,29 @@ async def check_decisions(
         except PlanRAGError as exc:
             out.append(DryRun(spec, str(exc)))
     return out
+
+
+async def check_required(settings: Any, dataset: Dataset) -> list[str]:
+    """One line for each `required` entry of `dataset` that is no name, or that none of its
+    databases has (read where they can be opened now; one that cannot is not held against
+    an entry). The dataset is used without those entries either way."""
+    from contextlib import AsyncExitStack
+
+    from planrag.engine.plan_check import read_required
+    from planrag.locations import targets_of
+    from planrag.runtime import locate, open_source
+
+    problems = list(dataset.required_problems)
+    if not dataset.required:
+        return problems
+    async with AsyncExitStack() as stack:
+        sources = {}
+        for target in targets_of(settings, dataset):
+            try:
+                resolved = locate(settings, DatasetRef(dataset.id), target)
+                sources[target] = await stack.enter_async_context(
+                    open_source(settings, resolved))
+            except PlanRAGError:  # not loaded, not answering: said where the target is listed
+                continue
+        found = await read_required(dataset.required, sources)
+    return problems + list(found.problems)

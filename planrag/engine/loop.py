@@ -61,7 +61,7 @@ from planrag.engine.model import (
     ReplyCut,
     closing_stream,
 )
-from planrag.engine.plan_check import Requirements
+from planrag.engine.plan_check import Requirements, read_required
 from planrag.engine.state import RunState, Turn, earlier_turns
 from planrag.engine.tools import TECHNIQUES, Technique
 from planrag.errors import ConfigError, ModelError, PlanRAGError, RunError, SourceUnavailable
@@ -536,11 +536,13 @@ class Engine:
         """The system prompt and the first user message. The product's prompts give the
         rules and the schema in the system prompt, and the question alone; the paper's
         (`EngineConfig.prompts`) put the rules with the question, and each schema in its
-        query tool's description."""
+        query tool's description. The tables the dataset's `required` names come first, in full,
+        in each schema that has them."""
         schemas: dict[str, list[str]] = {}
         budget = max(1000, self.schema_budget // len(self.sources))
-        for source in self.sources.values():
-            view = prompt_schema(await source.schema(), state.question, budget)
+        for name, source in self.sources.items():
+            needed = await read_required(self.calls.required.always, {name: source})
+            view = prompt_schema(await source.schema(), state.question, budget, needed.tables)
             state.schema_tools = state.schema_tools or not view.complete
             schemas.setdefault(source.language, []).append(view.text)
         if self.config.prompts == "paper":

@@ -9,7 +9,9 @@ plan counts (make_plan, revise_plan):
   closest names (of tables; for a column, of that table's columns, and the tables that have
   such a column). Names are matched ignoring case where the database does (SQLite; MySQL
   and MariaDB columns), exactly elsewhere (MySQL table names, graph labels and properties).
-- a dataset may say what a decision needs (`Requirements`): its manifest's `required`, and,
+- a dataset may say what a decision needs (`Requirements`): its manifest's `required` (read
+  against the schema by `read_required`, which tells PostgreSQL's `schema.table` from
+  `table.column` by what the database has, and says what to write for an entry it lacks), and,
   where a decision written in the manifest checks the answers, the tables its `value` query
   reads (found with the guard's own reader, `planrag.guards.reads`; with several decisions,
   a plan needs those of one of them). A plan that reads nothing of a needed quantity is sent
@@ -45,7 +47,15 @@ from planrag.sources.base import DataSource
 if TYPE_CHECKING:
     from planrag.datasets import Dataset
 
-__all__ = ["SEND_BACKS", "Requirements", "before_answer", "check_plan", "requirements_of"]
+__all__ = [
+    "SEND_BACKS",
+    "RequiredNames",
+    "Requirements",
+    "before_answer",
+    "check_plan",
+    "read_required",
+    "requirements_of",
+]
 
 SEND_BACKS = 2
 """Times a plan is sent back for leaving out the same needed quantity; then it stands."""
@@ -180,6 +190,65 @@ async def _sources(sources: Mapping[str, DataSource]) -> list[_Source]:
     return out
 
 
+@dataclass(frozen=True)
+class RequiredNames:
+    """The manifest's `required` as the open databases' schemas name it."""
+
+    names: tuple[str, ...] = ()
+    """Each entry found, as the schema names it: `table` or `table.column` (PostgreSQL's
+    `sales.orders.qty` outside its first schema)."""
+    tables: tuple[str, ...] = ()
+    """Their tables (labels), in the order the entries name them: what the first prompt
+    shows first and in full."""
+    problems: tuple[str, ...] = ()
+    """One line for each entry no open schema has, naming it and what to write instead."""
+
+
+async def read_required(
+    entries: Sequence[str], sources: Mapping[str, DataSource]
+) -> RequiredNames:
+    """`required` read against the schemas of `sources`: an entry counts where one of them
+    has it (a dataset with SQL and graph forms names tables for one, labels for the other).
+    `sales.orders` is schema `sales`'s table where the database has one, else the column
+    `orders` of a table `sales`: only the schema can say which."""
+    return _read_required(entries, await _sources(sources))
+
+
+def _read_required(entries: Sequence[str], opened: Sequence[_Source]) -> RequiredNames:
+    if not entries or not opened:
+        return RequiredNames()
+    names: list[str] = []
+    tables: list[str] = []
+    problems: list[str] = []
+    for entry in entries:
+        found, wrong = _resolve(entry, opened)
+        if wrong:
+            advice = _required_advice(entry, wrong[0], opened).removesuffix(
+                "; search_schema finds names by words")
+            problems.append(f"`required` names {_shown(entry)!r}, which the database does not "
+                            f"have: {advice}; it is left out until dataset.toml says it right")
+            continue
+        for name in found:
+            names.append(name)
+            table = max((e.name for s in opened for e in s.schema.entities
+                         if name == e.name or name.startswith(e.name + ".")), key=len)
+            tables.append(table)
+    return RequiredNames(tuple(dict.fromkeys(names)), tuple(dict.fromkeys(tables)),
+                         tuple(problems))
+
+
+def _required_advice(entry: str, problem: str, opened: Sequence[_Source]) -> str:
+    """What to write instead of a `required` entry: a table of PostgreSQL's first schema is
+    named bare (`orders.qty`, not `public.orders.qty`)."""
+    parts = _dotted(entry)
+    if len(parts) > 1:
+        bare = ".".join(parts[1:])
+        first = next((e for s in opened if (e := s.bare_entity(".".join(parts[:2])))), None)
+        if first is not None and not _resolve(bare, opened)[1]:
+            return f"the first schema's tables are named bare: write {bare!r}"
+    return problem
+
+
 # -- a plan's reads
 
 
@@ -251,6 +320,8 @@ def _resolve(
         found = next(((s, e) for s in sources if (e := s.entity(qualified)) is not None), None)
     if found is not None and qualified is not None:
         name, columns = qualified, listed + parts[2:]
+    elif len(parts) > 2 and _a_schema(parts[0], sources):
+        name, columns = ".".join(parts[:2]), listed  # `sales.nope.qty`: no table sales.nope
     elif len(parts) > 2:
         return [], ["write it as table or table.column (schema.table.column on PostgreSQL), "
                     "as the schema names it"]

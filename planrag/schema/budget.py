@@ -6,8 +6,9 @@ A DQA or demo schema is a few hundred characters and goes into the prompt whole,
 on every model call, it would cost more than the rest of the conversation. Then the prompt
 holds the header, the values the question names ("Values named in the question:", one line
 each, from the schema's value index: `planrag.schema._values`), the tables or labels in
-full in order of relevance to the question (ranked lexically, offline: `rank_entities`)
-while they fit in `FULL_SHARE` of the budget, the others by name while room lasts, a count
+full (first those the dataset's `required` names, then in order of relevance to the
+question, ranked lexically, offline: `rank_entities`) while they fit in `FULL_SHARE` of the
+budget, the others by name while room lasts, a count
 of the rest, and a line telling the model to call `search_schema` and `describe_tables`
 (the tools behind `search_schema` and `describe_entities` here) for whatever it needs
 beyond that.
@@ -90,10 +91,14 @@ def question_links(schema: Schema, text: str | None) -> list[Link]:
     return schema.values.links(text)
 
 
-def prompt_schema(schema: Schema, question: str | None, budget: int = DEFAULT_BUDGET) -> SchemaView:
+def prompt_schema(
+    schema: Schema, question: str | None, budget: int = DEFAULT_BUDGET,
+    first: Sequence[str] = (),
+) -> SchemaView:
     """The schema for the first prompt: whole when it fits in `budget` characters; otherwise
-    the values `question` names, the entities most relevant to it in full, in order of
-    relevance while they fit (schema order when there is no question), the rest named or
+    the values `question` names, the entities `first` names (the dataset's `required`, as
+    the schema names them) and then those most relevant to the question in full, in that
+    order while they fit (schema order when there is no question), the rest named or
     counted, and a hint at the schema tools."""
     if budget < MIN_BUDGET:
         raise ValueError(f"a schema budget below {MIN_BUDGET} characters is not usable")
@@ -101,12 +106,14 @@ def prompt_schema(schema: Schema, question: str | None, budget: int = DEFAULT_BU
     if len(whole) <= budget:
         return SchemaView(whole, True, tuple(e.name for e in schema.entities), (), 0)
     links = question_links(schema, question)
+    wanted = set(first)
+    needed = [e for name in dict.fromkeys(first) for e in schema.entities if e.name == name]
     if question is None:
-        full = list(schema.entities)
+        full = needed + [e for e in schema.entities if e.name not in wanted]
         rest = full
     else:
         ranked = rank(schema, question, links)
-        full = [e for e, _ in ranked]
+        full = needed + [e for e, _ in ranked if e.name not in wanted]
         rest = full + list(schema.entities)
     return _Layout(schema, budget, links).fill(full, rest)
 

@@ -82,7 +82,8 @@ class Tools:
     async def describe(self, asker: Asker, ref: str, *, question: str | None = None,
                        target: str | None = None, held: bool = False) -> str:
         """The dataset's schema as an answer's first prompt would hold it for `question`
-        (the whole schema without one)."""
+        (the whole schema without one), its `required` tables first."""
+        from planrag.engine.plan_check import read_required
         from planrag.limits import limits_for
         from planrag.runtime import open_source
         from planrag.schema.budget import prompt_schema
@@ -91,11 +92,14 @@ class Tools:
             limits_for(self.settings).check_question(question)
         arguments = {"question": question, "target": target}
         async with self._audited(asker, "describe_schema", ref, "schema", arguments,
-                                 held), \
-                open_source(self.settings, self._located(asker, ref, target)) as source:
-            schema = await source.schema()
+                                 held):
+            located = self._located(asker, ref, target)
+            async with open_source(self.settings, located) as source:
+                schema = await source.schema()
+                needed = await read_required(located.dataset.required, {"": source})
         return (schema.render() if question is None
-                else prompt_schema(schema, question, self.settings.schema_budget).text)
+                else prompt_schema(schema, question, self.settings.schema_budget,
+                                   needed.tables).text)
 
     async def what_if(self, asker: Asker, ref: str,
                       parameters: Mapping[str, Any] | None = None, *,

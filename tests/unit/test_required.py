@@ -8,11 +8,18 @@ from pathlib import Path
 
 import pytest
 
-from planrag.engine.plan_check import Requirements, requirements_of
+from planrag.engine.plan_check import (
+    RequiredNames,
+    Requirements,
+    read_required,
+    requirements_of,
+)
 from planrag.errors import DatasetError
 from planrag.guards.reads import names_read, words_of
 from planrag.manifests import load_manifest
 from planrag.runtime import registry
+from planrag.schema import Column, Entity, Schema
+from planrag.schema.budget import prompt_schema
 from planrag.settings import load_settings
 from tests.decisions._kiosks import manifest
 
@@ -26,28 +33,42 @@ def write(tmp_path: Path, top: str, rest: str = "") -> Path:
 
 
 def test_required_names_are_read_and_kept_once(tmp_path: Path) -> None:
-    path = write(tmp_path, 'required = ["orders.qty", " stores ", "ORDERS.QTY", "Label"]\n')
-    assert load_manifest(path).required == ("orders.qty", "stores", "Label")
+    path = write(tmp_path, 'required = ["orders.qty", " stores ", "ORDERS.QTY", "Label", '
+                           '"sales.orders.qty"]\n')
+    dataset = load_manifest(path)
+    assert dataset.required == ("orders.qty", "stores", "Label", "sales.orders.qty")
+    assert dataset.required_problems == ()
     assert load_manifest(write(tmp_path, "")).required == ()
 
 
-@pytest.mark.parametrize(("value", "said"), [
-    ('"orders"', "`required` must be an array of names, e.g. [\"orders.qty\", \"stores\"], "
-                 "not a string"),
-    ("[5]", "`required` #1 must be a string (a table or table.column name), not the number 5"),
-    ('["orders", "a.b.c"]', "`required` #2 'a.b.c' is not a table or table.column name; "
-                            "write e.g. required = [\"orders.qty\", \"stores\"]"),
-    ('["orders qty"]', "`required` #1 'orders qty' is not a table or table.column name"),
-    ('[""]', "`required` #1 '' is not a table or table.column name"),
-    ('["a\\u0007"]', "`required` #1 'a\\x07' is not a table or table.column name"),
-    ("[" + ", ".join(f'"t{i}"' for i in range(51)) + "]",
-     "`required` lists 51 names; at most 50"),
-])
-def test_a_broken_required_gives_one_line(tmp_path: Path, value: str, said: str) -> None:
+def test_required_that_is_no_array_sets_the_dataset_aside(tmp_path: Path) -> None:
     with pytest.raises(DatasetError) as caught:
-        load_manifest(write(tmp_path, f"required = {value}\n"))
-    message = str(caught.value)
+        load_manifest(write(tmp_path, 'required = "orders"\n'))
+    assert ("`required` must be an array of names, e.g. [\"orders.qty\", \"stores\"], not a "
+            "string") in str(caught.value)
+
+
+@pytest.mark.parametrize(("value", "said", "kept"), [
+    ("[5]", "`required` #1 must be a string (a table or table.column name), not the number "
+            "5; it is left out", ()),
+    ('["orders", "a.b.c.d"]', "`required` #2 'a.b.c.d' is not a table or table.column name "
+                              "(schema.table.column on PostgreSQL); write e.g. required = "
+                              "[\"orders.qty\", \"stores\"]; it is left out", ("orders",)),
+    ('["orders qty"]', "`required` #1 'orders qty' is not a table or table.column name", ()),
+    ('[""]', "`required` #1 '' is not a table or table.column name", ()),
+    ('["a\\u0007"]', "`required` #1 'a\\x07' is not a table or table.column name", ()),
+    ("[" + ", ".join(f'"t{i}"' for i in range(51)) + "]",
+     "`required` lists 51 names; only the first 50 count", tuple(f"t{i}" for i in range(50))),
+])
+def test_a_wrong_required_entry_is_its_own_problem(
+    tmp_path: Path, value: str, said: str, kept: tuple[str, ...]
+) -> None:
+    """A wrong entry is said in one line naming it; the dataset is used without it."""
+    dataset = load_manifest(write(tmp_path, f"required = {value}\n"))
+    assert len(dataset.required_problems) == 1, dataset.required_problems
+    message = dataset.required_problems[0]
     assert "\n" not in message and said in message and str(tmp_path) in message
+    assert dataset.required == kept
 
 
 def test_a_written_decision_needs_the_tables_its_value_query_reads(tmp_path: Path) -> None:
@@ -94,3 +115,67 @@ def test_connect_update_keeps_required(tmp_path: Path) -> None:
     raw = tomllib.loads(path.read_text(encoding="utf-8"))
     _write_manifest(tmp_path, raw, False, changed=True)
     assert load_manifest(path).required == ("orders.qty", "stores")
+
+
+class _Source:
+    """A source that only has a schema."""
+
+    def __init__(self, dialect: str, *entities: Entity) -> None:
+        self.language, self.dialect = "sql", dialect
+        self._schema = Schema(dialect, "db", entities)
+
+    async def schema(self) -> Schema:
+        return self._schema
+
+
+def _two_schemas() -> _Source:
+    """PostgreSQL with `public` first: its tables bare, those of `sales` qualified; one bare
+    table is called `sales` too, so `sales.orders` could be either."""
+    entities = [Entity("table", f"t{i:02}", tuple(Column(c, "text") for c in
+                                                  ("id", "note", "kind", "made", "by")))
+                for i in range(40)]
+    entities += [
+        Entity("table", "sales", (Column("orders", "int"), Column("day", "date"))),
+        Entity("table", "stores", (Column("id", "int"), Column("city", "text"))),
+        Entity("table", "sales.orders", (Column("qty", "int"), Column("store_id", "int"))),
+        Entity("table", 'sales."Order Lines"', (Column("qty", "int"),)),
+    ]
+    return _Source("postgres", *entities)
+
+
+async def test_required_is_read_against_the_schema_it_names() -> None:
+    """`sales.orders` is the table of schema `sales` where the database has one: the
+    manifest cannot tell, the schema can; a wrong entry says what to write instead."""
+    source = _two_schemas()
+    found = await read_required(
+        ("sales.orders.qty", "sales.day", "stores", 'sales."Order Lines".QTY',
+         "sales.ordrs.qty", "stores.citty", "public.stores.city", "nowhere"),
+        {"postgres": source})  # type: ignore[dict-item]
+    assert found.names == ("sales.orders.qty", "sales.day", "stores",
+                           'sales."Order Lines".qty')
+    assert found.tables == ("sales.orders", "sales", "stores", 'sales."Order Lines"')
+    assert found.problems == (
+        "`required` names 'sales.ordrs.qty', which the database does not have: no table "
+        "sales.ordrs; closest: sales.orders, sales.\"Order Lines\", sales; it is left out "
+        "until dataset.toml says it right",
+        "`required` names 'stores.citty', which the database does not have: stores has no "
+        "column citty; closest: city; it is left out until dataset.toml says it right",
+        "`required` names 'public.stores.city', which the database does not have: the first "
+        "schema's tables are named bare: write 'stores.city'; it is left out until "
+        "dataset.toml says it right",
+        "`required` names 'nowhere', which the database does not have: no table nowhere; it "
+        "is left out until dataset.toml says it right",
+    )
+    assert await read_required((), {"postgres": source}) == RequiredNames()  # type: ignore[dict-item]
+
+
+def test_required_tables_come_first_and_in_full() -> None:
+    schema = _two_schemas()._schema
+    question = "which t07 note is the latest?"
+    plain = prompt_schema(schema, question, 1000)
+    assert "sales.orders" not in plain.shown and not plain.complete
+    view = prompt_schema(schema, question, 1000, ("sales.orders", 'sales."Order Lines"'))
+    assert view.shown[:2] == ("sales.orders", 'sales."Order Lines"')
+    assert "t07" in view.shown and len(view.text) <= 1000
+    assert "TABLE sales.orders(qty int, store_id int)" in view.text.splitlines()[1]
+    assert "sales.orders" not in view.named
