@@ -71,6 +71,11 @@ async def test_required_names_tables_of_another_schema_and_wrong_entries_alone(
         row = next(r for r in json.loads(out) if r["id"] == "fleet")
         assert "error" not in row and len(row["required_problems"]) == 3
 
+        code, out, err = await cli("connect", "fleet", "--update", env=env)
+        assert code == 0, err
+        assert [line for line in out.splitlines() if line.startswith("- required: ")] == wrong
+        assert "required = [" in manifest.read_text()  # written again with its entries
+
         code, shown, err = await cli(*question, env=env)
         assert code == 0, err
         first = shown.splitlines()[1:3]

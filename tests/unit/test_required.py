@@ -179,3 +179,18 @@ def test_required_tables_come_first_and_in_full() -> None:
     assert "t07" in view.shown and len(view.text) <= 1000
     assert "TABLE sales.orders(qty int, store_id int)" in view.text.splitlines()[1]
     assert "sales.orders" not in view.named
+
+
+async def test_the_first_prompt_shows_the_required_tables_first() -> None:
+    """The engine reads `required` against each source's schema before its first prompt."""
+    from planrag.engine import Engine, Reply, ScriptedModel
+
+    model = ScriptedModel([Reply(text="I cannot tell.")])
+    engine = Engine(model, {"sql": _two_schemas()}, dataset="d", target="postgres",  # type: ignore[dict-item]
+                    rules="", schema_budget=1000,
+                    required=Requirements(always=("sales.orders.qty", "nowhere")))
+    async for _ in engine.run("which t07 note is the latest?"):
+        pass
+    system = str(model.requests[0].messages[0]["content"])
+    schema = system[system.index("-- postgres database db"):]
+    assert schema.splitlines()[1] == "TABLE sales.orders(qty int, store_id int)"
