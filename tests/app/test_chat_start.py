@@ -355,3 +355,24 @@ def test_the_empty_history_speaks_of_conversations(tmp_path: Path) -> None:
     data = json.loads((tmp_path / "en-US.json").read_text())
     assert data["threadHistory"]["sidebar"]["empty"] == (
         "No conversations to show. Each one you start is kept here, to come back to.")
+
+
+def test_datasets_shows_a_wrong_required_entry_to_whoever_runs_it(tmp_path: Path) -> None:
+    """A `required` entry that is no name leaves the dataset usable: `/datasets` lists it,
+    and, to someone allowed everything, the entry's problem under it."""
+    from app.offers import datasets_text
+    from planrag.settings import load_settings
+    from planrag.users import Access
+
+    folder = tmp_path / "shop"
+    folder.mkdir()
+    (folder / "dataset.toml").write_text(
+        'id = "shop"\ntitle = "Shop"\nrules = "r"\nrequired = ["orders qty", "stores"]\n'
+        '[[databases]]\nkind = "sqlite"\npath = "s.db"\n', encoding="utf-8")
+    settings = load_settings(env_file=None, model_name="", datasets_dir=tmp_path)
+    lines = datasets_text(settings, Access.open()).splitlines()
+    at = next(n for n, line in enumerate(lines) if "(`shop`)" in line)
+    assert lines[at + 1].startswith("  - ") and "'orders qty' is not a table" in lines[at + 1]
+    assert not any("cannot be used" in line for line in lines)
+    reader = Access("ann", datasets=frozenset({"shop"}))
+    assert "'orders qty'" not in datasets_text(settings, reader)

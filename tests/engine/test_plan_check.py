@@ -381,3 +381,14 @@ async def test_postgres_plans_name_tables_of_other_schemas_qualified() -> None:
     left = await check_plan(pg, needs, state, "make_plan",  # type: ignore[arg-type]
                             _steps("sql", "stores.city"))
     assert isinstance(left, str) and "no step reads sales.orders.qty" in left
+
+
+async def test_a_missing_table_of_another_schema_is_named_with_its_schema() -> None:
+    """`sales.nope.qty` where `sales` is a schema: no table sales.nope, with the closest,
+    not a complaint about how the name is written."""
+    pg = {"postgres": _Source("sql", "postgres", LINES, SALES, SHOPS)}
+    out = await check_plan(pg, Requirements(), _state(), "make_plan",  # type: ignore[arg-type]
+                           _steps("sql", "sales.ordrs.qty"))
+    assert isinstance(out, str)
+    assert out.splitlines()[1] == ("- step 0 reads 'sales.ordrs.qty': no table sales.ordrs; "
+                                   "closest: sales.orders, sales.\"Order Lines\"")
