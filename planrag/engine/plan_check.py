@@ -211,11 +211,11 @@ async def read_required(
     has it (a dataset with SQL and graph forms names tables for one, labels for the other).
     `sales.orders` is schema `sales`'s table where the database has one, else the column
     `orders` of a table `sales`: only the schema can say which."""
-    return _read_required(entries, await _sources(sources))
+    return _read_required(entries, await _sources(sources)) if entries else RequiredNames()
 
 
 def _read_required(entries: Sequence[str], opened: Sequence[_Source]) -> RequiredNames:
-    if not entries or not opened:
+    if not opened:  # no schema to read them against now: nothing to say of them
         return RequiredNames()
     names: list[str] = []
     tables: list[str] = []
