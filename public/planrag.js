@@ -156,7 +156,32 @@
   function showHeld() {
     var note = heldNote();
     var words = held ? waitingFor() : "";
-    if (note && note.textContent !== words) note.textContent = words;
+    if (!note || note.textContent === words) return;
+    // The note makes the message box taller, and the conversation's area shorter: a card
+    // at its bottom had its buttons pushed under the box. Where the person was reading the
+    // newest message, the area keeps showing its end while the page settles.
+    var area = conversation();
+    var atEnd = area && area.scrollHeight - area.scrollTop - area.clientHeight < 120;
+    note.textContent = words;
+    if (atEnd) {
+      var frames = 0;
+      (function follow() {
+        area.scrollTop = area.scrollHeight;
+        if (++frames < 30) window.requestAnimationFrame(follow);
+      })();
+    }
+  }
+
+  // The box the conversation scrolls in: the nearest scrolling box around its last message.
+  function conversation() {
+    var steps = document.querySelectorAll(".step");
+    for (var e = steps.length ? steps[steps.length - 1] : null; e; e = e.parentElement) {
+      var overflow = getComputedStyle(e).overflowY;
+      if ((overflow === "auto" || overflow === "scroll") && e.scrollHeight > e.clientHeight) {
+        return e;
+      }
+    }
+    return null;
   }
 
   function sendHeld() {
