@@ -19,6 +19,10 @@ Values the question names (`planrag.schema._values`: "Garden tools" is a row of
 `prd_cat`) count as much as naming the table itself, so the table and its neighbours come
 first.
 
+A table marked as a copy of another (a comment saying backup, archive, staging, deprecated
+or "do not use", or a name that is another table's with `bak`, `old`, `tmp`, `archive`, a
+year ... added) keeps a quarter of its score (`COPY`): it comes after the table it copies.
+
 Ties keep schema order, so the ranking is stable across runs and Python versions.
 """
 
@@ -79,6 +83,17 @@ does ("qty": n and t of "quantity"); one otherwise."""
 SHORTEST_ABBREVIATION = 3
 """Two-letter schema words ("po", "dt") match only whole: as abbreviations they would match
 half the dictionary."""
+COPY = 0.25
+"""What is left of the score of a table its comment marks as a copy (a backup, an archive,
+a staging or temporary table, a deprecated one), or whose name marks it so beside the table
+it copies (`orders_bak` beside `orders`): the table itself comes first, the copy after."""
+_COPY_COMMENT = re.compile(
+    r"\b(?:back-?ups?|backed[- ]up|archived?|archives|staging|stage table|temporary|"
+    r"temp table|scratch|deprecated|obsolete|do not use|don't use|no longer used|unused|"
+    r"copy of|old copy|duplicate of)\b", re.IGNORECASE)
+_COPY_WORDS = frozenset({"bak", "bkp", "backup", "old", "archive", "arch", "tmp", "temp", "stg",
+                         "staging", "copy", "deprecated"})
+"""Name parts that mark a copy, when the rest of the name is another table's."""
 LINK_WEIGHT = NAME_WEIGHT + WHOLE_NAME_BONUS
 """A value the question names, times the schema's highest word weight: as strong as naming
 the table by its rarest word."""
@@ -109,6 +124,8 @@ class Index:
     """Positions of the entities each one is linked to (either direction), ascending."""
     shorter: tuple[tuple[int, ...], ...]
     """Positions of the entities whose name words are a strict subset of each one's."""
+    copies: frozenset[int]
+    """Positions of the tables marked as copies (`COPY`)."""
     by_initial: dict[str, tuple[str, ...]]
     """The schema's words of `SHORTEST_ABBREVIATION` letters or more, by first letter."""
     abbreviated: dict[str, tuple[tuple[str, float], ...]]
@@ -138,7 +155,24 @@ def index_of(schema: Schema) -> Index:
         if len(word) >= SHORTEST_ABBREVIATION:
             initials.setdefault(word[0], []).append(word)
     by_initial = {k: tuple(v) for k, v in initials.items()}
-    return Index(entities, fields, idf, _neighbours(entities), _shorter(fields), by_initial, {})
+    return Index(entities, fields, idf, _neighbours(entities), _shorter(fields),
+                 _copies(entities), by_initial, {})
+
+
+def _copies(entities: tuple[Entity, ...]) -> frozenset[int]:
+    """The tables marked as copies: by their comment, or by a name that is another table's
+    with a copy's word added (`orders_bak`, `tmp_orders`, `orders_2019_archive`)."""
+    names = {e.name.casefold() for e in entities}
+    out = set()
+    for i, entity in enumerate(entities):
+        if _COPY_COMMENT.search(entity.comment or ""):
+            out.add(i)
+            continue
+        parts = [p for p in re.split(r"[_\W]+", entity.name.casefold()) if p]
+        rest = [p for p in parts if p not in _COPY_WORDS and not p.isdigit()]
+        if rest and len(rest) < len(parts) and "_".join(rest) in names:
+            out.add(i)
+    return frozenset(out)
 
 
 def _fields(entity: Entity) -> Fields:
@@ -292,7 +326,8 @@ def rank(
     # items, the lines of a sales header a payment method pointed at.
     second = _top(first, 2 * TOP_FOR_BOOST)
     final = [
-        b + max(f - b, SECOND_STEP * _boost(index, first, second, i))
+        (b + max(f - b, SECOND_STEP * _boost(index, first, second, i)))
+        * (COPY if i in index.copies else 1.0)
         for i, (b, f) in enumerate(zip(base, first, strict=True))
     ]
     order = sorted(range(len(final)), key=lambda i: (-final[i], i))

@@ -137,3 +137,30 @@ def test_abbreviated_names_meet_the_question_s_words() -> None:
     assert top("warehouse", 1, schema) == ["whs"]
     assert top("quantity ordered", 1, schema) == ["po_ln"]
     assert top("Thursdays in Scotland", 6, schema) == []  # not trd, not std
+
+
+def test_a_copy_comes_after_the_table_it_copies() -> None:
+    """Issue 37: junk copies (backups marked as such in their comments) were shown in full
+    while the tables a question needs were only named. A table its comment marks as a
+    backup, archive, staging or deprecated copy, or whose name is another table's with a
+    copy's word, ranks after the table itself; a table that merely has such a word in its
+    name, with no twin, does not."""
+    def table(name: str, comment: str = "") -> Entity:
+        return Entity("table", name, (Column("ord_no", "INT", key=True),
+                                      Column("cust_no", "INT"), Column("ord_amt", "DECIMAL")),
+                      comment=comment)
+
+    schema = Schema("mysql", "shop", (
+        table("ord_hdr_2023", "Backup of the order headers customers placed last year, "
+                              "before the migration; do not use"),
+        table("ord_hdr_bak"), table("tmp_ord_hdr"), table("ord_hdr_stage",
+                                                          "Staging table for the nightly load"),
+        table("ord_hdr", "Order headers"), table("old_price_list"),
+    ))
+    ranked = [e.name for e, _ in rank_entities(schema, "Which customers placed the most "
+                                                        "order headers last year?")]
+    assert ranked[0] == "ord_hdr", ranked
+    from planrag.schema._relevance import index_of
+
+    copies = {schema.entities[i].name for i in index_of(schema).copies}
+    assert copies == {"ord_hdr_2023", "ord_hdr_bak", "tmp_ord_hdr", "ord_hdr_stage"}
