@@ -26,6 +26,7 @@ from tests.app.test_chat_e2e import (  # noqa: F401 - fixtures
 )
 from tests.app.test_chat_pages import _first_of_run, _switch, _three_shots
 from tests.app.test_history import _env, team  # noqa: F401 - a fixture
+from tests.app.test_layout_e2e import OVERFLOWING
 from tests.app.test_teams import _sign_in
 from tests.decisions.test_written_decisions import _sqlite_file
 from tests.engine.conftest import SWE_ROWS
@@ -128,6 +129,12 @@ async def test_a_sample_button_from_before_a_switch_says_where_it_belongs(
         await expect(_people_said(page)).to_have_count(0)
         await expect(page.locator("#planrag-dataset")).to_have_text(f"Dataset: {DEMO}")
         await _three_shots(page, elsewhere, shots, "11-old-sample-button")
+        # On a phone the long buttons (a sample question, "Switch to ... and ask it") wrap
+        # within the screen: found on the walk, they ran past its right edge.
+        await page.set_viewport_size({"width": 390, "height": 844})
+        await page.wait_for_timeout(300)
+        assert await page.evaluate(OVERFLOWING) == []
+        await page.set_viewport_size({"width": 1280, "height": 1400})
         # So does one of its what-if buttons.
         await page.get_by_role("button", name="What-if: country=SWE home=baltic_sea").last.click()
         await expect(page.locator(".step", has_text="so it was not run")).to_contain_text(
