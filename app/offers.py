@@ -299,11 +299,8 @@ def sample_of(ds: Dataset, text: str) -> Question | None:
     posts) or its whole text. It is then asked in full (`asked_in_full`), answered on that
     question's own data and checked with its own parameters."""
     said = one_line(text)
-    labels = question_labels(ds.questions)
-    for q, label in zip(ds.questions, labels, strict=True):
-        if said in (label, one_line(q.text)):
-            return q
-    return None
+    labels = _labels(ds)
+    return next((q for q in ds.questions if said in (labels[q.id], one_line(q.text))), None)
 
 
 def asked_in_full(ds: Dataset, text: str) -> str:

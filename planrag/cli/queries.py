@@ -80,21 +80,21 @@ def _schema(settings: Settings, args: argparse.Namespace) -> int:
     without --question). Standard error: the tables shown first because the dataset's
     `required` names them, its entries the database lacks, the values the question names,
     as the prompt says them, and the value index they were found in."""
-    from planrag.engine.plan_check import RequiredNames, read_required
+    from planrag.engine.plan_check import RequiredNames, first_prompt_schema
     from planrag.runtime import open_source, registry
-    from planrag.schema.budget import prompt_schema, question_links
+    from planrag.schema.budget import SchemaView, question_links
 
     entries = registry(settings).named(args.dataset).required
 
-    async def run() -> tuple[Schema, RequiredNames]:
+    async def run() -> tuple[Schema, SchemaView | None, RequiredNames]:
         async with open_source(settings, args.dataset, args.target) as source:
-            return await source.schema(), await read_required(entries, {"": source})
+            return await first_prompt_schema(source, entries, args.question,
+                                             settings.schema_budget)
 
-    schema, needed = run_async(run())
-    if args.question is None:
+    schema, view, needed = run_async(run())
+    if view is None:
         print(printable(schema.render()))
         return 0
-    view = prompt_schema(schema, args.question, settings.schema_budget, needed.tables)
     print(printable(view.text))
     first = [t for t in needed.tables if t in view.shown]
     if first:

@@ -61,12 +61,12 @@ from planrag.engine.model import (
     ReplyCut,
     closing_stream,
 )
-from planrag.engine.plan_check import Requirements, read_required
+from planrag.engine.plan_check import Requirements, first_prompt_schema
 from planrag.engine.state import RunState, Turn, earlier_turns
 from planrag.engine.tools import TECHNIQUES, Technique
 from planrag.errors import ConfigError, ModelError, PlanRAGError, RunError, SourceUnavailable
 from planrag.limits import question_problem
-from planrag.schema.budget import DEFAULT_BUDGET, prompt_schema
+from planrag.schema.budget import DEFAULT_BUDGET
 from planrag.sources.base import DataSource
 from planrag.table import Table
 from planrag.utf8 import surrogate_at
@@ -540,9 +540,10 @@ class Engine:
         in each schema that has them."""
         schemas: dict[str, list[str]] = {}
         budget = max(1000, self.schema_budget // len(self.sources))
-        for name, source in self.sources.items():
-            needed = await read_required(self.calls.required.always, {name: source})
-            view = prompt_schema(await source.schema(), state.question, budget, needed.tables)
+        for source in self.sources.values():
+            _, view, _ = await first_prompt_schema(source, self.calls.required.always,
+                                                   state.question, budget)
+            assert view is not None  # a run always has its question
             state.schema_tools = state.schema_tools or not view.complete
             schemas.setdefault(source.language, []).append(view.text)
         if self.config.prompts == "paper":

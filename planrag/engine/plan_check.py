@@ -40,7 +40,7 @@ from planrag.guards.dialects import QueryDialect, dialect_for
 from planrag.guards.reads import names_read, words_of
 from planrag.locations import kind_of
 from planrag.schema import Entity, Schema
-from planrag.schema.budget import close_names
+from planrag.schema.budget import SchemaView, close_names, prompt_schema
 from planrag.sources._params import placeholder_names, sql_bound
 from planrag.sources.base import DataSource
 
@@ -53,6 +53,7 @@ __all__ = [
     "Requirements",
     "before_answer",
     "check_plan",
+    "first_prompt_schema",
     "read_required",
     "requirements_of",
 ]
@@ -212,6 +213,20 @@ async def read_required(
     `sales.orders` is schema `sales`'s table where the database has one, else the column
     `orders` of a table `sales`: only the schema can say which."""
     return _read_required(entries, await _sources(sources)) if entries else RequiredNames()
+
+
+async def first_prompt_schema(
+    source: DataSource, required: Sequence[str], question: str | None, budget: int
+) -> tuple[Schema, SchemaView | None, RequiredNames]:
+    """`source`'s schema as a run's first prompt holds it for `question`, the tables the
+    dataset's `required` names first and in full (None without a question: the whole schema
+    is `Schema.render()`), with the schema and those names as read. The engine, `planrag
+    schema --question` and the describe tool all show it so."""
+    schema = await source.schema()
+    needed = await read_required(required, {"": source})
+    view = (None if question is None
+            else prompt_schema(schema, question, budget, needed.tables))
+    return schema, view, needed
 
 
 def _read_required(entries: Sequence[str], opened: Sequence[_Source]) -> RequiredNames:

@@ -83,10 +83,9 @@ class Tools:
                        target: str | None = None, held: bool = False) -> str:
         """The dataset's schema as an answer's first prompt would hold it for `question`
         (the whole schema without one), its `required` tables first."""
-        from planrag.engine.plan_check import read_required
+        from planrag.engine.plan_check import first_prompt_schema
         from planrag.limits import limits_for
         from planrag.runtime import open_source
-        from planrag.schema.budget import prompt_schema
 
         if question is not None:
             limits_for(self.settings).check_question(question)
@@ -95,11 +94,9 @@ class Tools:
                                  held):
             located = self._located(asker, ref, target)
             async with open_source(self.settings, located) as source:
-                schema = await source.schema()
-                needed = await read_required(located.dataset.required, {"": source})
-        return (schema.render() if question is None
-                else prompt_schema(schema, question, self.settings.schema_budget,
-                                   needed.tables).text)
+                schema, view, _ = await first_prompt_schema(
+                    source, located.dataset.required, question, self.settings.schema_budget)
+        return schema.render() if view is None else view.text
 
     async def what_if(self, asker: Asker, ref: str,
                       parameters: Mapping[str, Any] | None = None, *,
