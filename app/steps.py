@@ -56,6 +56,7 @@ from planrag.engine.events import (
     RunFailed,
     RunFinished,
     RunStarted,
+    SchemaChosen,
     SchemaLookedUp,
     SimulatorChecked,
     StepStarted,
@@ -259,6 +260,8 @@ class RunView:
                     event.query_id, "failed",
                     f"**Failed:** {escape(event.error, 'markdown')}\n\n"
                     "The assistant is told the error and may correct the query.")
+            case SchemaChosen():
+                await self._schema_chosen(event)
             case SchemaLookedUp():
                 await self._schema_lookup(event)
             case MonitorNoticed():
@@ -312,6 +315,14 @@ class RunView:
         step = cl.Step(name=name, type="tool", parent_id=parent.id if parent else self.parent,
                        default_open=True)
         step.output = escape(event.for_people(), "markdown")
+        await step.send()
+
+    async def _schema_chosen(self, event: SchemaChosen) -> None:
+        """Which tables the first prompt holds in full and why, as a closed step of the run
+        (the schema was too large to show whole)."""
+        step = cl.Step(name=event.title(), type="tool", parent_id=self.parent)
+        step.output = "\n".join(f"- {code_span(name)}: {escape(why, 'markdown')}"
+                                 for name, why in zip(event.shown, event.reasons, strict=True))
         await step.send()
 
     async def _schema_lookup(self, event: SchemaLookedUp) -> None:

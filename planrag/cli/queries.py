@@ -7,16 +7,13 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from planrag.cli._common import TARGETS, Subparsers, run_async
 from planrag.guards.dialects import DIALECTS
 from planrag.markup import printable
 from planrag.settings import Settings
 from planrag.utf8 import InputNotText, lone_surrogate, read_line
-
-if TYPE_CHECKING:
-    from planrag.schema import Schema
 
 __all__ = ["add_guard", "add_query", "add_schema", "run_guard"]
 
@@ -77,29 +74,33 @@ def _query(settings: Settings, args: argparse.Namespace) -> int:
 
 def _schema(settings: Settings, args: argparse.Namespace) -> int:
     """Standard output: exactly the schema text of the first prompt (the whole schema
-    without --question). Standard error: the tables shown first because the dataset's
-    `required` names them, its entries the database lacks, the values the question names,
-    as the prompt says them, and the value index they were found in."""
-    from planrag.engine.plan_check import RequiredNames, first_prompt_schema
+    without --question). Standard error: each table shown in full and why, the `required`
+    entries the database lacks, the values the question names, as the prompt says them, and
+    the value index they were found in."""
+    from planrag.engine.first_schema import FirstSchema, first_prompt_schema
+    from planrag.engine.plan_check import requirements_of
     from planrag.runtime import open_source, registry
-    from planrag.schema.budget import SchemaView, question_links
+    from planrag.schema.budget import question_links
 
-    entries = registry(settings).named(args.dataset).required
+    needs = requirements_of(registry(settings).named(args.dataset))
 
-    async def run() -> tuple[Schema, SchemaView | None, RequiredNames]:
+    async def run() -> FirstSchema:
         async with open_source(settings, args.dataset, args.target) as source:
-            return await first_prompt_schema(source, entries, args.question,
+            return await first_prompt_schema(source, needs, args.question,
                                              settings.schema_budget)
 
-    schema, view, needed = run_async(run())
+    first = run_async(run())
+    schema, view = first.schema, first.view
     if view is None:
         print(printable(schema.render()))
         return 0
     print(printable(view.text))
-    first = [t for t in needed.tables if t in view.shown]
-    if first:
-        _note(f"in full first, as the dataset's `required` names them: {', '.join(first)}")
-    for problem in needed.problems:
+    if not view.complete:
+        _note(f"in full: {len(view.shown)} of {len(schema.entities)}; named only: "
+              f"{len(view.named)}; counted: {view.omitted}")
+        for name, why in view.reasons:
+            _note(f"  {name}: {why}")
+    for problem in first.required.problems:
         _note(problem)
     index = schema.values
     if index is None:

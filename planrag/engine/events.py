@@ -437,6 +437,35 @@ class SimulatorChecked:
 
 
 @dataclass(frozen=True, slots=True)
+class SchemaChosen:
+    """A schema too large for the first prompt was cut to it: the tables (labels) shown in
+    full, each with why, and how many others are only named or counted
+    (`planrag.engine.first_schema`)."""
+
+    shown: tuple[str, ...]
+    """The tables, labels or relationship types in full, in the order shown."""
+    reasons: tuple[str, ...]
+    """Why each of `shown` is there ("named by the question ("customer")", "on the join
+    path between customers and products", "named in the dataset's `required`")."""
+    named: int
+    """Others named only, by name."""
+    total: int
+    """Everything the schema has."""
+    database: str = ""
+    """The schema's database, where a run reads several."""
+    noun: str = "tables"
+    """What the schema holds: "tables", "node labels and relationship types", ..."""
+    kind: Literal["schema_chosen"] = "schema_chosen"
+
+    def title(self) -> str:
+        """One line: "The first prompt holds 14 of 250 tables in full, 80 more by name"."""
+        where = f" of {self.database}" if self.database else ""
+        more = f", {self.named} more by name" if self.named else ""
+        return (f"The first prompt holds {len(self.shown)} of {self.total} {self.noun}{where} "
+                f"in full{more}")
+
+
+@dataclass(frozen=True, slots=True)
 class SchemaLookedUp:
     """The model searched the schema or had tables described (schemas too large for the
     first prompt)."""
@@ -544,6 +573,7 @@ Event = (
     | QueryFinished
     | QueryRefused
     | QueryFailed
+    | SchemaChosen
     | SchemaLookedUp
     | MonitorNoticed
     | ReplanProposed

@@ -50,8 +50,10 @@ from planrag.engine.events import (
     RunFailed,
     RunFinished,
     RunStarted,
+    SchemaChosen,
     SimulatorChecked,
 )
+from planrag.engine.first_schema import first_prompt_schema
 from planrag.engine.model import (
     KEPT_CHARS,
     CallProgress,
@@ -61,12 +63,12 @@ from planrag.engine.model import (
     ReplyCut,
     closing_stream,
 )
-from planrag.engine.plan_check import Requirements, first_prompt_schema
+from planrag.engine.plan_check import Requirements
 from planrag.engine.state import RunState, Turn, earlier_turns
 from planrag.engine.tools import TECHNIQUES, Technique
 from planrag.errors import ConfigError, ModelError, PlanRAGError, RunError, SourceUnavailable
 from planrag.limits import question_problem
-from planrag.schema.budget import DEFAULT_BUDGET
+from planrag.schema.budget import DEFAULT_BUDGET, kinds_noun
 from planrag.sources.base import DataSource
 from planrag.table import Table
 from planrag.utf8 import surrogate_at
@@ -172,7 +174,7 @@ class Engine:
             self.model.scripted,
         )
         try:
-            system, asked = await self._first_prompt(state)
+            system, asked, chosen = await self._first_prompt(state)
             state.messages = [
                 {"role": "system", "content": system},
                 *_history_messages(state.history),
@@ -183,6 +185,8 @@ class Engine:
             yield RunFailed(f"cannot read the database schema: {exc}", "planning",
                             cause="database")
             return
+        for each in chosen:
+            yield each
         async with closing_stream(self._drive(state, time.monotonic())) as events:
             async for event in events:
                 yield event
@@ -532,20 +536,29 @@ class Engine:
             plan_notes=tuple(state.plan_notes),
         )
 
-    async def _first_prompt(self, state: RunState) -> tuple[str, str]:
-        """The system prompt and the first user message. The product's prompts give the
-        rules and the schema in the system prompt, and the question alone; the paper's
-        (`EngineConfig.prompts`) put the rules with the question, and each schema in its
-        query tool's description. The tables the dataset's `required` names come first, in full,
-        in each schema that has them."""
+    async def _first_prompt(self, state: RunState) -> tuple[str, str, list[SchemaChosen]]:
+        """The system prompt, the first user message, and what was chosen of each schema too
+        large to show whole. The product's prompts give the rules and the schema in the
+        system prompt, and the question alone; the paper's (`EngineConfig.prompts`) put the
+        rules with the question, and each schema in its query tool's description. The
+        tables the dataset's `required` names, then those of a written decision close to
+        the question, come first, in full, in each schema that has them."""
         schemas: dict[str, list[str]] = {}
+        chosen: list[SchemaChosen] = []
         budget = max(1000, self.schema_budget // len(self.sources))
-        for source in self.sources.values():
-            _, view, _ = await first_prompt_schema(source, self.calls.required.always,
-                                                   state.question, budget)
+        for name, source in self.sources.items():
+            first = await first_prompt_schema(source, self.calls.required, state.question,
+                                              budget)
+            view = first.view
             assert view is not None  # a run always has its question
             state.schema_tools = state.schema_tools or not view.complete
             schemas.setdefault(source.language, []).append(view.text)
+            if not view.complete:
+                entities = first.schema.entities
+                chosen.append(SchemaChosen(
+                    view.shown, tuple(why for _, why in view.reasons), len(view.named),
+                    len(entities), name if len(self.sources) > 1 else "",
+                    kinds_noun({e.kind for e in entities})))
         if self.config.prompts == "paper":
             state.tool_schemas = {k: "\n\n".join(v) for k, v in schemas.items()}
             system = Template(_prompt("paper-system")).substitute(
@@ -553,7 +566,7 @@ class Engine:
                 max_rows=self.config.max_rows_shown,
                 decision_hint=self._decision_hint(),
             )
-            return system, self._asked(state)
+            return system, self._asked(state), chosen
         system = Template(_prompt("system")).substitute(
             technique=_prompt(self.technique.name).strip(),
             max_rows=self.config.max_rows_shown,
@@ -561,7 +574,7 @@ class Engine:
             rules=self._rules(),
             schema="\n\n".join(t for texts in schemas.values() for t in texts),
         )
-        return system, state.question
+        return system, state.question, chosen
 
     def _asked(self, state: RunState) -> str:
         """The paper's first user message: the data's rules, then the question."""

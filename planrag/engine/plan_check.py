@@ -40,20 +40,21 @@ from planrag.guards.dialects import QueryDialect, dialect_for
 from planrag.guards.reads import names_read, words_of
 from planrag.locations import kind_of
 from planrag.schema import Entity, Schema
-from planrag.schema.budget import SchemaView, close_names, prompt_schema
+from planrag.schema.budget import close_names
 from planrag.sources._params import placeholder_names, sql_bound
 from planrag.sources.base import DataSource
 
 if TYPE_CHECKING:
     from planrag.datasets import Dataset
+    from planrag.decisions.spec import DecisionSpec
 
 __all__ = [
     "SEND_BACKS",
     "RequiredNames",
     "Requirements",
+    "WrittenDecision",
     "before_answer",
     "check_plan",
-    "first_prompt_schema",
     "read_required",
     "requirements_of",
 ]
@@ -81,6 +82,17 @@ class _Step(Protocol):
 
 
 @dataclass(frozen=True)
+class WrittenDecision:
+    """A decision written in the manifest, as the first prompt's schema uses it."""
+
+    title: str
+    words: str
+    """What it is about, in words: its objective, unit and parameters' titles."""
+    tables: tuple[str, ...]
+    """Every table (label) its queries read, as the queries name them."""
+
+
+@dataclass(frozen=True)
 class Requirements:
     """What a dataset's decisions need, as the manifest names it (before any schema)."""
 
@@ -89,6 +101,9 @@ class Requirements:
     decisions: tuple[tuple[str, tuple[str, ...]], ...] = ()
     """(title, tables) of each decision written in the manifest that checks answers: a
     plan needs the tables of one of them."""
+    written: tuple[WrittenDecision, ...] = ()
+    """Every decision written in the manifest: a question close to one gets the tables its
+    queries read in the first prompt (`planrag.engine.first_schema`)."""
 
     def __bool__(self) -> bool:
         return bool(self.always or self.decisions)
@@ -99,21 +114,32 @@ def requirements_of(dataset: Dataset) -> Requirements:
     decisions written in the manifest (not a simulator), the tables each one's `value`
     query reads."""
     decisions: list[tuple[str, tuple[str, ...]]] = []
-    if not dataset.simulator:
-        for spec in dataset.decisions:
-            kind = kind_of(spec.target) if spec.target else None
-            cypher = (kind is not None and kind.language == "cypher") or re.match(
-                r"\s*(?:OPTIONAL\s+)?(?:MATCH|UNWIND|CALL)\b", spec.value, re.IGNORECASE)
-            language = "cypher" if cypher else "sql"
-            dialect = kind.dialect if kind is not None else "mysql"
-            tables = names_read(_unbound(spec.value, language, dialect), language,
-                                dialect=dialect)
-            if not tables and language == "sql":  # "..." as names, as SQLite reads them
-                tables = names_read(_unbound(spec.value, language, "sqlite"), "sql",
-                                    dialect="sqlite")
-            if tables:
-                decisions.append((spec.title, tables))
-    return Requirements(tuple(dataset.required), tuple(decisions))
+    written: list[WrittenDecision] = []
+    for spec in dataset.decisions:
+        tables = _tables_read(spec, spec.value)
+        if tables and not dataset.simulator:
+            decisions.append((spec.title, tables))
+        every = tuple(dict.fromkeys(
+            t for q in (spec.candidates, spec.value, spec.baseline) for t in _tables_read(spec, q)))
+        about = " ".join(t for t in (spec.objective, spec.unit,
+                                     *(f"{p.title} {p.description}" for p in spec.parameters))
+                         if t.strip())
+        written.append(WrittenDecision(spec.title, about, every))
+    return Requirements(tuple(dataset.required), tuple(decisions), tuple(written))
+
+
+def _tables_read(spec: DecisionSpec, query: str) -> tuple[str, ...]:
+    """The tables (labels) one of a written decision's queries reads, by the guard's
+    reader, in the decision's target's language and dialect."""
+    kind = kind_of(spec.target) if spec.target else None
+    cypher = (kind is not None and kind.language == "cypher") or re.match(
+        r"\s*(?:OPTIONAL\s+)?(?:MATCH|UNWIND|CALL)\b", query, re.IGNORECASE)
+    language = "cypher" if cypher else "sql"
+    dialect = kind.dialect if kind is not None else "mysql"
+    tables = names_read(_unbound(query, language, dialect), language, dialect=dialect)
+    if not tables and language == "sql":  # "..." as names, as SQLite reads them
+        tables = names_read(_unbound(query, language, "sqlite"), "sql", dialect="sqlite")
+    return tables
 
 
 def _unbound(query: str, language: str, dialect: str = "mysql") -> str:
@@ -213,20 +239,6 @@ async def read_required(
     `sales.orders` is schema `sales`'s table where the database has one, else the column
     `orders` of a table `sales`: only the schema can say which."""
     return _read_required(entries, await _sources(sources)) if entries else RequiredNames()
-
-
-async def first_prompt_schema(
-    source: DataSource, required: Sequence[str], question: str | None, budget: int
-) -> tuple[Schema, SchemaView | None, RequiredNames]:
-    """`source`'s schema as a run's first prompt holds it for `question`, the tables the
-    dataset's `required` names first and in full (None without a question: the whole schema
-    is `Schema.render()`), with the schema and those names as read. The engine, `planrag
-    schema --question` and the describe tool all show it so."""
-    schema = await source.schema()
-    needed = await read_required(required, {"": source})
-    view = (None if question is None
-            else prompt_schema(schema, question, budget, needed.tables))
-    return schema, view, needed
 
 
 def _read_required(entries: Sequence[str], opened: Sequence[_Source]) -> RequiredNames:

@@ -35,6 +35,7 @@ from planrag.engine.events import (
     RunFailed,
     RunFinished,
     RunStarted,
+    SchemaChosen,
     SchemaLookedUp,
     SimulatorChecked,
     StepStarted,
@@ -135,6 +136,11 @@ class TerminalRenderer:
             case QueryFailed():
                 c.print(f"[bold yellow]{event.query_id} failed[/]: "
                         f"{escape(event.error, 'rich')}")
+            case SchemaChosen():
+                if self.verbose:
+                    c.print(f"[dim]{escape(event.title(), 'rich')}[/]")
+                    for name, why in zip(event.shown, event.reasons, strict=True):
+                        c.print(f"[dim]  {escape(name, 'rich')}: {escape(why, 'rich')}[/]")
             case SchemaLookedUp():
                 what = "searched the schema for" if event.tool == "search_schema" else (
                     "described")

@@ -23,6 +23,12 @@ A table marked as a copy of another (a comment saying backup, archive, staging, 
 or "do not use", or a name that is another table's with `bak`, `old`, `tmp`, `archive`, a
 year ... added) keeps a quarter of its score (`COPY`): it comes after the table it copies.
 
+Each ranked entity says why it ranks (`Ranked.why`): the question's words its name or its
+columns meet, a value it holds, or the neighbour that lent it most. `join_paths` then finds
+the tables that join the question's chosen tables when no key links them directly (the order
+lines and headers between `customers` and `products`, whose own names say nothing the question
+does): those come right after the tables they join.
+
 Ties keep schema order, so the ranking is stable across runs and Python versions.
 """
 
@@ -39,7 +45,7 @@ from planrag.schema._tokens import STOP_WORDS, fragments, words
 from planrag.schema._tokens import stem as stem_of
 from planrag.schema._values import Link
 
-__all__ = ["Index", "index_of", "rank", "search_scores"]
+__all__ = ["Index", "Ranked", "index_of", "join_paths", "rank", "ranked", "search_scores"]
 
 NAME_WEIGHT = 3.0
 COLUMN_WEIGHT = 1.5
@@ -97,6 +103,19 @@ _COPY_WORDS = frozenset({"bak", "bkp", "backup", "old", "archive", "arch", "tmp"
 LINK_WEIGHT = NAME_WEIGHT + WHOLE_NAME_BONUS
 """A value the question names, times the schema's highest word weight: as strong as naming
 the table by its rarest word."""
+ANCHOR_SHARE = 0.25
+"""A table the question's own words (or values) select, scoring at least this share of the
+best, is one a join path may start or end at."""
+MOST_ANCHORS = 4
+"""The best this many such tables are joined pairwise."""
+MOST_BETWEEN = 2
+"""Tables a join path may pass through (`_between` looks no further): the lines and the
+header between two tables that only reach each other through them."""
+PATH_HUB = 2 * HUB_DEGREE
+"""A table with more neighbours than this (the users every row's `created_by` names) is no
+join path's step: through it everything is two keys from everything."""
+MOST_ON_PATHS = 6
+"""Tables the join paths may add in all."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -311,15 +330,38 @@ def _shadowed(index: Index, i: int, asked: dict[str, float], matched: list[str])
     return False
 
 
+@dataclass(frozen=True, slots=True)
+class Ranked:
+    """An entity's place in a ranking, with why it is there."""
+
+    entity: Entity
+    score: float
+    why: str
+    """In words: "named by the question ("customer", "region")", "holds 'Garden tools',
+    which the question names", "linked by key to customers"."""
+    own: bool
+    """Whether the question's own words or values select it (not only a neighbour's share):
+    what a join path may start or end at."""
+    position: int
+    """Its place in the schema's entities."""
+
+
 def rank(
     schema: Schema, text: str, links: Iterable[Link] = ()
 ) -> list[tuple[Entity, float]]:
     """Entities with a positive score for `text` and the values it names (`links`), best
     first, ties in schema order (the entities are those of `schema` itself, even when the
     cached index came from an equal one)."""
+    return [(r.entity, r.score) for r in ranked(schema, text, links)]
+
+
+def ranked(schema: Schema, text: str, links: Iterable[Link] = ()) -> list[Ranked]:
+    """`rank`, each entity with why it ranks."""
     index = index_of(schema)
-    base = base_scores(index, text)
-    _add_links(index, base, links)
+    asked = asked_words(index, text)
+    own = [_entity_score(index, i, asked) for i in range(len(index.fields))]
+    base = list(own)
+    values = _add_links(index, base, links)
     top = _top(base)
     first = [b + _boost(index, base, top, i) for i, b in enumerate(base)]
     # A second step from the best of the first: the order lines of a linked category's
@@ -331,22 +373,134 @@ def rank(
         for i, (b, f) in enumerate(zip(base, first, strict=True))
     ]
     order = sorted(range(len(final)), key=lambda i: (-final[i], i))
-    return [(schema.entities[i], final[i]) for i in order if final[i] > 0]
+    said = _said(index, text)
+    out = []
+    for i in order:
+        if final[i] <= 0:
+            break
+        lent = final[i] / (COPY if i in index.copies else 1.0) - base[i]
+        if values.get(i) and base[i] - own[i] >= max(own[i], lent):
+            why = f"holds {_quoted(values[i])}, which the question names"
+        elif own[i] >= lent:
+            why = _words_reason(index, i, asked, said)
+        else:
+            step = first if first[i] - base[i] >= SECOND_STEP * lent else base
+            lender = _lender(index, step, top if step is base else second, i)
+            why = f"linked by key to {index.entities[lender].name}" if lender is not None else (
+                "linked by key to the tables above")
+        if i in index.copies:
+            why += "; marked as a copy, so ranked down"
+        out.append(Ranked(schema.entities[i], final[i], why, base[i] > 0, i))
+    return out
 
 
-def _add_links(index: Index, base: list[float], links: Iterable[Link]) -> None:
+def _said(index: Index, text: str) -> dict[str, str]:
+    """Each schema word `text` meets, as the question says it."""
+    out: dict[str, str] = {}
+    for raw in re.findall(r"[A-Za-z]+", text):
+        word = raw.lower()
+        for part in words(raw):
+            out.setdefault(part, word)
+        if len(word) > SHORTEST_ABBREVIATION and word not in STOP_WORDS:
+            for short, _ in _abbreviations(index, word):
+                out.setdefault(short, word)
+    return out
+
+
+def _words_reason(index: Index, i: int, asked: dict[str, float], said: dict[str, str]) -> str:
+    f = index.fields[i]
+    named = [said.get(s, s) for s in f.name if s in asked]
+    if named:
+        return f"named by the question ({_quoted(named)})"
+    met = [w for w in asked if w in f.columns | f.comment | f.column_comments]
+    met.sort(key=lambda w: -index.weight(w))
+    return f"its columns or comments meet the question ({_quoted(said.get(w, w) for w in met)})"
+
+
+def _quoted(texts: Iterable[str], most: int = 3, width: int = 40) -> str:
+    shown = list(dict.fromkeys(t if len(t) <= width else t[: width - 1] + "…" for t in texts))
+    out = ", ".join(f'"{t}"' for t in shown[:most])
+    return out + (f" and {len(shown) - most} more" if len(shown) > most else "")
+
+
+def _lender(index: Index, scores: list[float], top: frozenset[int], i: int) -> int | None:
+    """The top neighbour that lends entity `i` the most."""
+    lenders = [j for j in index.neighbours[i] if j in top]
+    return max(lenders, key=lambda j: (_share(index, scores, j), -j)) if lenders else None
+
+
+def join_paths(schema: Schema, ranking: list[Ranked]) -> list[tuple[int, list[Entity], str]]:
+    """The tables that join the question's chosen tables where no key links them directly:
+    for each pair of the best `MOST_ANCHORS` tables the question itself selects, the
+    shortest chain through at most `MOST_BETWEEN` others (no copies, no hubs), the least
+    linked one when several are as short, the more relevant when still tied. Each as (the
+    ranking position it belongs after: the later of the pair, the tables in join order, why);
+    the tables already ranked at or before that position are left out."""
+    index = index_of(schema)
+    if not ranking:
+        return []
+    place = {r.position: n for n, r in enumerate(ranking)}
+    best = ranking[0].score
+    anchors = [r.position for r in ranking if r.own and r.score >= ANCHOR_SHARE * best
+               and r.position not in index.copies][:MOST_ANCHORS]
+    out: list[tuple[int, list[Entity], str]] = []
+    added: set[int] = set()
+    for n, a in enumerate(anchors):
+        for b in anchors[:n]:
+            path = _between(index, b, a, place)
+            after = max(place[a], place[b])
+            new = [j for j in path if j not in added and place.get(j, after + 1) > after]
+            new = new[: MOST_ON_PATHS - len(added)]
+            if new:
+                added.update(new)
+                out.append((after, [schema.entities[j] for j in new],
+                            f"on the join path between {index.entities[b].name} and "
+                            f"{index.entities[a].name}"))
+    return out
+
+
+def _between(index: Index, a: int, b: int, place: dict[int, int]) -> list[int]:
+    """The steps of the best chain of keys from `a` to `b` (none when they are linked, or
+    no chain of at most `MOST_BETWEEN` steps exists)."""
+    if b in index.neighbours[a]:
+        return []
+    links = index.neighbours
+
+    def usable(j: int) -> bool:
+        return j not in index.copies and len(links[j]) <= PATH_HUB
+
+    def cost(path: tuple[int, ...]) -> tuple[float, int]:
+        return (sum(math.log(len(links[j])) for j in path),
+                sum(place.get(j, len(place)) for j in path))
+
+    target = set(links[b])
+    paths: list[tuple[int, ...]] = [(j,) for j in links[a] if j in target and usable(j)]
+    if not paths:
+        paths = [(j, k) for j in links[a] if usable(j) for k in links[j]
+                 if k in target and k != a and usable(k)]
+    best: tuple[int, ...] = min(paths, key=cost) if paths else ()
+    return list(best)
+
+
+def _add_links(
+    index: Index, base: list[float], links: Iterable[Link]
+) -> dict[int, list[str]]:
     """Each table holding a value the question names scores as if the question named it
     (shared when the value is in several tables). A value whose words the schema itself
     uses ('Sales', 'Wages') says less than one it never does ('Garden tools'): the words
-    already rank their tables, so its link counts half."""
+    already rank their tables, so its link counts half. Returns the values each table
+    holds."""
     position = {e.name: i for i, e in enumerate(index.entities)}
     strength = LINK_WEIGHT * index.top_weight()
+    held: dict[int, list[str]] = {}
     for link in links:
         places = [position[name] for name in link.entities() if name in position]
         stems = words(link.value) or [""]
         new = sum(1 for s in stems if s not in index.idf) / len(stems)
         for i in places:
             base[i] += strength * (1 + new) / 2 / math.sqrt(len(places))
+            held.setdefault(i, []).append(link.value)
+    return held
 
 
 def _boost(index: Index, base: list[float], top: frozenset[int], i: int) -> float:

@@ -6,9 +6,12 @@ A DQA or demo schema is a few hundred characters and goes into the prompt whole,
 on every model call, it would cost more than the rest of the conversation. Then the prompt
 holds the header, the values the question names ("Values named in the question:", one line
 each, from the schema's value index: `planrag.schema._values`), the tables or labels in
-full (first those the dataset's `required` names, then in order of relevance to the
-question, ranked lexically, offline: `rank_entities`) while they fit in `FULL_SHARE` of the
-budget, the others by name while room lasts, a count
+full (first those the caller puts first: the dataset's `required`, the tables of a written
+decision close to the question; then in order of relevance to the question, ranked
+lexically, offline: `rank_entities`, each followed by the tables that join it to a better
+one when no key links them directly: `join_paths`) while they fit in `FULL_SHARE` of the
+budget, each with why it is there (`SchemaView.reasons`), the others by name while room
+lasts, a count
 of the rest, and a line telling the model to call `search_schema` and `describe_tables`
 (the tools behind `search_schema` and `describe_entities` here) for whatever it needs
 beyond that.
@@ -24,7 +27,7 @@ from dataclasses import dataclass
 
 from planrag.schema._lookup import close_names, describe_entities, kinds_noun, search_schema
 from planrag.schema._model import Entity, Schema
-from planrag.schema._relevance import rank
+from planrag.schema._relevance import join_paths, rank, ranked
 from planrag.schema._values import Link
 
 __all__ = [
@@ -33,6 +36,7 @@ __all__ = [
     "SchemaView",
     "close_names",
     "describe_entities",
+    "kinds_noun",
     "prompt_schema",
     "rank_entities",
     "search_schema",
@@ -74,6 +78,10 @@ class SchemaView:
     links: tuple[Link, ...] = ()
     """Values of the question found in the schema's value index, as the text says them
     (none when the whole schema is shown)."""
+    reasons: tuple[tuple[str, str], ...] = ()
+    """(entity, why it is shown in full) for each of `shown` when the schema is cut for a
+    question: "named in the dataset's `required`", "named by the question ("customer")",
+    "on the join path between customers and products", ..."""
 
 
 def rank_entities(schema: Schema, text: str) -> list[tuple[Entity, float]]:
@@ -93,29 +101,44 @@ def question_links(schema: Schema, text: str | None) -> list[Link]:
 
 def prompt_schema(
     schema: Schema, question: str | None, budget: int = DEFAULT_BUDGET,
-    first: Sequence[str] = (),
+    first: Sequence[tuple[str, str]] = (),
 ) -> SchemaView:
     """The schema for the first prompt: whole when it fits in `budget` characters; otherwise
-    the values `question` names, the entities `first` names (the dataset's `required`, as
-    the schema names them) and then those most relevant to the question in full, in that
-    order while they fit (schema order when there is no question), the rest named or
-    counted, and a hint at the schema tools."""
+    the values `question` names, the entities `first` names ((name as the schema names it,
+    why): the dataset's `required`, a written decision's tables) and then those most
+    relevant to the question in full, in that order while they fit (schema order when there
+    is no question), the rest named or counted, and a hint at the schema tools."""
     if budget < MIN_BUDGET:
         raise ValueError(f"a schema budget below {MIN_BUDGET} characters is not usable")
     whole = schema.render()
     if len(whole) <= budget:
         return SchemaView(whole, True, tuple(e.name for e in schema.entities), (), 0)
     links = question_links(schema, question)
-    wanted = set(first)
-    needed = [e for name in dict.fromkeys(first) for e in schema.entities if e.name == name]
+    why: dict[int, str] = {}
+    full: list[Entity] = []
+
+    def add(entity: Entity, reason: str) -> None:
+        if id(entity) not in why:
+            why[id(entity)] = reason
+            full.append(entity)
+
+    for name, reason in first:
+        for entity in schema.entities:
+            if entity.name == name:
+                add(entity, reason)
     if question is None:
-        full = needed + [e for e in schema.entities if e.name not in wanted]
-        rest = full
-    else:
-        ranked = rank(schema, question, links)
-        full = needed + [e for e, _ in ranked if e.name not in wanted]
-        rest = full + list(schema.entities)
-    return _Layout(schema, budget, links).fill(full, rest)
+        for entity in schema.entities:
+            add(entity, "in the schema's order (no question)")
+        return _Layout(schema, budget, links).fill(full, full, why)
+    ranking = ranked(schema, question, links)
+    paths = join_paths(schema, ranking)
+    for n, place in enumerate(ranking):
+        add(place.entity, place.why)
+        for after, entities, reason in paths:
+            if after == n:
+                for entity in entities:
+                    add(entity, reason)
+    return _Layout(schema, budget, links).fill(full, full + list(schema.entities), why)
 
 
 class _Layout:
@@ -137,7 +160,9 @@ class _Layout:
         if self.link_lines:
             self.header += "\n" + "\n".join(self.link_lines)
 
-    def fill(self, full: Sequence[Entity], rest: Sequence[Entity]) -> SchemaView:
+    def fill(
+        self, full: Sequence[Entity], rest: Sequence[Entity], why: dict[int, str]
+    ) -> SchemaView:
         shown = self._full(full)
         taken = {id(e) for e in shown}
         remaining = [e for e in _distinct(rest) if id(e) not in taken]
@@ -154,7 +179,7 @@ class _Layout:
         ordered = sorted(named, key=lambda e: list(_OTHERS).index(e.kind))
         return SchemaView(
             text, False, tuple(e.name for e in shown), tuple(e.name for e in ordered), len(left),
-            self.links,
+            self.links, tuple((e.name, why.get(id(e), "")) for e in shown),
         )
 
     def _full(self, candidates: Sequence[Entity]) -> list[Entity]:

@@ -37,6 +37,7 @@ from planrag.engine.events import (
     RunFailed,
     RunFinished,
     RunStarted,
+    SchemaChosen,
     SchemaLookedUp,
     SimulatorChecked,
     StepStarted,
@@ -184,7 +185,7 @@ class TextView:
                 return [*self.end(), f"Something went wrong while {event.stage}: "
                                      f"{escape(event.message, style)}"]
             case (StepStarted() | ModelText() | ModelCalled() | CandidateSimulated()
-                  | SimulatorChecked() | SchemaLookedUp()):
+                  | SimulatorChecked() | SchemaChosen() | SchemaLookedUp()):
                 pass  # the steps' detail: the chat and the terminal show it, text does not
             case _:
                 assert_never(event)

@@ -82,8 +82,9 @@ class Tools:
     async def describe(self, asker: Asker, ref: str, *, question: str | None = None,
                        target: str | None = None, held: bool = False) -> str:
         """The dataset's schema as an answer's first prompt would hold it for `question`
-        (the whole schema without one), its `required` tables first."""
-        from planrag.engine.plan_check import first_prompt_schema
+        (the whole schema without one), the tables the dataset knows it needs first."""
+        from planrag.engine.first_schema import first_prompt_schema
+        from planrag.engine.plan_check import requirements_of
         from planrag.limits import limits_for
         from planrag.runtime import open_source
 
@@ -94,9 +95,10 @@ class Tools:
                                  held):
             located = self._located(asker, ref, target)
             async with open_source(self.settings, located) as source:
-                schema, view, _ = await first_prompt_schema(
-                    source, located.dataset.required, question, self.settings.schema_budget)
-        return schema.render() if view is None else view.text
+                first = await first_prompt_schema(
+                    source, requirements_of(located.dataset), question,
+                    self.settings.schema_budget)
+        return first.schema.render() if first.view is None else first.view.text
 
     async def what_if(self, asker: Asker, ref: str,
                       parameters: Mapping[str, Any] | None = None, *,

@@ -84,6 +84,6 @@ async def test_required_names_tables_of_another_schema_and_wrong_entries_alone(
         assert first[1].startswith("TABLE depot(")
         assert "TABLE fl_07(" in shown  # what the question names still comes in full
         assert len(shown.rstrip("\n")) <= 6000
-        assert "in full first, as the dataset's `required` names them: sales.orders, depot" \
-            in err
+        assert "  sales.orders: named in the dataset's `required`" in err
+        assert "  depot: named in the dataset's `required`" in err
         assert "'sales.ordrs.qty', which the database does not have" in err

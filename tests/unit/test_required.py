@@ -76,8 +76,12 @@ def test_a_written_decision_needs_the_tables_its_value_query_reads(tmp_path: Pat
     path.write_text(manifest("kiosks", 'kind = "sqlite"\npath = "k.db"'), encoding="utf-8")
     dataset = load_manifest(path)
     assert dataset.decisions and not dataset.simulator
-    assert requirements_of(dataset) == Requirements(
-        (), ((dataset.decisions[0].title, ("kiosk",)),))
+    needs = requirements_of(dataset)
+    assert needs == Requirements((), ((dataset.decisions[0].title, ("kiosk",)),),
+                                 needs.written)
+    # every query's tables, for a question close to it (planrag.engine.first_schema)
+    assert [(w.title, w.tables) for w in needs.written] == [("Espresso machine", ("kiosk",))]
+    assert needs.written[0].words.startswith("network weekly profit EUR/week Conversion")
 
 
 def test_datasets_with_a_simulator_need_nothing_more() -> None:
@@ -174,8 +178,11 @@ def test_required_tables_come_first_and_in_full() -> None:
     question = "which t07 note is the latest?"
     plain = prompt_schema(schema, question, 1000)
     assert "sales.orders" not in plain.shown and not plain.complete
-    view = prompt_schema(schema, question, 1000, ("sales.orders", 'sales."Order Lines"'))
+    required = "named in the dataset's `required`"
+    view = prompt_schema(schema, question, 1000, [("sales.orders", required),
+                                                  ('sales."Order Lines"', required)])
     assert view.shown[:2] == ("sales.orders", 'sales."Order Lines"')
+    assert view.reasons[:2] == (("sales.orders", required), ('sales."Order Lines"', required))
     assert "t07" in view.shown and len(view.text) <= 1000
     assert "TABLE sales.orders(qty int, store_id int)" in view.text.splitlines()[1]
     assert "sales.orders" not in view.named

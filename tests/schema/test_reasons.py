@@ -1,0 +1,101 @@
+"""Why each table is in the first prompt: the question's words, a value, a key, the join path
+between the tables the question names (through order headers and lines whose own names say
+nothing), and never through a hub or a copy."""
+
+from __future__ import annotations
+
+from planrag.engine.first_schema import close_decisions
+from planrag.engine.plan_check import WrittenDecision
+from planrag.schema import Column, Entity, ForeignKey, Schema
+from planrag.schema.budget import prompt_schema
+
+_ID = Column("id", "INT(11)", True)
+
+
+def _fk(column: str, table: str) -> ForeignKey:
+    return ForeignKey((column,), table, ("id",))
+
+
+def _table(name: str, columns: list[str], keys: dict[str, str], comment: str = "") -> Entity:
+    cols = (_ID, *(Column(c, "VARCHAR(40)") for c in columns),
+            *(Column(c, "INT(11)") for c in keys))
+    return Entity("table", name, cols, comment=comment,
+                  foreign_keys=tuple(_fk(c, t) for c, t in keys.items()))
+
+
+def _shop() -> Schema:
+    """Customers and products that meet only through an order header and its lines (`oh`,
+    `ol`: names and keys that say nothing), a copy of the lines, an audit-user table every table's
+    `crt_by` points at (a hub), and 160 tables of other business."""
+    audit = {"crt_by": "app_usr"}
+    core = [
+        _table("cust", ["cust_nm", "rgn_cd"], audit),
+        _table("prd", ["prd_nm", "cat_cd"], audit),
+        _table("oh", ["ord_dt", "sts"], {"party_ref": "cust", **audit}),
+        _table("ol", ["qty", "amt"], {"hdr_ref": "oh", "sku_ref": "prd", **audit}),
+        _table("ol_bak", ["qty", "amt"], {"hdr_ref": "oh", "sku_ref": "prd"}),
+        _table("app_usr", ["login", "full_nm"], {}),
+    ]
+    noise = [
+        _table(f"{area}_{n:02}", [f"{area}_cd", "val_amt", "eff_dt", "note_txt"],
+               audit if n % 4 else {"crt_by": "app_usr", "prd_ref": "prd"})
+        for area in ("gl", "hr", "fa", "mnt") for n in range(40)
+    ]
+    return Schema("mariadb", "shop", (*noise, *core))
+
+
+def test_the_tables_between_two_named_ones_come_in_full_with_why() -> None:
+    schema = _shop()
+    view = prompt_schema(schema, "Which customers buy the most products?")
+    assert not view.complete
+    why = dict(view.reasons)
+    assert set(why) == set(view.shown)
+    assert why["cust"] == 'named by the question ("customers")'
+    assert why["prd"] == 'named by the question ("products")'
+    assert why["oh"] == why["ol"] == "on the join path between cust and prd"
+    # not through the users every table names, nor through the copy of the lines
+    assert "join path" not in why.get("app_usr", "")
+    assert "join path" not in why.get("ol_bak", "")
+    order = list(view.shown)
+    assert order.index("oh") < order.index("ol") < 6
+
+
+def test_a_table_linked_by_key_says_to_which() -> None:
+    schema = _shop()
+    view = prompt_schema(schema, "Which customers were signed up by which login?")
+    why = dict(view.reasons)
+    assert why["app_usr"] == 'its columns or comments meet the question ("login")'
+    linked = [w for w in why.values() if w.startswith("linked by key to ")]
+    assert linked and all(w.removeprefix("linked by key to ") in set(view.shown) | {
+        "the tables above"} for w in linked)
+
+
+def test_what_the_caller_puts_first_comes_first_with_its_reason() -> None:
+    schema = _shop()
+    view = prompt_schema(schema, "Which customers buy the most products?",
+                         first=[("mnt_07", "named in the dataset's `required`")])
+    assert view.shown[0] == "mnt_07"
+    assert view.reasons[0] == ("mnt_07", "named in the dataset's `required`")
+
+
+def test_a_copy_says_it_was_ranked_down() -> None:
+    schema = _shop()
+    view = prompt_schema(schema, "ol_bak quantities")
+    assert dict(view.reasons)["ol_bak"].endswith("; marked as a copy, so ranked down")
+
+
+_TRUCK = WrittenDecision("Depot for the next refrigerated truck",
+                         "weekly cost of chilled stock spoiled  EUR/week  Trucks added",
+                         ("depot", "dlv_run", "spoil_log"))
+_ROUTE = WrittenDecision("Route to split", "overtime hours per week  h/week", ("route",))
+
+
+def test_a_question_close_to_a_written_decision_is_told_from_one_that_is_not() -> None:
+    close = close_decisions("Which depot should get the extra refrigerated truck?",
+                            (_ROUTE, _TRUCK))
+    assert close == [_TRUCK]
+    assert close_decisions("Which depot has the most overdue invoices?", (_TRUCK,)) == []
+    assert close_decisions("Where is chilled stock spoiled most?", (_TRUCK,)) == []
+    assert close_decisions("Which route should we split to cut overtime?",
+                           (_TRUCK, _ROUTE)) == [_ROUTE]
+    assert close_decisions("anything", ()) == []
