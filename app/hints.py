@@ -117,8 +117,8 @@ def _referenced(schema: Schema) -> dict[str, int]:
     """How many foreign keys point at each table (tables others refer to are the things a
     business counts: stores, products, kiosks)."""
     counts: dict[str, int] = {}
-    for entity in schema.entities:
-        for name in entity.references() if entity.kind == "table" else ():
+    for entity in schema.entities:  # keys only: a view's reads are not references here
+        for name in dict.fromkeys(fk.table for fk in entity.foreign_keys):
             counts[name] = counts.get(name, 0) + 1
     return counts
 

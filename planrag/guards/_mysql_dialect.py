@@ -66,7 +66,8 @@ def statement_check(show: StatementCheck, explain: StatementCheck) -> StatementC
 
 
 class _Tables(_Checker):
-    """The scope checker's pass over every FROM clause, noting each stored table named."""
+    """The scope checker's pass over every FROM clause, noting each stored table named (when
+    the current database is known, not one another database's name refused)."""
 
     found: list[str]
 
@@ -74,8 +75,10 @@ class _Tables(_Checker):
         self, index: int, end: int, join: _Join, block: _Block
     ) -> tuple[int, Verdict | None]:
         parts, _ = _chain(self.tokens, index)
-        self.found.append(self.spelled(parts[-1]))
-        return super()._named_table(index, end, join, block)
+        after, refusal = super()._named_table(index, end, join, block)
+        if refusal is None or self.scope.database is None:
+            self.found.append(self.spelled(parts[-1]))
+        return after, refusal
 
 
 def tables_read(tokens: Sequence[Token], partners: Sequence[int], reading: Reading) -> list[str]:

@@ -25,13 +25,16 @@ MAX_CHARS = 100_000
 """Longer text is not read (the guard refuses it too)."""
 
 
-def names_read(query: str, language: str, *, dialect: str = "mysql") -> tuple[str, ...]:
+def names_read(query: str, language: str, *, dialect: str = "mysql",
+               database: str | None = None) -> tuple[str, ...]:
     """The tables (`language` "sql", read as `dialect`'s server reads it) or labels and
     relationship types ("cypher") `query` reads, in order, each once; () when it cannot be
-    read."""
+    read. `database`, when known, is the current database: names qualified with it are read
+    as unqualified ones (a MySQL view's stored definition qualifies every name)."""
     if not isinstance(query, str) or len(query) > MAX_CHARS:
         return ()
-    found = _cypher_names(query) if language == "cypher" else _sql_tables(query, dialect)
+    found = (_cypher_names(query) if language == "cypher"
+             else _sql_tables(query, dialect, database))
     return tuple(dict.fromkeys(found))
 
 
@@ -57,7 +60,7 @@ def _spelled(query: str, token: Token) -> str:
     return query[token.start:token.end] if token.kind == WORD else token.value
 
 
-def _sql_tables(query: str, dialect: str) -> list[str]:
+def _sql_tables(query: str, dialect: str, database: str | None) -> list[str]:
     found = sql_dialect(dialect)
     try:
         tokens = found.tokenize(query)
@@ -68,7 +71,8 @@ def _sql_tables(query: str, dialect: str) -> list[str]:
     partners = match_parentheses(tokens)
     if isinstance(partners, Verdict):
         return []
-    named = found.tables_read(tokens, partners, Reading(query, Scope(server=found)))
+    named = found.tables_read(tokens, partners,
+                              Reading(query, Scope(database=database, server=found)))
     ctes = _cte_names(tokens, partners, query)
     return [name for name in named if name.casefold() not in ctes]
 

@@ -1,10 +1,11 @@
 """What a database holds, described for prompts: tables, node labels and relationship types,
-with their columns or properties, keys, foreign keys, comments and approximate sizes.
+with their columns or properties, keys, foreign keys, the tables a view reads, comments and
+approximate sizes.
 
 Every source builds a `Schema` (`DataSource.schema()`); the engine renders it into the first
 prompt, whole when it is small and within a budget when it is not (`planrag.schema.budget`).
 The one-line-per-entity format of `Schema.render()` is the one the DQA experiments were run
-with: a schema without comments or foreign keys renders exactly as it always has.
+with: a schema without comments, foreign keys or views renders exactly as it always has.
 """
 
 from __future__ import annotations
@@ -18,6 +19,8 @@ if TYPE_CHECKING:
 __all__ = ["Column", "Entity", "ForeignKey", "Schema"]
 
 EntityKind = Literal["table", "node", "relationship"]
+READS_SHOWN = 8
+"""The tables of a view's `reads` named on its line; more are counted."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,12 +70,15 @@ class Entity:
     """False when `rows` is the server's estimate (statistics), not a count."""
     comment: str = ""
     foreign_keys: tuple[ForeignKey, ...] = ()
+    reads: tuple[str, ...] = ()
+    """For a view: the tables and views its definition reads, named as the schema names them
+    (as `name` is spelled), as the database's catalogue says or its definition is read."""
 
     def references(self) -> tuple[str, ...]:
-        """Names of the entities this one points at: referenced tables, or for a
-        relationship the labels of its patterns."""
+        """Names of the entities this one points at: referenced tables and, for a view, the
+        tables it reads; for a relationship the labels of its patterns."""
         if self.kind == "table":
-            return tuple(dict.fromkeys(fk.table for fk in self.foreign_keys))
+            return tuple(dict.fromkeys([*(fk.table for fk in self.foreign_keys), *self.reads]))
         if self.kind == "relationship":
             labels: list[str] = []
             for pattern in self.patterns:
@@ -86,12 +92,20 @@ class Entity:
         cols = ", ".join(c.render(foreign.get(c.name, "")) for c in self.columns)
         count = f"  [{self.size()}]" if self.rows is not None else ""
         comment = f"  -- {_one_line(self.comment, 200)}" if self.comment else ""
+        if self.reads:
+            comment = (f"{comment}; " if comment else "  -- ") + self._reads_note()
         if self.kind == "table":
             return f"TABLE {self.name}({cols}){count}{comment}"
         if self.kind == "node":
             return f"NODE (:{self.name} {{{cols}}}){count}{comment}"
         pats = "; ".join(self.patterns) or f"()-[:{self.name}]->()"
         return f"REL {pats} {{{cols}}}{count}{comment}"
+
+    def _reads_note(self) -> str:
+        """"reads orders, customers" ("(+3 more)" past `READS_SHOWN`)."""
+        more = len(self.reads) - READS_SHOWN
+        return "reads " + ", ".join(self.reads[:READS_SHOWN]) + (
+            f" (+{more} more)" if more > 0 else "")
 
     def size(self) -> str:
         """"81 rows", or "~1,200 rows" for an estimate."""

@@ -206,7 +206,8 @@ def _fields(entity: Entity) -> Fields:
 
 
 def _neighbours(entities: tuple[Entity, ...]) -> tuple[tuple[int, ...], ...]:
-    """Links by foreign keys (tables) and by patterns (relationship types and their labels)."""
+    """Links by foreign keys and a view's reads (tables) and by patterns (relationship types
+    and their labels): `Entity.references`, taken both ways."""
     position: dict[str, int] = {}
     for i, entity in enumerate(entities):
         position.setdefault(entity.name, i)

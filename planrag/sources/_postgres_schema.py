@@ -1,8 +1,9 @@
-"""Reading a PostgreSQL database's schema for prompts, in four catalogue queries.
+"""Reading a PostgreSQL database's schema for prompts, in four catalogue queries (five with
+views).
 
 Only the schemas the dataset's manifest names are read (`schemas = ["public", "sales"]`, in
-that order: the search path every query runs with). Four queries whatever the number of
-tables, run in one read-only, repeatable-read transaction (one snapshot of the catalogues):
+that order: the search path every query runs with). At most five queries whatever the number
+of tables, run in one read-only, repeatable-read transaction (one snapshot of the catalogues):
 
 1. the schemas themselves: each must exist and the account must have USAGE on it, else the
    dataset cannot be read as its manifest says, and that is said in one line;
@@ -16,7 +17,11 @@ tables, run in one read-only, repeatable-read transaction (one snapshot of the c
    type reads as its labels (`ENUM('open', 'paid')`, as MySQL writes one) when they are
    few enough to show, and a domain's as the type it is based on, its name kept in the
    column's comment, so both are read like the text they hold;
-4. foreign keys whose both ends are in those schemas (across them too).
+4. foreign keys whose both ends are in those schemas (across them too);
+5. when there are views or materialized views, the relations each one's query reads, from
+   the dependencies of its rewrite rule (`pg_depend` on `pg_rewrite`: what the server itself
+   records, for every role; `information_schema.view_table_usage` shows only tables the
+   role owns), kept when they are among the relations read in 2.
 
 Names are written as the model must write them: a table of the first schema bare, one of
 another schema qualified (`sales.orders`), each part quoted by the server's own
@@ -92,6 +97,15 @@ FOREIGN_KEYS = (
     "WHERE k.contype = 'f' AND n.nspname = ANY($1::text[]) AND rn.nspname = ANY($1::text[]) "
     "ORDER BY k.conrelid, k.conname"
 )
+VIEW_READS = (
+    "SELECT DISTINCT r.ev_class::int8, d.refobjid::int8 FROM pg_catalog.pg_rewrite r "
+    "JOIN pg_catalog.pg_depend d ON d.classid = 'pg_catalog.pg_rewrite'::regclass "
+    "AND d.objid = r.oid AND d.refclassid = 'pg_catalog.pg_class'::regclass "
+    "AND d.deptype = 'n' AND d.refobjid <> r.ev_class "
+    "JOIN pg_catalog.pg_class c ON c.oid = r.ev_class "
+    "JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace "
+    "WHERE n.nspname = ANY($1::text[]) AND c.relkind IN ('v', 'm')"
+)
 
 _COMMENT_WORDS = {"v": "view", "m": "materialized view", "f": "foreign table"}
 
@@ -118,6 +132,8 @@ async def read_schema(
     relations = await fetch(RELATIONS, wanted)
     columns = await fetch(COLUMNS, wanted)
     foreign = await fetch(FOREIGN_KEYS, wanted)
+    has_views = any(str(row[5]) in ("v", "m") for row in relations)
+    view_reads = await fetch(VIEW_READS, wanted) if has_views else ()
     first = wanted[0]
     names: dict[int, str] = {}
     rows: dict[tuple[str, str], int] = {}
@@ -144,6 +160,7 @@ async def read_schema(
         if count is not None:
             distinct[(names[table], str(name))] = count
     keys = _foreign_keys(foreign, names, by_number)
+    reads = _view_reads(view_reads, names)
     entities = []
     for oid, _nsp, _rel, _qn, _qr, kind, _rt, _live, _changed, _parts, comment in relations:
         table = int(oid)
@@ -155,7 +172,7 @@ async def read_schema(
         entities.append(Entity(
             "table", names[table], tuple(by_table.get(table, ())),
             rows=estimate, rows_exact=False,
-            comment=text, foreign_keys=keys.get(table, ()),
+            comment=text, foreign_keys=keys.get(table, ()), reads=reads.get(table, ()),
         ))
     schema = Schema(dialect="postgres", database=database, entities=tuple(entities))
     return Catalogue(schema, rows, distinct)
@@ -238,6 +255,20 @@ def _foreign_keys(
             ref_columns=tuple(c for c in theirs if c is not None),
         ))
     return {t: tuple(fks) for t, fks in out.items()}
+
+
+def _view_reads(rows: Sequence[Sequence[Any]], names: dict[int, str]
+                ) -> dict[int, tuple[str, ...]]:
+    """View -> the readable relations it reads, in the schema's order (the catalogue keeps
+    no order of its own)."""
+    order = {oid: at for at, oid in enumerate(names)}
+    found: dict[int, list[int]] = {}
+    for view, read in rows:
+        own, other = int(view), int(read)
+        if own in names and other in names:
+            found.setdefault(own, []).append(other)
+    return {view: tuple(names[o] for o in sorted(set(reads), key=order.__getitem__))
+            for view, reads in found.items()}
 
 
 def _text(value: Any) -> str:

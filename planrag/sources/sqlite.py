@@ -36,6 +36,7 @@ from planrag.schema import Column, Entity, ForeignKey, Schema
 from planrag.sources._params import sql_bound
 from planrag.sources._sqlite_pool import FilePool, Handle, Signature, file_pool
 from planrag.sources._values import sql_values
+from planrag.sources._view_reads import definitions_read, select_of
 from planrag.sources.base import Language, Read, Submission
 from planrag.table import Limits, Table, TableBuilder, value_too_large
 
@@ -312,20 +313,26 @@ def _catalogue_answer(query: str) -> str | None:
 
 
 def _describe(conn: sqlite3.Connection) -> tuple[Entity, ...]:
-    """Tables and views with their columns, keys and foreign keys, and row counts: exact
-    from the loader's marker for a loaded copy, else estimates (`sqlite_stat1` when the file
-    was analysed, else the highest rowid), never a COUNT(*) per table."""
+    """Tables and views with their columns, keys and foreign keys, the tables each view reads
+    (its `CREATE VIEW` read by the guard's reader: `planrag.sources._view_reads`), and row
+    counts: exact from the loader's marker for a loaded copy, else estimates (`sqlite_stat1`
+    when the file was analysed, else the highest rowid), never a COUNT(*) per table."""
     conn.set_authorizer(None)
     try:
         tables = conn.execute(
-            "SELECT name, type FROM sqlite_master WHERE type IN ('table', 'view') "
+            "SELECT name, type, CASE type WHEN 'view' THEN sql END FROM sqlite_master "
+            "WHERE type IN ('table', 'view') "
             "AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '\\_planrag%' ESCAPE '\\' "
             "ORDER BY rowid"
         ).fetchall()
         exact = _loaded_counts(conn)
         estimates = _stat_counts(conn) if exact is None else {}
+        reads = definitions_read(
+            {str(name): select_of(str(sql or ""), "sqlite")
+             for name, kind, sql in tables if kind == "view"},
+            (str(name) for name, _kind, _sql in tables), "sqlite")
         entities = []
-        for name, kind in tables:
+        for name, kind, _sql in tables:
             quoted = '"' + str(name).replace('"', '""') + '"'
             info = conn.execute(f"PRAGMA table_info({quoted})").fetchall()
             cols = tuple(Column(r[1], r[2] or "ANY", bool(r[5])) for r in info)
@@ -339,6 +346,7 @@ def _describe(conn: sqlite3.Connection) -> tuple[Entity, ...]:
             entities.append(Entity(
                 "table", str(name), cols, rows=rows, rows_exact=is_exact,
                 comment="view" if kind == "view" else "", foreign_keys=keys,
+                reads=reads.get(str(name), ()),
             ))
         return tuple(entities)
     finally:

@@ -164,3 +164,47 @@ def test_a_copy_comes_after_the_table_it_copies() -> None:
 
     copies = {schema.entities[i].name for i in index_of(schema).copies}
     assert copies == {"ord_hdr_2023", "ord_hdr_bak", "tmp_ord_hdr", "ord_hdr_stage"}
+
+
+def _with_view(reads: tuple[str, ...]) -> Schema:
+    """Terse base tables a question's words never meet, and a view over them named for
+    what it holds (`reads`: the tables it reads, as introspection finds them)."""
+    key = Column("id", "INT", key=True)
+    return Schema("mysql", "books", (
+        Entity("table", "acct", (key, Column("nm", "VARCHAR(40)"), Column("cd", "CHAR(2)"))),
+        Entity("table", "gl_entries", (key, Column("acct_id", "INT"), Column("amt", "DECIMAL")),
+               foreign_keys=(ForeignKey(("acct_id",), "acct", ("id",)),)),
+        Entity("table", "tax_rates", (key, Column("rate", "DECIMAL"))),
+        Entity("table", "audit_log", (key, Column("note", "TEXT"))),
+        Entity("table", "customer_revenue", (Column("nm", "VARCHAR(40)"),
+                                             Column("revenue", "DECIMAL")),
+               comment="view", reads=reads),
+    ))
+
+
+def test_a_view_brings_the_tables_it_reads_and_they_bring_it() -> None:
+    question = "Which customers bring us the most revenue?"
+    linked = _with_view(("acct", "gl_entries"))
+    ranked = [e.name for e, _ in rank_entities(linked, question)]
+    assert ranked[0] == "customer_revenue"
+    assert set(ranked[1:3]) == {"acct", "gl_entries"}, ranked
+    unlinked = [e.name for e, _ in rank_entities(_with_view(()), question)]
+    assert unlinked == ["customer_revenue"]  # without the link, nothing else is reached
+    # The other way: a question naming a base table brings the view that reads it.
+    assert "customer_revenue" in [e.name for e, _ in rank_entities(linked, "gl entries")]
+    assert "customer_revenue" not in [e.name for e, _ in rank_entities(_with_view(()),
+                                                                       "gl entries")]
+
+
+def test_a_view_s_line_names_what_it_reads_and_a_table_s_line_is_unchanged() -> None:
+    schema = _with_view(("acct", "gl_entries"))
+    lines = schema.render().splitlines()
+    assert lines[-1] == ("TABLE customer_revenue(nm VARCHAR(40), revenue DECIMAL)  "
+                         "-- view; reads acct, gl_entries")
+    assert _with_view(()).render().splitlines()[:-1] == lines[:-1]
+    assert lines[-1].startswith(_with_view(()).render().splitlines()[-1])
+    many = Entity("table", "wide", (), reads=tuple(f"t{n}" for n in range(11)))
+    assert many.render() == "TABLE wide()  -- reads t0, t1, t2, t3, t4, t5, t6, t7 (+3 more)"
+    assert len(many.references()) == 11
+    assert schema.entities[-1].summary() == (
+        "TABLE customer_revenue, 2 columns, -> acct, gl_entries  -- view")

@@ -108,6 +108,20 @@ def test_the_tables_a_query_reads() -> None:
     assert "qty" in words_of("SELECT o.QTY FROM orders o", "sql")
 
 
+def test_the_current_database_is_read_through_and_another_is_not() -> None:
+    """A MySQL view's stored definition names every table with its database: told which
+    database is current, the reader reads through those names, and never takes another
+    database's table for one of this one's."""
+    stored = ("select `shop`.`o`.`id` AS `id` from (`shop`.`orders` `o` join `shop`.`stores` "
+              "`s` on(`shop`.`s`.`id` = `shop`.`o`.`store_id`))")
+    assert names_read(stored, "sql", dialect="mariadb") == ()  # unknown: refused at once
+    assert names_read(stored, "sql", dialect="mariadb", database="shop") == ("orders", "stores")
+    other = "select `x`.`id` AS `id` from `elsewhere`.`orders` `x`"
+    assert names_read(other, "sql", dialect="mariadb", database="shop") == ()
+    # Without a database (a model's query, plan checks) a qualified name is kept as before.
+    assert names_read("SELECT * FROM shop.orders", "sql") == ("orders",)
+
+
 def test_connect_update_keeps_required(tmp_path: Path) -> None:
     """`planrag connect --update` writes the manifest again from its keys: an array stays
     an array."""
