@@ -5,8 +5,9 @@ Every entity is indexed by the stems of its name, of its column names and of its
 comment) times an IDF weight, so words every table has (id, name, created, date) count for
 almost nothing while a word only two tables have decides. A name the question covers whole
 ("order items" -> `order_items`) earns a bonus over names it only touches
-(`order_item_notes`). Finally the entities next to the best ones (foreign keys in either
-direction; for graphs the labels a relationship type connects) get a share of their score:
+(`order_item_notes`). Finally the entities next to the best ones (foreign keys and the
+tables a view reads, in either direction; for graphs the labels a relationship type
+connects) get a share of their score:
 "orders per customer region" then brings `orders`, `customers` and `sales_regions` even when
 one of them is named only loosely.
 
