@@ -15,6 +15,7 @@ order and keys may run in cycles.
 from __future__ import annotations
 
 import datetime as dt
+import random
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -126,6 +127,12 @@ class Db:
         if self.dialect == "postgres" and name.startswith(f"{self.schemas[0]}."):
             return name.split(".", 1)[1]
         return name
+
+    def full_name(self, shown: str) -> str:
+        """The table `shown` names (a bare name on PostgreSQL: in the first schema)."""
+        if self.dialect == "postgres" and "." not in shown:
+            return f"{self.schemas[0]}.{shown}"
+        return shown
 
     def names(self) -> list[str]:
         """Every table's and view's name as `shown` writes it."""
@@ -323,3 +330,19 @@ def satellites(db: Db, table: str, kinds: Iterable[str], style: str = "suffix") 
             "tag": f"{key}* >{ref}.{key}, tag_cd* v20, crt_ts ts",
         }[kind]
         db.table(name, cols)
+
+
+def balance_comments(db: Db, needed: Iterable[str], seed: int) -> None:
+    """Leave the tables an answer key needs commented no more often than the other tables:
+    a seeded sample of the needed tables keeps its table comment, the rest lose it (column
+    comments stay). The comments were written by the same hand as the answer key, and more
+    of them landed on the tables it names than a database's own history would put there."""
+    wanted = sorted({db.full_name(n) for n in needed})
+    others = [t for n, t in db.tables.items() if n not in wanted]
+    share = sum(1 for t in others if t.comment) / len(others)
+    commented = [n for n in wanted if db.tables[n].comment]
+    keep = set(random.Random(seed).sample(commented, min(len(commented),
+                                                         round(share * len(wanted)))))
+    for name in commented:
+        if name not in keep:
+            db.tables[name].comment = ""

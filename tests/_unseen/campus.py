@@ -11,7 +11,7 @@ from __future__ import annotations
 import datetime as dt
 import random
 
-from tests._unseen._spec import Db, Value, satellites
+from tests._unseen._spec import Db, Value, balance_comments, satellites
 
 QUESTIONS: list[tuple[str, set[str]]] = [
     ("Which recruitment agent should we stop paying commission to?",
@@ -97,6 +97,7 @@ def build() -> Db:
     _noise(db)
     _views(db)
     _rows(db)
+    balance_comments(db, set().union(*(n for _, n in QUESTIONS)), seed=3)
     return db
 
 
@@ -268,6 +269,11 @@ _COMMENTS = {
     "stu_acct_txn": "Student account transactions", "hardship_app": "Hardship fund "
     "applications", "sponsor": "Research funders", "grant_awd": "Research grant awards",
     "grant_exp": "Spending charged to grants", "student_aud": "audit trail",
+    "prog_crs": "Modules in each programme", "crs_prereq": "Module prerequisites",
+    "exam_sit": "Exam sittings and marks", "grad_award": "Degrees awarded",
+    "bldg": "Buildings", "hsg_app": "Housing applications", "scholarship": "Scholarships",
+    "sch_award": "Scholarship awards", "grant_rpt": "Reports due to funders",
+    "gl_txn": "Ledger transactions",
 }
 
 _FACULTIES = [("ENG", "Engineering"), ("AH", "Arts and Humanities"),

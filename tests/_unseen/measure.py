@@ -273,8 +273,10 @@ def report(results: Sequence[Measured]) -> str:
     for r in results:
         cmd = [a.seconds for a in r.asked]
         sel = [a.selection_s for a in r.asked if a.selection_s is not None]
+        shown = statistics.median(len(a.shown) for a in r.asked)
         lines.append(
-            f"== {r.dataset}: {r.tables} tables; needed {r.needed}: in full {r.in_full} "
+            f"== {r.dataset}: {r.tables} tables, {shown:.0f} in full a prompt (chance "
+            f"{100 * shown / r.tables:.0f}%); needed {r.needed}: in full {r.in_full} "
             f"({r.in_full_pct:.0f}%), named {r.named}, missing {r.missing}; "
             f"`planrag schema` median {statistics.median(cmd):.2f}s, max {max(cmd):.2f}s"
             + (f"; selection median {statistics.median(sel) * 1000:.0f}ms, "

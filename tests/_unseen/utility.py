@@ -13,7 +13,7 @@ from __future__ import annotations
 import datetime as dt
 import random
 
-from tests._unseen._spec import Db, Value, satellites
+from tests._unseen._spec import Db, Value, balance_comments, satellites
 
 QUESTIONS: list[tuple[str, set[str]]] = [
     ("Which meter-reading route should we split?",
@@ -101,6 +101,7 @@ def build() -> Db:
     for name, text in _COMMENTS.items():
         db.comment(name, text)
     _rows(db)
+    balance_comments(db, set().union(*(n for _, n in QUESTIONS)), seed=2)
     return db
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import datetime as dt
 import random
 
-from tests._unseen._spec import Db, Value, satellites
+from tests._unseen._spec import Db, Value, balance_comments, satellites
 
 SCHEMAS = ("sales", "inv", "fin", "hr")
 
@@ -122,6 +122,7 @@ def build() -> Db:
     _views(db)
     _comments(db)
     _rows(db)
+    balance_comments(db, set().union(*(n for _, n in QUESTIONS)), seed=1)
     return db
 
 
