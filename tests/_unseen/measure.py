@@ -24,6 +24,7 @@ import statistics
 import sys
 import tempfile
 import time
+import warnings
 from collections.abc import AsyncIterator, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -31,6 +32,7 @@ from types import ModuleType
 from urllib.parse import urlsplit
 
 import aiomysql
+import pymysql
 
 from tests._pg_fixtures import ADMIN_URL, PASSWORD, _admin, scratch_database
 from tests._sql_fixtures import PREFIX, TEST_PASSWORD, admin_address, admin_execute
@@ -292,6 +294,7 @@ def report(results: Sequence[Measured]) -> str:
 
 def main(argv: Sequence[str]) -> int:
     names = list(argv) or list(MODULES)
+    warnings.filterwarnings("ignore", category=pymysql.err.Warning)  # DROP ... IF EXISTS
     print(report(asyncio.run(measure(names))))
     return 0
 
