@@ -8,9 +8,9 @@ decision's queries read: a person asking "which depot should get the extra refri
 truck?" of a dataset whose written decision is "Depot for the next refrigerated truck" needs
 what that decision reads, whatever the question's words say.
 
-A question is close to a written decision when it holds at least half of the decision's
-title words and at least two words of its title, objective, unit and parameters together
-(`close_decisions`); the two closest at most.
+A question is close to a written decision when it shares at least two words with the
+decision's title, objective, unit and parameters, and those are half of the title's words or
+half of the question's (`close_decisions`); the two closest at most.
 
 The engine, `planrag schema --question` (the reasons on standard error), the describe tool
 and the run's `schema_chosen` event all come from here.
@@ -35,6 +35,11 @@ __all__ = ["FirstSchema", "close_decisions", "first_prompt_schema"]
 
 MOST_DECISIONS = 2
 """Written decisions whose tables a question close to them brings in."""
+_ANY_QUESTION = frozenset(words(
+    "get extra next add added new another second best worst most least first last more less "
+    "fewer top put go goes choose pick decide decision option candidate good better high low "
+    "week month year"))
+"""Words of any decision question: they say nothing of which decision it is."""
 REQUIRED = "named in the dataset's `required`"
 
 
@@ -53,15 +58,18 @@ def close_decisions(
     question: str, written: tuple[WrittenDecision, ...]
 ) -> list[WrittenDecision]:
     """The written decisions `question` is close to, closest first (at most
-    `MOST_DECISIONS`)."""
-    asked = set(words(question))
+    `MOST_DECISIONS`): those sharing at least two words with it, among them half the words
+    of their title or half the question's own words (words any decision question uses,
+    "extra", "next", "best", do not count)."""
+    asked = set(words(question)) - _ANY_QUESTION
     found: list[tuple[float, int, WrittenDecision]] = []
     for n, decision in enumerate(written):
-        title = set(words(decision.title))
-        shared_title = len(asked & title)
-        shared = len(asked & (title | set(words(decision.words))))
-        if title and 2 * shared_title >= len(title) and shared >= 2:
-            found.append((shared_title / len(title) + shared / 100, -n, decision))
+        title = set(words(decision.title)) - _ANY_QUESTION
+        shared = asked & (title | set(words(decision.words)))
+        by_title = bool(title) and 2 * len(asked & title) >= len(title)
+        by_question = bool(asked) and 2 * len(shared) >= len(asked)
+        if len(shared) >= 2 and (by_title or by_question):
+            found.append((len(shared) / len(asked | title), -n, decision))
     found.sort(key=lambda f: (f[0], f[1]), reverse=True)
     return [d for _, _, d in found[:MOST_DECISIONS]]
 

@@ -46,7 +46,6 @@ from planrag.sources.base import DataSource
 
 if TYPE_CHECKING:
     from planrag.datasets import Dataset
-    from planrag.decisions.spec import DecisionSpec
 
 __all__ = [
     "SEND_BACKS",
@@ -115,12 +114,14 @@ def requirements_of(dataset: Dataset) -> Requirements:
     query reads."""
     decisions: list[tuple[str, tuple[str, ...]]] = []
     written: list[WrittenDecision] = []
+    first = dataset.databases[0].kind if dataset.databases else None
     for spec in dataset.decisions:
-        tables = _tables_read(spec, spec.value)
+        target = spec.target or first
+        tables = _tables_read(target, spec.value)
         if tables and not dataset.simulator:
             decisions.append((spec.title, tables))
-        every = tuple(dict.fromkeys(
-            t for q in (spec.candidates, spec.value, spec.baseline) for t in _tables_read(spec, q)))
+        queries = (spec.candidates, spec.value, spec.baseline)
+        every = tuple(dict.fromkeys(t for q in queries for t in _tables_read(target, q)))
         about = " ".join(t for t in (spec.objective, spec.unit,
                                      *(f"{p.title} {p.description}" for p in spec.parameters))
                          if t.strip())
@@ -128,14 +129,15 @@ def requirements_of(dataset: Dataset) -> Requirements:
     return Requirements(tuple(dataset.required), tuple(decisions), tuple(written))
 
 
-def _tables_read(spec: DecisionSpec, query: str) -> tuple[str, ...]:
+def _tables_read(target: str | None, query: str) -> tuple[str, ...]:
     """The tables (labels) one of a written decision's queries reads, by the guard's
-    reader, in the decision's target's language and dialect."""
-    kind = kind_of(spec.target) if spec.target else None
+    reader, in the language and dialect of the database it runs on (`target`: the
+    decision's, else the dataset's first; a dump's SQL as MySQL reads it)."""
+    kind = kind_of(target) if target else None
     cypher = (kind is not None and kind.language == "cypher") or re.match(
         r"\s*(?:OPTIONAL\s+)?(?:MATCH|UNWIND|CALL)\b", query, re.IGNORECASE)
     language = "cypher" if cypher else "sql"
-    dialect = kind.dialect if kind is not None else "mysql"
+    dialect = kind.dialect if kind is not None and kind.language == "sql" else "mysql"
     tables = names_read(_unbound(query, language, dialect), language, dialect=dialect)
     if not tables and language == "sql":  # "..." as names, as SQLite reads them
         tables = names_read(_unbound(query, language, "sqlite"), "sql", dialect="sqlite")

@@ -28,7 +28,11 @@ Each ranked entity says why it ranks (`Ranked.why`): the question's words its na
 columns meet, a value it holds, or the neighbour that lent it most. `join_paths` then finds
 the tables that join the question's chosen tables when no key links them directly (the order
 lines and headers between `customers` and `products`, whose own names say nothing the question
-does): those come right after the tables they join.
+does): those come right after the tables they join. A header and its lines (`so_hdr` and
+`so_ln`, `orders` and `order_items`, `ar_rcpt` and `ar_rcpt_appl`: one table's name with a
+lines word added, or both names with the header and the lines word, and a key from the
+lines to the header) are read together: each ranked one brings the other right after it
+(`Index.lines`, `Index.headers`).
 
 Ties keep schema order, so the ranking is stable across runs and Python versions.
 """
@@ -42,11 +46,12 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from planrag.schema._model import Entity, Schema
-from planrag.schema._tokens import STOP_WORDS, fragments, words
+from planrag.schema._tokens import STOP_WORDS, fragments, identifier_words, words
 from planrag.schema._tokens import stem as stem_of
 from planrag.schema._values import Link
 
-__all__ = ["Index", "Ranked", "index_of", "join_paths", "rank", "ranked", "search_scores"]
+__all__ = ["Index", "Ranked", "index_of", "join_paths", "rank", "ranked", "read_with",
+           "search_scores"]
 
 NAME_WEIGHT = 3.0
 COLUMN_WEIGHT = 1.5
@@ -146,6 +151,10 @@ class Index:
     """Positions of the entities whose name words are a strict subset of each one's."""
     copies: frozenset[int]
     """Positions of the tables marked as copies (`COPY`)."""
+    lines: tuple[tuple[int, ...], ...]
+    """Positions of each header's lines tables."""
+    headers: tuple[tuple[int, ...], ...]
+    """Positions of each lines table's headers."""
     by_initial: dict[str, tuple[str, ...]]
     """The schema's words of `SHORTEST_ABBREVIATION` letters or more, by first letter."""
     abbreviated: dict[str, tuple[tuple[str, float], ...]]
@@ -176,7 +185,7 @@ def index_of(schema: Schema) -> Index:
             initials.setdefault(word[0], []).append(word)
     by_initial = {k: tuple(v) for k, v in initials.items()}
     return Index(entities, fields, idf, _neighbours(entities), _shorter(fields),
-                 _copies(entities), by_initial, {})
+                 _copies(entities), *_lines(entities), by_initial, {})
 
 
 def _copies(entities: tuple[Entity, ...]) -> frozenset[int]:
@@ -193,6 +202,43 @@ def _copies(entities: tuple[Entity, ...]) -> frozenset[int]:
         if rest and len(rest) < len(parts) and "_".join(rest) in names:
             out.add(i)
     return frozenset(out)
+
+
+_HEADER_WORDS = frozenset({"hdr", "header", "head", "hd"})
+_LINES_WORDS = frozenset({"ln", "lns", "lin", "line", "item", "itm", "dtl", "det", "detail",
+                          "appl", "application"})
+"""The last word (stemmed) of a header's name, and of its lines' (`so_hdr`, `so_ln`)."""
+
+
+Positions = tuple[tuple[int, ...], ...]
+
+
+def _lines(entities: tuple[Entity, ...]) -> tuple[Positions, Positions]:
+    """Each header's lines, and each lines table's header: a table whose name is another's
+    with a lines word at the end (`ar_rcpt_appl`, `order_items` of `orders`), or the same
+    name with a header word (`so_hdr`), holding a key to it."""
+    position = {e.name.casefold(): i for i, e in enumerate(entities)}
+    lines: list[set[int]] = [set() for _ in entities]
+    headers: list[set[int]] = [set() for _ in entities]
+    for i, entity in enumerate(entities):
+        line = _name_parts(entity.name)
+        if len(line) < 2 or line[-1] not in _LINES_WORDS:
+            continue
+        for fk in entity.foreign_keys:
+            j = position.get(fk.table.casefold())
+            if j is None or j == i:
+                continue
+            head = _name_parts(entities[j].name)
+            core = head[:-1] if len(head) > 1 and head[-1] in _HEADER_WORDS else head
+            if core == line[:-1]:
+                headers[i].add(j)
+                lines[j].add(i)
+    return (tuple(tuple(sorted(s)) for s in lines), tuple(tuple(sorted(s)) for s in headers))
+
+
+def _name_parts(name: str) -> list[str]:
+    """A table's name in stemmed words, without a PostgreSQL schema."""
+    return identifier_words(name.rsplit(".", 1)[-1])
 
 
 def _fields(entity: Entity) -> Fields:
@@ -342,8 +388,8 @@ class Ranked:
     """In words: "named by the question ("customer", "region")", "holds 'Garden tools',
     which the question names", "linked by key to customers"."""
     own: bool
-    """Whether the question's own words or values select it (not only a neighbour's share):
-    what a join path may start or end at."""
+    """Whether the question names it (a word of its name, or a value it holds), not only
+    its columns or a neighbour: what a join path may start or end at."""
     position: int
     """Its place in the schema's entities."""
 
@@ -381,6 +427,7 @@ def ranked(schema: Schema, text: str, links: Iterable[Link] = ()) -> list[Ranked
         if final[i] <= 0:
             break
         lent = final[i] / (COPY if i in index.copies else 1.0) - base[i]
+        named = [s for s in index.fields[i].name if s in asked]
         if values.get(i) and base[i] - own[i] >= max(own[i], lent):
             why = f"holds {_quoted(values[i])}, which the question names"
         elif own[i] >= lent:
@@ -392,7 +439,7 @@ def ranked(schema: Schema, text: str, links: Iterable[Link] = ()) -> list[Ranked
                 "linked by key to the tables above")
         if i in index.copies:
             why += "; marked as a copy, so ranked down"
-        out.append(Ranked(schema.entities[i], final[i], why, base[i] > 0, i))
+        out.append(Ranked(schema.entities[i], final[i], why, bool(named or values.get(i)), i))
     return out
 
 
@@ -429,6 +476,15 @@ def _lender(index: Index, scores: list[float], top: frozenset[int], i: int) -> i
     """The top neighbour that lends entity `i` the most."""
     lenders = [j for j in index.neighbours[i] if j in top]
     return max(lenders, key=lambda j: (_share(index, scores, j), -j)) if lenders else None
+
+
+def read_with(schema: Schema, place: Ranked) -> list[tuple[Entity, str]]:
+    """The tables read together with a ranked one, and why: its lines, or its header."""
+    index = index_of(schema)
+    i = place.position
+    name = place.entity.name
+    return ([(schema.entities[j], f"the lines of {name}") for j in index.lines[i]]
+            + [(schema.entities[j], f"the header of {name}") for j in index.headers[i]])
 
 
 def join_paths(schema: Schema, ranking: list[Ranked]) -> list[tuple[int, list[Entity], str]]:

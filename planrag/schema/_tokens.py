@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-__all__ = ["fragments", "stem", "words"]
+__all__ = ["fragments", "identifier_words", "stem", "words"]
 
 _CAMEL = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+")
 """Runs of letters at camelCase boundaries: "HTTPServer" -> HTTP, Server."""
@@ -42,6 +42,11 @@ def words(text: str) -> list[str]:
             if len(stemmed) >= 2:
                 out.append(stemmed)
     return out
+
+
+def identifier_words(name: str) -> list[str]:
+    """The stems of an identifier's parts, stop words kept (`so_ln`: "so", "ln")."""
+    return [stem(part) for part in _parts(name)]
 
 
 def fragments(text: str) -> list[str]:

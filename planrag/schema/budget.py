@@ -8,8 +8,9 @@ holds the header, the values the question names ("Values named in the question:"
 each, from the schema's value index: `planrag.schema._values`), the tables or labels in
 full (first those the caller puts first: the dataset's `required`, the tables of a written
 decision close to the question; then in order of relevance to the question, ranked
-lexically, offline: `rank_entities`, each followed by the tables that join it to a better
-one when no key links them directly: `join_paths`) while they fit in `FULL_SHARE` of the
+lexically, offline: `rank_entities`, each followed by its lines or its header, `read_with`,
+and by the tables that join it to a better one when no key links them directly:
+`join_paths`) while they fit in `FULL_SHARE` of the
 budget, each with why it is there (`SchemaView.reasons`), the others by name while room
 lasts, a count
 of the rest, and a line telling the model to call `search_schema` and `describe_tables`
@@ -27,7 +28,7 @@ from dataclasses import dataclass
 
 from planrag.schema._lookup import close_names, describe_entities, kinds_noun, search_schema
 from planrag.schema._model import Entity, Schema
-from planrag.schema._relevance import join_paths, rank, ranked
+from planrag.schema._relevance import join_paths, rank, ranked, read_with
 from planrag.schema._values import Link
 
 __all__ = [
@@ -134,6 +135,8 @@ def prompt_schema(
     paths = join_paths(schema, ranking)
     for n, place in enumerate(ranking):
         add(place.entity, place.why)
+        for entity, reason in read_with(schema, place):
+            add(entity, reason)
         for after, entities, reason in paths:
             if after == n:
                 for entity in entities:

@@ -8,7 +8,7 @@ table is "in full" when stdout has a line starting `TABLE <name>(`, "named" when
 `Other tables:` line lists it, else "missing". The selection is timed twice: the command's
 wall time, and `first_prompt_schema` (what the command calls) on an open source.
 
-    .venv/bin/python -m tests._unseen.measure [wholesale|utility|campus ...]
+    .venv/bin/python -m tests._unseen.measure [--why] [wholesale|utility|campus ...]
 
 prints the figures; tests/live/test_unseen_recall.py runs it and checks only its structure.
 """
@@ -61,6 +61,8 @@ class Asked:
     """`first_prompt_schema` alone, on a source opened (and its schema read) before."""
     shown: list[str] = field(default_factory=list)
     """The tables stdout holds in full, in order."""
+    why: str = ""
+    """`planrag schema`'s standard error: each table in full and why."""
 
 
 @dataclass
@@ -207,13 +209,14 @@ async def _selection_times(env: dict[str, str], dataset: str,
                            questions: Sequence[str]) -> list[float]:
     """`first_prompt_schema` per question, as `planrag schema` calls it, once a source is
     open and a first selection has read its schema."""
-    from planrag.engine.plan_check import first_prompt_schema
+    from planrag.engine.first_schema import first_prompt_schema
+    from planrag.engine.plan_check import requirements_of
     from planrag.runtime import close_shared, open_source, registry
     from planrag.settings import load_settings
 
     with _environment(env):
         settings = load_settings(None)
-    entries = registry(settings).named(dataset).required
+    entries = requirements_of(registry(settings).named(dataset))
     times = []
     try:
         async with open_source(settings, dataset) as source:
@@ -254,6 +257,7 @@ async def measure_one(name: str, home: Path) -> Measured:
             if code != 0:
                 raise RuntimeError(f"schema --question failed on {name}: {err.strip()}")
             asked.append(sort_out(question, set(needed), out, seconds))
+            asked[-1].why = err
         with contextlib.suppress(Exception):  # the figures stand without the finer timing
             times = await _selection_times(env, name, [q for q, _ in module.QUESTIONS])
             for one, took in zip(asked, times, strict=True):
@@ -270,7 +274,7 @@ async def measure(names: Sequence[str] = tuple(MODULES)) -> list[Measured]:
         return [await measure_one(name, Path(folder) / name) for name in names]
 
 
-def report(results: Sequence[Measured]) -> str:
+def report(results: Sequence[Measured], why: bool = False) -> str:
     lines = []
     for r in results:
         cmd = [a.seconds for a in r.asked]
@@ -289,13 +293,16 @@ def report(results: Sequence[Measured]) -> str:
             gaps = "".join(f"; {label}: {', '.join(sorted(s))}" for label, s in
                            (("named", a.named), ("missing", a.missing)) if s)
             lines.append(f"   [{mark}, {a.chars} chars, {a.seconds:.2f}s] {a.question}{gaps}")
+            if why and gaps:
+                lines += ["      " + line for line in a.why.splitlines()]
     return "\n".join(lines)
 
 
 def main(argv: Sequence[str]) -> int:
-    names = list(argv) or list(MODULES)
+    why = "--why" in argv
+    names = [a for a in argv if a != "--why"] or list(MODULES)
     warnings.filterwarnings("ignore", category=pymysql.err.Warning)  # DROP ... IF EXISTS
-    print(report(asyncio.run(measure(names))))
+    print(report(asyncio.run(measure(names)), why))
     return 0
 
 

@@ -95,7 +95,14 @@ def test_a_question_close_to_a_written_decision_is_told_from_one_that_is_not() -
                             (_ROUTE, _TRUCK))
     assert close == [_TRUCK]
     assert close_decisions("Which depot has the most overdue invoices?", (_TRUCK,)) == []
-    assert close_decisions("Where is chilled stock spoiled most?", (_TRUCK,)) == []
+    # what the decision measures is what this question asks about: its tables help
+    assert close_decisions("Where is chilled stock spoiled most?", (_TRUCK,)) == [_TRUCK]
+    assert close_decisions("Which depot should hire the next driver?", (_TRUCK,)) == []
+    reefer = WrittenDecision("Where the next reefer goes",
+                             "chilled units shipped per refrigerated truck at the busiest depot",
+                             ("shp_ln",))
+    assert close_decisions("Which depot should get the extra refrigerated truck?",
+                           (_ROUTE, reefer)) == [reefer]
     assert close_decisions("Which route should we split to cut overtime?",
                            (_TRUCK, _ROUTE)) == [_ROUTE]
     assert close_decisions("anything", ()) == []

@@ -215,3 +215,26 @@ async def test_the_first_prompt_shows_the_required_tables_first() -> None:
     system = str(model.requests[0].messages[0]["content"])
     schema = system[system.index("-- postgres database db"):]
     assert schema.splitlines()[1] == "TABLE sales.orders(qty int, store_id int)"
+
+
+def test_a_decision_on_postgres_reads_its_schema_qualified_tables(tmp_path: Path) -> None:
+    """A decision naming no target runs on the dataset's first database: its queries are
+    read as PostgreSQL reads them, `inv.shp_ln` kept whole, tables inside a WITH read too."""
+    path = tmp_path / "dataset.toml"
+    path.write_text(
+        'id = "ws"\ntitle = "Wholesale"\nrules = "r"\n[[databases]]\nkind = "postgres"\n'
+        'url = "postgresql://reader@127.0.0.1:5432/ws"\nschemas = ["public", "inv"]\n'
+        '[[decisions]]\nid = "reefer"\ntitle = "Where the next reefer goes"\ngoal = "minimize"\n'
+        'objective = "chilled units per refrigerated truck"\n'
+        'candidates = "SELECT whs_cd AS decision FROM inv.whs_mst"\n'
+        'value = """WITH cold AS (SELECT h.whs_cd, SUM(l.qty)::numeric AS units '
+        'FROM inv.shp_ln l JOIN inv.shp_hdr h ON h.id = l.shp_id GROUP BY h.whs_cd) '
+        'SELECT w.whs_cd AS decision, c.units AS value FROM inv.whs_mst w '
+        'JOIN cold c ON c.whs_cd = w.whs_cd"""\n'
+        'baseline = "SELECT 0 AS value FROM so_hdr LIMIT 1"\n', encoding="utf-8")
+    dataset = load_manifest(path)
+    assert [d.id for d in dataset.decisions] == ["reefer"]
+    needs = requirements_of(dataset)
+    assert needs.decisions == (("Where the next reefer goes",
+                                ("inv.shp_ln", "inv.shp_hdr", "inv.whs_mst")),)
+    assert needs.written[0].tables == ("inv.whs_mst", "inv.shp_ln", "inv.shp_hdr", "so_hdr")
