@@ -106,3 +106,22 @@ def test_a_question_close_to_a_written_decision_is_told_from_one_that_is_not() -
     assert close_decisions("Which route should we split to cut overtime?",
                            (_TRUCK, _ROUTE)) == [_ROUTE]
     assert close_decisions("anything", ()) == []
+
+
+def test_a_header_brings_its_lines_and_lines_their_header() -> None:
+    base = _shop()
+    extra = (
+        _table("inv_hdr", ["due_dt", "paid_fl"], {"party_ref": "cust"}),
+        _table("inv_ln", ["amt"], {"hdr_ref": "inv_hdr"}),
+        _table("inv_ln_note", ["note_txt"], {"ln_ref": "inv_ln"}),
+        _table("rtn_ln", ["qty"], {"hdr_ref": "cust"}),  # lines of no `rtn` header
+    )
+    schema = Schema("mariadb", "shop", (*base.entities, *extra))
+    view = prompt_schema(schema, "Which customers pay their invoices late?")
+    why = dict(view.reasons)
+    order = list(view.shown)
+    assert "inv_hdr" in why and why["inv_ln"] == "the lines of inv_hdr"
+    assert order.index("inv_ln") == order.index("inv_hdr") + 1
+    assert "lines" not in why.get("inv_ln_note", "") and "lines" not in why.get("rtn_ln", "")
+    lines_first = prompt_schema(schema, "Which invoice lines carry the largest amounts?")
+    assert dict(lines_first.reasons)["inv_hdr"] == "the header of inv_ln"
