@@ -319,10 +319,16 @@ class RunView:
 
     async def _schema_chosen(self, event: SchemaChosen) -> None:
         """Which tables the first prompt holds in full and why, as a closed step of the run
-        (the schema was too large to show whole)."""
-        step = cl.Step(name=event.title(), type="tool", parent_id=self.parent)
-        step.output = "\n".join(f"- {code_span(name)}: {escape(why, 'markdown')}"
-                                 for name, why in zip(event.shown, event.reasons, strict=True))
+        (the schema was too large to show whole): one sentence of what that means, then a
+        table a line. The assistant's avatar, as the plan has: the step's name is no avatar's."""
+        step = cl.Step(name=event.title(), type="tool", parent_id=self.parent,
+                       metadata=avatar())
+        lead = (f"The database has too many {event.noun} to show the assistant all at once: "
+                "it starts from these, each for the reason given, and looks up the others "
+                "when it needs them.")
+        step.output = "\n".join([lead, "", *(
+            f"- {code_span(name)}: {escape(why, 'markdown')}"
+            for name, why in zip(event.shown, event.reasons, strict=True))])
         await step.send()
 
     async def _schema_lookup(self, event: SchemaLookedUp) -> None:
