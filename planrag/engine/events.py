@@ -458,11 +458,11 @@ class SchemaChosen:
     kind: Literal["schema_chosen"] = "schema_chosen"
 
     def title(self) -> str:
-        """One line: "The first prompt holds 14 of 250 tables in full, 80 more by name"."""
+        """One line: "The assistant starts from 14 of 250 tables, 80 more by name"."""
         where = f" of {self.database}" if self.database else ""
         more = f", {self.named} more by name" if self.named else ""
-        return (f"The first prompt holds {len(self.shown)} of {self.total} {self.noun}{where} "
-                f"in full{more}")
+        return (f"The assistant starts from {len(self.shown)} of {self.total} "
+                f"{self.noun}{where}{more}")
 
 
 @dataclass(frozen=True, slots=True)

@@ -463,7 +463,8 @@ def _words_reason(index: Index, i: int, asked: dict[str, float], said: dict[str,
         return f"named by the question ({_quoted(named)})"
     met = [w for w in asked if w in f.columns | f.comment | f.column_comments]
     met.sort(key=lambda w: -index.weight(w))
-    return f"its columns or comments meet the question ({_quoted(said.get(w, w) for w in met)})"
+    words_met = _quoted(said.get(w, w) for w in met)
+    return f"the question's words in its columns or description ({words_met})"
 
 
 def _quoted(texts: Iterable[str], most: int = 3, width: int = 40) -> str:

@@ -81,7 +81,7 @@ async def test_the_first_prompts_tables_and_why_in_the_browser(
     assert ["rgn", 'holds "Scotland", which the question names'] in reasons
     assert ["prd_cat", 'holds "Plants & seeds", which the question names'] in reasons
     assert any(why.startswith("on the join path between ") for _, why in reasons)
-    title = f"The first prompt holds {shown} of 152 tables in full, {named} more by name"
+    title = f"The assistant starts from {shown} of 152 tables, {named} more by name"
 
     async with _scripted_chat(data_dir, {"PLANRAG_DATASETS_DIR": str(datasets)}) as served:
         url, models = served

@@ -128,7 +128,7 @@ async def test_verbose_says_which_tables_the_first_prompt_holds_and_why(
     reasons = rest[:shown]  # "  rgn: holds "Scotland", which the question names"
     assert '  rgn: holds "Scotland", which the question names' in reasons
     assert any(": on the join path between " in line for line in reasons)
-    title = f"The first prompt holds {shown} of 152 tables in full, {named} more by name"
+    title = f"The assistant starts from {shown} of 152 tables, {named} more by name"
 
     outs = {}
     for mode in ("--verbose", "", "--json"):
@@ -149,7 +149,7 @@ async def test_verbose_says_which_tables_the_first_prompt_holds_and_why(
                                     if line.startswith("model call 1:"))
     quiet = outs[""]
     assert "Glasgow Fort" in quiet
-    assert "The first prompt holds" not in quiet and "holds \"Scotland\"" not in quiet
+    assert "The assistant starts from" not in quiet and "holds \"Scotland\"" not in quiet
     assert not any(line in quiet.splitlines() for line in reasons)
 
     events = [json.loads(line) for line in outs["--json"].splitlines()]

@@ -64,7 +64,7 @@ def test_a_table_linked_by_key_says_to_which() -> None:
     schema = _shop()
     view = prompt_schema(schema, "Which customers were signed up by which login?")
     why = dict(view.reasons)
-    assert why["app_usr"] == 'its columns or comments meet the question ("login")'
+    assert why["app_usr"] == 'the question\'s words in its columns or description ("login")'
     linked = [w for w in why.values() if w.startswith("linked by key to ")]
     assert linked and all(w.removeprefix("linked by key to ") in set(view.shown) | {
         "the tables above"} for w in linked)
