@@ -12,7 +12,9 @@ Prints:
   generated 152-table retail schema whose questions name values (tests/_valued_schema.py):
   its build time on MariaDB (median of N cold reads), its size in memory and its values;
 - the recall of needed tables in the first prompt for both question sets: in full, only
-  named, missing;
+  named, missing; and for the three databases of tests/_unseen (questions and needed tables
+  written before the selection's output was seen), per database and per question, read from
+  `planrag schema --question`'s standard output, with its time and the selection's alone;
 - the wait for a free connection when 100 runs of 3 queries each share one database with a
   pool of 4: mean, p95 and max per query, the wall time, and the most connections the server
   saw from this process.
@@ -195,6 +197,18 @@ async def pool_wait(address: MySQLAddress, runs: int, pool: int) -> None:
           f"at most {peak} connections to the database seen by the server")
 
 
+async def unseen() -> None:
+    """Recall on the three databases generated with their questions and needed tables written
+    before the product's output was seen (tests/_unseen: a 249-table wholesale ERP in four
+    PostgreSQL schemas, a 181-table utility and a 117-table university on MariaDB), measured
+    on what `planrag schema --dataset ID --question Q` prints."""
+    from tests._unseen.measure import measure, report
+
+    print("recall on the unseen databases (`planrag schema --question` stdout; budget "
+          f"{DEFAULT_BUDGET:,}):")
+    print(report(await measure()))
+
+
 async def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--mysql-url", default="mysql://root:@127.0.0.1:3306")
@@ -208,6 +222,7 @@ async def main() -> None:
             await introspection(address, Path(folder), args.repeat)
         await values(address, args.repeat)
         await pool_wait(address, args.runs, args.pool)
+        await unseen()
     finally:
         await _admin(address, f"DROP DATABASE IF EXISTS {DB}",
                      f"DROP DATABASE IF EXISTS {VALUED_DB}")

@@ -479,13 +479,16 @@ def _lender(index: Index, scores: list[float], top: frozenset[int], i: int) -> i
     return max(lenders, key=lambda j: (_share(index, scores, j), -j)) if lenders else None
 
 
-def read_with(schema: Schema, place: Ranked) -> list[tuple[Entity, str]]:
-    """The tables read together with a ranked one, and why: its lines, or its header."""
+def read_with(schema: Schema, ranking: list[Ranked]) -> list[list[tuple[Entity, str]]]:
+    """For each ranked entity, the tables read together with it, and why: its lines, or
+    its header."""
     index = index_of(schema)
-    i = place.position
-    name = place.entity.name
-    return ([(schema.entities[j], f"the lines of {name}") for j in index.lines[i]]
-            + [(schema.entities[j], f"the header of {name}") for j in index.headers[i]])
+    out = []
+    for place in ranking:
+        i, name = place.position, place.entity.name
+        out.append([(schema.entities[j], f"the lines of {name}") for j in index.lines[i]]
+                   + [(schema.entities[j], f"the header of {name}") for j in index.headers[i]])
+    return out
 
 
 def join_paths(schema: Schema, ranking: list[Ranked]) -> list[tuple[int, list[Entity], str]]:

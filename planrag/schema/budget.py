@@ -133,9 +133,10 @@ def prompt_schema(
         return _Layout(schema, budget, links).fill(full, full, why)
     ranking = ranked(schema, question, links)
     paths = join_paths(schema, ranking)
+    together = read_with(schema, ranking)
     for n, place in enumerate(ranking):
         add(place.entity, place.why)
-        for entity, reason in read_with(schema, place):
+        for entity, reason in together[n]:
             add(entity, reason)
         for after, entities, reason in paths:
             if after == n:
