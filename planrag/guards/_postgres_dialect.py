@@ -32,8 +32,9 @@ _FORMAT: Final = FormatRule(
     example="%900000000s",
 )
 """PostgreSQL's format() specifiers: %[position$][-][width|*[position$]]type."""
-_TEXT: Final = frozenset({"TEXT", "CHARACTER VARYING", "CITEXT"})
-"""PostgreSQL's text types without a length: the idiomatic type of labels there."""
+_TEXT: Final = frozenset({"TEXT", "CHARACTER VARYING", "VARCHAR", "CITEXT"})
+"""PostgreSQL's text types without a length: the idiomatic type of labels there (the schema
+writes `character varying` as `varchar`)."""
 
 
 def _reread_without_standard_strings(

@@ -62,7 +62,7 @@ async def test_schema_names_keys_foreign_keys_and_comments(reader: PostgresSourc
     stores = schema.find("stores")
     assert stores is not None and stores.comment == "Our retail stores"
     assert [(c.name, c.type, c.key, c.comment) for c in stores.columns] == [
-        ("id", "integer", True, ""), ("name", "character varying(60)", False, "store name"),
+        ("id", "integer", True, ""), ("name", "varchar(60)", False, "store name"),
         ("city", "text", False, ""), ("opened", "date", False, "")]
     lines = schema.find('sales."Order Lines"')
     assert lines is not None
@@ -117,7 +117,7 @@ async def test_an_enum_reads_as_its_labels_and_a_domain_as_its_base_type(
     assert events is not None
     columns = {c.name: (c.type, c.comment) for c in events.columns}
     assert columns["level"] == ("ENUM('low', 'high', 'it''s urgent')", "")
-    assert columns["postcode"] == ("character varying(10)", "domain postcode")
+    assert columns["postcode"] == ("varchar(10)", "domain postcode")
 
 
 def test_an_enum_too_long_to_show_keeps_its_name() -> None:

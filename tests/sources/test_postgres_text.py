@@ -26,9 +26,9 @@ def test_parameters_become_numbered_markers_with_their_values_as_they_are() -> N
 
 def test_postgres_text_types_are_labels_too() -> None:
     entity = Entity("table", "sales.orders", (
-        Column("id", "integer", True), Column("channel", "character varying(20)"),
-        Column("status", "text"), Column("note", "character varying"),
-        Column("code", "character(3)"), Column("essay", "character varying(2000)"),
+        Column("id", "integer", True), Column("channel", "varchar(20)"),
+        Column("status", "text"), Column("note", "varchar"),
+        Column("code", "char(3)"), Column("essay", "varchar(2000)"),
         Column("email", "text"), Column("tags", "text[]"),
     ), rows=5, rows_exact=False)
     assert text_columns(entity, sql_dialect("postgres")) == ["channel", "status", "note", "code"]
