@@ -14,7 +14,10 @@ one of them is named only loosely.
 Databases are often written in abbreviations (`cust_mst`, `qty_rcv`, `dlv_run`): a schema
 word of three or more letters that starts a question word ("cust" -> "customers") or spells
 its first letter and then only consonants found in it in order ("dlv" -> "deliveries",
-"qty" -> "quantity") meets it at a reduced weight (`ABBREVIATION`, `CONSONANTS`).
+"qty" -> "quantity") meets it at a reduced weight (`ABBREVIATION`, `CONSONANTS`). A question
+word also meets the schema through the other words of its group of business synonyms
+(`planrag.schema._synonyms`: "supplier" -> `vendor`, `ap_vnd`) at a quarter of that weight
+(`SYNONYM`), and only in a table where the word itself is not.
 
 Values the question names (`planrag.schema._values`: "Garden tools" is a row of
 `prd_cat`) count as much as naming the table itself, so the table and its neighbours come
@@ -46,6 +49,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from planrag.schema._model import Entity, Schema
+from planrag.schema._synonyms import synonyms
 from planrag.schema._tokens import STOP_WORDS, fragments, identifier_words, words
 from planrag.schema._tokens import stem as stem_of
 from planrag.schema._values import Link
@@ -86,6 +90,9 @@ boosts (the order lines of a linked category's items, the lines of the sales a l
 payment method is on)."""
 ABBREVIATION = 0.7
 """Weight of a schema word that begins a question word ("cust" in "customers")."""
+SYNONYM = 0.25
+"""Weight of a word of the question word's group (`planrag.schema._synonyms`: "vendor" for
+"supplier"), times that of how it meets the schema (whole, or abbreviated)."""
 CONSONANTS = 0.5
 """Weight of a schema word that is the question word's first letter and then consonants of
 it in order ("dlv" in "deliveries", "whs" in "warehouse")."""
@@ -288,10 +295,21 @@ def base_scores(index: Index, text: str) -> list[float]:
     return [_entity_score(index, i, asked) for i in range(len(index.fields))]
 
 
-def asked_words(index: Index, text: str) -> dict[str, float]:
-    """The schema words `text` meets, with how fully: its own stems (1), and the schema's
-    abbreviations of its words (`ABBREVIATION`, `CONSONANTS`)."""
-    asked = dict.fromkeys(words(text), 1.0)
+class Asked(dict[str, float]):
+    """The schema words a text meets, with how fully; `synonym_of` says which question
+    word each word met only through a synonym stands for."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.synonym_of: dict[str, str] = {}
+
+
+def asked_words(index: Index, text: str) -> Asked:
+    """The schema words `text` meets, with how fully: its own stems (1), the schema's
+    abbreviations of its words (`ABBREVIATION`, `CONSONANTS`), and the words of their
+    synonyms and their abbreviations (`SYNONYM` times as much)."""
+    asked = Asked()
+    asked.update(dict.fromkeys(words(text), 1.0))
     for raw in re.findall(r"[A-Za-z]+", text):
         word = raw.lower()
         if len(word) <= SHORTEST_ABBREVIATION or word in STOP_WORDS:
@@ -299,6 +317,11 @@ def asked_words(index: Index, text: str) -> dict[str, float]:
         for short, weight in _abbreviations(index, word):
             if asked.get(short, 0.0) < weight:
                 asked[short] = weight
+        for other in synonyms(word):
+            for short, weight in ((stem_of(other), 1.0), *_abbreviations(index, other)):
+                if short in index.idf and short not in asked:
+                    asked[short] = weight * SYNONYM
+                    asked.synonym_of[short] = stem_of(word)
     return asked
 
 
@@ -340,9 +363,13 @@ def _consonant_abbreviation(short: str, word: str) -> bool:
     return skipped <= SKIPPED_CONSONANTS and short[-1] == stem_of(word)[-1]
 
 
-def _entity_score(index: Index, i: int, asked: dict[str, float]) -> float:
+def _entity_score(index: Index, i: int, asked: Asked) -> float:
     f = index.fields[i]
     w = index.weight
+    everywhere = f.all()
+    # a synonym counts only where the question's own word does not: "region" and its
+    # synonym "territory" in one table are one match, not two
+    asked = _without(asked, {s for s, of in asked.synonym_of.items() if of in everywhere})
     matched = [s for s in f.name if s in asked]
     score = 0.0
     if matched:
@@ -367,6 +394,15 @@ def _entity_score(index: Index, i: int, asked: dict[str, float]) -> float:
             COLUMN_WEIGHT * sum(w(s) * asked[s] for s in c) for c in phrases
         )
     return score
+
+
+def _without(asked: Asked, words_left_out: set[str]) -> Asked:
+    if not words_left_out:
+        return asked
+    out = Asked()
+    out.update((k, v) for k, v in asked.items() if k not in words_left_out)
+    out.synonym_of = {k: v for k, v in asked.synonym_of.items() if k not in words_left_out}
+    return out
 
 
 def _shadowed(index: Index, i: int, asked: dict[str, float], matched: list[str]) -> bool:
@@ -444,7 +480,8 @@ def ranked(schema: Schema, text: str, links: Iterable[Link] = ()) -> list[Ranked
 
 
 def _said(index: Index, text: str) -> dict[str, str]:
-    """Each schema word `text` meets, as the question says it."""
+    """Each schema word `text` meets, as the question says it ("supplier (as vendor)" for
+    a word met through its synonym)."""
     out: dict[str, str] = {}
     for raw in re.findall(r"[A-Za-z]+", text):
         word = raw.lower()
@@ -453,6 +490,12 @@ def _said(index: Index, text: str) -> dict[str, str]:
         if len(word) > SHORTEST_ABBREVIATION and word not in STOP_WORDS:
             for short, _ in _abbreviations(index, word):
                 out.setdefault(short, word)
+    for raw in re.findall(r"[A-Za-z]+", text):
+        word = raw.lower()
+        if len(word) > SHORTEST_ABBREVIATION and word not in STOP_WORDS:
+            for other in synonyms(word):
+                for short in (stem_of(other), *(s for s, _ in _abbreviations(index, other))):
+                    out.setdefault(short, f"{word} (as {other})")
     return out
 
 

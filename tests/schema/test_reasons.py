@@ -32,8 +32,8 @@ def _shop() -> Schema:
         _table("cust", ["cust_nm", "rgn_cd"], audit),
         _table("prd", ["prd_nm", "cat_cd"], audit),
         _table("oh", ["ord_dt", "sts"], {"party_ref": "cust", **audit}),
-        _table("ol", ["qty", "amt"], {"hdr_ref": "oh", "sku_ref": "prd", **audit}),
-        _table("ol_bak", ["qty", "amt"], {"hdr_ref": "oh", "sku_ref": "prd"}),
+        _table("ol", ["qty", "amt"], {"hdr_ref": "oh", "x_ref": "prd", **audit}),
+        _table("ol_bak", ["qty", "amt"], {"hdr_ref": "oh", "x_ref": "prd"}),
         _table("app_usr", ["login", "full_nm"], {}),
     ]
     noise = [
@@ -125,3 +125,34 @@ def test_a_header_brings_its_lines_and_lines_their_header() -> None:
     assert "lines" not in why.get("inv_ln_note", "") and "lines" not in why.get("rtn_ln", "")
     lines_first = prompt_schema(schema, "Which invoice lines carry the largest amounts?")
     assert dict(lines_first.reasons)["inv_hdr"] == "the header of inv_ln"
+
+
+def test_a_word_meets_the_schema_through_its_synonyms_and_says_so() -> None:
+    from planrag.schema._synonyms import synonyms
+
+    assert "vendor" in synonyms("suppliers") and "supplier" in synonyms("Vendor")
+    assert synonyms("zebra") == () and "account" not in synonyms("customer")
+    base = _shop()
+    extra = (
+        _table("ap_vnd", ["vnd_nm", "terms_cd"], {}),
+        _table("emp_mst", ["emp_nm", "hire_dt"], {}),
+        _table("cert", ["cert_nm", "exp_dt"], {}),
+    )
+    schema = Schema("mariadb", "shop", (*base.entities, *extra))
+    view = prompt_schema(schema, "Which suppliers are late, and which staff hold licences?")
+    why = dict(view.reasons)
+    assert why["ap_vnd"] == 'named by the question ("suppliers (as vendor)")'
+    assert why["emp_mst"] == 'named by the question ("staff (as employee)")'
+    assert why["cert"] == 'named by the question ("licences (as certificate)")'
+
+
+def test_a_synonym_counts_only_where_the_word_itself_does_not() -> None:
+    from planrag.schema.budget import rank_entities
+
+    both = _table("zone_a", ["region_cd", "territory_cd"], {})
+    word = _table("zone_b", ["region_cd", "lbl"], {})
+    synonym = _table("zone_c", ["territory_cd", "lbl"], {})
+    schema = Schema("mariadb", "s", (both, word, synonym,
+                                     *(_table(f"t{n}", ["x"], {}) for n in range(20))))
+    scores = {e.name: s for e, s in rank_entities(schema, "Which region sells most?")}
+    assert scores["zone_a"] == scores["zone_b"] > scores["zone_c"] > 0
