@@ -366,10 +366,7 @@ def _consonant_abbreviation(short: str, word: str) -> bool:
 def _entity_score(index: Index, i: int, asked: Asked) -> float:
     f = index.fields[i]
     w = index.weight
-    everywhere = f.all()
-    # a synonym counts only where the question's own word does not: "region" and its
-    # synonym "territory" in one table are one match, not two
-    asked = _without(asked, {s for s, of in asked.synonym_of.items() if of in everywhere})
+    asked = _for_entity(index, i, asked)
     matched = [s for s in f.name if s in asked]
     score = 0.0
     if matched:
@@ -396,7 +393,11 @@ def _entity_score(index: Index, i: int, asked: Asked) -> float:
     return score
 
 
-def _without(asked: Asked, words_left_out: set[str]) -> Asked:
+def _for_entity(index: Index, i: int, asked: Asked) -> Asked:
+    """`asked` as it counts for entity `i`: a synonym only where the question's own word
+    is not ("region" and its synonym "territory" in one table are one match, not two)."""
+    everywhere = index.fields[i].all()
+    words_left_out = {s for s, of in asked.synonym_of.items() if of in everywhere}
     if not words_left_out:
         return asked
     out = Asked()
@@ -499,8 +500,9 @@ def _said(index: Index, text: str) -> dict[str, str]:
     return out
 
 
-def _words_reason(index: Index, i: int, asked: dict[str, float], said: dict[str, str]) -> str:
+def _words_reason(index: Index, i: int, asked: Asked, said: dict[str, str]) -> str:
     f = index.fields[i]
+    asked = _for_entity(index, i, asked)
     named = [said.get(s, s) for s in f.name if s in asked]
     if named:
         return f"named by the question ({_quoted(named)})"
