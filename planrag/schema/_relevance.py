@@ -344,15 +344,20 @@ def _abbreviations(index: Index, word: str) -> tuple[tuple[str, float], ...]:
 
 
 def _consonant_abbreviation(short: str, word: str) -> bool:
-    """`short` is `word`'s first letter, then only consonants, each found in `word` after
+    """`short` is the start of `word` (its first letter, or a longer start ending in a
+    consonant: "subst" of "substation"), then only consonants, each found in `word` after
     the one before, passing over at most one of its other consonants, or two when `short`
-    ends as the word does ("whs" in "warehouses", "qty" in "quantity"; not "trd" in
-    "thursdays" nor "std" in "scotland")."""
-    if any(ch in "aeiou" for ch in short[1:]):
-        return False
+    ends as the word does ("whs" in "warehouses", "qty" in "quantity", "substn" in
+    "substation", "invc" in "invoice"; not "trd" in "thursdays" nor "std" in "scotland")."""
     at = 1
+    while at < len(short) - 1 and short[at] == word[at]:
+        at += 1
+    while at > 1 and short[at - 1] in "aeiou":
+        at -= 1  # a start ending in a vowel says too little of the word
+    if any(ch in "aeiou" for ch in short[at:]):
+        return False
     skipped = 0
-    for ch in short[1:]:
+    for ch in short[at:]:
         found = word.find(ch, at)
         if found < 0:
             return False

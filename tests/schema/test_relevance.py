@@ -137,6 +137,12 @@ def test_abbreviated_names_meet_the_question_s_words() -> None:
     assert top("warehouse", 1, schema) == ["whs"]
     assert top("quantity ordered", 1, schema) == ["po_ln"]
     assert top("Thursdays in Scotland", 6, schema) == []  # not trd, not std
+    cut = tuple(Entity("table", name, (Column("id", "INT(11)", True),))
+                for name in ("substn", "invc_ln", "dept_bud"))
+    schema = Schema("sqlite", "t", cut)
+    assert top("substations", 1, schema) == ["substn"]  # a start, then consonants
+    assert top("invoice lines", 1, schema) == ["invc_ln"]
+    assert top("departments", 1, schema) == ["dept_bud"]
 
 
 def test_a_copy_comes_after_the_table_it_copies() -> None:
