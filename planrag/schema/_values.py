@@ -6,8 +6,9 @@ distinct values of short text columns that hold few of them (`ValueIndex`, bound
 `MAX_PER_COLUMN` values a column, columns with more are left out, values longer than
 `MAX_VALUE_CHARS` too, at most `MAX_VALUES` in all; read by `planrag.sources._values`
 without ever scanning a large table). `ValueIndex.links(question)` finds the values a
-question names: case-insensitive, whole words, multi-word values as phrases, plurals and
-other light variations through the ranking's own stemmer; stop words, numbers and values
+question names: case-insensitive, whole words, multi-word values as phrases (or two words
+or more of a longer value, in its order), plurals and other light variations through the
+ranking's own stemmer; stop words, numbers and values
 too common to mean anything ("Yes", "Open", or a value found in many tables) are ignored.
 
 The links rank their tables first (`planrag.schema._relevance`) and the first prompt says
@@ -88,6 +89,17 @@ def value_words(text: str) -> list[str]:
 
 def _key(stems: Sequence[str]) -> str:
     return " ".join(stems)
+
+
+def _runs(words: Sequence[str]) -> list[slice]:
+    """The runs of two or more words inside a value of three or more, starting and ending
+    with a word that is no stop word: "Hotels, restaurants and catering" is named by
+    "hotels and restaurants" too (people say less of a label than it says)."""
+    if len(words) < 3:
+        return []
+    content = [w not in STOP_WORDS and not w.isdigit() for w in words]
+    return [slice(i, j) for i in range(len(words)) for j in range(i + 2, len(words) + 1)
+            if (i, j) != (0, len(words)) and content[i] and content[j - 1]]
 
 
 _SLOT = 128
@@ -171,11 +183,17 @@ class ValueIndex:
             kept.append(ColumnValues(col.entity, col.column, values))
             total += len(values)
         lookup: dict[str, list[int]] = {}
+        parts: dict[str, list[int]] = {}
         for c, col in enumerate(kept):
             for v, value in enumerate(col.values):
-                stems = [stem(t.group().casefold()) for t in _tokens(value)]
+                words = [t.group().casefold() for t in _tokens(value)]
+                stems = [stem(w) for w in words]
                 if stems and len(stems) <= MAX_WORDS:
                     lookup.setdefault(_key(stems), []).append(c * _SLOT + v)
+                    for run in _runs(words):
+                        parts.setdefault(_key(stems[run]), []).append(c * _SLOT + v)
+        for key, places in parts.items():
+            lookup.setdefault(key, places)  # a whole value first
         final = {
             key: tuple(places) for key, places in lookup.items()
             if _meaningful(kept[places[0] // _SLOT].values[places[0] % _SLOT],

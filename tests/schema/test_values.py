@@ -53,6 +53,17 @@ def test_values_are_matched_whole_case_insensitively_and_across_plurals() -> Non
     assert ix.links("tools") == [] and ix.links("gardening") == []
 
 
+def test_two_words_or_more_of_a_longer_value_name_it() -> None:
+    ix = index(("cust_cls", "cls_desc", ("Hotels, restaurants and catering", "Retail",
+                                         "Bank of Scotland staff")))
+    links = ix.links("Which rep should take the hotel and restaurant accounts?")
+    assert [(x.phrase, x.value) for x in links] == [
+        ("hotel and restaurant", "Hotels, restaurants and catering")]
+    # a run starts and ends with a word that says something; one word is not enough
+    assert ix.links("accounts of Scotland") == [] and ix.links("catering") == []
+    assert [x.value for x in ix.links("bank of scotland")] == ["Bank of Scotland staff"]
+
+
 def test_the_longest_value_wins_where_values_overlap() -> None:
     ix = index(("cat", "nm", ("Garden", "Garden tools")), ("dept", "nm", ("Tools",)))
     assert [x.value for x in ix.links("stock of garden tools")] == ["Garden tools"]
