@@ -1,16 +1,18 @@
 """Schema recall on the unseen databases: does the first prompt's schema hold the tables each
 question needs?
 
-Each database is made afresh (wholesale on the PostgreSQL server, utility and campus on the
-MariaDB server), connected as a dataset in a PLANRAG home of its own, given its written
-decision, and asked every question with `planrag schema --dataset ID --question Q`. A needed
-table is "in full" when stdout has a line starting `TABLE <name>(`, "named" when the
-`Other tables:` line lists it, else "missing". The selection is timed twice: the command's
-wall time, and `first_prompt_schema` (what the command calls) on an open source.
+Each database is made afresh (wholesale and airline on the PostgreSQL server, utility,
+campus and insurer on the MariaDB server: a module declaring SCHEMAS is a PostgreSQL one),
+connected as a dataset in a PLANRAG home of its own, given its written decision, and asked
+every question with `planrag schema --dataset ID --question Q`. A needed table is "in full"
+when stdout has a line starting `TABLE <name>(`, "named" when the `Other tables:` line lists
+it, else "missing". The selection is timed twice: the command's wall time, and
+`first_prompt_schema` (what the command calls) on an open source.
 
-    .venv/bin/python -m tests._unseen.measure [--why] [wholesale|utility|campus ...]
+    .venv/bin/python -m tests._unseen.measure [--why] [NAME ...]
 
-prints the figures; tests/live/test_unseen_recall.py runs it and checks only its structure.
+with NAME one of wholesale, utility, campus, airline, insurer (all by default), prints
+the figures; tests/live/test_unseen_recall.py runs it and checks only its structure.
 """
 
 from __future__ import annotations
@@ -36,11 +38,11 @@ import pymysql
 
 from tests._pg_fixtures import ADMIN_URL, PASSWORD, _admin, scratch_database
 from tests._sql_fixtures import PREFIX, TEST_PASSWORD, admin_address, admin_execute
-from tests._unseen import campus, utility, wholesale
+from tests._unseen import airline, campus, insurer, utility, wholesale
 from tests.live._live import cli, live_env
 
 MODULES: dict[str, ModuleType] = {"wholesale": wholesale, "utility": utility,
-                                  "campus": campus}
+                                  "campus": campus, "airline": airline, "insurer": insurer}
 _OTHER = "Other tables:"
 
 
@@ -183,7 +185,7 @@ async def _mariadb(name: str, module: ModuleType) -> AsyncIterator[str]:
 async def _database(name: str) -> AsyncIterator[list[str]]:
     """`planrag connect` arguments for the made database."""
     module = MODULES[name]
-    if name == "wholesale":
+    if hasattr(module, "SCHEMAS"):  # PostgreSQL: its schemas, the first one first
         async with _postgres(module) as url:
             yield ["--postgres", url, "--postgres-schemas", ",".join(module.SCHEMAS)]
     else:
