@@ -37,6 +37,9 @@ lines word added, or both names with the header and the lines word, and a key fr
 lines to the header) are read together: each ranked one brings the other right after it
 (`Index.lines`, `Index.headers`).
 
+A word in the names of most tables (a `tbl_` prefix) names none of them: it counts as a
+description, not as a name word.
+
 Ties keep schema order, so the ranking is stable across runs and Python versions.
 """
 
@@ -127,6 +130,10 @@ header between two tables that only reach each other through them."""
 PATH_HUB = 2 * HUB_DEGREE
 """A table with more neighbours than this (the users every row's `created_by` names) is no
 join path's step: through it everything is two keys from everything."""
+COMMON_NAME_SHARE = 0.15
+COMMON_NAME_LEAST = 10
+"""A name word in more than this share of the entities' names, and in at least this many,
+names none of them (`_without_common_name_words`)."""
 MOST_ON_PATHS = 6
 """Tables the join paths may add in all."""
 
@@ -179,7 +186,8 @@ class Index:
 def index_of(schema: Schema) -> Index:
     """The index of `schema` (cached: the engine ranks every question on the same schema)."""
     entities = schema.entities
-    fields = tuple(_fields(e) for e in entities)
+    schemas = {w for e in entities if "." in e.name for w in words(e.name.rsplit(".", 1)[0])}
+    fields = _without_common_name_words(tuple(_fields(e) for e in entities), schemas)
     df: dict[str, int] = {}
     for f in fields:
         for stem in f.all():
@@ -246,6 +254,31 @@ def _lines(entities: tuple[Entity, ...]) -> tuple[Positions, Positions]:
 def _name_parts(name: str) -> list[str]:
     """A table's name in stemmed words, without a PostgreSQL schema."""
     return identifier_words(name.rsplit(".", 1)[-1])
+
+
+def _without_common_name_words(
+    fields: tuple[Fields, ...], schemas: set[str]
+) -> tuple[Fields, ...]:
+    """A word in the names of more than `COMMON_NAME_SHARE` of the entities (a `tbl_`
+    prefix) names none of them: it moves from their names to what describes them, so "fuel
+    contract" covers `tbl_fuel_contract` whole as it would `fuel_contract`. The names of
+    PostgreSQL schemas stay (`inv.` says the table is the inventory module's)."""
+    df: dict[str, int] = {}
+    for f in fields:
+        for word in set(f.name):
+            df[word] = df.get(word, 0) + 1
+    common = {w for w, d in df.items()
+              if d >= COMMON_NAME_LEAST and d > COMMON_NAME_SHARE * len(fields)} - schemas
+    if not common:
+        return fields
+    out = []
+    for f in fields:
+        kept = tuple(w for w in f.name if w not in common)
+        if kept and len(kept) < len(f.name):
+            f = Fields(kept, f.column_names, f.columns,
+                       f.comment | {w for w in f.name if w in common}, f.column_comments)
+        out.append(f)
+    return tuple(out)
 
 
 def _fields(entity: Entity) -> Fields:

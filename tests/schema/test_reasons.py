@@ -7,7 +7,7 @@ from __future__ import annotations
 from planrag.engine.first_schema import close_decisions
 from planrag.engine.plan_check import WrittenDecision
 from planrag.schema import Column, Entity, ForeignKey, Schema
-from planrag.schema.budget import prompt_schema
+from planrag.schema.budget import prompt_schema, rank_entities
 
 _ID = Column("id", "INT(11)", True)
 
@@ -147,8 +147,6 @@ def test_a_word_meets_the_schema_through_its_synonyms_and_says_so() -> None:
 
 
 def test_a_synonym_counts_only_where_the_word_itself_does_not() -> None:
-    from planrag.schema.budget import rank_entities
-
     both = _table("zone_a", ["region_cd", "territory_cd"], {})
     word = _table("zone_b", ["region_cd", "lbl"], {})
     synonym = _table("zone_c", ["territory_cd", "lbl"], {})
@@ -156,3 +154,17 @@ def test_a_synonym_counts_only_where_the_word_itself_does_not() -> None:
                                      *(_table(f"t{n}", ["x"], {}) for n in range(20))))
     scores = {e.name: s for e, s in rank_entities(schema, "Which region sells most?")}
     assert scores["zone_a"] == scores["zone_b"] > scores["zone_c"] > 0
+
+
+def test_a_prefix_every_table_has_names_none_of_them() -> None:
+    """`tbl_` on most tables: "fuel contracts" covers `tbl_fuel_contract` whole, so its
+    notes and attachments, which it only touches, come after it."""
+    core = [_table("tbl_fuel_contract", ["px", "eff_dt"], {}),
+            _table("tbl_fuel_contract_note", ["txt"], {"ctr_ref": "tbl_fuel_contract"}),
+            _table("tbl_fuel_contract_att", ["doc"], {"ctr_ref": "tbl_fuel_contract"})]
+    noise = [_table(f"tbl_{area}_{n:02}", ["cd", "amt"], {})
+             for area in ("gate", "slot", "crew") for n in range(30)]
+    schema = Schema("mariadb", "ops", (*noise, *core))
+    scores = {e.name: s for e, s in rank_entities(schema, "Which fuel contracts to tender?")}
+    assert max(scores, key=lambda n: scores[n]) == "tbl_fuel_contract"
+    assert scores["tbl_fuel_contract"] > 2 * scores["tbl_fuel_contract_note"]
