@@ -224,6 +224,9 @@ async def test_schema_question_prints_the_prompts_schema_and_the_links(
             assert out == view.text + "\n"  # exactly the prompt's schema, nothing else
             assert len(view.text) <= DEFAULT_BUDGET
             said = err.splitlines()
+            assert said[0].startswith(f"in full: {len(view.shown)} of {len(schema.entities)};")
+            assert said[1:1 + len(view.shown)] == [f"  {n}: {why}" for n, why in view.reasons]
+            said = said[1 + len(view.shown):]
             assert said[0].startswith(f"values named in the question: {len(view.links)};")
             assert said[1:] == ["  " + link.render() for link in view.links]
             for link in view.links:
