@@ -18,13 +18,16 @@ loyalty tiers, payment methods, return reasons...), and the secondary tables ERP
 
 from __future__ import annotations
 
+import sqlite3
 from dataclasses import dataclass
+from pathlib import Path
 
 from planrag.schema import Column, Entity, ForeignKey, Schema
 from tests import _ddl as ddl
 from tests._ddl import Spec
 
-__all__ = ["QUESTIONS", "ROWS", "mysql_ddl", "sqlite_ddl", "table_specs", "valued_schema"]
+__all__ = ["QUESTIONS", "ROWS", "mysql_ddl", "sqlite_ddl", "sqlite_file", "table_specs",
+           "valued_schema"]
 
 DATABASE = "hortico"
 
@@ -352,6 +355,18 @@ def mysql_ddl(database: str) -> list[str]:
 def sqlite_ddl() -> list[str]:
     """The same tables for SQLite (no comments), with the same rows."""
     return ddl.sqlite_ddl(table_specs(), ROWS)
+
+
+def sqlite_file(path: Path) -> Path:
+    """`path`, a SQLite file holding the tables and rows of `sqlite_ddl()`."""
+    conn = sqlite3.connect(path)
+    try:
+        for statement in sqlite_ddl():
+            conn.execute(statement)
+        conn.commit()
+    finally:
+        conn.close()
+    return path
 
 
 # ---------------------------------------------------------------------------------------

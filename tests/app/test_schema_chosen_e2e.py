@@ -7,7 +7,6 @@ dark, and at 390 px."""
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -60,12 +59,7 @@ async def test_the_first_prompts_tables_and_why_in_the_browser(
 ) -> None:
     from playwright.async_api import async_playwright, expect
 
-    path = tmp_path / "hortico.sqlite"
-    conn = sqlite3.connect(path)
-    for statement in hortico.sqlite_ddl():
-        conn.execute(statement)
-    conn.commit()
-    conn.close()
+    path = hortico.sqlite_file(tmp_path / "hortico.sqlite")
     datasets = tmp_path / "datasets"
     env = {"PLANRAG_DATA_DIR": str(data_dir), "PLANRAG_DATASETS_DIR": str(datasets),
            "MYSQL_URL": "", "MYSQL_ADMIN_URL": ""}

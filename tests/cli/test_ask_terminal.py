@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import re
-import sqlite3
 from pathlib import Path
 
 import pytest
@@ -112,12 +111,7 @@ async def test_verbose_says_which_tables_the_first_prompt_holds_and_why(
     line per table in full with its reason (the lines `planrag schema --question` prints);
     without it, none of that; `--json` has the `schema_chosen` event between `run_started`
     and the first model call."""
-    path = tmp_path / "hortico.sqlite"
-    conn = sqlite3.connect(path)
-    for statement in hortico.sqlite_ddl():
-        conn.execute(statement)
-    conn.commit()
-    conn.close()
+    path = hortico.sqlite_file(tmp_path / "hortico.sqlite")
     env = {**NO_MODEL, **live_env(tmp_path), "COLUMNS": "200"}
     code, _, err = await cli("connect", "horti", "--sqlite", str(path), env=env)
     assert code == 0, err

@@ -5,7 +5,6 @@ question close to a decision written in the manifest gets the tables its queries
 
 from __future__ import annotations
 
-import sqlite3
 from pathlib import Path
 
 from planrag.schema.budget import DEFAULT_BUDGET, LINKS_TITLE, prompt_schema
@@ -16,12 +15,7 @@ from tests.live._live import cli, live_env
 
 
 async def test_schema_question_prints_the_prompt_and_says_the_links(tmp_path: Path) -> None:
-    path = tmp_path / "hortico.sqlite"
-    conn = sqlite3.connect(path)
-    for statement in hortico.sqlite_ddl():
-        conn.execute(statement)
-    conn.commit()
-    conn.close()
+    path = hortico.sqlite_file(tmp_path / "hortico.sqlite")
     env = live_env(tmp_path)
     code, out, err = await cli("connect", "horti", "--sqlite", str(path), env=env)
     assert code == 0, err
@@ -73,12 +67,7 @@ baseline = "SELECT 0 AS value"
 
 
 async def test_a_question_close_to_a_written_decision_gets_its_tables(tmp_path: Path) -> None:
-    path = tmp_path / "hortico.sqlite"
-    conn = sqlite3.connect(path)
-    for statement in hortico.sqlite_ddl():
-        conn.execute(statement)
-    conn.commit()
-    conn.close()
+    path = hortico.sqlite_file(tmp_path / "hortico.sqlite")
     env = live_env(tmp_path)
     code, out, err = await cli("connect", "horti", "--sqlite", str(path), env=env)
     assert code == 0, err
