@@ -58,6 +58,8 @@ class PgFamily:
     """Calls written ``name(x AS type)``."""
     star_modifiers: frozenset[str] = frozenset()
     """Words after ``*`` that take a list: ``* EXCLUDE (a, b)``."""
+    named_arguments: bool = False
+    """Whether a call's argument may be named ``name := value`` (struct_pack(a := 1))."""
     lambdas: bool = False
     """Whether ``LAMBDA x, y: expression`` writes a function argument."""
     advice: str
@@ -76,6 +78,9 @@ class PgFamily:
     """The refusal of a relation's name (lower case) that is one of the engine's own."""
     own_schema: Callable[[str], Verdict | None] = _nothing
     """The refusal of a schema's name (lower case) that is one of the engine's own."""
+    table_function: Callable[[str], Verdict | None] = _nothing
+    """The refusal of a function FROM calls (upper case) that may not stand there; None if
+    it may (PostgreSQL's walker judges every call alike)."""
     table_string: Verdict | None = None
     """The refusal of a string standing as a table (DuckDB reads it as a file); None: not
     judged (PostgreSQL's parser refuses it)."""

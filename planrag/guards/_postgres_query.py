@@ -268,7 +268,8 @@ class _Walker:
         elif op == "::":
             return self._cast(index + 1)
         elif op == ":":
-            if self.levels[-1].owner != "[" and index not in self.lambda_colons:
+            if (self.levels[-1].owner != "[" and index not in self.lambda_colons
+                    and not self._named_argument(index)):
                 return Verdict.refuse(
                     "parameter",
                     "A : outside array brackets is a parameter placeholder (:name), and the "
@@ -277,6 +278,12 @@ class _Walker:
                 )
         elif op in _KEY_OPERATORS and op in self.words.operators:
             return self._key_operator(index, op)
+        elif op == "?":
+            return Verdict.refuse(
+                "parameter",
+                "? is a parameter placeholder in a prepared statement, and the query is sent "
+                "without parameters; write the value itself.",
+            )
         elif op not in self.words.operators and op not in {",", ".", ";"}:
             return Verdict.refuse(
                 "operator",
@@ -285,6 +292,17 @@ class _Walker:
                 "operators or a built-in function.",
             )
         return None
+
+    def _named_argument(self, index: int) -> bool:
+        """``name := value`` as a call's argument, where the dialect has them."""
+        tokens = self.tokens
+        return (
+            self.words.named_arguments
+            and self.levels[-1].owner not in ("", "[")
+            and self.op(index + 1, "=") and tokens[index].end == tokens[index + 1].start
+            and self.kind(index - 1) == WORD and _is_name(tokens[index - 1], self.words)
+            and (self.op(index - 2, "(") or self.op(index - 2, ","))
+        )
 
     def _key_operator(self, index: int, op: str) -> Verdict | None:
         """``?``, ``?|`` and ``?&`` test jsonb keys only between two operands."""
@@ -373,6 +391,9 @@ class _Walker:
         call = self.op(index + 1, "(")
         if self.op(index - 1, "."):  # a name part: a column, table or schema
             if call:
+                denied = self.words.denied(token.value.upper()) if self.words.fold_quoted else None
+                if denied is not None:  # DuckDB: main.read_csv() is read_csv()
+                    return Verdict.refuse(denied[0], denied[1].format(name=token.value.lower()))
                 return Verdict.refuse("function", self.words.qualified_call)
             return None
         if token.kind == QUOTED:

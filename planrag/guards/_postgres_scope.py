@@ -288,6 +288,9 @@ class _Reader(TokenReader):
         parts, after = self.chain(index)
         self.judged.update(parts)
         if self.op(after) == "(":  # a function: the query walker judged the call
+            refusal = self.words.table_function(self.tokens[parts[-1]].value.upper())
+            if refusal is not None:
+                return after, refusal
             index = self.partners[after] + 1
             if self.keyword(index) == "WITH" and self.word(index + 1) == "ORDINALITY":
                 index += 2

@@ -168,8 +168,10 @@ class _Groups:
             self.narrowed[self.root(members[0])] = True
         for other in members[1:]:
             self.union(members[0], other)
-        if not members and condition.unqualified and joined:
-            self.union(joined, joined - 1)  # ON a = b: ties the joined table to its left
+        if not members and condition.unqualified and joined and joined < len(self.parent):
+            # ON a = b: ties the joined table to its left (a join of something no table,
+            # such as a string, has no table to tie)
+            self.union(joined, joined - 1)
         if not members and condition.pairs and joined is None:
             loose = self.loose()  # WHERE a = b joins two tables; which ones is not known
             if len(loose) > 1:
