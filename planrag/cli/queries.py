@@ -51,8 +51,8 @@ def add_guard(sub: Subparsers) -> None:
                    help="SQL: the database that runs them, whose dialect they are judged in "
                    "(its built-in functions; sqlite: SQLite's dialect)")
     s.add_argument("--schema", action="append", metavar="NAME", dest="schemas",
-                   help="postgres: a schema queries may read (repeat for more; default: "
-                   "public)")
+                   help="postgres, duckdb: a schema queries may read (repeat for more; "
+                   "default: public, DuckDB's main)")
     s.set_defaults(without_settings=_guard_lines)  # needs no settings: a pure filter
 
 

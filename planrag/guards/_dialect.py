@@ -45,7 +45,7 @@ __all__ = [
     "SqlDialect", "Tokenizer", "quoted_with",
 ]
 
-Dialect = Literal["mysql", "mariadb", "sqlite", "postgres", "cypher"]
+Dialect = Literal["mysql", "mariadb", "sqlite", "postgres", "duckdb", "cypher"]
 """A dialect's name: what a kind declares and a manifest or script writes."""
 Language = Literal["sql", "cypher"]
 
@@ -175,6 +175,12 @@ class SqlDialect(QueryDialect):
     """Whether ``^`` raises to a power (else it is a bitwise XOR)."""
     format: FormatRule | None = None
     """Its printf-like built-ins, whose widths the resource rules judge; None: none."""
+    series_functions: frozenset[str] = frozenset({"GENERATE_SERIES"})
+    """Its row generators ``name(start, stop [, step])``, bounded by the resource rules
+    wherever they are called (with `from_functions`)."""
+    series_from_zero: bool = False
+    """Whether a row generator also takes one argument, counting from 0 to it (DuckDB's
+    range(n) and generate_series(n))."""
 
 
 @dataclass(frozen=True, slots=True)

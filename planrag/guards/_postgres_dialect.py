@@ -11,19 +11,20 @@ quoted where needed), so the product's own queries take names as they are.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Final
 
 from planrag.guards._dialect import FormatRule, Reading, SqlDialect
+from planrag.guards._postgres_family import PgFamily
 from planrag.guards._postgres_lexer import tokenize_postgres
 from planrag.guards._postgres_query import check_postgres_statement
 from planrag.guards._postgres_scope import _Reader
-from planrag.guards._postgres_words import PG_KEYWORDS
+from planrag.guards._postgres_words import PG_FAMILY, PG_KEYWORDS
 from planrag.guards._sql_lexer import LexError, Token
 from planrag.guards._sql_resources import JOIN_WORDS
 from planrag.guards._verdict import Verdict
 
-__all__ = ["POSTGRES"]
+__all__ = ["POSTGRES", "tables_read_in"]
 
 _FORMAT: Final = FormatRule(
     functions=frozenset({"FORMAT"}),
@@ -75,14 +76,22 @@ class _Tables(_Reader):
         return None  # `s.t.c` names a table its FROM clause names too
 
 
-def _tables_read(tokens: Sequence[Token], partners: Sequence[int], reading: Reading) -> list[str]:
-    reader = _Tables(tokens, partners, reading)
-    reader.found = []
-    try:
-        reader.run()  # a refusal only ends the reading early
-    except (IndexError, KeyError):  # text the guard would refuse anyway
-        pass
-    return reader.found
+def tables_read_in(
+    words: PgFamily,
+) -> Callable[[Sequence[Token], Sequence[int], Reading], list[str]]:
+    """The tables a query's FROM clauses name, read with the scope pass of `words`."""
+
+    def tables_read(tokens: Sequence[Token], partners: Sequence[int], reading: Reading,
+                    ) -> list[str]:
+        reader = _Tables(tokens, partners, reading, words)
+        reader.found = []
+        try:
+            reader.run()  # a refusal only ends the reading early
+        except (IndexError, KeyError):  # text the guard would refuse anyway
+            pass
+        return reader.found
+
+    return tables_read
 
 
 def _as_written(name: str) -> str:
@@ -109,7 +118,7 @@ POSTGRES: Final = SqlDialect(
     plain_strings=True,
     qualified_names=True,
     label_text=_TEXT.__contains__,
-    tables_read=_tables_read,
+    tables_read=tables_read_in(PG_FAMILY),
     keywords=PG_KEYWORDS,
     join_words=JOIN_WORDS | {"FULL"},
     from_functions=True,

@@ -39,18 +39,9 @@ from dataclasses import dataclass
 from typing import Final
 
 from planrag.guards._dialect import Reading
+from planrag.guards._postgres_family import PgFamily
 from planrag.guards._postgres_scope import postgres_scope_refusal
-from planrag.guards._postgres_words import (
-    PG_COLUMN_NAME_KEYWORDS,
-    PG_ELSEWHERE,
-    PG_FUNCTIONS,
-    PG_KEYWORDS,
-    PG_MULTIWORD_TYPES,
-    PG_OPERATORS,
-    PG_QUERY_KEYWORDS,
-    PG_TYPES,
-    denied_function,
-)
+from planrag.guards._postgres_words import PG_FAMILY
 from planrag.guards._sql_lexer import (
     NUMBER,
     OPERATOR,
@@ -62,24 +53,21 @@ from planrag.guards._sql_lexer import (
     word_at,
 )
 from planrag.guards._sql_query import match_parentheses
-from planrag.guards._sql_refusals import refuse_postgres_keyword, refuse_postgres_statement
 from planrag.guards._sql_resources import resource_refusal
 from planrag.guards._verdict import Verdict
 
-__all__ = ["PG_QUERY_HEADS", "check_postgres_query", "check_postgres_statement"]
+__all__ = ["check_postgres_query", "check_postgres_statement", "check_query_in"]
 
-PG_QUERY_HEADS: Final = frozenset({"SELECT", "WITH", "VALUES", "TABLE"})
-_MAIN_HEADS: Final = PG_QUERY_HEADS - {"WITH"}
 _WRITES: Final = frozenset({"INSERT", "UPDATE", "DELETE", "MERGE"})
 _SET_OPERATORS: Final = frozenset({"UNION", "INTERSECT", "EXCEPT"})
 _FROM_FUNCTIONS: Final = frozenset({"EXTRACT", "SUBSTRING", "TRIM"})
 _AFTER_FROM: Final = frozenset(
-    {"WHERE", "GROUP", "HAVING", "WINDOW", "ORDER", "LIMIT", "OFFSET", "FETCH"} | _SET_OPERATORS
+    {"WHERE", "GROUP", "HAVING", "WINDOW", "ORDER", "LIMIT", "OFFSET", "FETCH", "QUALIFY"}
+    | _SET_OPERATORS
 )
 _AFTER_GROUP_BY: Final = frozenset(
-    {"HAVING", "WINDOW", "ORDER", "LIMIT", "OFFSET", "FETCH"} | _SET_OPERATORS
+    {"HAVING", "WINDOW", "ORDER", "LIMIT", "OFFSET", "FETCH", "QUALIFY"} | _SET_OPERATORS
 )
-_TYPE_STARTS: Final = PG_TYPES | frozenset(PG_MULTIWORD_TYPES)
 _VALUE_KEYWORDS: Final = frozenset(
     {"NULL", "TRUE", "FALSE", "END", "CURRENT_DATE", "CURRENT_TIME", "CURRENT_TIMESTAMP"}
     | {"LOCALTIME", "LOCALTIMESTAMP"}
@@ -94,35 +82,41 @@ def check_postgres_statement(tokens: Sequence[Token], reading: Reading) -> Verdi
     """Return a refusal for one PostgreSQL statement, or None if it only reads."""
     head = tokens[0]
     word = head.value if head.kind == WORD else ""
-    if (head.kind == OPERATOR and head.value == "(") or word in PG_QUERY_HEADS:
+    if (head.kind == OPERATOR and head.value == "(") or word in PG_FAMILY.query_heads:
         return check_postgres_query(tokens, reading)
     if word == "EXPLAIN":
         return _check_explain(tokens, reading)
-    return refuse_postgres_statement(tokens)
+    return PG_FAMILY.refuse_statement(tokens)
 
 
 def check_postgres_query(tokens: Sequence[Token], reading: Reading) -> Verdict | None:
     """Return a refusal for the query `tokens`, or None if it only reads."""
+    return check_query_in(PG_FAMILY, tokens, reading)
+
+
+def check_query_in(words: PgFamily, tokens: Sequence[Token], reading: Reading) -> Verdict | None:
+    """Return a refusal for the query `tokens` in a dialect of PostgreSQL's grammar with
+    `words`, or None if it only reads."""
     partners = match_parentheses(tokens)
     if isinstance(partners, Verdict):
         return partners
     head = 0
     while is_op(tokens, head, "("):
         head += 1
-    if word_at(tokens, head) not in PG_QUERY_HEADS:
-        return refuse_postgres_statement(tokens[head:])
+    if word_at(tokens, head) not in words.query_heads:
+        return words.refuse_statement(tokens[head:])
     return (
-        _Walker(tokens, partners).run()
+        _Walker(tokens, partners, words).run()
         or resource_refusal(tokens, partners, reading.dialect, params=reading.params)
-        or postgres_scope_refusal(tokens, partners, reading)
+        or postgres_scope_refusal(tokens, partners, reading, words)
     )
 
 
-def _is_name(token: Token) -> bool:
+def _is_name(token: Token, words: PgFamily) -> bool:
     """A name that may stand for a column or an alias (col_name keywords included)."""
     return token.kind == QUOTED or (
         token.kind == WORD
-        and (token.value not in PG_KEYWORDS or token.value in PG_COLUMN_NAME_KEYWORDS)
+        and (token.value not in words.keywords or token.value in words.column_name_keywords)
     )
 
 
@@ -147,7 +141,7 @@ def _check_explain(tokens: Sequence[Token], reading: Reading) -> Verdict | None:
         return Verdict.refuse("syntax", "EXPLAIN needs the query to explain after it.")
     if _starts_query(tokens, index):
         return check_postgres_query(tokens[index:], reading)
-    inner = refuse_postgres_statement(tokens[index:])
+    inner = PG_FAMILY.refuse_statement(tokens[index:])
     return Verdict.refuse(
         inner.rule,
         "EXPLAIN is accepted only for a query, as a policy (" + inner.reason.rstrip(".") + ").",
@@ -155,7 +149,7 @@ def _check_explain(tokens: Sequence[Token], reading: Reading) -> Verdict | None:
 
 
 def _starts_query(tokens: Sequence[Token], index: int) -> bool:
-    return is_op(tokens, index, "(") or word_at(tokens, index) in PG_QUERY_HEADS
+    return is_op(tokens, index, "(") or word_at(tokens, index) in PG_FAMILY.query_heads
 
 
 def _explain_options(tokens: Sequence[Token], start: int, end: int) -> Verdict | None:
@@ -218,9 +212,13 @@ class _Level:
 class _Walker:
     """Visits every token of a query once; see the module docstring for what it allows."""
 
-    def __init__(self, tokens: Sequence[Token], partners: Sequence[int]) -> None:
+    def __init__(self, tokens: Sequence[Token], partners: Sequence[int], words: PgFamily) -> None:
         self.tokens = tokens
         self.partners = partners
+        self.words = words
+        self.type_starts = words.types | frozenset(words.multiword_types)
+        self.main_heads = words.query_heads - {"WITH"}
+        self.lambda_colons: set[int] = set()  # the `:` of LAMBDA x: ..., as the walk reads
         self.levels = [_Level("")]
         self.next_owner = ""
         self.skip_to = 0  # the tokens before it belong to a type already judged
@@ -270,16 +268,23 @@ class _Walker:
         elif op == "::":
             return self._cast(index + 1)
         elif op == ":":
-            if self.levels[-1].owner != "[":
+            if (self.levels[-1].owner != "[" and index not in self.lambda_colons
+                    and not self._named_argument(index)):
                 return Verdict.refuse(
                     "parameter",
                     "A : outside array brackets is a parameter placeholder (:name), and the "
                     "query is sent without parameters; write the value itself (and :: for a "
                     "cast).",
                 )
-        elif op in _KEY_OPERATORS:
+        elif op in _KEY_OPERATORS and op in self.words.operators:
             return self._key_operator(index, op)
-        elif op not in PG_OPERATORS and op not in {",", ".", ";"}:
+        elif op == "?":
+            return Verdict.refuse(
+                "parameter",
+                "? is a parameter placeholder in a prepared statement, and the query is sent "
+                "without parameters; write the value itself.",
+            )
+        elif op not in self.words.operators and op not in {",", ".", ";"}:
             return Verdict.refuse(
                 "operator",
                 f"{op} is not a built-in operator the guard knows (the dataset's own operators "
@@ -288,19 +293,31 @@ class _Walker:
             )
         return None
 
+    def _named_argument(self, index: int) -> bool:
+        """``name := value`` as a call's argument, where the dialect has them."""
+        tokens = self.tokens
+        return (
+            self.words.named_arguments
+            and self.levels[-1].owner not in ("", "[")
+            and self.op(index + 1, "=") and tokens[index].end == tokens[index + 1].start
+            and self.kind(index - 1) == WORD and _is_name(tokens[index - 1], self.words)
+            and (self.op(index - 2, "(") or self.op(index - 2, ","))
+        )
+
     def _key_operator(self, index: int, op: str) -> Verdict | None:
         """``?``, ``?|`` and ``?&`` test jsonb keys only between two operands."""
         before = self.tokens[index - 1] if index else None
         after = self.tokens[index + 1] if index + 1 < len(self.tokens) else None
         ends = before is not None and (
             before.kind in (QUOTED, STRING, NUMBER)
-            or (before.kind == WORD and (before.value not in PG_KEYWORDS
+            or (before.kind == WORD and (before.value not in self.words.keywords
                                          or before.value in _VALUE_KEYWORDS))
             or (before.kind == OPERATOR and before.value in (")", "]"))
         )
         starts = after is not None and (
             after.kind in (QUOTED, STRING)
-            or (after.kind == WORD and (after.value not in PG_KEYWORDS or after.value == "ARRAY"))
+            or (after.kind == WORD
+                and (after.value not in self.words.keywords or after.value == "ARRAY"))
             or (after.kind == OPERATOR and after.value == "(")
         )
         if ends and starts:
@@ -328,15 +345,16 @@ class _Walker:
             return _syntax("A type name must follow :: (or AS in CAST); write one such as "
                            "numeric or text.")
         if token.kind == QUOTED or self.op(index + 1, "."):
-            return _type_refusal(token.value if token.kind == QUOTED else token.value.lower())
+            return self._type_refusal(
+                token.value if token.kind == QUOTED else token.value.lower())
         word = token.value
-        following = PG_MULTIWORD_TYPES.get(word, frozenset())
+        following = self.words.multiword_types.get(word, frozenset())
         if self.word(index + 1) in following:
             index += 2
-        elif word in PG_TYPES:
+        elif word in self.words.types:
             index += 1
         else:
-            return _type_refusal(word.lower())
+            return self._type_refusal(word.lower())
         if self.op(index, "("):
             closing = self.partners[index]
             inside = self.tokens[index + 1 : closing]
@@ -361,38 +379,45 @@ class _Walker:
                 break
         return index
 
+    def _type_refusal(self, name: str) -> Verdict:
+        shown = name if len(name) <= 40 else name[:37] + "..."
+        return Verdict.refuse(
+            "type", f"{shown} is not a built-in type the guard accepts in a cast "
+            f"{self.words.type_advice}")
+
     # ------------------------------------------------------------------------------ names
 
     def _name(self, index: int, token: Token) -> Verdict | None:
         call = self.op(index + 1, "(")
         if self.op(index - 1, "."):  # a name part: a column, table or schema
             if call:
-                return Verdict.refuse(
-                    "function",
-                    "A schema-qualified call such as s.fn() runs a function the guard cannot "
-                    "check; call built-in functions by their plain name (now(), not "
-                    "pg_catalog.now()).",
-                )
+                denied = self.words.denied(token.value.upper()) if self.words.fold_quoted else None
+                if denied is not None:  # DuckDB: main.read_csv() is read_csv()
+                    return Verdict.refuse(denied[0], denied[1].format(name=token.value.lower()))
+                return Verdict.refuse("function", self.words.qualified_call)
             return None
         if token.kind == QUOTED:
             if call and not self._is_column_list(index):
+                denied = self.words.denied(token.value.upper()) if self.words.fold_quoted else None
+                if denied is not None:
+                    return Verdict.refuse(denied[0], denied[1].format(name=token.value.lower()))
                 return Verdict.refuse(
                     "function",
                     f'A quoted name before "(" calls a function ("{token.value[:40]}"), which '
                     "the guard refuses; call built-in functions by their plain name.",
                 )
             if self.kind(index + 1) == STRING:
-                return _type_refusal(token.value)
+                return self._type_refusal(token.value)
             return None
         word = token.value
-        if self.kind(index + 1) == STRING or word in _TYPE_STARTS:
+        if self.kind(index + 1) == STRING or word in self.type_starts:
             literal = self._typed_literal(index, word)
             if literal is not None:
                 return literal if isinstance(literal, Verdict) else None
-        if call and word in PG_FUNCTIONS:
+        if call and word in self.words.functions:
             self.next_owner = word
             return None
-        if word in PG_KEYWORDS:
+        if word in self.words.keywords:
             if call:
                 self.next_owner = word
             return self._keyword(index, word)
@@ -411,14 +436,14 @@ class _Walker:
         it names another type, None when the word is no typed literal."""
         if word == "ESCAPE" or (word == "ZONE" and self.word(index - 1) == "TIME"):
             return None
-        if word in _TYPE_STARTS:
+        if word in self.type_starts:
             end = self._type(index)
             if isinstance(end, int) and self.kind(end) == STRING:
                 self.skip_to = end
                 return True
             return None
-        if self.kind(index + 1) == STRING and word not in PG_KEYWORDS:
-            return _type_refusal(word.lower())
+        if self.kind(index + 1) == STRING and word not in self.words.keywords:
+            return self._type_refusal(word.lower())
         return None
 
     def _call(self, index: int, word: str) -> Verdict | None:
@@ -432,26 +457,27 @@ class _Walker:
             or (word in {"ROLLUP", "CUBE"} and self._grouping_item(index))
             or (word == "SETS" and previous == "GROUPING" and self._grouping_item(index - 1))
             or (word == "MATERIALIZED" and index in self.cte_words)
+            or (word in self.words.star_modifiers and self.op(index - 1, "*"))
         ):
             self.next_owner = word
             return None
         if self._is_column_list(index):
             return None
-        denied = denied_function(word)
+        denied = self.words.denied(word)
         name = word.lower()
         if denied is not None:
             return Verdict.refuse(denied[0], denied[1].format(name=name))
-        if word in PG_ELSEWHERE:
+        elsewhere = self.words.elsewhere
+        if word in elsewhere:
             return Verdict.refuse(
                 "function",
-                f"{name}() is not a PostgreSQL function (it is MySQL's or SQLite's); write "
-                f"{PG_ELSEWHERE[word]} instead.",
+                f"{name}() is not a {self.words.title} function (it is another database's); "
+                f"write {elsewhere[word]} instead.",
             )
         return Verdict.refuse(
             "function",
             f"{name}() is not a built-in function the guard knows (the dataset's own functions "
-            "may change data); compute the value with PostgreSQL's built-ins: date_trunc(), "
-            "EXTRACT() and to_char() for dates, || and substr() for text, CASE for conditions.",
+            f"may change data); {self.words.advice}",
         )
 
     def _grouping_item(self, index: int) -> bool:
@@ -478,7 +504,7 @@ class _Walker:
         AS, a derived table or a function)."""
         closing = self.partners[index + 1]
         inside = self.tokens[index + 2 : closing]
-        if not inside or not all(_is_name(t) or t.value == "," for t in inside):
+        if not inside or not all(_is_name(t, self.words) or t.value == "," for t in inside):
             return False
         if index in self.cte_words:
             return True
@@ -491,17 +517,20 @@ class _Walker:
         """Whether `index` follows a relation's name in FROM (``orders o(a, b)``,
         ``sales.orders o(a)``): there PostgreSQL reads an alias, never a call."""
         start = index - 1
-        if not (start >= 0 and _is_name(self.tokens[start])):
+        if not (start >= 0 and _is_name(self.tokens[start], self.words)):
             return False
-        while self.op(start - 1, ".") and start >= 2 and _is_name(self.tokens[start - 2]):
+        while (self.op(start - 1, ".") and start >= 2
+               and _is_name(self.tokens[start - 2], self.words)):
             start -= 2
         return self._factor_start(start)
 
     # --------------------------------------------------------------------------- keywords
 
     def _keyword(self, index: int, word: str) -> Verdict | None:
-        if word not in PG_QUERY_KEYWORDS:
-            return refuse_postgres_keyword(self.tokens, index)
+        if word not in self.words.query_keywords:
+            return self.words.refuse_keyword(self.tokens, index)
+        if word == "LAMBDA" and self.words.lambdas:
+            return self._lambda(index)
         if word == "FOR":
             return self._for(index)
         if word == "WITH":
@@ -511,9 +540,22 @@ class _Walker:
                 "TABLE is accepted only as a query of its own (TABLE t, or after UNION); "
                 "write SELECT * FROM t inside a larger query."
             )
-        if word == "AS" and self.levels[-1].owner == "CAST":
+        if word == "AS" and self.levels[-1].owner in self.words.cast_functions:
             return self._cast_type(index)
         self._track_clauses(index, word)
+        return None
+
+    def _lambda(self, index: int) -> Verdict | None:
+        """``LAMBDA x, y: expression`` (DuckDB): names, then the `:` that ends them."""
+        index += 1
+        while self.kind(index) == WORD and _is_name(self.tokens[index], self.words):
+            index += 1
+            if not self.op(index, ","):
+                break
+            index += 1
+        if not self.op(index, ":"):
+            return _syntax("LAMBDA takes names and then a colon: lambda x: x + 1.")
+        self.lambda_colons.add(index)
         return None
 
     def _query_start(self, index: int) -> bool:
@@ -566,7 +608,7 @@ class _Walker:
         tokens, partners = self.tokens, self.partners
         index += 2 if self.word(index + 1) == "RECURSIVE" else 1
         while True:
-            if index >= len(tokens) or not _is_name(tokens[index]):
+            if index >= len(tokens) or not _is_name(tokens[index], self.words):
                 return _malformed_with()
             self.cte_words.add(index)
             index += 1
@@ -595,7 +637,7 @@ class _Walker:
         while self.op(index, "("):
             index += 1
         word = self.word(index)
-        if word in _MAIN_HEADS or (word == "WITH" and where == "In a WITH clause"):
+        if word in self.main_heads or (word == "WITH" and where == "In a WITH clause"):
             return None
         if word in _WRITES:
             return Verdict.refuse(
@@ -606,7 +648,7 @@ class _Walker:
             )
         if index >= len(self.tokens) or word in {"SEARCH", "CYCLE"}:
             return _malformed_with()
-        refusal = refuse_postgres_statement(self.tokens[index:])
+        refusal = self.words.refuse_statement(self.tokens[index:])
         return Verdict.refuse(refusal.rule, f"{where}: " + refusal.reason)
 
     def _track_clauses(self, index: int, word: str) -> None:
@@ -641,15 +683,4 @@ def _malformed_with() -> Verdict:
     return _syntax(
         "The WITH clause is not of the form WITH name [(columns)] AS [MATERIALIZED] (query) "
         "[, ...] followed by a SELECT; fix its syntax (SEARCH and CYCLE are not accepted)."
-    )
-
-
-def _type_refusal(name: str) -> Verdict:
-    shown = name if len(name) <= 40 else name[:37] + "..."
-    return Verdict.refuse(
-        "type",
-        f"{shown} is not a built-in type the guard accepts in a cast (reg* types look up the "
-        "catalogue, and the dataset's own types may run its functions); cast to numeric, "
-        "integer, bigint, text, varchar, boolean, date, timestamp, timestamptz, interval, "
-        "json, jsonb or uuid (arrays such as int[] too).",
     )

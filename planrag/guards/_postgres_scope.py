@@ -38,17 +38,14 @@ PostgreSQL source sets to the dataset's schemas; the guard cannot see it.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
 from planrag.guards._dialect import Reading
-from planrag.guards._postgres_words import (
-    PG_COLUMN_NAME_KEYWORDS,
-    PG_INFORMATION_SCHEMA_SCOPE,
-    PG_INFORMATION_SCHEMA_VIEWS,
-    PG_KEYWORDS,
-)
+from planrag.guards._postgres_family import PgFamily
+from planrag.guards._postgres_words import PG_FAMILY
 from planrag.guards._sql_lexer import QUOTED, STRING, WORD, Token, TokenReader
 from planrag.guards._sql_scope import shown
 from planrag.guards._verdict import Verdict
@@ -61,6 +58,8 @@ _FROM_ENDS: Final = frozenset(
 )
 _JOIN_WORDS: Final = frozenset({"JOIN", "INNER", "LEFT", "RIGHT", "FULL", "OUTER", "CROSS"}
                                | {"NATURAL"})
+_OTHER_JOIN_WORDS: Final = frozenset({"ASOF", "ANTI", "SEMI", "POSITIONAL"})
+"""DuckDB's join words, join words where the dialect has them as keywords."""
 _FROM_FUNCTIONS: Final = frozenset({"EXTRACT", "SUBSTRING", "TRIM"})
 _QUERY_HEADS: Final = frozenset({"SELECT", "WITH", "VALUES", "TABLE"})
 _WHERE_ENDS: Final = frozenset(
@@ -128,20 +127,32 @@ def folded(text: str) -> str:
 
 
 def postgres_scope_refusal(
-    tokens: Sequence[Token], partners: Sequence[int], reading: Reading
+    tokens: Sequence[Token], partners: Sequence[int], reading: Reading,
+    words: PgFamily = PG_FAMILY,
 ) -> Verdict | None:
     """Return a refusal for a relation outside the dataset's schemas, or None."""
-    return _Reader(tokens, partners, reading).run()
+    return _Reader(tokens, partners, reading, words).run()
 
 
 class _Reader(TokenReader):
     """One pass over a query's tokens; see the module docstring."""
 
-    def __init__(self, tokens: Sequence[Token], partners: Sequence[int], reading: Reading):
+    def __init__(self, tokens: Sequence[Token], partners: Sequence[int], reading: Reading,
+                 words: PgFamily = PG_FAMILY):
         self.tokens = tokens
         self.partners = partners
         self.reading = reading
+        self.words = words
         self.scope = reading.scope
+        if words.fold_quoted:  # every name compares without letter case
+            schemas = self.scope.schemas
+            self.scope = dataclasses.replace(
+                self.scope,
+                database=None if self.scope.database is None else self.scope.database.lower(),
+                schemas=None if schemas is None else tuple(s.lower() for s in schemas))
+        self.from_ends = _FROM_ENDS | words.from_ends
+        self.join_words = _JOIN_WORDS | (_OTHER_JOIN_WORDS & words.keywords)
+        self.views_allowed = words.information_schema
         self.judged: set[int] = set()  # name parts already judged as a relation
         self.views: list[_View] = []  # the information_schema views of the FROM being read
         self.ons: list[_On] = []  # and its ON conditions
@@ -153,6 +164,8 @@ class _Reader(TokenReader):
 
     def name(self, index: int) -> str:
         token = self.tokens[index]
+        if self.words.fold_quoted:
+            return token.value.lower()
         if token.kind == QUOTED:
             return token.value
         return folded(self.reading.text[token.start : token.end])
@@ -199,7 +212,7 @@ class _Reader(TokenReader):
 
     def _clause_end(self, index: int, end: int) -> int:
         while index < end:
-            if self.keyword(index) in _FROM_ENDS:
+            if self.keyword(index) in self.from_ends:
                 return index
             index = self.skip(index)
         return end
@@ -230,7 +243,7 @@ class _Reader(TokenReader):
             if self.op(index) == ",":
                 index += 1
             words = set()
-            while index < end and self.keyword(index) in _JOIN_WORDS:
+            while index < end and self.keyword(index) in self.join_words:
                 words.add(self.keyword(index))
                 index += 1
             if "JOIN" in words and not words & {"CROSS", "NATURAL"}:
@@ -250,7 +263,7 @@ class _Reader(TokenReader):
                 return index
             word = self.keyword(index)
             function = word in ("LEFT", "RIGHT") and self.op(index + 1) == "("
-            if word in _JOIN_WORDS and not function:
+            if word in self.join_words and not function:
                 return index
             index = self.skip(index)
         return end
@@ -268,11 +281,16 @@ class _Reader(TokenReader):
             if not self._is_query(index):  # a parenthesized join list
                 refusal = self._table_list(index + 1, closing)
             return self._alias(closing + 1, end), refusal
+        if self.tokens[index].kind == STRING and self.words.table_string is not None:
+            return index + 1, self.words.table_string
         if not self.is_part(index):
             return index + 1, None  # not a reference: read on
         parts, after = self.chain(index)
         self.judged.update(parts)
         if self.op(after) == "(":  # a function: the query walker judged the call
+            refusal = self.words.table_function(self.tokens[parts[-1]].value.upper())
+            if refusal is not None:
+                return after, refusal
             index = self.partners[after] + 1
             if self.keyword(index) == "WITH" and self.word(index + 1) == "ORDINALITY":
                 index += 2
@@ -290,7 +308,7 @@ class _Reader(TokenReader):
             index += 1
         word = self.keyword(index)
         if index < end and self.is_part(index) and (
-            word not in PG_KEYWORDS or word in PG_COLUMN_NAME_KEYWORDS
+            word not in self.words.keywords or word in self.words.column_name_keywords
         ):
             self.judged.add(index)
             index += 1
@@ -316,7 +334,7 @@ class _Reader(TokenReader):
         view = self._view_of(parts)
         if refusal is None and view is not None:
             written = shown(".".join(self.name(i) for i in parts))
-            condition = self._condition(view, PG_INFORMATION_SCHEMA_SCOPE[view][0])
+            condition = self._condition(view, self.views_allowed[view][0])
             return Verdict.refuse(
                 "information-schema-scope",
                 f"TABLE {written} would describe other schemas of the database too; write "
@@ -341,7 +359,7 @@ class _Reader(TokenReader):
         """The information_schema view (one a query may read) that `parts` names, if any."""
         names = [self.name(i) for i in parts]
         if len(names) >= 2 and names[-2] == _INFORMATION_SCHEMA:
-            return names[-1] if names[-1] in PG_INFORMATION_SCHEMA_SCOPE else None
+            return names[-1] if names[-1] in self.views_allowed else None
         return None
 
     def _note_view(self, parts: Sequence[int], index: int, after: int) -> Verdict | None:
@@ -376,7 +394,7 @@ class _Reader(TokenReader):
             self._read_condition(on.start, on.end, facts, on.right)
         confined = facts.closure()
         for view in self.views:
-            for column in PG_INFORMATION_SCHEMA_SCOPE[view.view]:
+            for column in self.views_allowed[view.view]:
                 if (view.number, column) in confined:
                     continue
                 condition = self._condition(view.ref, column)
@@ -478,8 +496,8 @@ class _Reader(TokenReader):
         if len(names) == 2:
             views = [v for v in self.views if v.ref == names[0]]
         else:
-            views = [v for v in self.views if column in PG_INFORMATION_SCHEMA_SCOPE[v.view]]
-        if len(views) != 1 or column not in PG_INFORMATION_SCHEMA_SCOPE[views[0].view]:
+            views = [v for v in self.views if column in self.views_allowed[v.view]]
+        if len(views) != 1 or column not in self.views_allowed[views[0].view]:
             return None
         return views[0].number, column
 
@@ -512,6 +530,9 @@ class _Reader(TokenReader):
                 "or database.schema.table.",
             )
         relation = names[-1]
+        own = self.words.own_relation(relation.lower())
+        if own is not None:
+            return own
         if len(names) == _MAX_PARTS:
             refusal = self._database(names[0], written)
             if refusal is not None:
@@ -543,14 +564,17 @@ class _Reader(TokenReader):
         )
 
     def _schema(self, schema: str, relation: str, written: str) -> Verdict | None:
+        own = self.words.own_schema(schema.lower())
+        if own is not None:
+            return own
         if schema == _INFORMATION_SCHEMA:
-            if relation in PG_INFORMATION_SCHEMA_VIEWS:
+            if relation in self.views_allowed:
                 return None
             return Verdict.refuse(
                 "system-schema",
                 f"{written} is not one of the information_schema views that describe only "
                 "this database's tables; read information_schema."
-                + ", .".join(sorted(PG_INFORMATION_SCHEMA_VIEWS)) + ".",
+                + ", .".join(sorted(self.views_allowed)) + ".",
             )
         if schema.lower().startswith("pg_"):
             return Verdict.refuse(

@@ -19,11 +19,15 @@ from __future__ import annotations
 
 from typing import Final
 
+from planrag.guards._postgres_family import PgFamily
+from planrag.guards._sql_refusals import refuse_postgres_keyword, refuse_postgres_statement
+
 __all__ = [
     "PG_COLUMN_NAME_KEYWORDS",
     "PG_DENIED_FUNCTIONS",
     "PG_DENIED_PREFIXES",
     "PG_ELSEWHERE",
+    "PG_FAMILY",
     "PG_FUNCTIONS",
     "PG_INFORMATION_SCHEMA_SCOPE",
     "PG_INFORMATION_SCHEMA_VIEWS",
@@ -360,3 +364,31 @@ PG_ELSEWHERE: Final[dict[str, str]] = {
     "MEDIAN": "percentile_cont(0.5) WITHIN GROUP (ORDER BY x)",
     "DATABASE": "current_database()",
 }
+
+
+PG_FAMILY: Final = PgFamily(
+    title="PostgreSQL",
+    keywords=PG_KEYWORDS,
+    column_name_keywords=PG_COLUMN_NAME_KEYWORDS,
+    query_keywords=PG_QUERY_KEYWORDS,
+    query_heads=frozenset({"SELECT", "WITH", "VALUES", "TABLE"}),
+    functions=PG_FUNCTIONS,
+    types=PG_TYPES,
+    multiword_types=PG_MULTIWORD_TYPES,
+    operators=PG_OPERATORS,
+    denied=denied_function,
+    elsewhere=PG_ELSEWHERE,
+    refuse_statement=refuse_postgres_statement,
+    refuse_keyword=refuse_postgres_keyword,
+    advice=("compute the value with PostgreSQL's built-ins: date_trunc(), EXTRACT() and "
+            "to_char() for dates, || and substr() for text, CASE for conditions."),
+    qualified_call=("A schema-qualified call such as s.fn() runs a function the guard cannot "
+                    "check; call built-in functions by their plain name (now(), not "
+                    "pg_catalog.now())."),
+    type_advice=("(reg* types look up the catalogue, and the dataset's own types may run its "
+                 "functions); cast to numeric, integer, bigint, text, varchar, boolean, date, "
+                 "timestamp, timestamptz, interval, json, jsonb or uuid (arrays such as int[] "
+                 "too)."),
+    information_schema=PG_INFORMATION_SCHEMA_SCOPE,
+)
+"""PostgreSQL's words for the query walker and the scope pass."""

@@ -44,7 +44,7 @@ from typing import Final
 from planrag.guards._dialect import SqlDialect
 from planrag.guards._sql_arithmetic import Placeholder, ranges_advice, ranges_said
 from planrag.guards._sql_lexer import OPERATOR, QUOTED, WORD, Token
-from planrag.guards._sql_rows import SERIES, Rows
+from planrag.guards._sql_rows import Rows
 from planrag.guards._sql_sizes import Sizes
 from planrag.guards._sql_words import SEQUENCE_TABLE
 from planrag.guards._verdict import Verdict
@@ -86,7 +86,8 @@ def resource_refusal(
     shape = _Shape(tokens, partners, dialect, sizes)
     if dialect.from_functions:  # a series too large on its own, before any cross join
         for index, token in enumerate(tokens):
-            if token.value == SERIES and token.kind == WORD and shape.is_op(index + 1, "("):
+            if (token.kind == WORD and token.value in dialect.series_functions
+                    and shape.is_op(index + 1, "(") and not shape.after_dot(index)):
                 refusal = shape.series_refusal(index)
                 if refusal is not None:
                     return refusal
@@ -167,8 +168,10 @@ class _Groups:
             self.narrowed[self.root(members[0])] = True
         for other in members[1:]:
             self.union(members[0], other)
-        if not members and condition.unqualified and joined:
-            self.union(joined, joined - 1)  # ON a = b: ties the joined table to its left
+        if not members and condition.unqualified and joined and joined < len(self.parent):
+            # ON a = b: ties the joined table to its left (a join of something no table,
+            # such as a string, has no table to tie)
+            self.union(joined, joined - 1)
         if not members and condition.pairs and joined is None:
             loose = self.loose()  # WHERE a = b joins two tables; which ones is not known
             if len(loose) > 1:
@@ -352,7 +355,8 @@ class _Shape:
     def _table_function(self, index: int, end: int, tables: list[_Table]) -> int:
         """PostgreSQL: ``fn(...) [WITH ORDINALITY] [[AS] alias [(columns)]]`` in FROM. A
         generate_series of known size counts as a table, as a sequence table does."""
-        rows = self.series_rows(index) if self.words[index] == SERIES else None
+        series = self.words[index] in self.dialect.series_functions
+        rows = self.series_rows(index) if series else None
         tables.append(_Table(key=f"#{index}", named=rows is not None, rows=rows))
         index = self.partners[index + 1] + 1
         if self.word(index) == "WITH" and self.word(index + 1) == "ORDINALITY":
@@ -374,16 +378,17 @@ class _Shape:
         found = self.rows.series(name)
         if found is None or found.high <= MAX_GENERATED_ROWS:
             return None
+        function = self.words[name].lower()
         if not found.params:
             return Verdict.refuse(
                 "dos",
-                f"generate_series() with these constant bounds produces more than "
+                f"{function}() with these constant bounds produces more than "
                 f"{MAX_GENERATED_ROWS:,} rows; use a smaller range or a larger step.",
             )
         most = "any number of" if found.high >= _SERIES_CAP else f"{found.high:,.0f}"
         advice = ranges_advice(found, f"at most {MAX_GENERATED_ROWS:,} rows")
         return Verdict.refuse(
-            "dos", f"generate_series() may produce {most} rows here{ranges_said(found)}; "
+            "dos", f"{function}() may produce {most} rows here{ranges_said(found)}; "
             f"{advice}.")
 
     # ---------------------------------------------------------------- small row sources

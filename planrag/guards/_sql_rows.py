@@ -182,11 +182,14 @@ class Rows(TokenReader):
         (numbers, parameters), as a range; None for other arguments (dates, columns)."""
         opening = name + 1
         arguments = self.arguments(opening + 1, self.partners[opening])
-        if len(arguments) not in (2, 3):
+        counts = (1, 2, 3) if self.dialect.series_from_zero else (2, 3)
+        if len(arguments) not in counts:
             return None
         found = [self.number(*argument) for argument in arguments]
         if any(value is None for value in found):
             return None
+        if len(found) == 1:
+            found.insert(0, Range(0.0, 0.0))
         first, last, *rest = [value for value in found if value is not None]
         step = rest[0] if rest else Range(1.0, 1.0)
         params = first.with_params(last)
@@ -324,7 +327,8 @@ class Rows(TokenReader):
             if self.keyword(inner) in QUERY_HEADS:
                 return self.query_output(index + 1, self.partners[index])
             return self.from_rows(index + 1, self.partners[index])
-        if self.dialect.from_functions and self.word(index) == SERIES and self.op(index + 1) == "(":
+        if (self.dialect.from_functions and self.word(index) in self.dialect.series_functions
+                and self.op(index + 1) == "("):
             found = self.series(index)
             return None if found is None else found.high
         if not self.is_name(index):

@@ -8,8 +8,8 @@ that reads a query's tables, filters and parameters, the query tool's descriptio
 reads (`planrag.engine.tools`), and the prompt's schema header (the source's `Schema.dialect`).
 
 Each dialect's object is built in its own module (`_mysql_dialect`, `_sqlite_dialect`,
-`_postgres_dialect`; the class is `_dialect.SqlDialect`); a dialect added later brings its
-module and one line here.
+`_postgres_dialect`, `_duckdb_dialect`; the class is `_dialect.SqlDialect`); a dialect added
+later brings its module and one line here.
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ from planrag.guards._dialect import (
     SqlDialect,
     quoted_with,
 )
+from planrag.guards._duckdb_dialect import DUCKDB
 from planrag.guards._mysql_dialect import MARIADB, MYSQL, MYSQL_OR_MARIADB
 from planrag.guards._postgres_dialect import POSTGRES
 from planrag.guards._sqlite_dialect import SQLITE
@@ -39,7 +40,7 @@ CYPHER: Final = CypherDialect(
 )
 
 DIALECTS: Final[dict[str, QueryDialect]] = {
-    d.name: d for d in (MYSQL, MARIADB, SQLITE, POSTGRES, CYPHER)
+    d.name: d for d in (MYSQL, MARIADB, SQLITE, POSTGRES, DUCKDB, CYPHER)
 }
 """Every dialect, by the name kinds declare and manifests write."""
 
