@@ -17,7 +17,7 @@ RUN useradd --create-home --uid 10001 planrag && mkdir -p /data && chown planrag
 COPY pyproject.toml README.md ./
 COPY planrag ./planrag
 COPY app ./app
-RUN pip install --upgrade pip && pip install '.[embedded,app,tracing]'
+RUN pip install --upgrade pip && pip install '.[embedded,app,tracing,files]'
 
 COPY fixtures ./fixtures
 COPY .chainlit/config.toml ./.chainlit/config.toml

@@ -8,7 +8,7 @@ PORT   ?= 8000
 .PHONY: demo console test test-e2e test-all test-times install lint typecheck unit unit-parallel \
 	unit-serial e2e bench check-local-model clean
 
-EXTRAS := .[embedded,app,dev,tracing]
+EXTRAS := .[embedded,app,dev,tracing,files]
 
 # Install (or refresh when pyproject.toml changes) into a local virtual environment. uv (from
 # PyPI, into the venv) resolves and downloads in parallel: about 10 s where pip alone takes

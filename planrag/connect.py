@@ -240,9 +240,16 @@ def _check_id(settings: Settings, request: ConnectRequest, known: Registry) -> N
         raise DatasetError(f"dataset {request.id} exists already; choose another id")
 
 
-def _entries(request: ConnectRequest) -> list[tuple[str, str]]:
-    """(kind, value) for each database named, at most one of each kind."""
-    entries = list(request.databases)
+def _entries(request: ConnectRequest) -> list[tuple[str, list[str]]]:
+    """(kind, values) for each database named, at most one of each kind (several values
+    only for a kind that takes them: `--files A B`)."""
+    entries: list[tuple[str, list[str]]] = []
+    for name, value in request.databases:
+        same = next((values for k, values in entries if k == name), None)
+        if same is not None and get_kind(name).connect_many:
+            same.append(value)
+        else:
+            entries.append((name, [value]))
     for name in {k for k, _ in entries}:
         if sum(1 for k, _ in entries if k == name) > 1:
             raise DatasetError(
@@ -269,14 +276,14 @@ def _entries(request: ConnectRequest) -> list[tuple[str, str]]:
 async def _stage(
     settings: Settings,
     request: ConnectRequest,
-    entries: list[tuple[str, str]],
+    entries: list[tuple[str, list[str]]],
     staging: Path,
     echo: Echo,
 ) -> Connected:
     secrets: dict[str, str] = {}
     databases: list[LiveDatabase] = []
-    for kind_name, value in entries:
-        databases.append(_live_entry(request, kind_name, value, secrets))
+    for kind_name, values in entries:
+        databases.append(_live_entry(request, kind_name, values, secrets))
     if secrets:
         write_secrets(staging / SECRETS, secrets)
     rules_name = _copy_rules(request.rules, staging)
@@ -308,7 +315,7 @@ async def _restage(
     settings: Settings,
     request: ConnectRequest,
     raw: dict[str, Any],
-    entries: list[tuple[str, str]],
+    entries: list[tuple[str, list[str]]],
     staging: Path,
     echo: Echo,
 ) -> Connected:
@@ -324,7 +331,7 @@ async def _restage(
         raw["simulator"] = _simulator_ref(request.simulator)
     if entries:
         secrets: dict[str, str] = {}
-        given = {kind: _live_entry(request, kind, value, secrets) for kind, value in entries}
+        given = {kind: _live_entry(request, kind, values, secrets) for kind, values in entries}
         written = raw.get("databases", [])
         kept = [db for db in written if _kind_name(db) not in given]
         # A new URL keeps the accounts per person of the one it replaces: dropping them
@@ -334,6 +341,11 @@ async def _restage(
                                    for kind, db in given.items()]
         if secrets:
             write_secrets(staging / SECRETS, {**read_secrets(staging / SECRETS), **secrets})
+    given_kinds = {kind for kind, _ in entries}
+    raw["databases"] = [  # files: their folders searched again, new files read
+        db if _kind_name(db) in given_kinds or _kind_name(db) is None
+        else get_kind(str(_kind_name(db))).refreshed(db, f"{staging / MANIFEST}")
+        for db in raw.get("databases", [])]
     accepted = raw.get("write_privileges") is True  # accepted so when it was connected
     _write_manifest(staging, raw, accepted, changed=True)
     dataset = load_manifest(staging / MANIFEST)  # what was changed reads back
@@ -395,13 +407,13 @@ async def _check_databases(
 
 
 def _live_entry(
-    request: ConnectRequest, kind_name: str, value: str, secrets: dict[str, str]
+    request: ConnectRequest, kind_name: str, values: list[str], secrets: dict[str, str]
 ) -> LiveDatabase:
     """The kind's manifest entry, with a password written in its URL moved to `secrets`."""
     listed = request.schema_names.get(kind_name)
     schemas = None if listed is None else [s.strip() for s in listed.split(",")]
-    entry = get_kind(kind_name).live_entry(value, request.database_names.get(kind_name),
-                                           schemas)
+    entry = get_kind(kind_name).live_entry_of(values, request.database_names.get(kind_name),
+                                              schemas)
     if entry.url is None:
         return entry
     parts = split_url(entry.url, entry.where)
@@ -489,7 +501,11 @@ def _entry_table(db: LiveDatabase, before: dict[str, Any] | None = None) -> dict
         table["path"] = str(db.path)
     if db.schemas is not None:
         table["schemas"] = list(db.schemas)
-    for key in ("schemas", "main_for_everyone", "accounts"):
+    if db.paths is not None:
+        table["paths"] = [str(p) for p in db.paths]
+    if db.files is not None:
+        table["files"] = [str(p) for p in db.files]
+    for key in ("schemas", "main_for_everyone", "accounts", "date_order"):
         if before is not None and key in before and key not in table:
             table[key] = before[key]
     return table

@@ -132,6 +132,13 @@ class LiveDatabase:
     schemas: tuple[str, ...] | None = None
     """PostgreSQL: the schemas of the database to read, in search-path order (None: the
     kind's default); other kinds take none."""
+    paths: tuple[Path, ...] | None = None
+    """Files: the files and folders `planrag connect --files` was given (searched again by
+    `--update`)."""
+    files: tuple[Path, ...] | None = None
+    """Files: the data files found in `paths`, each read as one table (or one per sheet)."""
+    date_order: str | None = None
+    """Files: how dates that read either way are read, "dmy" or "mdy" (None: "dmy")."""
 
 
 @dataclass(frozen=True)

@@ -42,6 +42,10 @@ the datasets directory):
     path = "shop.sqlite"           # sqlite: the file (relative to the manifest)
     schemas = ["public", "sales"]  # postgres: the schemas to read, the search path's order
                                    # (default: public)
+    paths = ["exports/"]           # files: the files and folders given to `connect --files`
+    files = ["exports/orders.csv"] # files: the data files found there, one table each (or
+                                   # one per sheet); `connect ID --update` searches again
+    date_order = "dmy"             # files: dates that read either way: "dmy" or "mdy"
     main_for_everyone = false      # with accounts: people with none of their own read as
                                    # `url` (default: they cannot ask)
     [[databases.accounts]]         # optional, on a server with logins (mysql, postgres,
@@ -269,8 +273,8 @@ def _required(entries: list[Any], path: Path) -> tuple[tuple[str, ...], tuple[st
     return tuple(out), tuple(problems)
 
 
-_DATABASE_KEYS = frozenset({"kind", "url", "database", "path"})
-_TABLE_KEYS = frozenset({"accounts", "main_for_everyone", "schemas"})
+_DATABASE_KEYS = frozenset({"kind", "url", "database", "path", "date_order"})
+_TABLE_KEYS = frozenset({"accounts", "main_for_everyone", "schemas", "paths", "files"})
 """A `[[databases]]` entry's keys that are not strings."""
 _ACCOUNT_KEYS = frozenset({"user", "group", "url"})
 
@@ -308,9 +312,26 @@ def _databases(raw: dict[str, Any], root: Path, path: Path) -> tuple[LiveDatabas
                 accounts=_accounts(entry.get("accounts", []), where),
                 main_for_everyone=everyone,
                 schemas=_schemas(entry.get("schemas"), where),
+                paths=_files(entry.get("paths"), root, where, "paths"),
+                files=_files(entry.get("files"), root, where, "files"),
+                date_order=values["date_order"],
             )
         )
     return tuple(out)
+
+
+_MAX_FILES = 500
+
+
+def _files(value: object, root: Path, where: str, key: str) -> tuple[Path, ...] | None:
+    """`files = ["orders.csv", ...]`: paths, relative to the manifest or absolute."""
+    if value is None:
+        return None
+    if (not isinstance(value, list) or not value or len(value) > _MAX_FILES
+            or not all(isinstance(v, str) and v.strip() for v in value)):
+        raise DatasetError(f"{where}: `{key}` must be a list of 1 to {_MAX_FILES} file or "
+                           f"folder paths, e.g. {key} = [\"data/orders.csv\"]")
+    return tuple((root / Path(v).expanduser()).resolve() for v in value)
 
 
 _MAX_SCHEMAS = 50

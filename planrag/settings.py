@@ -142,6 +142,14 @@ class Settings(BaseSettings):
         default=10.0, gt=0, le=600, validation_alias=_env("PLANRAG_POOL_WAIT")
     )
     """How long a query waits for a free connection before it is told the database is busy."""
+    duckdb_memory: str = Field(
+        default="1GB", pattern=r"^\d+(\.\d+)?\s*(KB|MB|GB|TB|KiB|MiB|GiB|TiB)$",
+        validation_alias=_env("PLANRAG_DUCKDB_MEMORY"),
+    )
+    """DuckDB's memory_limit for a files or DuckDB dataset, per process (e.g. 512MB, 2GB)."""
+    duckdb_threads: int = Field(default=2, ge=1, le=64,
+                                validation_alias=_env("PLANRAG_DUCKDB_THREADS"))
+    """DuckDB's threads for a files or DuckDB dataset, per process."""
 
     neo4j_uri: str | None = Field(
         default=None, validation_alias=_env("NEO4J_URI"),

@@ -39,9 +39,14 @@ def add_connect(sub: Subparsers) -> None:
     s.add_argument("id", metavar="ID", help="the new dataset's id: lowercase, digits, dashes "
                    "(with --update: the connected dataset to change)")
     for kind in all_kinds():  # --mysql URL, --neo4j URI [--neo4j-database NAME], --sqlite FILE
-        s.add_argument(kind.connect_option, action="append", default=[],
-                       metavar=kind.connect_metavar, help=kind.connect_help,
-                       dest=f"connect_{kind.name}")
+        if kind.connect_many:  # --files A B C
+            s.add_argument(kind.connect_option, action="extend", nargs="+", default=[],
+                           metavar=kind.connect_metavar, help=kind.connect_help,
+                           dest=f"connect_{kind.name}")
+        else:
+            s.add_argument(kind.connect_option, action="append", default=[],
+                           metavar=kind.connect_metavar, help=kind.connect_help,
+                           dest=f"connect_{kind.name}")
         if kind.connect_database_option:
             s.add_argument(kind.connect_database_option, metavar="NAME",
                            dest=f"connect_{kind.name}_database",

@@ -67,6 +67,10 @@ def _checked(dataset: Dataset) -> Dataset:
                 f"{db.where}: unknown kind {db.kind!r}; choose one of: {', '.join(target_names())}"
             )
         db = replace(db, kind=kind.name)
+        given = [k for k in ("paths", "files", "date_order") if getattr(db, k) is not None]
+        if given and not getattr(kind, "connect_many", False):
+            raise DatasetError(f"{db.where}: a {kind.name} database takes no `{given[0]}` "
+                               "(only kind = \"files\" does)")
         kind.check_live(db)
         check_accounts(kind, db)
         if kind.name in seen:

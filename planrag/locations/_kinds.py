@@ -65,6 +65,21 @@ class Kind(ABC):
     connect_schemas_option: ClassVar[str | None] = None
     """An option naming the schemas to read (e.g. "--postgres-schemas public,sales"), for a
     kind whose manifest entry takes `schemas`."""
+    connect_many: ClassVar[bool] = False
+    """`connect_option` takes several values, all for one database (`--files A B C`)."""
+
+    def live_entry_of(
+        self, values: Sequence[str], database: str | None,
+        schemas: Sequence[str] | None = None,
+    ) -> LiveDatabase:
+        """The manifest entry for `planrag connect OPTION VALUE...`: one value unless the
+        kind takes several (`connect_many`)."""
+        return self.live_entry(values[0], database, schemas)
+
+    def refreshed(self, entry: dict[str, object], where: str) -> dict[str, object]:
+        """A `[[databases]]` table as `planrag connect --update` writes it again when no new
+        value is given (files: their folders searched again); as it is by default."""
+        return entry
 
     def live_entry(
         self, value: str, database: str | None, schemas: Sequence[str] | None = None

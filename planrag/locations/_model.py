@@ -46,6 +46,10 @@ class Location:
     alice"); empty for the entry's own (main) account."""
     schemas: tuple[str, ...] = ()
     """PostgreSQL: the schemas of the database it reads, in search-path order."""
+    files: tuple[Path, ...] = ()
+    """Files: the data files read as tables (`planrag.sources.duckdb`)."""
+    date_order: str = "dmy"
+    """Files: how dates that read either way are read."""
 
     @property
     def origin(self) -> str:
