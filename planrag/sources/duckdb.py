@@ -31,7 +31,7 @@ import uuid
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, cast
+from typing import Any
 
 from planrag.errors import QueryError, QueryFailed, QueryRefused, QueryTimeout, SourceUnavailable
 from planrag.guards.dialects import Dialect, sql_dialect
@@ -51,7 +51,7 @@ from planrag.table import Limits, Table, TableBuilder
 
 __all__ = ["DuckDBSource", "open_database"]
 
-DUCKDB: Dialect = cast(Dialect, "duckdb")
+DUCKDB: Dialect = "duckdb"
 """The dialect DuckDB's queries are written in and judged in (`planrag.guards.dialects`)."""
 _SCHEMA_TTL_S = 300.0
 _WATCHDOG_GRACE_S = 2.0

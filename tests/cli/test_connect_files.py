@@ -57,8 +57,8 @@ async def test_connect_schema_and_query_a_folder_of_files(tmp_path: Path) -> Non
 
     code, out, err = await cli("schema", "--dataset", "shop", env=env)
     assert code == 0, err
-    assert ("TABLE orders(order_id BIGINT 'Order Id', store BIGINT, ordered_on DATE "
-            "'Ordered on', amount DOUBLE 'Amount (€)')  [4 rows]") in out
+    assert ("TABLE orders(order_id BIGINT 'Order Id', Store BIGINT, ordered_on DATE "
+            "'Ordered on', amount DOUBLE 'Amount (€)')  [4 rows]  -- from orders.csv") in out
     assert "stores_list(id BIGINT, store_name VARCHAR 'Store Name', area DOUBLE)" in out
 
     code, out, err = await cli(

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from contextlib import AsyncExitStack
 from pathlib import Path
-from typing import ClassVar, cast
+from typing import ClassVar
 
 from planrag.datasets import Dataset, LiveDatabase
 from planrag.errors import DatasetError, SourceUnavailable
@@ -32,7 +32,7 @@ class DuckDBKind(LiveOnlyKind):
     name: ClassVar[str] = "duckdb"
     title: ClassVar[str] = "DuckDB"
     language: ClassVar[Language] = "sql"
-    dialect: ClassVar[Dialect] = cast(Dialect, "duckdb")
+    dialect: ClassVar[Dialect] = "duckdb"
     order: ClassVar[int] = 26
     connect_option: ClassVar[str] = "--duckdb"
     connect_metavar: ClassVar[str] = "FILE"

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from contextlib import AsyncExitStack
 from pathlib import Path
-from typing import TYPE_CHECKING, ClassVar, cast
+from typing import TYPE_CHECKING, ClassVar
 
 from planrag.datasets import Dataset, LiveDatabase
 from planrag.errors import DatasetError, SourceUnavailable
@@ -45,7 +45,7 @@ class FilesKind(LiveOnlyKind):
     name: ClassVar[str] = "files"
     title: ClassVar[str] = "Files (CSV, TSV, Parquet, Excel)"
     language: ClassVar[Language] = "sql"
-    dialect: ClassVar[Dialect] = cast(Dialect, "duckdb")
+    dialect: ClassVar[Dialect] = "duckdb"
     order: ClassVar[int] = 25
     connect_option: ClassVar[str] = "--files"
     connect_metavar: ClassVar[str] = "PATH"
