@@ -151,7 +151,10 @@ def _open(files: Sequence[Path], database: Path | None, date_order: str, memory:
         path = database
     try:
         conn = duckdb.connect(str(path), read_only=True, config={
-            "autoinstall_known_extensions": False, "autoload_known_extensions": False})
+            "autoinstall_known_extensions": False, "autoload_known_extensions": False,
+            "allow_community_extensions": False,
+            # a name no table has must not read a Python variable of this process
+            "python_enable_replacements": False})
     except duckdb.Error as exc:
         raise SourceUnavailable(f"cannot open the DuckDB file {path} read-only: "
                                 f"{str(exc).splitlines()[0]}") from None

@@ -189,12 +189,15 @@ async def test_settings_are_set_and_locked(source: DuckDBSource) -> None:
     settings = dict(db.conn.cursor().execute(
         "SELECT name, value FROM duckdb_settings() WHERE name IN ('enable_external_access', "
         "'lock_configuration', 'threads', 'autoinstall_known_extensions', "
-        "'autoload_known_extensions', 'memory_limit')").fetchall())
+        "'autoload_known_extensions', 'memory_limit', 'python_enable_replacements', "
+        "'allow_community_extensions')").fetchall())
     assert settings["enable_external_access"] == "false"
     assert settings["lock_configuration"] == "true"
     assert settings["autoinstall_known_extensions"] == "false"
     assert settings["autoload_known_extensions"] == "false"
     assert settings["threads"] == "2"
+    assert settings["python_enable_replacements"] == "false"
+    assert settings["allow_community_extensions"] == "false"
     assert settings["memory_limit"].endswith("GiB") or settings["memory_limit"].endswith("MiB")
 
 
