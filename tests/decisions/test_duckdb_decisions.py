@@ -21,6 +21,7 @@ duckdb = pytest.importorskip("duckdb")
 from planrag.engine import Reply, ScriptedModel, call  # noqa: E402
 from planrag.engine.scripted_server import ScriptedServer  # noqa: E402
 from planrag.errors import QueryRefused  # noqa: E402
+from planrag.simulators.state import TableSpec, state_from_source  # noqa: E402
 from planrag.sources.duckdb import DuckDBSource  # noqa: E402
 from planrag.sources.guarded import guarded  # noqa: E402
 from tests.live._live import cli, events_of, live_env  # noqa: E402
@@ -253,6 +254,20 @@ async def test_parameters_are_bound_as_duckdb_types(tmp_path: Path, chain: Chain
     with pytest.raises(QueryRefused, match="repeat"):
         await source.execute("SELECT repeat('x', :n) AS x", params={"n": 10**7})
     await source.close()
+
+
+async def test_a_python_simulator_reads_whole_tables_from_the_files(
+        tmp_path: Path, chain: Chain) -> None:
+    """A simulator's tables read whole (no query of its own) are read with names DuckDB
+    reads, typed, in key order."""
+    folder = write_files(tmp_path / "files", chain)
+    source = guarded(DuckDBSource([folder / "stores.csv", folder / "sales.parquet"]))
+    specs = (TableSpec.of("stores", "Code:str opened_on:date rent:float?", key="Code"),
+             TableSpec.of("sales", "store:str wk:int revenue:float", key="store wk"))
+    state = await state_from_source(specs, source)
+    await source.close()
+    assert state.rows("stores") == [(s.code, s.opened, s.rent) for s in chain.stores]
+    assert state.rows("sales") == sorted(chain.sales)
 
 
 def _run_model(best: str, right: float, wrong: float, total: float) -> ScriptedModel:
