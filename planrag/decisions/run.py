@@ -255,6 +255,10 @@ async def rank_on(
             nulls.append(str(key))
             continue
         got[str(key)] = number
+    # In the candidates' order, not the value rows' (DuckDB's parallel GROUP BY returns
+    # them in another order each run), so notes read the same every time.
+    position = {str(k): n for n, k in enumerate(keys)}
+    nulls.sort(key=position.__getitem__)
     if len(baseline.rows) != 1:
         raise DecisionModelError(
             f"decision {spec.id}: `baseline` returns {len(baseline.rows)} rows; it must "

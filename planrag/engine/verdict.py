@@ -481,7 +481,8 @@ def proposal_lines(event: CheckProposed, style: Style = "plain", *,
 
 
 _DATABASES = {"graph": "the graph database", "mysql": "the MariaDB database",
-              "postgres": "the PostgreSQL database", "sqlite": "the SQLite copy"}
+              "postgres": "the PostgreSQL database", "sqlite": "the SQLite copy",
+              "files": "the data files", "duckdb": "the DuckDB file"}
 """Where a proposed check runs, in words, when the dataset has more than one database."""
 
 

@@ -40,6 +40,7 @@ from pydantic import BaseModel
 
 from planrag.dumps import RelationalDump, parse_sql
 from planrag.errors import DatasetError, QueryError, StateError
+from planrag.guards.dialects import dialect_for
 from planrag.locations import all_kinds
 from planrag.sources._params import placeholder_names
 from planrag.sources.base import DataSource
@@ -67,6 +68,8 @@ Form = Literal["sql", "cypher"]
 FORMS: tuple[Form, ...] = get_args(Form)
 
 _LIVE_LIMITS = Limits(max_rows=2_000_000, max_bytes=512_000_000, count_rows=1, timeout_s=60.0)
+_BACKTICKS = dialect_for("mysql").quote
+"""Names in backticks, as MySQL, MariaDB and SQLite read them."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,14 +150,18 @@ class TableSpec:
         text = self.query if form == "sql" else self.cypher
         return tuple(placeholder_names(text, form, dialect=dialect)) if text else ()
 
-    def sql(self, order_by: str | None = None) -> str:
+    def sql(self, order_by: str | None = None, *, dialect: str = "mysql") -> str:
         """The SQL that reads this table: its `query` as written, else the whole table in
-        key order (or `order_by`)."""
+        key order (or `order_by`), its names quoted as `dialect` quotes them (PostgreSQL and
+        DuckDB refuse MySQL's backticks), but in backticks on SQLite, where a double-quoted
+        name no column has is read as text, not refused."""
         if self.query:
             return self.query
-        cols = ", ".join(f"`{c}`" for c in self.column_names)
-        order = order_by or ", ".join(f"`{k}`" for k in self.key)
-        return f"SELECT {cols} FROM `{self.name}`" + (f" ORDER BY {order}" if order else "")
+        quote = _BACKTICKS if dialect == "sqlite" else dialect_for(dialect).quote
+        cols = ", ".join(quote(c) for c in self.column_names)
+        order = order_by or ", ".join(quote(k) for k in self.key)
+        return (f"SELECT {cols} FROM {quote(self.name)}"
+                + (f" ORDER BY {order}" if order else ""))
 
 
 def _squeezed(text: str | None) -> str | None:
@@ -297,7 +304,7 @@ async def state_from_source(
             query = spec.cypher
             where = f"{source.name}: query for `{spec.name}`"
         else:
-            query = spec.sql(insertion)
+            query = spec.sql(insertion, dialect=source.dialect)
             where = f"{source.name}: {'query for' if spec.query else 'table'} `{spec.name}`"
         names = spec.parameters(language, dialect=source.dialect)
         try:

@@ -89,8 +89,9 @@ def sql_bound(
 ) -> Bound:
     """`query` with its `:name` placeholders bound from `params` for a driver whose marker
     is `marker` (`%s`: pymysql, which then reads every other `%` as an escape, so they are
-    doubled; `?`: sqlite3; `$`: asyncpg, whose markers are numbered, `$1`, `$2`..., and
-    which takes each value as it is, encoding it for the type the server infers). A name
+    doubled; `?`: sqlite3; `$`: asyncpg and DuckDB, whose markers are numbered, `$1`,
+    `$2`..., and which take each value as it is, typed for what the query does with it: a
+    date stays a date, so `:day + INTERVAL 7 DAY` works). A name
     without a value is refused in one line. The text is read as `dialect`'s server reads
     it."""
     spans = _spans(query, dialect)
@@ -178,13 +179,14 @@ def _sqlite3_value(value: Any) -> Any:
     return value
 
 
-def _asyncpg_value(value: Any) -> Any:
-    """asyncpg takes each value as it is, encoding it for the type the server infers."""
+def _as_it_is(value: Any) -> Any:
+    """asyncpg and DuckDB take each value as it is (a date, a Decimal, a bool), and type it
+    for the query; as text (sqlite3's way) DuckDB would read `'1.5' * 2` as 4."""
     return value
 
 
 _DRIVER_VALUES: dict[str, Callable[[Any], Any]] = {
-    "%s": _pymysql_value, "?": _sqlite3_value, "$": _asyncpg_value,
+    "%s": _pymysql_value, "?": _sqlite3_value, "$": _as_it_is,
 }
 """How each driver, known by its marker, takes a parameter's value."""
 

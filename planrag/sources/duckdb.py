@@ -226,11 +226,12 @@ class DuckDBSource:
     async def execute(
         self, query: str, limits: Limits | None = None, params: Mapping[str, Any] | None = None
     ) -> Table:
-        """With `params`, the query's `:name` placeholders are bound by the driver."""
+        """With `params`, the query's `:name` placeholders are bound by the driver, as
+        `$1`, `$2`... with each value as it is (`planrag.sources._params`)."""
         limits = limits or self.limits
         statement, args = query, ()
         if params is not None:
-            bound = sql_bound(query, params, marker="?", dialect=self.dialect)
+            bound = sql_bound(query, params, marker="$", dialect=self.dialect)
             statement, args = bound.text, bound.args
         db = await self.opened()
         cursor = db.conn.cursor()
@@ -257,7 +258,7 @@ class DuckDBSource:
         """Judged in DuckDB's dialect."""
         if params is None:
             return Submission(self.dialect, query)
-        bound = sql_bound(query, params, marker="?", dialect=self.dialect)
+        bound = sql_bound(query, params, marker="$", dialect=self.dialect)
         return Submission(self.dialect, bound.checked, params=bound.placeholders)
 
     async def schema(self, read: Read | None = None) -> Schema:

@@ -1,6 +1,6 @@
-"""benchmarks/decisions.py at a small size: it runs on both servers, counts three queries per
-ranking, finds both rankings equal, leaves nothing behind on the server; and its check of
-two rankings can fail."""
+"""benchmarks/decisions.py at a small size: it runs on both servers and on Parquet files
+through DuckDB, counts three queries per ranking, finds the rankings equal, leaves nothing
+behind on the server; and its check of two rankings can fail."""
 
 from __future__ import annotations
 
@@ -41,12 +41,12 @@ async def test_the_benchmark_runs_small_and_cleans_up(mysql_world: MySQLWorld) -
     sales = int(re.search(r"200 stores and ([\d,]+) weekly sales rows", text)
                 .group(1).replace(",", ""))  # type: ignore[union-attr]
     assert f"timed queries run as {DB}_r, an account with SELECT on {DB} only" in text
-    for engine in ("MariaDB", "SQLite"):
+    for engine in ("MariaDB", "SQLite", "DuckDB Parquet"):
         ranked, queries, rows = _row(text, f"written decision, {engine}")[:3]
         assert (queries, rows) == ("3", "401")  # 200 candidates, 200 values, 1 baseline
         assert _row(text, f"Python simulator, {engine}")[:3] == [
             ranked, "2", f"{200 + sales:,}"]
-    assert text.count("rankings agree") == 3 and "DISAGREE" not in text
+    assert text.count("rankings agree") == 5 and "DISAGREE" not in text
     left = await admin_execute(
         f"SELECT SCHEMA_NAME FROM information_schema.SCHEMATA WHERE SCHEMA_NAME = '{DB}'")
     users = await admin_execute(f"SELECT User FROM mysql.user WHERE User = '{DB}_r'")

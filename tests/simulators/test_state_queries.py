@@ -216,6 +216,10 @@ def test_a_query_is_run_as_written() -> None:
     assert spec.sql() == spec.sql("rowid") == query.strip()
     blank = TableSpec.of("t", "id:int", "id", query="  ")
     assert blank.query is None and blank.sql() == "SELECT `id` FROM `t` ORDER BY `id`"
+    # Quoted as each database reads names: PostgreSQL and DuckDB refuse backticks; SQLite
+    # keeps them (a double-quoted name no column has is text there).
+    assert blank.sql(dialect="duckdb") == 'SELECT "id" FROM "t" ORDER BY "id"'
+    assert blank.sql("rowid", dialect="sqlite") == "SELECT `id` FROM `t` ORDER BY rowid"
 
 
 def test_forms_default_to_what_the_tables_provide() -> None:
@@ -324,5 +328,5 @@ async def test_graph_dates_nulls_and_bound_parameters(
     assert order[2].replace(tzinfo=None) == datetime(2026, 11, 1, 8, 30)
     assert [row[1] for row in cote.rows("customer")] == ["Bob"]
     assert str(info.value) == (
-        "the loyalty-voucher simulator reads only SQL; ask on the mysql, postgres or sqlite "
-        "target")
+        "the loyalty-voucher simulator reads only SQL; ask on the mysql, postgres, sqlite, "
+        "files or duckdb target")
