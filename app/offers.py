@@ -90,8 +90,10 @@ def datasets_text(settings: Settings, access: Access) -> str:
             except PlanRAGError as exc:
                 parts.append(f"{product_name(target)}: {escape(str(exc), 'markdown')}")
                 continue
-            parts.append(f"your live {product_name(target)} database "
-                         f"{escape(str(location.database), 'markdown')} at "
+            # Files have no database name (nor has a SQLite file): where they lie says it.
+            named = (f"database {escape(location.database, 'markdown')} at "
+                     if location.database else "data at ")
+            parts.append(f"your live {product_name(target)} {named}"
                          f"{escape(location.where, 'markdown')}")
         copies = [product_name(t) for t in targets if t not in live]
         if copies:

@@ -16,6 +16,7 @@ from planrag.engine import Reply, ScriptedModel, call
 from planrag.runtime import registry
 from planrag.settings import load_settings
 from planrag.users import Access
+from tests._sql_fixtures import FIXTURES
 from tests.app.test_chat_e2e import SCRIPTS, _browser, _page, _scripted_chat, _shot, data_dir, shots  # noqa: F401 - fixtures
 from tests.app.test_slack import Channel, SlackEnv, post_all, slack_env  # noqa: F401
 
@@ -71,6 +72,11 @@ def test_picker_and_list_show_live_datasets(tmp_path: Path) -> None:
     text = datasets_text(settings, Access.open())
     assert "**Shop sales** (`shoplive`): your live SQLite database" in text
     assert "**Its account may write**" in text
+    # The shipped files demo has no database name: where its files lie says it.
+    bakery = FIXTURES / "bakery" / "files"
+    assert (f"(`demo-bakery`): your live Files data at {bakery}; its sample questions need "
+            "a model; answers checked by the decision model written for it.") in text
+    assert "database None" not in text
 
 
 async def test_console_on_a_live_dataset(tmp_path: Path) -> None:

@@ -19,7 +19,8 @@ def test_datasets_lists_every_dataset(data_env: dict[str, str]) -> None:
     out = planrag("datasets", "--json", env=data_env)
     assert out.returncode == 0, out.stderr
     ids = [d["id"] for d in json.loads(out.stdout)]
-    assert ids == ["demo-retail", "dqa-building-1836", "dqa-locating-1445", "wards"]
+    assert ids == ["demo-bakery", "demo-retail", "dqa-building-1836", "dqa-locating-1445",
+                   "wards"]
     text = planrag("datasets", env=data_env).stdout
     assert "Coffee roaster deliveries" in text and "81 questions" in text
 

@@ -26,7 +26,8 @@ def test_display_names_of_columns(registry: Registry) -> None:
 
 
 def test_shipped_datasets(registry: Registry) -> None:
-    assert registry.ids() == ["demo-retail", "dqa-building-1836", "dqa-locating-1445", "wards"]
+    assert registry.ids() == ["demo-bakery", "demo-retail", "dqa-building-1836",
+                              "dqa-locating-1445", "wards"]
     loc = registry.get("dqa-locating-1445")
     assert len(loc.questions) == 81
     assert len(loc.dumps("sql")) == 2 and len(loc.dumps("cypher")) == 4
@@ -70,7 +71,7 @@ def test_reference_syntax() -> None:
 @pytest.mark.parametrize(
     ("ref", "message"),
     [
-        ("nope", "unknown dataset 'nope'; known datasets: demo-retail"),
+        ("nope", "unknown dataset 'nope'; known datasets: demo-bakery, demo-retail"),
         ("demo-retail@zzz", "has no relational dump 'zzz'; it has: retail"),
         ("demo-retail#q9", "has no question 'q9'"),
         ("demo-retail#q9", "has no question 'q9'"),
