@@ -12,7 +12,7 @@ import pytest
 
 duckdb = pytest.importorskip("duckdb")
 
-from planrag.errors import DatasetError, QueryRefused, QueryTimeout  # noqa: E402
+from planrag.errors import DatasetError, QueryFailed, QueryRefused, QueryTimeout  # noqa: E402
 from planrag.guards.dialects import DIALECTS  # noqa: E402
 from planrag.sources._duckdb_files import (  # noqa: E402
     data_files,
@@ -158,10 +158,21 @@ async def test_a_changed_file_is_read_again(files: tuple[Path, ...]) -> None:
     assert (await source.execute("SELECT count(*) FROM orders")).rows == ((3,),)
 
 
+async def test_a_path_as_a_table_is_no_table_to_duckdb(source: DuckDBSource) -> None:
+    """`FROM '/etc/passwd'` is a file to DuckDB only with external access on: here it is a
+    table name that does not exist, and nothing is read."""
+    with pytest.raises(QueryFailed, match="does not exist"):
+        await source.execute("SELECT * FROM '/etc/passwd'")
+
+
 @pytest.mark.parametrize("query", [
     "SELECT * FROM read_csv('/etc/passwd')",
     "SELECT * FROM read_text('/etc/hostname')",
     "SELECT * FROM glob('/etc/*')",
+    "SELECT * FROM read_blob('/etc/hostname')",
+    "EXPORT DATABASE '/tmp/planrag-dkf-export'",
+    "IMPORT DATABASE '/tmp/planrag-dkf-export'",
+    "PRAGMA memory_limit = '64GB'",
     "SELECT * FROM read_parquet('http://127.0.0.1:9/x.parquet')",
     "COPY (SELECT 1) TO '/tmp/planrag-dkf-out.csv'",
     "ATTACH '/tmp/planrag-dkf.duckdb' AS other",
