@@ -99,7 +99,8 @@ async def test_with_root_in_mysql_url_the_copies_are_read_by_a_select_only_accou
     assert f"read as {who}, the SELECT-only account" in listed.stdout
     assert password not in listed.stdout
     as_json = json.loads(planrag("datasets", "--json", env=env).stdout)
-    mysql = next(d for d in as_json[0]["databases"] if d["target"] == "mysql")
+    retail = next(d for d in as_json if d["id"] == "demo-retail")
+    mysql = next(d for d in retail["databases"] if d["target"] == "mysql")
     assert mysql["account"].startswith(f"read as {who}")
 
     asked = planrag("query", "--dataset", "demo-retail", "--target", "mysql",
