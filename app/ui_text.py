@@ -7,10 +7,11 @@ page load):
   keeps (not "No threads found");
 - step titles carry their own verb ("Query 2 · SQL · 4 rows", "Plan"), so Chainlit's
   "Using"/"Used" prefix is blank;
-- the composer's placeholder invites a decision question; when no model is set up it says, in
-  one line on the first screen, that a scripted walkthrough answers the sample questions and
-  where to read how to set a model up (the line under the composer says it again once a
-  conversation starts, as the in-app Readme, chainlit.md, does).
+- the composer's placeholder invites a decision question; when no model is set up it says so
+  and where to read how to set one up, and the line under the composer that a scripted
+  walkthrough answers the sample questions where a dataset has one (the files demo and the
+  wards have none: their first screens say their questions need a model), as the in-app
+  Readme, chainlit.md, does.
 
 A value is taken from Chainlit's packaged translation when the assistant has none of its own,
 so switching a model on and off restores Chainlit's line."""
@@ -57,13 +58,11 @@ def interface_words(model_configured: bool) -> dict[Key, str | None]:
     }
     if not model_configured:
         words[("chat", "input", "placeholder")] = (
-            "Ask a question (no model is set up: a scripted walkthrough answers the sample "
-            "questions; see the Readme)"
+            "Ask a question (no model is set up; see the Readme)"
         )
         words[("chat", "watermark")] = (
-            "No model is set up: a scripted walkthrough answers the sample questions, and "
-            "says which question it answers when asked another. The Readme (top right) says "
-            "how to set up a model."
+            "No model is set up: where a dataset has a scripted walkthrough, it answers the "
+            "sample questions. The Readme (top right) says how to set up a model."
         )
     return words
 

@@ -296,6 +296,10 @@ async def test_question_plan_queries_replan_and_checked_answer(  # type: ignore[
         await _shot(page, prompt, shots / "1-replan-prompt.png")
         await approve.click()
         await page.get_by_text("Best decision: Krakow").first.wait_for(timeout=30_000)
+        # once a conversation runs, the line under the composer says what answers it
+        await expect(page.get_by_text(re.compile(
+            r"where a dataset has a scripted walkthrough, it answers the sample questions"))
+        ).to_be_visible()
         await page.get_by_text("reached the same decision").first.wait_for()
         chart = page.locator(".js-plotly-plot").first
         await chart.wait_for(timeout=30_000)
@@ -517,8 +521,7 @@ async def test_without_a_model_what_if_and_datasets_still_work(no_model_app, sho
         await page.wait_for_timeout(5_000)
         starter = page.get_by_role("button", name=re.compile(r"^SWE: Where should I allocate"))
         await expect(starter).to_be_visible()
-        composer = page.get_by_placeholder(re.compile(r"no model is set up: a scripted "
-                                                      r"walkthrough answers"))
+        composer = page.get_by_placeholder(re.compile(r"no model is set up; see the Readme"))
         await expect(composer).to_be_visible()
         await page.screenshot(path=str(shots / "first-screen.png"))
         # A sample question runs the labelled scripted walkthrough, verdict first.
