@@ -296,10 +296,6 @@ async def test_question_plan_queries_replan_and_checked_answer(  # type: ignore[
         await _shot(page, prompt, shots / "1-replan-prompt.png")
         await approve.click()
         await page.get_by_text("Best decision: Krakow").first.wait_for(timeout=30_000)
-        # once a conversation runs, the line under the composer says what answers it
-        await expect(page.get_by_text(re.compile(
-            r"where a dataset has a scripted walkthrough, it answers the sample questions"))
-        ).to_be_visible()
         await page.get_by_text("reached the same decision").first.wait_for()
         chart = page.locator(".js-plotly-plot").first
         await chart.wait_for(timeout=30_000)
@@ -528,6 +524,10 @@ async def test_without_a_model_what_if_and_datasets_still_work(no_model_app, sho
         await starter.click()
         await page.get_by_text("Scripted walkthrough").first.wait_for(timeout=30_000)
         await page.get_by_text("Best decision: Krakow").first.wait_for(timeout=30_000)
+        # once a conversation runs, the line under the composer says what answers it
+        await expect(page.get_by_text(re.compile(
+            r"where a dataset has a scripted walkthrough, it answers the sample questions"))
+        ).to_be_visible()
         # A sample question's parameters, on a button labelled with them (with the form).
         await _ask(page, "/whatif")
         await page.get_by_role("button", name="What-if: country=DAN home=lubeck").first.click()
