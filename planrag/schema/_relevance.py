@@ -28,7 +28,7 @@ or "do not use", or a name that is another table's with `bak`, `old`, `tmp`, `ar
 year ... added) keeps a quarter of its score (`COPY`): it comes after the table it copies.
 
 Each ranked entity says why it ranks (`Ranked.why`): the question's words its name or its
-columns meet, a value it holds, or the neighbour that lent it most. `join_paths` then finds
+columns meet, a value it holds, or the neighbour that lent it most. `ordered` then finds
 the tables that join the question's chosen tables when no key links them directly (the order
 lines and headers between `customers` and `products`, whose own names say nothing the question
 does): those come right after the tables they join. A header and its lines (`so_hdr` and
@@ -57,8 +57,7 @@ from planrag.schema._tokens import STOP_WORDS, fragments, identifier_words, word
 from planrag.schema._tokens import stem as stem_of
 from planrag.schema._values import Link
 
-__all__ = ["Index", "Ranked", "index_of", "join_paths", "rank", "ranked", "read_with",
-           "search_scores"]
+__all__ = ["Index", "Ranked", "index_of", "ordered", "rank", "ranked", "search_scores"]
 
 NAME_WEIGHT = 3.0
 COLUMN_WEIGHT = 1.5
@@ -330,11 +329,13 @@ def base_scores(index: Index, text: str) -> list[float]:
 
 class Asked(dict[str, float]):
     """The schema words a text meets, with how fully; `synonym_of` says which question
-    word each word met only through a synonym stands for."""
+    word each word met only through a synonym stands for, `said` how the question says
+    each word ("supplier (as vendor)" for one met through a synonym)."""
 
     def __init__(self) -> None:
         super().__init__()
         self.synonym_of: dict[str, str] = {}
+        self.said: dict[str, str] = {}
 
 
 def asked_words(index: Index, text: str) -> Asked:
@@ -343,18 +344,25 @@ def asked_words(index: Index, text: str) -> Asked:
     synonyms and their abbreviations (`SYNONYM` times as much)."""
     asked = Asked()
     asked.update(dict.fromkeys(words(text), 1.0))
+    through: dict[str, str] = {}
     for raw in re.findall(r"[A-Za-z]+", text):
         word = raw.lower()
+        for part in words(raw):
+            asked.said.setdefault(part, word)
         if len(word) <= SHORTEST_ABBREVIATION or word in STOP_WORDS:
             continue
         for short, weight in _abbreviations(index, word):
+            asked.said.setdefault(short, word)
             if asked.get(short, 0.0) < weight:
                 asked[short] = weight
         for other in synonyms(word):
             for short, weight in ((stem_of(other), 1.0), *_abbreviations(index, other)):
+                through.setdefault(short, f"{word} (as {other})")
                 if short in index.idf and short not in asked:
                     asked[short] = weight * SYNONYM
                     asked.synonym_of[short] = stem_of(word)
+    for short, said in through.items():  # the question's own words first
+        asked.said.setdefault(short, said)
     return asked
 
 
@@ -441,6 +449,7 @@ def _for_entity(index: Index, i: int, asked: Asked) -> Asked:
     out = Asked()
     out.update((k, v) for k, v in asked.items() if k not in words_left_out)
     out.synonym_of = {k: v for k, v in asked.synonym_of.items() if k not in words_left_out}
+    out.said = asked.said
     return out
 
 
@@ -480,7 +489,28 @@ def rank(
 
 def ranked(schema: Schema, text: str, links: Iterable[Link] = ()) -> list[Ranked]:
     """`rank`, each entity with why it ranks."""
+    return _ranked(index_of(schema), schema, text, links)
+
+
+def ordered(schema: Schema, text: str, links: Iterable[Link] = ()) -> list[tuple[Entity, str]]:
+    """What the first prompt shows in full for `text`, in order, each with why: the ranking,
+    each entity followed by its lines or its header (`Index.lines`, `Index.headers`) and by
+    the tables on the join path between it and a better one (`_join_paths`). An entity may
+    come twice; the first place counts."""
     index = index_of(schema)
+    ranking = _ranked(index, schema, text, links)
+    paths = _join_paths(index, schema, ranking)
+    out: list[tuple[Entity, str]] = []
+    for n, place in enumerate(ranking):
+        out.append((place.entity, place.why))
+        out += _read_with(index, schema, place)
+        for after, entities, reason in paths:
+            if after == n:
+                out += [(entity, reason) for entity in entities]
+    return out
+
+
+def _ranked(index: Index, schema: Schema, text: str, links: Iterable[Link]) -> list[Ranked]:
     asked = asked_words(index, text)
     own = [_entity_score(index, i, asked) for i in range(len(index.fields))]
     base = list(own)
@@ -496,7 +526,6 @@ def ranked(schema: Schema, text: str, links: Iterable[Link] = ()) -> list[Ranked
         for i, (b, f) in enumerate(zip(base, first, strict=True))
     ]
     order = sorted(range(len(final)), key=lambda i: (-final[i], i))
-    said = _said(index, text)
     out = []
     for i in order:
         if final[i] <= 0:
@@ -506,7 +535,7 @@ def ranked(schema: Schema, text: str, links: Iterable[Link] = ()) -> list[Ranked
         if values.get(i) and base[i] - own[i] >= max(own[i], lent):
             why = f"holds {_quoted(values[i])}, which the question names"
         elif own[i] >= lent:
-            why = _words_reason(index, i, asked, said)
+            why = _words_reason(index, i, asked)
         else:
             step = first if first[i] - base[i] >= SECOND_STEP * lent else base
             lender = _lender(index, step, top if step is base else second, i)
@@ -518,29 +547,10 @@ def ranked(schema: Schema, text: str, links: Iterable[Link] = ()) -> list[Ranked
     return out
 
 
-def _said(index: Index, text: str) -> dict[str, str]:
-    """Each schema word `text` meets, as the question says it ("supplier (as vendor)" for
-    a word met through its synonym)."""
-    out: dict[str, str] = {}
-    for raw in re.findall(r"[A-Za-z]+", text):
-        word = raw.lower()
-        for part in words(raw):
-            out.setdefault(part, word)
-        if len(word) > SHORTEST_ABBREVIATION and word not in STOP_WORDS:
-            for short, _ in _abbreviations(index, word):
-                out.setdefault(short, word)
-    for raw in re.findall(r"[A-Za-z]+", text):
-        word = raw.lower()
-        if len(word) > SHORTEST_ABBREVIATION and word not in STOP_WORDS:
-            for other in synonyms(word):
-                for short in (stem_of(other), *(s for s, _ in _abbreviations(index, other))):
-                    out.setdefault(short, f"{word} (as {other})")
-    return out
-
-
-def _words_reason(index: Index, i: int, asked: Asked, said: dict[str, str]) -> str:
+def _words_reason(index: Index, i: int, asked: Asked) -> str:
     f = index.fields[i]
     asked = _for_entity(index, i, asked)
+    said = asked.said
     named = [said.get(s, s) for s in f.name if s in asked]
     if named:
         return f"named by the question ({_quoted(named)})"
@@ -562,26 +572,22 @@ def _lender(index: Index, scores: list[float], top: frozenset[int], i: int) -> i
     return max(lenders, key=lambda j: (_share(index, scores, j), -j)) if lenders else None
 
 
-def read_with(schema: Schema, ranking: list[Ranked]) -> list[list[tuple[Entity, str]]]:
-    """For each ranked entity, the tables read together with it, and why: its lines, or
-    its header."""
-    index = index_of(schema)
-    out = []
-    for place in ranking:
-        i, name = place.position, place.entity.name
-        out.append([(schema.entities[j], f"the lines of {name}") for j in index.lines[i]]
-                   + [(schema.entities[j], f"the header of {name}") for j in index.headers[i]])
-    return out
+def _read_with(index: Index, schema: Schema, place: Ranked) -> list[tuple[Entity, str]]:
+    """The tables read together with a ranked one, and why: its lines, or its header."""
+    i, name = place.position, place.entity.name
+    return ([(schema.entities[j], f"the lines of {name}") for j in index.lines[i]]
+            + [(schema.entities[j], f"the header of {name}") for j in index.headers[i]])
 
 
-def join_paths(schema: Schema, ranking: list[Ranked]) -> list[tuple[int, list[Entity], str]]:
+def _join_paths(
+    index: Index, schema: Schema, ranking: list[Ranked]
+) -> list[tuple[int, list[Entity], str]]:
     """The tables that join the question's chosen tables where no key links them directly:
     for each pair of the best `MOST_ANCHORS` tables the question itself selects, the
     shortest chain through at most `MOST_BETWEEN` others (no copies, no hubs), the least
     linked one when several are as short, the more relevant when still tied. Each as (the
     ranking position it belongs after: the later of the pair, the tables in join order, why);
     the tables already ranked at or before that position are left out."""
-    index = index_of(schema)
     if not ranking:
         return []
     place = {r.position: n for n, r in enumerate(ranking)}

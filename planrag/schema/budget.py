@@ -8,13 +8,12 @@ holds the header, the values the question names ("Values named in the question:"
 each, from the schema's value index: `planrag.schema._values`), the tables or labels in
 full (first those the caller puts first: the dataset's `required`, the tables of a written
 decision close to the question; then in order of relevance to the question, ranked
-lexically, offline: `rank_entities`, each followed by its lines or its header, `read_with`,
-and by the tables that join it to a better one when no key links them directly:
-`join_paths`) while they fit in `FULL_SHARE` of the
-budget, each with why it is there (`SchemaView.reasons`), the others by name while room
-lasts, a count
-of the rest, and a line telling the model to call `search_schema` and `describe_tables`
-(the tools behind `search_schema` and `describe_entities` here) for whatever it needs
+lexically, offline, each followed by its lines or its header and by the tables that join it
+to a better one when no key links them directly: `planrag.schema._relevance.ordered`) while
+they fit in `FULL_SHARE` of the budget, each with why it is there (`SchemaView.reasons`),
+the others by name while room lasts, a count of the rest, and a line telling the model to
+call `search_schema` and `describe_tables` (the tools behind `search_schema` and
+`describe_entities` here) for whatever it needs
 beyond that.
 
 Every line is whole: the budget is split before anything is written, so the names and the
@@ -28,7 +27,7 @@ from dataclasses import dataclass
 
 from planrag.schema._lookup import close_names, describe_entities, kinds_noun, search_schema
 from planrag.schema._model import Entity, Schema
-from planrag.schema._relevance import join_paths, rank, ranked, read_with
+from planrag.schema._relevance import ordered, rank
 from planrag.schema._values import Link
 
 __all__ = [
@@ -131,17 +130,8 @@ def prompt_schema(
         for entity in schema.entities:
             add(entity, "in the schema's order (no question)")
         return _Layout(schema, budget, links).fill(full, full, why)
-    ranking = ranked(schema, question, links)
-    paths = join_paths(schema, ranking)
-    together = read_with(schema, ranking)
-    for n, place in enumerate(ranking):
-        add(place.entity, place.why)
-        for entity, reason in together[n]:
-            add(entity, reason)
-        for after, entities, reason in paths:
-            if after == n:
-                for entity in entities:
-                    add(entity, reason)
+    for entity, reason in ordered(schema, question, links):
+        add(entity, reason)
     return _Layout(schema, budget, links).fill(full, full + list(schema.entities), why)
 
 
