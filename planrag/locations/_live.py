@@ -1,16 +1,17 @@
-"""Helpers the kinds share for live databases: URLs with references, and their parts."""
+"""Helpers the kinds share for live databases: URLs with references, and their parts; a
+database that is one file (SQLite, DuckDB)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from planrag.datasets import LiveDatabase
+from planrag.datasets import Dataset, LiveDatabase
 from planrag.errors import DatasetError
 from planrag.locations._env import UrlParts, expand_parts, has_clear_password, lookup_for
 from planrag.locations._env import split_url as _split
 from planrag.locations._model import Location
 
-__all__ = ["checked_url", "expanded", "forbid_keys"]
+__all__ = ["checked_url", "expanded", "file_header", "file_location", "forbid_keys"]
 
 
 def checked_url(db: LiveDatabase, schemes: tuple[str, ...], example: str) -> UrlParts:
@@ -45,3 +46,30 @@ def expanded(location: Location) -> UrlParts:
     where = f"dataset {location.dataset} ({location.kind}{account})"
     parts = _split(location.url, where)
     return expand_parts(parts, lookup_for(location.secrets, Path(".env")), where)
+
+
+def file_header(path: Path, where: str, kind: str, size: int) -> bytes:
+    """The first `size` bytes of `path`, a database file of `kind` ("SQLite"), else one line
+    saying what it is instead: `planrag connect` names what is wrong before it opens
+    anything."""
+    if path.is_dir():
+        raise DatasetError(f"{where}: is a folder, not a {kind} file; name the database file")
+    if not path.exists():
+        raise DatasetError(f"{where}: no such file")
+    if not path.is_file():  # a device or a pipe: reading it could block
+        raise DatasetError(f"{where}: not a regular file; name a {kind} database file")
+    try:
+        with path.open("rb") as f:
+            return f.read(size)
+    except OSError as exc:
+        raise DatasetError(f"{where}: cannot be read ({exc.strerror}); let this user read "
+                           "it") from None
+
+
+def file_location(dataset: Dataset, db: LiveDatabase) -> Location:
+    """The live location of a database that is one file, the entry's `path`."""
+    assert db.path is not None
+    return Location(
+        kind=db.kind, dataset=dataset.id, live=True, database=str(db.path),
+        where=str(db.path), path=db.path, write_privileges=dataset.write_privileges,
+    )

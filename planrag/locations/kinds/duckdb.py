@@ -16,7 +16,7 @@ from planrag.datasets import Dataset, LiveDatabase
 from planrag.errors import DatasetError, SourceUnavailable
 from planrag.guards.dialects import Dialect
 from planrag.locations._kinds import LiveOnlyKind
-from planrag.locations._live import forbid_keys
+from planrag.locations._live import file_header, file_location, forbid_keys
 from planrag.locations._model import AccountCheck, Location
 from planrag.locations.kinds.files import duckdb_missing
 from planrag.settings import Settings
@@ -52,11 +52,7 @@ class DuckDBKind(LiveOnlyKind):
             raise DatasetError(f"{db.where}: missing `path`, the DuckDB file")
 
     def live_location(self, dataset: Dataset, db: LiveDatabase) -> Location:
-        assert db.path is not None
-        return Location(
-            kind=self.name, dataset=dataset.id, live=True, database=str(db.path),
-            where=str(db.path), path=db.path, write_privileges=dataset.write_privileges,
-        )
+        return file_location(dataset, db)
 
     async def open_source(
         self, settings: Settings, location: Location, stack: AsyncExitStack
@@ -90,17 +86,7 @@ class DuckDBKind(LiveOnlyKind):
 
 def _check_file(path: Path, where: str) -> None:
     """A file that reads as a DuckDB database, else one line saying what it is instead."""
-    if path.is_dir():
-        raise DatasetError(f"{where}: is a folder, not a DuckDB file; name the database file")
-    if not path.is_file():
-        raise DatasetError(f"{where}: no such file")
-    try:
-        with path.open("rb") as f:
-            header = f.read(12)
-    except OSError as exc:
-        raise DatasetError(f"{where}: cannot be read ({exc.strerror}); let this user read "
-                           "it") from None
-    if header[8:12] != _MAGIC:
+    if file_header(path, where, "DuckDB", 12)[8:12] != _MAGIC:
         raise DatasetError(f"{where}: not a DuckDB database file; name a .duckdb file (for "
                            "CSV, Parquet or Excel files use --files)")
 

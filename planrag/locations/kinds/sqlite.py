@@ -20,7 +20,7 @@ from planrag.datasets import Dataset, Dump, Form, LiveDatabase
 from planrag.errors import DatasetError
 from planrag.guards.dialects import Dialect
 from planrag.locations._kinds import Echo, Kind
-from planrag.locations._live import forbid_keys
+from planrag.locations._live import file_header, file_location, forbid_keys
 from planrag.locations._model import AccountCheck, Location
 from planrag.settings import Settings
 from planrag.sources.base import GuardableSource, Language
@@ -60,11 +60,7 @@ class SQLiteKind(Kind):
             raise DatasetError(f"{db.where}: missing `path`, the SQLite file")
 
     def live_location(self, dataset: Dataset, db: LiveDatabase) -> Location:
-        assert db.path is not None
-        return Location(
-            kind=self.name, dataset=dataset.id, live=True, database=str(db.path),
-            where=str(db.path), path=db.path, write_privileges=dataset.write_privileges,
-        )
+        return file_location(dataset, db)
 
     def loaded_location(self, settings: Settings, dataset: Dataset, dump: Dump) -> Location:
         from planrag.loading import sqlite_path
@@ -160,20 +156,8 @@ _HEADER = b"SQLite format 3\x00"
 
 
 def _check_file(path: Path, where: str) -> None:
-    """A file that reads as a SQLite database, else one line saying what it is instead:
-    `planrag connect` names what is wrong before it opens anything."""
-    if path.is_dir():
-        raise DatasetError(f"{where}: is a folder, not a SQLite file; name the database file")
-    if not path.exists():
-        raise DatasetError(f"{where}: no such file")
-    if not path.is_file():  # a device or a pipe: reading it could block
-        raise DatasetError(f"{where}: not a regular file; name a SQLite database file")
-    try:
-        with path.open("rb") as f:
-            header = f.read(len(_HEADER))
-    except OSError as exc:
-        raise DatasetError(f"{where}: cannot be read ({exc.strerror}); let this user read "
-                           "it") from None
+    """A file that reads as a SQLite database, else one line saying what it is instead."""
+    header = file_header(path, where, "SQLite", len(_HEADER))
     if not header:
         raise DatasetError(f"{where}: the file is empty, not a SQLite database; name the file "
                            "that holds the data")
