@@ -35,6 +35,7 @@ from typing import Any, Literal
 from xml.etree import ElementTree
 
 from planrag.errors import DatasetError, SourceUnavailable
+from planrag.guards.dialects import sql_dialect
 
 __all__ = [
     "DATE_ORDERS",
@@ -193,12 +194,12 @@ def _numbered(name: str, taken: set[str]) -> str:
     return out
 
 
+quoted = sql_dialect("duckdb").quote
+"""A name as DuckDB reads it quoted, as the guard's dialect quotes it."""
+
+
 def literal(text: str) -> str:
     return "'" + text.replace("'", "''") + "'"
-
-
-def quoted(name: str) -> str:
-    return '"' + name.replace('"', '""') + '"'
 
 
 def sheets(path: Path) -> tuple[str, ...]:
