@@ -117,11 +117,11 @@ def requirements_of(dataset: Dataset) -> Requirements:
     first = dataset.databases[0].kind if dataset.databases else None
     for spec in dataset.decisions:
         target = spec.target or first
-        tables = _tables_read(target, spec.value)
+        candidates, tables, baseline = (_tables_read(target, q)
+                                        for q in (spec.candidates, spec.value, spec.baseline))
         if tables and not dataset.simulator:
             decisions.append((spec.title, tables))
-        queries = (spec.candidates, spec.value, spec.baseline)
-        every = tuple(dict.fromkeys(t for q in queries for t in _tables_read(target, q)))
+        every = tuple(dict.fromkeys((*candidates, *tables, *baseline)))
         about = " ".join(t for t in (spec.objective, spec.unit,
                                      *(f"{p.title} {p.description}" for p in spec.parameters))
                          if t.strip())
