@@ -26,6 +26,9 @@ first.
 A table marked as a copy of another (a comment saying backup, archive, staging, deprecated
 or "do not use", or a name that is another table's with `bak`, `old`, `tmp`, `archive`, a
 year ... added) keeps a quarter of its score (`COPY`): it comes after the table it copies.
+So does a table built from a template the system repeats for many of its tables (the same
+columns but the parent's key: `gpar_aud`, `scko_aud`, `vtko_aud`; `cust_note`, `inv_note`):
+an audit trail, notes or attachments say nothing of their own about the business.
 
 Each ranked entity says why it ranks (`Ranked.why`): the question's words its name or its
 columns meet, a value it holds, or the neighbour that lent it most. `ordered` then finds
@@ -57,10 +60,10 @@ from planrag.schema._tokens import STOP_WORDS, fragments, identifier_words, word
 from planrag.schema._tokens import stem as stem_of
 from planrag.schema._values import Link
 
-__all__ = ["Index", "Ranked", "index_of", "ordered", "rank", "ranked", "search_scores"]
+__all__ = ["Index", "Ranked", "for_names", "index_of", "ordered", "rank", "ranked", "search_scores"]
 
 NAME_WEIGHT = 3.0
-COLUMN_WEIGHT = 1.5
+COLUMN_WEIGHT = 0.5
 TABLE_COMMENT_WEIGHT = 1.5
 COLUMN_COMMENT_WEIGHT = 0.75
 """Weights of a question word met in the entity's name, a column name, the entity's comment
@@ -75,10 +78,13 @@ SHADOW = 0.4
 "support tickets", `support_tickets` is meant, not `support_ticket_notes`."""
 TOP_FOR_BOOST = 6
 """How many of the best entities pass a share of their score to their neighbours."""
-BOOST_BEST = 0.35
-BOOST_OTHERS = 0.5
+BOOST_BEST = 0.6
+BOOST_OTHERS = 0.8
 """Share of the best neighbour's score, and of each further top neighbour's: an entity that
 links two relevant ones (a junction table, a relationship type) gains the most."""
+LENT_AT_MOST = 0.9
+"""What an entity may borrow at most, as a share of its best lender's score: a table linked
+to named ones comes after them, however many it links."""
 SPREAD = 0.5
 """A top entity's share is divided by its degree to this power: a table with twenty
 neighbours lends each of them less than a table with two."""
@@ -163,7 +169,10 @@ class Index:
     shorter: tuple[tuple[int, ...], ...]
     """Positions of the entities whose name words are a strict subset of each one's."""
     copies: frozenset[int]
-    """Positions of the tables marked as copies (`COPY`)."""
+    """Positions of the tables ranked down (`COPY`): those marked as copies and those built
+    from a template (`templates`)."""
+    templates: frozenset[int]
+    """Positions of the tables built from one template (`_templates`)."""
     lines: tuple[tuple[int, ...], ...]
     """Positions of each header's lines tables."""
     headers: tuple[tuple[int, ...], ...]
@@ -198,8 +207,10 @@ def index_of(schema: Schema) -> Index:
         if len(word) >= SHORTEST_ABBREVIATION:
             initials.setdefault(word[0], []).append(word)
     by_initial = {k: tuple(v) for k, v in initials.items()}
+    templates = _templates(entities)
     return Index(entities, fields, idf, _neighbours(entities), _shorter(fields),
-                 _copies(entities), *_lines(entities), by_initial, {})
+                 _copies(entities) | templates, templates, *_lines(entities), by_initial,
+                 {})
 
 
 def _copies(entities: tuple[Entity, ...]) -> frozenset[int]:
@@ -215,6 +226,33 @@ def _copies(entities: tuple[Entity, ...]) -> frozenset[int]:
         rest = [p for p in parts if p not in _COPY_WORDS and not p.isdigit()]
         if rest and len(rest) < len(parts) and "_".join(rest) in names:
             out.add(i)
+    return frozenset(out)
+
+
+TEMPLATE_LEAST = 3
+"""Tables sharing one shape (all columns but the one naming their parent) that make it a
+template: the audit trail, attachments or notes a system keeps for each of its tables."""
+
+
+def _templates(entities: tuple[Entity, ...]) -> frozenset[int]:
+    """Tables built from one template: at least `TEMPLATE_LEAST` tables with four columns or
+    more, the same but for one that is not part of their primary key (the parent's:
+    `gpar_aud(aud_id, gp_nr, chg_ts, ...)`, `scko_aud(aud_id, sch_nr, chg_ts, ...)`). Lookups
+    alike but for their own key (`region(region_id, name)`, `country(country_id, name)`)
+    are not."""
+    shapes: dict[frozenset[str], dict[str, list[int]]] = {}
+    for i, entity in enumerate(entities):
+        if entity.kind != "table" or len(entity.columns) < 4:
+            continue
+        names = frozenset(c.name.casefold() for c in entity.columns)
+        for column in entity.columns:
+            if not column.key:
+                parent = column.name.casefold()
+                shapes.setdefault(names - {parent}, {}).setdefault(parent, []).append(i)
+    out: set[int] = set()
+    for by_parent in shapes.values():
+        if len(by_parent) >= TEMPLATE_LEAST:
+            out.update(i for tables in by_parent.values() for i in tables)
     return frozenset(out)
 
 
@@ -541,7 +579,9 @@ def _ranked(index: Index, schema: Schema, text: str, links: Iterable[Link]) -> l
             lender = _lender(index, step, top if step is base else second, i)
             why = f"linked by key to {index.entities[lender].name}" if lender is not None else (
                 "linked by key to the tables above")
-        if i in index.copies:
+        if i in index.templates:
+            why += "; one of many tables of one shape (audit, notes, files), so ranked down"
+        elif i in index.copies:
             why += "; marked as a copy, so ranked down"
         out.append(Ranked(schema.entities[i], final[i], why, bool(named or values.get(i)), i))
     return out
@@ -661,7 +701,8 @@ def _boost(index: Index, base: list[float], top: frozenset[int], i: int) -> floa
         return 0.0
     degree = len(index.neighbours[i])
     damping = max(1.0, math.log(degree) / math.log(HUB_DEGREE)) if degree > 1 else 1.0
-    return (BOOST_BEST * shares[0] + BOOST_OTHERS * sum(shares[1:])) / damping
+    boost = (BOOST_BEST * shares[0] + BOOST_OTHERS * sum(shares[1:])) / damping
+    return min(boost, LENT_AT_MOST * max(base[j] for j in index.neighbours[i] if j in top))
 
 
 def _share(index: Index, base: list[float], j: int) -> float:
@@ -672,6 +713,31 @@ def _share(index: Index, base: list[float], j: int) -> float:
 def _top(scores: list[float], most: int = TOP_FOR_BOOST) -> frozenset[int]:
     order = sorted((i for i, b in enumerate(scores) if b > 0), key=lambda i: (-scores[i], i))
     return frozenset(order[:most])
+
+
+EVERYWHERE = 0.2
+"""Share of all tables a table must be linked to for its links to say nothing of nearness."""
+
+
+def for_names(schema: Schema, shown: Iterable[Entity], rest: Iterable[Entity]) -> list[Entity]:
+    """`rest` in the order the first prompt names them: those linked by key to a table shown
+    in full first, then those two keys away (not through a table linked to more than
+    `EVERYWHERE` of them: the users every table's `created_by` names), then the others,
+    copies last; each group in the order given."""
+    index = index_of(schema)
+    position = {id(e): i for i, e in enumerate(schema.entities)}
+    ring = {position[id(e)]: 0 for e in shown if id(e) in position}
+    edge = list(ring)
+    for step in (1, 2):
+        edge = [j for i in edge if len(index.neighbours[i]) <= EVERYWHERE * len(position)
+                for j in index.neighbours[i] if j not in ring]
+        ring.update(dict.fromkeys(edge, step))
+
+    def group(entity: Entity) -> int:
+        i = position.get(id(entity), -1)
+        return 9 if i in index.copies else ring.get(i, 3)
+
+    return sorted(rest, key=group)
 
 
 def search_scores(index: Index, terms: str) -> list[float]:

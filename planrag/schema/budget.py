@@ -11,7 +11,9 @@ decision close to the question; then in order of relevance to the question, rank
 lexically, offline, each followed by its lines or its header and by the tables that join it
 to a better one when no key links them directly: `planrag.schema._relevance.ordered`) while
 they fit in `FULL_SHARE` of the budget, each with why it is there (`SchemaView.reasons`),
-the others by name while room lasts, a count of the rest, and a line telling the model to
+the others by name while room lasts (first those one or two keys from a table in full, whose
+names the model can then join to: `planrag.schema._relevance.for_names`), a count of the
+rest, and a line telling the model to
 call `search_schema` and `describe_tables` (the tools behind `search_schema` and
 `describe_entities` here) for whatever it needs
 beyond that.
@@ -27,7 +29,7 @@ from dataclasses import dataclass
 
 from planrag.schema._lookup import close_names, describe_entities, kinds_noun, search_schema
 from planrag.schema._model import Entity, Schema
-from planrag.schema._relevance import ordered, rank
+from planrag.schema._relevance import for_names, ordered, rank
 from planrag.schema._values import Link
 
 __all__ = [
@@ -159,7 +161,8 @@ class _Layout:
     ) -> SchemaView:
         shown = self._full(full)
         taken = {id(e) for e in shown}
-        remaining = [e for e in _distinct(rest) if id(e) not in taken]
+        remaining = for_names(self.schema, shown,
+                              [e for e in _distinct(rest) if id(e) not in taken])
         used = len(self.header) + sum(len(e.render()) + 1 for e in shown)
         named = _names(remaining, self.room - used)
         left = remaining[len(named) :]

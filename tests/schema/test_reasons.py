@@ -7,6 +7,7 @@ from __future__ import annotations
 from planrag.engine.first_schema import close_decisions
 from planrag.engine.plan_check import WrittenDecision
 from planrag.schema import Column, Entity, ForeignKey, Schema
+from planrag.schema._relevance import for_names
 from planrag.schema.budget import prompt_schema, rank_entities
 
 _ID = Column("id", "INT(11)", True)
@@ -23,10 +24,11 @@ def _table(name: str, columns: list[str], keys: dict[str, str], comment: str = "
                   foreign_keys=tuple(_fk(c, t) for c, t in keys.items()))
 
 
-def _shop() -> Schema:
+def _shop(hubs: tuple[str, ...] = ("prd",)) -> Schema:
     """Customers and products that meet only through an order header and its lines (`oh`,
     `ol`: names and keys that say nothing), a copy of the lines, an audit-user table every table's
-    `crt_by` points at (a hub), and 160 tables of other business."""
+    `crt_by` points at (a hub), and 160 tables of other business, some of them naming one of
+    `hubs` (so that it lends its neighbours little)."""
     audit = {"crt_by": "app_usr"}
     core = [
         _table("cust", ["cust_nm", "rgn_cd"], audit),
@@ -38,14 +40,14 @@ def _shop() -> Schema:
     ]
     noise = [
         _table(f"{area}_{n:02}", [f"{area}_cd", "val_amt", "eff_dt", "note_txt"],
-               audit if n % 4 else {"crt_by": "app_usr", "prd_ref": "prd"})
+               {**audit, f"{hubs[n % 4]}_ref": hubs[n % 4]} if n % 4 < len(hubs) else audit)
         for area in ("gl", "hr", "fa", "mnt") for n in range(40)
     ]
     return Schema("mariadb", "shop", (*noise, *core))
 
 
 def test_the_tables_between_two_named_ones_come_in_full_with_why() -> None:
-    schema = _shop()
+    schema = _shop(hubs=("prd", "cust"))
     view = prompt_schema(schema, "Which customers buy the most products?")
     assert not view.complete
     why = dict(view.reasons)
@@ -62,11 +64,13 @@ def test_the_tables_between_two_named_ones_come_in_full_with_why() -> None:
 
 def test_a_table_linked_by_key_says_to_which() -> None:
     schema = _shop()
-    view = prompt_schema(schema, "Which customers were signed up by which login?")
+    view = prompt_schema(schema,
+                         "Which customers were signed up by which login, under what full name?")
     why = dict(view.reasons)
-    assert why["app_usr"] == 'the question\'s words in its columns or description ("login")'
+    assert why["app_usr"] == 'the question\'s words in its columns or description ("login", "full")'
     linked = [w for w in why.values() if w.startswith("linked by key to ")]
-    assert linked and all(w.removeprefix("linked by key to ") in set(view.shown) | {
+    linked = [w.removeprefix("linked by key to ").split(";")[0] for w in linked]
+    assert linked and all(w in set(view.shown) | {
         "the tables above"} for w in linked)
 
 
@@ -168,3 +172,47 @@ def test_a_prefix_every_table_has_names_none_of_them() -> None:
     scores = {e.name: s for e, s in rank_entities(schema, "Which fuel contracts to tender?")}
     assert max(scores, key=lambda n: scores[n]) == "tbl_fuel_contract"
     assert scores["tbl_fuel_contract"] > 2 * scores["tbl_fuel_contract_note"]
+
+
+def _with_trails() -> Schema:
+    """The shop with an audit trail for three of its tables (one shape, each naming its
+    parent), and three lookups alike but for their own key."""
+    trail = ["chg_ts", "chg_usr", "new_val", "old_val"]
+    trails = [Entity("table", f"{parent}_aud", (
+        Column("aud_id", "INT(11)", True), Column(key, "INT(11)"),
+        *(Column(c, "VARCHAR(40)") for c in trail))) for parent, key in
+        (("cust", "cust_id"), ("prd", "prd_id"), ("oh", "oh_id"))]
+    lookups = [Entity("table", name, (Column(f"{name}_cd", "CHAR(3)", True), Column(
+        "descr", "VARCHAR(40)"), Column("sort_no", "INT(11)"), Column("active", "CHAR(1)")))
+        for name in ("rgn", "ctry", "curr")]
+    return Schema("mariadb", "shop", (*_shop().entities, *trails, *lookups))
+
+
+def test_tables_built_from_one_template_come_after_the_tables_the_question_means() -> None:
+    schema = _with_trails()
+    view = prompt_schema(schema, "Which customers changed their region most often?")
+    why = dict(view.reasons)
+    order = list(view.shown)
+    assert order.index("cust") < order.index("cust_aud")
+    assert why["cust_aud"].endswith(
+        "; one of many tables of one shape (audit, notes, files), so ranked down")
+    # lookups alike but for their own key are no template
+    assert not why["rgn"].endswith("so ranked down")
+    ranked = [e.name for e, _ in rank_entities(schema, "new values")]
+    assert set(ranked[:3]) == {"cust_aud", "prd_aud", "oh_aud"}  # still found when asked for
+
+
+def test_the_tables_named_after_those_in_full_are_their_neighbours_first() -> None:
+    # `zz_cust_pref` and `zz_pref_kind`, last in the schema, are one and two keys from
+    # `cust`; the 160 others only through the users every table's `crt_by` names
+    schema = Schema("mariadb", "shop", (
+        *_shop().entities, _table("zz_cust_pref", ["pref_cd"], {"cust_ref": "cust",
+                                                                "kind_ref": "zz_pref_kind"}),
+        _table("zz_pref_kind", ["kind_nm"], {})))
+    by_name = {e.name: e for e in schema.entities}
+    rest = [e for e in schema.entities if e.name != "cust"]
+    order = [e.name for e in for_names(schema, [by_name["cust"]], rest)]
+    assert order[:3] == ["oh", "app_usr", "zz_cust_pref"]  # one key away, in the order given
+    assert order.index("zz_pref_kind") < order.index("gl_01")  # two keys away
+    assert order.index("ol") < order.index("gl_01")
+    assert order[-1] == "ol_bak"  # a copy last
