@@ -25,7 +25,7 @@ first.
 
 A table marked as a copy of another (a comment saying backup, archive, staging, deprecated
 or "do not use", or a name that is another table's with `bak`, `old`, `tmp`, `archive`, a
-year ... added) keeps a quarter of its score (`COPY`): it comes after the table it copies.
+year ... added) keeps a tenth of its score (`COPY`): it comes after the table it copies.
 So does a table built from a template the system repeats for many of its tables (the same
 columns but the parent's key: `gpar_aud`, `scko_aud`, `vtko_aud`; `cust_note`, `inv_note`):
 an audit trail, notes or attachments say nothing of their own about the business.
@@ -110,7 +110,7 @@ does ("qty": n and t of "quantity"); one otherwise."""
 SHORTEST_ABBREVIATION = 3
 """Two-letter schema words ("po", "dt") match only whole: as abbreviations they would match
 half the dictionary."""
-COPY = 0.25
+COPY = 0.1
 """What is left of the score of a table its comment marks as a copy (a backup, an archive,
 a staging or temporary table, a deprecated one), or whose name marks it so beside the table
 it copies (`orders_bak` beside `orders`): the table itself comes first, the copy after."""
