@@ -255,7 +255,7 @@ async def _complete(settings: Settings, service: RunService, who: Asker,
     paused_key = _paused_key(who, messages)
     if said is not None and paused_key is not None:
         try:  # a run taken and then refused for the limit would be lost
-            service.room(who)
+            await service.room(who)
         except LimitReached as exc:
             raise _error_of(exc) from None
         taken = await service.take_paused(paused_key, said)

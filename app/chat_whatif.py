@@ -38,20 +38,20 @@ __all__ = ["what_if", "what_if_form", "what_if_submitted"]
 async def what_if(session: ChatSession, text: str) -> None:
     """`/whatif`: with nothing after it, the form of the simulator's parameters; with
     `name=value ...` and/or a question id of the dataset, the ranking for them."""
-    with session.held("what-if"):
+    async with session.held("what-if"):
         await _what_if(session, text)
 
 
 async def what_if_form(session: ChatSession) -> None:
     """What the simulator takes, each parameter with its meaning and the values the data
     allows, as a form to fill in (and buttons for the sample questions' parameters)."""
-    with session.held("what-if"):
+    async with session.held("what-if"):
         await _form(session)
 
 
 async def what_if_submitted(session: ChatSession, payload: dict[str, Any]) -> None:
     """The form was sent: check each value against its parameter, then rank."""
-    with session.held("what-if"):
+    async with session.held("what-if"):
         await _submitted(session, payload)
 
 

@@ -231,8 +231,9 @@ class Console:
                 return False
             return consent_word(line) is True if line else None
 
-        async for event in RunService(self.settings).ask(Asker(terminal_user()), self.ref,
-                                                         question, model, decide=decide):
+        service = RunService(self.settings, shared=False)  # places of this terminal's own
+        async for event in service.ask(Asker(terminal_user()), self.ref, question, model,
+                                       decide=decide):
             renderer.render(event)
 
     async def _simulate(self, rest: str) -> None:

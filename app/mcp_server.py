@@ -116,7 +116,7 @@ class _Bounded(FastMCP[Any]):
             request = None
         asker = self._caller(request)
         try:
-            with self._service.hold(asker, DOING.get(name, "query")):
+            async with self._service.hold(asker, DOING.get(name, "query")):
                 token = _ASKER.set(asker)
                 try:
                     return await super().call_tool(name, arguments)

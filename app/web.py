@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable
-from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -35,6 +34,7 @@ from planrag.errors import DatasetError, PlanRAGError
 from planrag.limits import Doing, limits_for
 from planrag.markup import code_span, escape
 from planrag.service.conversation import Conversation, Outcome, RunRequest, Words
+from planrag.service.journal import Place
 from planrag.service.run_store import Journaled
 from planrag.service.runs import Asker, Decide, RunService, model_for
 from planrag.settings import Settings
@@ -119,7 +119,7 @@ class ChatSession:
             shown["planrag_dataset"] = ds.id
         await cl.send_window_message(shown)
 
-    def held(self, doing: Doing) -> AbstractContextManager[None]:
+    def held(self, doing: Doing) -> Place:
         """One of the person's places of work at once, held while the chat does `doing` for
         them (`RunService.hold`: the places every front end counts)."""
         return RunService(self.settings).hold(self.asker(), doing)
@@ -138,7 +138,7 @@ class ChatSession:
             return
         question = asked_in_full(self.dataset_info(), text)
         limits_for(self.settings).check_question(question)
-        with self.held("question"):
+        async with self.held("question"):
             await self._ask(question, text, model, scripted)
 
     async def _ask(self, question: str, shown: str, model: Model, scripted: bool) -> None:
@@ -439,7 +439,7 @@ class ChatSession:
             await self.show_dataset()
         state = (run.plan or {}).get("state")
         view = self._view(request, str(state) if state else None)
-        with self.held("question"):
+        async with self.held("question"):
             await self._conversation().answer_again(
                 run, _ChatTransport(self, view, self._shown(request)),
                 lambda _asked: self.asker(),

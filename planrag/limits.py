@@ -14,15 +14,16 @@ every other person shares. Three limits, each said to the person in one line:
   the person is told once per minute, not once per message (telling costs too).
 
 A person is whatever name a front end knows them by (`alice`, `slack:U0123`); the open chat
-on this machine is one person. The counts live in the process: several app processes each
-allow their own share.
+on this machine is one person. The rate and the length are counted in the process; the places
+at once are counted here and in the run store (`planrag.service.journal.Place`), so several
+app processes sharing a store allow a person their places once between them.
 """
 
 from __future__ import annotations
 
 import time
 from collections import deque
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Literal
@@ -30,14 +31,14 @@ from typing import Literal
 from planrag.errors import LimitReached
 from planrag.settings import Settings
 
-__all__ = ["WINDOW_S", "Doing", "PersonLimits", "limits_for", "question_problem"]
+__all__ = ["WINDOW_S", "Doing", "PersonLimits", "limits_for", "question_problem", "too_many"]
 
 WINDOW_S = 60.0
 """The rate limit's window: messages are counted over the last minute."""
 
 Doing = Literal["question", "query", "schema", "what-if", "datasets"]
 """What a person's place at once is held for; the refusal names what they have running."""
-_WORDS: dict[Doing, tuple[str, str, str]] = {
+_WORDS: dict[str, tuple[str, str, str]] = {
     "question": ("question", "questions", "being answered"),
     "query": ("query", "queries", "running"),
     "schema": ("schema look-up", "schema look-ups", "running"),
@@ -109,8 +110,7 @@ class PersonLimits:
         when they hold every place."""
         held = self._running.setdefault(person, [])
         if len(held) >= self.runs:
-            raise LimitReached(f"you already have {_running_words(held)}, the most at once; "
-                               "ask this again when one has finished")
+            raise LimitReached(too_many(held))
         held.append(doing)
         try:
             yield
@@ -134,16 +134,24 @@ class PersonLimits:
             self._told.pop(person, None)
 
 
-def _running_words(held: list[Doing]) -> str:
+def too_many(held: Sequence[str]) -> str:
+    """What a person holding every place is told, `held` saying what each is for."""
+    return (f"you already have {_running_words(held)}, the most at once; ask this again "
+            "when one has finished")
+
+
+def _running_words(held: Sequence[str]) -> str:
     """What a person has running, counted by kind in the order they began: "2 questions
     being answered", "1 question being answered and 1 query running"."""
-    counts: dict[Doing, int] = {}
+    counts: dict[str, int] = {}
     for doing in held:
         counts[doing] = counts.get(doing, 0) + 1
     parts = []
     for doing, n in counts.items():
-        one, many, state = _WORDS[doing]
+        one, many, state = _WORDS.get(doing, ("task", "tasks", "running"))
         parts.append(f"{n} {one if n == 1 else many} {state}")
+    if not parts:
+        return "as many things running as you may"
     return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
 
 

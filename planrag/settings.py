@@ -401,7 +401,9 @@ class Settings(BaseSettings):
     runs_per_person: int = Field(
         default=2, ge=1, le=100, validation_alias=_env("PLANRAG_RUNS_PER_PERSON")
     )
-    """Questions one person may have being answered at once (per app process)."""
+    """Things one person may have done for them at once (questions, tool calls), counted
+    across every app process sharing the run store; a terminal's `planrag ask` counts its
+    own."""
     messages_per_minute: int = Field(
         default=30, ge=1, le=10_000, validation_alias=_env("PLANRAG_MESSAGES_PER_MINUTE")
     )

@@ -81,7 +81,7 @@ def _ask(settings: Settings, args: argparse.Namespace) -> int:
                          technique=args.technique, consent=consent, scripted=args.scripted)
 
     async def run() -> int:
-        await Conversation(RunService(settings), None, errors="raise").ask(
+        await Conversation(RunService(settings, shared=False), None, errors="raise").ask(
             request, transport, model=model)
         if transport.kept and renderer is not None:
             print(f"To keep the proposed check for later questions: planrag decision save "

@@ -15,12 +15,16 @@ import logging
 import os
 import socket
 import uuid
+from contextlib import AbstractContextManager
 from pathlib import Path
 
+from planrag.errors import LimitReached
+from planrag.limits import Doing, limits_for, too_many
 from planrag.service.run_store import RunStore, open_store
 from planrag.settings import Settings
 
-__all__ = ["MAX_ATTEMPTS", "OWNER", "Holding", "answer_lease", "close_stores", "store_for"]
+__all__ = ["MAX_ATTEMPTS", "OWNER", "Holding", "Place", "answer_lease", "close_stores",
+           "store_for"]
 
 log = logging.getLogger("planrag.service")
 
@@ -94,3 +98,80 @@ class Holding:
                     return
             except Exception as error:
                 log.warning("could not renew the lease of run %s: %s", self.run_id, error)
+
+
+class Place:
+    """One of a person's places at once (`planrag.limits`), held while the block runs: counted
+    in this process and in the run store, so that every process sharing the store counts the
+    same places. Its lease (`PLANRAG_RUN_LEASE`) is renewed in the background and the place
+    released at the end; a process killed mid-way leaves the lease to lapse, and the person
+    has the place back that much later. A store that cannot be reached leaves the process's
+    own count to stand (said in the log), so nobody is refused for it.
+
+    Raises `LimitReached` on entering when the person holds every place already, naming what
+    they have running."""
+
+    def __init__(self, settings: Settings, person: str, doing: Doing = "question", *,
+                 shared: bool = True) -> None:
+        self.settings = settings
+        self.person = person
+        self.doing: Doing = doing
+        self.counted = shared
+        """False: counted in this process alone (a terminal's)."""
+        self.token = uuid.uuid4().hex
+        self._local: AbstractContextManager[None] | None = None
+        self._shared = False
+        self._renewing: asyncio.Task[None] | None = None
+
+    async def __aenter__(self) -> Place:
+        local = limits_for(self.settings).run(self.person, self.doing)
+        local.__enter__()  # LimitReached when this process alone holds them all
+        self._local = local
+        if not self.counted:
+            return self
+        try:
+            held = await store_for(self.settings).place_hold(
+                self.person, self.token, self.doing, self.settings.runs_per_person,
+                self.settings.run_lease_s)
+        except asyncio.CancelledError:
+            self._leave_local()
+            raise
+        except Exception as error:
+            log.warning("the run store cannot count places at once (%s): this process "
+                        "counts its own", error)
+            return self
+        if held is not None:
+            self._leave_local()
+            raise LimitReached(too_many(held))
+        self._shared = True
+        self._renewing = asyncio.ensure_future(self._renew())
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        if self._renewing is not None:
+            self._renewing.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._renewing
+        if self._shared:
+            try:
+                await store_for(self.settings).place_release(self.person, self.token)
+            except Exception as error:  # its lease lapses on its own
+                log.warning("could not release a place in the run store: %s", error)
+        self._leave_local()
+
+    def _leave_local(self) -> None:
+        if self._local is not None:
+            local, self._local = self._local, None
+            local.__exit__(None, None, None)
+
+    async def _renew(self) -> None:
+        store, lease = store_for(self.settings), self.settings.run_lease_s
+        while True:
+            await asyncio.sleep(lease / 4)
+            try:
+                if not await store.place_renew(self.person, self.token, lease):
+                    log.warning("a place of %s lapsed in the run store (the process stalled "
+                                "past its lease)", self.person)
+                    return
+            except Exception as error:
+                log.warning("could not renew a place in the run store: %s", error)

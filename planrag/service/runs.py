@@ -31,7 +31,7 @@ import logging
 import re
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
-from contextlib import AbstractContextManager, nullcontext
+from contextlib import nullcontext
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -40,6 +40,7 @@ from planrag.engine.model import Model, closing_stream
 from planrag.engine.state import Turn
 from planrag.errors import PlanRAGError
 from planrag.limits import Doing, limits_for
+from planrag.service.journal import Place
 from planrag.settings import Settings
 from planrag.store import Auditor, history_url, shared_store
 from planrag.users import Access
@@ -183,15 +184,20 @@ class Asker:
 class RunService:
     """Runs questions for people on one process's settings."""
 
-    def __init__(self, settings: Settings) -> None:
+    def __init__(self, settings: Settings, *, shared: bool = True) -> None:
         self.settings = settings
+        self.shared = shared
+        """Whether a person's places at once are counted in the run store, across every
+        process sharing it (the app's front ends), or in this process alone (a terminal's
+        `planrag ask` and console: scripts run them side by side)."""
 
-    def hold(self, asker: Asker, doing: Doing = "question") -> AbstractContextManager[None]:
-        """One of `asker`'s places of work at once (`planrag.limits`), held while a front end
-        does `doing` for them: every front end's work for a person, a question or anything
-        else that reaches a database or a simulator, counts against the same places.
-        Raises `LimitReached` (one line naming what they have running) when all are held."""
-        return limits_for(self.settings).run(asker.who, doing)
+    def hold(self, asker: Asker, doing: Doing = "question") -> Place:
+        """One of `asker`'s places of work at once (`planrag.limits`), held (`async with`)
+        while a front end does `doing` for them: every front end's work for a person, a
+        question or anything else that reaches a database or a simulator, in every process
+        sharing the run store, counts against the same places (`journal.Place`). Raises
+        `LimitReached` (one line naming what they have running) when all are held."""
+        return Place(self.settings, asker.who, doing, shared=self.shared)
 
     @property
     def tools(self) -> Tools:
@@ -213,11 +219,11 @@ class RunService:
         except PlanRAGError:
             return {}
 
-    def room(self, asker: Asker) -> None:
+    async def room(self, asker: Asker) -> None:
         """Raise `LimitReached`, as `hold` would, when `asker` holds every place now: asked
         before taking anything that would be lost if the work were then refused (a paused
         run's answer)."""
-        with self.hold(asker):
+        async with self.hold(asker):
             pass
 
     def auditor(self, asker: Asker, dataset: str, paused_state: str | None = None) -> Auditor:
@@ -293,19 +299,19 @@ class RunService:
         await self.history_ready()
         config = engine_config(self.settings, technique=technique, consent=consent)
         auditor = auditor or self.auditor(asker, _dataset_id(ref))
-        with nullcontext() if held else self.hold(asker):
-            async with open_engine(self.settings, ref, target, model, config,
-                                   access=asker.access) as engine:
-                if opened is not None:
-                    opened(engine)
-                events = (engine.run(question, history=history, run_id=run_id)
-                          if decide is None else
-                          engine.run_with_consent(question, decide, history=history,
-                                                  approver=asker.approver))
-                async with closing_stream(events) as stream:
-                    async for event in stream:
-                        await auditor.record(event)
-                        yield event
+        async with (nullcontext() if held else self.hold(asker),
+                    open_engine(self.settings, ref, target, model, config,
+                                access=asker.access) as engine):
+            if opened is not None:
+                opened(engine)
+            events = (engine.run(question, history=history, run_id=run_id)
+                      if decide is None else
+                      engine.run_with_consent(question, decide, history=history,
+                                              approver=asker.approver))
+            async with closing_stream(events) as stream:
+                async for event in stream:
+                    await auditor.record(event)
+                    yield event
 
     async def resume(
         self, asker: Asker, ref: str, state: str, approved: bool | None, model: Model, *,
@@ -321,24 +327,24 @@ class RunService:
         await self.history_ready()
         config = engine_config(self.settings, technique=technique, consent=consent)
         auditor = auditor or self.auditor(asker, _dataset_id(ref), state)
-        with self.hold(asker):
-            async with open_engine(self.settings, ref, target, model, config,
-                                   access=asker.access) as engine:
-                if opened is not None:
-                    opened(engine)
-                events = engine.resume(state, approved, note, approver=asker.approver)
-                while True:
-                    paused: AwaitingConfirmation | None = None
-                    async with closing_stream(events) as stream:
-                        async for event in stream:
-                            await auditor.record(event)
-                            yield event
-                            if isinstance(event, AwaitingConfirmation):
-                                paused = event
-                    if paused is None or decide is None:
-                        return
-                    events = engine.resume(paused.state, await decide(paused),
-                                           approver=asker.approver)
+        async with (self.hold(asker),
+                    open_engine(self.settings, ref, target, model, config,
+                                access=asker.access) as engine):
+            if opened is not None:
+                opened(engine)
+            events = engine.resume(state, approved, note, approver=asker.approver)
+            while True:
+                paused: AwaitingConfirmation | None = None
+                async with closing_stream(events) as stream:
+                    async for event in stream:
+                        await auditor.record(event)
+                        yield event
+                        if isinstance(event, AwaitingConfirmation):
+                            paused = event
+                if paused is None or decide is None:
+                    return
+                events = engine.resume(paused.state, await decide(paused),
+                                       approver=asker.approver)
 
 
 def terminal_user() -> str:

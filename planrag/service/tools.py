@@ -135,7 +135,7 @@ class Tools:
                        arguments: dict[str, Any], held: bool) -> AsyncIterator[None]:
         """The tool's work, held to the person's places and audited: the call before it
         starts; the queries it sent, and why it failed, before it gives its result back."""
-        with nullcontext() if held else self.service.hold(asker, doing):
+        async with nullcontext() if held else self.service.hold(asker, doing):
             await self.service.history_ready()
             dataset = _dataset_id(ref) if ref else ""
             auditor = self.service.auditor(asker, dataset)

@@ -134,7 +134,7 @@ async def test_the_what_if_form_takes_one_of_the_persons_places() -> None:
     settings = load_settings(env_file=None).model_copy(update={"runs_per_person": 1})
     init_http_context()
     carol = ChatSession(settings, "demo-retail", "sqlite", user="carol")
-    with RunService(settings).hold(Asker("carol"), "query"):
+    async with RunService(settings).hold(Asker("carol"), "query"):
         with pytest.raises(LimitReached) as caught:
             await what_if_form(carol)
         assert str(caught.value) == ("you already have 1 query running, the most at once; "

@@ -133,7 +133,7 @@ async def test_a_person_over_the_limit_is_refused_as_for_ask(settings: Settings)
              "describe_schema": {"dataset": "wards"},
              "list_datasets": {}}
     async with client_of(settings) as client:
-        with RunService(settings).hold(ALICE):
+        async with RunService(settings).hold(ALICE):
             results = {name: await client.call_tool(name, args)
                        for name, args in calls.items()}
         again = await client.call_tool("query", {"dataset": "wards", "query": BEDS})

@@ -287,3 +287,34 @@ async def test_a_sweep_takes_only_the_runs_of_its_kind(opener: Opener) -> None:
                                                              limit=1000)}
     assert taken == {mine}
     assert [e.run_id for e in await store.journal_take_over("p", 30, run_id=theirs)] == [theirs]
+
+
+async def test_a_person_s_places_are_counted_once_across_processes(opener: Opener) -> None:
+    one, two = opener(), opener()
+    ana, bo = _key(), _key()  # people and places: test sessions share the servers
+    p1, p2, p3, p4, p5, p6 = (f"{ana}:{n}" for n in range(6))
+    assert await one.place_hold(ana, p1, "question", 2, 60) is None
+    assert await two.place_hold(ana, p2, "query", 2, 60) is None
+    # the third, in either process, is refused with what the two are for, oldest first
+    assert await one.place_hold(ana, p3, "question", 2, 60) == ["question", "query"]
+    assert await two.place_hold(ana, p3, "what-if", 2, 60) == ["question", "query"]
+    assert await two.place_hold(bo, p4, "question", 2, 60) is None  # someone else
+    await one.place_release(ana, p2)  # released by another process than took it
+    assert await two.place_hold(ana, p5, "what-if", 2, 60) is None
+    assert await one.place_hold(ana, p6, "question", 2, 60) == ["question", "what-if"]
+    await one.place_release(ana, p6)  # a refused place was never held: nothing to release
+    assert await one.place_renew(ana, p1, 60)
+    assert not await one.place_renew(ana, p2, 60)
+    assert not await one.place_renew(bo, p1, 60)  # a token names one person's place
+
+
+async def test_a_place_whose_process_died_lapses_with_its_lease(opener: Opener) -> None:
+    live, dead = opener(), opener()
+    ana = _key()
+    gone, p1 = f"{ana}:gone", f"{ana}:1"
+    assert await dead.place_hold(ana, gone, "question", 1, 0.3) is None
+    assert await live.place_hold(ana, p1, "question", 1, 60) == ["question"]
+    assert await live.place_renew(ana, gone, 0.3)  # while it is renewed it holds
+    await asyncio.sleep(0.5)  # no renewal: the process died
+    assert not await dead.place_renew(ana, gone, 60)
+    assert await live.place_hold(ana, p1, "question", 1, 60) is None

@@ -82,7 +82,7 @@ async def test_a_person_without_the_dataset_is_refused_before_it_opens(
 
 async def test_a_person_has_so_many_runs_at_once(settings: Settings) -> None:
     service = RunService(settings)
-    with service.hold(Asker("ana"), "query"):  # ana's one place (runs_per_person=1) is taken
+    async with service.hold(Asker("ana"), "query"):  # ana has one place (runs_per_person=1)
         model = ScriptedModel([])
         with pytest.raises(LimitReached, match="already have 1 query running, the most"):
             await collect(service.ask(Asker("ana"), QUESTION, TEXT, model))
@@ -143,3 +143,41 @@ async def test_a_paused_run_is_kept_and_taken_once(settings: Settings, tmp_path:
     nothing = await service.take_paused("api:ana:other", None)
     assert nothing.run is None and nothing.earlier is None
     assert await service.take_over(prefix="api:") == []  # no run's process died
+
+
+async def test_a_place_held_by_another_process_counts_here(settings: Settings,
+                                                           tmp_path: Path) -> None:
+    """Processes sharing the run store count a person's places once between them; a
+    terminal's `planrag ask` counts its own."""
+    from planrag.service.run_store import open_store
+
+    url = f"sqlite:///{tmp_path / 'shared-runs.sqlite'}"
+    settings = settings.model_copy(update={"run_store": url})
+    other = open_store(url, tmp_path)  # the other process's store
+    assert await other.place_hold("ana", "elsewhere", "what-if", 1, 60) is None
+    service = RunService(settings)
+    with pytest.raises(LimitReached, match="already have 1 what-if ranking running"):
+        await collect(service.ask(Asker("ana"), QUESTION, TEXT, ScriptedModel([])))
+    async with service.hold(Asker("bo")):
+        assert await other.place_hold("bo", "bo-elsewhere", "query", 1, 60) == ["question"]
+    terminal = await collect(RunService(settings, shared=False).ask(
+        Asker("ana"), QUESTION, TEXT, ScriptedModel([Reply(calls=[answer()])])))
+    assert isinstance(terminal[-1], RunFinished)
+    await other.place_release("ana", "elsewhere")
+    done = await collect(service.ask(Asker("ana"), QUESTION, TEXT,
+                                     ScriptedModel([Reply(calls=[answer()])])))
+    assert isinstance(done[-1], RunFinished)
+    assert await other.place_hold("bo", "bo-later", "query", 1, 60) is None  # released
+
+
+async def test_a_store_that_cannot_be_reached_leaves_the_process_count(
+        settings: Settings, caplog: pytest.LogCaptureFixture) -> None:
+    settings = settings.model_copy(update={"run_store": "redis://127.0.0.1:1/0"})
+    service = RunService(settings)
+    async with service.hold(Asker("ana")):
+        with pytest.raises(LimitReached, match="already have 1 question being answered"):
+            async with service.hold(Asker("ana")):
+                pass
+    assert "this process counts its own" in caplog.text
+    async with service.hold(Asker("ana")):  # released here all the same
+        pass

@@ -29,7 +29,7 @@ def settings(sqlite_settings: Settings, tmp_path: Path) -> Settings:
 
 async def test_a_tool_holds_a_place_as_a_question_does(settings: Settings) -> None:
     service = RunService(settings)
-    with service.hold(Asker("ana"), "what-if"):
+    async with service.hold(Asker("ana"), "what-if"):
         with pytest.raises(LimitReached) as asked:
             await collect(service.ask(Asker("ana"), f"{DATASET}#locating-1", TEXT,
                                       ScriptedModel([])))

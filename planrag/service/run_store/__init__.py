@@ -18,6 +18,9 @@ Three kinds of entries, each expiring:
 * the turns of a conversation (earlier questions and decisions): the history of a follow-up
   question, and the sign that a thread is one the assistant answers in;
 * revoked sign-ins (logout: app/tokens.py), refused by every process until they expire;
+* the places people hold at once (`planrag.limits`): one entry per question or tool call
+  being done for a person, under a lease its process renews, so that every process counts
+  the same places and a dead process's places lapse;
 * the journal: every message accepted for work (a Slack event), recorded before the work
   starts, with a lease that the working process renews every few seconds. A thread is busy
   only while one of its runs holds a live lease; a run whose lease lapsed (its process died)
@@ -96,6 +99,18 @@ class RunStore(Protocol):
 
     async def journal_run(self, run_id: str) -> Journaled | None:
         """The run recorded under `run_id` (in any phase), if the journal still keeps it."""
+
+    async def place_hold(self, person: str, token: str, doing: str, most: int,
+                         lease_s: float) -> list[str] | None:
+        """Hold one of `person`'s `most` places at once for `token` (`doing` says what for)
+        until `lease_s` from now, unless they hold every one already (a place whose lease
+        lapsed, its process dead, is not held): then what each of theirs is for, oldest
+        first, and nothing changes."""
+
+    async def place_renew(self, person: str, token: str, lease_s: float) -> bool:
+        """Extend the place's lease; False when it is not held any more."""
+
+    async def place_release(self, person: str, token: str) -> None: ...
 
     async def revoke(self, token: str, until: float) -> None:
         """Mark `token` (a sign-in's id) revoked until `until` (seconds since the epoch)."""

@@ -34,13 +34,17 @@ _PG_SCHEMA = [
     f"({JOURNAL_COLUMNS.format(real='DOUBLE PRECISION')})",
     "CREATE INDEX IF NOT EXISTS planrag_journal_thread ON planrag_journal (thread, phase)",
     "CREATE INDEX IF NOT EXISTS planrag_journal_lease ON planrag_journal (phase, lease_until)",
+    "CREATE TABLE IF NOT EXISTS planrag_places (token TEXT PRIMARY KEY, person TEXT NOT NULL, "
+    "doing TEXT NOT NULL, since DOUBLE PRECISION NOT NULL, until DOUBLE PRECISION NOT NULL)",
+    "CREATE INDEX IF NOT EXISTS planrag_places_person ON planrag_places (person)",
 ]
 _PG_LOCK = 0x706C616E726167  # one advisory lock serialises creating the tables
 _PG_THREADS = 0x706C6A  # the advisory locks of threads (with the thread's hash) use this key
+_PG_PLACES = 0x706C70  # and those of people's places (with the person's hash) this one
 
 
 class PostgresStore:
-    """Three tables (created on first use) behind a small connection pool; taking a run is a
+    """Its tables (created on first use) behind a small connection pool; taking a run is a
     single `UPDATE ... RETURNING`, which row locking makes first-come."""
 
     def __init__(self, url: str) -> None:
@@ -211,6 +215,36 @@ class PostgresStore:
         row = await self._run("fetchrow", f"SELECT {JOURNAL_FIELDS} FROM planrag_journal WHERE "
                               "run_id = $1", run_id)
         return None if row is None else journaled(row)
+
+    async def place_hold(self, person: str, token: str, doing: str, most: int,
+                         lease_s: float) -> list[str] | None:
+        async def hold(conn: Any) -> list[str] | None:
+            now = time.time()
+            # One hold at a time per person: the count and the insert must not interleave.
+            await conn.execute("SELECT pg_advisory_xact_lock($1, hashtext($2))", _PG_PLACES,
+                               person)
+            await conn.execute("DELETE FROM planrag_places WHERE person = $1 AND until < $2",
+                               person, now)
+            rows = await conn.fetch("SELECT doing FROM planrag_places WHERE person = $1 ORDER "
+                                    "BY since", person)
+            if len(rows) >= most:
+                return [str(row[0]) for row in rows]
+            await conn.execute("INSERT INTO planrag_places VALUES ($1, $2, $3, $4, $5)",
+                               token, person, doing, now, now + lease_s)
+            return None
+
+        return await self._in_transaction(hold)
+
+    async def place_renew(self, person: str, token: str, lease_s: float) -> bool:
+        now = time.time()
+        done = await self._run("execute", "UPDATE planrag_places SET until = $1 WHERE token = "
+                               "$2 AND person = $3 AND until >= $4", now + lease_s, token,
+                               person, now)
+        return str(done).endswith(" 1")
+
+    async def place_release(self, person: str, token: str) -> None:
+        await self._run("execute", "DELETE FROM planrag_places WHERE token = $1 AND person = $2",
+                        token, person)
 
     async def revoke(self, token: str, until: float) -> None:
         await self._run("execute", "DELETE FROM planrag_revoked WHERE expires < $1", time.time())

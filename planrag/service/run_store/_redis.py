@@ -132,6 +132,41 @@ return out
 """
 
 
+# A person's places: the sorted set `<prefix>places:<person>` of tokens scored by when their
+# lease ends, and the hash `<prefix>placed:<person>` of "<since>|<doing>" by token. ARGV[3]
+# is the person, ARGV[4] the token.
+_P_HOLD = """
+local key = ARGV[1] .. 'places:' .. ARGV[3]
+local what = ARGV[1] .. 'placed:' .. ARGV[3]
+for _, token in ipairs(redis.call('ZRANGEBYSCORE', key, '-inf', '(' .. ARGV[2])) do
+  redis.call('ZREM', key, token)
+  redis.call('HDEL', what, token)
+end
+if redis.call('ZCARD', key) >= tonumber(ARGV[6]) then
+  return redis.call('HVALS', what)
+end
+redis.call('ZADD', key, ARGV[7], ARGV[4])
+redis.call('HSET', what, ARGV[4], ARGV[2] .. '|' .. ARGV[5])
+redis.call('EXPIRE', key, ARGV[8])
+redis.call('EXPIRE', what, ARGV[8])
+return false
+"""
+_P_RENEW = """
+local key = ARGV[1] .. 'places:' .. ARGV[3]
+local score = redis.call('ZSCORE', key, ARGV[4])
+if not score or tonumber(score) < tonumber(ARGV[2]) then return 0 end
+redis.call('ZADD', key, ARGV[5], ARGV[4])
+redis.call('EXPIRE', key, ARGV[6])
+redis.call('EXPIRE', ARGV[1] .. 'placed:' .. ARGV[3], ARGV[6])
+return 1
+"""
+_P_RELEASE = """
+redis.call('ZREM', ARGV[1] .. 'places:' .. ARGV[3], ARGV[4])
+redis.call('HDEL', ARGV[1] .. 'placed:' .. ARGV[3], ARGV[4])
+return 1
+"""
+
+
 # Revoke: KEYS[1] the mark, ARGV[1] seconds it must last at least (a longer one stays).
 _REVOKE = """
 local ttl = redis.call('TTL', KEYS[1])
@@ -158,7 +193,8 @@ class RedisStore:
         self._revoke = self._client.register_script(_REVOKE)
         self._scripts = {name: self._client.register_script(text) for name, text in
                          (("accept", _J_ACCEPT), ("start", _J_START), ("renew", _J_RENEW),
-                          ("end", _J_END), ("take", _J_TAKE))}
+                          ("end", _J_END), ("take", _J_TAKE), ("hold", _P_HOLD),
+                          ("renew_place", _P_RENEW), ("release", _P_RELEASE))}
         self._errors: tuple[type[BaseException], ...] = (RedisError, OSError)
         self._prefix = "planrag:"
 
@@ -259,6 +295,24 @@ class RedisStore:
     async def journal_run(self, run_id: str) -> Journaled | None:
         raw = await self._do(self._client.get(f"{self._prefix}run:{run_id}"))
         return None if raw is None else _run_from_json(raw)
+
+    async def place_hold(self, person: str, token: str, doing: str, most: int,
+                         lease_s: float) -> list[str] | None:
+        now = time.time()
+        held = await self._script("hold", person, token, doing, most, now + lease_s,
+                                  math.ceil(lease_s) + 60)
+        if held is None:
+            return None
+        places = [(v.decode() if isinstance(v, bytes) else str(v)).split("|", 1) for v in held]
+        return [doing for _, doing in sorted(places, key=lambda p: float(p[0]))]
+
+    async def place_renew(self, person: str, token: str, lease_s: float) -> bool:
+        renewed = await self._script("renew_place", person, token, time.time() + lease_s,
+                                     math.ceil(lease_s) + 60)
+        return int(renewed) == 1
+
+    async def place_release(self, person: str, token: str) -> None:
+        await self._script("release", person, token)
 
     async def revoke(self, token: str, until: float) -> None:
         left = math.ceil(until - time.time())

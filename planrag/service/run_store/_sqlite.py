@@ -57,6 +57,10 @@ class SQLiteStore:
             conn.execute("CREATE INDEX IF NOT EXISTS journal_thread ON journal (thread, phase)")
             conn.execute("CREATE INDEX IF NOT EXISTS journal_lease ON journal (phase, "
                          "lease_until)")
+            conn.execute("CREATE TABLE IF NOT EXISTS places (token TEXT PRIMARY KEY, person "
+                         "TEXT NOT NULL, doing TEXT NOT NULL, since REAL NOT NULL, until REAL "
+                         "NOT NULL)")
+            conn.execute("CREATE INDEX IF NOT EXISTS places_person ON places (person)")
             conn.execute("COMMIT")
             self._ready = True
         return conn
@@ -220,6 +224,38 @@ class SQLiteStore:
             return None if row is None else journaled(row)
 
         return await self._call(run)
+
+    async def place_hold(self, person: str, token: str, doing: str, most: int,
+                         lease_s: float) -> list[str] | None:
+        def hold(conn: sqlite3.Connection) -> list[str] | None:
+            now = time.time()
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                conn.execute("DELETE FROM places WHERE person = ? AND until < ?", (person, now))
+                held = [str(row[0]) for row in conn.execute(
+                    "SELECT doing FROM places WHERE person = ? ORDER BY since", (person,))]
+                if len(held) >= most:
+                    return held
+                conn.execute("INSERT INTO places VALUES (?, ?, ?, ?, ?)",
+                             (token, person, doing, now, now + lease_s))
+                return None
+            finally:
+                conn.execute("COMMIT")
+
+        return await self._call(hold)
+
+    async def place_renew(self, person: str, token: str, lease_s: float) -> bool:
+        def renew(conn: sqlite3.Connection) -> bool:
+            now = time.time()
+            done = conn.execute("UPDATE places SET until = ? WHERE token = ? AND person = ? AND "
+                                "until >= ?", (now + lease_s, token, person, now))
+            return done.rowcount == 1
+
+        return await self._call(renew)
+
+    async def place_release(self, person: str, token: str) -> None:
+        await self._call(lambda conn: conn.execute(
+            "DELETE FROM places WHERE token = ? AND person = ?", (token, person)))
 
     async def revoke(self, token: str, until: float) -> None:
         def revoke(conn: sqlite3.Connection) -> None:
