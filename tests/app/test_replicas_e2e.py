@@ -1,11 +1,17 @@
-"""Two app processes behind nginx (deploy/nginx/nginx.conf as it is), sharing a run store and a
-history in PostgreSQL: a re-plan paused in one process is approved through the other and the
-same run goes on; a person's third question at once is refused by whichever process it
-reaches; a process killed mid-answer gives the person's place back within the lease."""
+"""Two app processes behind nginx (deploy/nginx/nginx.conf as it is), sharing a run store
+(PostgreSQL, Redis) and a history (PostgreSQL): through the API, a re-plan paused in one
+process is approved through the other and the same run goes on; a person's third question at
+once is refused by whichever process it reaches; a process killed mid-answer gives the
+person's place back within the lease. Over MCP, each person's session (and the consent asked
+in it) stays with the process that opened it. In the chat, a person whose process is killed
+mid-question reloads the page, lands on the other process still signed in, and finds the
+question answered again there."""
 
 from __future__ import annotations
 
 import asyncio
+import json
+import re
 import signal
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -15,11 +21,14 @@ import openai
 import pytest
 
 from planrag.engine import Reply, ScriptedModel, call
-from planrag.engine.scripted_server import ScriptedServer
+from planrag.engine.scripted_server import ScriptedServer, Stall
 from planrag.users import UsersFile
 from tests._pg_fixtures import scratch_database
+from tests.app._journal import leases_lapsed
 from tests.app._replanning import QUESTION, replanning_model
 from tests.app._replicas import nginx, served_api
+from tests.app.test_chat_e2e import APPS, _browser, _chat, _script, data_dir  # noqa: F401
+from tests.app.test_teams import PASSWORD, _send, _sign_in
 from tests.live._live import cli, live_env
 
 pytestmark = pytest.mark.e2e
@@ -146,6 +155,106 @@ async def test_a_third_question_at_once_is_refused_by_whichever_process(
                     assert asyncio.get_running_loop().time() - start < 4 * LEASE_S
                     await asyncio.sleep(0.2)
             assert text.startswith("**Best decision:")
+
+
+async def test_an_mcp_session_stays_with_the_process_that_opened_it(tmp_path: Path) -> None:
+    """nginx pins each bearer token to one process: Ana's session, a question in it that
+    asks her consent, and her answer all go through nginx to the process that began them.
+    Her session id is unknown to the other process (404), as the rule needs."""
+    import httpx
+    from mcp.types import ElicitRequestParams, ElicitResult
+
+    from tests.app.test_mcp_e2e import _token, http_server, loaded_env, text_of
+    from tests.app.test_mcp_people_e2e import on_session, session_of
+
+    async def approve(_context: Any, params: ElicitRequestParams) -> ElicitResult:
+        return ElicitResult(action="accept", content={"approve": True})
+
+    async with ScriptedServer(replanning_model(runs=2)) as model:
+        env = await loaded_env(tmp_path, PLANRAG_USERS_FILE=str(tmp_path / "users.toml"),
+                               PLANRAG_MODEL="m", PLANRAG_MODEL_BASE_URL=model.base_url)
+        ana = await _token(env, "ana", "demo-retail")
+        bo = await _token(env, "bo", "demo-retail")
+        async with http_server(env, scripted=False) as one, \
+                http_server(env, scripted=False) as two, \
+                nginx(tmp_path / "nginx", mcp=[one[7:-4], two[7:-4]]) as front:
+            for token in (ana, bo):
+                async with session_of(f"{front}/mcp", token, approve) as (session, sid, v):
+                    for _ in range(3):  # requests on one session, each through nginx
+                        listed = await session.call_tool("list_datasets", {})
+                        assert not listed.isError, text_of(listed)
+                    result = await session.call_tool(
+                        "ask", {"question": QUESTION, "dataset": "demo-retail"})
+                    assert not result.isError, text_of(result)
+                    queries = result.structuredContent["queries"]
+                    assert [q["id"] for q in queries] == ["q1", "q2"]  # the re-plan approved
+                    listing = {"jsonrpc": "2.0", "id": 7, "method": "tools/list"}
+                    async with httpx.AsyncClient(timeout=30) as raw:
+                        direct = [(await raw.post(url, headers=on_session(token, sid, v),
+                                                  json=listing)).status_code
+                                  for url in (one, two)]
+                    assert sorted(direct) == [200, 404], direct  # one process knows it
+
+
+SWE = "Where should SWE place its merchant to steer trade to baltic_sea?"
+REDIS_URL = "redis://127.0.0.1:6379/13"  # a database of this test's own
+
+
+async def test_a_person_whose_chat_process_dies_lands_on_the_other_signed_in(
+        tmp_path: Path, data_dir: Path) -> None:  # noqa: F811
+    import redis.asyncio as redis
+    from playwright.async_api import async_playwright
+
+    users = tmp_path / "users.toml"
+    UsersFile(users).add("carol", PASSWORD, ["*"])
+    store = redis.from_url(REDIS_URL)
+    await store.flushdb()
+    runs: list[ScriptedModel] = []
+
+    def route(body: dict[str, Any]) -> ScriptedModel:
+        if not any(m["role"] == "assistant" for m in body["messages"]):
+            runs.append(_script("k2"))  # a run that starts (again) gets the script afresh
+        return runs[-1]
+
+    async with scratch_database("chatreplicas", []) as name, ScriptedServer(route) as model:
+        model.faults[2] = Stall("", seconds=120)  # the run's second model reply hangs
+        env = {"PLANRAG_USERS_FILE": str(users), "PLANRAG_MODEL": "scripted",
+               "PLANRAG_MODEL_BASE_URL": model.base_url, "PLANRAG_MODEL_TOOLS": "on",
+               "PLANRAG_HISTORY_URL": f"postgresql://postgres@127.0.0.1:5432/{name}",
+               "PLANRAG_RUN_STORE": REDIS_URL, "PLANRAG_RUN_LEASE": str(LEASE_S),
+               "PLANRAG_CONSENT_TIMEOUT": "600"}
+        async with _chat(data_dir, env) as one, _chat(data_dir, env) as two, \
+                nginx(tmp_path / "nginx", chat=[one[7:], two[7:]]) as front, \
+                async_playwright() as p:
+            browser = await _browser(p)
+            page = await _sign_in(browser, front, "carol")
+            await page.locator("#chat-input").wait_for(timeout=30_000)
+            await _send(page, f"[k2] {SWE}")
+            await _until(lambda: model.requests >= 2, 60)
+            await page.wait_for_timeout(500)  # the conversation is saved as it goes
+            owner = await _lease_owner(store)
+            serving = next(u for u in (one, two) if APPS[u].pid == owner)
+            APPS[serving].kill()
+            await leases_lapsed(REDIS_URL)
+            await page.reload()  # the same browser: its sign-in cookie goes with it
+            thread = page.get_by_text(re.compile(r"^\[k2\] Where should SWE")).first
+            await thread.wait_for(timeout=30_000)  # signed in, on the other process
+            await thread.click()
+            await page.get_by_text("was interrupted when the assistant restarted").wait_for(
+                timeout=30_000)
+            await page.get_by_role("button", name="Approve").first.click()
+            await page.get_by_text("Best decision: Krakow").first.wait_for(timeout=60_000)
+            await browser.close()
+    await store.aclose()
+    assert len(runs) == 2  # the killed run and the one answered on the other process
+
+
+async def _lease_owner(store: Any) -> int:
+    """The pid of the process whose lease the one running run in the journal holds."""
+    ids = await store.zrange("planrag:leases", 0, -1)
+    assert len(ids) == 1, ids
+    run = json.loads(await store.get(b"planrag:run:" + ids[0]))
+    return int(run["owner"].split(":")[1])
 
 
 async def _until(condition: Any, timeout: float = 30) -> None:
