@@ -27,6 +27,7 @@ another address.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hmac
 import ipaddress
 import os
@@ -147,25 +148,32 @@ def _ensure_jwt_secret(settings: Settings) -> None:
     if os.environ.get("CHAINLIT_AUTH_SECRET"):
         return
     path = settings.data_dir / SECRET_FILE
+    kept = True
     try:
         secret = path.read_text(encoding="utf-8").strip()
     except FileNotFoundError:
-        secret = ""
+        secret, kept = "", False
     except OSError as exc:
         raise ConfigError(f"cannot read {path}: {exc}; set CHAINLIT_AUTH_SECRET instead") from None
     if len(secret) < 32:
         secret = secrets.token_urlsafe(48)
         path.parent.mkdir(parents=True, exist_ok=True)
+        # Unique across containers sharing the folder (each may be pid 1).
+        mine = path.with_name(f".{SECRET_FILE}.{secrets.token_hex(8)}")
         try:
-            fd = os.open(path.with_name(f".{SECRET_FILE}.{os.getpid()}"),
-                         os.O_WRONLY | os.O_CREAT | os.O_TRUNC, stat.S_IRUSR | stat.S_IWUSR)
+            fd = os.open(mine, os.O_WRONLY | os.O_CREAT | os.O_EXCL, stat.S_IRUSR | stat.S_IWUSR)
             with os.fdopen(fd, "w", encoding="utf-8") as f:
                 f.write(secret + "\n")
-            os.replace(path.with_name(f".{SECRET_FILE}.{os.getpid()}"), path)
+            if kept:  # a file too short to be a secret: replaced
+                os.replace(mine, path)
+            else:  # the first process to link its file wins; the others read that one
+                with contextlib.suppress(FileExistsError):
+                    os.link(mine, path)
         except OSError as exc:
             raise ConfigError(f"cannot keep the sign-in secret in {path}: {exc}; set "
                               "CHAINLIT_AUTH_SECRET instead") from None
-        # Another process may have written its own meanwhile: everyone uses the file's.
+        finally:
+            mine.unlink(missing_ok=True)
         secret = path.read_text(encoding="utf-8").strip()
     os.environ["CHAINLIT_AUTH_SECRET"] = secret
 

@@ -168,3 +168,41 @@ async def test_an_oauth_alice_is_not_the_password_alice(
     assert access_of(settings, mapped, True).visible(["demo-retail"]) == ["demo-retail"]
     assert access_of(settings, grouped, True).nothing  # her mapping changed what it reaches
 
+
+
+_ONE_PROCESS = """
+import os, sys, time
+from pathlib import Path
+os.environ.pop("CHAINLIT_AUTH_SECRET", None)
+from app.auth import _ensure_jwt_secret
+from planrag.settings import load_settings
+settings = load_settings(env_file=None, data_dir=sys.argv[1], mysql_url=None)
+Path(sys.argv[2], str(os.getpid())).touch()
+while not Path(sys.argv[2], "go").exists():
+    time.sleep(0.001)
+_ensure_jwt_secret(settings)
+print(os.environ["CHAINLIT_AUTH_SECRET"])
+"""
+
+
+def test_app_processes_starting_together_agree_on_one_sign_in_secret(tmp_path: Path) -> None:
+    """Replicas sharing a data folder start at once, none with CHAINLIT_AUTH_SECRET: the first
+    to keep its secret wins and every other uses that one (a token one signs is good in all)."""
+    import subprocess
+    import sys
+
+    from tests._sql_fixtures import ROOT
+
+    data, ready = tmp_path / "data", tmp_path / "ready"
+    data.mkdir()
+    ready.mkdir()
+    started = [subprocess.Popen([sys.executable, "-c", _ONE_PROCESS, str(data), str(ready)],
+                                cwd=ROOT, stdout=subprocess.PIPE, text=True) for _ in range(6)]
+    deadline = time.monotonic() + 120
+    while len(list(ready.iterdir())) < len(started):  # all at the line, then off together
+        assert time.monotonic() < deadline and all(p.poll() is None for p in started)
+        time.sleep(0.01)
+    (ready / "go").touch()
+    secrets = {p.communicate(timeout=120)[0].strip() for p in started}
+    assert len(secrets) == 1 and len(secrets.pop()) >= 32
+    assert [p.name for p in data.iterdir()] == ["chainlit-auth-secret"]  # no leftovers
