@@ -383,7 +383,8 @@ class Settings(BaseSettings):
         validation_alias=_env("PLANRAG_SESSION_COOKIE"),
     )
     """The chat's sign-in cookie's name (default: one derived from CHAINLIT_AUTH_SECRET, so
-    app processes sharing the secret share sign-ins and other apps on the host do not)."""
+    app processes sharing the secret share sign-ins and other apps on the host do not).
+    deploy/nginx keeps a person with one chat process by a cookie named `planrag_...`."""
     max_question_chars: int = Field(
         default=4000, ge=100, le=1_000_000, validation_alias=_env("PLANRAG_MAX_QUESTION_CHARS")
     )

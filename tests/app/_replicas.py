@@ -6,6 +6,7 @@ store and one history."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import shutil
 import signal
@@ -59,28 +60,42 @@ async def nginx(folder: Path, *, chat: Sequence[str] = (), api: Sequence[str] = 
 async def served_api(env: dict[str, str]) -> AsyncIterator[tuple[str, asyncio.subprocess.Process]]:
     """`planrag serve api` on a free port with `env`: (HOST:PORT, the process), once it
     answers; stopped (if it still runs) at the end."""
+    async with _served(env, ("api",), "/v1/models") as served:
+        yield served
+
+
+@asynccontextmanager
+async def served_mcp(env: dict[str, str]) -> AsyncIterator[tuple[str, asyncio.subprocess.Process]]:
+    """`planrag serve mcp --http` on a free port with `env`, as `served_api`."""
+    async with _served(env, ("mcp", "--http"), "/mcp") as served:
+        yield served
+
+
+@asynccontextmanager
+async def _served(env: dict[str, str], command: tuple[str, ...], path: str
+                  ) -> AsyncIterator[tuple[str, asyncio.subprocess.Process]]:
     port = free_port()
     proc = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "planrag", "serve", "api", "--port", str(port),
+        sys.executable, "-m", "planrag", "serve", *command, "--port", str(port),
         cwd=str(ROOT), env={**os.environ, **env}, stdout=asyncio.subprocess.DEVNULL,
         stderr=asyncio.subprocess.PIPE)
     try:
         async with httpx.AsyncClient() as http:
             for _ in range(600):
                 try:
-                    await http.get(f"http://127.0.0.1:{port}/v1/models", timeout=1)
+                    await http.get(f"http://127.0.0.1:{port}{path}", timeout=1)
                     break
                 except httpx.TransportError:
                     if proc.returncode is not None:
                         err = await proc.stderr.read() if proc.stderr else b""
-                        raise AssertionError(f"the API stopped: {err.decode()[-2000:]}"
-                                             ) from None
+                        raise AssertionError(f"planrag serve {command[0]} stopped: "
+                                             f"{err.decode()[-2000:]}") from None
                     await asyncio.sleep(0.1)
         yield f"127.0.0.1:{port}", proc
     finally:
-        if proc.returncode is None:
+        with contextlib.suppress(ProcessLookupError):  # gone already (a test killed it)
             proc.terminate()
-            await proc.wait()
+        await proc.wait()
 
 
 async def _listening(port: int, proc: asyncio.subprocess.Process) -> None:

@@ -262,3 +262,34 @@ async def _until(condition: Any, timeout: float = 30) -> None:
     while not condition():
         assert asyncio.get_running_loop().time() < deadline, "timed out"
         await asyncio.sleep(0.05)
+
+
+async def test_nginx_keeps_each_signed_in_person_with_one_chat_process(tmp_path: Path) -> None:
+    """The chat's sign-in cookie (`planrag_...`, its name derived from the secret) decides the
+    process: the same person always reaches the same one, and people spread over both."""
+    import httpx
+
+    async def backend(name: bytes) -> tuple[asyncio.Server, str]:
+        async def answer(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+            while (await reader.readline()).strip():
+                pass  # the request's head; these requests have no body
+            writer.write(b"HTTP/1.1 200 OK\r\nContent-Length: %d\r\nConnection: close\r\n\r\n%s"
+                         % (len(name), name))
+            await writer.drain()
+            writer.close()
+
+        server = await asyncio.start_server(answer, "127.0.0.1", 0)
+        return server, f"127.0.0.1:{server.sockets[0].getsockname()[1]}"
+
+    (one, at_one), (two, at_two) = await backend(b"one"), await backend(b"two")
+    async with nginx(tmp_path / "nginx", chat=[at_one, at_two]) as front, \
+            httpx.AsyncClient(base_url=front) as http:
+        async def reached(cookie: str) -> str:
+            return (await http.get("/", headers={"Cookie": cookie})).text
+
+        people = [f"theme=dark; planrag_0a1b2c3d4e5f=signed.in.{n}" for n in range(24)]
+        first = [await reached(c) for c in people]
+        assert [await reached(c) for c in people] == first  # each stays where they are
+        assert set(first) == {"one", "two"}  # and people spread over both
+    one.close()
+    two.close()
