@@ -100,6 +100,7 @@ test: $(STAMP)
 test-e2e: $(STAMP)
 	./scripts/ensure-mariadb.sh
 	./scripts/ensure-chromium.sh
+	./scripts/ensure-nginx.sh
 	$(MAKE) --no-print-directory e2e
 
 test-all: test test-e2e
@@ -107,6 +108,7 @@ test-all: test test-e2e
 test-times: $(STAMP)
 	./scripts/ensure-mariadb.sh
 	./scripts/ensure-chromium.sh
+	./scripts/ensure-nginx.sh
 	$(BIN)/python benchmarks/test_suite.py
 
 bench: $(STAMP)
@@ -121,6 +123,8 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/concurrency.py
 	$(BIN)/python benchmarks/crash_recovery.py
 	$(BIN)/python benchmarks/fairness.py
+	./scripts/ensure-nginx.sh
+	$(BIN)/python benchmarks/replicas.py
 	$(BIN)/python benchmarks/question_kind.py
 
 # A real small model against the product (not part of `make test`): Gemma 3 270M from PyPI,
