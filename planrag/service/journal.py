@@ -15,6 +15,7 @@ import logging
 import os
 import socket
 import uuid
+from collections.abc import Awaitable, Callable
 from contextlib import AbstractContextManager
 from pathlib import Path
 
@@ -74,30 +75,18 @@ class Holding:
         self._renewing: asyncio.Task[None] | None = None
 
     async def __aenter__(self) -> Holding:
-        self._renewing = asyncio.ensure_future(self._renew())
+        self._renewing = _renewing(
+            lambda: self.store.journal_renew(self.run_id, OWNER, self.lease_s), self.lease_s,
+            f"run {self.run_id} is not this process's any more (taken over after a stall, or "
+            "not journaled); its lease is not renewed")
         return self
 
     async def __aexit__(self, *exc: object) -> None:
-        if self._renewing is not None:
-            self._renewing.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._renewing
+        await _stopped(self._renewing)
         try:
             await self.store.journal_end(self.run_id, OWNER)
         except Exception as error:
             log.warning("could not mark run %s done in the journal: %s", self.run_id, error)
-
-    async def _renew(self) -> None:
-        while True:
-            await asyncio.sleep(self.lease_s / 4)
-            try:
-                if not await self.store.journal_renew(self.run_id, OWNER, self.lease_s):
-                    log.warning("run %s is not this process's any more (taken over after "
-                                "a stall, or not journaled); its lease is not renewed",
-                                self.run_id)
-                    return
-            except Exception as error:
-                log.warning("could not renew the lease of run %s: %s", self.run_id, error)
 
 
 class Place:
@@ -144,14 +133,15 @@ class Place:
             self._leave_local()
             raise LimitReached(too_many(held))
         self._shared = True
-        self._renewing = asyncio.ensure_future(self._renew())
+        lease, store = self.settings.run_lease_s, store_for(self.settings)
+        self._renewing = _renewing(
+            lambda: store.place_renew(self.person, self.token, lease), lease,
+            f"a place of {self.person} lapsed in the run store (the process stalled past its "
+            "lease)")
         return self
 
     async def __aexit__(self, *exc: object) -> None:
-        if self._renewing is not None:
-            self._renewing.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._renewing
+        await _stopped(self._renewing)
         if self._shared:
             try:
                 await store_for(self.settings).place_release(self.person, self.token)
@@ -164,14 +154,28 @@ class Place:
             local, self._local = self._local, None
             local.__exit__(None, None, None)
 
-    async def _renew(self) -> None:
-        store, lease = store_for(self.settings), self.settings.run_lease_s
+
+
+def _renewing(renew: Callable[[], Awaitable[bool]], lease_s: float,
+              lost: str) -> asyncio.Task[None]:
+    """Renew a lease every quarter of it in the background until cancelled, or until
+    `renew` says it is no longer held (`lost` is logged then); a failed renewal is logged
+    and tried again."""
+    async def keep() -> None:
         while True:
-            await asyncio.sleep(lease / 4)
+            await asyncio.sleep(lease_s / 4)
             try:
-                if not await store.place_renew(self.person, self.token, lease):
-                    log.warning("a place of %s lapsed in the run store (the process stalled "
-                                "past its lease)", self.person)
+                if not await renew():
+                    log.warning("%s", lost)
                     return
             except Exception as error:
-                log.warning("could not renew a place in the run store: %s", error)
+                log.warning("could not renew a lease in the run store: %s", error)
+
+    return asyncio.ensure_future(keep())
+
+
+async def _stopped(task: asyncio.Task[None] | None) -> None:
+    if task is not None:
+        task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await task
