@@ -76,10 +76,10 @@ class Words:
     ALREADY_ANSWERED = ("The change of plan here was already answered ({earlier}); the run "
                         "goes on with that answer.")
     AGAIN_QUESTION = ("The question \u201c{question}\u201d was interrupted when the assistant "
-                      "restarted; answering it again from the start.")
+                      "working on it stopped; answering it again from the start.")
     AGAIN_RESUME = ("The question \u201c{question}\u201d was interrupted after its change of "
-                    "plan was answered, when the assistant restarted; going on from where the "
-                    "plan was paused.")
+                    "plan was answered, when the assistant working on it stopped; going on "
+                    "from where the plan was paused.")
     GAVE_UP = ("The question \u201c{question}\u201d could not be finished: the assistant stopped "
                "{n} times while working on it. Please ask it again.")
     NO_MODEL_YET = ("No model is set up for this assistant yet, so it cannot answer questions; "

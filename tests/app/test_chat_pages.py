@@ -279,7 +279,8 @@ async def test_free_after_a_run_taken_up_after_a_crash(
             page = await _sign_in(browser, url, "carol")
             await page.get_by_text(re.compile(r"^\[crash\] Where should SWE")).first.click(
                 timeout=30_000)
-            await page.get_by_text("was interrupted when the assistant restarted").wait_for(
+            await page.get_by_text(
+                "interrupted when the assistant working on it stopped").wait_for(
                 timeout=30_000)
             await page.get_by_role("button", name="Approve").first.click(timeout=30_000)
             await page.get_by_text(ANSWER).first.wait_for(timeout=60_000)

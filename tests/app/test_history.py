@@ -316,7 +316,8 @@ async def test_a_question_whose_app_is_killed_is_answered_when_reopened(
                 thread = page.get_by_text(re.compile(r"^\[k2\] Where should SWE")).first
                 await thread.wait_for(timeout=30_000)
                 await thread.click()
-                await page.get_by_text("was interrupted when the assistant restarted").wait_for(
+                await page.get_by_text(
+                    "interrupted when the assistant working on it stopped").wait_for(
                     timeout=30_000)
                 await page.get_by_role("button", name="Approve").first.click()
                 await page.get_by_text("Best decision: Krakow").first.wait_for(timeout=60_000)
@@ -325,7 +326,7 @@ async def test_a_question_whose_app_is_killed_is_answered_when_reopened(
                 await page.get_by_text("Best decision: Krakow").first.wait_for(timeout=30_000)
                 await page.wait_for_timeout(2_000)
                 assert await page.get_by_text(
-                    "was interrupted when the assistant restarted").count() == 1
+                    "interrupted when the assistant working on it stopped").count() == 1
             await browser.close()
     assert len(runs) == 2  # the killed run and the one answered after the restart
 

@@ -240,7 +240,8 @@ async def test_a_person_whose_chat_process_dies_lands_on_the_other_signed_in(
             thread = page.get_by_text(re.compile(r"^\[k2\] Where should SWE")).first
             await thread.wait_for(timeout=30_000)  # signed in, on the other process
             await thread.click()
-            await page.get_by_text("was interrupted when the assistant restarted").wait_for(
+            await page.get_by_text(
+                "interrupted when the assistant working on it stopped").wait_for(
                 timeout=30_000)
             await page.get_by_role("button", name="Approve").first.click()
             await page.get_by_text("Best decision: Krakow").first.wait_for(timeout=60_000)
