@@ -31,7 +31,9 @@ from tests.app.test_chat_e2e import APPS, _browser, _chat, _script, data_dir  # 
 from tests.app.test_teams import PASSWORD, _send, _sign_in
 from tests.live._live import cli, live_env
 
-pytestmark = pytest.mark.e2e
+# Each test starts several app processes and nginx: alone, after the parallel e2e tests, so
+# that the browser tests beside them are not starved of both cores.
+pytestmark = [pytest.mark.e2e, pytest.mark.serial]
 
 LEASE_S = 3
 
