@@ -105,23 +105,23 @@ class Place:
         self.settings = settings
         self.person = person
         self.doing: Doing = doing
-        self.counted = shared
-        """False: counted in this process alone (a terminal's)."""
+        self.store = store_for(settings) if shared else None
+        """None: counted in this process alone (a terminal's)."""
         self.token = uuid.uuid4().hex
         self._local: AbstractContextManager[None] | None = None
-        self._shared = False
+        self._in_store = False
         self._renewing: asyncio.Task[None] | None = None
 
     async def __aenter__(self) -> Place:
         local = limits_for(self.settings).run(self.person, self.doing)
         local.__enter__()  # LimitReached when this process alone holds them all
         self._local = local
-        if not self.counted:
+        store, lease = self.store, self.settings.run_lease_s
+        if store is None:
             return self
         try:
-            held = await store_for(self.settings).place_hold(
-                self.person, self.token, self.doing, self.settings.runs_per_person,
-                self.settings.run_lease_s)
+            held = await store.place_hold(
+                self.person, self.token, self.doing, self.settings.runs_per_person, lease)
         except asyncio.CancelledError:
             self._leave_local()
             raise
@@ -132,8 +132,7 @@ class Place:
         if held is not None:
             self._leave_local()
             raise LimitReached(too_many(held))
-        self._shared = True
-        lease, store = self.settings.run_lease_s, store_for(self.settings)
+        self._in_store = True
         self._renewing = _renewing(
             lambda: store.place_renew(self.person, self.token, lease), lease,
             f"a place of {self.person} lapsed in the run store (the process stalled past its "
@@ -142,9 +141,9 @@ class Place:
 
     async def __aexit__(self, *exc: object) -> None:
         await _stopped(self._renewing)
-        if self._shared:
+        if self._in_store and self.store is not None:
             try:
-                await store_for(self.settings).place_release(self.person, self.token)
+                await self.store.place_release(self.person, self.token)
             except Exception as error:  # its lease lapses on its own
                 log.warning("could not release a place in the run store: %s", error)
         self._leave_local()
@@ -153,7 +152,6 @@ class Place:
         if self._local is not None:
             local, self._local = self._local, None
             local.__exit__(None, None, None)
-
 
 
 def _renewing(renew: Callable[[], Awaitable[bool]], lease_s: float,

@@ -60,30 +60,32 @@ async def nginx(folder: Path, *, chat: Sequence[str] = (), api: Sequence[str] = 
 async def served_api(env: dict[str, str]) -> AsyncIterator[tuple[str, asyncio.subprocess.Process]]:
     """`planrag serve api` on a free port with `env`: (HOST:PORT, the process), once it
     answers; stopped (if it still runs) at the end."""
-    async with _served(env, ("api",), "/v1/models") as served:
-        yield served
+    async with served(env, ("api",), "/v1/models") as running:
+        yield running
 
 
 @asynccontextmanager
 async def served_mcp(env: dict[str, str]) -> AsyncIterator[tuple[str, asyncio.subprocess.Process]]:
     """`planrag serve mcp --http` on a free port with `env`, as `served_api`."""
-    async with _served(env, ("mcp", "--http"), "/mcp") as served:
-        yield served
+    async with served(env, ("mcp", "--http"), "/mcp") as running:
+        yield running
 
 
 @asynccontextmanager
-async def _served(env: dict[str, str], command: tuple[str, ...], path: str
-                  ) -> AsyncIterator[tuple[str, asyncio.subprocess.Process]]:
+async def served(env: dict[str, str], command: tuple[str, ...], path: str,
+                 host: str = "127.0.0.1") -> AsyncIterator[tuple[str, asyncio.subprocess.Process]]:
+    """`planrag serve COMMAND... --host HOST` on a free port with `env`: (HOST:PORT, the
+    process), once `path` answers; stopped (if it still runs) at the end."""
     port = free_port()
     proc = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "planrag", "serve", *command, "--port", str(port),
-        cwd=str(ROOT), env={**os.environ, **env}, stdout=asyncio.subprocess.DEVNULL,
-        stderr=asyncio.subprocess.PIPE)
+        sys.executable, "-m", "planrag", "serve", *command, "--host", host, "--port",
+        str(port), cwd=str(ROOT), env={**os.environ, **env},
+        stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.PIPE)
     try:
         async with httpx.AsyncClient() as http:
             for _ in range(600):
                 try:
-                    await http.get(f"http://127.0.0.1:{port}{path}", timeout=1)
+                    await http.get(f"http://{host}:{port}{path}", timeout=1)
                     break
                 except httpx.TransportError:
                     if proc.returncode is not None:
@@ -91,7 +93,7 @@ async def _served(env: dict[str, str], command: tuple[str, ...], path: str
                         raise AssertionError(f"planrag serve {command[0]} stopped: "
                                              f"{err.decode()[-2000:]}") from None
                     await asyncio.sleep(0.1)
-        yield f"127.0.0.1:{port}", proc
+        yield f"{host}:{port}", proc
     finally:
         with contextlib.suppress(ProcessLookupError):  # gone already (a test killed it)
             proc.terminate()

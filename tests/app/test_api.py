@@ -483,31 +483,10 @@ async def test_serve_api_from_the_command_line(tmp_path: Path) -> None:
 async def _served_api(env: dict[str, str], host: str) -> AsyncIterator[tuple[str, int]]:
     """`planrag serve api --scripted` at `host` on a free port: (its base URL, its pid),
     once it answers."""
-    import os
-    import sys
+    from tests.app._replicas import served
 
-    from tests._graph_fixtures import free_port
-    from tests._sql_fixtures import ROOT
-
-    port = free_port()
-    proc = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "planrag", "serve", "api", "--host", host, "--port", str(port),
-        "--scripted", cwd=str(ROOT), env={**os.environ, **env},
-        stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.PIPE)
-    url = f"http://{host}:{port}"
-    try:
-        async with httpx.AsyncClient() as http:
-            for _ in range(300):
-                try:
-                    await http.get(f"{url}/v1/models", timeout=1)
-                    break
-                except httpx.TransportError:
-                    assert proc.returncode is None, "the server stopped"
-                    await asyncio.sleep(0.1)
-        yield url, proc.pid
-    finally:
-        proc.terminate()
-        await proc.wait()
+    async with served(env, ("api", "--scripted"), "/v1/models", host) as (at, proc):
+        yield f"http://{at}", proc.pid
 
 
 def _peak_rss_mb(pid: int) -> float:

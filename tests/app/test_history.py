@@ -313,14 +313,7 @@ async def test_a_question_whose_app_is_killed_is_answered_when_reopened(
             await leases_lapsed(env["PLANRAG_RUN_STORE"])  # the killed app's lease lapses
             async with _chat(data_dir, env) as url:
                 page = await _sign_in(browser, url, "carol")
-                thread = page.get_by_text(re.compile(r"^\[k2\] Where should SWE")).first
-                await thread.wait_for(timeout=30_000)
-                await thread.click()
-                await page.get_by_text(
-                    "interrupted when the assistant working on it stopped").wait_for(
-                    timeout=30_000)
-                await page.get_by_role("button", name="Approve").first.click()
-                await page.get_by_text("Best decision: Krakow").first.wait_for(timeout=60_000)
+                await answered_again(page, "k2")
                 # Opened again: nothing is taken up twice.
                 await page.reload()
                 await page.get_by_text("Best decision: Krakow").first.wait_for(timeout=30_000)
@@ -329,6 +322,19 @@ async def test_a_question_whose_app_is_killed_is_answered_when_reopened(
                     "interrupted when the assistant working on it stopped").count() == 1
             await browser.close()
     assert len(runs) == 2  # the killed run and the one answered after the restart
+
+
+async def answered_again(page: Any, tag: str) -> None:
+    """Open the conversation of the question "[tag] Where should SWE ...", interrupted when
+    its process stopped, see it said so and taken up again, approve its re-plan and see it
+    answered."""
+    thread = page.get_by_text(re.compile(rf"^\[{tag}\] Where should SWE")).first
+    await thread.wait_for(timeout=30_000)
+    await thread.click()
+    await page.get_by_text("interrupted when the assistant working on it stopped").wait_for(
+        timeout=30_000)
+    await page.get_by_role("button", name="Approve").first.click()
+    await page.get_by_text("Best decision: Krakow").first.wait_for(timeout=60_000)
 
 
 async def _rated_answer(history_url: str, owner: str, rating: int) -> tuple[str, str, str]:

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import re
 import signal
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -28,6 +27,7 @@ from tests.app._journal import leases_lapsed
 from tests.app._replanning import QUESTION, replanning_model
 from tests.app._replicas import nginx, served_api
 from tests.app.test_chat_e2e import APPS, _browser, _chat, _script, data_dir  # noqa: F401
+from tests.app.test_history import answered_again
 from tests.app.test_teams import PASSWORD, _send, _sign_in
 from tests.live._live import cli, live_env
 
@@ -239,14 +239,7 @@ async def test_a_person_whose_chat_process_dies_lands_on_the_other_signed_in(
             APPS[serving].kill()
             await leases_lapsed(REDIS_URL)
             await page.reload()  # the same browser: its sign-in cookie goes with it
-            thread = page.get_by_text(re.compile(r"^\[k2\] Where should SWE")).first
-            await thread.wait_for(timeout=30_000)  # signed in, on the other process
-            await thread.click()
-            await page.get_by_text(
-                "interrupted when the assistant working on it stopped").wait_for(
-                timeout=30_000)
-            await page.get_by_role("button", name="Approve").first.click()
-            await page.get_by_text("Best decision: Krakow").first.wait_for(timeout=60_000)
+            await answered_again(page, "k2")  # signed in, on the other process
             await browser.close()
     await store.aclose()
     assert len(runs) == 2  # the killed run and the one answered on the other process
