@@ -302,7 +302,7 @@
     // steps, and the query's is waited for (up to 20 s: a step draws its children a moment
     // after it opens, seconds later on a busy machine); the steps that do not hold the query
     // are closed again, and the plan too when it does not.
-    async function findUnder(query, plan, ceiling) {
+    async function findUnder(query, plan, ceiling, superseded) {
       var opened = plan.getAttribute("aria-expanded") === "false";
       await open(plan);
       function numbered(el) {
@@ -318,10 +318,11 @@
           if (numbered(el) && el.getAttribute("aria-expanded") === "false") steps.push(el);
         });
         for (var i = 0; i < steps.length; i++) await open(steps[i]);
-        for (var d = 0; d < 400 && !button && steps.length; d++) {
+        for (var d = 0; d < 400 && !button && steps.length && !superseded(); d++) {
           await tick();
           button = lastBetween(query, plan, ceiling);
         }
+        if (superseded()) return null;  // the newer footnote's reveal owns the steps now
         steps.forEach(function (step) {
           var body = document.getElementById(step.getAttribute("aria-controls") || "");
           if (!button || !body || !body.contains(button)) step.click();
@@ -330,7 +331,21 @@
       if (!button && opened) plan.click();
       return button;
     }
+    // The footnote clicked last wins: a reveal still opening steps or turning pages when the
+    // person clicks another footnote gives up at its next step, so it neither marks its row
+    // over the new one nor scrolls away from it. While one runs, the page's root carries
+    // data-planrag-revealing (its end can be waited for).
+    var latest = 0;
     async function reveal(qid, row, link) {
+      var mine = ++latest;
+      document.documentElement.setAttribute("data-planrag-revealing", "");
+      try {
+        await revealRow(qid, row, link, function () { return mine !== latest; });
+      } finally {
+        if (mine === latest) document.documentElement.removeAttribute("data-planrag-revealing");
+      }
+    }
+    async function revealRow(qid, row, link, superseded) {
       // The row marked before is not this footnote's: unmarked at once, not once this one's
       // row is found (seconds on a busy machine, turning a table's pages).
       document.querySelectorAll(".planrag-cited").forEach(function (el) {
@@ -345,37 +360,50 @@
       });
       var button = null;
       for (var p = plans.length - 1; p >= 0 && !button; p--) {
-        button = await findUnder(query, plans[p], plans[p + 1] || link);
+        button = await findUnder(query, plans[p], plans[p + 1] || link, superseded);
         if (!/, revision \d+/.test(plans[p].id)) break;  // the run's first plan
       }
       if (!plans.length) button = lastBetween(query, null, link);
-      if (!button) return;
+      if (!button || superseded()) return;
       await open(button);
       var region = document.getElementById(button.getAttribute("aria-controls") || "");
+      if (!region) {
+        await bringIntoView(button, superseded);
+        return;
+      }
       var rows = [];
-      for (var t = 0; t < 200 && region; t++) {
+      for (var t = 0; t < 200; t++) {
         rows = region.querySelectorAll(".dataframe tbody tr");
         if (rows.length) break;
         await tick();
       }
-      // The table shows its rows a page at a time: turn to the row's page.
-      var size = rows.length;
-      var next = nextButton(region);
-      for (var page = 0; size && next && page < Math.floor((row - 1) / size); page++) {
-        var first = rows[0];
-        next.click();
+      // The table shows its rows a page at a time, on whichever page the person (or an
+      // earlier footnote) left it: back to its first page, then on to the row's.
+      async function turn(word) {
+        var pager = pagerButton(region, word);
+        if (!pager) return false;
+        var first = region.querySelector(".dataframe tbody tr");
+        pager.click();
         for (var w = 0; w < 200 && region.querySelector(".dataframe tbody tr") === first; w++) {
           await tick();
         }
-        rows = region.querySelectorAll(".dataframe tbody tr");
-        next = nextButton(region);
+        return true;
       }
+      for (var back = 0; back < 1000 && !superseded() && (await turn("Previous")); back++);
+      rows = region.querySelectorAll(".dataframe tbody tr");
+      var size = rows.length;
+      var page = 0;
+      while (size && page < Math.floor((row - 1) / size) && !superseded() &&
+             (await turn("Next"))) page++;
+      rows = region.querySelectorAll(".dataframe tbody tr");
+      var reached = size && page === Math.floor((row - 1) / size);
+      if (superseded()) return;
       document.querySelectorAll(".planrag-cited").forEach(function (el) {
         el.classList.remove("planrag-cited");
       });
-      var target = size ? rows[(row - 1) % size] : null;
+      var target = reached ? rows[(row - 1) % size] : null;
       if (target) target.classList.add("planrag-cited");
-      await bringIntoView(target || region || button);
+      await bringIntoView(target || region, superseded);
     }
     // The steps just opened grow to their height in an animation, and the table draws its
     // rows a moment later: scrolled at once, the row was pushed back below the window as they
@@ -412,10 +440,11 @@
       if (composer) bottom = Math.min(bottom, composer.getBoundingClientRect().top);
       return { top: top, bottom: bottom };
     }
-    async function bringIntoView(el) {
+    async function bringIntoView(el, superseded) {
       var area = scroller(el);
       for (var round = 0; round < 3; round++) {
         await settled(el, area);
+        if (superseded()) return;
         var band = shown(area);
         var box = el.getBoundingClientRect();
         if (box.top >= band.top && box.bottom <= band.bottom && round > 0) return;
@@ -425,11 +454,13 @@
         area.scrollTop += shift;
       }
     }
-    function nextButton(region) {
+    // The table's "Previous" or "Next", unless it is off (Chainlit greys it out with a class).
+    function pagerButton(region, word) {
       var found = null;
       region.querySelectorAll("a, button").forEach(function (el) {
-        if (!found && /^\s*Next\s*$/.test(el.textContent || "") &&
-            !el.hasAttribute("disabled") && el.getAttribute("aria-disabled") !== "true") {
+        if (!found && (el.textContent || "").trim() === word && !el.hasAttribute("disabled") &&
+            el.getAttribute("aria-disabled") !== "true" &&
+            !el.classList.contains("pointer-events-none")) {
           found = el;
         }
       });

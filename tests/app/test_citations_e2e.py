@@ -110,6 +110,7 @@ async def test_cited_numbers_open_their_row(kiosk_chat: str, shots: Path) -> Non
         await expect(cited).to_contain_text(SECOND.code)
         await expect(cited).to_be_in_viewport()
         await _three_shots(page, cited, shots, "2-row")
+        await _revealed(page)
         # A row on the third page of another step's table: the page is turned to it.
         await answer.get_by_role("link", name="query 2, row 23, Foot count").click()
         # The step is opened and its table turned to the third page, which a loaded machine
@@ -119,7 +120,29 @@ async def test_cited_numbers_open_their_row(kiosk_chat: str, shots: Path) -> Non
         await expect(cited).to_contain_text(f"{BY_CODE[22].foot:,}")  # as the footnote
         await expect(cited).to_be_in_viewport()
         await _three_shots(page, cited, shots, "3-page")
+        # Clicked again with its table left on that page: the same row, not two pages on.
+        await _revealed(page)
+        again = answer.get_by_role("link", name="query 2, row 23, Foot count")
+        await again.click()
+        await _revealed(page)
+        await expect(cited).to_have_count(1)
+        await expect(cited).to_contain_text(BY_CODE[22].code)
+        # Two footnotes clicked at once: the row of the one clicked last is marked, though the
+        # first one's reveal (turning the table's pages) ends after it.
+        first = answer.get_by_role("link", name="[1]").first
+        await page.evaluate("([slow, fast]) => { slow.click(); fast.click(); }",
+                            [await again.element_handle(), await first.element_handle()])
+        await _revealed(page)
+        await expect(cited).to_have_count(1)
+        await expect(cited).to_contain_text(SECOND.code)
         await browser.close()
+
+
+async def _revealed(page: Any) -> None:
+    """Until the footnote clicked last has shown its row (the page script's reveal ended)."""
+    await page.wait_for_function(
+        "() => !document.documentElement.hasAttribute('data-planrag-revealing')",
+        timeout=60_000)
 
 
 CLEAR = """(row) => {
@@ -182,6 +205,7 @@ async def test_a_cited_row_is_shown_clear_of_the_message_box(
         await expect(cited).to_contain_text(SECOND.code, timeout=10_000)
         await _clear_of_the_frame(page, cited)
         await page.screenshot(path=str(shots / f"{width}-1-first-page.png"))
+        await _revealed(page)
         await answer.get_by_role("link", name="query 2, row 23, Foot count").click()
         await expect(cited).to_contain_text(BY_CODE[22].code, timeout=60_000)
         await _clear_of_the_frame(page, cited)
@@ -210,6 +234,7 @@ async def test_a_footnote_opens_a_row_of_a_query_run_before_a_change_of_plan(
         await expect(cited).to_contain_text(SECOND.code)
         await _clear_of_the_frame(page, cited)
         await _three_shots(page, cited, shots, "4-before-the-replan")
+        await _revealed(page)
         # A row of the query run under the revised plan still opens as before.
         await answer.get_by_role("link", name="query 2, row 23, Foot count").click()
         await expect(cited).to_contain_text(BY_CODE[22].code, timeout=60_000)

@@ -331,8 +331,13 @@ async def answered_again(page: Any, tag: str) -> None:
     thread = page.get_by_text(re.compile(rf"^\[{tag}\] Where should SWE")).first
     await thread.wait_for(timeout=30_000)
     await thread.click()
-    await page.get_by_text("interrupted when the assistant working on it stopped").wait_for(
-        timeout=30_000)
+    try:
+        await page.get_by_text("interrupted when the assistant working on it stopped").wait_for(
+            timeout=30_000)
+    except Exception as exc:  # Playwright's timeout: what the person saw instead
+        shown = await page.locator("body").inner_text()
+        raise AssertionError(f"not said to be taken up again at {page.url}; the page shows:\n"
+                             f"{shown[-2000:]}") from exc
     await page.get_by_role("button", name="Approve").first.click()
     await page.get_by_text("Best decision: Krakow").first.wait_for(timeout=60_000)
 

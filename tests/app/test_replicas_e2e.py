@@ -29,6 +29,7 @@ from tests.app._replicas import nginx, served_api
 from tests.app.test_chat_e2e import APPS, _browser, _chat, _script, data_dir  # noqa: F401
 from tests.app.test_history import answered_again
 from tests.app.test_teams import PASSWORD, _send, _sign_in
+from tests.conftest import APP_LOGS
 from tests.live._live import cli, live_env
 
 # Each test starts several app processes and nginx: alone, after the parallel e2e tests, so
@@ -239,7 +240,12 @@ async def test_a_person_whose_chat_process_dies_lands_on_the_other_signed_in(
             APPS[serving].kill()
             await leases_lapsed(REDIS_URL)
             await page.reload()  # the same browser: its sign-in cookie goes with it
-            await answered_again(page, "k2")  # signed in, on the other process
+            try:
+                await answered_again(page, "k2")  # signed in, on the other process
+            except AssertionError as exc:
+                other = APP_LOGS[one if serving == two else two]
+                raise AssertionError(f"{exc}\nThe other process's log ends:\n"
+                                     f"{other.read_text(errors='replace')[-3000:]}") from None
             await browser.close()
     await store.aclose()
     assert len(runs) == 2  # the killed run and the one answered on the other process
