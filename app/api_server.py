@@ -491,5 +491,5 @@ def serve(settings: Settings, *, host: str = "127.0.0.1", port: int = 8766,
     app = api_app(settings, host=host, scripted=scripted)
     print(f"PlanRAG Assistant OpenAI-compatible API on http://{host}:{port}/v1",
           file=sys.stderr, flush=True)
-    listen(app, host=host, port=port)
+    listen(app, host=host, port=port, settings=settings)
     return 0

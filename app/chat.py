@@ -260,6 +260,26 @@ def _interface_words() -> None:
 _check_at_start()
 _interface_words()
 _point_slack_client()
+
+
+def _run_watches() -> None:
+    """This process runs the watched decisions that fall due too (planrag.watch), from the
+    app's start, after whatever else starts with it."""
+    from chainlit.config import config
+
+    from planrag.watch.firing import watching
+
+    started = config.code.on_app_startup
+
+    async def startup() -> None:
+        if started is not None:
+            await started()
+        _keep(asyncio.ensure_future(watching(settings())))
+
+    cl.on_app_startup(startup)
+
+
+_run_watches()
 install_limits(settings())
 hold_edits_to_config()  # features.edit_message = false holds for socket clients too
 

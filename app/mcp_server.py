@@ -543,7 +543,7 @@ def serve(settings: Settings, *, http: bool = False, host: str = "127.0.0.1",
     app = http_app(settings, host=host, port=port, scripted=scripted)
     print(f"PlanRAG Assistant MCP server on http://{host}:{port}/mcp", file=sys.stderr,
           flush=True)
-    listen(app, host=host, port=port)
+    listen(app, host=host, port=port, settings=settings)
     return 0
 
 

@@ -352,6 +352,11 @@ class Settings(BaseSettings):
     )
     """How long a run's lease in the journal lasts unless its process renews it (about every
     quarter of it): after a crash, another process takes the run over this much later."""
+    watch_poll_s: float = Field(
+        default=30.0, ge=0, le=3600, validation_alias=_env("PLANRAG_WATCH_POLL")
+    )
+    """How often each app process looks for watched decisions that are due (seconds); 0: the
+    app processes run none, `planrag watch run` (from cron) does."""
     users_file: Path | None = Field(default=None, validation_alias=_env("PLANRAG_USERS_FILE"))
     """Who may sign in to the chat (default `<data dir>/users.toml`)."""
     auth_header: str | None = Field(

@@ -40,6 +40,7 @@ __all__ = [
     "open_store_engine",
     "run_id_of",
     "shared_store",
+    "span_seconds",
 ]
 
 
@@ -115,6 +116,12 @@ def _ddl(sqlite: bool) -> list[str]:
             "dataset" TEXT NOT NULL, "run" TEXT NOT NULL, "kind" TEXT NOT NULL,
             "detail" TEXT NOT NULL)""",
         """CREATE INDEX IF NOT EXISTS planrag_audit_at ON planrag_audit ("at")""",
+        """CREATE TABLE IF NOT EXISTS planrag_watches (
+            "id" TEXT PRIMARY KEY, "owner" TEXT NOT NULL, "dataset" TEXT NOT NULL,
+            "decision" TEXT NOT NULL, "params" TEXT NOT NULL, "every_s" INTEGER NOT NULL,
+            "channel" TEXT, "when" TEXT NOT NULL, "share" DOUBLE PRECISION NOT NULL,
+            "createdAt" TEXT NOT NULL, "next_due" DOUBLE PRECISION NOT NULL,
+            "state" TEXT NOT NULL, "version" INTEGER NOT NULL, "stopped" TEXT)""",
         """CREATE TABLE IF NOT EXISTS planrag_runs (
             "step" TEXT PRIMARY KEY, "run" TEXT NOT NULL, "thread" TEXT, "user" TEXT NOT NULL,
             "dataset" TEXT NOT NULL, "question" TEXT NOT NULL, "decision" TEXT,
@@ -194,7 +201,7 @@ class Store:
         self.engine = engine or open_store_engine(url)
 
     @asynccontextmanager
-    async def _conn(self) -> AsyncIterator[Any]:
+    async def connection(self) -> AsyncIterator[Any]:
         try:
             async with self.engine.begin() as conn:
                 yield conn
@@ -213,7 +220,7 @@ class Store:
                     **detail: Any) -> None:
         from sqlalchemy import text
 
-        async with self._conn() as conn:
+        async with self.connection() as conn:
             await conn.execute(text(
                 'INSERT INTO planrag_audit ("id", "at", "user", "dataset", "run", "kind", '
                 '"detail") VALUES (:id, :at, :user, :dataset, :run, :kind, :detail)'),
@@ -238,7 +245,7 @@ class Store:
         sql = ('SELECT "at", "user", "dataset", "run", "kind", "detail" FROM planrag_audit'
                + (" WHERE " + " AND ".join(where) if where else "")
                + ' ORDER BY "at", "id" LIMIT :limit')
-        async with self._conn() as conn:
+        async with self.connection() as conn:
             rows = (await conn.execute(text(sql), params)).all()
         return [AuditEntry(r[0], r[1], r[2], r[3], r[4], _json(r[5])) for r in rows]
 
@@ -257,7 +264,7 @@ class Store:
         params = {"step": step, "run": run, "thread": thread, "user": user,
                   "dataset": dataset, "question": question, "decision": decision,
                   "verdict": verdict, "at": now()}
-        async with self._conn() as conn:
+        async with self.connection() as conn:
             await conn.execute(text('DELETE FROM planrag_runs WHERE "step" = :step'), params)
             await conn.execute(text(
                 'INSERT INTO planrag_runs ("step", "run", "thread", "user", "dataset", '
@@ -272,7 +279,7 @@ class Store:
         sql = ('SELECT "forId", "value", "comment", "threadId" FROM feedbacks '
                'ORDER BY "id"')
         out = []
-        async with self._conn() as conn:
+        async with self.connection() as conn:
             for message, value, comment, thread in (await conn.execute(text(sql))).all():
                 about = await _rated_answer(conn, str(message))
                 verdict = about.pop("verdict")  # the column added last stays last
@@ -285,7 +292,7 @@ class Store:
         """A rating given (1 up, 0 down) or withdrawn (None) on `message`, in the audit
         trail under the run whose answer it rates, with that answer's question, decision
         and check."""
-        async with self._conn() as conn:
+        async with self.connection() as conn:
             about = await _rated_answer(conn, message)
         rating = {1: "up", 0: "down", None: "withdrawn"}.get(value, str(value))
         await self.audit(str(about["user"] or ""), str(about["dataset"] or ""),
@@ -298,7 +305,7 @@ class Store:
     async def put_file(self, key: str, owner: str, mime: str, data: bytes) -> None:
         from sqlalchemy import text
 
-        async with self._conn() as conn:
+        async with self.connection() as conn:
             await conn.execute(text('DELETE FROM planrag_files WHERE "key" = :key'),
                                {"key": key})
             await conn.execute(text(
@@ -310,7 +317,7 @@ class Store:
         """(owner, mime, data) of the file `key`."""
         from sqlalchemy import text
 
-        async with self._conn() as conn:
+        async with self.connection() as conn:
             row = (await conn.execute(text(
                 'SELECT "owner", "mime", "data" FROM planrag_files WHERE "key" = :key'),
                 {"key": key})).first()
@@ -319,7 +326,7 @@ class Store:
     async def delete_file(self, key: str) -> None:
         from sqlalchemy import text
 
-        async with self._conn() as conn:
+        async with self.connection() as conn:
             await conn.execute(text('DELETE FROM planrag_files WHERE "key" = :key'),
                                {"key": key})
 
@@ -385,14 +392,26 @@ def _json(value: Any) -> dict[str, Any]:
     return loaded if isinstance(loaded, dict) else {"detail": loaded}
 
 
+SPAN_UNITS = {"m": 60, "h": 3600, "d": 86400}
+
+
+def span_seconds(text: str) -> int | None:
+    """A span as `--since` and `watch --every` write it (`30m`, `12h`, `7d`) in seconds;
+    None when `text` is not one."""
+    text = text.strip()
+    if text[:-1].isdigit() and text[-1:] in SPAN_UNITS:
+        return int(text[:-1]) * SPAN_UNITS[text[-1]]
+    return None
+
+
 def since_value(text: str) -> str:
     """`--since`: an ISO date or time, or a span back from now (`30m`, `12h`, `7d`)."""
     from datetime import timedelta
 
     text = text.strip()
-    units = {"m": "minutes", "h": "hours", "d": "days"}
-    if text[:-1].isdigit() and text[-1:] in units:
-        moment = datetime.now(UTC) - timedelta(**{units[text[-1]]: int(text[:-1])})
+    seconds = span_seconds(text)
+    if seconds is not None:
+        moment = datetime.now(UTC) - timedelta(seconds=seconds)
         return moment.isoformat(timespec="milliseconds").replace("+00:00", "Z")
     try:
         moment = datetime.fromisoformat(text.replace("Z", "+00:00"))

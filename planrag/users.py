@@ -377,6 +377,16 @@ class UsersFile:
                            sort_keys=True)
         return Grant(identity, identifier, access, basis)
 
+    def access_of(self, name: str) -> Access | None:
+        """What the person `name` may ask about now (their datasets and their groups'); None
+        when the file has no such person (a watch they made stops)."""
+        users, group_sets = self.load()
+        person = users.get(name)
+        if person is None:
+            return None
+        claimed = {g: group_sets[g] for g in sorted(person.groups) if g in group_sets}
+        return _access(person.name, person, claimed, frozenset(person.groups))
+
     def unreachable(self, header: bool, oauth: Iterable[str]) -> list[str]:
         """One line per person no configured sign-in method reaches (`header`: the proxy's
         header is configured; `oauth`: the OAuth providers that are)."""

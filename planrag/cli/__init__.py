@@ -32,6 +32,11 @@
     planrag simulate SCENARIO --sql DUMP [--country C | --goods G] [--rules R] [--json]
     planrag simulate --dataset REF [--target dump|T] [--param K=V ...] [--rules R] [--json]
     planrag simulate --batch QUESTIONS.jsonl [--rules R]
+    planrag watch add --dataset ID [--decision DID] [--param K=V ...] --every DURATION
+                      (--slack CHANNEL | --print) [--as USER] [--when changed|always]
+    planrag watch list [--as USER] [--json] | remove WID | run [--all] [--json]
+                                                      a decision re-checked on a schedule,
+                                                      posted when its best choice changes
     planrag ask "QUESTION" --dataset REF [--target T] [--technique T] [--yes|--no] [--json]
                 [--verbose] [--scripted]
     planrag eval --dqa DIR --scenario S [--target T ...] [--technique T] [--limit N]
@@ -67,7 +72,18 @@ import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from planrag.cli import ask, audit, datasets, decisions, evaluate, queries, serve, simulate, users
+from planrag.cli import (
+    ask,
+    audit,
+    datasets,
+    decisions,
+    evaluate,
+    queries,
+    serve,
+    simulate,
+    users,
+    watch,
+)
 from planrag.cli._common import Subparsers
 from planrag.errors import AccountRefused, LimitReached, PlanRAGError, QueryRefused
 from planrag.markup import printable
@@ -80,7 +96,8 @@ COMMANDS: tuple[Callable[[Subparsers], None], ...] = (
     datasets.add_datasets, datasets.add_connect, datasets.add_disconnect, audit.add_audit,
     audit.add_feedback, users.add_users, datasets.add_load, queries.add_query,
     queries.add_schema, queries.add_guard, datasets.add_graph, simulate.add_simulate,
-    decisions.add_decision, ask.add_ask, evaluate.add_eval, serve.add_shell, serve.add_serve,
+    decisions.add_decision, watch.add_watch, ask.add_ask, evaluate.add_eval, serve.add_shell,
+    serve.add_serve,
 )
 """Each command group's commands, in the order `planrag --help` lists them. A command sets
 `handler(settings, args) -> exit code`; `without_settings(args) -> exit code | None` runs

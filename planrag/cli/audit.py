@@ -97,6 +97,8 @@ def _audit_line(kind: str, d: dict[str, Any]) -> str:
             given = ", ".join(f"{k}={_one_line(str(v), 60)}" for k, v in d.items()
                               if k not in ("tool", "ref"))
             return f"tool {d.get('tool')}" + (f" ({given})" if given else "")
+        case "watch":
+            return f"watch {d.get('watch')}: {d.get('found')} (posted: {d.get('posted')})"
         case "rating":
             said = f" (comment: {d.get('comment')})" if d.get("comment") else ""
             return f"rated {d.get('rating')}: {d.get('question') or '(no answer)'}{said}"

@@ -1,0 +1,174 @@
+"""Watched decisions, through `planrag watch` and a fake Slack: the first run posts the
+current best, later runs only a change (once), a failing check once and its recovery once;
+two processes running the same due watch post once; a person without the dataset's account
+cannot make one."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from collections.abc import AsyncIterator
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from tests.app._fake_slack import FakeSlack
+from tests.decisions._kiosks import CREATE, DECISION, expected, insert_rows, kiosks, manifest
+from tests.live._live import cli, live_env, one_line_error
+
+CHANNEL = "C0WATCH01"
+ROWS = kiosks()
+
+
+def _names(rows: list) -> dict[str, str]:
+    return {k.code: k.name for k in rows}
+
+
+@pytest.fixture()
+async def watched(tmp_path: Path) -> AsyncIterator[tuple[dict[str, str], Path, FakeSlack]]:
+    """A live SQLite dataset with a written decision, and the Slack the watches post to."""
+    path = tmp_path / "kiosks.sqlite"
+    with sqlite3.connect(path) as conn:
+        conn.execute(CREATE)
+        conn.executemany("INSERT INTO kiosk VALUES (?, ?, ?, ?, ?, ?, ?)", insert_rows(ROWS))
+    folder = tmp_path / "datasets" / "kiosks"
+    folder.mkdir(parents=True)
+    (folder / "dataset.toml").write_text(manifest("kiosks", f'kind = "sqlite"\npath = "{path}"'))
+    async with FakeSlack() as slack:
+        env = live_env(tmp_path, PLANRAG_DATASET="kiosks", SLACK_BOT_TOKEN="xoxb-test",
+                       PLANRAG_SLACK_API_URL=slack.base_url)
+        yield env, path, slack
+
+
+def _best(rows: list) -> str:
+    ranking, _ = expected(rows, 1.5, 120.0)
+    return _names(rows)[ranking[0][0]]
+
+
+async def _run(env: dict[str, str], *extra: str) -> str:
+    code, out, err = await cli("watch", "run", *extra, env=env)
+    assert code == 0, err
+    return out
+
+
+async def test_a_watch_posts_the_best_then_only_changes_and_failures_once(
+        watched: tuple[dict[str, str], Path, FakeSlack]) -> None:
+    env, path, slack = watched
+    code, out, err = await cli("watch", "add", "--dataset", "kiosks", "--decision", "espresso",
+                               "--every", "1h", "--slack", CHANNEL, env=env)
+    assert code == 0, err
+    watch_id = out.split()[-1]
+    assert slack.posts() == []  # adding posts nothing
+
+    first = _best(ROWS)
+    assert "posted: 1 message(s)" in await _run(env)
+    post = slack.posts()[-1]
+    assert post["channel"] == CHANNEL
+    assert "Watching *Espresso machine" in post["text"] and f"*{first}*" in post["text"]
+    assert "as of " in post["text"]  # a live database: when it was read
+    assert [b["type"] for b in post["blocks"]] == ["section", "context"]
+    assert watch_id in post["blocks"][1]["elements"][0]["text"]
+
+    assert await _run(env) == ""  # not due again for an hour
+    assert "posted: nothing" in await _run(env, "--all")  # run anyway: nothing changed
+    assert len(slack.posts()) == 1
+
+    # Another kiosk draws far more people: the best decision changes, said once.
+    runner = next(k for k in ROWS if k.conv is not None and _names(ROWS)[k.code] != first)
+    changed = [replace(k, foot=k.foot * 20) if k.code == runner.code else k for k in ROWS]
+    assert _best(changed) == runner.name  # worked out apart from the product
+    with sqlite3.connect(path) as conn:
+        conn.execute("UPDATE kiosk SET foot_cnt = foot_cnt * 20 WHERE k_cd = ?", (runner.code,))
+    await _run(env, "--all")
+    await _run(env, "--all")
+    assert len(slack.posts()) == 2
+    text = slack.posts()[-1]["text"]
+    assert "changed" in text and f"*{runner.name}*" in text and f"was *{first}*" in text
+
+    # The table goes: the failure is said once, and the recovery once.
+    with sqlite3.connect(path) as conn:
+        conn.execute("ALTER TABLE kiosk RENAME TO kiosk_moved")
+    assert "the check failed" in await _run(env, "--all")
+    await _run(env, "--all")
+    assert len(slack.posts()) == 3
+    assert slack.posts()[-1]["text"].startswith("The check of *Espresso machine")
+    assert "failed" in slack.posts()[-1]["text"]
+    with sqlite3.connect(path) as conn:
+        conn.execute("ALTER TABLE kiosk_moved RENAME TO kiosk")
+    await _run(env, "--all")
+    await _run(env, "--all")
+    assert len(slack.posts()) == 4
+    assert "works again" in slack.posts()[-1]["text"]
+    assert f"*{runner.name}*" in slack.posts()[-1]["text"]
+
+    code, out, err = await cli("audit", env=env)
+    assert code == 0 and f"watch {watch_id}: added" in out
+    assert out.count(f"watch {watch_id}:") == 9  # added, then eight runs
+    code, out, _ = await cli("watch", "list", env=env)
+    assert watch_id in out and runner.name in out
+
+
+async def test_two_processes_run_a_due_watch_once(
+        watched: tuple[dict[str, str], Path, FakeSlack]) -> None:
+    env, _, slack = watched
+    code, out, err = await cli("watch", "add", "--dataset", "kiosks", "--every", "30m",
+                               "--slack", CHANNEL, env=env)
+    assert code == 0, err
+    watch_id = out.split()[-1]
+    runs = await asyncio.gather(*(cli("watch", "run", env=env, process=True) for _ in range(3)))
+    assert [code for code, _, _ in runs] == [0, 0, 0], [err for _, _, err in runs]
+    # One process ran the check (the others found its run in the journal and left it).
+    assert sum(watch_id in out for _, out, _ in runs) == 1, [out for _, out, _ in runs]
+    assert sum("posted: 1 message(s)" in out for _, out, _ in runs) == 1
+    assert len(slack.posts()) == 1
+
+
+async def test_only_a_person_with_the_dataset_and_its_account_may_watch(tmp_path: Path) -> None:
+    folder = tmp_path / "datasets" / "ward"
+    folder.mkdir(parents=True)
+    (folder / "dataset.toml").write_text(
+        'id = "ward"\ntitle = "Night wards"\nrules = "r"\n\n[[databases]]\nkind = "mysql"\n'
+        'url = "mysql://main_ro:${MAIN_PW}@db.example.com:3306/hospital"\n\n'
+        '[[databases.accounts]]\nuser = "alice"\n'
+        'url = "mysql://alice_ro:${ALICE_PW}@db.example.com:3306/hospital"\n' + DECISION)
+    users = tmp_path / "users.toml"
+    env = live_env(tmp_path, PLANRAG_DATASET="ward", PLANRAG_USERS_FILE=str(users),
+                   MAIN_PW="x-main-pw", ALICE_PW="x-alice-pw")
+    for name, datasets in (("alice", "ward"), ("bob", "ward"), ("carol", "demo-retail")):
+        code, _, err = await cli("users", "add", name, "--no-password", "--datasets", datasets,
+                                 env=env)
+        assert code == 0, err
+    base = ("watch", "add", "--dataset", "ward", "--every", "1d", "--print", "--as")
+    line = one_line_error(*(await cli(*base, "bob", env=env))[::2])
+    assert "bob cannot watch a decision of dataset ward: its databases name no account" in line
+    line = one_line_error(*(await cli(*base, "carol", env=env))[::2])
+    assert "carol cannot watch a decision of dataset ward: they may not ask about it" in line
+    line = one_line_error(*(await cli(*base, "dave", env=env))[::2])
+    assert "dave is not a user" in line
+    code, out, err = await cli(*base, "alice", env=env)
+    assert code == 0, err
+    code, out, _ = await cli("watch", "list", "--as", "alice", env=env)
+    assert "alice  ward/espresso" in out
+
+
+async def test_what_cannot_be_watched_is_one_line(
+        watched: tuple[dict[str, str], Path, FakeSlack]) -> None:
+    env, _, _ = watched
+    add = ("watch", "add", "--dataset", "kiosks")
+    for args, said in (
+            (("--every", "1h", "--slack", "#sales"), "give the channel's id"),
+            (("--every", "soon", "--print"), "--every 'soon': give a span"),
+            (("--every", "10s", "--print"), "give a span of at least a minute"),
+            (("--decision", "nope", "--every", "1h", "--print"), "nope"),
+            (("--every", "1h", "--print", "--param", "uplift=900"), "uplift"),
+            (("--every", "1h", "--print", "--moves", "0"), "--moves 0")):
+        assert said in one_line_error(*(await cli(*add, *args, env=env))[::2]), args
+    no_token = {**env, "SLACK_BOT_TOKEN": ""}
+    assert "SLACK_BOT_TOKEN is not set" in one_line_error(
+        *(await cli(*add, "--every", "1h", "--slack", CHANNEL, env=no_token))[::2])
+    only = {**env, "PLANRAG_SLACK_ACCESS": "C0OTHER01=kiosks"}
+    assert f"does not let channel {CHANNEL} see dataset kiosks" in one_line_error(
+        *(await cli(*add, "--every", "1h", "--slack", CHANNEL, env=only))[::2])
+    assert "there is no watch 'wnothere'" in one_line_error(
+        *(await cli("watch", "remove", "wnothere", env=env))[::2])
