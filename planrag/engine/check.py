@@ -168,6 +168,8 @@ class Checker:
             improves=result.improves,
             unchanged=sum(1 for c in result.ranking if c.value == result.baseline),
             assumed=_assumed(self.simulator, params, raw),
+            parameters=tuple((k, v) for k, v in params.model_dump(mode="json").items()
+                             if k in raw and v is not None),
             check_id=self.checks[0][0],
             check_title=self.simulator.title,
         )

@@ -116,6 +116,9 @@ class RunStarted:
     read_as: str = ""
     """Whose database account read the data, where the live database names accounts per
     person or group ("wm_ro (group ward-managers)"); empty everywhere else."""
+    parameters: tuple[tuple[str, Any], ...] = field(default=())
+    """The parameters the question or the answer gave the check (name, value), as
+    `--param` and a watch of this decision take them (`assumed` says them for people)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -350,6 +353,9 @@ class AnswerProposed:
     read_as: str = ""
     """Whose database account read the data, where the live database names accounts per
     person or group ("wm_ro (group ward-managers)"); empty everywhere else."""
+    parameters: tuple[tuple[str, Any], ...] = field(default=())
+    """The parameters the question or the answer gave the check (name, value), as
+    `--param` and a watch of this decision take them (`assumed` says them for people)."""
     factual: bool = False
     """The answer is one of fact: no check speaks to it (the model said `check: "none"`, or
     the question asks no decision), so no verdict is put on it."""
@@ -427,6 +433,9 @@ class SimulatorChecked:
     read_as: str = ""
     """Whose database account read the data, where the live database names accounts per
     person or group ("wm_ro (group ward-managers)"); empty everywhere else."""
+    parameters: tuple[tuple[str, Any], ...] = field(default=())
+    """The parameters the question or the answer gave the check (name, value), as
+    `--param` and a watch of this decision take them (`assumed` says them for people)."""
 
     def label(self, decision: Any) -> str:
         """How a person reads `decision`."""
