@@ -6,6 +6,7 @@ cannot make one."""
 from __future__ import annotations
 
 import asyncio
+import shutil
 import sqlite3
 from collections.abc import AsyncIterator
 from dataclasses import replace
@@ -172,3 +173,39 @@ async def test_what_cannot_be_watched_is_one_line(
         *(await cli(*add, "--every", "1h", "--slack", CHANNEL, env=only))[::2])
     assert "there is no watch 'wnothere'" in one_line_error(
         *(await cli("watch", "remove", "wnothere", env=env))[::2])
+
+
+async def test_a_watch_stops_when_its_owner_or_its_dataset_goes(
+        watched: tuple[dict[str, str], Path, FakeSlack], tmp_path: Path) -> None:
+    env, _, slack = watched
+    env = {**env, "PLANRAG_DATASET": "demo-retail",
+           "PLANRAG_USERS_FILE": str(tmp_path / "users.toml")}
+    code, _, err = await cli("users", "add", "alice", "--no-password", "--datasets", "kiosks",
+                             env=env)
+    assert code == 0, err
+    made = {}
+    for owner in ("alice", ""):
+        code, out, err = await cli("watch", "add", "--dataset", "kiosks", "--every", "1d",
+                                   "--slack", CHANNEL, *(("--as", owner) if owner else ()),
+                                   env=env)
+        assert code == 0, err
+        made[owner] = out.split()[-1]
+    await _run(env)
+    assert len(slack.posts()) == 2
+
+    code, _, err = await cli("users", "remove", "alice", env=env)
+    assert code == 0, err
+    out = await _run(env, "--all")
+    assert f"{made['alice']}  found: stopped: alice is no longer a user" in out
+    assert slack.posts()[-1]["text"] == ("Stopped watching *Espresso machine \u2014 Kiosks*: "
+                                         "alice is no longer a user.")
+    assert len(slack.posts()) == 3  # the operator's watch: nothing new
+
+    shutil.rmtree(tmp_path / "datasets" / "kiosks")  # the dataset is removed
+    out = await _run(env, "--all")
+    assert f"{made['']}  found: stopped: the dataset kiosks was removed" in out
+    assert "the dataset kiosks was removed" in slack.posts()[-1]["text"]
+    assert len(slack.posts()) == 4
+    assert await _run(env, "--all") == ""  # stopped watches run no more
+    code, out, _ = await cli("watch", "list", env=env)
+    assert out.count("stopped: ") == 2, out
