@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import math
 import os
 import time
 import uuid
@@ -79,9 +80,11 @@ def check_title(settings: Settings, dataset_id: str, decision: str) -> str:
     """How a watch's posts name what it watches: the decision's title and the dataset's."""
     from planrag.runtime import registry
 
+    from planrag.simulators.service import dataset_simulator
+
     dataset = registry(settings).get(dataset_id)
     written = next((s for s in dataset.decisions if s.id == decision), None)
-    what = written.title if written is not None else f"the {decision} simulator"
+    what = written.title if written is not None else str(dataset_simulator(dataset).title)
     return f"{what} \u2014 {dataset.title}"
 
 
@@ -190,9 +193,9 @@ async def _run(settings: Settings, book: WatchBook, read: Watch, run_id: str,
                printer: Printer | None) -> Fired:
     watch = await book.get(read.id) or read  # as it is now, not as the caller listed it
     moment = time.time()
-    next_due = watch.next_due
-    while next_due <= moment:
-        next_due += watch.every_s
+    next_due = watch.next_due  # the next of its due times after now (none is made up)
+    if next_due <= moment:
+        next_due += watch.every_s * (math.floor((moment - next_due) / watch.every_s) + 1)
     stop = _stop_reason(settings, watch)
     if stop is not None:
         return await _stop(settings, book, watch, stop, next_due, printer)
@@ -216,7 +219,9 @@ async def _run(settings: Settings, book: WatchBook, read: Watch, run_id: str,
         if kind is not None:
             state["posted"] = reading.to_json()
         found = _found(reading, posted_before)
-        text = None if kind is None else words(kind, title, reading, posted_before)
+        given = ", ".join(f"{k} = {v}" for k, v in watch.params.items())
+        text = None if kind is None else words(kind, title, reading, posted_before,
+                                               given=given)
     unsent = state.pop("unsent", None)
     if not await book.save(watch, state, next_due):
         return Fired(watch.id, found, "nothing (the watch changed meanwhile)")

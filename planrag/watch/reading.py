@@ -100,8 +100,9 @@ def _moved(before: float | None, after: float | None, share: float) -> bool:
 
 
 def words(kind: News, title: str, now: Reading | None, posted: Reading | None = None,
-          failure: str | None = None) -> str:
-    """The post, in Slack's mrkdwn (what the data or a manifest wrote is escaped)."""
+          failure: str | None = None, given: str = "") -> str:
+    """The post, in Slack's mrkdwn (what the data or a manifest wrote is escaped); `given`:
+    the parameters the check runs with, as people read them."""
     name = f"*{_esc(title)}*"
     if kind == "failed":
         return (f"The check of {name} failed: {_esc(failure or 'no reason given')}. I will say "
@@ -121,8 +122,8 @@ def words(kind: News, title: str, now: Reading | None, posted: Reading | None = 
     else:
         head = f"The best decision for {name} is still {best}."
     lines = [head, _margins(now, posted if kind == "margin" else None)]
-    lines.append(f"{_esc(now.description)}; {now.candidates:,} candidates ranked"
-                 f"{_as_of(now, ', as of ')}.")
+    lines.append(f"{_esc(now.description)}{f' ({_esc(given)})' if given else ''}; "
+                 f"{now.candidates:,} candidates ranked{_as_of(now, ', as of ')}.")
     return "\n".join(line for line in lines if line)
 
 
