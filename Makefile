@@ -126,6 +126,7 @@ bench: $(STAMP)
 	./scripts/ensure-nginx.sh
 	$(BIN)/python benchmarks/replicas.py
 	$(BIN)/python benchmarks/question_kind.py
+	$(BIN)/python benchmarks/watches.py
 
 # A real small model against the product (not part of `make test`): Gemma 3 270M from PyPI,
 # served by llama-cpp-python, in a virtual environment of its own under .planrag/local-model

@@ -21,7 +21,7 @@ __all__ = ["MOST_PER_PERSON", "SHARE", "Watch", "WatchBook", "add_watch", "every
            "open_book"]
 
 MOST_PER_PERSON = 20
-"""How many running watches one person may have."""
+"""How many running watches one person may have (the operator, on this machine, any)."""
 SHARE = 0.1
 """By default a margin is news once it moved by more than a tenth."""
 SHORTEST_S = 60
@@ -76,8 +76,8 @@ async def add_watch(settings: Settings, book: WatchBook, *, owner: str, dataset:
     decision = _check(ds, decision, params)
     if channel is not None:
         _channel_ok(settings, channel, ds.id)
-    mine = [w for w in await book.all(owner) if w.stopped is None]
-    if len(mine) >= MOST_PER_PERSON:
+    mine = [w for w in await book.all(owner) if w.stopped is None] if owner else []
+    if len(mine) >= MOST_PER_PERSON:  # a person's; this machine's operator is not held
         raise ConfigError(f"{owner or 'you'} already watch {len(mine)} decisions, the most one "
                           "person may; remove one first (planrag watch list)")
     watch = Watch(new_id(), owner, ds.id, decision, dict(params), every_s, channel, when,

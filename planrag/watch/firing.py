@@ -1,6 +1,7 @@
 """Running watches: once per due time, in whichever process gets there first.
 
-Each due time of a watch is one entry of the run store's journal (`watch:<id>:<due>`,
+Each due time of a watch is one entry of the run store's journal (`watch:<id>:<due>.<version
+of its row>`,
 under the thread `watch:<id>`): the process that records it first fires it, under a lease
 it renews while the check runs; a second process finds it recorded and leaves it, and a run
 of the same watch already under a live lease (`planrag watch run --all` beside the app)
@@ -79,7 +80,6 @@ def channel_problem(settings: Settings, channel: str, dataset: str) -> str | Non
 def check_title(settings: Settings, dataset_id: str, decision: str) -> str:
     """How a watch's posts name what it watches: the decision's title and the dataset's."""
     from planrag.runtime import registry
-
     from planrag.simulators.service import dataset_simulator
 
     dataset = registry(settings).get(dataset_id)
@@ -142,7 +142,9 @@ async def fire_due(settings: Settings, book: WatchBook, *, everything: bool = Fa
     gate = asyncio.Semaphore(AT_ONCE)
 
     async def one(watch: Watch) -> Fired | None:
-        slot = f"{int(watch.next_due)}" if watch.next_due <= moment else \
+        # One due time of one version of the row: the processes that read it alike race
+        # for the same journal entry, and a row saved since is due under another.
+        slot = f"{int(watch.next_due)}.{watch.version}" if watch.next_due <= moment else \
             f"now-{uuid.uuid4().hex[:8]}"
         async with gate:
             return await _fire(settings, book, watch, f"watch:{watch.id}:{slot}", printer)
