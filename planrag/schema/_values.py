@@ -55,10 +55,18 @@ GENERIC = frozenset({
     "blank", "empty", "misc", "day", "week", "month", "year", "quarter", "hour", "daily",
     "weekly", "monthly", "yearly", "annual", "quarterly", "hourly", "today", "high", "low",
     "medium", "normal", "standard", "first", "last", "next", "current", "previous", "best",
+    # what a decision question does, and how much or how soon: "stop selling", "pay late",
+    # "move onto", "hire another", "call them first" (a code 'STOP', 'PAY', 'LATE' or
+    # 'MOVE' in a reason or type column is not what they ask about)
+    "stop", "start", "keep", "pay", "move", "send", "buy", "sell", "hire", "drop", "cut",
+    "put", "call", "bring", "run", "raise", "lower", "reduce", "sign", "wait", "switch",
+    "change", "expand", "build", "handle", "replace", "renew", "choose", "pick", "spend",
+    "save", "invest", "late", "early", "soon", "often", "again", "slow", "fast", "long",
+    "short", "far", "near", "full", "busy", "small", "big", "large", "more", "less", "fewer",
 })
 """One-word values that never single out a row worth a table in the prompt: flags and
-states, and the words of periods and degrees that questions use in passing ("this year",
-"high cost")."""
+states, the words of periods and degrees that questions use in passing ("this year",
+"high cost"), and the verbs and adverbs of what a question asks to do."""
 _GENERIC_STEMS = frozenset(stem(g) for g in GENERIC)
 SHOWN_CHARS = 60
 """Longest quoted value or phrase on a prompt line."""

@@ -265,6 +265,20 @@ def test_periods_and_degrees_said_in_passing_do_not_link() -> None:
     assert [x.value for x in ix.links("urgent referrals")] == ["Urgent"]
 
 
+def test_what_a_question_asks_to_do_does_not_link_to_a_code() -> None:
+    """"stop writing cover", "pay us late", "move onto": verbs and adverbs of the decision,
+    not the codes 'STOP', 'PAY', 'LATE' or 'MOVE' of a reason or type column; a thing the
+    question names in the same columns still links."""
+    ix = index(("treaty", "treaty_type", ("STOP", "QUOTA", "XOL")),
+               ("jrnl_src", "src_cd", ("PAY", "INV", "ADJ")),
+               ("shift_def", "shift_desc", ("Early", "Late", "Night")),
+               ("call_rsn", "rsn_cd", ("MOVE", "BILL", "OUTAGE")))
+    asked = ("Which customers should we stop serving, or move onto a plan, because they pay "
+             "late or call early?")
+    assert ix.links(asked) == []
+    assert [x.value for x in ix.links("outage calls at night")] == ["OUTAGE", "Night"]
+
+
 def test_a_value_the_schema_itself_words_links_at_half_strength() -> None:
     from planrag.schema._relevance import rank
 
