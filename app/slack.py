@@ -14,6 +14,9 @@ Who starts what:
 * in a thread with a paused run, a reply is the answer to the re-plan: *approve* or *keep*,
   anything else gets a hint and the run stays paused. Two simultaneous answers resume the run
   once; the other is told which answer came first;
+* a watch command (`watch daily`, `watches`, `unwatch <id>`: `app.slack_watch`) is answered
+  when it mentions the bot, comes in a direct message, or is a reply in a thread the
+  assistant answered in; a checked answer ends with how to watch it;
 * other channel messages (chatter, replies in threads that are not waiting) start nothing.
 
 `attach` puts a gate in front of Chainlit's handlers, after Bolt has checked the request's
@@ -47,6 +50,7 @@ errors, failures, the answer) is escaped as Slack asks (`&`, `<`, `>` as entitie
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import os
 import re
@@ -57,8 +61,10 @@ from typing import Any
 
 import chainlit as cl
 
+from app.slack_watch import WATCH_LINE, offer, wanted
+from app.slack_watch import reply as watch_reply
 from planrag.datasets import DatasetRef
-from planrag.engine.events import Event
+from planrag.engine.events import AnswerChecked, Event, RunStarted
 from planrag.errors import PlanRAGError
 from planrag.limits import limits_for, question_problem
 from planrag.markup import escape
@@ -154,6 +160,12 @@ def _is_answer(text: str) -> bool:
     return consent_word(text) is not None
 
 
+def _is_command(text: str) -> bool:
+    """An answer to a re-plan or a watch command: a reply in a thread the assistant answered
+    in that is for the assistant."""
+    return _is_answer(text) or wanted(text) is not None
+
+
 # -- the gate in front of Chainlit's handlers --------------------------------------------
 
 
@@ -193,7 +205,7 @@ def attach(slack_app: Any, settings: Settings) -> None:
                 return BoltResponse(status=200, body="")
         except Exception as exc:  # the store is down: the handler says so where it matters
             log.warning("Slack event kept without de-duplication: %s", exc)
-            if kind == "reply" and not _is_answer(str(event.get("text") or "")):
+            if kind == "reply" and not _is_command(str(event.get("text") or "")):
                 return BoltResponse(status=200, body="")  # chatter: nothing to tell
         return await next()
 
@@ -300,8 +312,9 @@ async def _reply_counts(settings: Settings, event: dict[str, Any]) -> bool:
     key = thread_key(event)
     if await store.get(key) is not None:
         return True  # the answer to a waiting re-plan (or a hint about it)
-    # An answer-like reply in a thread the assistant answered in gets a clear message.
-    return _is_answer(str(event.get("text") or "")) and await store.turns(key) is not None
+    # An answer-like reply or a watch command in a thread the assistant answered in is
+    # answered (a clear message when nothing waits).
+    return _is_command(str(event.get("text") or "")) and await store.turns(key) is not None
 
 
 # -- a message that passed the gate -----------------------------------------------------
@@ -357,15 +370,25 @@ async def _handled(settings: Settings, event: dict[str, Any], kind: str, text: s
 class _SlackTransport:
     """A Slack thread as a conversation's transport: each event's messages posted in the
     thread (`TextView`); it cannot wait for the person, so a run ends at its pause and the
-    reply in the thread resumes it."""
+    reply in the thread resumes it. A checked answer ends with how to watch it, once what
+    it checked is kept for the reply (`app.slack_watch.offer`)."""
 
     decide: Decide | None = None
 
-    def __init__(self, service: RunService) -> None:
+    def __init__(self, service: RunService, message: dict[str, Any]) -> None:
         self.view = TextView("slack", names=service.column_names)
+        self.settings = service.settings
+        self.message = message
+        self.dataset: str | None = None
 
     async def show(self, event: Event) -> None:
-        for text in self.view.messages(event):
+        if isinstance(event, RunStarted):
+            self.dataset = event.dataset
+        texts = self.view.messages(event)
+        if isinstance(event, AnswerChecked) and texts and await offer(
+                self.settings, thread_key(self.message), self.message, self.dataset, event):
+            texts[-1] += "\n\n" + WATCH_LINE
+        for text in texts:
             await say(text)
 
     async def say(self, text: str) -> None:
@@ -373,6 +396,10 @@ class _SlackTransport:
 
     def resuming(self, state: str) -> None:
         self.view.resuming(state)
+        try:
+            self.dataset = str(json.loads(state).get("dataset") or "") or None
+        except (ValueError, AttributeError):
+            self.dataset = None
 
     async def flush(self) -> None:
         for text in self.view.end():
@@ -413,7 +440,7 @@ async def _answer_again(settings: Settings, run: Journaled, event: dict[str, Any
     kind = plan.get("kind")
     if kind == "resume" or (kind == "question" and "text_length" not in event):
         service = RunService(settings)
-        transport = _SlackTransport(service)
+        transport = _SlackTransport(service, event)
         await Conversation(service, run.thread).answer_again(
             replace(run, plan=plan), transport, _answering(event))
         await transport.flush()
@@ -451,7 +478,7 @@ async def _handle(settings: Settings, event: dict[str, Any], kind: str, text: st
     key = thread_key(event)
     service = RunService(settings)
     conversation = Conversation(service, key, journals_question=False)
-    transport = _SlackTransport(service)
+    transport = _SlackTransport(service, event)
     said = consent_word(text)
     if said is not None:
         outcome = await conversation.answer(
@@ -463,6 +490,10 @@ async def _handle(settings: Settings, event: dict[str, Any], kind: str, text: st
         elif outcome.how == "not_waiting" and (
                 kind != "reply" or await conversation.store.turns(key) is not None):
             await say(NO_PLAN)
+        return
+    command = wanted(text)
+    if command is not None:
+        await say(await watch_reply(settings, event, command, key))
         return
     if await conversation.waiting() is not None:
         await say(HINT)  # the run stays paused

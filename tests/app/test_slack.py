@@ -25,6 +25,7 @@ import httpx
 import pytest
 
 from app.slack import route, run_key
+from app.slack_watch import WATCH_LINE, wanted
 from planrag.engine import Reply, ScriptedModel, call
 from planrag.engine.scripted_server import ScriptedServer, Stall
 from planrag.service.run_store import open_store
@@ -430,10 +431,86 @@ async def test_a_fact_is_answered_as_a_fact_and_a_verdict_names_its_check(
         assert answer.startswith(f"*Answer: {wards.ANSWER}*\n"), answer
         wards.is_fact(answer)
         assert not [t for t in texts if "Best decision" in t or "Checked with" in t], texts
+        assert WATCH_LINE not in "".join(texts)  # a fact is not watched
     texts = slack.texts(threads["nurses"])
     verdict = next(t for t in texts if t.startswith("*Best decision: "))
     wards.is_checked(verdict)
     assert "*Answer:" not in "".join(texts)
+    assert verdict.endswith("\n\n" + WATCH_LINE), verdict
+
+
+async def test_a_checked_decision_is_watched_listed_and_stopped_from_slack(
+        here: Here, slack_here: tuple[FakeSlack, httpx.AsyncClient],
+        data_dir: Path) -> None:  # noqa: F811
+    """Issue 40 in Slack: the checked answer ends with how to watch it; `watch daily` in
+    its thread watches its check with its parameters, as the sender, in the thread's
+    channel; `watches` lists the sender's own (in a thread or a direct message); `unwatch`
+    stops only one's own. A watch command elsewhere is chatter."""
+    from planrag.settings import load_settings
+    from planrag.watch import open_book
+    from planrag.watch.firing import fire_due
+
+    (slack, app), c, dm = slack_here, Channel(channel_id=WARDS_CHANNEL), Channel("D", "im")
+    ann, bob = (f"U{uuid.uuid4().hex[:9].upper()}" for _ in range(2))
+    here.models["watch1"] = wards.model("nurses")
+    thread = c.ts()
+
+    async def said(event: dict[str, Any], needle: str, where: str = thread) -> str:
+        await post_all(app, event)
+        await settled(here.env, data_dir, event)
+        return str((await slack.wait_for(needle, thread=where))["text"])
+
+    await said(c.event("app_mention", "<@UBOT> " + wards.question("nurses", "watch1"),
+                       thread, user=ann), WATCH_LINE)
+    await said(c.event("message", "watch soon", c.ts(), thread, user=ann),
+               "*watch soon*: say how often as daily, hourly, weekly")
+    made = await said(c.event("message", "*Watch daily*", c.ts(), thread, user=ann),
+                      "Watching *Extra night nurses")
+    book = await open_book(load_settings(env_file=None))
+    [watch] = await book.all(f"slack:{ann}")
+    # The parameters the check ran with: the answer's, and the written decision's default.
+    assert (watch.dataset, watch.decision, watch.params) == (
+        "wards", "night-nurses", {"nurses": 2, "agency_rate_eur": 650.0})
+    assert (watch.channel, watch.every_s) == (WARDS_CHANNEL, 86400)
+    assert f"watch `{watch.id}`" in made and f"<#{WARDS_CHANNEL}>" in made
+    assert "with nurses=2, agency_rate_eur=650.0 every 1d" in made
+    # Another channel, named as Slack sends a channel link.
+    await said(c.event("message", "watch weekly in <#C0OTHER001|general>", c.ts(), thread,
+                       user=ann), "every 7d, posting to <#C0OTHER001>")
+    weekly = (await book.all(f"slack:{ann}"))[-1]
+    assert (weekly.channel, weekly.decision, weekly.every_s) == ("C0OTHER001", "night-nurses",
+                                                                 7 * 86400)
+
+    direct = dm.ts()
+    listed = await said(dm.event("message", "watches", direct, user=ann), "*Your watches* (2)",
+                        where=direct)
+    assert f"`{watch.id}` *Extra night nurses" in listed and "not run yet" in listed
+    # Due at once: its first run posts the current best to the channel, once.
+    settings = load_settings(env_file=None).model_copy(
+        update={"slack_api_url": slack.base_url})
+    fired = [f for f in await fire_due(settings, book) if f.watch == watch.id]
+    assert fired and fired[0].posted.startswith("1 message(s)"), fired
+    [post_] = [p for p in slack.posts()  # one message, not in a thread
+               if not p.get("thread_ts") and p["channel"] == WARDS_CHANNEL]
+    assert post_["text"].startswith("Watching *Extra night nurses")
+    assert watch.id in post_["blocks"][1]["elements"][0]["text"]
+
+    refused = await said(c.event("message", f"unwatch {watch.id}", c.ts(), thread, user=bob),
+                         "is not yours")
+    assert refused == f"Watch `{watch.id}` is not yours: only the person who made it can stop it."
+    assert [w.id for w in await book.all(f"slack:{ann}")] == [watch.id, weekly.id]
+    await said(c.event("message", f"unwatch {watch.id}", c.ts(), thread, user=ann),
+               f"Stopped watch `{watch.id}`")
+    direct = dm.ts()
+    await said(dm.event("message", f"unwatch {weekly.id}", direct, user=ann),
+               f"Stopped watch `{weekly.id}`", where=direct)
+    assert await book.all(f"slack:{ann}") == []
+    # A watch command in a thread the assistant never answered in is nobody's business.
+    elsewhere = c.ts()
+    chatter = c.event("message", "watches", c.ts(), elsewhere, user=ann)
+    await post_all(app, chatter)
+    await settled(here.env, data_dir, chatter)
+    assert slack.count("", elsewhere) == 0
 
 
 @pytest.mark.e2e
@@ -565,6 +642,21 @@ def _ev(**fields: Any) -> dict[str, Any]:
             "channel_type": "channel", **fields}
 
 
+@pytest.mark.parametrize(("text", "command"), [
+    ("watch daily", ("watch", "daily", None)),
+    ("<@UBOT> *Watch 12h*.", ("watch", "12h", None)),
+    ("watch weekly in <#C0123ABCD|sales>", ("watch", "weekly", "<#C0123ABCD|sales>")),
+    ("Watches", ("watches", None, None)),
+    ("unwatch w1a2b3c4", ("unwatch", "w1a2b3c4", None)),
+    ("watch out for the numbers", None),
+    ("watches are nice", None),
+    ("I watch daily", None),
+])
+def test_which_replies_are_watch_commands(text: str, command: tuple[Any, ...] | None) -> None:
+    found = wanted(text)
+    assert command == (None if found is None else (found.verb, found.what, found.where))
+
+
 @pytest.mark.parametrize(("event", "kind"), [
     (_ev(type="app_mention", text="<@UBOT> where?"), "mention"),
     (_ev(type="app_mention", user=None, bot_id="BWF", text="<@UBOT> where?"), "mention"),
@@ -671,7 +763,8 @@ async def test_a_monitor_replan_is_asked_and_approved_in_a_thread(
     await slack.wait_for("The change of plan is approved (", thread=thread)
     plan = await slack.wait_for("*New plan (revision 1)*", thread=thread)
     assert "1. powers from node_country" in plan["text"]
-    await slack.wait_for("*Best decision: Krakow*", thread=thread)
+    answer = await slack.wait_for("*Best decision: Krakow*", thread=thread)
+    assert answer["text"].endswith(WATCH_LINE)  # the resumed run's dataset, from its state
     await settled(here.env, data_dir, approve)
     texts = slack.texts(thread)
     assert sum("Reply *approve*" in t for t in texts) == 1  # the new plan was not asked again
