@@ -218,19 +218,9 @@ def _line(settings: Settings, watch: Any) -> str:
         title = check_title(settings, watch.dataset, watch.decision)
     except PlanRAGError:
         title = f"{watch.decision} \u2014 {watch.dataset}"
-    last = watch.state.get("last") or {}
-    if watch.stopped:
-        status = f"stopped: {watch.stopped}"
-    elif watch.state.get("failing"):
-        status = f"the check fails: {watch.state['failing']}"
-    elif last:
-        status = f"best {last.get('best_label')}" + (f" as of {last['as_of']}"
-                                                     if last.get("as_of") else "")
-    else:
-        status = "not run yet"
     where = f"<#{watch.channel}>" if watch.channel else "printed"
     return (f"\u2022 `{watch.id}` *{escape(title, 'slack')}*{_params(watch.params)}, every "
-            f"{span(watch.every_s)} to {where}: {escape(' '.join(status.split()), 'slack')}")
+            f"{span(watch.every_s)} to {where}: {escape(' '.join(watch.status.split()), 'slack')}")
 
 
 async def _unwatch(settings: Settings, watch_id: str | None, user: str) -> str:

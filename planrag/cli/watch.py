@@ -116,22 +116,12 @@ def _list(settings: Settings, args: argparse.Namespace) -> int:
 def _line(w: Any) -> str:
     from planrag.watch.firing import span
 
-    last = w.state.get("last") or {}
-    if w.stopped:
-        status = f"stopped: {w.stopped}"
-    elif w.state.get("failing"):
-        status = f"failing: {w.state['failing']}"
-    elif last:
-        status = f"best {last.get('best_label')}" + (f" as of {last['as_of']}"
-                                                    if last.get("as_of") else "")
-    else:
-        status = "not run yet"
     due = datetime.fromtimestamp(w.next_due, UTC).strftime("%Y-%m-%d %H:%M UTC")
     params = ",".join(f"{k}={v}" for k, v in w.params.items())
     where = f"to Slack {w.channel}" if w.channel else "printed"
     return (f"{w.id}  {w.owner or '(operator)'}  {w.dataset}/{w.decision}"
             f"{f' [{params}]' if params else ''}  every {span(w.every_s)}  {where}  "
-            f"{'' if w.stopped else f'next {due}  '}{status}")
+            f"{'' if w.stopped else f'next {due}  '}{w.status}")
 
 
 def _remove(settings: Settings, args: argparse.Namespace) -> int:

@@ -65,7 +65,7 @@ async def add_watch(settings: Settings, book: WatchBook, *, owner: str, dataset:
     if not 0 < share <= 10:
         raise ConfigError(f"--moves {share:g}: give the share a margin must move by to be "
                           "news, above 0 (0.1 is a tenth)")
-    access = owner_access(settings, owner)
+    access = owner_access(settings, owner, channel)
     if access is None:
         raise AccessDenied(f"{owner} is not a user; add them with planrag users add")
     ds = registry(settings).get(dataset)

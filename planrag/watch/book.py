@@ -57,6 +57,19 @@ class Watch:
     def where(self) -> str:
         return f"Slack {self.channel}" if self.channel else "the output of planrag watch run"
 
+    @property
+    def status(self) -> str:
+        """What it last found, or why it stopped or fails, in a few words."""
+        last = self.state.get("last") or {}
+        if self.stopped:
+            return f"stopped: {self.stopped}"
+        if self.state.get("failing"):
+            return f"the check fails: {self.state['failing']}"
+        if last:
+            return f"best {last.get('best_label')}" + (
+                f" as of {last['as_of']}" if last.get("as_of") else "")
+        return "not run yet"
+
     def to_json(self) -> dict[str, Any]:
         return {"id": self.id, "owner": self.owner, "dataset": self.dataset,
                 "decision": self.decision, "params": self.params, "every_s": self.every_s,

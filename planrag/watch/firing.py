@@ -53,15 +53,17 @@ class Fired:
         return f"{self.watch}  found: {self.found}  posted: {self.posted}"
 
 
-def owner_access(settings: Settings, owner: str) -> Access | None:
-    """What a watch's owner may read now; None when they are no longer known."""
+def owner_access(settings: Settings, owner: str, channel: str | None = None) -> Access | None:
+    """What a watch's owner may read now; None when they are no longer known. A Slack
+    person may read what PLANRAG_SLACK_ACCESS gives them, or everyone, or the watch's
+    `channel` (where they could ask about it)."""
     if not owner:
         return Access.open()  # this machine's operator
     if owner.startswith("slack:"):
         user = owner.removeprefix("slack:")
         if not settings.slack_access:
             return Access(owner, everything=True)
-        rules = SlackAccess.parse(settings.slack_access).access(user, "")
+        rules = SlackAccess.parse(settings.slack_access).access(user, channel or "")
         return Access(owner, rules.datasets, rules.everything)
     return UsersFile(settings.users_path).access_of(owner)
 
@@ -103,10 +105,11 @@ async def post(settings: Settings, watch: Watch, text: str,
         raise ConfigError("SLACK_BOT_TOKEN is not set, so nothing can be posted to Slack; set "
                           "the Slack app's bot token (docs/front-ends.md, Slack)")
     url = (settings.slack_api_url or "https://slack.com/api/").rstrip("/") + "/chat.postMessage"
+    stop = (f"*unwatch {watch.id}* in a reply to me" if watch.owner.startswith("slack:") else
+            f"`planrag watch remove {watch.id}`, or *Your watches* in the chat")
     blocks = [{"type": "section", "text": {"type": "mrkdwn", "text": text}},
               {"type": "context", "elements": [{"type": "mrkdwn", "text": (
-                  f"Watch {watch.id}, every {span(watch.every_s)}: stop it with "
-                  f"`planrag watch remove {watch.id}` or from the chat")}]}]
+                  f"Watch {watch.id}, every {span(watch.every_s)}: stop it with {stop}")}]}]
     try:
         async with httpx.AsyncClient(timeout=20) as http:
             answer = await http.post(url, headers={"Authorization": f"Bearer {token}"},
@@ -264,7 +267,7 @@ async def _reading(settings: Settings, watch: Watch) -> tuple[Reading, str]:
     from planrag.runtime import person_access, registry
     from planrag.simulators.service import simulate_dataset
 
-    access = owner_access(settings, watch.owner)
+    access = owner_access(settings, watch.owner, watch.channel)
     if access is None:  # gone between the stop check and here
         raise ConfigError(f"{watch.owner} is no longer a user")
     access = person_access(settings, access)
@@ -293,7 +296,7 @@ def _stop_reason(settings: Settings, watch: Watch) -> str | None:
     reg = registry(settings)
     if watch.dataset not in reg.ids() and watch.dataset not in reg.problems:
         return f"the dataset {watch.dataset} was removed"
-    access = owner_access(settings, watch.owner)
+    access = owner_access(settings, watch.owner, watch.channel)
     if access is None:
         return f"{watch.owner} is no longer a user"
     if not access.allows(watch.dataset):

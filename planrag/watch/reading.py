@@ -122,7 +122,8 @@ def words(kind: News, title: str, now: Reading | None, posted: Reading | None = 
     else:
         head = f"The best decision for {name} is still {best}."
     lines = [head, _margins(now, posted if kind == "margin" else None)]
-    lines.append(f"{_esc(now.description)}{f' ({_esc(given)})' if given else ''}; "
+    what = _esc(now.description)
+    lines.append(f"{what[:1].upper()}{what[1:]}{f' ({_esc(given)})' if given else ''}; "
                  f"{now.candidates:,} candidates ranked{_as_of(now, ', as of ')}.")
     return "\n".join(line for line in lines if line)
 

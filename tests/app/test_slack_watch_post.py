@@ -39,7 +39,8 @@ async def test_a_watch_post_reads_as_slack_shows_it(
         [post] = slack.posts()
     page = _slack_render.page(post, channels={CHANNEL: "ward-staffing"})
     assert "Watching <b>Extra night nurses \u2014 Hospital night staffing (wards)</b>" in page
-    assert f"Watch {watch.id}, every 1d" in page and "<code>planrag watch remove" in page
+    assert (f"Watch {watch.id}, every 1d: stop it with <b>unwatch {watch.id}</b> in a reply "
+            "to me") in page
     shot = shots / "slack-watch-post.png"
     await _slack_render.screenshot(page, shot)
     assert shot.stat().st_size > 5000

@@ -68,7 +68,7 @@ def test_the_posts_say_the_best_its_lead_and_when_with_the_data_escaped() -> Non
         "(1,000.00 EUR/week).",
         "100.00 EUR/week ahead of Kiosk 12 &lt;Ufer&gt;; 200.00 EUR/week ahead of deciding "
         "nothing.",
-        "network weekly profit; 40 candidates ranked, as of 2026-11-29 09:00:00 UTC."]
+        "Network weekly profit; 40 candidates ranked, as of 2026-11-29 09:00:00 UTC."]
     other = replace(BASE, best="K12", best_label="Kiosk 12", value=1100.0,
                     as_of="2026-11-30 09:00:00 UTC")
     changed = words("changed", "Espresso", other, BASE)

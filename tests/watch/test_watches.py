@@ -209,3 +209,29 @@ async def test_a_watch_stops_when_its_owner_or_its_dataset_goes(
     assert await _run(env, "--all") == ""  # stopped watches run no more
     code, out, _ = await cli("watch", "list", env=env)
     assert out.count("stopped: ") == 2, out
+
+
+async def test_a_slack_person_may_watch_what_the_channel_may_see(
+        watched: tuple[dict[str, str], Path, FakeSlack], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Asked in a channel that PLANRAG_SLACK_ACCESS lets see the dataset, the person may watch
+    it there (though no rule names them), and not for a channel that may not see it."""
+    from planrag.errors import AccessDenied
+    from planrag.settings import load_settings
+    from planrag.watch import add_watch, open_book
+
+    env, _, _ = watched
+    rules = f"{CHANNEL}=kiosks; U0ASKER02=kiosks"
+    for name, value in {**env, "PLANRAG_SLACK_ACCESS": rules}.items():
+        monkeypatch.setenv(name, value)
+    settings = load_settings(env_file=None)
+    book = await open_book(settings)
+    made = await add_watch(settings, book, owner="slack:U0ASKER01", dataset="kiosks",
+                           decision=None, params={}, every_s=86400, channel=CHANNEL)
+    assert made.decision == "espresso"
+    with pytest.raises(AccessDenied, match=r"U0ASKER01 cannot watch .* may not ask about it"):
+        await add_watch(settings, book, owner="slack:U0ASKER01", dataset="kiosks",
+                        decision=None, params={}, every_s=86400, channel="C0ELSEWHR")
+    with pytest.raises(AccessDenied, match="does not let channel C0ELSEWHR see dataset kiosks"):
+        await add_watch(settings, book, owner="slack:U0ASKER02", dataset="kiosks",
+                        decision=None, params={}, every_s=86400, channel="C0ELSEWHR")
+    await book.store.close()
