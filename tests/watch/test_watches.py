@@ -15,14 +15,22 @@ from pathlib import Path
 import pytest
 
 from tests.app._fake_slack import FakeSlack
-from tests.decisions._kiosks import CREATE, DECISION, expected, insert_rows, kiosks, manifest
+from tests.decisions._kiosks import (
+    CREATE,
+    DECISION,
+    Kiosk,
+    expected,
+    insert_rows,
+    kiosks,
+    manifest,
+)
 from tests.live._live import cli, live_env, one_line_error
 
 CHANNEL = "C0WATCH01"
 ROWS = kiosks()
 
 
-def _names(rows: list) -> dict[str, str]:
+def _names(rows: list[Kiosk]) -> dict[str, str]:
     return {k.code: k.name for k in rows}
 
 
@@ -42,7 +50,7 @@ async def watched(tmp_path: Path) -> AsyncIterator[tuple[dict[str, str], Path, F
         yield env, path, slack
 
 
-def _best(rows: list) -> str:
+def _best(rows: list[Kiosk]) -> str:
     ranking, _ = expected(rows, 1.5, 120.0)
     return _names(rows)[ranking[0][0]]
 
@@ -235,3 +243,24 @@ async def test_a_slack_person_may_watch_what_the_channel_may_see(
         await add_watch(settings, book, owner="slack:U0ASKER02", dataset="kiosks",
                         decision=None, params={}, every_s=86400, channel="C0ELSEWHR")
     await book.store.close()
+
+
+async def test_a_post_slack_does_not_take_is_sent_with_the_next_run(
+        watched: tuple[dict[str, str], Path, FakeSlack]) -> None:
+    env, _, slack = watched
+    code, out, err = await cli("watch", "add", "--dataset", "kiosks", "--every", "1d",
+                               "--slack", CHANNEL, env=env)
+    assert code == 0, err
+    answer = slack._answer
+    slack._answer = lambda method, args: (  # type: ignore[method-assign]
+        {"ok": False, "error": "not_in_channel"} if method == "chat.postMessage"
+        else answer(method, args))
+    out = await _run(env)
+    assert "posted: not sent, kept for the next run (Slack refused the message to " \
+           f"{CHANNEL}: not_in_channel)" in out
+    slack._answer = answer  # type: ignore[method-assign]
+    assert "posted: 1 message(s)" in await _run(env, "--all")  # nothing new: the kept one
+    texts = slack.texts()
+    assert len(texts) == 2 and texts[0] == texts[1]  # refused once, then sent as it was
+    assert texts[1].startswith("Watching *Espresso machine")
+    assert "posted: nothing" in await _run(env, "--all")
