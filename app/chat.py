@@ -47,6 +47,7 @@ from app.pages import browser_cookies, page_of, stop_earlier_run
 from app.perimeter import install as install_perimeter
 from app.socket_inputs import hold_edits_to_config, settings_problem
 from app.steps import avatar
+from app.watches import list_watches, stop_watching, watch_decision
 from app.web import ChatSession
 from planrag.datasets import Dataset, Registry
 from planrag.engine.session import require_access
@@ -468,6 +469,25 @@ async def save_check(action: cl.Action) -> None:
                                              str(action.payload.get("dataset", ""))))
 
 
+@cl.action_callback("watch_decision")
+async def watch_button(action: cl.Action) -> None:
+    """*Watch this decision*, under a checked verdict (app.watches)."""
+    if await _admitted():
+        await _guarded(watch_decision(_session(), dict(action.payload)))
+
+
+@cl.action_callback("your_watches")
+async def your_watches(action: cl.Action) -> None:
+    if await _admitted():
+        await _guarded(list_watches(_session()))
+
+
+@cl.action_callback("stop_watching")
+async def stop_watching_button(action: cl.Action) -> None:
+    if await _admitted():
+        await _guarded(stop_watching(_session(), str(action.payload.get("watch", ""))))
+
+
 @cl.action_callback("whatif")
 async def what_if_button(action: cl.Action) -> None:
     """A sample question's what-if: ranked on its own dataset (`_on_its_dataset`)."""
@@ -672,6 +692,8 @@ async def message(msg: cl.Message) -> None:
             await cl.Message(content=text).send()
         elif text.startswith("/whatif"):
             await what_if(session, text.removeprefix("/whatif").strip())
+        elif text.split(maxsplit=1)[:1] == ["/watches"]:
+            await list_watches(session)
         elif text.startswith("/scripted"):
             await run_scripted(session, text.removeprefix("/scripted").strip())
         else:

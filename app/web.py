@@ -206,13 +206,16 @@ class ChatSession:
     def _after(self, view: RunView, request: RunRequest
                ) -> Callable[[Outcome], Awaitable[None]]:
         """What the chat does once a run has ended, still journaled: its steps closed, a
-        proposed check offered for saving, the answer kept for its rating, and a word if
-        history is not being saved."""
+        proposed check offered for saving, a checked verdict offered for watching, the
+        answer kept for its rating, and a word if history is not being saved."""
         async def after(outcome: Outcome) -> None:
+            from app.watches import offer_watch
+
             await view.close_steps()
             if outcome.how == "answered_elsewhere":
                 return
             await self._offer_save(view, request.dataset)
+            await offer_watch(self, view, request.dataset)
             await self._record_answer(view, request)
             await self._say_if_not_saved(outcome.failing)
 
