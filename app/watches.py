@@ -26,7 +26,7 @@ from planrag.settings import Settings
 
 if TYPE_CHECKING:
     from app.web import ChatSession
-    from planrag.watch import Watch
+    from planrag.watch import Watch, WatchBook
 
 __all__ = ["ASK_S", "EVERY", "list_watches", "offer_watch", "stop_watching",
            "watch_decision", "watchable"]
@@ -65,21 +65,20 @@ def watchable(settings: Settings, view: RunView, dataset: str) -> dict[str, Any]
 
 async def offer_watch(session: ChatSession, view: RunView, dataset: str) -> None:
     """*Watch this decision* under the verdict of a run whose answer its check ranked
-    (`watchable`), beside the person's own watches when they have some."""
+    (`watchable`), and *Your watches* beside it when the person has some."""
     message = view.answer_message
     payload = watchable(session.settings, view, dataset)
     if message is None or payload is None:
         return
     actions = [cl.Action(name="watch_decision", payload=payload, label="Watch this decision",
-                         tooltip="re-check it on a schedule; Slack hears when the best "
+                         tooltip="re-check it on a schedule and post to Slack when the best "
                          "decision changes")]
     try:
-        mine = [w for w in await _mine(session) if w.stopped is None]
+        mine = await _mine(session)  # stopped ones too: each says why
     except PlanRAGError:
         mine = []
     if mine:
-        actions.append(cl.Action(name="your_watches", payload={},
-                                 label=f"Your watches ({len(mine)})",
+        actions.append(cl.Action(name="your_watches", payload={}, label="Your watches",
                                  tooltip="see and stop the decisions you watch"))
     for action in actions:
         await action.send(for_id=message.id)
@@ -100,7 +99,7 @@ async def watch_decision(session: ChatSession, payload: dict[str, Any]) -> None:
 
 async def _watch(session: ChatSession, payload: dict[str, Any]) -> None:
     from planrag.engine.session import require_access
-    from planrag.watch import add_watch, open_book
+    from planrag.watch import add_watch
     from planrag.watch.firing import span
 
     dataset, decision, params = (payload.get(k) for k in ("dataset", "decision", "params"))
@@ -121,7 +120,7 @@ async def _watch(session: ChatSession, payload: dict[str, Any]) -> None:
     if channel is None:
         return
     try:
-        book = await open_book(session.settings)
+        book = await _book(session.settings)
         watch = await add_watch(session.settings, book, owner=session.user, dataset=dataset,
                                 decision=decision, params=params, every_s=every,
                                 channel=channel)
@@ -215,10 +214,8 @@ async def list_watches(session: ChatSession) -> None:
 async def stop_watching(session: ChatSession, watch_id: str) -> None:
     """*Stop watching*: the watch removed, when it is the person's own; its line in the
     list says so."""
-    from planrag.watch import open_book
-
     try:
-        book = await open_book(session.settings)
+        book = await _book(session.settings)
         watch = await book.get(watch_id)
         if watch is None or watch.owner != session.user or not await book.remove(watch.id):
             await _say(f"You have no watch {code_span(watch_id[:20])} (any more); `/watches` "
@@ -242,33 +239,31 @@ async def stop_watching(session: ChatSession, watch_id: str) -> None:
     await message.update()
 
 
-async def _mine(session: ChatSession) -> list[Watch]:
-    from planrag.watch import open_book
+async def _book(settings: Settings) -> WatchBook:
+    """The watches of the team's store, whose tables the chat made at its start."""
+    from planrag.store import history_url, shared_store
+    from planrag.watch import WatchBook, open_book
 
-    return await (await open_book(session.settings)).all(session.user)
+    url = history_url(settings)
+    return WatchBook(shared_store(url)) if url is not None else await open_book(settings)
+
+
+async def _mine(session: ChatSession) -> list[Watch]:
+    return await (await _book(session.settings)).all(session.user)
 
 
 def _what(settings: Settings, dataset: str, decision: str, params: dict[str, Any]) -> str:
-    """A watched check for people (Markdown): its title and its dataset's, and the
-    parameters it runs with."""
-    given = ", ".join(f"{k}={v}" for k, v in params.items() if v is not None)
-    return f"**{escape(_title(settings, dataset, decision), 'markdown')}**" + (
-        f" ({escape(given, 'markdown')})" if given else "")
-
-
-def _title(settings: Settings, dataset: str, decision: str) -> str:
-    """"Espresso machine — Kiosk network": a written decision's title, or the
-    simulator's as the verdict names it, and the dataset's."""
-    from planrag.runtime import registry
-    from planrag.simulators.service import dataset_simulator
+    """A watched check for people (Markdown), as its Slack posts name it (its title and its
+    dataset's), and the parameters it runs with."""
+    from planrag.watch.firing import check_title
 
     try:
-        ds = registry(settings).get(dataset)
-        written = next((s for s in ds.decisions if s.id == decision), None)
-        title = written.title if written is not None else dataset_simulator(ds).title
-        return f"{title} — {ds.title}"
+        title = check_title(settings, dataset, decision)
     except PlanRAGError:
-        return f"{decision} — {dataset}"
+        title = f"{decision} \u2014 {dataset}"
+    given = ", ".join(f"{k}={v}" for k, v in params.items() if v is not None)
+    return f"**{escape(title, 'markdown')}**" + (
+        f" ({escape(given, 'markdown')})" if given else "")
 
 
 def _item(settings: Settings, watch: Watch) -> str:
