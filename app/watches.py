@@ -270,16 +270,7 @@ def _item(settings: Settings, watch: Watch) -> str:
     """One watch in the list: what, how often, where, and what it last found."""
     from planrag.watch.firing import span
 
-    last = watch.state.get("last") or {}
-    if watch.stopped:
-        status = f"stopped: {escape(watch.stopped, 'markdown')}"
-    elif watch.state.get("failing"):
-        status = f"its check fails: {escape(str(watch.state['failing']), 'markdown')}"
-    elif last:
-        status = f"last check: best **{escape(str(last.get('best_label')), 'markdown')}**" + (
-            f", as of {escape(str(last['as_of']), 'markdown')}" if last.get("as_of") else "")
-    else:
-        status = "not run yet"
+    status = escape(watch.status, "markdown")
     if watch.state.get("unsent") and not watch.stopped:
         status += "; a post Slack did not take is tried again at the next run"
     where = f"Slack {code_span(watch.channel)}" if watch.channel else "printed by the operator"
