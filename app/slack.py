@@ -370,8 +370,8 @@ async def _handled(settings: Settings, event: dict[str, Any], kind: str, text: s
 class _SlackTransport:
     """A Slack thread as a conversation's transport: each event's messages posted in the
     thread (`TextView`); it cannot wait for the person, so a run ends at its pause and the
-    reply in the thread resumes it. A checked answer ends with how to watch it, once what
-    it checked is kept for the reply (`app.slack_watch.offer`)."""
+    reply in the thread resumes it. A checked answer is followed by how to watch it, once
+    what it checked is kept for the reply (`app.slack_watch.offer`)."""
 
     decide: Decide | None = None
 
@@ -387,7 +387,7 @@ class _SlackTransport:
         texts = self.view.messages(event)
         if isinstance(event, AnswerChecked) and texts and await offer(
                 self.settings, thread_key(self.message), self.message, self.dataset, event):
-            texts[-1] += "\n\n" + WATCH_LINE
+            texts = [*texts, WATCH_LINE]  # its own message: the answer as everywhere else
         for text in texts:
             await say(text)
 

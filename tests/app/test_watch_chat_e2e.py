@@ -173,7 +173,7 @@ async def test_watch_a_checked_decision_see_it_and_stop_it(
         item = page.locator(".step", has_text=f"{made[1]}").last
         await item.get_by_role("button", name="Stop watching").wait_for(timeout=30_000)
         await expect(item).to_contain_text(
-            f"every 1d · Slack {CHANNEL} · last check: best Krakow")
+            f"every 1d · Slack {CHANNEL} · best Krakow")
         await expect(page.get_by_text("Your watches: 1 running.")).to_be_visible()
         await _three_shots(page, item, shots, "6-your-watches")
         await item.get_by_role("button", name="Stop watching").click()
