@@ -34,6 +34,10 @@ class EngineConfig:
     paper's protocol)."""
     max_rows_shown: int = 20
     max_chars_shown: int = 4000
+    observations: Literal["product", "paper"] = "product"
+    """How a result is shown to the model: this product's (a line with its id and size, then
+    up to `max_rows_shown` rows), or as the paper's agent saw it, pandas' text of the whole
+    result with `max_rows_shown` as its `display.max_rows` (planrag.engine.frame_text)."""
     max_repeats: int = 2
     """How often the very same query may run; one more ends the querying."""
     max_idle_turns: int = 2
@@ -42,6 +46,10 @@ class EngineConfig:
     """Wall time of a run (time spent paused for consent does not count). When it runs out,
     the model gets one last turn of at most `answer_grace_s` to answer from what it has."""
     answer_grace_s: float = 60.0
+    answer_at_timeout: bool = True
+    """The model gets that last turn to answer when the run's time is up. False: the run
+    ends there without a decision unless one came (`planrag eval --protocol paper`, whose
+    agent had no time limit and so never such a turn)."""
     max_reply_chars: int = 40_000
     """Characters one model reply may have (text and tool-call arguments); a longer reply is
     stopped there, and so is one caught in a loop (the same chunk over and over)."""

@@ -353,6 +353,9 @@ class Engine:
                 yield self._finish(state, started, f"budget:{state.answer_only}")
                 return
             if not state.overtime and self._time_left(state, started) <= 0:
+                if not self.config.answer_at_timeout:
+                    yield self._finish(state, started, "budget:run_timeout")
+                    return
                 self._overtime(state)
             if self.config.force_answer and (
                     state.usage.get("model_calls", 0) + 1 >= self.config.max_model_calls):
@@ -407,7 +410,7 @@ class Engine:
                     state.usage["reply_chars"] = state.usage.get("reply_chars", 0) + written
                     yield ModelCalled(int(state.usage["model_calls"]), 0, 0, seconds, (),
                                       usage_reported=False)
-                if state.overtime:  # that was the last turn
+                if state.overtime or not self.config.answer_at_timeout:  # no (other) last turn
                     yield self._finish(state, started, "budget:run_timeout")
                     return
                 yield ModelText(_TIMED_OUT)
@@ -483,8 +486,11 @@ class Engine:
         (its rows, or its error or refusal: the paper passes either on as the data)."""
         record = state.queries[0]
         said = re.compile(rf"{record.id}(?::| failed:| refused:) ")  # the engine's words
+        pandas = self.config.observations == "paper"  # a result starts with a line break
         observed = next((str(m["content"]) for m in state.messages if m.get("role") == "tool"
-                         and said.match(str(m.get("content", "")))), "(nothing came back)")
+                         and (said.match(str(m.get("content", ""))) or (
+                             pandas and str(m.get("content", "")).startswith("\n")))),
+                        "(nothing came back)")
         state.answer_prompt = True
         paper = self.config.prompts == "paper"
         state.messages = [

@@ -25,11 +25,13 @@ line instead of answering a question that was not asked.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from planrag.engine.frame_text import read_frame_text
 from planrag.engine.model import ModelRequest
 from planrag.engine.scripted import Reply, ScriptedModel, call
 from planrag.present import number
@@ -497,17 +499,46 @@ def _approved(messages: Sequence[dict[str, Any]]) -> bool:
                for m in messages)
 
 
-def _called(messages: Sequence[dict[str, Any]], name: str) -> list[dict[str, Any]]:
+def _called(messages: Sequence[dict[str, Any]], name: str | None) -> list[dict[str, Any]]:
+    """The calls of tool `name` (None: of every tool) in the model's turns."""
     return [c for m in messages if m.get("role") == "assistant"
-            for c in m.get("tool_calls") or () if c["function"]["name"] == name]
+            for c in m.get("tool_calls") or () if name in (None, c["function"]["name"])]
 
 
 def _observations(messages: Sequence[dict[str, Any]]) -> list[str]:
-    """The results the model saw: tool replies, or the data in SingleRAG's answer prompt."""
-    texts = [str(m.get("content", "")) if m.get("role") == "tool"
-             else str(m.get("content", "")).partition("\nRetrieved data:\n")[2]
-             for m in messages if m.get("role") in ("tool", "user")]
+    """The results the model saw: tool replies, or the data in SingleRAG's answer prompt;
+    those shown as the paper's agent saw them (pandas' text) read into this product's form."""
+    queries = {c["id"]: str(_arguments(c).get("query", "")) for c in _called(messages, None)}
+    texts = []
+    for m in messages:
+        content = str(m.get("content", ""))
+        if m.get("role") == "tool":
+            texts.append(_as_product(content, queries.get(str(m.get("tool_call_id")), "")))
+        elif m.get("role") == "user":
+            asked, _, data = content.partition("\nRetrieved data:\n")
+            texts.append(_as_product(data, asked.partition("):\n")[2]))
     return [t for t in texts if re.match(r"q\d+: \d+ row", t)]
+
+
+def _as_product(text: str, query: str) -> str:
+    """A result in pandas' text (`--protocol paper`) as this product writes it; a Cypher
+    result's columns, which pandas numbered, named by the query's RETURN aliases."""
+    if not text.startswith("\n") or text.startswith("\nq"):
+        return text
+    columns, rows, total = read_frame_text(text)
+    names = re.findall(r"(?i)\bAS\s+(\w+)", query.rpartition("RETURN")[2])
+    if columns == [str(n) for n in range(len(columns))] and len(names) == len(columns):
+        columns = names
+    return "\n".join([f"q0: {total} row(s)", " | ".join(columns),
+                      *(" | ".join(row) for row in rows)])
+
+
+def _arguments(called: dict[str, Any]) -> dict[str, Any]:
+    try:
+        arguments = json.loads(called["function"].get("arguments") or "{}")
+    except ValueError:
+        return {}
+    return arguments if isinstance(arguments, dict) else {}
 
 
 def _row_count(observation: str) -> int:

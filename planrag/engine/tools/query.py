@@ -26,6 +26,7 @@ from planrag.engine.events import (
     ReplanProposed,
     StepStarted,
 )
+from planrag.engine.frame_text import frame_text
 from planrag.engine.state import PendingReplan, QueryRecord, RunState
 from planrag.engine.tools._base import Args, AuditEntry, Definition, ModelTool, Offer, TextForm
 from planrag.errors import QueryError, SchemaMismatch
@@ -140,7 +141,8 @@ class QueryTool(ModelTool):
         if step is not None and state.plan is not None:
             state.plan[step].status = "done"
         noticed = await _after_query(calls, source, text, qid, step, table)
-        calls.reply(state, call_id, _observation(calls, qid, table) + monitors.said(noticed)
+        calls.reply(state, call_id, _observation(calls, qid, table, language)
+                    + monitors.said(noticed)
                     + _replan_hint(calls, state, holds))
         shown = table.rows[: calls.config.max_rows_shown]
         yield QueryFinished(qid, tuple(table.columns), tuple(tuple(r) for r in shown),
@@ -228,7 +230,9 @@ def _replan_hint(calls: ToolCalls, state: RunState, holds: str) -> str:
             "(the person is asked), or carry on with this one.")
 
 
-def _observation(calls: ToolCalls, qid: str, table: Table) -> str:
+def _observation(calls: ToolCalls, qid: str, table: Table, language: str) -> str:
+    if calls.config.observations == "paper":
+        return _as_the_paper(calls, qid, table, language)
     cols = list(table.columns)
     rows = table.rows[: calls.config.max_rows_shown]
     lines = [" | ".join(cols)]
@@ -242,6 +246,21 @@ def _observation(calls: ToolCalls, qid: str, table: Table) -> str:
     cut = "; the source stopped at its cap" if table.truncated else ""
     warned = "".join(f"\n{qid} is INCOMPLETE: {note}" for note in table.incomplete)
     return f"{qid}: {total} row(s){more}{cut}\n{text}{warned}"
+
+
+def _as_the_paper(calls: ToolCalls, qid: str, table: Table, language: str) -> str:
+    """The result as the paper's agent saw it: a line break, then pandas' text of the frame
+    (the first and last five rows of a result over `max_rows_shown`, and its shape). A result
+    the source cut at its cap says so: its last rows shown are the last fetched."""
+    text = frame_text(table.columns, table.rows, positional=language == "cypher",
+                      max_rows=calls.config.max_rows_shown, total=table.total_rows)
+    if len(text) > calls.config.max_chars_shown:
+        text = text[: calls.config.max_chars_shown] + " ..."
+    if len(table.rows) < table.total_rows:
+        more = "" if table.total_exact else " or more"
+        text += (f"\n({qid}: the source kept the first {len(table.rows)} of its "
+                 f"{table.total_rows}{more} rows, so the last rows shown are the last kept)")
+    return "\n" + text + "".join(f"\n{qid} is INCOMPLETE: {note}" for note in table.incomplete)
 
 
 def plan_verdict(said: str | None) -> str:
