@@ -193,6 +193,10 @@ class Dataset:
     root: Path
     simulator: str | None = None
     rename_columns: dict[str, str] = field(default_factory=dict)
+    keep_dump_names: bool = False
+    """The copies loaded from the dumps keep the dumps' own names: `rename_columns` then
+    applies only where this project reads a dump itself (the simulator check), never to the
+    databases queried (`planrag eval --protocol paper`: `planrag.eval_protocol`)."""
     databases: tuple[LiveDatabase, ...] = ()
     """Live databases (empty for datasets made of dumps only)."""
     column_names: dict[str, str] = field(default_factory=dict)
@@ -236,6 +240,11 @@ class Dataset:
             raise DatasetError(f"dataset {self.id} has several decision models ({have}); "
                                "name one with --decision")
         raise DatasetError(f"dataset {self.id} has no decision {decision_id!r}; it has: {have}")
+
+    @property
+    def load_renames(self) -> dict[str, str]:
+        """The renames applied to the dumps as their copies are loaded."""
+        return {} if self.keep_dump_names else self.rename_columns
 
     @property
     def live(self) -> bool:

@@ -48,6 +48,7 @@ from planrag.engine.model import Model
 from planrag.engine.session import engine_config, open_engine
 from planrag.errors import ConfigError, DatasetError, PlanRAGError
 from planrag.eval_analysis import Analysis, analyse
+from planrag.eval_protocol import paper_engine, time_deviation, with_dump_names
 from planrag.locations import all_kinds, get_kind
 from planrag.manifests import dataset_from_questions, dataset_from_records
 from planrag.runtime import load_datasets, register, require_graph_databases
@@ -397,10 +398,10 @@ def protocol_config(settings: Settings, protocol: str, technique: str, consent: 
                     prompts: str | None = None) -> EngineConfig:
     """The engine's settings under `protocol`. `product`: this product's (the settings'
     budgets, checks that speak to the model, and its prompts). `paper`: the PlanRAG paper's
-    setting: 15 iterations (model calls) and no answer forced when they are spent, re-plans
-    without limit and approved, observations of up to 200 rows, none of the product's
-    checks speaking to the model (plan checks, monitors, the numbers of the answer), the
-    paper's prompt structure. `prompts` overrides the protocol's choice of prompts."""
+    setting: 15 iterations (model calls), no answer forced when they or the (long) time are
+    spent, re-plans without limit and approved, results as pandas showed them, none of the
+    product's checks speaking to the model (plan checks, monitors, the numbers of the answer),
+    the paper's prompt structure. `prompts` overrides the protocol's choice of prompts."""
     if protocol not in PROTOCOLS:
         raise ConfigError(f"unknown protocol {protocol!r}: choose product or paper")
     if protocol == "product":
@@ -408,7 +409,7 @@ def protocol_config(settings: Settings, protocol: str, technique: str, consent: 
                              prompts=prompts or "product", check_every_answer=True)
     config = engine_config(
         settings, technique=technique, consent="approve", on_disagreement="report",
-        max_model_calls=PAPER_ITERATIONS, force_answer=False, max_rows_shown=200,
+        max_model_calls=PAPER_ITERATIONS, force_answer=False, **paper_engine(settings),
         max_chars_shown=PAPER_OBSERVATION_CHARS, max_repeats=PAPER_ITERATIONS,
         max_idle_turns=PAPER_ITERATIONS, claims_feedback=False, monitors=False,
         plan_checks=False, what_if=False, prompts=prompts or "paper",
@@ -420,8 +421,8 @@ def protocol_config(settings: Settings, protocol: str, technique: str, consent: 
 PAPER_ITERATIONS = 15
 """LangChain's agent executor stops after 15 iterations by default, with no answer."""
 PAPER_OBSERVATION_CHARS = 50_000
-"""What one observation may hold under the paper's protocol: its 200 rows with room (the
-paper's agent had no cap but the model's context)."""
+"""What one observation may hold under the paper's protocol: pandas' text of up to 200 rows
+with room (the paper's agent had no cap but the model's context)."""
 
 
 def deviations(config: EngineConfig, settings: Settings, model: str, scripted: bool,
@@ -460,12 +461,12 @@ def deviations(config: EngineConfig, settings: Settings, model: str, scripted: b
                    "their iterations ended with none")
     if config.max_replans is not None:
         out.append(f"at most {config.max_replans} re-plans; the paper's were unlimited")
-    if config.max_rows_shown != 200:
-        out.append(f"observations show {config.max_rows_shown} rows and "
-                   f"{config.max_chars_shown:,} characters; the paper's 200 rows")
+    if config.observations != "paper":
+        out.append(f"observations show {config.max_rows_shown} rows and {config.max_chars_shown:,}"
+                   " characters; the paper's pandas' text of the result (200 rows, or 10)")
     else:
-        out.append(f"observations stop at {config.max_chars_shown:,} characters; the paper's "
-                   "at the model's context")
+        out.append(f"observations show every column and stop at {config.max_chars_shown:,} "
+                   "characters; the paper's pandas cut columns to its terminal's unknown width")
     if config.monitors or config.plan_checks or config.claims_feedback:
         spoken = [name for name, on in (
             ("plan checks", config.plan_checks), ("execution and answer monitors",
@@ -481,8 +482,7 @@ def deviations(config: EngineConfig, settings: Settings, model: str, scripted: b
                    "limit")
     out.append("one model call may carry several queries, all run (the call counts once "
                "toward the limit); the paper's agent took one action per iteration")
-    out.append(f"each run has {settings.run_timeout_s:g} s (PLANRAG_RUN_TIMEOUT); the paper's "
-               "had no time limit")
+    out.append(time_deviation(config))
     out.append("queries pass this project's read-only guards (a write is refused and said "
                "to the model); the paper's agent ran what it wrote")
     if config.consent != "approve":
@@ -514,7 +514,7 @@ async def run_eval(
     so on `echo` and in the summary. The layout the questions were found in is the first
     line on `echo`."""
     source = open_dqa(dqa_dir, scenario)
-    dataset = source.dataset
+    dataset = with_dump_names(source.dataset) if protocol == "paper" else source.dataset
     targets = _targets(target, protocol)
     config = protocol_config(settings, protocol, technique, consent, prompts)
     out = _output_folder(out_dir or settings.data_dir / "eval" / time.strftime("%Y%m%d-%H%M%S"),

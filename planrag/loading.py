@@ -123,7 +123,7 @@ async def load_mysql(
                     return LoadReport(
                         "mysql", dump.ref, database, "up to date", 0, time.perf_counter() - started
                     )
-                parsed = parse_sql(dump.path, dataset.rename_columns)
+                parsed = parse_sql(dump.path, dataset.load_renames)
                 staging = database + "__staging"
                 try:
                     await _mysql_fill_staging(cur, staging, parsed, dataset, dump)
@@ -216,7 +216,7 @@ def load_sqlite(
         return LoadReport(
             "sqlite", dump.ref, str(target), "up to date", 0, time.perf_counter() - started
         )
-    parsed = parse_sql(dump.path, dataset.rename_columns)
+    parsed = parse_sql(dump.path, dataset.load_renames)
     directory.mkdir(parents=True, exist_ok=True)
     tmp = target.with_suffix(f".tmp{os.getpid()}")
     tmp.unlink(missing_ok=True)

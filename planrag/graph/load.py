@@ -67,7 +67,7 @@ async def load_graph_dump(
         marker = await read_marker(session)
         if marker and marker.get("hash") == dump.content_hash and not force:
             return GraphLoadResult("up to date", 0, 0, time.perf_counter() - started)
-        parsed = parse_cql(dump.path, dataset.rename_columns)
+        parsed = parse_cql(dump.path, dataset.load_renames)
         if marker is not None or await _has_nodes(session):
             await _wipe(session)
         await _create_nodes(session, parsed.nodes)
