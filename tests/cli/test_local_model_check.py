@@ -256,3 +256,118 @@ def test_stop_reasons_are_said_in_words_and_counted_alike() -> None:
                        "http://127.0.0.1:9/v1: 7,000 characters, about 1,750 tokens")
     assert one == other == ("the prompt is too long for the model's context at <server>: "
                             "N characters, about N tokens")
+
+
+# -- the check must be able to fail: a model that never answers ------------------------------
+
+srv = load_benchmark("local_model_server.py", "local_model_server_check")
+
+
+def run_check(endpoint: str, report: Path) -> Any:
+    import subprocess
+
+    return subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "local_model.py"), "--endpoint", endpoint,
+         "--model-name", "scripted", "--modes", "auto", "--scenarios", "locating", "--limit",
+         "1", "--run-timeout", "20", "--report", str(report)],
+        capture_output=True, text=True, timeout=300, cwd=ROOT)
+
+
+def test_a_model_server_gone_before_the_first_request_fails_the_check(tmp_path: Path) -> None:
+    """The server was killed before the check's first request (nothing listens on its port):
+    the check fails at once, in one line, instead of "Every check held"."""
+    from tests._graph_fixtures import free_port
+
+    dead = f"http://127.0.0.1:{free_port()}/v1"
+    done = run_check(dead, tmp_path / "report.json")
+    assert done.returncode == 1, done.stdout[-2000:] + done.stderr[-2000:]
+    assert "Every check held" not in done.stdout
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith(
+        f"local model check failed: the model server at {dead} did not answer a first "
+        "request: no answer"), done.stderr
+    got = json.loads((tmp_path / "report.json").read_text())
+    assert got["failed"] and "not known" in got["build"]["llama_cpp_python"]
+
+
+def test_no_reply_in_any_run_fails_the_check(tmp_path: Path) -> None:
+    """The server answers the first request, then fails every other (as a proxy whose server
+    died answers 502): no run gets a reply, and the check says so in one line."""
+    from planrag.engine.scripted import Fail
+    from planrag.errors import ModelServerError
+
+    ready, stop = threading.Event(), threading.Event()
+    url: list[str] = []
+
+    def serve() -> None:
+        async def main() -> None:
+            faults = {n: Fail(ModelServerError("down")) for n in range(2, 400)}
+            async with ScriptedServer(lambda _body: policy_model(), faults=faults) as server:
+                url.append(server.base_url)
+                ready.set()
+                while not stop.is_set():
+                    await asyncio.sleep(0.05)
+
+        asyncio.run(main())
+
+    thread = threading.Thread(target=serve, daemon=True)
+    thread.start()
+    assert ready.wait(10)
+    try:
+        done = run_check(url[0], tmp_path / "report.json")
+    finally:
+        stop.set()
+        thread.join(10)
+    assert done.returncode == 1, done.stdout[-2000:] + done.stderr[-2000:]
+    assert "Every check held" not in done.stdout
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith(
+        "local model check failed: no run got a single reply from the model (2 run(s), "), (
+        done.stderr)
+    assert "500 x" in lines[0]
+
+
+def test_a_server_killed_by_an_invalid_instruction_is_named(tmp_path: Path) -> None:
+    """llama.cpp built for instructions the CPU does not run dies with SIGILL at its first
+    request: the check's first request says so, and which build to suspect."""
+    import signal
+    import subprocess
+
+    from tests._graph_fixtures import free_port
+
+    port = free_port()
+    script = ("import os, signal, socket\n"
+              f"s = socket.create_server(('127.0.0.1', {port}))\n"
+              "print('ready', flush=True)\n"
+              "s.accept()\n"
+              "os.kill(os.getpid(), signal.SIGILL)\n")
+    server = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE)
+    try:
+        assert server.stdout is not None and server.stdout.readline().strip() == b"ready"
+        log = tmp_path / "server.log"
+        with pytest.raises(srv.ServerDied) as died:
+            srv.first_reply(f"http://127.0.0.1:{port}/v1", "m", server, log)
+        assert str(died.value) == (
+            "the model server died at its first request (killed by SIGILL: llama.cpp ran an "
+            f"instruction this CPU does not run (a build for another CPU)); {log} has its "
+            "output")
+    finally:
+        if server.poll() is None:
+            server.send_signal(signal.SIGKILL)
+        server.wait(10)
+        if server.stdout is not None:
+            server.stdout.close()
+
+
+def test_the_build_is_portable_and_said() -> None:
+    args = srv.PORTABLE_CMAKE_ARGS.split()
+    assert "-DGGML_NATIVE=OFF" in args and "-DGGML_AVX2=ON" in args
+    assert {"-DGGML_AVX512=OFF", "-DGGML_AMX_TILE=OFF", "-DGGML_AMX_INT8=OFF",
+            "-DGGML_AMX_BF16=OFF", "-DGGML_AVX512_VNNI=OFF"} <= set(args)
+    report = lm.Report(runs=[lm.Run("ask auto", "auto", 1.0, "failed", "502", 0, 0, 0, 0)],
+                       requests=[{"status": 502}, {"status": 502}, {"status": 0}])
+    assert lm.no_reply(report) == ("no run got a single reply from the model (1 run(s), 3 "
+                                   "request(s): 502 x2, no answer x1)")
+    report.runs.append(lm.Run("eval locating-1", "auto", 1.0, "answered", "answered", 3, 0,
+                              0, 3))
+    assert lm.no_reply(report) == ""
