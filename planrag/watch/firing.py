@@ -76,7 +76,7 @@ def channel_problem(settings: Settings, channel: str, dataset: str) -> str | Non
     if SlackAccess.parse(settings.slack_access).access("", channel).allows(dataset):
         return None
     return (f"PLANRAG_SLACK_ACCESS does not let channel {channel} see dataset {dataset}; "
-            f"add `{channel}={dataset}` to it, or post to a channel that may")
+            f"post to a channel that may, or have {channel}={dataset} added to that setting")
 
 
 def check_title(settings: Settings, dataset_id: str, decision: str) -> str:
