@@ -78,8 +78,8 @@ async def add_watch(settings: Settings, book: WatchBook, *, owner: str, dataset:
         _channel_ok(settings, channel, ds.id)
     mine = [w for w in await book.all(owner) if w.stopped is None] if owner else []
     if len(mine) >= MOST_PER_PERSON:  # a person's; this machine's operator is not held
-        raise ConfigError(f"{owner or 'you'} already watch {len(mine)} decisions, the most one "
-                          "person may; remove one first (planrag watch list)")
+        raise ConfigError(f"{owner} already has {len(mine)} running watches, the most one "
+                          "person may have; stop one first")
     watch = Watch(new_id(), owner, ds.id, decision, dict(params), every_s, channel, when,
                   share, "", time.time())
     added = await book.add(watch)
