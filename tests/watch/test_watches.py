@@ -264,3 +264,26 @@ async def test_a_post_slack_does_not_take_is_sent_with_the_next_run(
     assert len(texts) == 2 and texts[0] == texts[1]  # refused once, then sent as it was
     assert texts[1].startswith("Watching *Espresso machine")
     assert "posted: nothing" in await _run(env, "--all")
+
+
+async def test_a_person_may_have_twenty_running_watches(
+        watched: tuple[dict[str, str], Path, FakeSlack], monkeypatch: pytest.MonkeyPatch) -> None:
+    from planrag.errors import ConfigError
+    from planrag.settings import load_settings
+    from planrag.watch import MOST_PER_PERSON, add_watch, open_book
+
+    env, _, _ = watched
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    settings = load_settings(env_file=None)
+    book = await open_book(settings)
+    for owner in ("slack:U0MANY001", ""):  # the operator is not held to it
+        for _ in range(MOST_PER_PERSON):
+            await add_watch(settings, book, owner=owner, dataset="kiosks", decision=None,
+                            params={}, every_s=3600, channel=CHANNEL)
+    with pytest.raises(ConfigError, match="slack:U0MANY001 already has 20 running watches"):
+        await add_watch(settings, book, owner="slack:U0MANY001", dataset="kiosks",
+                        decision=None, params={}, every_s=3600, channel=CHANNEL)
+    await add_watch(settings, book, owner="", dataset="kiosks", decision=None, params={},
+                    every_s=3600, channel=CHANNEL)
+    await book.store.close()
