@@ -318,15 +318,26 @@ without the request: this is how they follow the dataset the browser picked)."""
 
 
 def _remember_request_cookies() -> None:
+    """As plain ASGI: Starlette's `BaseHTTPMiddleware` logged "No response returned" with a
+    traceback whenever a browser dropped a request before its answer."""
     from chainlit.server import app as server
+    from starlette.requests import HTTPConnection
 
-    @server.middleware("http")
-    async def cookies(request: Any, call_next: Any) -> Any:
-        token = _REQUEST_COOKIES.set(tuple(request.cookies.items()))
-        try:
-            return await call_next(request)
-        finally:
-            _REQUEST_COOKIES.reset(token)
+    class Cookies:
+        def __init__(self, app: Any) -> None:
+            self.app = app
+
+        async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+            if scope["type"] != "http":
+                await self.app(scope, receive, send)
+                return
+            token = _REQUEST_COOKIES.set(tuple(HTTPConnection(scope).cookies.items()))
+            try:
+                await self.app(scope, receive, send)
+            finally:
+                _REQUEST_COOKIES.reset(token)
+
+    server.add_middleware(Cookies)
 
 
 _remember_request_cookies()
