@@ -8,10 +8,18 @@ the paper's numbers:
 * Table 4: accuracy per form, the cell being the average of the relational and graph
   accuracies (as the paper's cell is), or one form's accuracy when only one ran;
 * Table 5: accuracy per database form;
-* Table 6: how often a run never analysed a quantity its decision needs (`NEEDED_QUANTITIES`);
+* Table 6 (`table6_paper`): how often a run queried or calculated each critical datum of the
+  decision (`eval_paper.CRITICAL_DATA`: Locating's IV and TP_total);
 * Table 7: accuracy by the number of re-plans (0, 1, 2, 3, 4, more than 4);
-* Figure 5: single against multiple retrieval (runs with no, one, several successful queries);
-* Figure 6: why the wrong runs were wrong, each in one category (`FAILURE_CATEGORIES`).
+* Figure 5 (`figure5_paper`): the questions split by IterRAG's retrievals, single or
+  multiple, and each technique's accuracy on them (`retrieval_split` lays several
+  evaluations, IterRAG's among them, on that split);
+* Figure 6 (`figure6_paper`): each run in one of the paper's categories CAN, MIS, DEEP, QUR,
+  OTH, shares over all the runs.
+
+The earlier readings stay in `analysis.json` under their keys (`table6`: quantities never
+named by a query; `figure5`: runs by their own successful queries; `figure6`: wrong runs in
+four categories); `summary.md` shows the paper's.
 
 The module only reads: it never runs a question and never writes a file. `Analysis.to_json`
 is what goes into `analysis.json` and `Analysis.markdown` the sections of `summary.md`; the
@@ -22,18 +30,21 @@ run is left out of them, counted and named, and nothing stops.
 
 from __future__ import annotations
 
-import json
-import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
+from planrag import eval_paper
+from planrag.eval_paper import CRITICAL_DATA, FIGURE6_CATEGORIES
+from planrag.eval_traces import RETRIEVALS, Run, TraceFacts, read_run, trace_facts
 from planrag.markup import escape
 
 __all__ = [
+    "CRITICAL_DATA",
     "FAILURE_CATEGORIES",
+    "FIGURE6_CATEGORIES",
     "FORMS",
     "NEEDED_QUANTITIES",
     "REPLAN_BINS",
@@ -42,6 +53,7 @@ __all__ = [
     "Run",
     "TraceFacts",
     "analyse",
+    "retrieval_split",
     "trace_facts",
 ]
 
@@ -49,24 +61,24 @@ NEEDED_QUANTITIES: Mapping[str, tuple[str, ...]] = MappingProxyType({
     "locating": ("ingoing", "total_power"),
     "building": ("current_output", "pop_demand"),
 })
-"""Per scenario, the quantities whose analysis the paper's Table 6 checks. The benchmark's
+"""Per scenario, the quantities the earlier Table 6 (`table6`) checks by name. The benchmark's
 labels count each of them on top of the simulated state (ARCHITECTURE.md, "The DQA
 scenarios": Locating's incoming value starts at the dumped `ingoing` and its total power adds
 the dumped `total_power`; Building's demand adds `pop_demand` and its first supply the dumped
 `current_output`), so a run that never read one cannot reach the label by computing. The
 simulators read other columns too (levels, maximum supply and demand, powers, local values),
 but every plan that gets anywhere reads those; adding them would make "missed at least one"
-measure something other than the paper's table."""
+measure something else. The paper's Table 6 (`table6_paper`) counts a datum calculated
+from its parts too (`eval_paper.CRITICAL_DATA`)."""
 
 FORMS = ("relational", "graph")
 """The database forms, in the order they are shown; a line without a form is relational
 (the only form an evaluation ran before it could run both)."""
 REPLAN_BINS = ("0", "1", "2", "3", "4", ">4")
 """The paper's Table 7 bins of re-plans per run."""
-RETRIEVALS = ("none", "single", "multiple")
-"""Figure 5: runs with no successful query, with exactly one, with more than one."""
 FAILURE_CATEGORIES = ("no answer", "missed analysis", "query errors", "wrong candidate")
-"""Figure 6, in priority order: a wrong run takes the first that applies."""
+"""The earlier Figure 6 (`figure6`), in priority order: a wrong run takes the first that
+applies."""
 UNKNOWN = "unknown"
 """The category of a wrong run that answered and whose trace could not be read: whether it
 missed an analysis cannot be told."""
@@ -74,159 +86,6 @@ missed an analysis cannot be told."""
 _SCORES = ("exact", "normalised", "tie_aware")
 """The three scores of a line: `correct`, `correct_normalised`, `correct_tie_aware`."""
 _SCORE_NAMES = {"exact": "exact", "normalised": "normalised", "tie_aware": "tie-aware"}
-_ENDS = frozenset({"run_finished", "run_failed"})
-
-
-@dataclass(frozen=True)
-class TraceFacts:
-    """What one run's trace says about its queries and re-plans."""
-
-    named: tuple[str, ...]
-    """The text of each successful query, and the names of the columns it returned: a query
-    succeeded when its `query_started` is followed by a `query_finished` of the same id."""
-    succeeded: int
-    failed: int
-    """Queries that failed or were refused."""
-    replans: int
-    """`replan_proposed` events: the engine counts a re-plan each time it proposes one, so
-    this equals the run's `replans`, and is known for a run that failed too."""
-
-    def analysed(self, quantity: str) -> bool:
-        """A successful query names `quantity` as a whole word in any case (`n.ingoing`,
-        `` `INGOING` `` and `'ingoing'` do, `ingoing_total` does not), or returned a column
-        of that name (a `SELECT *` reads it without naming it)."""
-        pattern = _whole_word(quantity)
-        return any(pattern.search(text) for text in self.named)
-
-
-def _whole_word(word: str) -> re.Pattern[str]:
-    # Letters, digits and `_` continue a name in SQL and Cypher; anything else ends it.
-    return re.compile(rf"(?<![0-9A-Za-z_]){re.escape(word)}(?![0-9A-Za-z_])", re.IGNORECASE)
-
-
-class _Unreadable(Exception):
-    """Why a trace tells nothing (one line)."""
-
-
-def trace_facts(path: Path) -> TraceFacts:
-    """The facts of the trace at `path`. Raises `ValueError` with one line saying why when
-    the file is missing, unreadable, holds a line that is not an event, or stops before the
-    run's end (`run_finished` or `run_failed`: `planrag eval` writes a trace once the run is
-    over, so a trace without it was cut short)."""
-    try:
-        return _read_trace(path)
-    except _Unreadable as exc:
-        raise ValueError(str(exc)) from None
-
-
-def _read_trace(path: Path) -> TraceFacts:
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise _Unreadable("no trace file") from None
-    except UnicodeDecodeError:
-        raise _Unreadable("the trace is not UTF-8 text") from None
-    except OSError as exc:
-        raise _Unreadable(f"the trace cannot be read: {exc.strerror or exc}") from None
-    started: dict[str, str] = {}
-    named: list[str] = []
-    succeeded = failed = replans = 0
-    last = ""
-    for number, raw in enumerate(text.splitlines(), start=1):
-        if not raw.strip():
-            continue
-        try:
-            event = json.loads(raw)
-        except ValueError:
-            raise _Unreadable(f"line {number} of the trace is not JSON") from None
-        if not isinstance(event, dict) or not isinstance(event.get("kind"), str):
-            raise _Unreadable(f"line {number} of the trace is not an event")
-        last = kind = event["kind"]
-        if kind == "query_started":
-            started[_text(event, "query_id", number)] = _text(event, "query", number)
-        elif kind == "query_finished":
-            query = started.pop(_text(event, "query_id", number), None)
-            if query is not None:
-                succeeded += 1
-                columns = event.get("columns")
-                names = columns if isinstance(columns, list) else []
-                named += [query, *(c for c in names if isinstance(c, str))]
-        elif kind in ("query_failed", "query_refused"):
-            started.pop(_text(event, "query_id", number), None)
-            failed += 1
-        elif kind == "replan_proposed":
-            replans += 1
-    if last not in _ENDS:
-        raise _Unreadable("the trace stops before the run's end (no run_finished or run_failed)")
-    return TraceFacts(tuple(named), succeeded, failed, replans)
-
-
-def _text(event: Mapping[str, Any], key: str, number: int) -> str:
-    value = event.get(key)
-    if not isinstance(value, str):
-        raise _Unreadable(f"line {number} of the trace: {event['kind']} without its `{key}`")
-    return value
-
-
-@dataclass(frozen=True)
-class Run:
-    """One line of `results.jsonl` with what its trace says."""
-
-    id: str
-    form: str
-    target: str
-    """The database target (e.g. mariadb, neo4j); "" for a line that does not name one."""
-    outcome: str
-    """answered, no_decision or failed."""
-    exact: bool
-    normalised: bool
-    tie_aware: bool
-    reported_replans: int
-    """The line's `replans` (0 for a run that failed: a failure carries no count)."""
-    trace: str
-    """The trace's path, relative to the output folder."""
-    facts: TraceFacts | None
-    """None when the trace could not be read (`trace_problem` says why)."""
-    trace_problem: str
-    missed: tuple[str, ...] | None
-    """The needed quantities no successful query analysed; None when the trace is unknown."""
-
-    def score(self, name: str) -> bool:
-        return {"exact": self.exact, "normalised": self.normalised,
-                "tie_aware": self.tie_aware}[name]
-
-    @property
-    def answered_wrong(self) -> bool:
-        return self.outcome == "answered" and not self.exact
-
-    @property
-    def replans(self) -> int | None:
-        """From the trace when it was read; else the line's count, which a failed run lacks."""
-        if self.facts is not None:
-            return self.facts.replans
-        return None if self.outcome == "failed" else self.reported_replans
-
-    @property
-    def retrieval(self) -> str | None:
-        if self.facts is None:
-            return None
-        return RETRIEVALS[min(self.facts.succeeded, 2)]
-
-    @property
-    def category(self) -> str | None:
-        """The Figure 6 category of a run that is not correct (exact); None for a correct
-        one."""
-        if self.exact:
-            return None
-        if self.outcome != "answered":
-            return "no answer"
-        if self.facts is None or self.missed is None:
-            return UNKNOWN
-        if self.missed:
-            return "missed analysis"
-        if self.facts.failed:
-            return "query errors"
-        return "wrong candidate"
 
 
 def analyse(lines: Iterable[Mapping[str, Any]], out_dir: Path, scenario: str) -> Analysis:
@@ -237,57 +96,9 @@ def analyse(lines: Iterable[Mapping[str, Any]], out_dir: Path, scenario: str) ->
     if scenario not in NEEDED_QUANTITIES:
         raise ValueError(f"unknown scenario {scenario!r}: choose locating or building")
     needed = NEEDED_QUANTITIES[scenario]
-    runs = tuple(_run(line, number, out_dir, needed)
+    runs = tuple(read_run(line, number, out_dir, needed)
                  for number, line in enumerate(lines, start=1))
     return Analysis(scenario, needed, runs)
-
-
-def _run(line: Mapping[str, Any], number: int, out_dir: Path,
-         needed: Sequence[str]) -> Run:
-    qid = line.get("id")
-    exact = line.get("correct")
-    replans = line.get("replans", 0)
-    if not isinstance(qid, str) or not isinstance(exact, bool):
-        raise ValueError(f"results line {number} has no `id` and `correct`: not a line of "
-                         "planrag eval's results.jsonl")
-    if not isinstance(replans, int) or isinstance(replans, bool) or replans < 0:
-        raise ValueError(f"results line {number} ({qid}): `replans` must be a count")
-    outcome = line.get("outcome")
-    if outcome not in ("answered", "no_decision", "failed"):  # lines written before outcome
-        outcome = "answered" if line.get("decision") is not None else "no_decision"
-    trace = line.get("trace")
-    if not isinstance(trace, str) or not trace:
-        trace = f"traces/{_safe(qid)}.jsonl"
-    facts: TraceFacts | None = None
-    problem = ""
-    relative = PurePosixPath(trace)
-    if relative.is_absolute() or ".." in relative.parts:
-        problem = "the trace's path leaves the output folder"
-    else:
-        try:
-            facts = trace_facts(out_dir / relative)
-        except ValueError as exc:
-            problem = str(exc)
-    return Run(
-        id=qid,
-        form=str(line.get("form") or "relational"),
-        target=str(line.get("target") or ""),
-        outcome=outcome,
-        exact=exact,
-        normalised=bool(line.get("correct_normalised", exact)),
-        tie_aware=bool(line.get("correct_tie_aware", exact)),
-        reported_replans=replans,
-        trace=trace,
-        facts=facts,
-        trace_problem=problem,
-        missed=None if facts is None else tuple(q for q in needed if not facts.analysed(q)),
-    )
-
-
-def _safe(qid: str) -> str:
-    """The file name `planrag eval` gives a question's trace (evaluation.py's `_safe`, which
-    this module cannot import: evaluation.py imports this one)."""
-    return "".join(ch if ch.isalnum() or ch in "-_." else "_" for ch in qid)[:100]
 
 
 def _share(part: int, whole: int) -> float | None:
@@ -312,6 +123,13 @@ class Analysis:
         others = dict.fromkeys(r.form for r in self.runs if r.form not in FORMS)
         return FORMS + tuple(others)
 
+    @property
+    def technique(self) -> str:
+        """The technique every readable trace names (`run_started`); "" when they name
+        none or several."""
+        named = {r.facts.technique for r in self.runs if r.facts is not None}
+        return named.pop() if len(named) == 1 else ""
+
     def _of(self, form: str) -> list[Run]:
         return [r for r in self.runs if r.form == form]
 
@@ -333,12 +151,30 @@ class Analysis:
             "table4": self._table4(),
             "table5": {form: self._table5_row(runs) for form, runs in self._scopes()[:-1]},
             "table6": {scope: self._table6(runs) for scope, runs in self._scopes()},
+            "table6_paper": {"in_paper": self.scenario == "locating",
+                             "critical": [c.name for c in CRITICAL_DATA[self.scenario]],
+                             **{scope: eval_paper.table6_paper(runs, self.scenario)
+                                for scope, runs in self._scopes()}},
             "table7": {"bins": list(REPLAN_BINS),
                        **{scope: self._table7(runs) for scope, runs in self._scopes()}},
             "figure5": {scope: self._figure5(runs) for scope, runs in self._scopes()},
+            "figure5_paper": self._figure5_paper(),
             "figure6": {"order": list(FAILURE_CATEGORIES),
                         **{scope: self._figure6(runs) for scope, runs in self._scopes()}},
+            "figure6_paper": {"order": list(FIGURE6_CATEGORIES),
+                              **{scope: eval_paper.figure6_table(runs, self.scenario)
+                                 for scope, runs in self._scopes()}},
         }
+
+    def _figure5_paper(self) -> dict[str, Any]:
+        """Split by this evaluation's own runs when it is IterRAG's; otherwise the split
+        needs IterRAG's runs of the same questions (`retrieval_split`)."""
+        if self.technique != eval_paper.SPLIT_BY:
+            return {"split_by": None, "techniques": [],
+                    "note": "the split is by IterRAG's runs of the same questions: lay "
+                            "this evaluation beside an IterRAG one (retrieval_split)"}
+        pairs = [(self.scenario, r) for r in self.runs]
+        return eval_paper.retrieval_table(pairs, {self.technique: pairs}, self.forms)
 
     def _table4(self) -> dict[str, Any]:
         ran = [form for form in self.forms if self._of(form)]
@@ -410,6 +246,20 @@ class Analysis:
     def markdown(self) -> str:
         """The sections for `summary.md`, one heading per table or figure."""
         return _Markdown(self.to_json()).render()
+
+
+def retrieval_split(iterrag: Sequence[Analysis],
+                    techniques: Mapping[str, Sequence[Analysis]]) -> dict[str, Any]:
+    """The paper's Figure 5 over several evaluations: the questions of the IterRAG
+    evaluations (of one scenario or both, matched by scenario, id and form) split by
+    IterRAG's retrievals on each, and the accuracy of every technique in `techniques` (its
+    evaluations by name; IterRAG's own among them when it is to be shown) on each group."""
+    forms = tuple(dict.fromkeys(f for a in (*iterrag, *(x for v in techniques.values()
+                                                        for x in v)) for f in a.forms))
+    return eval_paper.retrieval_table(
+        [(a.scenario, r) for a in iterrag for r in a.runs],
+        {name: [(a.scenario, r) for a in analyses for r in a.runs]
+         for name, analyses in techniques.items()}, forms or FORMS)
 
 
 class _Markdown:
@@ -491,26 +341,31 @@ class _Markdown:
         return [*out, ""]
 
     def _table6(self) -> list[str]:
-        quantities = ", ".join(self.data["quantities"])
-        example = self.data["quantities"][0]
-        out = [f"## Table 6: missed data analyses ({self.data['scenario']}: {quantities})", "",
-               "A quantity is analysed in a run when a query that succeeded names it as a "
-               f"whole word (any case; `n.{example}` counts, `{example}_x` does not) or "
-               "returns a column of that name. Each cell: runs that missed it, of the runs "
-               "whose trace was read.", "", *self.nothing()]
+        t6 = self.data["table6_paper"]
+        scenario = self.data["scenario"]
+        how = "; ".join(
+            f"{c.name} ({c.meaning}) by reading `{'`, `'.join(c.read)}`"
+            + (f", summing `{'` or `'.join(c.summed)}` in a query" if c.summed else "")
+            + (f" or reading the `{'`, `'.join(c.into_node)}` of the edges into a node"
+               if c.into_node else "")
+            for c in CRITICAL_DATA[scenario])
+        out = [f"## Table 6: critical data analysed ({scenario}: {', '.join(t6['critical'])})",
+               "", "A run analysed a datum when a query that succeeded queried or calculated "
+               f"it: {how}. Each cell: runs that analysed it, of the runs whose trace was "
+               "read, and the runs that missed it."
+               + ("" if t6["in_paper"] else " The paper's Table 6 is Locating's; this is "
+                  "Building's counterpart."), "", *self.nothing()]
         if not self.ran:
             return out
-        out += ["| form | quantity | runs missing it | answered-wrong runs missing it |",
-                "|---|---|---|---|"]
+        out += ["| form | critical data | analysed | missed |", "|---|---|---|---|"]
         for scope in self.scopes:
-            t6 = self.data["table6"][scope]
-            for quantity, m in t6["missed"].items():
-                shown = "at least one" if quantity == "at_least_one" else quantity
-                every = _of(m["runs"], t6["runs"], m["share"])
-                wrong = _of(m["answered_wrong"], t6["answered_wrong"],
-                            m["answered_wrong_share"])
-                out.append(f"| {self.name(scope)} | {shown} | {every} | {wrong} |")
-        return [*out, "", *self._left_out("table6", "unknown")]
+            row = t6[scope]
+            for datum, m in row["critical"].items():
+                shown = "all of them" if datum == "all" else escape(datum, "markdown")
+                out.append(f"| {self.name(scope)} | {shown} | "
+                           f"{_of(m['analysed'], row['runs'], m['share'])} | "
+                           f"{_of(m['missed'], row['runs'], m['missed_share'])} |")
+        return [*out, "", *self._left_out("table6_paper", "unknown")]
 
     def _table7(self) -> list[str]:
         out = ["## Table 7: accuracy by re-plans", "",
@@ -522,13 +377,18 @@ class _Markdown:
         return [*out, *self._left_out("table7", "unknown")]
 
     def _figure5(self) -> list[str]:
+        f5 = self.data["figure5_paper"]
         out = ["## Figure 5: single against multiple retrieval", "",
-               "Runs by their successful queries: none, single (one), multiple (more than "
-               "one), and their exact accuracy.", "", *self.nothing()]
+               "The questions split by IterRAG's retrievals on them (queries sent, failed or "
+               "not: single is one, multiple more than one), and the exact accuracy on each "
+               "group.", "", *self.nothing()]
         if not self.ran:
             return out
-        out += self._wide("retrieval", "runs", "figure5", RETRIEVALS)
-        return [*out, *self._left_out("figure5", "unknown")]
+        if f5["split_by"] is None:
+            return [*out, "This evaluation is not IterRAG's: the split is by IterRAG's runs "
+                          "of the same questions, laid beside it by "
+                          "`eval_analysis.retrieval_split`.", ""]
+        return [*out, *eval_paper.retrieval_markdown(f5, self.scopes, self.name)]
 
     def _wide(self, first: str, count: str, key: str, rows: Sequence[str]) -> list[str]:
         header = "".join(f" {self.name(s)}: {count} | {self.name(s)}: accuracy |"
@@ -549,16 +409,17 @@ class _Markdown:
 
     def _figure6(self) -> list[str]:
         out = ["## Figure 6: failure categories", "",
-               "Each run that is not correct (exact) is in one category, the first that "
-               "applies in this order: no answer (the run gave no decision), missed analysis "
-               "(it missed at least one needed quantity), query errors (at least one query "
-               "failed or was refused), wrong candidate (the analyses were there and the pick "
-               "was still wrong). Shares are of the runs that are not correct.", "",
-               *self.nothing()]
+               "Each run that is not correct (exact) in one of the paper's categories, the "
+               "first that applies: OTH for a run that failed; QUR (query generation errors) "
+               "when a query failed and the run then missed critical data or gave no "
+               "decision; MIS (missing data analysis) when it missed critical data; OTH when "
+               "it gave no decision; CAN (candidate mistakes) when its decision is no "
+               "candidate or the right one never came before it; DEEP (deep reasoning "
+               "mistakes) otherwise. Shares are of all the runs.", "", *self.nothing()]
         if not self.ran:
             return out
-        f6 = self.data["figure6"]
-        categories = [*FAILURE_CATEGORIES]
+        f6 = self.data["figure6_paper"]
+        categories = [*FIGURE6_CATEGORIES]
         if any(f6[s]["categories"][UNKNOWN]["runs"] for s in self.scopes):
             categories.append(UNKNOWN)
         out += ["| category | " + " | ".join(self.name(s) for s in self.scopes) + " |",
@@ -568,8 +429,9 @@ class _Markdown:
             cells = [f6[s]["categories"][category] for s in self.scopes]
             out.append(f"| {shown} | " + " | ".join(
                 f"{c['runs']} ({_pct(c['share'])})" for c in cells) + " |")
-        out.append("| not correct | " + " | ".join(str(f6[s]["wrong"]) for s in self.scopes)
-                   + " |")
+        for label, key in (("correct", "correct"), ("all runs", "questions")):
+            out.append(f"| {label} | " + " | ".join(str(f6[s][key]) for s in self.scopes)
+                       + " |")
         return [*out, ""]
 
 
