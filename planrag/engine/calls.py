@@ -87,6 +87,7 @@ class ToolCalls:
         simulator = self.checker.simulator if self.checker else None
         single = not self.technique.iterative  # SingleRAG: one query, then the answer
         answer_only = bool(state.answer_only) or (single and bool(state.queries))
+        paper = self.config.prompts == "paper"  # the schema is whole there: no look-ups
         return Offer(
             self.technique,
             dialects,
@@ -94,10 +95,12 @@ class ToolCalls:
             answer_only=answer_only,
             retrieve_only=single and not answer_only,
             what_if=self.config.what_if,
-            schema_tools=state.schema_tools,
-            propose=self.checker is None and state.proposal is None and not answer_only,
+            schema_tools=state.schema_tools and not paper,
+            propose=(self.checker is None and state.proposal is None and not answer_only
+                     and not paper),
             schemas=tuple(sorted(state.tool_schemas.items())),
             checks=self.checks(state) if self.config.offer_check else (),
+            paper=paper,
         )
 
     def checks(self, state: RunState) -> tuple[tuple[str, str], ...]:
@@ -147,7 +150,7 @@ class ToolCalls:
             offer.technique, offer.dialects, offer.simulator, answer_only=offer.answer_only,
             retrieve_only=offer.retrieve_only, what_if=offer.what_if,
             schema_tools=offer.schema_tools, propose=offer.propose, schemas=offer.schemas,
-            checks=offer.checks,
+            checks=offer.checks, paper=offer.paper,
         )
 
     async def handle(self, state: RunState, call: dict[str, str]) -> AsyncIterator[Event]:

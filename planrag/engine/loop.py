@@ -68,6 +68,7 @@ from planrag.engine.state import RunState, Turn, earlier_turns
 from planrag.engine.tools import TECHNIQUES, Technique
 from planrag.errors import ConfigError, ModelError, PlanRAGError, RunError, SourceUnavailable
 from planrag.limits import question_problem
+from planrag.schema import Schema
 from planrag.schema.budget import DEFAULT_BUDGET, kinds_noun
 from planrag.sources.base import DataSource
 from planrag.table import Table
@@ -368,6 +369,7 @@ class Engine:
             request = ModelRequest(
                 tuple(state.messages), self.calls.tools(state), run_id=state.run_id,
                 max_chars=allowance, deadline=time.monotonic() + limit, progress=progress,
+                prompts=self.config.prompts,
             )
             streamed: list[str] = []  # the reply's start, up to KEPT_CHARS (if cut here)
             written = 0
@@ -497,7 +499,8 @@ class Engine:
             {"role": "system", "content": Template(
                 _prompt("paper-singlerag-answer" if paper else "singlerag-answer")
             ).substitute(decision_hint=self._decision_hint(), rules=self._rules())},
-            {"role": "user", "content": Template(_prompt("singlerag-data")).substitute(
+            {"role": "user", "content": Template(
+                _prompt("paper-singlerag-data" if paper else "singlerag-data")).substitute(
                 question=self._asked(state).removeprefix("Question: ") if paper
                 else state.question, query_id=record.id,
                 language=_LANGUAGE[record.language], query=record.query,
@@ -551,21 +554,23 @@ class Engine:
         the question, come first, in full, in each schema that has them."""
         schemas: dict[str, list[str]] = {}
         chosen: list[SchemaChosen] = []
+        paper = self.config.prompts == "paper"  # the whole schema, as the paper's tools had
         budget = max(1000, self.schema_budget // len(self.sources))
         for name, source in self.sources.items():
             first = await first_prompt_schema(source, self.calls.required, state.question,
                                               budget)
             view = first.view
             assert view is not None  # a run always has its question
-            state.schema_tools = state.schema_tools or not view.complete
-            schemas.setdefault(source.language, []).append(view.text)
-            if not view.complete:
+            state.schema_tools = state.schema_tools or not (view.complete or paper)
+            schemas.setdefault(source.language, []).append(
+                _paper_schema(first.schema) if paper else view.text)
+            if not (view.complete or paper):
                 entities = first.schema.entities
                 chosen.append(SchemaChosen(
                     view.shown, tuple(why for _, why in view.reasons), len(view.named),
                     len(entities), name if len(self.sources) > 1 else "",
                     kinds_noun({e.kind for e in entities})))
-        if self.config.prompts == "paper":
+        if paper:
             state.tool_schemas = {k: "\n\n".join(v) for k, v in schemas.items()}
             system = Template(_prompt("paper-system")).substitute(
                 technique=_prompt(f"paper-{self.technique.name}").strip(),
@@ -665,6 +670,13 @@ def _notice(reply: ModelReply, run_spent: bool) -> _Notice | None:
             "Your last reply was empty. " + _NUDGE,
         )
     return None
+
+
+def _paper_schema(schema: Schema) -> str:
+    """A schema whole, as the paper's query tools described their database: its tables (or
+    labels) and columns, without the sizes this product's prompts add."""
+    return replace(schema, entities=tuple(replace(e, rows=None) for e in schema.entities)
+                   ).render()
 
 
 def _prompt(name: str) -> str:

@@ -131,6 +131,9 @@ class ModelRequest:
     for a longer wait ends the call at once instead of sleeping through the rest of the run."""
     progress: CallProgress | None = field(default=None, compare=False)
     """Filled in by the model as the call goes (see `CallProgress`)."""
+    prompts: Literal["product", "paper"] = "product"
+    """Whose prompts the run's are (`EngineConfig.prompts`): the text format
+    (`planrag.engine.react`) is written as the paper's for `paper`."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -126,8 +126,11 @@ class ReactModel(WrapperModel):
         expect_call = False  # the model's last turn held no call: remind it of the format
         for m in request.messages:
             if m["role"] == "system":
-                messages.append({"role": "system", "content": f"{m['content']}\n\n"
-                                 + format_prompt(request.tools)})
+                system = str(m["content"])
+                if request.prompts == "paper":  # its words name lines, not tools
+                    system = in_text_words(system)
+                messages.append({"role": "system", "content": system + "\n\n"
+                                 + format_prompt(request.tools, request.prompts)})
             elif m["role"] == "tool":
                 said = in_text_words(str(m.get("content") or ""))
                 messages.append({"role": "user", "content": f"Observation: {said}"})
@@ -196,21 +199,28 @@ def in_text_words(text: str) -> str:
     return text
 
 
-def format_prompt(tools: tuple[dict[str, Any], ...]) -> str:
-    """The text format, for the tools offered now (plan lines only when planning is)."""
+def format_prompt(tools: tuple[dict[str, Any], ...], prompts: str = "product") -> str:
+    """The text format, for the tools offered now (plan lines only when planning is); the
+    paper's (`prompts="paper"`) has its lines alone: no evidence, nothing checked."""
     names = [t["function"]["name"] for t in tools]
     if any("check" in t["function"].get("parameters", {}).get("properties", {})
            for t in tools if t["function"]["name"] == "final_answer"):
         names_and_check = [*names, "check"]  # final_answer asks which check, if any
     else:
         names_and_check = names
-    described = "\n".join(
-        f"- {t['function']['name']}: {t['function'].get('description', '')} "
-        f"{json.dumps(t['function'].get('parameters', {}).get('properties', {}))}"
-        for t in tools
-    )
+    if prompts == "paper":  # the paper's actions only, whose input is text
+        actions = [t for t in tools if _written_input(t["function"]["name"])]
+        described = "\n".join(f"- {t['function']['name']}: {t['function'].get('description', '')}"
+                              for t in actions)
+        names = [t["function"]["name"] for t in actions]
+    else:
+        described = "\n".join(
+            f"- {t['function']['name']}: {t['function'].get('description', '')} "
+            f"{json.dumps(t['function'].get('parameters', {}).get('properties', {}))}"
+            for t in tools
+        )
     lines = []
-    for line in _format_template().splitlines():
+    for line in _format_template(prompts).splitlines():
         tag = re.match(r"\[(\w+)\]", line)
         if tag:
             if tag.group(1) not in names_and_check:
@@ -221,8 +231,16 @@ def format_prompt(tools: tuple[dict[str, Any], ...]) -> str:
                                                   source=SOURCE_HELP)
 
 
-def _format_template() -> str:
-    return resources.files("planrag.engine").joinpath("prompts", "react.md").read_text(
+def _written_input(name: str) -> bool:
+    """Whether a tool's `Action input` is text: a query, or the words of the no-op tool (the
+    paper's actions; its plans and answers are lines of their own)."""
+    tool = tool_named(name)
+    return tool is not None and (tool.language is not None or bool(tool.text.input_argument))
+
+
+def _format_template(prompts: str = "product") -> str:
+    name = "react-paper.md" if prompts == "paper" else "react.md"
+    return resources.files("planrag.engine").joinpath("prompts", name).read_text(
         encoding="utf-8"
     )
 
@@ -562,6 +580,9 @@ def _action(
     if tool_named(name) is None and len(languages) == 1 and raw:
         name = next(iter(languages))  # one database: whatever it was called, query it
     args = _json_object(raw) if raw.startswith("{") else None
+    tool = tool_named(name)
+    if not isinstance(args, dict) and tool is not None and tool.text.input_argument:
+        return (name, {tool.text.input_argument: raw})  # its input is words
     if name in _languages():
         query = args.get("query") if isinstance(args, dict) else None
         out: dict[str, Any] = {"query": _bare_query(str(query or raw))}

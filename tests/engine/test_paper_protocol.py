@@ -197,7 +197,7 @@ async def test_paper_singlerag_answers_in_the_papers_second_prompt(
         "You are a decision-making agent answering a given question. You have already "
         "collected the data")
     assert data["content"].startswith("Question: ") and "Trading node" in data["content"]
-    assert f"{TEXT}\n\nRetrieving query (q1, SQL):\n{SWE_ROWS}" in data["content"]
+    assert f"{TEXT}\n\nRetrieving query (SQL):\n{SWE_ROWS}" in data["content"]  # no ids
 
 
 @OVER

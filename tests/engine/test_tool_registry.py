@@ -26,7 +26,10 @@ from planrag.simulators.locating import LocatingSimulator
 from tests.engine.conftest import TEXT, answer, collect
 
 EVERY_TOOL = ("make_plan", "revise_plan", "run_sql", "run_cypher", "search_schema",
-              "describe_tables", "simulate_candidate", "propose_check", "final_answer")
+              "describe_tables", "simulate_candidate", "self_thinking", "propose_check",
+              "final_answer")
+PRODUCT_TOOLS = tuple(n for n in EVERY_TOOL if n != "self_thinking")
+"""The paper's no-op tool is offered under its prompts only."""
 
 
 def offered_everything() -> tuple[dict[str, object], ...]:
@@ -42,7 +45,7 @@ def names(definitions: tuple[dict[str, object], ...]) -> list[str]:
 
 def test_every_tool_is_declared_whole() -> None:
     assert [t.name for t in all_tools()] == list(EVERY_TOOL)
-    assert names(offered_everything()) == list(EVERY_TOOL)
+    assert names(offered_everything()) == list(PRODUCT_TOOLS)
     for tool in all_tools():
         assert tool.text.words, f"{tool.name} has no words the text format knows it by"
         assert not getattr(type(tool).handle, "__isabstractmethod__", False), tool.name
@@ -75,7 +78,7 @@ def test_the_text_format_says_the_tools_in_its_words() -> None:
     assert in_text_words("call final_answer now") == "write your `Final answer:` line now"
     assert in_text_words("propose it with revise_plan") == "propose it with `Re-plan: Y`"
     prompt = format_prompt(offered_everything())
-    assert all(f"- {name}:" in prompt for name in EVERY_TOOL)
+    assert all(f"- {name}:" in prompt for name in PRODUCT_TOOLS)
 
 
 _ECHO = '''

@@ -110,16 +110,18 @@ def tool_definitions(
     propose: bool = False,
     schemas: tuple[tuple[str, str], ...] = (),
     checks: tuple[tuple[str, str], ...] = (),
+    paper: bool = False,
 ) -> tuple[dict[str, Any], ...]:
     """OpenAI tool definitions for what the model may call right now (cached: the schemas
     are the same for every run). The arguments are those of an `Offer`: `dialects` are
     those of the open sources (one per query language); `retrieve_only`: the one query of a
     SingleRAG run is still to come, and nothing else; `schemas`: (language, schema text)
     pairs put in the query tools' descriptions, where the paper's prompts keep the schema;
-    `checks`: (id, title) of the checks the answer may name."""
+    `checks`: (id, title) of the checks the answer may name; `paper`: the tools as the
+    paper's agent had them."""
     offer = Offer(technique, dialects, simulator, answer_only=answer_only,
                   retrieve_only=retrieve_only, what_if=what_if, schema_tools=schema_tools,
-                  propose=propose, schemas=schemas, checks=checks)
+                  propose=propose, schemas=schemas, checks=checks, paper=paper)
     return tuple(
         {
             "type": "function",

@@ -93,6 +93,11 @@ class Offer:
     """(id, title) of each check the answer may name as the one the question asks about
     (the dataset's, and the check proposed in this run): `final_answer` offers them and
     "none" as its `check`; empty: no such argument."""
+    paper: bool = False
+    """The paper's prompts (`EngineConfig.prompts`): the tools read as the paper's agent's
+    did, without this product's scaffolding (what a plan step reads and yields, an answer's
+    claims, checks and consent that do not happen there), and the paper's no-op thinking
+    tool is offered."""
 
 
 @dataclass(frozen=True)
@@ -110,6 +115,9 @@ class TextForm:
     """The engine's words to the model that name this tool (regular expressions, in order),
     and what they become in the text format, which has no tool to call: "call final_answer"
     becomes "write your `Final answer:` line"."""
+    input_argument: str = ""
+    """The argument a plain-text `Action input` fills (a tool whose input is words, not a
+    JSON object); empty: the input is its JSON arguments."""
 
 
 Definition = tuple[str, type[BaseModel], str]

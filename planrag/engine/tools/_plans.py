@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Annotated, Literal
 
-from pydantic import Field, StringConstraints
+from pydantic import ConfigDict, Field, StringConstraints
 
 from planrag.engine.plan_check import check_plan
 from planrag.engine.state import RunState, StepModel
@@ -14,7 +14,7 @@ from planrag.engine.tools._base import Args
 if TYPE_CHECKING:
     from planrag.engine.calls import ToolCalls
 
-__all__ = ["STEP_WORDS", "PlanStepArgs", "checked_steps"]
+__all__ = ["STEP_WORDS", "PaperStepArgs", "PlanStepArgs", "checked_steps", "plain_steps"]
 
 
 class PlanStepArgs(Args):
@@ -32,15 +32,31 @@ class PlanStepArgs(Args):
                         description="the quantity the step produces, in a few words")
 
 
+class PaperStepArgs(Args):
+    # The paper's step is one requirement in words; what else a model adds (a product
+    # plan's `reads`, say) is dropped, not refused: the paper's agent was not held to more.
+    model_config = ConfigDict(extra="ignore")
+
+    goal: str = Field(min_length=1, max_length=400,
+                      description="the requirement this step collects, in words")
+
+
+def plain_steps(steps: list[PlanStepArgs] | list[PaperStepArgs]) -> list[PlanStepArgs]:
+    """The paper's steps (a requirement each) as plan steps of the product's form."""
+    return [s if isinstance(s, PlanStepArgs) else PlanStepArgs(goal=s.goal) for s in steps]
+
+
 STEP_WORDS = {"goal": "goal of the step", "reads": "names of what the step reads",
               "yields": "quantity the step yields"}
 """What a step's arguments hold, in words (`ModelTool.argument_words`)."""
 
 
 async def checked_steps(calls: ToolCalls, state: RunState, tool: str,
-                        steps: list[PlanStepArgs]) -> list[StepModel] | str:
+                        steps: list[PlanStepArgs] | list[PaperStepArgs]
+                        ) -> list[StepModel] | str:
     """The plan's steps, held to the schema and the decision's needs (or the message that
     sends it back); taken as written when plan checks are off."""
+    steps = plain_steps(steps)
     if calls.config.plan_checks:
         return await check_plan(calls.sources, calls.required_for(state), state, tool, steps)
     return [StepModel(goal=s.goal, source=s.source, reads=[" ".join(r.split())

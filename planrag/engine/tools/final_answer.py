@@ -13,7 +13,7 @@ from dataclasses import asdict, replace
 from functools import cache
 from typing import TYPE_CHECKING, Any, Literal
 
-from pydantic import BaseModel, Field, create_model
+from pydantic import BaseModel, ConfigDict, Field, create_model
 
 from planrag import telemetry
 from planrag.decisions.run import WrittenDecision, simulator_class
@@ -67,22 +67,32 @@ class _AnswerBase(Args):
     )
 
 
+class _PaperAnswerBase(Args):
+    # The paper's final answer is the answer and the thought before it; what else a model
+    # adds (ids, claims) is dropped, not refused.
+    model_config = ConfigDict(extra="ignore")
+
+    rationale: str = Field(min_length=1, max_length=4000,
+                           description="why, from the observed data")
+
+
 NONE = "none"
 """The `check` of an answer of fact: no check speaks to it."""
 
 
 @cache
 def answer_model(simulator: type[Simulator] | None,
-                 checks: tuple[tuple[str, str], ...] = ()) -> type[BaseModel]:
+                 checks: tuple[tuple[str, str], ...] = (), paper: bool = False
+                 ) -> type[BaseModel]:
     """The `final_answer` arguments: the decision is typed by the dataset's simulator (a trade
     node name, a building id...), free text without one; the simulator's parameters may be
     stated too, so a check can run on questions that do not carry them. With `checks`
     ((id, title) of each check that may rank the answer), `check` says which one the
     question asks about, or "none" for a question of fact, whose answer is then free text
-    too."""
+    too. `paper`: the decision and why, as the paper's agent answered (no ids or claims)."""
     fields: dict[str, Any] = (
         {"decision": (str, Field(min_length=1, max_length=400, description="the decision"))}
-        if simulator is None else decision_fields(simulator, facts=bool(checks)))
+        if simulator is None else decision_fields(simulator, facts=bool(checks), paper=paper))
     if checks:
         ids = tuple(i for i, _ in checks)
         named = "; ".join(f"{i}: {title}" for i, title in checks)
@@ -90,14 +100,16 @@ def answer_model(simulator: type[Simulator] | None,
             default=None, description=f"which check ranks the answer against every "
             f"alternative ({named}): the id of the one whose decision the question asks "
             f"for, or \"{NONE}\" when the question asks a fact, not a decision"))
-    return create_model("FinalAnswer", __base__=_AnswerBase, **fields)
+    return create_model("FinalAnswer", __base__=_PaperAnswerBase if paper else _AnswerBase,
+                        **fields)
 
 
-def decision_fields(simulator: type[Simulator], *, facts: bool = False) -> dict[str, Any]:
+def decision_fields(simulator: type[Simulator], *, facts: bool = False, paper: bool = False
+                    ) -> dict[str, Any]:
     """A `decision` field typed like the simulator's decision (or, with `facts`, that or
     the answer to a question of fact in a few words), and optional `parameters`; on a
     dataset with several written decisions, an optional `check` naming the one the
-    question is about (the what-if's)."""
+    question is about (the what-if's). `paper`: the decision alone."""
     name = simulator.decision_field()
     info = simulator.Decision.model_fields[name]
     described = info.description or name
@@ -106,8 +118,10 @@ def decision_fields(simulator: type[Simulator], *, facts: bool = False) -> dict[
         if kind is not str and kind != (str | int):
             kind = kind | str
         described += "; for a question of fact (check \"none\"), the answer in a few words"
-    fields: dict[str, Any] = {
-        "decision": (kind, Field(description=described)),
+    fields: dict[str, Any] = {"decision": (kind, Field(description=described))}
+    if paper:
+        return fields
+    fields |= {
         "parameters": (
             simulator.Parameters | None,
             Field(default=None, description="the question's parameters, as you read them"),
@@ -126,9 +140,11 @@ class FinalAnswerTool(ModelTool):
         return not offer.retrieve_only
 
     def arguments(self, offer: Offer) -> type[BaseModel]:
-        return answer_model(offer.simulator, offer.checks)
+        return answer_model(offer.simulator, offer.checks, offer.paper)
 
     def description(self, offer: Offer) -> str:
+        if offer.paper and not offer.checks:
+            return "Give the final answer to the question, from the observed data, and why."
         if offer.checks:
             return ("Give the one best decision and why, with the check that ranks it; or, "
                     "for a question of fact, the answer and why, with check \"none\".")
@@ -144,7 +160,7 @@ class FinalAnswerTool(ModelTool):
         for finding in noticed:
             yield finding
         known = {q.id for q in state.queries}
-        cited = tuple(q for q in answer.query_ids if q in known)
+        cited = tuple(q for q in getattr(answer, "query_ids", ()) if q in known)
         claims = _claims(calls, state, answer, results)
         # Held back once for each kind of reason, all said in one message: a decision the
         # data or the check does not know (engine.monitors), steps never run or a needed
@@ -415,7 +431,7 @@ def _claims(calls: ToolCalls, state: RunState, answer: Any, tables: list[tuple[s
                                    *calls.parameter_numbers(state)],
                        rules=calls.rules, check=state.check_numbers)
     claims = [sources.settle(check_claim(c.text, c.value, c.source, lookup, index))
-              for c in answer.claims]
+              for c in getattr(answer, "claims", ())]
     skip = [c.value for c in claims] + numbers_in(str(answer.decision))
     claims += [sources.settle(claim)
                for _, claim in rationale_claims(answer.rationale, index, skip)]

@@ -13,7 +13,13 @@ from pydantic import BaseModel, Field
 from planrag.engine.events import Event, PlanMade
 from planrag.engine.state import RunState
 from planrag.engine.tools._base import Args, ModelTool, Offer, TextForm
-from planrag.engine.tools._plans import STEP_WORDS, PlanStepArgs, checked_steps
+from planrag.engine.tools._plans import (
+    STEP_WORDS,
+    PaperStepArgs,
+    PlanStepArgs,
+    checked_steps,
+    plain_steps,
+)
 from planrag.engine.tools.revise_plan import RevisePlan, revise
 
 if TYPE_CHECKING:
@@ -31,21 +37,28 @@ class MakePlan(Args):
     steps: list[PlanStepArgs] = Field(min_length=1, max_length=12)
 
 
+class PaperPlan(Args):
+    """Plan which data the question needs and in what order: one step for each requirement
+    (Step 1: the first, Step 2: the next, ...). Send it with the query of its first step."""
+
+    steps: list[PaperStepArgs] = Field(min_length=1, max_length=12)
+
+
 class MakePlanTool(ModelTool):
     def offered(self, offer: Offer) -> bool:
         return offer.technique.plan and not offer.answer_only
 
     def arguments(self, offer: Offer) -> type[BaseModel]:
-        return MakePlan
+        return PaperPlan if offer.paper else MakePlan
 
     async def handle(self, calls: ToolCalls, state: RunState, call_id: str, args: Any
                      ) -> AsyncIterator[Event]:
-        plan: MakePlan = args
+        plan: MakePlan | PaperPlan = args
         if state.plan is not None:
             if not calls.technique.replan:
                 calls.reply(state, call_id, "the plan is fixed in this mode; carry it out")
                 return
-            revised = RevisePlan(reason="a new plan was made", steps=plan.steps)
+            revised = RevisePlan(reason="a new plan was made", steps=plain_steps(plan.steps))
             async for event in revise(calls, state, call_id, revised):
                 yield event
             return

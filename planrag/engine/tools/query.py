@@ -9,9 +9,10 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import AsyncIterator
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field, create_model
 
 from planrag import telemetry
 from planrag.engine import events as ev
@@ -57,6 +58,35 @@ class RunQuery(Args):
         "proved wrong (then propose the new plan with revise_plan)")
 
 
+class _PaperQuery(Args):
+    # What a model adds beyond the paper's turn (a `step` in IterRAG, say) is dropped.
+    model_config = ConfigDict(extra="ignore")
+
+    query: str = Field(min_length=1, max_length=20_000)
+    thought: str | None = Field(default=None, max_length=1000,
+                                description="your thought about what to collect now")
+
+
+@cache
+def paper_query(plan: bool, replan: bool) -> type[BaseModel]:
+    """A query's arguments as the paper's turn has them: the thought, and with a plan the
+    current step, and with re-planning whether the plan is still helpful."""
+    fields: dict[str, Any] = {}
+    if plan:
+        fields["step"] = (int | None, Field(default=None, ge=0, description="the current "
+                                            "step of the plan (0-based) this query serves"))
+    if replan:
+        fields["plan_holds"] = (str | None, Field(
+            default=None, max_length=600, description="after an observation: 'yes' to go on "
+            "with the current plan, or 'no: <why>' when it is not helpful (then change it "
+            "with revise_plan)"))
+    return create_model("RunQuery", __base__=_PaperQuery, **fields)
+
+
+_PAPER_QUERY = ("Useful for collecting the data of this database: write one {write} "
+                "statement; the observation is what it returns, or its error.")
+
+
 class QueryTool(ModelTool):
     """The query tool of one language: offered while the model may still query, once per
     open dialect of its language, each telling which dialect to write."""
@@ -65,14 +95,25 @@ class QueryTool(ModelTool):
         return not offer.answer_only and bool(self._dialects(offer))
 
     def arguments(self, offer: Offer) -> type[BaseModel]:
+        if offer.paper:
+            return paper_query(offer.technique.plan, offer.technique.replan)
         return RunQuery
 
     def definitions(self, offer: Offer) -> tuple[Definition, ...]:
         schemas = dict(offer.schemas)  # the paper's prompts: the schema is in the tool
         database = (f"\n\nIts database:\n{schemas[self.language]}"
                     if self.language in schemas else "")
-        return tuple((self.name, RunQuery, " ".join(write.split()) + database)
+        args = self.arguments(offer)
+        if offer.paper:
+            return tuple((self.name, args, _PAPER_QUERY.format(write=title) + database)
+                         for title in self._titles(offer))
+        return tuple((self.name, args, " ".join(write.split()) + database)
                      for write in self._dialects(offer))
+
+    def _titles(self, offer: Offer) -> list[str]:
+        """The name of each open dialect of its language (MySQL, Cypher...)."""
+        infos = (dialect_for(name) for name in offer.dialects)
+        return [info.title for info in infos if info.language == self.language]
 
     def _dialects(self, offer: Offer) -> list[str]:
         """How each open dialect of its language is to be written, in the offer's order."""
@@ -81,15 +122,16 @@ class QueryTool(ModelTool):
 
     async def handle(self, calls: ToolCalls, state: RunState, call_id: str, args: Any
                      ) -> AsyncIterator[Event]:
-        query: RunQuery = args
+        query: RunQuery = args  # or the paper's, which may lack `step` and `plan_holds`
+        given: int | None = getattr(query, "step", None)
         assert self.language is not None
         language = self.language
         if calls.technique.plan and state.plan is None:
             calls.reply(state, call_id, "make a plan first (make_plan), then query")
             return
-        if (state.rejected_steps and state.plan is not None and query.step is not None
-                and query.step >= len(state.plan)):
-            calls.reply(state, call_id, f"not run: step {query.step} belongs to the plan the "
+        if (state.rejected_steps and state.plan is not None and given is not None
+                and given >= len(state.plan)):
+            calls.reply(state, call_id, f"not run: step {given} belongs to the plan the "
                         "person rejected. Carry on with the current plan's steps (0 to "
                         f"{len(state.plan) - 1}) or give your final answer.")
             return
@@ -102,13 +144,13 @@ class QueryTool(ModelTool):
                         "result is above. Query something else or answer.")
             calls.answer_now(state, "repeated_queries")
             return
-        step = query.step if state.plan and query.step is not None and query.step < len(
+        step = given if state.plan and given is not None and given < len(
             state.plan) else None
         if step is not None and state.plan is not None and state.plan[step].status == "pending":
             state.plan[step].status = "running"
             yield StepStarted(step, state.plan[step].goal)
         state.stage = "querying"
-        holds = plan_verdict(query.plan_holds)
+        holds = plan_verdict(getattr(query, "plan_holds", None))
         yield QueryStarted(qid, language, text, step, thought=" ".join(
             (query.thought or "").split()), plan_holds=holds)
         try:

@@ -13,7 +13,7 @@ from planrag.engine import plan_changes
 from planrag.engine.events import Event, PlanMade, ReplanProposed
 from planrag.engine.state import PendingReplan, RunState, StepModel
 from planrag.engine.tools._base import Args, ModelTool, Offer, TextForm
-from planrag.engine.tools._plans import STEP_WORDS, PlanStepArgs, checked_steps
+from planrag.engine.tools._plans import STEP_WORDS, PaperStepArgs, PlanStepArgs, checked_steps
 
 if TYPE_CHECKING:
     from planrag.engine.calls import ToolCalls
@@ -30,7 +30,17 @@ class RevisePlan(Args):
     steps: list[PlanStepArgs] = Field(min_length=1, max_length=12)
 
 
-async def revise(calls: ToolCalls, state: RunState, call_id: str, revision: RevisePlan
+class PaperReplan(Args):
+    """Change the plan when it is not helpful any more, and go on with the new one: the new
+    steps, one for each requirement still to collect. Send it with the next query."""
+
+    reason: str = Field(min_length=1, max_length=600,
+                        description="why the current plan is not helpful")
+    steps: list[PaperStepArgs] = Field(min_length=1, max_length=12)
+
+
+async def revise(calls: ToolCalls, state: RunState, call_id: str,
+                 revision: RevisePlan | PaperReplan
                  ) -> AsyncIterator[Event]:
     """A proposed re-plan: checked, then put to the person (make_plan, called again with a
     plan already made, comes here too)."""
@@ -79,7 +89,7 @@ class RevisePlanTool(ModelTool):
         return offer.technique.replan and not offer.answer_only
 
     def arguments(self, offer: Offer) -> type[BaseModel]:
-        return RevisePlan
+        return PaperReplan if offer.paper else RevisePlan
 
     def handle(self, calls: ToolCalls, state: RunState, call_id: str, args: Any
                ) -> AsyncIterator[Event]:
