@@ -1,6 +1,6 @@
 """What `planrag eval --protocol paper` changes beyond the engine's budgets, so the agent works
 as the paper's did: results shown as pandas showed them, the databases under the dumps' own
-names, and no time limit that forces an answer.
+names, no time limit that forces an answer, and plans that travel with the next action.
 
 * **Results.** The paper's agent saw pandas' text of each whole result
   (`planrag.engine.frame_text`), so its copies keep far more rows than the product's (the last
@@ -14,6 +14,9 @@ names, and no time limit that forces an answer.
 * **Time.** The paper set no time limit. A run here still has a safety bound, much longer
   than the product's (`PAPER_RUN_BOUND_S`, or PLANRAG_RUN_TIMEOUT when longer), and reaching
   it ends the run without a forced answer, like a run that spends its 15 iterations.
+* **Plans.** The paper's agent wrote a Plan or Re-plan in the same completion as its next
+  action; a tool-calling model may send it alone, and that turn then costs no call of its
+  own (`EngineConfig.plan_turns_free`): 15 iterations stay 15 actions.
 """
 
 from __future__ import annotations
@@ -56,10 +59,12 @@ characters), else added at the end."""
 def paper_engine(settings: Settings) -> dict[str, Any]:
     """The engine's settings this module sets for the paper's protocol: results shown as
     pandas showed them (200 rows, or the first and last five), kept whole, and the run's time
-    its safety bound, without a forced answer."""
+    its safety bound, without a forced answer; a turn that only plans travels with the next
+    (the paper's agent wrote its Plan or Re-plan in the same completion as its action)."""
     return {"max_rows_shown": PAPER_MAX_ROWS, "observations": "paper",
             "query_limits": paper_limits(settings.limits),
-            "run_timeout_s": paper_run_timeout(settings), "answer_at_timeout": False}
+            "run_timeout_s": paper_run_timeout(settings), "answer_at_timeout": False,
+            "plan_turns_free": True}
 
 
 def paper_limits(limits: Limits) -> Limits:

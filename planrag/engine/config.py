@@ -29,6 +29,11 @@ class EngineConfig:
     """The model's last call is kept for its answer (only final_answer is offered then).
     False: the run simply ends when its calls are spent, without a decision unless one came,
     as the paper's agent stopped after 15 iterations (`planrag eval --protocol paper`)."""
+    plan_turns_free: bool = False
+    """A model turn that only plans (make_plan or revise_plan) does not count against
+    `max_model_calls`, unless the turn before it did the same: the plan travels with the
+    next action, as the paper's agent wrote a Plan or Re-plan in the same completion as its
+    next action (`planrag eval --protocol paper`, in tool mode)."""
     max_replans: int | None = 4
     """The paper's accuracy falls to 0-13% beyond four re-plans. None: no limit (the
     paper's protocol)."""

@@ -345,7 +345,7 @@ class Engine:
                 return
             if not self.technique.iterative and state.queries and not state.answer_prompt:
                 self._answer_prompt(state)
-            if state.usage.get("model_calls", 0) >= self.config.max_model_calls:
+            if state.counted_calls() >= self.config.max_model_calls:
                 yield self._finish(state, started, "budget:max_model_calls")
                 return
             if state.answer_only and state.announced_at is not None and (
@@ -359,7 +359,7 @@ class Engine:
                     return
                 self._overtime(state)
             if self.config.force_answer and (
-                    state.usage.get("model_calls", 0) + 1 >= self.config.max_model_calls):
+                    state.counted_calls() + 1 >= self.config.max_model_calls):
                 self.calls.answer_now(state, "max_model_calls")  # the last call is for answering
             self._announce(state)
             reply: ModelReply | None = None
@@ -446,9 +446,20 @@ class Engine:
                 state.messages.append({"role": "user", "content": told.model if told else _NUDGE})
                 continue
             state.idle_turns = 0
+            self._count_plan_turn(state, reply)
             state.queued_calls = [
                 {"id": c.id, "name": c.name, "arguments": c.arguments} for c in reply.tool_calls
             ]
+
+    def _count_plan_turn(self, state: RunState, reply: ModelReply) -> None:
+        """A turn that only plans is free where plan turns are (`plan_turns_free`), unless
+        the turn before was a free one: the plan and its next action cost one call."""
+        alone = all(c.name in _PLANNING for c in reply.tool_calls)
+        if self.config.plan_turns_free and alone and not state.planned_alone:
+            state.plan_turns += 1
+            state.planned_alone = True
+        else:
+            state.planned_alone = False
 
     def _allowance(self, state: RunState) -> int:
         """Characters the next reply may have: the per-reply cap, within what is left of the
@@ -608,6 +619,8 @@ class Engine:
 
 
 _LANGUAGE = {"sql": "SQL", "cypher": "Cypher"}
+_PLANNING = frozenset({"make_plan", "revise_plan"})
+"""The tools that only plan (`EngineConfig.plan_turns_free`)."""
 _NUDGE = (
     "Use the tools: query the data, or call final_answer when the data decides the question."
 )

@@ -180,6 +180,11 @@ class RunState(_Model):
     query_turns: int = 0
     queried_last_turn: bool = False
     """(Unused: kept so that states saved by earlier versions still load.)"""
+    plan_turns: int = 0
+    """Model calls that only planned and did not count against the run's calls
+    (`EngineConfig.plan_turns_free`)."""
+    planned_alone: bool = False
+    """The model's last turn only planned, without counting: the next one counts."""
     tool_schemas: dict[str, str] = Field(default_factory=dict)
     """The paper's prompts: each query language's schema, given in its tool's
     description instead of the system prompt."""
@@ -229,6 +234,11 @@ class RunState(_Model):
             float(u.get("model_seconds", 0.0)),
             int(u.get("unreported_calls", 0)),
         )
+
+    def counted_calls(self) -> int:
+        """Model calls that count against the run's calls (those that only planned, where
+        they are free, do not)."""
+        return int(self.usage.get("model_calls", 0)) - self.plan_turns
 
     def add_usage(
         self, prompt: int, completion: int, seconds: float, reported: bool = True

@@ -121,7 +121,9 @@ async def test_paper_prompts_put_the_schema_in_the_query_tool(sqlite_settings: S
 
 @OVER
 async def test_fifteen_iterations_then_no_answer(sqlite_settings: Settings, http: bool) -> None:
-    queries = [sql(f"SELECT {n} AS n", step=0) for n in range(14)]
+    """The plan sent alone travels with the next action (the paper wrote them in one
+    completion): 15 queries are 15 iterations, and the 16th call is never made."""
+    queries = [sql(f"SELECT {n} AS n", step=0) for n in range(15)]
     model = ScriptedModel([Reply(calls=[plan("powers")]),
                            *(Reply(calls=[q]) for q in queries), Reply(calls=[answer()])])
     async with served(model, http) as client, open_engine(
@@ -129,10 +131,10 @@ async def test_fifteen_iterations_then_no_answer(sqlite_settings: Settings, http
         events = await collect(engine.run(TEXT))
     done = finished(events)
     assert done.stop_reason == "budget:max_model_calls" and done.decision is None
-    assert done.usage.model_calls == 15 and done.queries == 14
-    assert "run_sql" in {t["function"]["name"] for t in model.requests[14].tools}
+    assert done.usage.model_calls == 16 and done.queries == 15 and len(model.requests) == 16
+    assert "run_sql" in {t["function"]["name"] for t in model.requests[15].tools}
     assert not any("budget is reached" in str(m.get("content"))
-                   for m in model.requests[14].messages)
+                   for m in model.requests[15].messages)
 
 
 @OVER

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from planrag.engine import PlanMade, Reply, RunFinished, ScriptedModel
+from planrag.engine import PlanMade, Reply, RunFinished, ScriptedModel, call
 from planrag.engine.config import EngineConfig
 from planrag.engine.model import ModelRequest
 from planrag.engine.react import ReactModel
@@ -160,3 +160,38 @@ async def test_a_paper_transcript_costs_the_papers_calls(sqlite_settings: Settin
     assert [e.revision for e in events if isinstance(e, PlanMade)] == [0, 1]
     after_thinking = inner.requests[2].messages[-1]
     assert after_thinking["role"] == "user" and after_thinking["content"] == "Observation: "
+
+
+async def test_a_plan_sent_alone_travels_with_the_next_call(sqlite_settings: Settings) -> None:
+    """In tool mode a plan or re-plan sent alone does not cost a call: it goes with the
+    next action, as in the paper's completions. Two such turns in a row do: the second is
+    no plan travelling with an action."""
+    revised = call("revise_plan", reason="the flows matter too",
+                   steps=[{"goal": "the flows into baltic_sea"}])
+    thinking = call("self_thinking", input="krakow has the most power")
+    script = [Reply(calls=[plan("powers")]), Reply(calls=[sql()]), Reply(calls=[thinking]),
+              Reply(calls=[revised]), Reply(calls=[sql("SELECT source, flow FROM flow")]),
+              Reply(calls=[answer()])]
+    model = ScriptedModel(script)
+    async with open_engine(sqlite_settings, QUESTION, "sqlite", model,
+                           paper(sqlite_settings, max_model_calls=4)) as engine:
+        done = (await collect(engine.run(TEXT)))[-1]
+    assert isinstance(done, RunFinished) and done.decision == "krakow", done
+    assert done.usage.model_calls == 6 and done.replans == 1  # 4 of them counted
+    assert model.requests[3].messages[-1] == {
+        "role": "tool", "tool_call_id": model.requests[3].messages[-2]["tool_calls"][0]["id"],
+        "content": ""}
+    alone = ScriptedModel([Reply(calls=[plan("powers")]), Reply(calls=[plan("again")]),
+                           Reply(calls=[sql()]), Reply(calls=[answer()])])
+    async with open_engine(sqlite_settings, QUESTION, "sqlite", alone,
+                           paper(sqlite_settings, max_model_calls=2)) as engine:
+        done = (await collect(engine.run(TEXT)))[-1]
+    assert isinstance(done, RunFinished) and done.stop_reason == "budget:max_model_calls"
+    assert done.usage.model_calls == 3 and done.decision is None
+    assert not protocol_config(sqlite_settings, "product", "planrag", "approve").plan_turns_free
+    product = ScriptedModel(script)  # the product counts every call
+    async with open_engine(sqlite_settings, QUESTION, "sqlite", product,
+                           EngineConfig(consent="approve", max_model_calls=4,
+                                        force_answer=False)) as engine:
+        done = (await collect(engine.run(TEXT)))[-1]
+    assert isinstance(done, RunFinished) and done.usage.model_calls == 4

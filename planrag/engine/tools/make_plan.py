@@ -68,7 +68,9 @@ class MakePlanTool(ModelTool):
             return
         state.plan = steps
         state.stage = "querying"
-        calls.reply(state, call_id, "Plan accepted. Carry out step 0 first.")
+        calls.reply(state, call_id, "The plan is made; carry out its first step."
+                    if calls.config.prompts == "paper"  # its steps count from 1 there
+                    else "Plan accepted. Carry out step 0 first.")
         yield PlanMade(tuple(s.event() for s in state.plan), 0)
 
 
