@@ -20,6 +20,7 @@ from planrag.engine.session import open_engine
 from planrag.evaluation import protocol_config
 from planrag.settings import Settings
 from tests.engine.conftest import QUESTION, SWE_ROWS, TEXT, answer, collect, plan, sql
+from tests.engine.test_paper_protocol import OVER, served
 
 SCAFFOLDING = {
     "reads": re.compile(r"\breads\b"),
@@ -162,7 +163,9 @@ async def test_a_paper_transcript_costs_the_papers_calls(sqlite_settings: Settin
     assert after_thinking["role"] == "user" and after_thinking["content"] == "Observation: "
 
 
-async def test_a_plan_sent_alone_travels_with_the_next_call(sqlite_settings: Settings) -> None:
+@OVER
+async def test_a_plan_sent_alone_travels_with_the_next_call(sqlite_settings: Settings,
+                                                            http: bool) -> None:
     """In tool mode a plan or re-plan sent alone does not cost a call: it goes with the
     next action, as in the paper's completions. Two such turns in a row do: the second is
     no plan travelling with an action."""
@@ -173,8 +176,9 @@ async def test_a_plan_sent_alone_travels_with_the_next_call(sqlite_settings: Set
               Reply(calls=[revised]), Reply(calls=[sql("SELECT source, flow FROM flow")]),
               Reply(calls=[answer()])]
     model = ScriptedModel(script)
-    async with open_engine(sqlite_settings, QUESTION, "sqlite", model,
-                           paper(sqlite_settings, max_model_calls=4)) as engine:
+    async with served(model, http) as client, open_engine(
+            sqlite_settings, QUESTION, "sqlite", client,
+            paper(sqlite_settings, max_model_calls=4)) as engine:
         done = (await collect(engine.run(TEXT)))[-1]
     assert isinstance(done, RunFinished) and done.decision == "krakow", done
     assert done.usage.model_calls == 6 and done.replans == 1  # 4 of them counted
