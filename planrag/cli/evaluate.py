@@ -26,7 +26,7 @@ def add_eval(sub: Subparsers) -> None:
                    help="where the questions run; repeat it for several (default: mysql and "
                    "graph with --protocol paper, each question in both forms; mysql "
                    "otherwise)")
-    s.add_argument("--protocol", choices=("product", "paper"), default="product",
+    s.add_argument("--protocol", choices=("product", "paper"),
                    help="product: this product's budgets, checks and prompts (default); "
                    "paper: the PlanRAG paper's setting (both forms, 15 iterations and no "
                    "forced answer, unlimited re-plans, 200-row observations, temperature 0, "
@@ -36,8 +36,12 @@ def add_eval(sub: Subparsers) -> None:
     s.add_argument("--compare", nargs=2, type=Path, metavar=("RUN_A", "RUN_B"),
                    help="compare two evaluations' output folders instead of running one")
     s.add_argument("--json", action="store_true", help="with --compare: print JSON")
-    s.add_argument("--technique", default="planrag",
-                   choices=("planrag", "planrag-norp", "iterrag", "singlerag"))
+    s.add_argument("--technique", choices=("planrag", "planrag-norp", "iterrag", "singlerag"),
+                   help="default: planrag")
+    s.add_argument("--table4", action="store_true",
+                   help="the paper's Table 4: its eight cells (four techniques x both "
+                   "scenarios) under --protocol paper, resumable in --out, then table4.md with "
+                   "the paper's figures beside ours and Tables 5-7 and Figures 5-6")
     s.add_argument("--limit", type=int, help="only the first N questions")
     s.add_argument("--concurrency", type=int, metavar="K",
                    help="questions asked at once (default: what the model endpoint takes, "
@@ -56,7 +60,12 @@ def _eval(settings: Settings, args: argparse.Namespace) -> int:
     from planrag.evaluation import run_eval
 
     if args.compare:
+        if args.table4:
+            raise ConfigError("--table4 runs an evaluation; --compare reads two: give one")
         return _eval_compare(args)
+    if args.table4:
+        return _eval_table4(settings, args)
+    protocol = args.protocol or "product"
     if args.json:
         raise ConfigError("--json goes with --compare; an evaluation prints its results "
                           "as JSON lines already")
@@ -68,7 +77,7 @@ def _eval(settings: Settings, args: argparse.Namespace) -> int:
         raise ConfigError("--limit must be at least 1")
     if args.concurrency is not None and not 1 <= args.concurrency <= 64:
         raise ConfigError("--concurrency must be between 1 and 64")
-    if args.protocol == "paper":  # the paper's model calls: temperature 0
+    if protocol == "paper":  # the paper's model calls: temperature 0
         settings = settings.model_copy(update={"model_temperature": 0.0})
     require_model(settings, args.scripted)  # now, not per question
     chosen_model(settings, args.scripted)
@@ -81,14 +90,14 @@ def _eval(settings: Settings, args: argparse.Namespace) -> int:
             args.scenario,
             args.target,
             lambda: chosen_model(settings, args.scripted),
-            technique=args.technique,
+            technique=args.technique or "planrag",
             consent=args.consent,
             limit=args.limit,
             concurrency=concurrency,
             out_dir=args.out,
             echo=lambda line: print(printable(line), file=sys.stderr, flush=True),
             emit=lambda line: print(json.dumps(line, default=str), flush=True),
-            protocol=args.protocol,
+            protocol=protocol,
             prompts=args.prompts,
         )
     )
@@ -103,6 +112,44 @@ def _eval(settings: Settings, args: argparse.Namespace) -> int:
         f"results and traces in {result.out_dir}",
         file=sys.stderr,
     )
+    return 0
+
+
+def _eval_table4(settings: Settings, args: argparse.Namespace) -> int:
+    """`planrag eval --table4`: the paper's eight cells, then table4.md
+    (planrag.eval_table4)."""
+    from planrag.errors import ConfigError
+    from planrag.eval_table4 import run_table4
+
+    if args.dqa is None:
+        raise ConfigError("--table4 needs --dqa DIR (a clone of the PlanRAG repository or "
+                          "this project's DQA layout, such as fixtures/dqa)")
+    fixed = [flag for flag, value in (
+        ("--scenario", args.scenario), ("--technique", args.technique),
+        ("--json", args.json), ("--protocol product", args.protocol == "product"),
+        ("--consent reject", args.consent == "reject")) if value]
+    if fixed:
+        raise ConfigError(f"--table4 runs every technique and scenario under the paper's "
+                          f"protocol: leave out {', '.join(fixed)}")
+    if args.limit is not None and args.limit < 1:
+        raise ConfigError("--limit must be at least 1")
+    if args.concurrency is not None and not 1 <= args.concurrency <= 64:
+        raise ConfigError("--concurrency must be between 1 and 64")
+    settings = settings.model_copy(update={"model_temperature": 0.0})  # the paper's
+    require_model(settings, args.scripted)
+    chosen_model(settings, args.scripted)
+    result = run_async(run_table4(
+        settings, args.dqa, lambda: chosen_model(settings, args.scripted),
+        targets=args.target, limit=args.limit,
+        concurrency=eval_concurrency(settings, args.concurrency, args.scripted),
+        out_dir=args.out, prompts=args.prompts,
+        echo=lambda line: print(printable(line), file=sys.stderr, flush=True),
+        emit=lambda line: print(json.dumps(line, default=str), flush=True)))
+    table = result.markdown.split("## Table 5", 1)[0].rstrip()
+    print(printable(table), file=sys.stderr)
+    print(f"Table 4 and Tables 5-7, Figures 5-6 in {result.out_dir / 'table4.md'} "
+          f"({len(result.ran)} cell(s) run now, {len(result.reused)} found complete)",
+          file=sys.stderr)
     return 0
 
 
