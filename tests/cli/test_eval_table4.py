@@ -12,7 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from planrag.eval_table4 import CELL_FILE, SCENARIOS, TECHNIQUES
+from planrag.eval_table4 import CELL_FILE, SCENARIOS, TECHNIQUES, disclosure
+from planrag.settings import load_settings
 from tests._sql_fixtures import PREFIX, ROOT, MySQLWorld
 from tests.cli.test_eval import planrag_eval
 from tests.engine.test_targets import _url
@@ -141,3 +142,23 @@ async def test_table4_end_to_end_on_mysql_and_the_graph_server(
     assert "Cells: average of relational and graph." in table
     assert "relational form on MySQL: MYSQL_URL " in table
     assert "graph form on the embedded graph server" in table
+    password = _url(mysql_world.ro).split("@")[0].rsplit(":", 1)[-1]
+    assert len(password) >= 4 and password not in table  # masked
+
+
+def test_the_setting_is_disclosed_with_passwords_masked(tmp_path: Path) -> None:
+    settings = load_settings(env_file=None, data_dir=tmp_path, mysql_url=None).model_copy(
+        update={"model_base_url": "https://me:s3cr3t-key@models.example/v1",
+                "mysql_url": "mysql://ro:hunter22@db.example:3306",
+                "neo4j_uri": "bolt://neo:pa55word@graph.example:7687"})
+    lines = disclosure(settings, ["mysql", "graph"], "gpt-4o", None)
+    text = "\n".join(lines)
+    assert "gpt-4o at https://me:***@models.example/v1" in lines[0]
+    assert "MYSQL_URL mysql://ro:***@db.example:3306" in text
+    assert "NEO4J_URI bolt://neo:***@graph.example:7687" in text
+    assert "s3cr3t" not in text and "hunter22" not in text and "pa55word" not in text
+    embedded = disclosure(settings.model_copy(update={"neo4j_uri": None}), ["graph"],
+                          "scripted-dqa-policy (scripted)", 3)
+    assert embedded[0] == "the built-in scripted DQA policy answered (no model endpoint)"
+    assert embedded[1].startswith("graph form on the embedded graph server")
+    assert embedded[2] == "questions: the first 3 of each scenario"
