@@ -73,10 +73,7 @@ def _eval(settings: Settings, args: argparse.Namespace) -> int:
                if value is None]
     if missing:
         raise ConfigError(f"give {' and '.join(missing)} (or --compare RUN_A RUN_B)")
-    if args.limit is not None and args.limit < 1:
-        raise ConfigError("--limit must be at least 1")
-    if args.concurrency is not None and not 1 <= args.concurrency <= 64:
-        raise ConfigError("--concurrency must be between 1 and 64")
+    _check_counts(args)
     if protocol == "paper":  # the paper's model calls: temperature 0
         settings = settings.model_copy(update={"model_temperature": 0.0})
     require_model(settings, args.scripted)  # now, not per question
@@ -115,6 +112,16 @@ def _eval(settings: Settings, args: argparse.Namespace) -> int:
     return 0
 
 
+def _check_counts(args: argparse.Namespace) -> None:
+    """`--limit` and `--concurrency`, as every evaluation takes them."""
+    from planrag.errors import ConfigError
+
+    if args.limit is not None and args.limit < 1:
+        raise ConfigError("--limit must be at least 1")
+    if args.concurrency is not None and not 1 <= args.concurrency <= 64:
+        raise ConfigError("--concurrency must be between 1 and 64")
+
+
 def _eval_table4(settings: Settings, args: argparse.Namespace) -> int:
     """`planrag eval --table4`: the paper's eight cells, then table4.md
     (planrag.eval_table4)."""
@@ -131,10 +138,7 @@ def _eval_table4(settings: Settings, args: argparse.Namespace) -> int:
     if fixed:
         raise ConfigError(f"--table4 runs every technique and scenario under the paper's "
                           f"protocol: leave out {', '.join(fixed)}")
-    if args.limit is not None and args.limit < 1:
-        raise ConfigError("--limit must be at least 1")
-    if args.concurrency is not None and not 1 <= args.concurrency <= 64:
-        raise ConfigError("--concurrency must be between 1 and 64")
+    _check_counts(args)
     settings = settings.model_copy(update={"model_temperature": 0.0})  # the paper's
     require_model(settings, args.scripted)
     chosen_model(settings, args.scripted)

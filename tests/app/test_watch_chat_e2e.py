@@ -18,14 +18,12 @@ from typing import Any
 
 import pytest
 
-from planrag.engine import Reply, ScriptedModel, call
 from planrag.engine.scripted_server import ScriptedServer
 from planrag.users import UsersFile
 from tests.app._fake_slack import FakeSlack
 from tests.app.test_chat_e2e import _ask, _browser, _chat, _ready, by_tag, data_dir, shots  # noqa: F401
-from tests.app.test_chat_pages import _three_shots
+from tests.app.test_chat_pages import _plain, _three_shots
 from tests.app.test_teams import PASSWORD, SIGN_IN_SECRET, _session_id, _sign_in
-from tests.engine.conftest import SWE_ROWS
 
 pytestmark = [pytest.mark.e2e]
 
@@ -33,18 +31,6 @@ ANSWER = "Best decision: Krakow"
 CHANNEL = "C0WATCH01"
 SECRET_CHANNEL = "C0SECRET1"
 """A channel PLANRAG_SLACK_ACCESS does not let see the dataset."""
-
-
-def _script(tag: str) -> ScriptedModel:
-    """Plan, query and answer with the question's parameter: a verdict the simulator checks."""
-    return ScriptedModel([
-        Reply(f"Planning ({tag}).", [call("make_plan", steps=[
-            {"goal": "find where SWE holds trading power", "source": "sql"}])]),
-        Reply(calls=[call("run_sql", query=SWE_ROWS, step=0)]),
-        Reply("krakow.", [call("final_answer", decision="krakow",
-                               rationale="krakow carries the most value (q1).",
-                               query_ids=["q1"], parameters={"country": "SWE"})]),
-    ])
 
 
 @dataclass
@@ -60,7 +46,7 @@ async def watching(data_dir: Path) -> AsyncIterator[Watching]:  # noqa: F811
     users.add("alice", PASSWORD, ["dqa-locating-1445"])
     users.add("bob", PASSWORD, ["*"])
     history = data_dir / "watch-history.sqlite"
-    async with FakeSlack() as slack, ScriptedServer(by_tag(_script)) as server:
+    async with FakeSlack() as slack, ScriptedServer(by_tag(_plain)) as server:
         env = {"PLANRAG_MODEL": "scripted", "PLANRAG_MODEL_BASE_URL": server.base_url,
                "PLANRAG_MODEL_TOOLS": "on", "PLANRAG_USERS_FILE": str(users.path),
                "CHAINLIT_AUTH_SECRET": SIGN_IN_SECRET,
