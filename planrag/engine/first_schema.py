@@ -25,6 +25,7 @@ from planrag.engine.plan_check import (
     Requirements,
     WrittenDecision,
     read_required,
+    tables_named,
 )
 from planrag.schema import Schema
 from planrag.schema._tokens import words
@@ -86,8 +87,8 @@ async def first_prompt_schema(
         return FirstSchema(schema, None, needed)
     first = [(table, REQUIRED) for table in needed.tables]
     for decision in close_decisions(question, needs.written):
-        read = await read_required(decision.tables, {"": source})
+        read = await tables_named(decision.tables, {"": source})
         reason = (f"read by the written decision \u201c{decision.title}\u201d, which the "
                   "question is close to")
-        first += [(table, reason) for table in read.tables]
+        first += [(table, reason) for table in read]
     return FirstSchema(schema, prompt_schema(schema, question, budget, first), needed)

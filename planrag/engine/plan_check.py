@@ -56,6 +56,7 @@ __all__ = [
     "check_plan",
     "read_required",
     "requirements_of",
+    "tables_named",
 ]
 
 SEND_BACKS = 2
@@ -198,6 +199,9 @@ class _Source:
             entity = self.entity(".".join(_bare(p) for p in parts[:cut]))
             if entity is not None:
                 return entity, ".".join(_bare(p) for p in parts[cut:])
+        entity = self.bare_entity(".".join(_bare(p) for p in parts[:2]))
+        if entity is not None:  # a written decision's `ops.legs` of the first schema `ops`
+            return entity, ".".join(_bare(p) for p in parts[2:])
         return None, ""
 
     def column(self, entity: Entity, name: str) -> str | None:
@@ -231,6 +235,18 @@ class RequiredNames:
     shows first and in full."""
     problems: tuple[str, ...] = ()
     """One line for each entry no open schema has, naming it and what to write instead."""
+
+
+async def tables_named(
+    names: Sequence[str], sources: Mapping[str, DataSource]
+) -> tuple[str, ...]:
+    """The tables (labels) of `sources` a written decision's queries read, as the schemas
+    name them: a query may qualify a table of PostgreSQL's first schema (`ops.legs`) that the
+    schema names bare (`legs`). Names no schema has are left out."""
+    opened = await _sources(sources) if names else []
+    found = (next((e.name for s in opened if (e := s.split(name)[0]) is not None), None)
+             for name in names)
+    return tuple(dict.fromkeys(name for name in found if name is not None))
 
 
 async def read_required(

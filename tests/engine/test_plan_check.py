@@ -392,3 +392,16 @@ async def test_a_missing_table_of_another_schema_is_named_with_its_schema() -> N
     assert isinstance(out, str)
     assert out.splitlines()[1] == ("- step 0 reads 'sales.ordrs.qty': no table sales.ordrs; "
                                    "closest: sales.orders, sales.\"Order Lines\"")
+
+
+async def test_a_written_decision_may_qualify_the_first_schemas_tables() -> None:
+    """A decision's query may read `public.stores`, which the schema names bare: a plan is
+    still held to reading it, as to the decision's other tables."""
+    pg = {"postgres": _Source("sql", "postgres", LINES, SALES, SHOPS)}
+    needs = Requirements(decisions=(("Store to refit", ("public.stores", "sales.orders")),))
+    left = await check_plan(pg, needs, _state(), "make_plan",  # type: ignore[arg-type]
+                            _steps("sql", "sales.orders.qty"))
+    assert isinstance(left, str) and "no step reads stores, which the decision model" in left
+    steps = await check_plan(pg, needs, _state(), "make_plan",  # type: ignore[arg-type]
+                             _steps("sql", "sales.orders.qty", "stores.city"))
+    assert not isinstance(steps, str), steps

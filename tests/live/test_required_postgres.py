@@ -87,3 +87,43 @@ async def test_required_names_tables_of_another_schema_and_wrong_entries_alone(
         assert "  sales.orders: named in the dataset's `required`" in err
         assert "  depot: named in the dataset's `required`" in err
         assert "'sales.ordrs.qty', which the database does not have" in err
+
+
+_DECISION = '''
+[[decisions]]
+id = "busiest-depot"
+title = "Depot for the extra order picker"
+goal = "maximize"
+objective = "units ordered through the depot"
+candidates = "SELECT d.id AS decision, d.nm AS label FROM public.depot d"
+value = """SELECT d.id AS decision, COALESCE(SUM(o.qty), 0) AS value
+FROM public.depot d LEFT JOIN sales.orders o ON o.depot_id = d.id GROUP BY d.id"""
+baseline = "SELECT 0 AS value"
+'''
+
+
+async def test_a_written_decision_qualifying_the_first_schema_brings_its_tables(
+    tmp_path: Path, pg_world: PostgresWorld
+) -> None:
+    """A decision's SQL may name `public.depot`, a table the schema names bare: a question
+    close to the decision still gets every table the decision reads, first and in full."""
+    reader = pg_world.roles["reader"]
+    async with scratch_database("dec", _fleet(reader)) as database:
+        env = live_env(tmp_path)
+        url = pg_world.url("reader").rsplit("/", 1)[0] + f"/{database}"
+        code, _, err = await cli("connect", "fleet", "--postgres", url,
+                                   "--postgres-schemas", "public,sales", env=env)
+        assert code == 0, err
+        manifest = tmp_path / "datasets" / "fleet" / "dataset.toml"
+        manifest.write_text(manifest.read_text() + _DECISION)
+        code, shown, err = await cli(
+            "schema", "--dataset", "fleet", "--question",
+            "Which depot should get the extra order picker?", env=env)
+        assert code == 0, err
+        full = [line.split("(", 1)[0] for line in shown.splitlines()
+                if line.startswith("TABLE ")]
+        assert full[:2] == ["TABLE depot", "TABLE sales.orders"], full
+        reason = ("read by the written decision \u201cDepot for the extra order picker\u201d, "
+                  "which the question is close to")
+        assert f"  depot: {reason}" in err
+        assert f"  sales.orders: {reason}" in err
