@@ -10,7 +10,7 @@ import difflib
 from collections.abc import Iterable, Sequence
 
 from planrag.schema._model import Entity, Schema
-from planrag.schema._relevance import index_of, search_scores
+from planrag.schema._relevance import Index, base_scores, index_of
 from planrag.schema._tokens import fragments, words
 from planrag.schema._values import quoted
 
@@ -53,7 +53,7 @@ def search_schema(schema: Schema, terms: str, limit: int = 15) -> str:
     if not words(terms) and not fragments(terms):
         return f"Give a few words or part of a name to search for ({total} {noun} in all)."
     quoted = repr(_clip(" ".join(terms.split()), 100))
-    scores = search_scores(index_of(schema), terms)
+    scores = _search_scores(index_of(schema), terms)
     holding = _values_named(schema, terms)
     for i, entity in enumerate(schema.entities):
         if entity.name in holding:
@@ -233,3 +233,24 @@ def _listing(items: Sequence[str], most: int) -> str:
 
 def _clip(text: str, width: int) -> str:
     return text if len(text) <= width else text[: max(0, width - 1)] + "…"
+
+
+def _search_scores(index: Index, terms: str) -> list[float]:
+    """Scores for a search: the stems as in ranking, plus raw fragments found inside names
+    and column names ("cust" finds `customers` and every `customer_id`)."""
+    scores = base_scores(index, terms)
+    frags = fragments(terms)
+    for i, entity in enumerate(index.entities):
+        scores[i] += _fragment_score(entity, frags)
+    return scores
+
+
+def _fragment_score(entity: Entity, frags: Iterable[str]) -> float:
+    name = entity.name.lower()
+    score = 0.0
+    for frag in frags:
+        if frag in name:
+            score += 2.0 + len(frag) / len(name)  # the closer the name, the better
+        elif any(frag in c.name.lower() for c in entity.columns):
+            score += 0.5
+    return score

@@ -19,9 +19,16 @@ word also meets the schema through the other words of its group of business syno
 (`planrag.schema._synonyms`: "supplier" -> `vendor`, `ap_vnd`) at a quarter of that weight
 (`SYNONYM`), and only in a table where the word itself is not.
 
+Many databases are written in another language than the question: a question word also
+meets the schema through its words in German, French, Dutch, Spanish, Italian and
+Portuguese (`planrag.schema._languages`: "payment" -> `zahlung`), whole or inside a compound
+("Schadenzahlungen"), at `TRANSLATION` of the weight.
+
 Values the question names (`planrag.schema._values`: "Garden tools" is a row of
 `prd_cat`) count as much as naming the table itself, so the table and its neighbours come
-first.
+first. The words of the values a table holds describe it as a column's comment would
+(`VALUE_WEIGHT`): `act_cd` holding 'Home standby' is about standbys, whatever its name
+says; not the words of a value the question names whole, which rank the table holding it.
 
 A table marked as a copy of another (a comment saying backup, archive, staging, deprecated
 or "do not use", or a name that is another table's with `bak`, `old`, `tmp`, `archive`, a
@@ -54,20 +61,23 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
+from planrag.schema._languages import LEAST_COMPOUNDED, compounds, translations
 from planrag.schema._model import Entity, Schema
 from planrag.schema._synonyms import synonyms
-from planrag.schema._tokens import STOP_WORDS, fragments, identifier_words, words
+from planrag.schema._tokens import STOP_WORDS, identifier_words, words
 from planrag.schema._tokens import stem as stem_of
-from planrag.schema._values import Link
+from planrag.schema._values import Link, ValueIndex
 
-__all__ = ["Index", "Ranked", "for_names", "index_of", "ordered", "rank", "ranked", "search_scores"]
+__all__ = ["Index", "Ranked", "base_scores", "for_names", "index_of", "ordered", "rank", "ranked"]
 
 NAME_WEIGHT = 3.0
 COLUMN_WEIGHT = 0.5
 TABLE_COMMENT_WEIGHT = 1.5
 COLUMN_COMMENT_WEIGHT = 0.75
+VALUE_WEIGHT = 0.75
 """Weights of a question word met in the entity's name, a column name, the entity's comment
-(which says what it is about) or a column's comment."""
+(which says what it is about), a column's comment or the values its columns hold (`act_cd`
+holding 'Home standby' is about standbys)."""
 WHOLE_NAME_BONUS = 2.0
 """Times the name's own weight, when the question holds every word of the name."""
 COLUMN_PHRASE_BONUS = 2.0
@@ -101,6 +111,10 @@ ABBREVIATION = 0.7
 SYNONYM = 0.25
 """Weight of a word of the question word's group (`planrag.schema._synonyms`: "vendor" for
 "supplier"), times that of how it meets the schema (whole, or abbreviated)."""
+TRANSLATION = 0.75
+"""Weight of the question word's word in another language (`planrag.schema._languages`:
+"zahlung" for "payment"), times that of how it meets the schema (whole, abbreviated, or
+within a compound)."""
 CONSONANTS = 0.5
 """Weight of a schema word that is the question word's first letter and then consonants of
 it in order ("dlv" in "deliveries", "whs" in "warehouse")."""
@@ -152,9 +166,12 @@ class Fields:
     columns: frozenset[str]
     comment: frozenset[str]
     column_comments: frozenset[str]
+    values: frozenset[str] = frozenset()
+    """The words of the values its short text columns hold (`planrag.schema._values`)."""
 
     def all(self) -> frozenset[str]:
-        return frozenset(self.name) | self.columns | self.comment | self.column_comments
+        return (frozenset(self.name) | self.columns | self.comment | self.column_comments
+                | self.values)
 
 
 @dataclass(frozen=True, slots=True)
@@ -181,7 +198,11 @@ class Index:
     """The schema's words of `SHORTEST_ABBREVIATION` letters or more, by first letter."""
     abbreviated: dict[str, tuple[tuple[str, float], ...]]
     """Question word -> the schema words abbreviating it, with their weights (filled as
-    questions come)."""
+    questions come); NUL and a word of another language -> the schema words holding it."""
+    worded: frozenset[str]
+    """The words of the schema's names, columns and comments (not of its values)."""
+    long_words: tuple[str, ...]
+    """The schema's words long enough to hold a word of another language (`_compounds`)."""
 
     def weight(self, stem: str) -> float:
         return self.idf.get(stem, 0.0)
@@ -190,27 +211,36 @@ class Index:
         return max(self.idf.values(), default=0.0)
 
 
-@lru_cache(maxsize=16)
 def index_of(schema: Schema) -> Index:
-    """The index of `schema` (cached: the engine ranks every question on the same schema)."""
+    """The index of `schema` and the values it holds (cached: the engine ranks every
+    question on the same schema)."""
+    return _index_of(schema, schema.values)
+
+
+@lru_cache(maxsize=16)
+def _index_of(schema: Schema, values: ValueIndex | None) -> Index:
     entities = schema.entities
     schemas = {w for e in entities if "." in e.name for w in words(e.name.rsplit(".", 1)[0])}
-    fields = _without_common_name_words(tuple(_fields(e) for e in entities), schemas)
+    held = values.entity_words() if values is not None else {}
+    fields = _without_common_name_words(
+        tuple(_fields(e, held.get(e.name, frozenset())) for e in entities), schemas)
     df: dict[str, int] = {}
     for f in fields:
         for stem in f.all():
             df[stem] = df.get(stem, 0) + 1
     n = len(entities)
     idf = {s: math.log(1.0 + (n - d + 0.5) / (d + 0.5)) for s, d in sorted(df.items())}
+    # names, columns and comments abbreviate and compound; values are written out ('Card')
+    worded = frozenset().union(*(f.all() - f.values for f in fields))
     initials: dict[str, list[str]] = {}
     for word in idf:
-        if len(word) >= SHORTEST_ABBREVIATION:
+        if len(word) >= SHORTEST_ABBREVIATION and word in worded:
             initials.setdefault(word[0], []).append(word)
     by_initial = {k: tuple(v) for k, v in initials.items()}
     templates = _templates(entities)
     return Index(entities, fields, idf, _neighbours(entities), _shorter(fields),
                  _copies(entities) | templates, templates, *_lines(entities), by_initial,
-                 {})
+                 {}, worded, tuple(w for w in worded if len(w) > LEAST_COMPOUNDED))
 
 
 def _copies(entities: tuple[Entity, ...]) -> frozenset[int]:
@@ -313,12 +343,13 @@ def _without_common_name_words(
         kept = tuple(w for w in f.name if w not in common)
         if kept and len(kept) < len(f.name):
             f = Fields(kept, f.column_names, f.columns,
-                       f.comment | {w for w in f.name if w in common}, f.column_comments)
+                       f.comment | {w for w in f.name if w in common}, f.column_comments,
+                       f.values)
         out.append(f)
     return tuple(out)
 
 
-def _fields(entity: Entity) -> Fields:
+def _fields(entity: Entity, values: frozenset[str] = frozenset()) -> Fields:
     column_names = tuple(tuple(dict.fromkeys(words(c.name))) for c in entity.columns)
     return Fields(
         name=tuple(dict.fromkeys(words(entity.name))),
@@ -326,6 +357,7 @@ def _fields(entity: Entity) -> Fields:
         columns=frozenset(s for c in column_names for s in c),
         comment=frozenset(words(entity.comment)),
         column_comments=frozenset(s for c in entity.columns for s in words(c.comment)),
+        values=values,
     )
 
 
@@ -368,12 +400,15 @@ def base_scores(index: Index, text: str) -> list[float]:
 class Asked(dict[str, float]):
     """The schema words a text meets, with how fully; `synonym_of` says which question
     word each word met only through a synonym stands for, `said` how the question says
-    each word ("supplier (as vendor)" for one met through a synonym)."""
+    each word ("supplier (as vendor)" for one met through a synonym), `linked` the words of
+    the values it names (`planrag.schema._values.Link`): those rank the tables holding the
+    value, not every table with a value that shares a word ("Cardiff" of "Cardiff Bay")."""
 
     def __init__(self) -> None:
         super().__init__()
         self.synonym_of: dict[str, str] = {}
         self.said: dict[str, str] = {}
+        self.linked: frozenset[str] = frozenset()
 
 
 def asked_words(index: Index, text: str) -> Asked:
@@ -399,6 +434,12 @@ def asked_words(index: Index, text: str) -> Asked:
                 if short in index.idf and short not in asked:
                     asked[short] = weight * SYNONYM
                     asked.synonym_of[short] = stem_of(word)
+        for other in translations(word):
+            for short, weight in ((stem_of(other), 1.0), *_compounds(index, other)):
+                if short in index.idf and asked.get(short, 0.0) < weight * TRANSLATION:
+                    through.setdefault(short, f"{word} (as {other})")
+                    asked[short] = weight * TRANSLATION
+                    asked.synonym_of[short] = stem_of(word)
     for short, said in through.items():  # the question's own words first
         asked.said.setdefault(short, said)
     return asked
@@ -419,6 +460,17 @@ def _abbreviations(index: Index, word: str) -> tuple[tuple[str, float], ...]:
         known = tuple(found)
         if len(index.abbreviated) < 4096:
             index.abbreviated[word] = known
+    return known
+
+
+def _compounds(index: Index, word: str) -> tuple[tuple[str, float], ...]:
+    """The schema's words holding `word` of another language (`compounds`), each at
+    `ABBREVIATION` (cached with the abbreviations, under a NUL)."""
+    known = index.abbreviated.get("\0" + word)
+    if known is None:
+        known = tuple((long, ABBREVIATION) for long in compounds(word, index.long_words))
+        if len(index.abbreviated) < 4096:
+            index.abbreviated["\0" + word] = known
     return known
 
 
@@ -468,6 +520,7 @@ def _entity_score(index: Index, i: int, asked: Asked) -> float:
             COLUMN_WEIGHT * (word in f.columns),
             TABLE_COMMENT_WEIGHT * (word in f.comment),
             COLUMN_COMMENT_WEIGHT * (word in f.column_comments),
+            VALUE_WEIGHT * (word in f.values and word not in asked.linked),
         )
     phrases = [c for c in f.column_names if len(c) >= 2 and all(s in asked for s in c)]
     if phrases:
@@ -488,6 +541,7 @@ def _for_entity(index: Index, i: int, asked: Asked) -> Asked:
     out.update((k, v) for k, v in asked.items() if k not in words_left_out)
     out.synonym_of = {k: v for k, v in asked.synonym_of.items() if k not in words_left_out}
     out.said = asked.said
+    out.linked = asked.linked
     return out
 
 
@@ -549,7 +603,9 @@ def ordered(schema: Schema, text: str, links: Iterable[Link] = ()) -> list[tuple
 
 
 def _ranked(index: Index, schema: Schema, text: str, links: Iterable[Link]) -> list[Ranked]:
+    links = list(links)
     asked = asked_words(index, text)
+    asked.linked = frozenset(w for link in links for w in words(link.phrase))
     own = [_entity_score(index, i, asked) for i in range(len(index.fields))]
     base = list(own)
     values = _add_links(index, base, links)
@@ -594,9 +650,11 @@ def _words_reason(index: Index, i: int, asked: Asked) -> str:
     named = [said.get(s, s) for s in f.name if s in asked]
     if named:
         return f"named by the question ({_quoted(named)})"
-    met = [w for w in asked if w in f.columns | f.comment | f.column_comments]
+    met = [w for w in asked if w in f.all() and w not in f.name]
     met.sort(key=lambda w: -index.weight(w))
     words_met = _quoted(said.get(w, w) for w in met)
+    if all(w in f.values and w not in asked.linked for w in met):
+        return f"holds values with the question's words ({words_met})"
     return f"the question's words in its columns or description ({words_met})"
 
 
@@ -687,7 +745,7 @@ def _add_links(
     for link in links:
         places = [position[name] for name in link.entities() if name in position]
         stems = words(link.value) or [""]
-        new = sum(1 for s in stems if s not in index.idf) / len(stems)
+        new = sum(1 for s in stems if s not in index.worded) / len(stems)
         for i in places:
             base[i] += strength * (1 + new) / 2 / math.sqrt(len(places))
             held.setdefault(i, []).append(link.value)
@@ -739,23 +797,3 @@ def for_names(schema: Schema, shown: Iterable[Entity], rest: Iterable[Entity]) -
 
     return sorted(rest, key=group)
 
-
-def search_scores(index: Index, terms: str) -> list[float]:
-    """Scores for a search: the stems as in ranking, plus raw fragments found inside names
-    and column names ("cust" finds `customers` and every `customer_id`)."""
-    scores = base_scores(index, terms)
-    frags = fragments(terms)
-    for i, entity in enumerate(index.entities):
-        scores[i] += _fragment_score(entity, frags)
-    return scores
-
-
-def _fragment_score(entity: Entity, frags: Iterable[str]) -> float:
-    name = entity.name.lower()
-    score = 0.0
-    for frag in frags:
-        if frag in name:
-            score += 2.0 + len(frag) / len(name)  # the closer the name, the better
-        elif any(frag in c.name.lower() for c in entity.columns):
-            score += 0.5
-    return score

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 
 from planrag.markup import printable
 from planrag.schema._tokens import STOP_WORDS, stem
+from planrag.schema._tokens import words as stems_of
 
 __all__ = [
     "MAX_PER_COLUMN",
@@ -61,8 +62,9 @@ GENERIC = frozenset({
     "stop", "start", "keep", "pay", "move", "send", "buy", "sell", "hire", "drop", "cut",
     "put", "call", "bring", "run", "raise", "lower", "reduce", "sign", "wait", "switch",
     "change", "expand", "build", "handle", "replace", "renew", "choose", "pick", "spend",
-    "save", "invest", "late", "early", "soon", "often", "again", "slow", "fast", "long",
-    "short", "far", "near", "full", "busy", "small", "big", "large", "more", "less", "fewer",
+    "save", "invest", "late", "later", "early", "earlier", "soon", "sooner", "often", "again",
+    "slow", "fast", "long", "short", "far", "near", "full", "busy", "small", "big", "large",
+    "more", "less", "fewer",
 })
 """One-word values that never single out a row worth a table in the prompt: flags and
 states, the words of periods and degrees that questions use in passing ("this year",
@@ -208,6 +210,17 @@ class ValueIndex:
                            {kept[p // _SLOT].entity for p in places})
         }
         return cls(tuple(kept), probed, skipped, seconds, final)
+
+    def entity_words(self) -> dict[str, frozenset[str]]:
+        """Each entity's value words: the stems of the values its columns hold, without the
+        flags, states and periods any table may hold ('Open', 'Monthly'). They say what a
+        table is about when its name does not ('Home standby' in `act_cd`)."""
+        out: dict[str, set[str]] = {}
+        for column in self.columns:
+            held = out.setdefault(column.entity, set())
+            for value in column.values:
+                held.update(w for w in stems_of(value) if w not in _GENERIC_STEMS)
+        return {k: frozenset(v) for k, v in out.items()}
 
     def count(self) -> int:
         """Values held, all columns together (not `__len__`: an empty index is still one)."""

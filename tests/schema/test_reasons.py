@@ -216,3 +216,52 @@ def test_the_tables_named_after_those_in_full_are_their_neighbours_first() -> No
     assert order.index("zz_pref_kind") < order.index("gl_01")  # two keys away
     assert order.index("ol") < order.index("gl_01")
     assert order[-1] == "ol_bak"  # a copy last
+
+
+def test_a_word_meets_a_schema_written_in_another_language_and_says_so() -> None:
+    """A German package's `sczlg` ("Schadenzahlungen") and a Dutch `lev` ("leverancier")
+    meet an English question through their translations, in a compound too; an English word
+    that merely starts like a translation ("customer" and Portuguese "custo") does not."""
+    from planrag.schema._languages import translations
+
+    assert "zahlung" in translations("payments") and "leverancier" in translations("Supplier")
+    assert translations("zebra") == ()
+    base = _shop()
+    extra = (
+        _table("sczlg", ["zlg_dat", "betrag"], {}, comment="Schadenzahlungen"),
+        _table("lev_mst", ["leverancier_nm", "iban"], {}),
+        _table("customer_note", ["note_txt"], {}),
+    )
+    schema = Schema("mariadb", "shop", (*base.entities, *extra))
+    why = dict(prompt_schema(schema, "Which claim payments took longest?").reasons)
+    assert why["sczlg"] == ("the question's words in its columns or description "
+                            '("claim (as schaden)")')  # one word of the schema holds both
+    why = dict(prompt_schema(schema, "Which supplier is cheapest?").reasons)
+    assert why["lev_mst"] == ('the question\'s words in its columns or description '
+                              '("supplier (as leverancier)")')
+    scores = {e.name: s for e, s in rank_entities(schema, "Which costs rose?")}
+    assert "customer_note" not in scores
+
+
+def test_the_words_of_a_tables_values_say_what_it_holds() -> None:
+    """`act_cd` says nothing, but its rows say 'Home standby' and 'Flight duty': a question about
+    standbys ranks it, and says why. A value the question names whole ranks the table that
+    holds it; its words do not rank again every table whose values share one of them."""
+    from tests.schema.test_values import index
+
+    base = _shop()
+    extra = (
+        _table("act_cd", ["act_desc"], {}),
+        _table("pay_mthd", ["mthd_nm"], {}),
+        _table("str_mst", ["str_nm"], {}),
+    )
+    values = index(("act_cd", "act_desc", ("Home standby", "Flight duty", "Rest")),
+                   ("pay_mthd", "mthd_nm", ("Cardiff store card", "Cash")),
+                   ("str_mst", "str_nm", ("Cardiff Bay", "Leeds")))
+    schema = Schema("mariadb", "shop", (*base.entities, *extra), values=values)
+    view = prompt_schema(schema, "Which crews get called out from standby most?")
+    assert dict(view.reasons)["act_cd"] == 'holds values with the question\'s words ("standby")'
+    view = prompt_schema(schema, "Should the Cardiff Bay shop open longer?")
+    assert dict(view.reasons)["str_mst"] == 'holds "Cardiff Bay", which the question names'
+    assert "pay_mthd" not in view.shown
+
