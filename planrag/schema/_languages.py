@@ -11,8 +11,9 @@ Each line is one concept: its English words, then its words in German, French, D
 Spanish, Italian and Portuguese, the languages separated by "|". The words are the general
 vocabulary of companies' tables (parties, people, goods, documents, money, places, time,
 events), whatever the company does, not any one database's. A word that means something
-else in English ("art", "rate", "mode") or in another of the languages is left out, and so
-are words shorter than four letters: they would meet half of any schema.
+else in English, as written or as the stemmer cuts it ("art", "temps" as "temp", "equipe"
+as "equip", "poste" as "post"), or in another of the languages is left out, and so are words
+shorter than four letters: they would meet half of any schema.
 """
 
 from __future__ import annotations
@@ -61,7 +62,7 @@ contract agreement | vertrag | contrat | contract overeenkomst | contrato | cont
 policy | versicherungsschein | | polis | poliza | polizza | apolice
 claim | schaden schadenfall anspruch | sinistre | schade | siniestro |
     sinistro | sinistro
-premium | praemie beitrag | prime cotisation | premie | | premio | premio
+premium | praemie beitrag | cotisation | premie | | premio | premio
 insurance insured | versicherung versichert | assurance assure | verzekering verzekerd |
     seguro asegurado | assicurazione assicurato | seguro segurado
 damage loss | schaden verlust | dommage perte | schade verlies | dano perdida | danno perdita |
@@ -72,7 +73,7 @@ reason cause | grund ursache | motif cause raison | reden oorzaak | motivo causa
     causa | motivo causa
 return refund | rueckgabe retoure erstattung | retour remboursement | retour retourzending
     terugbetaling | devolucion reembolso | reso rimborso | devolucao reembolso
-type kind category | typ kategorie sorte | type categorie genre | soort categorie |
+type kind category | typ kategorie | type categorie genre | soort categorie |
     tipo categoria clase | tipo categoria | tipo categoria
 group | gruppe | groupe | groep | grupo | gruppo | grupo
 status state | zustand | statut etat | toestand | estado | stato | estado situacao
@@ -107,19 +108,19 @@ address | adresse anschrift | adresse | adres | direccion | indirizzo | endereco
 city town | stadt | ville | stad plaats | ciudad | citta | cidade
 region area district | region bezirk gebiet | region secteur | regio gebied |
     region zona | regione zona | regiao zona
-country | staat | pays | | pais | paese | pais
+country | staat | | | pais | paese | pais
 postcode zip | postleitzahl | postal | postcode | postal | postale | postal
 date | datum | date | datum | fecha
-time | zeit uhrzeit | heure temps | tijd | hora tiempo | tempo | tempo hora
+time | zeit uhrzeit | heure | tijd | hora tiempo | tempo | tempo hora
 year | jahr | annee | jaar | anno | anno | ano
 month | monat | mois | maand | mes | mese | mes
 week | woche | semaine | week | semana | settimana | semana
 day | tag | jour | dag | dia | giorno | dia
 hour | stunde | heure | uur | hora | ora | hora
-shift roster | schicht dienstplan | equipe poste | dienst rooster | turno |
+shift roster | schicht dienstplan | | dienst rooster | turno |
     turno | turno
-team crew | team mannschaft besatzung | equipe equipage | ploeg bemanning | equipo
-    tripulacion | squadra equipaggio | equipe tripulacao
+team crew | team mannschaft besatzung | equipage | ploeg bemanning | equipo
+    tripulacion | squadra equipaggio | tripulacao
 manager supervisor | leiter vorgesetzter | responsable directeur | leidinggevende
     beheerder | gerente jefe responsable | responsabile direttore | gerente chefe
 department division | abteilung | departement | afdeling | departamento |
@@ -134,7 +135,7 @@ skill qualification | qualifikation faehigkeit | competence qualification | vaar
     kwalificatie | habilidad cualificacion | competenza qualifica | competencia qualificacao
 account | konto | compte | rekening | cuenta | conto | conta
 budget | budget | budget | budget begroting | presupuesto | bilancio | orcamento
-amount sum total | betrag summe | montant somme | bedrag | importe monto | importo |
+amount sum total | betrag summe | montant somme | bedrag | monto | importo |
     montante valor
 quantity volume | menge anzahl | quantite | aantal hoeveelheid | cantidad | quantita |
     quantidade
@@ -163,7 +164,7 @@ fuel | kraftstoff treibstoff | carburant | brandstof | combustible | carburante 
     combustivel
 meter reading | zaehler ablesung | compteur releve | meter meterstand | contador lectura |
     contatore lettura | contador leitura
-network grid | netz | reseau | netwerk | | rete | rede
+network grid | netz | reseau | netwerk | | | rede
 line | linie leitung | ligne | lijn | linea | linea | linha
 site location | standort | emplacement | locatie vestiging | ubicacion emplazamiento |
     ubicazione | localizacao
@@ -192,7 +193,7 @@ grade mark | | | cijfer | nota | voto | nota
 farm farmer | hof landwirt | ferme agriculteur | boerderij boer | granja agricultor |
     fattoria agricoltore | fazenda agricultor
 milk | milch | lait | melk | leche | latte | leite
-sample test | probe | echantillon | monster staal | muestra | campione | amostra
+sample test | | echantillon | monster staal | muestra | campione | amostra
 recipe | rezept rezeptur | recette | recept | receta | ricetta | receita
 batch lot | | lot | partij | lote | lotto | lote
 production produce | produktion fertigung herstellung | production fabrication |
@@ -226,7 +227,7 @@ appraiser assessor adjuster | gutachter | | taxateur | perito | perito | perito
 garage workshop | werkstatt | garage atelier | garage werkplaats | | officina |
 
 household home homeowner | haushalt hausrat | menage habitation | huishouden
-    woning | hogar vivienda | casa abitazione | residencia
+     | hogar vivienda | casa abitazione | residencia
 """
 """One concept a line (a line starting with spaces goes on the one before)."""
 

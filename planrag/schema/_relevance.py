@@ -21,8 +21,9 @@ word also meets the schema through the other words of its group of business syno
 
 Many databases are written in another language than the question: a question word also
 meets the schema through its words in German, French, Dutch, Spanish, Italian and
-Portuguese (`planrag.schema._languages`: "payment" -> `zahlung`), whole or inside a compound
-("Schadenzahlungen"), at `TRANSLATION` of the weight.
+Portuguese (`planrag.schema._languages`: "payment" -> `zahlung`), whole, abbreviated (`lev`
+of "leverancier") or inside a compound ("Schadenzahlungen"), at `TRANSLATION` of the
+weight.
 
 Values the question names (`planrag.schema._values`: "Garden tools" is a row of
 `prd_cat`) count as much as naming the table itself, so the table and its neighbours come
@@ -435,7 +436,9 @@ def asked_words(index: Index, text: str) -> Asked:
                     asked[short] = weight * SYNONYM
                     asked.synonym_of[short] = stem_of(word)
         for other in translations(word):
-            for short, weight in ((stem_of(other), 1.0), *_compounds(index, other)):
+            # an abbreviation a letter short of the word is its cognate's stem ("zon" of "zona")
+            cut = [(s, w) for s, w in _abbreviations(index, other) if len(s) < len(other) - 1]
+            for short, weight in ((stem_of(other), 1.0), *cut, *_compounds(index, other)):
                 if short in index.idf and asked.get(short, 0.0) < weight * TRANSLATION:
                     through.setdefault(short, f"{word} (as {other})")
                     asked[short] = weight * TRANSLATION

@@ -219,9 +219,10 @@ def test_the_tables_named_after_those_in_full_are_their_neighbours_first() -> No
 
 
 def test_a_word_meets_a_schema_written_in_another_language_and_says_so() -> None:
-    """A German package's `sczlg` ("Schadenzahlungen") and a Dutch `lev` ("leverancier")
-    meet an English question through their translations, in a compound too; an English word
-    that merely starts like a translation ("customer" and Portuguese "custo") does not."""
+    """A German package's `sczlg` ("Schadenzahlungen", `zlg_dat`) and a Dutch
+    `leverancier_nm` meet an English question through their translations, in a compound and
+    abbreviated too; an English word that merely starts like a translation ("customer" and
+    Portuguese "custo") does not, nor the stem of a cognate ("zon" of Italian "zona")."""
     from planrag.schema._languages import translations
 
     assert "zahlung" in translations("payments") and "leverancier" in translations("Supplier")
@@ -235,12 +236,13 @@ def test_a_word_meets_a_schema_written_in_another_language_and_says_so() -> None
     schema = Schema("mariadb", "shop", (*base.entities, *extra))
     why = dict(prompt_schema(schema, "Which claim payments took longest?").reasons)
     assert why["sczlg"] == ("the question's words in its columns or description "
-                            '("claim (as schaden)")')  # one word of the schema holds both
+                            '("claim (as schaden)", "payments (as zahlung)")')
     why = dict(prompt_schema(schema, "Which supplier is cheapest?").reasons)
-    assert why["lev_mst"] == ('the question\'s words in its columns or description '
-                              '("supplier (as leverancier)")')
+    assert why["lev_mst"] == 'named by the question ("supplier (as leverancier)")'
     scores = {e.name: s for e, s in rank_entities(schema, "Which costs rose?")}
     assert "customer_note" not in scores
+    zones = Schema("mariadb", "z", (_table("zone", ["nm"], {}), *base.entities))
+    assert "zone" not in {e.name for e, _ in rank_entities(zones, "Which region grew?")}
 
 
 def test_the_words_of_a_tables_values_say_what_it_holds() -> None:
