@@ -5,7 +5,9 @@ dataset stays usable (`planrag datasets`, `planrag schema --question`)."""
 
 from __future__ import annotations
 
+import contextlib
 import json
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 from tests._pg_fixtures import PostgresWorld, scratch_database
@@ -32,16 +34,24 @@ def _fleet(reader: str) -> list[str]:
     return out
 
 
+@contextlib.asynccontextmanager
+async def _connected_fleet(
+    tag: str, home: Path, pg_world: PostgresWorld
+) -> AsyncIterator[dict[str, str]]:
+    """The fleet database made and connected as dataset `fleet` in `home`: its CLI env."""
+    async with scratch_database(tag, _fleet(pg_world.roles["reader"])) as database:
+        env = live_env(home)
+        url = pg_world.url("reader").rsplit("/", 1)[0] + f"/{database}"
+        code, _, err = await cli("connect", "fleet", "--postgres", url,
+                                 "--postgres-schemas", "public,sales", env=env)
+        assert code == 0, err
+        yield env
+
+
 async def test_required_names_tables_of_another_schema_and_wrong_entries_alone(
     tmp_path: Path, pg_world: PostgresWorld
 ) -> None:
-    reader = pg_world.roles["reader"]
-    async with scratch_database("req", _fleet(reader)) as database:
-        env = live_env(tmp_path)
-        url = pg_world.url("reader").rsplit("/", 1)[0] + f"/{database}"
-        code, out, err = await cli("connect", "fleet", "--postgres", url,
-                                   "--postgres-schemas", "public,sales", env=env)
-        assert code == 0, err
+    async with _connected_fleet("req", tmp_path, pg_world) as env:
         question = ["schema", "--dataset", "fleet", "--question",
                     "Which fl_07 code came last?"]
         code, plain, err = await cli(*question, env=env)
@@ -107,13 +117,7 @@ async def test_a_written_decision_qualifying_the_first_schema_brings_its_tables(
 ) -> None:
     """A decision's SQL may name `public.depot`, a table the schema names bare: a question
     close to the decision still gets every table the decision reads, first and in full."""
-    reader = pg_world.roles["reader"]
-    async with scratch_database("dec", _fleet(reader)) as database:
-        env = live_env(tmp_path)
-        url = pg_world.url("reader").rsplit("/", 1)[0] + f"/{database}"
-        code, _, err = await cli("connect", "fleet", "--postgres", url,
-                                   "--postgres-schemas", "public,sales", env=env)
-        assert code == 0, err
+    async with _connected_fleet("dec", tmp_path, pg_world) as env:
         manifest = tmp_path / "datasets" / "fleet" / "dataset.toml"
         manifest.write_text(manifest.read_text() + _DECISION)
         code, shown, err = await cli(
