@@ -126,9 +126,7 @@ class ReactModel(WrapperModel):
         expect_call = False  # the model's last turn held no call: remind it of the format
         for m in request.messages:
             if m["role"] == "system":
-                system = str(m["content"])
-                if request.prompts == "paper":  # its words name lines, not tools
-                    system = in_text_words(system)
+                system = in_text_words(str(m["content"]))  # its words name lines, not tools
                 messages.append({"role": "system", "content": system + "\n\n"
                                  + format_prompt(request.tools, request.prompts)})
             elif m["role"] == "tool":

@@ -224,6 +224,10 @@ async def test_a_text_only_model_runs_the_loop(engine_for) -> None:  # type: ign
     second = inner.requests[1]
     assert second.tools == ()
     assert "Action input:" in second.messages[0]["content"]
+    # the instructions name the format's lines, not tools the text format does not have
+    system = str(inner.requests[0].messages[0]["content"])
+    assert "write your `Plan:` line" in system
+    assert "call make_plan" not in system and "call final_answer" not in system
     assert second.messages[-1]["content"].startswith("Observation: Plan accepted")
     third = inner.requests[2]
     assert third.messages[-2]["content"].count("Action: run_sql\nAction input: SELECT") == 1
