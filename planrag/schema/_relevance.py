@@ -21,7 +21,7 @@ word also meets the schema through the other words of its group of business syno
 
 Many databases are written in another language than the question: a question word also
 meets the schema through its words in German, French, Dutch, Spanish, Italian and
-Portuguese (`planrag.schema._languages`: "payment" -> `zahlung`), whole, abbreviated (`lev`
+Portuguese (`planrag.schema._languages`: "payment" -> `zahlung`), whole, by its start (`lev`
 of "leverancier") or inside a compound ("Schadenzahlungen"), at `TRANSLATION` of the
 weight.
 
@@ -69,7 +69,7 @@ from planrag.schema._tokens import STOP_WORDS, identifier_words, words
 from planrag.schema._tokens import stem as stem_of
 from planrag.schema._values import Link, ValueIndex
 
-__all__ = ["Index", "Ranked", "base_scores", "for_names", "index_of", "ordered", "rank", "ranked"]
+__all__ = ["Index", "Ranked", "base_scores", "index_of", "ordered", "rank", "ranked"]
 
 NAME_WEIGHT = 3.0
 COLUMN_WEIGHT = 0.5
@@ -436,8 +436,10 @@ def asked_words(index: Index, text: str) -> Asked:
                     asked[short] = weight * SYNONYM
                     asked.synonym_of[short] = stem_of(word)
         for other in translations(word):
-            # an abbreviation a letter short of the word is its cognate's stem ("zon" of "zona")
-            cut = [(s, w) for s, w in _abbreviations(index, other) if len(s) < len(other) - 1]
+            # abbreviated by its start only (`lev`; `vrd` is no "versand"), and not a letter
+            # short of it: that is a cognate's stem ("zon" of "zona")
+            cut = [(s, w) for s, w in _abbreviations(index, other)
+                   if w == ABBREVIATION and len(s) < len(other) - 1]
             for short, weight in ((stem_of(other), 1.0), *cut, *_compounds(index, other)):
                 if short in index.idf and asked.get(short, 0.0) < weight * TRANSLATION:
                     through.setdefault(short, f"{word} (as {other})")
@@ -774,29 +776,4 @@ def _share(index: Index, base: list[float], j: int) -> float:
 def _top(scores: list[float], most: int = TOP_FOR_BOOST) -> frozenset[int]:
     order = sorted((i for i, b in enumerate(scores) if b > 0), key=lambda i: (-scores[i], i))
     return frozenset(order[:most])
-
-
-EVERYWHERE = 0.2
-"""Share of all tables a table must be linked to for its links to say nothing of nearness."""
-
-
-def for_names(schema: Schema, shown: Iterable[Entity], rest: Iterable[Entity]) -> list[Entity]:
-    """`rest` in the order the first prompt names them: those linked by key to a table shown
-    in full first, then those two keys away (not through a table linked to more than
-    `EVERYWHERE` of them: the users every table's `created_by` names), then the others,
-    copies last; each group in the order given."""
-    index = index_of(schema)
-    position = {id(e): i for i, e in enumerate(schema.entities)}
-    ring = {position[id(e)]: 0 for e in shown if id(e) in position}
-    edge = list(ring)
-    for step in (1, 2):
-        edge = [j for i in edge if len(index.neighbours[i]) <= EVERYWHERE * len(position)
-                for j in index.neighbours[i] if j not in ring]
-        ring.update(dict.fromkeys(edge, step))
-
-    def group(entity: Entity) -> int:
-        i = position.get(id(entity), -1)
-        return 9 if i in index.copies else ring.get(i, 3)
-
-    return sorted(rest, key=group)
 

@@ -12,7 +12,7 @@ lexically, offline, each followed by its lines or its header and by the tables t
 to a better one when no key links them directly: `planrag.schema._relevance.ordered`) while
 they fit in `FULL_SHARE` of the budget, each with why it is there (`SchemaView.reasons`),
 the others by name while room lasts (first those one or two keys from a table in full, whose
-names the model can then join to: `planrag.schema._relevance.for_names`), a count of the
+names the model can then join to: `for_names`), a count of the
 rest, and a line telling the model to
 call `search_schema` and `describe_tables` (the tools behind `search_schema` and
 `describe_entities` here) for whatever it needs
@@ -24,12 +24,12 @@ closing hint are never cut off, and `len(view.text) <= budget` always holds.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from planrag.schema._lookup import close_names, describe_entities, kinds_noun, search_schema
 from planrag.schema._model import Entity, Schema
-from planrag.schema._relevance import for_names, ordered, rank
+from planrag.schema._relevance import index_of, ordered, rank
 from planrag.schema._values import Link
 
 __all__ = [
@@ -263,3 +263,28 @@ def _fit(line: str, width: int) -> str:
     """`line`, shortened with an ellipsis when it is wider than `width` (only a header of
     absurd length ever is)."""
     return line if len(line) <= width else line[: max(0, width - 1)] + "…"
+
+
+EVERYWHERE = 0.2
+"""Share of all tables a table must be linked to for its links to say nothing of nearness."""
+
+
+def for_names(schema: Schema, shown: Iterable[Entity], rest: Iterable[Entity]) -> list[Entity]:
+    """`rest` in the order the first prompt names them: those linked by key to a table shown
+    in full first, then those two keys away (not through a table linked to more than
+    `EVERYWHERE` of them: the users every table's `created_by` names), then the others,
+    copies last; each group in the order given."""
+    index = index_of(schema)
+    position = {id(e): i for i, e in enumerate(schema.entities)}
+    ring = {position[id(e)]: 0 for e in shown if id(e) in position}
+    edge = list(ring)
+    for step in (1, 2):
+        edge = [j for i in edge if len(index.neighbours[i]) <= EVERYWHERE * len(position)
+                for j in index.neighbours[i] if j not in ring]
+        ring.update(dict.fromkeys(edge, step))
+
+    def group(entity: Entity) -> int:
+        i = position.get(id(entity), -1)
+        return 9 if i in index.copies else ring.get(i, 3)
+
+    return sorted(rest, key=group)
