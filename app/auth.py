@@ -43,7 +43,8 @@ from app import tokens
 from planrag.errors import ConfigError, PlanRAGError
 from planrag.runtime import person_access
 from planrag.settings import Settings
-from planrag.users import PASSWORD, Access, UsersFile, is_identity
+from planrag.user_records import PASSWORD, is_identity
+from planrag.users import Access, UsersFile
 
 __all__ = ["PROXY_SECRET_HEADER", "access_of", "install", "is_loopback", "sign_in_methods"]
 

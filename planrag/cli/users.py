@@ -151,7 +151,7 @@ def _credentials(users: UsersFile, name: str, kind: CredentialKind,
     """`planrag users token|key NAME`: issue (the secret alone on stdout, so
     `TOKEN=$(planrag users token alice)` takes it), `--list` or `--revoke`."""
     from planrag.errors import ConfigError
-    from planrag.users import NOUN
+    from planrag.user_records import NOUN
 
     noun, command = NOUN[kind], "token" if kind == "mcp" else "key"
     if args.list:
