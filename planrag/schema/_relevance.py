@@ -114,7 +114,7 @@ SYNONYM = 0.25
 "supplier"), times that of how it meets the schema (whole, or abbreviated)."""
 TRANSLATION = 0.75
 """Weight of the question word's word in another language (`planrag.schema._languages`:
-"zahlung" for "payment"), times that of how it meets the schema (whole, abbreviated, or
+"zahlung" for "payment"), times that of how it meets the schema (whole, by its start, or
 within a compound)."""
 CONSONANTS = 0.5
 """Weight of a schema word that is the question word's first letter and then consonants of
