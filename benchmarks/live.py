@@ -40,7 +40,7 @@ import aiomysql
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from planrag.schema import Schema
-from planrag.schema._relevance import index_of
+from planrag.schema._relevance import _index_of
 from planrag.schema.budget import DEFAULT_BUDGET, prompt_schema
 from planrag.settings import MySQLAddress
 from planrag.sources.guarded import guarded
@@ -102,7 +102,7 @@ async def introspection(address: MySQLAddress, folder: Path, repeat: int) -> Non
     whole = len(schema.render())
     print(f"first-prompt schema, budget {DEFAULT_BUDGET:,} characters; whole schema "
           f"{whole:,} characters (~{whole // 4:,} tokens):")
-    index_of.cache_clear()
+    _index_of.cache_clear()  # the first question reads the schema afresh
     took = []
     for question, needed in QUESTIONS:
         started = time.perf_counter()
