@@ -283,4 +283,5 @@ def compounds(word: str, schema_words: Iterable[str]) -> list[str]:
 def _starts_a_word(text: str) -> bool:
     """Whether `text` starts with a word of the lexicon in another language (a compound's
     other part: "zahlungen" in "schadenzahlungen")."""
-    return any(text.startswith(w) for w in _words() if len(w) <= len(text))
+    known = _words()  # every one has four letters or more
+    return any(text[:n] in known for n in range(4, len(text) + 1))

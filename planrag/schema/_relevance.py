@@ -655,10 +655,10 @@ def _words_reason(index: Index, i: int, asked: Asked) -> str:
     named = [said.get(s, s) for s in f.name if s in asked]
     if named:
         return f"named by the question ({_quoted(named)})"
-    met = [w for w in asked if w in f.all() and w not in f.name]
-    met.sort(key=lambda w: -index.weight(w))
+    everything = f.all()  # no word of its name is asked: they are all elsewhere
+    met = sorted((w for w in asked if w in everything), key=lambda w: -index.weight(w))
     words_met = _quoted(said.get(w, w) for w in met)
-    if all(w in f.values and w not in asked.linked for w in met):
+    if met and all(w in f.values and w not in asked.linked for w in met):
         return f"holds values with the question's words ({words_met})"
     return f"the question's words in its columns or description ({words_met})"
 

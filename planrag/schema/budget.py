@@ -55,6 +55,9 @@ LINKS_SHARE = 0.1
 lines); links past it are left out whole."""
 MOST_LINKS = 8
 LINKS_TITLE = "Values named in the question:"
+EVERYWHERE = 0.2
+"""Share of all tables a table must be linked to for its links to say nothing of nearness
+(`for_names`)."""
 
 _OTHERS = {
     "table": "Other tables: ",
@@ -263,10 +266,6 @@ def _fit(line: str, width: int) -> str:
     """`line`, shortened with an ellipsis when it is wider than `width` (only a header of
     absurd length ever is)."""
     return line if len(line) <= width else line[: max(0, width - 1)] + "…"
-
-
-EVERYWHERE = 0.2
-"""Share of all tables a table must be linked to for its links to say nothing of nearness."""
 
 
 def for_names(schema: Schema, shown: Iterable[Entity], rest: Iterable[Entity]) -> list[Entity]:
