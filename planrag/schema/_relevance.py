@@ -589,21 +589,25 @@ def ranked(schema: Schema, text: str, links: Iterable[Link] = ()) -> list[Ranked
     return _ranked(index_of(schema), schema, text, links)
 
 
-def ordered(schema: Schema, text: str, links: Iterable[Link] = ()) -> list[tuple[Entity, str]]:
-    """What the first prompt shows in full for `text`, in order, each with why: the ranking,
-    each entity followed by its lines or its header (`Index.lines`, `Index.headers`) and by
-    the tables on the join path between it and a better one (`_join_paths`). An entity may
-    come twice; the first place counts."""
+def ordered(
+    schema: Schema, text: str, links: Iterable[Link] = ()
+) -> list[tuple[Entity, str, tuple[Entity, ...]]]:
+    """What the first prompt shows in full for `text`, in order, each with why and with the
+    entities it comes with: the ranking, each entity followed by its lines or its header
+    (`Index.lines`, `Index.headers`), which come with it, and by the tables on the join path
+    between it and a better one (`_join_paths`), which come with both. An entity that comes
+    with others is only worth showing beside them (order lines without their order say
+    little). An entity may come twice; the first place shown counts."""
     index = index_of(schema)
     ranking = _ranked(index, schema, text, links)
     paths = _join_paths(index, schema, ranking)
-    out: list[tuple[Entity, str]] = []
+    out: list[tuple[Entity, str, tuple[Entity, ...]]] = []
     for n, place in enumerate(ranking):
-        out.append((place.entity, place.why))
-        out += _read_with(index, schema, place)
-        for after, entities, reason in paths:
+        out.append((place.entity, place.why, ()))
+        out += [(e, why, (place.entity,)) for e, why in _read_with(index, schema, place)]
+        for after, ends, entities, reason in paths:
             if after == n:
-                out += [(entity, reason) for entity in entities]
+                out += [(entity, reason, ends) for entity in entities]
     return out
 
 
@@ -684,12 +688,13 @@ def _read_with(index: Index, schema: Schema, place: Ranked) -> list[tuple[Entity
 
 def _join_paths(
     index: Index, schema: Schema, ranking: list[Ranked]
-) -> list[tuple[int, list[Entity], str]]:
+) -> list[tuple[int, tuple[Entity, Entity], list[Entity], str]]:
     """The tables that join the question's chosen tables where no key links them directly:
     for each pair of the best `MOST_ANCHORS` tables the question itself selects, the
     shortest chain through at most `MOST_BETWEEN` others (no copies, no hubs), the least
     linked one when several are as short, the more relevant when still tied. Each as (the
-    ranking position it belongs after: the later of the pair, the tables in join order, why);
+    ranking position it belongs after: the later of the pair, the pair, the tables in join
+    order, why);
     the tables already ranked at or before that position are left out."""
     if not ranking:
         return []
@@ -697,7 +702,7 @@ def _join_paths(
     best = ranking[0].score
     anchors = [r.position for r in ranking if r.own and r.score >= ANCHOR_SHARE * best
                and r.position not in index.copies][:MOST_ANCHORS]
-    out: list[tuple[int, list[Entity], str]] = []
+    out: list[tuple[int, tuple[Entity, Entity], list[Entity], str]] = []
     added: set[int] = set()
     for n, a in enumerate(anchors):
         for b in anchors[:n]:
@@ -707,7 +712,8 @@ def _join_paths(
             new = new[: MOST_ON_PATHS - len(added)]
             if new:
                 added.update(new)
-                out.append((after, [schema.entities[j] for j in new],
+                out.append((after, (schema.entities[b], schema.entities[a]),
+                            [schema.entities[j] for j in new],
                             f"on the join path between {index.entities[b].name} and "
                             f"{index.entities[a].name}"))
     return out

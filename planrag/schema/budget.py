@@ -119,25 +119,24 @@ def prompt_schema(
     if len(whole) <= budget:
         return SchemaView(whole, True, tuple(e.name for e in schema.entities), (), 0)
     links = question_links(schema, question)
-    why: dict[int, str] = {}
-    full: list[Entity] = []
-
-    def add(entity: Entity, reason: str) -> None:
-        if id(entity) not in why:
-            why[id(entity)] = reason
-            full.append(entity)
-
-    for name, reason in first:
-        for entity in schema.entities:
-            if entity.name == name:
-                add(entity, reason)
+    full: list[_Candidate] = [_Candidate(entity, reason) for name, reason in first
+                              for entity in schema.entities if entity.name == name]
     if question is None:
-        for entity in schema.entities:
-            add(entity, "in the schema's order (no question)")
-        return _Layout(schema, budget, links).fill(full, full, why)
-    for entity, reason in ordered(schema, question, links):
-        add(entity, reason)
-    return _Layout(schema, budget, links).fill(full, full + list(schema.entities), why)
+        full += [_Candidate(entity, "in the schema's order (no question)")
+                 for entity in schema.entities]
+        return _Layout(schema, budget, links).fill(full, [])
+    full += [_Candidate(*place) for place in ordered(schema, question, links)]
+    return _Layout(schema, budget, links).fill(full, schema.entities)
+
+
+@dataclass(frozen=True, slots=True)
+class _Candidate:
+    """An entity the prompt may show in full, why, and the entities it is only worth
+    showing beside (a header's lines, a join path's ends)."""
+
+    entity: Entity
+    reason: str
+    beside: tuple[Entity, ...] = ()
 
 
 class _Layout:
@@ -159,13 +158,11 @@ class _Layout:
         if self.link_lines:
             self.header += "\n" + "\n".join(self.link_lines)
 
-    def fill(
-        self, full: Sequence[Entity], rest: Sequence[Entity], why: dict[int, str]
-    ) -> SchemaView:
-        shown = self._full(full)
+    def fill(self, full: Sequence[_Candidate], rest: Sequence[Entity]) -> SchemaView:
+        shown, why = self._full(full)
         taken = {id(e) for e in shown}
-        remaining = for_names(self.schema, shown,
-                              [e for e in _distinct(rest) if id(e) not in taken])
+        remaining = for_names(self.schema, shown, [
+            e for e in _distinct([*(c.entity for c in full), *rest]) if id(e) not in taken])
         used = len(self.header) + sum(len(e.render()) + 1 for e in shown)
         named = _names(remaining, self.room - used)
         left = remaining[len(named) :]
@@ -179,21 +176,27 @@ class _Layout:
         ordered = sorted(named, key=lambda e: list(_OTHERS).index(e.kind))
         return SchemaView(
             text, False, tuple(e.name for e in shown), tuple(e.name for e in ordered), len(left),
-            self.links, tuple((e.name, why.get(id(e), "")) for e in shown),
+            self.links, tuple((e.name, why[id(e)]) for e in shown),
         )
 
-    def _full(self, candidates: Sequence[Entity]) -> list[Entity]:
-        """Candidates in order while they fit in the full share; one that does not fit is
-        skipped, so a huge table does not keep smaller relevant ones out."""
+    def _full(self, candidates: Sequence[_Candidate]) -> tuple[list[Entity], dict[int, str]]:
+        """Candidates in order while they fit in the full share, each with why; one that
+        does not fit is skipped, so a huge table does not keep smaller relevant ones out,
+        and so is one whose companions (`_Candidate.beside`) are not shown. An entity that
+        comes twice is shown at its first place that qualifies."""
         limit = min(int(self.budget * FULL_SHARE), self.room)
         used = len(self.header)
         shown: list[Entity] = []
-        for entity in candidates:
-            cost = len(entity.render()) + 1
+        why: dict[int, str] = {}
+        for c in candidates:
+            if id(c.entity) in why or any(id(e) not in why for e in c.beside):
+                continue
+            cost = len(c.entity.render()) + 1
             if used + cost <= limit:
-                shown.append(entity)
+                shown.append(c.entity)
+                why[id(c.entity)] = c.reason
                 used += cost
-        return shown
+        return shown, why
 
 
 def _links_block(links: Sequence[Link], room: int) -> tuple[tuple[Link, ...], list[str]]:

@@ -130,6 +130,24 @@ def test_a_header_brings_its_lines_and_lines_their_header() -> None:
     assert dict(lines_first.reasons)["inv_hdr"] == "the header of inv_ln"
 
 
+def test_lines_whose_header_does_not_fit_are_not_shown_without_it() -> None:
+    """Order lines say little without their order: when the header is too wide for the
+    budget, its lines wait for a place of their own and the room goes to the next table."""
+    base = _shop()
+    wide = Entity("table", "inv_hdr", (_ID, *(Column(f"due_metric_{n}", "DOUBLE")
+                                            for n in range(300))),
+                  foreign_keys=(_fk("party_ref", "cust"),))
+    extra = (wide, _table("inv_ln", ["amt"], {"hdr_ref": "inv_hdr"}))
+    schema = Schema("mariadb", "shop", (*base.entities, *extra))
+    view = prompt_schema(schema, "Which customers pay their invoice headers late?")
+    assert "inv_hdr" not in view.shown and "inv_hdr" in view.named
+    assert "the lines of" not in " ".join(dict(view.reasons).values())
+    fits = prompt_schema(Schema("mariadb", "shop", (*base.entities, *extra[1:],
+                                                    _table("inv_hdr", ["due_dt"], {}))),
+                         "Which customers pay their invoice headers late?")
+    assert dict(fits.reasons).get("inv_ln") == "the lines of inv_hdr"
+
+
 def test_a_word_meets_the_schema_through_its_synonyms_and_says_so() -> None:
     from planrag.schema._synonyms import synonyms
 
