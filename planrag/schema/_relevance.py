@@ -403,13 +403,17 @@ class Asked(dict[str, float]):
     word each word met only through a synonym stands for, `said` how the question says
     each word ("supplier (as vendor)" for one met through a synonym), `linked` the words of
     the values it names (`planrag.schema._values.Link`): those rank the tables holding the
-    value, not every table with a value that shares a word ("Cardiff" of "Cardiff Bay")."""
+    value, not every table with a value that shares a word ("Cardiff" of "Cardiff Bay");
+    `origin` the question word each word met through an abbreviation, a synonym or a
+    translation comes from: a table's columns count one question word once, however many
+    ways they meet it (`filiaal`, `winkel` and `magasin` are one "store")."""
 
     def __init__(self) -> None:
         super().__init__()
         self.synonym_of: dict[str, str] = {}
         self.said: dict[str, str] = {}
         self.linked: frozenset[str] = frozenset()
+        self.origin: dict[str, str] = {}
 
 
 def asked_words(index: Index, text: str) -> Asked:
@@ -425,8 +429,10 @@ def asked_words(index: Index, text: str) -> Asked:
             asked.said.setdefault(part, word)
         if len(word) <= SHORTEST_ABBREVIATION or word in STOP_WORDS:
             continue
+        of = stem_of(word)
         for short, weight in _abbreviations(index, word):
             asked.said.setdefault(short, word)
+            asked.origin.setdefault(short, of)
             if asked.get(short, 0.0) < weight:
                 asked[short] = weight
         for other in synonyms(word):
@@ -434,7 +440,8 @@ def asked_words(index: Index, text: str) -> Asked:
                 through.setdefault(short, f"{word} (as {other})")
                 if short in index.idf and short not in asked:
                     asked[short] = weight * SYNONYM
-                    asked.synonym_of[short] = stem_of(word)
+                    asked.synonym_of[short] = of
+                    asked.origin.setdefault(short, of)
         for other in translations(word):
             # abbreviated by its start only (`lev`; `vrd` is no "versand"), and not a letter
             # short of it: that is a cognate's stem ("zon" of "zona")
@@ -444,7 +451,8 @@ def asked_words(index: Index, text: str) -> Asked:
                 if short in index.idf and asked.get(short, 0.0) < weight * TRANSLATION:
                     through.setdefault(short, f"{word} (as {other})")
                     asked[short] = weight * TRANSLATION
-                    asked.synonym_of[short] = stem_of(word)
+                    asked.synonym_of[short] = of
+                    asked.origin.setdefault(short, of)
     for short, said in through.items():  # the question's own words first
         asked.said.setdefault(short, said)
     return asked
@@ -518,15 +526,20 @@ def _entity_score(index: Index, i: int, asked: Asked) -> float:
             score += WHOLE_NAME_BONUS * sum(w(s) for s in f.name) * coverage
         elif _shadowed(index, i, asked, matched):
             score *= SHADOW
+    best: dict[str, float] = {}  # one question word counts once, however many ways met
     for word, how in asked.items():
         if word in f.name:
             continue
-        score += how * w(word) * max(
+        found = how * w(word) * max(
             COLUMN_WEIGHT * (word in f.columns),
             TABLE_COMMENT_WEIGHT * (word in f.comment),
             COLUMN_COMMENT_WEIGHT * (word in f.column_comments),
             VALUE_WEIGHT * (word in f.values and word not in asked.linked),
         )
+        if found:
+            of = asked.origin.get(word, word)
+            best[of] = max(best.get(of, 0.0), found)
+    score += sum(best.values())
     phrases = [c for c in f.column_names if len(c) >= 2 and all(s in asked for s in c)]
     if phrases:
         score += COLUMN_PHRASE_BONUS * max(
@@ -547,6 +560,7 @@ def _for_entity(index: Index, i: int, asked: Asked) -> Asked:
     out.synonym_of = {k: v for k, v in asked.synonym_of.items() if k not in words_left_out}
     out.said = asked.said
     out.linked = asked.linked
+    out.origin = asked.origin
     return out
 
 

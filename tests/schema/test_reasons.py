@@ -4,6 +4,8 @@ nothing), and never through a hub or a copy."""
 
 from __future__ import annotations
 
+import pytest
+
 from planrag.engine.first_schema import close_decisions
 from planrag.engine.plan_check import WrittenDecision
 from planrag.schema import Column, Entity, ForeignKey, Schema
@@ -175,6 +177,22 @@ def test_a_synonym_counts_only_where_the_word_itself_does_not() -> None:
                                      *(_table(f"t{n}", ["x"], {}) for n in range(20))))
     scores = {e.name: s for e, s in rank_entities(schema, "Which region sells most?")}
     assert scores["zone_a"] == scores["zone_b"] > scores["zone_c"] > 0
+
+
+def test_a_word_met_in_several_languages_counts_once() -> None:
+    """A Belgian store table with `filiaal`, `winkel` and `magasin` columns is no more about
+    stores than one with a single such column: one question word, however many ways met."""
+    def scored(*tables: Entity) -> float:
+        schema = Schema("mariadb", "s", (*tables, *(_table(f"t{n}", ["x"], {})
+                                                    for n in range(20))))
+        return dict((e.name, s) for e, s in rank_entities(schema, "Which store sells most?"))[
+            "omzet_dag"]
+
+    three = scored(_table("omzet_dag", ["filiaal_nr", "winkel_nm", "magasin_cd"], {}),
+                   _table("other", ["lbl"], {}))
+    one = scored(_table("omzet_dag", ["filiaal_nr", "lbl"], {}),
+                 _table("other", ["winkel_nm", "magasin_cd"], {}))
+    assert three == pytest.approx(one)
 
 
 def test_a_prefix_every_table_has_names_none_of_them() -> None:
