@@ -69,6 +69,19 @@ async def _fresh(browser: Any, url: str, dataset: str, width: int = 1280) -> Any
     return page
 
 
+async def _waited(page: Any, locator: Any, what: str, timeout: int = 60_000) -> None:
+    """Wait for `locator`; when it does not come, fail saying what was awaited and what the
+    page showed instead (the end of its visible text), not a bare timeout."""
+    from playwright.async_api import TimeoutError as PlaywrightTimeout
+
+    try:
+        await locator.wait_for(timeout=timeout)
+    except PlaywrightTimeout:
+        shown = " ".join((await page.locator("body").inner_text()).split())
+        raise AssertionError(f"no {what} within {timeout // 1000} s; the page ends: "
+                             f"...{shown[-1500:]}") from None
+
+
 async def _theme(page: Any, name: str) -> None:
     from playwright.async_api import expect
 
@@ -113,10 +126,10 @@ async def test_every_starter_gets_the_simulators_pick_for_its_question(  # type:
             await shown.click()
             verdict = page.locator(".step", has_text="Best decision:").last
             approve = page.get_by_role("button", name="Approve")
-            await verdict.or_(approve).first.wait_for(timeout=60_000)
+            await _waited(page, verdict.or_(approve).first, f"{qid} ({label!r}): a verdict")
             if await approve.count():  # the walkthrough proposes a re-plan for some
                 await approve.click()
-            await verdict.wait_for(timeout=60_000)
+            await _waited(page, verdict, f"{qid} ({label!r}): the verdict after Approve")
             text = await verdict.inner_text()
             assert text.startswith(f"Best decision: {pick}:"), (qid, text)
             above = await _above(page, verdict)
