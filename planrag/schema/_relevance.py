@@ -36,7 +36,11 @@ or "do not use", or a name that is another table's with `bak`, `old`, `tmp`, `ar
 year ... added) keeps a tenth of its score (`COPY`): it comes after the table it copies.
 So does a table built from a template the system repeats for many of its tables (the same
 columns but the parent's key: `gpar_aud`, `scko_aud`, `vtko_aud`; `cust_note`, `inv_note`):
-an audit trail, notes or attachments say nothing of their own about the business.
+an audit trail, notes or attachments say nothing of their own about the business. A table
+the software keeps for itself (a name starting `sys_`, `cfg_`, `stg_`, `tmp_`, `if_`,
+`etl_`, `api_`, `rpt_`: settings, staging, interfaces, report runs) keeps `SYSTEM` of its
+score unless the question asks about it ("report" meets `rpt_run`): it mentions the
+business's words without answering for them.
 
 Each ranked entity says why it ranks (`Ranked.why`): the question's words its name or its
 columns meet, a value it holds, or the neighbour that lent it most. `ordered` then finds
@@ -62,10 +66,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
+from planrag.schema._kinds import copies, lines, system_tables, templates
 from planrag.schema._languages import LEAST_COMPOUNDED, compounds, translations
 from planrag.schema._model import Entity, Schema
 from planrag.schema._synonyms import synonyms
-from planrag.schema._tokens import STOP_WORDS, identifier_words, words
+from planrag.schema._tokens import STOP_WORDS, words
 from planrag.schema._tokens import stem as stem_of
 from planrag.schema._values import Link, ValueIndex
 
@@ -129,13 +134,9 @@ COPY = 0.1
 """What is left of the score of a table its comment marks as a copy (a backup, an archive,
 a staging or temporary table, a deprecated one), or whose name marks it so beside the table
 it copies (`orders_bak` beside `orders`): the table itself comes first, the copy after."""
-_COPY_COMMENT = re.compile(
-    r"\b(?:back-?ups?|backed[- ]up|archived?|archives|staging|stage table|temporary|"
-    r"temp table|scratch|deprecated|obsolete|do not use|don't use|no longer used|unused|"
-    r"copy of|old copy|duplicate of)\b", re.IGNORECASE)
-_COPY_WORDS = frozenset({"bak", "bkp", "backup", "old", "archive", "arch", "tmp", "temp", "stg",
-                         "staging", "copy", "deprecated"})
-"""Name parts that mark a copy, when the rest of the name is another table's."""
+SYSTEM = 0.3
+"""What is left of the score of a table the software keeps for itself (`_kinds.SYSTEM_WORDS`),
+unless the question asks about it ("which report runs longest?" and `rpt_run`)."""
 LINK_WEIGHT = NAME_WEIGHT + WHOLE_NAME_BONUS
 """A value the question names, times the schema's highest word weight: as strong as naming
 the table by its rarest word."""
@@ -190,7 +191,7 @@ class Index:
     """Positions of the tables ranked down (`COPY`): those marked as copies and those built
     from a template (`templates`)."""
     templates: frozenset[int]
-    """Positions of the tables built from one template (`_templates`)."""
+    """Positions of the tables built from one template (`_kinds.templates`)."""
     lines: tuple[tuple[int, ...], ...]
     """Positions of each header's lines tables."""
     headers: tuple[tuple[int, ...], ...]
@@ -204,6 +205,9 @@ class Index:
     """The words of the schema's names, columns and comments (not of its values)."""
     long_words: tuple[str, ...]
     """The schema's words long enough to hold a word of another language (`_compounds`)."""
+    system: dict[int, str]
+    """Positions of the software's own tables (`_kinds.system_tables`), with the first word
+    of their names as a stem."""
 
     def weight(self, stem: str) -> float:
         return self.idf.get(stem, 0.0)
@@ -238,90 +242,11 @@ def _index_of(schema: Schema, values: ValueIndex | None) -> Index:
         if len(word) >= SHORTEST_ABBREVIATION and word in worded:
             initials.setdefault(word[0], []).append(word)
     by_initial = {k: tuple(v) for k, v in initials.items()}
-    templates = _templates(entities)
+    kinds = templates(entities)
     return Index(entities, fields, idf, _neighbours(entities), _shorter(fields),
-                 _copies(entities) | templates, templates, *_lines(entities), by_initial,
-                 {}, worded, tuple(w for w in worded if len(w) > LEAST_COMPOUNDED))
-
-
-def _copies(entities: tuple[Entity, ...]) -> frozenset[int]:
-    """The tables marked as copies: by their comment, or by a name that is another table's
-    with a copy's word added (`orders_bak`, `tmp_orders`, `orders_2019_archive`)."""
-    names = {e.name.casefold() for e in entities}
-    out = set()
-    for i, entity in enumerate(entities):
-        if _COPY_COMMENT.search(entity.comment or ""):
-            out.add(i)
-            continue
-        parts = [p for p in re.split(r"[_\W]+", entity.name.casefold()) if p]
-        rest = [p for p in parts if p not in _COPY_WORDS and not p.isdigit()]
-        if rest and len(rest) < len(parts) and "_".join(rest) in names:
-            out.add(i)
-    return frozenset(out)
-
-
-TEMPLATE_LEAST = 3
-"""Tables sharing one shape (all columns but the one naming their parent) that make it a
-template: the audit trail, attachments or notes a system keeps for each of its tables."""
-
-
-def _templates(entities: tuple[Entity, ...]) -> frozenset[int]:
-    """Tables built from one template: at least `TEMPLATE_LEAST` tables with four columns or
-    more, the same but for one that is not part of their primary key (the parent's:
-    `gpar_aud(aud_id, gp_nr, chg_ts, ...)`, `scko_aud(aud_id, sch_nr, chg_ts, ...)`). Lookups
-    alike but for their own key (`region(region_id, name)`, `country(country_id, name)`)
-    are not."""
-    shapes: dict[frozenset[str], dict[str, list[int]]] = {}
-    for i, entity in enumerate(entities):
-        if entity.kind != "table" or len(entity.columns) < 4:
-            continue
-        names = frozenset(c.name.casefold() for c in entity.columns)
-        for column in entity.columns:
-            if not column.key:
-                parent = column.name.casefold()
-                shapes.setdefault(names - {parent}, {}).setdefault(parent, []).append(i)
-    out: set[int] = set()
-    for by_parent in shapes.values():
-        if len(by_parent) >= TEMPLATE_LEAST:
-            out.update(i for tables in by_parent.values() for i in tables)
-    return frozenset(out)
-
-
-_HEADER_WORDS = frozenset({"hdr", "header", "head", "hd"})
-_LINES_WORDS = frozenset({"ln", "lns", "lin", "line", "item", "itm", "dtl", "det", "detail",
-                          "appl", "application"})
-"""The last word (stemmed) of a header's name, and of its lines' (`so_hdr`, `so_ln`)."""
-
-
-Positions = tuple[tuple[int, ...], ...]
-
-
-def _lines(entities: tuple[Entity, ...]) -> tuple[Positions, Positions]:
-    """Each header's lines, and each lines table's header: a table whose name is another's
-    with a lines word at the end (`ar_rcpt_appl`, `order_items` of `orders`), or the same
-    name with a header word (`so_hdr`), holding a key to it."""
-    position = {e.name.casefold(): i for i, e in enumerate(entities)}
-    lines: list[set[int]] = [set() for _ in entities]
-    headers: list[set[int]] = [set() for _ in entities]
-    for i, entity in enumerate(entities):
-        line = _name_parts(entity.name)
-        if len(line) < 2 or line[-1] not in _LINES_WORDS:
-            continue
-        for fk in entity.foreign_keys:
-            j = position.get(fk.table.casefold())
-            if j is None or j == i:
-                continue
-            head = _name_parts(entities[j].name)
-            core = head[:-1] if len(head) > 1 and head[-1] in _HEADER_WORDS else head
-            if core == line[:-1]:
-                headers[i].add(j)
-                lines[j].add(i)
-    return (tuple(tuple(sorted(s)) for s in lines), tuple(tuple(sorted(s)) for s in headers))
-
-
-def _name_parts(name: str) -> list[str]:
-    """A table's name in stemmed words, without a PostgreSQL schema."""
-    return identifier_words(name.rsplit(".", 1)[-1])
+                 copies(entities) | kinds, kinds, *lines(entities), by_initial,
+                 {}, worded, tuple(w for w in worded if len(w) > LEAST_COMPOUNDED),
+                 system_tables(entities))
 
 
 def _without_common_name_words(
@@ -629,7 +554,8 @@ def _ranked(index: Index, schema: Schema, text: str, links: Iterable[Link]) -> l
     links = list(links)
     asked = asked_words(index, text)
     asked.linked = frozenset(w for link in links for w in words(link.phrase))
-    own = [_entity_score(index, i, asked) for i in range(len(index.fields))]
+    own = [_entity_score(index, i, asked) * (SYSTEM if _system(index, i, asked) else 1.0)
+           for i in range(len(index.fields))]
     base = list(own)
     values = _add_links(index, base, links)
     top = _top(base)
@@ -662,8 +588,18 @@ def _ranked(index: Index, schema: Schema, text: str, links: Iterable[Link]) -> l
             why += "; one of many tables of one shape (audit, notes, files), so ranked down"
         elif i in index.copies:
             why += "; marked as a copy, so ranked down"
+        elif _system(index, i, asked):
+            why += ("; the software's own (configuration, staging, interface, report), "
+                    "so ranked down")
         out.append(Ranked(schema.entities[i], final[i], why, bool(named or values.get(i)), i))
     return out
+
+
+def _system(index: Index, i: int, asked: Asked) -> bool:
+    """Whether entity `i` is one of the software's own tables the question does not ask
+    about: its name starts with a `_kinds.SYSTEM_WORDS` word the question does not meet."""
+    word = index.system.get(i)
+    return word is not None and word not in asked
 
 
 def _words_reason(index: Index, i: int, asked: Asked) -> str:

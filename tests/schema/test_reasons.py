@@ -195,6 +195,30 @@ def test_a_word_met_in_several_languages_counts_once() -> None:
     assert three == pytest.approx(one)
 
 
+def test_the_softwares_own_tables_come_after_the_business_ones() -> None:
+    """Settings, staging, interface and report tables mention the business's words (a
+    price-rule setting, an import of price lists) but answer no business question; they
+    are ranked down unless the question asks about them."""
+    base = _shop()
+    extra = (
+        _table("prc_lst", ["prc_amt", "valid_from"], {"x_ref": "prd"}, comment="Price lists"),
+        _table("cfg_prc_rule", ["prc_lst_cd", "prc_round", "prc_amt", "raise_pct"], {},
+               comment="Price list rounding settings"),
+        _table("stg_prc_lst", ["prc_amt", "prc_lst_cd", "valid_from"], {}),
+        _table("rpt_run", ["rpt_nm", "started_ts", "ended_ts", "prc_lst_cd"], {}),
+    )
+    schema = Schema("mariadb", "shop", (*base.entities, *extra))
+    view = prompt_schema(schema, "Which price lists should we raise?")
+    order = [e.name for e, _ in rank_entities(schema, "Which price lists should we raise?")]
+    assert order[:2] == ["prc_lst", "prd"]  # the product a price list is linked to first
+    assert order.index("cfg_prc_rule") < order.index("stg_prc_lst")  # still found
+    why = dict(view.reasons)
+    assert "cfg_prc_rule" not in why or why["cfg_prc_rule"].endswith(
+        "the software's own (configuration, staging, interface, report), so ranked down")
+    runs = [e.name for e, _ in rank_entities(schema, "Which report runs took longest?")]
+    assert runs[0] == "rpt_run"
+
+
 def test_a_prefix_every_table_has_names_none_of_them() -> None:
     """`tbl_` on most tables: "fuel contracts" covers `tbl_fuel_contract` whole, so its
     notes and attachments, which it only touches, come after it."""
