@@ -11,6 +11,7 @@ hundreds of tables is read in well under a second.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
@@ -19,7 +20,7 @@ from planrag.schema import Column, Entity, ForeignKey, Schema
 from planrag.sources._view_reads import definitions_read
 from planrag.table import Limits, Table
 
-__all__ = ["read_schema"]
+__all__ = ["column_type", "read_schema"]
 
 Run = Callable[[str, Limits], Awaitable[Table]]
 
@@ -54,6 +55,20 @@ empty to an account without SHOW VIEW, and not fetched when longer than the guar
 reads (its view then links nothing)."""
 
 
+_DISPLAY_WIDTH = re.compile(r"^((?:TINY|SMALL|MEDIUM|BIG)?INT)\(\d+\)")
+
+
+def column_type(written: str) -> str:
+    """A column's type as the prompt shows it: upper case, an integer's display width left
+    out as MySQL 8 does (`INT(11)` is `INT`: the width says nothing of the values, and it
+    costs the prompt four characters a column), except `TINYINT(1)`, the convention for
+    yes/no, and a width a `ZEROFILL` column is padded to."""
+    text = written.upper()
+    if text.startswith("TINYINT(1)") or "ZEROFILL" in text:
+        return text
+    return _DISPLAY_WIDTH.sub(r"\1", text)
+
+
 async def read_schema(run: Run, dialect: str, database: str) -> Schema:
     """The schema of the current database, read with `run` (the source's own catalogue
     queries, rolled back like any other)."""
@@ -63,7 +78,7 @@ async def read_schema(run: Run, dialect: str, database: str) -> Schema:
     by_table: dict[str, list[Column]] = {}
     for name, col, ctype, key, comment in columns.rows:
         by_table.setdefault(str(name), []).append(
-            Column(str(col), str(ctype).upper(), bool(key), _text(comment))
+            Column(str(col), column_type(str(ctype)), bool(key), _text(comment))
         )
     keys = _foreign_keys(foreign.rows)
     reads = await _view_reads(run, tables.rows, dialect)

@@ -19,6 +19,7 @@ from planrag.errors import QueryFailed
 from planrag.schema import Schema
 from planrag.schema.budget import DEFAULT_BUDGET, prompt_schema
 from planrag.settings import load_settings
+from planrag.sources._mysql_schema import column_type
 from planrag.sources._values import SAMPLE_ROWS
 from planrag.sources.guarded import guarded
 from planrag.sources.mysql import MySQLSource
@@ -76,8 +77,9 @@ def _same_as_generated(schema: Schema, comments: bool) -> None:
         assert [(c.name, c.key) for c in got.columns] == [(c.name, c.key) for c in want.columns]
         assert {(fk.columns, fk.table, fk.ref_columns) for fk in got.foreign_keys} == {
             (fk.columns, fk.table, fk.ref_columns) for fk in want.foreign_keys}
-        if comments:
-            assert [c.type for c in got.columns] == [c.type for c in want.columns], want.name
+        if comments:  # MySQL/MariaDB: the declared types, without an integer's display width
+            assert [c.type for c in got.columns] == [column_type(c.type) for c in want.columns], \
+                want.name
             assert got.comment == want.comment
             assert [c.comment for c in got.columns] == [c.comment for c in want.columns]
         assert got.rows is not None and not got.rows_exact

@@ -117,10 +117,10 @@ async def test_connect_schema_query_and_ask(tmp_path: Path, shop: Shop) -> None:
 
     code, whole, err = await cli("schema", "--dataset", "shop", env=env)
     assert code == 0, err
-    assert "TABLE stores(id INT(11) KEY, name VARCHAR(60) 'store name', city VARCHAR(60))" \
+    assert "TABLE stores(id INT KEY, name VARCHAR(60) 'store name', city VARCHAR(60))" \
         in whole
     assert "-- Our retail stores" in whole
-    assert "store_id INT(11) -> stores.id" in whole and "product_id INT(11) -> products.id" in whole
+    assert "store_id INT -> stores.id" in whole and "product_id INT -> products.id" in whole
     code, prompt, err = await cli("schema", "--dataset", "shop", "--question",
                                   "Which store sold the most?", env=env)
     assert code == 0 and prompt == whole  # a small schema is shown whole
