@@ -96,24 +96,37 @@ Positions = tuple[tuple[int, ...], ...]
 def lines(entities: tuple[Entity, ...]) -> tuple[Positions, Positions]:
     """Each header's lines, and each lines table's header: a table whose name is another's
     with a lines word at the end (`ar_rcpt_appl`, `order_items` of `orders`), or the same
-    name with a header word (`so_hdr`), holding a key to it."""
+    name with a header word (`so_hdr`), holding a key to it; the words may be run together
+    (`poln` of `pohd`)."""
     position = {e.name.casefold(): i for i, e in enumerate(entities)}
     lines: list[set[int]] = [set() for _ in entities]
     headers: list[set[int]] = [set() for _ in entities]
     for i, entity in enumerate(entities):
-        line = name_parts(entity.name)
+        line = _ending(name_parts(entity.name), _LINES_WORDS)
         if len(line) < 2 or line[-1] not in _LINES_WORDS:
             continue
         for fk in entity.foreign_keys:
             j = position.get(fk.table.casefold())
             if j is None or j == i:
                 continue
-            head = name_parts(entities[j].name)
+            head = _ending(name_parts(entities[j].name), _HEADER_WORDS)
             core = head[:-1] if len(head) > 1 and head[-1] in _HEADER_WORDS else head
             if core == line[:-1]:
                 headers[i].add(j)
                 lines[j].add(i)
     return (tuple(tuple(sorted(s)) for s in lines), tuple(tuple(sorted(s)) for s in headers))
+
+
+def _ending(parts: list[str], endings: frozenset[str]) -> list[str]:
+    """`parts` with an ending of `endings` run into the last word split off (`poln` as
+    `po`, `ln`), when two letters or more are left before it."""
+    if not parts or parts[-1] in endings:
+        return parts
+    last = parts[-1]
+    for end in sorted(endings, key=len, reverse=True):
+        if last.endswith(end) and len(last) - len(end) >= 2:
+            return [*parts[:-1], last[: -len(end)], end]
+    return parts
 
 
 def name_parts(name: str) -> list[str]:

@@ -132,6 +132,30 @@ def test_a_header_brings_its_lines_and_lines_their_header() -> None:
     assert dict(lines_first.reasons)["inv_hdr"] == "the header of inv_ln"
 
 
+def test_a_header_and_its_lines_are_known_with_their_words_run_together() -> None:
+    """SAP-like `pohd` and `poln` are a purchase order's header and lines as `po_hdr` and
+    `po_ln` are; a table ending in the same letters is not the lines of a table it has no
+    key to (`kiln`)."""
+    from planrag.schema._kinds import lines
+
+    base = _shop()
+    extra = (
+        _table("pohd", ["po_dt", "buyer"], {"party_ref": "cust"}),
+        _table("poln", ["qty", "net_px"], {"hdr_ref": "pohd", "x_ref": "prd"}),
+        _table("ki", ["nm"], {}),
+        _table("kiln", ["temp_c"], {"plant_ref": "cust"}),
+    )
+    schema = Schema("mariadb", "shop", (*base.entities, *extra))
+    names = [e.name for e in schema.entities]
+    lined, headed = lines(schema.entities)
+    assert [names[j] for j in lined[names.index("pohd")]] == ["poln"]
+    assert [names[j] for j in headed[names.index("poln")]] == ["pohd"]
+    assert not lined[names.index("ki")] and not headed[names.index("kiln")]
+    why = dict(prompt_schema(schema, "Which buyer raised the most purchase order headers "
+                                     "(pohd)?").reasons)
+    assert why.get("poln") == "the lines of pohd"
+
+
 def test_lines_whose_header_does_not_fit_are_not_shown_without_it() -> None:
     """Order lines say little without their order: when the header is too wide for the
     budget, its lines wait for a place of their own and the room goes to the next table."""
