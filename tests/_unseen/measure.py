@@ -1,9 +1,9 @@
 """Schema recall on the unseen databases: does the first prompt's schema hold the tables each
 question needs?
 
-Each database is made afresh (wholesale, airline and telecom on the PostgreSQL server,
-utility, campus, insurer, plant and retail on the MariaDB server: a module declaring SCHEMAS
-is a PostgreSQL one), connected as a dataset in a PLANRAG home of its own, given its written
+Each database is made afresh (wholesale, airline, telecom and transit on the PostgreSQL
+server, utility, campus, insurer, plant and retail on the MariaDB server: a module declaring
+SCHEMAS is a PostgreSQL one), connected as a dataset in a PLANRAG home of its own, given its written
 decision, and asked every question with `planrag schema --dataset ID --question Q`. A needed
 table is "in full" when stdout has a line starting `TABLE <name>(`, "named" when the `Other
 tables:` line lists it, else "missing". The selection is timed twice: the command's wall time, and
@@ -11,9 +11,9 @@ tables:` line lists it, else "missing". The selection is timed twice: the comman
 
     .venv/bin/python -m tests._unseen.measure [--why] [NAME ...]
 
-with NAME one of wholesale, utility, campus, airline, insurer, telecom, plant, retail (all
-by default), prints the figures; tests/live/test_unseen_recall.py runs it and checks only its
-structure.
+with NAME one of wholesale, utility, campus, airline, insurer, telecom, plant, retail,
+transit (all by default), prints the figures; tests/live/test_unseen_recall.py runs it and
+checks only its structure.
 """
 
 from __future__ import annotations
@@ -39,12 +39,23 @@ import pymysql
 
 from tests._pg_fixtures import ADMIN_URL, PASSWORD, _admin, scratch_database
 from tests._sql_fixtures import PREFIX, TEST_PASSWORD, admin_address, admin_execute
-from tests._unseen import airline, campus, insurer, plant, retail, telecom, utility, wholesale
+from tests._unseen import (
+    airline,
+    campus,
+    insurer,
+    plant,
+    retail,
+    telecom,
+    transit,
+    utility,
+    wholesale,
+)
 from tests.live._live import cli, live_env
 
 MODULES: dict[str, ModuleType] = {"wholesale": wholesale, "utility": utility,
                                   "campus": campus, "airline": airline, "insurer": insurer,
-                                  "telecom": telecom, "plant": plant, "retail": retail}
+                                  "telecom": telecom, "plant": plant, "retail": retail,
+                                  "transit": transit}
 _OTHER = "Other tables:"
 
 
