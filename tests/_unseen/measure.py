@@ -2,18 +2,19 @@
 question needs?
 
 Each database is made afresh (wholesale, airline, telecom and transit on the PostgreSQL
-server, utility, campus, insurer, plant and retail on the MariaDB server: a module declaring
-SCHEMAS is a PostgreSQL one), connected as a dataset in a PLANRAG home of its own, given its written
-decision, and asked every question with `planrag schema --dataset ID --question Q`. A needed
-table is "in full" when stdout has a line starting `TABLE <name>(`, "named" when the `Other
-tables:` line lists it, else "missing". The selection is timed twice: the command's wall time, and
-`first_prompt_schema` (what the command calls) on an open source.
+server, utility, campus, insurer, plant, retail and logistics on the MariaDB server: a module
+declaring SCHEMAS is a PostgreSQL one), connected as a dataset in a PLANRAG home of its
+own, given its written decision, and asked every question with `planrag schema --dataset ID
+--question Q`. A needed table is "in full" when stdout has a line starting `TABLE <name>(`,
+"named" when the `Other tables:` line lists it, else "missing". The selection is timed
+twice: the command's wall time, and `first_prompt_schema` (what the command calls) on an
+open source.
 
     .venv/bin/python -m tests._unseen.measure [--why] [NAME ...]
 
 with NAME one of wholesale, utility, campus, airline, insurer, telecom, plant, retail,
-transit (all by default), prints the figures; tests/live/test_unseen_recall.py runs it and
-checks only its structure.
+transit, logistics (all by default), prints the figures; tests/live/test_unseen_recall.py
+runs it and checks only its structure.
 """
 
 from __future__ import annotations
@@ -43,6 +44,7 @@ from tests._unseen import (
     airline,
     campus,
     insurer,
+    logistics,
     plant,
     retail,
     telecom,
@@ -55,7 +57,7 @@ from tests.live._live import cli, live_env
 MODULES: dict[str, ModuleType] = {"wholesale": wholesale, "utility": utility,
                                   "campus": campus, "airline": airline, "insurer": insurer,
                                   "telecom": telecom, "plant": plant, "retail": retail,
-                                  "transit": transit}
+                                  "transit": transit, "logistics": logistics}
 _OTHER = "Other tables:"
 
 
