@@ -51,7 +51,8 @@ invoice bill | rechnung faktura | facture | factuur | factura | fattura | fatura
 payment pay paid | zahlung bezahlung auszahlung | paiement reglement versement | betaling |
     pago | pagamento | pagamento
 price | preis | prix tarif | prijs | precio | prezzo | preco
-cost expense | kosten aufwand | cout frais depense | kosten uitgave | coste costo gasto |
+cost expense | kosten aufwand kostenstelle | cout frais depense | kosten uitgave
+    kostenplaats | coste costo gasto |
     costo spesa | custo despesa
 discount rebate | rabatt nachlass skonto | remise rabais ristourne | korting | descuento |
     sconto | desconto
@@ -84,8 +85,8 @@ warehouse depot | lager lagerhaus | entrepot depot magasin | magazijn depot | al
     magazzino deposito | armazem deposito
 stock inventory | bestand lagerbestand vorrat | stock inventaire | voorraad |
     existencias inventario | giacenza scorta inventario | estoque inventario
-delivery shipment | lieferung versand sendung | livraison envoi | levering
-    zending verzending | entrega envio | consegna spedizione | entrega remessa
+delivery shipment | lieferung versand sendung lieferschein | livraison envoi | levering
+    zending verzending pakbon | entrega envio albaran | consegna spedizione | entrega remessa
 vehicle car truck | fahrzeug | vehicule voiture camion | voertuig vrachtwagen | vehiculo
     camion | veicolo camion | veiculo caminhao
 aircraft plane | flugzeug luftfahrzeug | avion aeronef | vliegtuig | avion aeronave |
@@ -99,7 +100,7 @@ maintenance repair | wartung instandhaltung reparatur | maintenance entretien re
     onderhoud reparatie | mantenimiento reparacion | manutenzione riparazione |
     manutencao reparacao
 defect fault failure | mangel fehler stoerung defekt beanstandung | defaut panne |
-    defect | defecto averia fallo | difetto guasto | defeito avaria falha
+    defect uitval | defecto averia fallo | difetto guasto | defeito avaria falha
 inspection check audit | pruefung kontrolle inspektion | controle inspection |
     controle inspectie keuring | inspeccion | ispezione controllo |
     inspecao controle
@@ -169,7 +170,7 @@ line | linie leitung | ligne | lijn | linea | linea | linha
 site location | standort | emplacement | locatie vestiging | ubicacion emplazamiento |
     ubicazione | localizacao
 station | station bahnhof | gare station | station | estacion | stazione | estacao
-route trip | strecke fahrt reise | trajet itineraire | traject reis | ruta viaje |
+route trip journey | strecke fahrt reise | trajet itineraire | traject reis | ruta viaje |
     percorso viaggio | rota viagem
 flight | flug | vol | vlucht | vuelo | volo | voo
 passenger | passagier fahrgast | passager voyageur | passagier reiziger | pasajero |
@@ -210,12 +211,14 @@ agent broker | vermittler makler | courtier intermediaire | tussenpersoon makela
     corredor intermediario | intermediario | corretor intermediario
 commission | | commission | provisie commissie | comision | provvigione |
     comissao
-offer quote | angebot | offre devis | offerte aanbieding | oferta | offerta
+offer quote quotation | angebot kostenvoranschlag | offre devis | offerte aanbieding |
+    oferta | offerta
     preventivo | oferta cotacao
 campaign | kampagne aktion | campagne | campagne actie | campana | campagna | campanha
 loyalty | treue kundenbindung | fidelite fidelisation | loyaliteit | fidelidad | fedelta |
     fidelidade
-cancel cancellation | storno stornierung kuendigung | annulation resiliation | annulering
+cancel cancellation | storno stornierung kuendigung | annulation
+    resiliation | annulering
     opzegging | cancelacion anulacion | annullamento disdetta | cancelamento
 renewal renew | verlaengerung erneuerung | renouvellement | verlenging | renovacion |
     rinnovo | renovacao
@@ -228,6 +231,246 @@ garage workshop | werkstatt | garage atelier | garage werkplaats | | officina |
 
 household home homeowner | haushalt hausrat | menage habitation | huishouden
      | hogar vivienda | casa abitazione | residencia
+overtime | ueberstunden mehrarbeit | | overuren overwerk | | straordinario straordinari |
+payslip payroll paycheck | lohnabrechnung gehaltsabrechnung | | loonstrook |
+     | cedolino | holerite contracheque
+recruitment recruiting hire hiring | rekrutierung personalbeschaffung | recrutement embauche |
+    werving aanwerving | reclutamiento contratacion | assunzione reclutamento |
+    recrutamento contratacao
+termination dismissal resignation | entlassung austritt | licenciement demission | ontslag |
+    despido | licenziamento dimissioni | demissao rescisao
+vacancy | stellenangebot | | vacature | | |
+applicant candidate | bewerber bewerbung | candidat candidature | sollicitant kandidaat
+    sollicitatie | candidato | candidato candidatura | candidato candidatura
+interview | vorstellungsgespraech | | sollicitatiegesprek | entrevista | colloquio | entrevista
+appraisal evaluation | beurteilung | | beoordeling | evaluacion | | avaliacao
+pension retirement | pensionskasse ruhestand | retraite | pensioen |
+    jubilacion | pensione | aposentadoria
+bonus incentive | gratifikation | | gratificatie | incentivo gratificacion | incentivo
+    gratifica | incentivo gratificacao
+attendance timesheet | arbeitszeit zeiterfassung anwesenheit | | urenregistratie
+    aanwezigheid | asistencia fichaje | presenze | assiduidade
+allowance | zulage | indemnite | toelage vergoeding | subsidio prestacion |
+    indennita | subsidio beneficio
+holiday vacation | feiertag | vacances | vakantie | vacaciones feriado |
+    ferie festivita | feriado
+contractor freelancer subcontractor | auftragnehmer subunternehmer | prestataire
+    soustraitant | aannemer onderaannemer | contratista subcontratista | appaltatore
+    subappaltatore | empreiteiro subempreiteiro
+employer | arbeitgeber | | werkgever | empleador | | empregador
+role position | | fonction | functie | puesto | ruolo | funcao
+apprentice trainee intern | auszubildender lehrling praktikant | apprenti stagiaire |
+    stagiair | aprendiz becario | apprendista stagista tirocinante | aprendiz estagiario
+bus | | | | | corriera |
+    onibus
+stop | haltestelle | | halte | parada | fermata | paragem parada
+timetable schedule | fahrplan | horaire | dienstregeling | horario | orario | horario
+driver | fahrer chauffeur | conducteur chauffeur | chauffeur | chofer |
+     conducente | condutor
+refuel refueling | betankung | ravitaillement | tankbeurt | | rifornimento |
+    abastecimento
+mileage odometer | kilometerstand laufleistung tachostand | kilometrage | kilometerstand |
+    kilometraje | chilometraggio percorrenza | quilometragem
+distance | entfernung | | afstand | distancia | distanza | distancia
+fleet | fuhrpark flotte | flotte | wagenpark vloot | flota | flotta | frota
+freight cargo | fracht ladung | | vracht | flete | |
+parcel package | paket | | pakket | paquete | pacco | pacote
+toll | maut | peage | | peaje | pedaggio | portagem pedagio
+parking | parkplatz | | parkeerplaats | aparcamiento estacionamiento |
+    parcheggio | estacionamento
+port harbour harbor | hafen | | | puerto | |
+container | behaelter | conteneur | | contenedor | contenitore |
+pallet | | | | | bancale | palete
+tire tyre | reifen | pneu pneumatique | | neumatico | pneumatico | pneu pneumatico
+trailer | anhaenger auflieger | remorque | aanhanger oplegger | remolque | rimorchio | reboque
+punctuality | puenktlichkeit | ponctualite | stiptheid | puntualidad | puntualita |
+    pontualidade
+licence license permit | lizenz fuehrerschein genehmigung | permis | rijbewijs vergunning |
+    licencia permiso | licenza permesso | licenca
+plate | kennzeichen | immatriculation | kenteken | matricula | targa |
+    matricula placa
+transport transportation | befoerderung | | vervoer | transporte | trasporto | transporte
+carrier forwarder haulier | spediteur frachtfuehrer | transporteur | vervoerder |
+    transportista | vettore corriere spedizioniere | transportadora
+work labour labor | arbeit | travail | arbeid | trabajo | lavoro | trabalho
+asset | anlagegut vermoegenswert | immobilisation | | | cespite |
+downtime outage standstill | stillstand ausfallzeit stillstandszeit | indisponibilite |
+    stilstand | | fermo | inatividade
+device | geraet | appareil dispositif | apparaat | dispositivo | dispositivo |
+    dispositivo
+warranty guarantee | garantie gewaehrleistung | garantie | garantie | garantia | garanzia |
+    garantia
+technician mechanic | techniker mechaniker | technicien mecanicien | technicus
+     | tecnico mecanico | tecnico meccanico | tecnico mecanico
+receipt receiving inbound | wareneingang eingang | | ontvangst | recepcion | ricevimento |
+    recebimento
+receipt voucher | quittung kassenbon | recu quittance | kassabon kwitantie | recibo
+    comprobante | ricevuta scontrino | recibo comprovante
+movement | bewegung lagerbewegung warenbewegung | mouvement | mutatie beweging | movimiento |
+    movimento | movimento
+transaction | transaktion | | transactie | transaccion | transazione | transacao
+bin | lagerplatz stellplatz lagerfach | casier | | | |
+storage | lagerung | stockage | opslag | almacenamiento | stoccaggio | armazenamento
+shelf shelving | fach | etagere | schap stelling | estante estanteria | scaffale |
+    prateleira estante
+picking | kommissionierung | prelevement | | | prelievo | separacao
+stocktake stocktaking | inventur zaehlung | | | conteo recuento | conteggio |
+    contagem
+unit | einheit mengeneinheit | | eenheid | unidad | unita | unidade
+goods merchandise | | marchandise | goederen | mercancia | | mercadoria
+packaging | verpackung | emballage | verpakking | embalaje | imballaggio | embalagem
+expiry expiration | verfall verfallsdatum | peremption | vervaldatum | caducidad | scadenza |
+due maturity | faelligkeit faelligkeitsdatum | echeance | vervaldag vervaldatum |
+    vencimiento | scadenza | vencimento
+transfer | umlagerung umbuchung | transfert | | traspaso
+    transferencia | trasferimento | transferencia
+request requisition inquiry enquiry | anforderung bedarfsanforderung anfrage |
+    requete | aanvraag verzoek navraag | solicitud peticion requisicion | richiesta |
+    solicitacao requisicao
+payable payables creditor | kreditor verbindlichkeit | crediteur | crediteur | acreedor |
+    creditore | credor
+receivable receivables debtor | debitor forderung | debiteur creance | debiteur vordering |
+    deudor | debitore | devedor
+tender bid | ausschreibung | | aanbesteding | licitacion | appalto | licitacao
+promotion promo | werbeaktion verkaufsfoerderung | | promotie aanbieding | promocion |
+    promozione | promocao
+till checkout cashdesk | kasse | caisse | kassa | caja | cassa | caixa
+cash | bargeld | especes | contant contanten | efectivo | contanti | dinheiro
+cashier | kassierer kassiererin | caissier caissiere | kassier | cajero | cassiere |
+advertising advert | werbung | publicite | advertentie | publicidad anuncio | pubblicita
+    annuncio | publicidade anuncio
+channel | kanal vertriebskanal | | kanaal | | |
+brand | | marque | merk | marca | marca | marca
+competitor | wettbewerber konkurrent | | | competidor | concorrente | concorrente
+survey feedback | umfrage | enquete sondage | enquete | encuesta | sondaggio indagine |
+    pesquisa inquerito
+member membership | mitglied mitgliedschaft | membre | lidmaatschap | miembro
+     | iscritto | membro
+salesperson seller representative | verkaeufer aussendienst | vendeur representant |
+    verkoper vertegenwoordiger | vendedor representante | venditore rappresentante |
+    vendedor representante
+prospect | interessent | | | | |
+ledger | hauptbuch sachkonto | | grootboek | | |
+journal | buchungssatz | ecriture | journaalpost | asiento | scrittura |
+    lancamento
+tax taxes | steuer mehrwertsteuer umsatzsteuer | impot taxe | belasting | impuesto |
+    imposta tassa | imposto
+currency | waehrung | monnaie | munt | moneda | moneta | moeda
+exchange | wechsel wechselkurs | | wissel wisselkoers | cambio | cambio | cambio
+rate | | taux | koers | tasa | tasso |
+dunning reminder overdue | mahnung | relance | aanmaning herinnering | |
+    sollecito | cobranca lembrete
+interest | zins zinsen | interet | | | interesse | juros
+loan credit | darlehen kredit | emprunt | krediet | prestamo | prestito
+    finanziamento | emprestimo financiamento
+bank | bank | | bank | | banca |
+fiscal | geschaeftsjahr | exercice | boekjaar | ejercicio | esercizio | exercicio
+balance | bilanz | bilan | balans | | | balanco
+profit margin | gewinn marge | benefice marge | winst marge | beneficio ganancia margen |
+    profitto margine | lucro margem
+depreciation | abschreibung | amortissement | afschrijving | amortizacion depreciacion |
+    ammortamento | depreciacao amortizacao
+fee fees | gebuehr | | | cuota | |
+installment instalment | teilzahlung | mensualite | | cuota plazo | | prestacao
+deposit | kaution anzahlung | acompte | aanbetaling waarborg | anticipo fianza |
+    acconto cauzione | caucao
+accounting bookkeeping | buchhaltung | comptabilite | boekhouding | contabilidad |
+    contabilita | contabilidade
+customs | zoll | douane | douane | aduana | dogana | alfandega
+import imports | einfuhr | importation | invoer | importacion | importazione | importacao
+export exports | ausfuhr | exportation | uitvoer | exportacion | esportazione | exportacao
+consumption usage | verbrauch | consommation | verbruik | consumo | consumo | consumo
+lease rent rental | miete pacht leasing | loyer | huur pacht | alquiler arrendamiento |
+    affitto locazione noleggio | aluguel arrendamento locacao
+tenant lessee | mieter | locataire | huurder | inquilino arrendatario | inquilino
+    affittuario | inquilino locatario
+owner landlord lessor | vermieter eigentuemer | proprietaire bailleur | verhuurder eigenaar |
+    propietario arrendador | proprietario | proprietario senhorio
+surface floorspace | flaeche | superficie | oppervlakte | superficie | superficie |
+floor storey | geschoss | etage | verdieping | piso | | piso
+room | raum | | kamer ruimte lokaal | sala habitacion | sala | sala
+heating | heizung | chauffage | verwarming | calefaccion | riscaldamento | aquecimento
+cleaning | reinigung | | schoonmaak reiniging | limpieza | pulizia | limpeza
+emission emissions | ausstoss | | uitstoot | emision | emissione | emissao
+waste scrap | abfall | dechet | afval | residuo desecho merma | rifiuto scarto |
+    residuo sucata
+office | buero | | kantoor | | ufficio |
+occupancy utilisation utilization | auslastung belegung | | bezetting | ocupacion | |
+    ocupacao
+peak | spitze spitzenlast | | piek | | picco |
+plant factory | fabrik | | fabriek | fabrica | stabilimento fabbrica | fabrica
+operator | bediener | operateur | | operario | operatore | operador
+quality | qualitaet | qualite | kwaliteit | calidad | qualita | qualidade
+material materials | werkstoff stueckliste | matiere | materiaal stuklijst | materiales |
+    materiale | materiais
+ingredient | zutat | | | ingrediente | ingrediente | ingrediente
+yield | ausbeute | rendement | rendement | rendimiento | rendimento | rendimento
+approval approve | genehmigung | approbation | goedkeuring | aprobacion |
+    approvazione | aprovacao
+ticket | meldung | | melding | incidencia | segnalazione | chamado
+answer response | antwort | | antwoord | respuesta | risposta | resposta
+satisfaction | zufriedenheit | | tevredenheid | satisfaccion | soddisfazione | satisfacao
+message | nachricht | | | mensaje | messaggio | mensagem
+ward | pflegestation | | verpleegafdeling | | | enfermaria
+admission | aufnahme | | opname | admision | ricovero | admissao internacao
+discharge | entlassung | | ontslag | | dimissione |
+appointment | | | afspraak | cita | appuntamento | agendamento marcacao
+diagnosis | diagnose | diagnostic | diagnose | diagnostico | diagnosi | diagnostico
+treatment | behandlung | traitement | behandeling | tratamiento | trattamento | tratamento
+prescription | verschreibung | ordonnance | voorschrift | prescripcion | prescrizione |
+    prescricao
+medication medicine drug | medikament arzneimittel | medicament | medicijn geneesmiddel |
+    medicamento | medicinale | medicamento
+hospital clinic | krankenhaus klinik | hopital clinique | ziekenhuis kliniek | clinica |
+    ospedale clinica | clinica
+surgery | chirurgie | chirurgie | chirurgie | cirugia | chirurgia | cirurgia
+emergency | notfall notaufnahme | urgence urgences | | urgencia emergencia | emergenza |
+    urgencia emergencia
+enrolment enrollment registration | anmeldung einschreibung | | inschrijving aanmelding |
+    inscripcion matricula | iscrizione | inscricao matricula
+exam examination | klausur | examen | examen tentamen | examen | esame | exame
+school | schule | ecole | | escuela colegio | scuola | escola
+diploma | diplom | diplome | | | laurea |
+connection | anschluss | raccordement | aansluiting | acometida conexion |
+    allacciamento | ligacao
+pipe pipeline | rohr rohrleitung | canalisation | leiding | tuberia | tubazione
+     | tubulacao
+pump | pumpe | | | | |
+leak leakage | leck leckage | fuite | lekkage | | | vazamento
+phone telephone | telefon | telephone | telefoon | telefono | telefono | telefone
+mobile cellphone | mobiltelefon | | mobiel | celular | cellulare | celular telemovel
+coverage cover | deckung | couverture | dekking | cobertura | copertura | cobertura
+deductible | selbstbeteiligung selbstbehalt | | | franquicia deducible | franchigia | franquia
+beneficiary | beguenstigter | beneficiaire | begunstigde | beneficiario | beneficiario |
+    beneficiario
+policyholder | versicherungsnehmer | souscripteur | verzekeringnemer | tomador |
+    contraente | tomador
+comment remark | bemerkung notiz kommentar anmerkung | remarque commentaire | opmerking
+    notitie | observacion comentario | osservazione commento | observacao comentario
+description | beschreibung bezeichnung | | omschrijving | descripcion | descrizione |
+    descricao
+size dimension | groesse abmessung | | grootte afmeting maat | tamano talla |
+    dimensione | tamanho
+start begin | beginn anfang | | aanvang | inicio comienzo | inizio | inicio
+change modification amendment | aenderung | modification changement | wijziging |
+    modificacion | modifica |
+history | verlauf historie protokoll | historique | historie logboek | historial historico |
+      | historico
+user | benutzer anwender | utilisateur | gebruiker | usuario | utente | usuario
+document | dokument | | | documento | documento | documento
+contact | kontakt ansprechpartner | | contactpersoon | contacto | contatto | contato
+person | | personne | persoon | | | pessoa
+company firm enterprise business | unternehmen gesellschaft | societe entreprise | bedrijf
+    onderneming | empresa compania sociedad | azienda societa ditta | empresa
+    companhia sociedade
+source origin | herkunft | | herkomst bron | origen fuente | | origem
+target goal objective | sollwert | objectif cible | doel | objetivo | obiettivo |
+    objetivo
+priority | prioritaet | priorite | prioriteit | prioridad | priorita | prioridade
+duration | dauer | duree | duur | duracion | durata | duracao
+speed velocity | geschwindigkeit | vitesse | snelheid | velocidad | velocita | velocidade
+temperature | temperatur | | temperatuur | temperatura | temperatura | temperatura
+churn | abwanderung kuendigung | resiliation | opzegging | | disdetta | cancelamento
 """
 """One concept a line (a line starting with spaces goes on the one before)."""
 
