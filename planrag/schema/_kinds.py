@@ -39,11 +39,16 @@ def copies(entities: tuple[Entity, ...]) -> frozenset[int]:
         if _COPY_COMMENT.search(entity.comment or ""):
             out.add(i)
             continue
-        parts = [p for p in re.split(r"[_\W]+", entity.name.casefold()) if p]
+        parts = _raw_parts(entity.name)
         rest = [p for p in parts if p not in _COPY_WORDS and not p.isdigit()]
         if rest and len(rest) < len(parts) and "_".join(rest) in names:
             out.add(i)
     return frozenset(out)
+
+
+def _raw_parts(name: str) -> list[str]:
+    """`name` in lower-case parts as written, unstemmed (`tmp_orders` -> tmp, orders)."""
+    return [p for p in re.split(r"[_\W]+", name.casefold()) if p]
 
 
 def system_tables(entities: tuple[Entity, ...]) -> dict[int, str]:
@@ -51,7 +56,7 @@ def system_tables(entities: tuple[Entity, ...]) -> dict[int, str]:
     one of `SYSTEM_WORDS`), each with that first word as a stem."""
     out = {}
     for i, entity in enumerate(entities):
-        parts = [p for p in re.split(r"[_\W]+", entity.name.rsplit(".", 1)[-1].casefold()) if p]
+        parts = _raw_parts(entity.name.rsplit(".", 1)[-1])
         if len(parts) > 1 and parts[0] in SYSTEM_WORDS:
             out[i] = stem_of(parts[0])
     return out

@@ -554,7 +554,9 @@ def _ranked(index: Index, schema: Schema, text: str, links: Iterable[Link]) -> l
     links = list(links)
     asked = asked_words(index, text)
     asked.linked = frozenset(w for link in links for w in words(link.phrase))
-    own = [_entity_score(index, i, asked) * (SYSTEM if _system(index, i, asked) else 1.0)
+    # the software's own tables, unless the question meets the word their names start with
+    system = {i for i, word in index.system.items() if word not in asked}
+    own = [_entity_score(index, i, asked) * (SYSTEM if i in system else 1.0)
            for i in range(len(index.fields))]
     base = list(own)
     values = _add_links(index, base, links)
@@ -588,18 +590,11 @@ def _ranked(index: Index, schema: Schema, text: str, links: Iterable[Link]) -> l
             why += "; one of many tables of one shape (audit, notes, files), so ranked down"
         elif i in index.copies:
             why += "; marked as a copy, so ranked down"
-        elif _system(index, i, asked):
+        elif i in system:
             why += ("; the software's own (configuration, staging, interface, report), "
                     "so ranked down")
         out.append(Ranked(schema.entities[i], final[i], why, bool(named or values.get(i)), i))
     return out
-
-
-def _system(index: Index, i: int, asked: Asked) -> bool:
-    """Whether entity `i` is one of the software's own tables the question does not ask
-    about: its name starts with a `_kinds.SYSTEM_WORDS` word the question does not meet."""
-    word = index.system.get(i)
-    return word is not None and word not in asked
 
 
 def _words_reason(index: Index, i: int, asked: Asked) -> str:
