@@ -10,17 +10,47 @@ with: a schema without comments, foreign keys or views renders exactly as it alw
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
 
 if TYPE_CHECKING:
     from planrag.schema._values import ValueIndex
 
-__all__ = ["Column", "Entity", "ForeignKey", "Schema"]
+__all__ = ["BRIEF_LEGEND", "Column", "Entity", "ForeignKey", "Schema", "brief_type"]
 
 EntityKind = Literal["table", "node", "relationship"]
 READS_SHOWN = 8
 """The tables of a view's `reads` named on its line; more are counted."""
+BRIEF_LEGEND = "-- types by kind; `col -> t` refers to t.col"
+"""What a schema cut down for a question says of its tables (`Entity.render(brief=True)`)."""
+_KINDS = (
+    ("bool", r"tinyint\(1\)|bit\(1\)|bit|bool(ean)?"),
+    ("int", r"u?(tiny|small|medium|big|huge)?int(eger)?[248]?(\(\d+\))?( unsigned)?( zerofill)?"
+            r"|(big|small)?serial"),
+    ("decimal", r"(decimal|numeric|dec|number|money)(\(\d+(,\s*\d+)?\))?( unsigned)?"),
+    ("float", r"(float|double|real|double precision)[48]?(\(\d+(,\s*\d+)?\))?( unsigned)?"),
+    ("text", r"(national )?(varchar|character varying|char|character|nvarchar|nchar|bpchar"
+             r"|text|tinytext|mediumtext|longtext|citext|string|varchar2|clob)(\(\d+\))?"
+             r"( (character set|charset) \w+)?( collate \w+)?"),
+    ("timestamptz", r"timestamp(\(\d\))? with time zone|timestamptz"),
+    ("timestamp", r"(timestamp|datetime)(\(\d\))?( without time zone)?"),
+    ("date", r"date"),
+    ("time", r"time(\(\d\))?( without time zone)?"),
+)
+_KIND_OF = [(kind, re.compile(pattern, re.I)) for kind, pattern in _KINDS]
+
+
+def brief_type(written: str) -> str:
+    """A table column's type by kind, as a schema cut down for a question writes it: "int",
+    "decimal", "float", "text", "date", "time", "timestamp", "timestamptz" or "bool"; any
+    other type ("ENUM('A','B')", "jsonb", "uuid") as written. Lengths, precisions and
+    integer sizes say little of how to query a column, and took a third of every line."""
+    text = written.strip()
+    for kind, pattern in _KIND_OF:
+        if pattern.fullmatch(text):
+            return kind
+    return written
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,8 +61,9 @@ class Column:
     """Part of the primary key (tables) or an indexed/unique property (graph)."""
     comment: str = ""
 
-    def render(self, foreign: str = "") -> str:
-        text = f"{self.name} {self.type}{' KEY' if self.key else ''}"
+    def render(self, foreign: str = "", brief: bool = False) -> str:
+        kind = brief_type(self.type) if brief else self.type
+        text = f"{self.name} {kind}{' KEY' if self.key else ''}"
         if foreign:
             text += f" -> {foreign}"
         if self.comment:
@@ -48,11 +79,12 @@ class ForeignKey:
     table: str
     ref_columns: tuple[str, ...]
 
-    def target(self, column: str) -> str:
-        """`table.ref_column` for one of `columns` (composite keys pair up in order)."""
+    def target(self, column: str, brief: bool = False) -> str:
+        """`table.ref_column` for one of `columns` (composite keys pair up in order); only
+        `table` when `brief` and the column referred to has the same name."""
         index = self.columns.index(column)
         ref = self.ref_columns[index] if index < len(self.ref_columns) else "?"
-        return f"{self.table}.{ref}"
+        return self.table if brief and ref == column else f"{self.table}.{ref}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,10 +118,13 @@ class Entity:
             return tuple(dict.fromkeys(labels))
         return ()
 
-    def render(self) -> str:
-        """The entity in full, on one line (the prompt's format)."""
-        foreign = {c: fk.target(c) for fk in self.foreign_keys for c in fk.columns}
-        cols = ", ".join(c.render(foreign.get(c.name, "")) for c in self.columns)
+    def render(self, brief: bool = False) -> str:
+        """The entity in full, on one line (the prompt's format). `brief` (a table in a
+        schema cut down for a question, under `BRIEF_LEGEND`): its columns' types by kind
+        (`brief_type`) and a key's target without its column when that has the same name."""
+        brief = brief and self.kind == "table"
+        foreign = {c: fk.target(c, brief) for fk in self.foreign_keys for c in fk.columns}
+        cols = ", ".join(c.render(foreign.get(c.name, ""), brief) for c in self.columns)
         count = f"  [{self.size()}]" if self.rows is not None else ""
         comment = f"  -- {_one_line(self.comment, 200)}" if self.comment else ""
         if self.reads:

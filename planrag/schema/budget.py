@@ -28,7 +28,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from planrag.schema._lookup import close_names, describe_entities, kinds_noun, search_schema
-from planrag.schema._model import Entity, Schema
+from planrag.schema._model import BRIEF_LEGEND, Entity, Schema
 from planrag.schema._relevance import index_of, ordered, rank
 from planrag.schema._values import Link
 
@@ -152,21 +152,23 @@ class _Layout:
         reserve = len(_hint(total, total, noun)) + 1 + len(_more_line(total, noun)) + 1
         self.room = budget - reserve
         """Room for the header, the links, the full entities and the names together."""
-        self.header = _fit(schema.header(), self.room)
-        room = min(int(budget * LINKS_SHARE), self.room - len(self.header))
+        legend = ("\n" + BRIEF_LEGEND) if any(e.kind == "table" for e in schema.entities) else ""
+        self.header = _fit(schema.header(), self.room - len(legend))
+        room = min(int(budget * LINKS_SHARE), self.room - len(self.header) - len(legend))
         self.links, self.link_lines = _links_block(links, room)
         if self.link_lines:
             self.header += "\n" + "\n".join(self.link_lines)
+        self.header += legend
 
     def fill(self, full: Sequence[_Candidate], rest: Sequence[Entity]) -> SchemaView:
         shown, why = self._full(full)
         taken = {id(e) for e in shown}
         remaining = for_names(self.schema, shown, [
             e for e in _distinct([*(c.entity for c in full), *rest]) if id(e) not in taken])
-        used = len(self.header) + sum(len(e.render()) + 1 for e in shown)
+        used = len(self.header) + sum(len(e.render(brief=True)) + 1 for e in shown)
         named = _names(remaining, self.room - used)
         left = remaining[len(named) :]
-        lines = [self.header, *(e.render() for e in shown), *_name_lines(named)]
+        lines = [self.header, *(e.render(brief=True) for e in shown), *_name_lines(named)]
         if left:
             lines.append(_more_line(len(left), kinds_noun({e.kind for e in left})))
         noun = kinds_noun({e.kind for e in self.schema.entities})
@@ -191,7 +193,7 @@ class _Layout:
         for c in candidates:
             if id(c.entity) in why or any(id(e) not in why for e in c.beside):
                 continue
-            cost = len(c.entity.render()) + 1
+            cost = len(c.entity.render(brief=True)) + 1
             if used + cost <= limit:
                 shown.append(c.entity)
                 why[id(c.entity)] = c.reason

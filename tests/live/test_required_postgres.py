@@ -88,9 +88,9 @@ async def test_required_names_tables_of_another_schema_and_wrong_entries_alone(
 
         code, shown, err = await cli(*question, env=env)
         assert code == 0, err
-        first = shown.splitlines()[1:3]
-        assert first[0].startswith("TABLE sales.orders(id integer KEY, depot_id integer -> "
-                                   "depot.id, qty integer")
+        first = shown.splitlines()[2:4]
+        assert first[0].startswith("TABLE sales.orders(id int KEY, depot_id int -> depot.id, "
+                                   "qty int")
         assert first[1].startswith("TABLE depot(")
         assert "TABLE fl_07(" in shown  # what the question names still comes in full
         assert len(shown.rstrip("\n")) <= 6000

@@ -24,7 +24,7 @@ def check_accounting(schema: Schema, view: SchemaView) -> None:
     lines = view.text.splitlines()
     for name in view.shown:
         entity = schema.find(name)
-        assert entity is not None and entity.render() in lines
+        assert entity is not None and entity.render(brief=not view.complete) in lines
     if not view.complete:
         assert lines[0] == schema.header() or lines[0].endswith("…")
         assert "search_schema" in lines[-1] and "describe_tables" in lines[-1]
@@ -156,6 +156,54 @@ def test_a_huge_relevant_table_does_not_keep_smaller_ones_out() -> None:
     assert set(view.shown) == {"shipments", "carriers"}
     assert view.named[0] == "shipment_events"
     check_accounting(schema, view)
+
+
+@pytest.mark.parametrize(("written", "brief"), [
+    ("INT(11)", "int"), ("BIGINT UNSIGNED", "int"), ("smallint", "int"), ("HUGEINT", "int"),
+    ("TINYINT(1)", "bool"), ("boolean", "bool"), ("TINYINT", "int"),
+    ("DECIMAL(14,2)", "decimal"), ("numeric(12, 3)", "decimal"), ("double precision", "float"),
+    ("VARCHAR(255)", "text"), ("character varying(60)", "text"), ("CHAR(2)", "text"),
+    ("TEXT", "text"), ("DATETIME(6)", "timestamp"), ("timestamp without time zone",
+                                                     "timestamp"),
+    ("timestamp with time zone", "timestamptz"), ("DATE", "date"), ("time", "time"),
+    ("ENUM('OPEN','SHUT')", "ENUM('OPEN','SHUT')"), ("jsonb", "jsonb"), ("uuid", "uuid"),
+    ("integer[]", "integer[]"), ("BLOB", "BLOB"), ("ANY", "ANY"),
+])
+def test_a_cut_schema_writes_column_types_by_kind(written: str, brief: str) -> None:
+    from planrag.schema._model import brief_type
+
+    assert brief_type(written) == brief
+
+
+def test_a_cut_schema_is_brief_and_says_how_to_read_it() -> None:
+    """Cut down for a question, a table's line gives its columns' types by kind and a key's
+    target without its column when that has the same name; the legend under the header says
+    so; the whole schema, the paper's setting, and describe_tables are as the database wrote
+    them."""
+    from planrag.schema._model import BRIEF_LEGEND
+    from planrag.schema.budget import describe_entities
+
+    stock = Entity("table", "stk_lvl", (
+        Column("whs_cd", "CHAR(4)", True), Column("itm_no", "INT(11)", True),
+        Column("on_hand", "DECIMAL(12,3)"), Column("counted_at", "DATETIME"),
+        Column("blocked", "TINYINT(1)", comment="1 while a count is open")),
+        foreign_keys=(ForeignKey(("whs_cd",), "whs", ("whs_cd",)),
+                      ForeignKey(("itm_no",), "itm_mst", ("id",))))
+    filler = [Entity("table", f"gl_{i:03d}", (Column("id", "INT(11)", True),))
+              for i in range(400)]
+    schema = Schema("mariadb", "shop", (stock, *filler))
+    view = prompt_schema(schema, "How much stock is on hand?")
+    lines = view.text.splitlines()
+    assert lines[:2] == [schema.header(), BRIEF_LEGEND]
+    assert lines.count(BRIEF_LEGEND) == 1
+    assert ("TABLE stk_lvl(whs_cd text KEY -> whs, itm_no int KEY -> itm_mst.id, on_hand "
+            "decimal, counted_at timestamp, blocked bool '1 while a count is open')") in lines
+    assert "DECIMAL(12,3)" in stock.render() and "-> whs.whs_cd" in stock.render()
+    assert "on_hand DECIMAL(12,3)" in describe_entities(schema, ["stk_lvl"])
+    whole = Schema("mariadb", "shop", (stock,))
+    assert prompt_schema(whole, "How much stock is on hand?").text == whole.render()
+    graph = prompt_schema(supply_graph(labels=200), "Which supplier ships most?")
+    assert not graph.complete and BRIEF_LEGEND not in graph.text
 
 
 # ------------------------------------------------------------------------- graphs
