@@ -89,10 +89,24 @@ def templates(entities: tuple[Entity, ...]) -> frozenset[int]:
     return frozenset(out)
 
 
-_HEADER_WORDS = frozenset({"hdr", "header", "head", "hd"})
-_LINES_WORDS = frozenset({"ln", "lns", "lin", "line", "item", "itm", "dtl", "det", "detail",
-                          "appl", "application"})
-"""The last word (stemmed) of a header's name, and of its lines' (`so_hdr`, `so_ln`)."""
+_HEADER_WORDS = frozenset(stem_of(w) for w in [
+    "hdr", "header", "head", "hd",  # English
+    "kopf", "kpf",  # German: Kopf
+    "ent", "entete",  # French: en-tête
+    "kop", "hoofd",  # Dutch
+    "cab", "cabecera", "enc", "encabezado",  # Spanish
+    "tes", "testata",  # Italian
+    "cabecalho"])  # Portuguese
+_LINES_WORDS = frozenset(stem_of(w) for w in [
+    "ln", "lns", "lin", "line", "item", "itm", "dtl", "det", "detail", "appl", "application",
+    "pos", "position", "zeile",  # German: Position, Zeile
+    "lig", "ligne",  # French
+    "rgl", "regel",  # Dutch
+    "linea", "detalle", "renglon",  # Spanish
+    "rig", "riga", "righe", "dettaglio",  # Italian
+    "linha", "itens"])  # Portuguese
+"""The last word (stemmed) of a header's name, and of its lines' (`so_hdr`, `so_ln`), in
+the languages of `planrag.schema._languages`."""
 
 
 Positions = tuple[tuple[int, ...], ...]

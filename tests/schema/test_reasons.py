@@ -156,6 +156,35 @@ def test_a_header_and_its_lines_are_known_with_their_words_run_together() -> Non
     assert why.get("poln") == "the lines of pohd"
 
 
+@pytest.mark.parametrize(("header", "lines_table"), [
+    ("bon_kop", "bon_rgl"),  # Dutch: kop, regel
+    ("bon", "bon_rgl"),  # the lines of a header without a header word
+    ("auftr_kopf", "auftr_pos"),  # German: Kopf, Position
+    ("cde_ent", "cde_lig"),  # French: en-tête, ligne
+    ("ped_cab", "ped_lin"),  # Spanish: cabecera, línea
+    ("fatt_tes", "fatt_rig"),  # Italian: testata, riga
+])
+def test_a_header_and_its_lines_are_known_in_other_languages(header: str,
+                                                             lines_table: str) -> None:
+    """A package written in Dutch, German, French, Spanish or Italian names its headers and
+    lines in its own words; a table ending in one of them is no lines table without a key to
+    the header's name (`store_pos`, a till, of `shop`)."""
+    from planrag.schema._kinds import lines
+
+    extra = (
+        _table(header, ["doc_dt", "buyer"], {"party_ref": "cust"}),
+        _table(lines_table, ["qty", "net_px"], {"hdr_ref": header, "x_ref": "prd"}),
+        _table("store", ["nm"], {}),
+        _table("store_pos", ["till_no"], {"shop_ref": "cust"}),
+    )
+    schema = Schema("mariadb", "shop", (*_shop().entities, *extra))
+    names = [e.name for e in schema.entities]
+    lined, headed = lines(schema.entities)
+    assert [names[j] for j in lined[names.index(header)]] == [lines_table]
+    assert [names[j] for j in headed[names.index(lines_table)]] == [header]
+    assert not lined[names.index("store")] and not headed[names.index("store_pos")]
+
+
 def test_lines_whose_header_does_not_fit_are_not_shown_without_it() -> None:
     """Order lines say little without their order: when the header is too wide for the
     budget, its lines wait for a place of their own and the room goes to the next table."""
