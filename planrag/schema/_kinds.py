@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from planrag.schema._model import Entity
-from planrag.schema._tokens import identifier_words
+from planrag.schema._tokens import identifier_words, plain
 from planrag.schema._tokens import stem as stem_of
 
 __all__ = ["Positions", "copies", "lines", "name_parts", "system_tables", "templates"]
@@ -19,10 +19,20 @@ __all__ = ["Positions", "copies", "lines", "name_parts", "system_tables", "templ
 _COPY_COMMENT = re.compile(
     r"\b(?:back-?ups?|backed[- ]up|archived?|archives|staging|stage table|temporary|"
     r"temp table|scratch|deprecated|obsolete|do not use|don't use|no longer used|unused|"
-    r"copy of|old copy|duplicate of)\b", re.IGNORECASE)
+    r"copy of|old copy|duplicates?(?: of)?|"
+    # the same in German, French, Dutch, Spanish, Italian and Portuguese (accents folded)
+    r"sicherung\w*|sicherheitskopie|kopie|veraltet|nicht (?:mehr )?verwenden|archiv|"
+    r"sauvegarde|copie|doublons?|obsolete|ne (?:plus )?pas utiliser|"
+    r"verouderd|niet (?:meer )?gebruiken|archief|"
+    r"copia de seguridad|respaldo|obsoleto|no usar|"
+    r"copia|non (?:piu )?usare|archivio|"
+    r"nao usar)\b", re.IGNORECASE)
 _COPY_WORDS = frozenset({"bak", "bkp", "backup", "old", "archive", "arch", "tmp", "temp", "stg",
-                         "staging", "copy", "deprecated"})
-"""Name parts that mark a copy, when the rest of the name is another table's."""
+                         "staging", "copy", "deprecated", "dup", "dupl", "duplicate",
+                         "duplicates", "sauv", "sauvegarde", "doublon", "doublons", "kopie",
+                         "copie", "copia", "respaldo", "ancien", "vecchio"})
+"""Name parts that mark a copy, when the rest of the name is another table's (in English and
+the lexicon's languages: `client_sauv`, `artikel_kopie`)."""
 SYSTEM_WORDS = frozenset({"sys", "cfg", "config", "stg", "staging", "tmp", "if", "iface",
                           "intf", "etl", "api", "rpt", "report"})
 """First words of the names of the tables a system keeps for itself: settings, staging and
@@ -36,12 +46,13 @@ def copies(entities: tuple[Entity, ...]) -> frozenset[int]:
     names = {e.name.casefold() for e in entities}
     out = set()
     for i, entity in enumerate(entities):
-        if _COPY_COMMENT.search(entity.comment or ""):
+        if _COPY_COMMENT.search(plain(entity.comment or "")):
             out.add(i)
             continue
-        parts = _raw_parts(entity.name)
+        schema, dot, bare = entity.name.casefold().rpartition(".")
+        parts = _raw_parts(bare)
         rest = [p for p in parts if p not in _COPY_WORDS and not p.isdigit()]
-        if rest and len(rest) < len(parts) and "_".join(rest) in names:
+        if rest and len(rest) < len(parts) and schema + dot + "_".join(rest) in names:
             out.add(i)
     return frozenset(out)
 

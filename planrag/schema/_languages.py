@@ -18,11 +18,10 @@ shorter than four letters: they would meet half of any schema.
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Iterable
 from functools import lru_cache
 
-from planrag.schema._tokens import stem
+from planrag.schema._tokens import plain, stem
 
 __all__ = ["LEAST_COMPOUNDED", "compounds", "translations"]
 
@@ -475,12 +474,6 @@ churn | abwanderung kuendigung | resiliation | opzegging | | disdetta | cancelam
 """One concept a line (a line starting with spaces goes on the one before)."""
 
 
-def _plain(word: str) -> str:
-    """Lower case without accents ("réclamation" -> "reclamation"), as identifiers write it."""
-    return "".join(c for c in unicodedata.normalize("NFKD", word.casefold())
-                   if not unicodedata.combining(c))
-
-
 @lru_cache(maxsize=1)
 def _table() -> dict[str, tuple[str, ...]]:
     lines: list[str] = []
@@ -492,7 +485,7 @@ def _table() -> dict[str, tuple[str, ...]]:
     out: dict[str, list[str]] = {}
     for line in lines:
         english, *others = line.split("|")
-        foreign = [w for part in others for w in map(_plain, part.split()) if len(w) >= 4]
+        foreign = [w for part in others for w in map(plain, part.split()) if len(w) >= 4]
         for word in english.split():
             known = out.setdefault(stem(word), [])
             known += [w for w in foreign if w not in known and stem(w) != stem(word)]

@@ -10,6 +10,7 @@ linguistically right: "price" and "pricing" both become "pric".
 from __future__ import annotations
 
 import re
+import unicodedata
 from functools import lru_cache
 
 __all__ = ["fragments", "identifier_words", "stem", "words"]
@@ -42,6 +43,12 @@ def words(text: str) -> list[str]:
             if len(stemmed) >= 2:
                 out.append(stemmed)
     return out
+
+
+def plain(text: str) -> str:
+    """Lower case without accents ("Réclamation" -> "reclamation"), as identifiers write it."""
+    return "".join(c for c in unicodedata.normalize("NFKD", text.casefold())
+                   if not unicodedata.combining(c))
 
 
 def identifier_words(name: str) -> list[str]:

@@ -172,6 +172,35 @@ def test_a_copy_comes_after_the_table_it_copies() -> None:
     assert copies == {"ord_hdr_2023", "ord_hdr_bak", "tmp_ord_hdr", "ord_hdr_stage"}
 
 
+def test_copies_are_known_in_other_schemas_and_languages() -> None:
+    """A copy outside PostgreSQL's first schema is a copy (`crm.client_sauv` beside
+    `crm.client`, not only `client_sauv` beside `client`), and so is one its comment or name
+    marks in German, French, Dutch, Spanish, Italian or Portuguese; a table with such a word
+    and no twin, or a comment merely mentioning another table, is not."""
+    from planrag.schema._kinds import copies
+
+    def table(name: str, comment: str = "") -> Entity:
+        return Entity("table", name, (Column("id", "INT", key=True),), comment=comment)
+
+    entities = (
+        table("crm.client", "Fiche client"), table("crm.client_sauv"),
+        table("crm.client_doublons"), table("crm.vente_2019"), table("crm.vente"),
+        table("ops.kunde", "Kundenstamm"), table("crm.kunde_kopie"),  # another schema's twin
+        table("ops.artikel_x", "Sicherungskopie vor der Migration"),
+        table("ops.lager", "Lagerorte, veraltet: nicht mehr verwenden"),
+        table("ops.ordre", "Obsolète — ne pas utiliser"),
+        table("ops.pedido", "copia de seguridad de pedidos"),
+        table("ops.klacht", "verouderd, niet gebruiken"),
+        table("ops.ordine", "non usare"),
+        table("ops.sauvegarde_plan", "Plan de sauvetage"),  # no twin, no copy's word
+        table("ops.kopie_auftrag", "Kopierauftraege der Druckerei"),
+    )
+    found = {entities[i].name for i in copies(entities)}
+    assert found == {"crm.client_sauv", "crm.client_doublons", "crm.vente_2019",
+                     "ops.artikel_x", "ops.lager", "ops.ordre", "ops.pedido", "ops.klacht",
+                     "ops.ordine"}
+
+
 def _with_view(reads: tuple[str, ...]) -> Schema:
     """Terse base tables a question's words never meet, and a view over them named for
     what it holds (`reads`: the tables it reads, as introspection finds them)."""
