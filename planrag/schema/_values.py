@@ -261,7 +261,10 @@ class ValueIndex:
     def _said(self, tokens: Sequence[re.Match[str]], places: tuple[int, ...]) -> bool:
         """A value of one or two characters, or of stop words only ('TV', 'US'), counts only
         when the question writes it exactly as stored: "tv" or "us" in a sentence is not
-        the channel or the country."""
+        the channel or the country. Nor does part of a word written with a hyphen ("eco" of
+        "eco-driving" is not the segment 'ECO'; "part-time" names 'Part time' whole)."""
+        if _hyphened(tokens[0], before=True) or _hyphened(tokens[-1], before=False):
+            return False
         text = " ".join(t.group() for t in tokens)
         if len(text) > 2 and any(t.group().casefold() not in STOP_WORDS for t in tokens):
             return True
@@ -287,6 +290,14 @@ class ValueIndex:
             f"{self.count():,} values of {len(self.columns)} columns ({self.skipped} left out: "
             f"too many values), {self.seconds:.2f} s, {self.size_bytes() / 1024:,.0f} kB"
         )
+
+
+def _hyphened(token: re.Match[str], before: bool) -> bool:
+    """Whether `token` is joined by a hyphen to the word before it (or after it)."""
+    text, at = token.string, token.start() if before else token.end()
+    if before:
+        return at >= 2 and text[at - 1] == "-" and text[at - 2].isalnum()
+    return at + 1 < len(text) and text[at] == "-" and text[at + 1].isalnum()
 
 
 def _meaningful(value: str, tables: set[str]) -> bool:

@@ -85,6 +85,20 @@ def test_two_letter_values_link_only_when_written_as_stored() -> None:
     assert ix.links("tell us what tv does") == []
 
 
+def test_part_of_a_hyphened_word_names_no_value() -> None:
+    """"eco-driving" is not the customer segment 'ECO', nor "part-time" the priority
+    'Part'; a value the hyphened words spell whole, or one beside them, still links."""
+    ix = index(("cust", "segment", ("ECO", "STD")), ("prio", "nm", ("Part", "Low")),
+               ("contract", "kind", ("Part time",)), ("course", "nm", ("Driving",)))
+    assert ix.links("Which drivers should be coached on eco-driving?") == []
+    assert ix.links("Which self-driving trucks need a refresher?") == []
+    assert [x.value for x in ix.links("Which driving courses?")] == ["Driving"]
+    assert [x.value for x in ix.links("Which part-time staff work most?")] == ["Part time"]
+    assert [x.value for x in ix.links("Which ECO customers call most?")] == ["ECO"]
+    assert [x.value for x in ix.links("Who booked driving - and in which eco segment?")] == [
+        "Driving", "ECO"]
+
+
 def test_a_value_in_several_tables_names_them_all() -> None:
     ix = index(("dept", "dept_nm", ("Customer service",)),
                ("trn_crs", "crs_nm", ("Customer service",)))
