@@ -1,20 +1,20 @@
 """Schema recall on the unseen databases: does the first prompt's schema hold the tables each
 question needs?
 
-Each database is made afresh (wholesale, airline, telecom and transit on the PostgreSQL
-server, utility, campus, insurer, plant, retail and logistics on the MariaDB server: a module
-declaring SCHEMAS is a PostgreSQL one), connected as a dataset in a PLANRAG home of its
-own, given its written decision, and asked every question with `planrag schema --dataset ID
---question Q`. A needed table is "in full" when stdout has a line starting `TABLE <name>(`,
-"named" when the `Other tables:` line lists it, else "missing". The selection is timed
-twice: the command's wall time, and `first_prompt_schema` (what the command calls) on an
-open source.
+Each database is made afresh (wholesale, airline, telecom, transit and clinic on the
+PostgreSQL server, utility, campus, insurer, plant, retail and logistics on the MariaDB
+server: a module declaring SCHEMAS is a PostgreSQL one), connected as a dataset in a PLANRAG
+home of its own, given its written decision, and asked every question with `planrag schema
+--dataset ID --question Q`. A needed table is "in full" when stdout has a line starting
+`TABLE <name>(`, "named" when the `Other tables:` line lists it, else "missing". The
+selection is timed twice: the command's wall time, and `first_prompt_schema` (what the
+command calls) on an open source.
 
     .venv/bin/python -m tests._unseen.measure [--why] [NAME ...]
 
 with NAME one of wholesale, utility, campus, airline, insurer, telecom, plant, retail,
-transit, logistics (all by default), prints the figures; tests/live/test_unseen_recall.py
-runs it and checks only its structure.
+transit, logistics, clinic (all by default), prints the figures;
+tests/live/test_unseen_recall.py runs it and checks only its structure.
 """
 
 from __future__ import annotations
@@ -43,6 +43,7 @@ from tests._sql_fixtures import PREFIX, TEST_PASSWORD, admin_address, admin_exec
 from tests._unseen import (
     airline,
     campus,
+    clinic,
     insurer,
     logistics,
     plant,
@@ -57,7 +58,8 @@ from tests.live._live import cli, live_env
 MODULES: dict[str, ModuleType] = {"wholesale": wholesale, "utility": utility,
                                   "campus": campus, "airline": airline, "insurer": insurer,
                                   "telecom": telecom, "plant": plant, "retail": retail,
-                                  "transit": transit, "logistics": logistics}
+                                  "transit": transit, "logistics": logistics,
+                                  "clinic": clinic}
 _OTHER = "Other tables:"
 
 

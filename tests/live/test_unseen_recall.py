@@ -1,4 +1,4 @@
-"""Schema recall on ten databases the product has never seen (tests/_unseen): the harness
+"""Schema recall on eleven databases the product has never seen (tests/_unseen): the harness
 makes and connects each, asks every question with `planrag schema --question`, and prints
 how many of the tables each question needs came in full, named only, or not at all.
 
@@ -28,7 +28,7 @@ async def test_unseen_databases_are_measured_whole() -> None:
     print("\n" + report(results))
     assert [r.dataset for r in results] == ["wholesale", "utility", "campus", "airline",
                                             "insurer", "telecom", "plant", "retail",
-                                            "transit", "logistics"]
+                                            "transit", "logistics", "clinic"]
     for r in results:
         assert r.tables >= 100, r.dataset
         assert r.decision.startswith("exit 0: "), r.decision
