@@ -2,10 +2,10 @@
 question needs?
 
 Each database is made afresh (wholesale, airline, telecom, transit and clinic on the
-PostgreSQL server, utility, campus, insurer, plant, retail and logistics on the MariaDB
-server: a module declaring SCHEMAS is a PostgreSQL one), connected as a dataset in a PLANRAG
-home of its own, given its written decision, and asked every question with `planrag schema
---dataset ID --question Q`. A needed table is "in full" when stdout has a line starting
+PostgreSQL server, utility, campus, insurer, plant, retail, logistics and hotel on the
+MariaDB server: a module declaring SCHEMAS is a PostgreSQL one), connected as a dataset in a
+PLANRAG home of its own, given its written decision, and asked every question with `planrag
+schema --dataset ID --question Q`. A needed table is "in full" when stdout has a line starting
 `TABLE <name>(`, "named" when the `Other tables:` line lists it, else "missing". The
 selection is timed twice: the command's wall time, and `first_prompt_schema` (what the
 command calls) on an open source.
@@ -13,7 +13,7 @@ command calls) on an open source.
     .venv/bin/python -m tests._unseen.measure [--why] [NAME ...]
 
 with NAME one of wholesale, utility, campus, airline, insurer, telecom, plant, retail,
-transit, logistics, clinic (all by default), prints the figures;
+transit, logistics, clinic, hotel (all by default), prints the figures;
 tests/live/test_unseen_recall.py runs it and checks only its structure.
 """
 
@@ -44,6 +44,7 @@ from tests._unseen import (
     airline,
     campus,
     clinic,
+    hotel,
     insurer,
     logistics,
     plant,
@@ -59,7 +60,7 @@ MODULES: dict[str, ModuleType] = {"wholesale": wholesale, "utility": utility,
                                   "campus": campus, "airline": airline, "insurer": insurer,
                                   "telecom": telecom, "plant": plant, "retail": retail,
                                   "transit": transit, "logistics": logistics,
-                                  "clinic": clinic}
+                                  "clinic": clinic, "hotel": hotel}
 _OTHER = "Other tables:"
 
 

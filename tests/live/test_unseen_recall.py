@@ -28,7 +28,8 @@ async def test_unseen_databases_are_measured_whole() -> None:
     print("\n" + report(results))
     assert [r.dataset for r in results] == ["wholesale", "utility", "campus", "airline",
                                             "insurer", "telecom", "plant", "retail",
-                                            "transit", "logistics", "clinic"]
+                                            "transit", "logistics", "clinic",
+                                            "hotel"]
     for r in results:
         assert r.tables >= 100, r.dataset
         assert r.decision.startswith("exit 0: "), r.decision
