@@ -261,16 +261,17 @@ class ValueIndex:
     def _said(self, tokens: Sequence[re.Match[str]], places: tuple[int, ...]) -> bool:
         """A value of one or two characters, or of stop words only ('TV', 'US'), counts only
         when the question writes it exactly as stored: "tv" or "us" in a sentence is not
-        the channel or the country. Nor does part of a word written with a hyphen ("eco" of
-        "eco-driving" is not the segment 'ECO'; "part-time" names 'Part time' whole)."""
+        the channel or the country, nor "uses" (a stem away). Nor does part of a word
+        written with a hyphen ("eco" of "eco-driving" is not the segment 'ECO'; "part-time"
+        names 'Part time' whole)."""
         if _hyphened(tokens[0], before=True) or _hyphened(tokens[-1], before=False):
             return False
         text = " ".join(t.group() for t in tokens)
-        if len(text) > 2 and any(t.group().casefold() not in STOP_WORDS for t in tokens):
+        stored = [self.columns[p // _SLOT].values[p % _SLOT].strip() for p in places]
+        if (len(text) > 2 and any(len(value) > 2 for value in stored)
+                and any(t.group().casefold() not in STOP_WORDS for t in tokens)):
             return True
-        return any(
-            self.columns[p // _SLOT].values[p % _SLOT].strip() == text for p in places
-        )
+        return text in stored
 
     def size_bytes(self) -> int:
         """Memory held by the index (strings, tuples and the lookup), in bytes."""

@@ -83,6 +83,8 @@ def test_two_letter_values_link_only_when_written_as_stored() -> None:
     assert [x.value for x in ix.links("Does TV beat email for US customers?")] == [
         "TV", "Email", "US"]
     assert ix.links("tell us what tv does") == []
+    assert ix.links("Which hotel uses the most gas?") == []  # "uses" is a stem from 'US'
+    assert [x.value for x in ix.links("Which hotel sells to US guests?")] == ["US"]
 
 
 def test_part_of_a_hyphened_word_names_no_value() -> None:
