@@ -12,18 +12,29 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import TYPE_CHECKING, Literal
 
 if TYPE_CHECKING:
     from planrag.schema._values import ValueIndex
 
-__all__ = ["BRIEF_LEGEND", "Column", "Entity", "ForeignKey", "Schema", "brief_type"]
+__all__ = ["BRIEF_LEGEND", "COMMON_LEGEND", "COMMON_MARK", "Column", "Entity", "ForeignKey",
+           "Schema", "brief_type", "common_columns"]
 
 EntityKind = Literal["table", "node", "relationship"]
 READS_SHOWN = 8
 """The tables of a view's `reads` named on its line; more are counted."""
 BRIEF_LEGEND = "-- types by kind; `col -> t` refers to t.col"
 """What a schema cut down for a question says of its tables (`Entity.render(brief=True)`)."""
+COMMON_MARK = "*"
+"""Stands, in a brief table's columns, for the columns most tables have (`common_columns`)."""
+COMMON_LEGEND = f"-- {COMMON_MARK} in a table's columns: "
+"""Begins the line naming them, under `BRIEF_LEGEND`."""
+COMMON_SHARE = 0.5
+COMMON_LEAST = 10
+"""A column (as a brief line writes it) in at least this share of a schema's tables, and in
+this many, is one of its common columns, as long as this many tables have all of them."""
+MOST_COMMON = 8
 _KINDS = (
     ("bool", r"tinyint\(1\)|bit\(1\)|bit|bool(ean)?"),
     ("int", r"u?(tiny|small|medium|big|huge)?int(eger)?[248]?(\(\d+\))?( unsigned)?( zerofill)?"
@@ -41,6 +52,7 @@ _KINDS = (
 _KIND_OF = [(kind, re.compile(pattern, re.I)) for kind, pattern in _KINDS]
 
 
+@lru_cache(maxsize=4096)
 def brief_type(written: str) -> str:
     """A table column's type by kind, as a schema cut down for a question writes it: "int",
     "decimal", "float", "text", "date", "time", "timestamp", "timestamptz" or "bool"; any
@@ -118,13 +130,16 @@ class Entity:
             return tuple(dict.fromkeys(labels))
         return ()
 
-    def render(self, brief: bool = False) -> str:
+    def render(self, brief: bool = False, common: frozenset[str] = frozenset()) -> str:
         """The entity in full, on one line (the prompt's format). `brief` (a table in a
         schema cut down for a question, under `BRIEF_LEGEND`): its columns' types by kind
-        (`brief_type`) and a key's target without its column when that has the same name."""
+        (`brief_type`) and a key's target without its column when that has the same name;
+        when it has every column of `common` (`common_columns`), those as one `*`."""
         brief = brief and self.kind == "table"
-        foreign = {c: fk.target(c, brief) for fk in self.foreign_keys for c in fk.columns}
-        cols = ", ".join(c.render(foreign.get(c.name, ""), brief) for c in self.columns)
+        each = self.brief_columns() if brief else self._columns(brief)
+        if brief and common and common <= set(each):
+            each = [c for c in each if c not in common] + [COMMON_MARK]
+        cols = ", ".join(each)
         count = f"  [{self.size()}]" if self.rows is not None else ""
         comment = f"  -- {_one_line(self.comment, 200)}" if self.comment else ""
         if self.reads:
@@ -135,6 +150,14 @@ class Entity:
             return f"NODE (:{self.name} {{{cols}}}){count}{comment}"
         pats = "; ".join(self.patterns) or f"()-[:{self.name}]->()"
         return f"REL {pats} {{{cols}}}{count}{comment}"
+
+    def brief_columns(self) -> list[str]:
+        """Its columns as a table's brief line writes them."""
+        return self._columns(True)
+
+    def _columns(self, brief: bool) -> list[str]:
+        foreign = {c: fk.target(c, brief) for fk in self.foreign_keys for c in fk.columns}
+        return [c.render(foreign.get(c.name, ""), brief) for c in self.columns]
 
     def _reads_note(self) -> str:
         """"reads orders, customers" ("(+3 more)" past `READS_SHOWN`)."""
@@ -197,6 +220,25 @@ class Schema:
             if entity.name.casefold() == folded:
                 return entity
         return None
+
+
+def common_columns(entities: tuple[Entity, ...]) -> tuple[str, ...]:
+    """The columns most of the tables have, the same in each (name, kind, target and
+    comment), keys left out: the audit columns an application adds to every table
+    (`created_at`, `updated_by -> users.id`), most frequent first; none when fewer than
+    `COMMON_LEAST` tables have them all. A brief line writes them as `COMMON_MARK`."""
+    tables = [{c for c in e.brief_columns() if " KEY" not in c}
+              for e in entities if e.kind == "table"]
+    counts: dict[str, int] = {}
+    for columns in tables:
+        for column in columns:
+            counts[column] = counts.get(column, 0) + 1
+    least = max(COMMON_LEAST, COMMON_SHARE * len(tables))
+    found = sorted((c for c, n in counts.items() if n >= least), key=lambda c: (-counts[c], c))
+    found = found[:MOST_COMMON]
+    while found and sum(1 for columns in tables if columns.issuperset(found)) < least:
+        found.pop()
+    return tuple(found)
 
 
 def _one_line(text: str, width: int) -> str:

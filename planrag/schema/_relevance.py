@@ -68,7 +68,7 @@ from functools import lru_cache
 
 from planrag.schema._kinds import copies, lines, system_tables, templates
 from planrag.schema._languages import LEAST_COMPOUNDED, compounds, translations
-from planrag.schema._model import Entity, Schema
+from planrag.schema._model import Entity, Schema, common_columns
 from planrag.schema._synonyms import synonyms
 from planrag.schema._tokens import STOP_WORDS, words
 from planrag.schema._tokens import stem as stem_of
@@ -208,6 +208,8 @@ class Index:
     system: dict[int, str]
     """Positions of the software's own tables (`_kinds.system_tables`), with the first word
     of their names as a stem."""
+    common: tuple[str, ...]
+    """The columns most tables have (`_model.common_columns`), as a brief line writes them."""
 
     def weight(self, stem: str) -> float:
         return self.idf.get(stem, 0.0)
@@ -246,7 +248,7 @@ def _index_of(schema: Schema, values: ValueIndex | None) -> Index:
     return Index(entities, fields, idf, _neighbours(entities), _shorter(fields),
                  copies(entities) | kinds, kinds, *lines(entities), by_initial,
                  {}, worded, tuple(w for w in worded if len(w) > LEAST_COMPOUNDED),
-                 system_tables(entities))
+                 system_tables(entities), common_columns(entities))
 
 
 def _without_common_name_words(

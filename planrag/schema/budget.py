@@ -28,7 +28,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from planrag.schema._lookup import close_names, describe_entities, kinds_noun, search_schema
-from planrag.schema._model import BRIEF_LEGEND, Entity, Schema
+from planrag.schema._model import BRIEF_LEGEND, COMMON_LEGEND, Entity, Schema
 from planrag.schema._relevance import index_of, ordered, rank
 from planrag.schema._values import Link
 
@@ -55,6 +55,9 @@ LINKS_SHARE = 0.1
 lines); links past it are left out whole."""
 MOST_LINKS = 8
 LINKS_TITLE = "Values named in the question:"
+COMMON_LEGEND_SHARE = 0.1
+"""Share of the budget the line naming the columns most tables have may take; a longer one
+(long comments on them) is not written, and the tables list those columns."""
 EVERYWHERE = 0.2
 """Share of all tables a table must be linked to for its links to say nothing of nearness
 (`for_names`)."""
@@ -153,6 +156,13 @@ class _Layout:
         self.room = budget - reserve
         """Room for the header, the links, the full entities and the names together."""
         legend = ("\n" + BRIEF_LEGEND) if any(e.kind == "table" for e in schema.entities) else ""
+        common = index_of(schema).common
+        line = "\n" + COMMON_LEGEND + ", ".join(common)
+        fits = bool(common) and len(line) <= budget * COMMON_LEGEND_SHARE
+        self.common = frozenset(common if fits else ())
+        self.lines: dict[int, str] = {}
+        """Each entity's line, once written (by identity: two tables may look alike)."""
+        legend += line if fits else ""
         self.header = _fit(schema.header(), self.room - len(legend))
         room = min(int(budget * LINKS_SHARE), self.room - len(self.header) - len(legend))
         self.links, self.link_lines = _links_block(links, room)
@@ -165,10 +175,10 @@ class _Layout:
         taken = {id(e) for e in shown}
         remaining = for_names(self.schema, shown, [
             e for e in _distinct([*(c.entity for c in full), *rest]) if id(e) not in taken])
-        used = len(self.header) + sum(len(e.render(brief=True)) + 1 for e in shown)
+        used = len(self.header) + sum(len(self._line(e)) + 1 for e in shown)
         named = _names(remaining, self.room - used)
         left = remaining[len(named) :]
-        lines = [self.header, *(e.render(brief=True) for e in shown), *_name_lines(named)]
+        lines = [self.header, *(self._line(e) for e in shown), *_name_lines(named)]
         if left:
             lines.append(_more_line(len(left), kinds_noun({e.kind for e in left})))
         noun = kinds_noun({e.kind for e in self.schema.entities})
@@ -180,6 +190,12 @@ class _Layout:
             text, False, tuple(e.name for e in shown), tuple(e.name for e in ordered), len(left),
             self.links, tuple((e.name, why[id(e)]) for e in shown),
         )
+
+    def _line(self, entity: Entity) -> str:
+        line = self.lines.get(id(entity))
+        if line is None:
+            line = self.lines[id(entity)] = entity.render(brief=True, common=self.common)
+        return line
 
     def _full(self, candidates: Sequence[_Candidate]) -> tuple[list[Entity], dict[int, str]]:
         """Candidates in order while they fit in the full share, each with why; one that
@@ -193,7 +209,7 @@ class _Layout:
         for c in candidates:
             if id(c.entity) in why or any(id(e) not in why for e in c.beside):
                 continue
-            cost = len(c.entity.render(brief=True)) + 1
+            cost = len(self._line(c.entity)) + 1
             if used + cost <= limit:
                 shown.append(c.entity)
                 why[id(c.entity)] = c.reason

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from planrag.schema import Column, Entity, ForeignKey, Schema
+from planrag.schema._model import COMMON_LEGEND, common_columns
 from planrag.schema.budget import DEFAULT_BUDGET, MIN_BUDGET, SchemaView, prompt_schema
 from tests._big_schema import QUESTIONS, big_schema
 from tests.schema._schemas import dump_paths, dump_schema, supply_graph
@@ -22,9 +23,13 @@ def check_accounting(schema: Schema, view: SchemaView) -> None:
     assert not set(view.shown) & set(view.named)
     assert set(view.shown) | set(view.named) <= set(names)
     lines = view.text.splitlines()
+    folded = any(line.startswith(COMMON_LEGEND) for line in lines)
+    common = frozenset(common_columns(schema.entities) if folded else ())
     for name in view.shown:
         entity = schema.find(name)
-        assert entity is not None and entity.render(brief=not view.complete) in lines
+        assert entity is not None and (
+            entity.render() if view.complete else entity.render(brief=True, common=common)
+        ) in lines
     if not view.complete:
         assert lines[0] == schema.header() or lines[0].endswith("…")
         assert "search_schema" in lines[-1] and "describe_tables" in lines[-1]
@@ -204,6 +209,52 @@ def test_a_cut_schema_is_brief_and_says_how_to_read_it() -> None:
     assert prompt_schema(whole, "How much stock is on hand?").text == whole.render()
     graph = prompt_schema(supply_graph(labels=200), "Which supplier ships most?")
     assert not graph.complete and BRIEF_LEGEND not in graph.text
+
+
+def _audited(name: str, columns: tuple[Column, ...], audit: bool = True) -> Entity:
+    """A table an ERP keeps who made and changed each row in."""
+    trail = (Column("create_uid", "INT(11)"), Column("create_date", "DATETIME"),
+             Column("write_uid", "INT(11)"), Column("write_date", "DATETIME"))
+    return Entity("table", name, (Column("id", "INT(11)", True), *columns,
+                                  *(trail if audit else ())),
+                  foreign_keys=(ForeignKey(("create_uid",), "res_users", ("id",)),
+                                ForeignKey(("write_uid",), "res_users", ("id",))) if audit
+                  else ())
+
+
+def test_the_columns_most_tables_have_are_written_once() -> None:
+    """An ERP's audit columns, in every table, took a fifth of each line: a cut schema names
+    them once under its legend and writes `*` in each table that has them all. A table
+    without them lists its own columns only; a key is never folded; a schema with fewer
+    than ten tables that have them folds nothing."""
+    from planrag.schema._model import COMMON_MARK
+
+    partners = _audited("res_partner", (Column("name", "VARCHAR(80)"),
+                                        Column("credit_limit", "DECIMAL(12,2)")))
+    link = _audited("sale_order_tag_rel", (Column("order_id", "INT(11)", True),
+                                           Column("tag_id", "INT(11)", True)), audit=False)
+    filler = [_audited(f"mrp_{n:03d}", (Column(f"qty_{n}", "DECIMAL(12,3)"),))
+              for n in range(300)]
+    schema = Schema("postgres", "erp", (partners, link, *filler))
+    assert common_columns(schema.entities) == (
+        "create_date timestamp", "create_uid int -> res_users.id", "write_date timestamp",
+        "write_uid int -> res_users.id")
+    view = prompt_schema(schema, "Which partners are over their credit limit?")
+    lines = view.text.splitlines()
+    assert lines[2] == COMMON_LEGEND + ", ".join(common_columns(schema.entities))
+    assert ("TABLE res_partner(id int KEY, name text, credit_limit decimal, "
+            f"{COMMON_MARK})") in lines
+    assert "create_uid INT(11) -> res_users.id" in partners.render()  # as written, whole
+    check_accounting(schema, view)
+    # without them (a many-to-many table), a table lists its own and no star
+    view = prompt_schema(schema, "Which sale order tag rel rows are there?")
+    assert "TABLE sale_order_tag_rel(id int KEY, order_id int KEY, tag_id int KEY)" in (
+        view.text.splitlines())
+    few = Schema("postgres", "erp", (partners, *filler[:8], *(
+        _audited(f"gl_{n:03d}", (Column(f"amt_{n}", "DECIMAL(12,2)"),), audit=False)
+        for n in range(300))))
+    assert common_columns(few.entities) == ()
+    assert COMMON_LEGEND not in prompt_schema(few, "Which partners owe us most?").text
 
 
 # ------------------------------------------------------------------------- graphs

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from planrag.schema import Column, Entity, ForeignKey, Schema
 from planrag.schema._lookup import SEARCH_CHARS
-from planrag.schema._model import BRIEF_LEGEND
+from planrag.schema._model import BRIEF_LEGEND, COMMON_LEGEND
 from planrag.schema.budget import (
     MIN_BUDGET,
     describe_entities,
@@ -110,7 +110,7 @@ def test_the_view_is_within_budget_deterministic_and_accounts_for_everything(
     if not view.complete:
         for line in view.text.splitlines()[1:]:
             assert line == BRIEF_LEGEND or line.startswith(
-                ("TABLE ", "NODE ", "REL ", "Other ", "... and ", "("))
+                ("TABLE ", "NODE ", "REL ", "Other ", "... and ", "(", COMMON_LEGEND))
 
 
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
