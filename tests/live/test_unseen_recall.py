@@ -1,6 +1,7 @@
-"""Schema recall on eleven databases the product has never seen (tests/_unseen): the harness
-makes and connects each, asks every question with `planrag schema --question`, and prints
-how many of the tables each question needs came in full, named only, or not at all.
+"""Schema recall on the databases the product has never seen (tests/_unseen): the harness
+makes and connects each (a test each, so that workers share them out), asks every question
+with `planrag schema --question`, and prints how many of the tables each question needs
+came in full, named only, or not at all.
 
 Only the harness's structure is held here, not a recall figure: every needed table is one
 the database has, each first prompt's schema fits its budget, the output parses, and each
@@ -10,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests._unseen.measure import Measured, measure, parse, report
+from tests._unseen.measure import MODULES, Measured, measure, parse, report
 
 pytestmark = pytest.mark.mysql
 
@@ -23,13 +24,11 @@ def test_parse_reads_full_tables_and_the_other_tables_line() -> None:
                                                        "inv.po_hdr"])
 
 
-async def test_unseen_databases_are_measured_whole() -> None:
-    results: list[Measured] = await measure()
+@pytest.mark.parametrize("name", list(MODULES))
+async def test_each_unseen_database_is_measured_whole(name: str) -> None:
+    results: list[Measured] = await measure([name])
     print("\n" + report(results))
-    assert [r.dataset for r in results] == ["wholesale", "utility", "campus", "airline",
-                                            "insurer", "telecom", "plant", "retail",
-                                            "transit", "logistics", "clinic",
-                                            "hotel"]
+    assert [r.dataset for r in results] == [name]
     for r in results:
         assert r.tables >= 100, r.dataset
         assert r.decision.startswith("exit 0: "), r.decision
@@ -40,3 +39,8 @@ async def test_unseen_databases_are_measured_whole() -> None:
             assert a.shown, (r.dataset, a.question)
             assert a.full | a.named | a.missing == a.needed
             assert not (a.full & a.named or a.full & a.missing or a.named & a.missing)
+
+
+def test_every_unseen_database_is_measured() -> None:
+    assert list(MODULES) == ["wholesale", "utility", "campus", "airline", "insurer", "telecom",
+                             "plant", "retail", "transit", "logistics", "clinic", "hotel"]
