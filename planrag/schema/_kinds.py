@@ -40,10 +40,17 @@ temporary tables, interfaces to other systems, report definitions and runs ("tem
 "conf" are left out: a temperature reading, a conference room)."""
 
 
+_HISTORY_WORDS = frozenset({"hist", "hst", "history", "historie", "historico", "historique",
+                            "storico", "historisch"})
+"""Name parts that mark a history copy, when the rest of the name is another table's and the
+copy has every column of it (`res_cab_hist` beside `res_cab`)."""
+
+
 def copies(entities: tuple[Entity, ...]) -> frozenset[int]:
     """The tables marked as copies: by their comment, or by a name that is another table's
-    with a copy's word added (`orders_bak`, `tmp_orders`, `orders_2019_archive`)."""
-    names = {e.name.casefold() for e in entities}
+    with a copy's word added (`orders_bak`, `tmp_orders`, `orders_2019_archive`), or a
+    history word added to a table whose columns it all has (`rate_day_hist`)."""
+    by_name = {e.name.casefold(): e for e in entities}
     out = set()
     for i, entity in enumerate(entities):
         if _COPY_COMMENT.search(plain(entity.comment or "")):
@@ -52,7 +59,13 @@ def copies(entities: tuple[Entity, ...]) -> frozenset[int]:
         schema, dot, bare = entity.name.casefold().rpartition(".")
         parts = _raw_parts(bare)
         rest = [p for p in parts if p not in _COPY_WORDS and not p.isdigit()]
-        if rest and len(rest) < len(parts) and schema + dot + "_".join(rest) in names:
+        if rest and len(rest) < len(parts) and schema + dot + "_".join(rest) in by_name:
+            out.add(i)
+            continue
+        rest = [p for p in rest if p not in _HISTORY_WORDS]
+        twin = by_name.get(schema + dot + "_".join(rest)) if len(rest) < len(parts) else None
+        if twin is not None and twin is not entity and {c.name for c in twin.columns} <= {
+                c.name for c in entity.columns}:
             out.add(i)
     return frozenset(out)
 

@@ -175,8 +175,9 @@ def test_a_copy_comes_after_the_table_it_copies() -> None:
 def test_copies_are_known_in_other_schemas_and_languages() -> None:
     """A copy outside PostgreSQL's first schema is a copy (`crm.client_sauv` beside
     `crm.client`, not only `client_sauv` beside `client`), and so is one its comment or name
-    marks in German, French, Dutch, Spanish, Italian or Portuguese; a table with such a word
-    and no twin, or a comment merely mentioning another table, is not."""
+    marks in German, French, Dutch, Spanish, Italian or Portuguese, and a history table with
+    every column of its twin; a table with such a word and no twin, or a comment merely
+    mentioning another table, is not."""
     from planrag.schema._kinds import copies
 
     def table(name: str, comment: str = "") -> Entity:
@@ -194,11 +195,14 @@ def test_copies_are_known_in_other_schemas_and_languages() -> None:
         table("ops.ordine", "non usare"),
         table("ops.sauvegarde_plan", "Plan de sauvetage"),  # no twin, no copy's word
         table("ops.kopie_auftrag", "Kopierauftraege der Druckerei"),
+        table("rm_tarifa_dia"), table("rm_tarifa_dia_hist"),  # a history copy, all columns
+        Entity("table", "lty_tier", (Column("id", "INT", key=True), Column("min_pts", "INT"))),
+        table("lty_tier_hist"),  # not every column of lty_tier: a history of its own
     )
     found = {entities[i].name for i in copies(entities)}
     assert found == {"crm.client_sauv", "crm.client_doublons", "crm.vente_2019",
                      "ops.artikel_x", "ops.lager", "ops.ordre", "ops.pedido", "ops.klacht",
-                     "ops.ordine"}
+                     "ops.ordine", "rm_tarifa_dia_hist"}
 
 
 def _with_view(reads: tuple[str, ...]) -> Schema:
