@@ -23,7 +23,7 @@ from functools import lru_cache
 
 from planrag.schema._tokens import plain, stem
 
-__all__ = ["LEAST_COMPOUNDED", "compounds", "translations"]
+__all__ = ["LEAST_COMPOUNDED", "compounds", "concepts_starting", "translations"]
 
 LEAST_COMPOUNDED = 5
 """Letters a word of another language needs to be found inside a longer schema word."""
@@ -475,15 +475,29 @@ churn | abwanderung kuendigung | resiliation | opzegging | | disdetta | cancelam
 
 
 @lru_cache(maxsize=1)
-def _table() -> dict[str, tuple[str, ...]]:
+def _lines() -> tuple[str, ...]:
     lines: list[str] = []
     for line in _CONCEPTS.strip("\n").splitlines():
         if line.startswith(" ") and lines:
             lines[-1] += " " + line.strip()
         elif line.strip():
             lines.append(line.strip())
+    return tuple(lines)
+
+
+@lru_cache(maxsize=4096)
+def concepts_starting(start: str) -> int:
+    """How many of the lexicon's concepts have an English word (longer than `start`) that
+    `start` begins: "res" begins "response", "resignation" and "reservation", three."""
+    return sum(1 for line in _lines()
+               if any(w.startswith(start) and len(w) > len(start)
+                      for w in line.split("|")[0].split()))
+
+
+@lru_cache(maxsize=1)
+def _table() -> dict[str, tuple[str, ...]]:
     out: dict[str, list[str]] = {}
-    for line in lines:
+    for line in _lines():
         english, *others = line.split("|")
         foreign = [w for part in others for w in map(plain, part.split()) if len(w) >= 4]
         for word in english.split():

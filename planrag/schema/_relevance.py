@@ -67,7 +67,12 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from planrag.schema._kinds import copies, lines, system_tables, templates
-from planrag.schema._languages import LEAST_COMPOUNDED, compounds, translations
+from planrag.schema._languages import (
+    LEAST_COMPOUNDED,
+    compounds,
+    concepts_starting,
+    translations,
+)
 from planrag.schema._model import Entity, Schema, common_columns
 from planrag.schema._synonyms import synonyms
 from planrag.schema._tokens import STOP_WORDS, words
@@ -370,8 +375,9 @@ def asked_words(index: Index, text: str) -> Asked:
                     asked.synonym_of[short] = of
                     asked.origin.setdefault(short, of)
         for other in translations(word):
-            # abbreviated by its start only (`lev`; `vrd` is no "versand"), and not a letter
-            # short of it: that is a cognate's stem ("zon" of "zona")
+            # abbreviated by its start only (`lev`; `vrd` is no "versand"), one that begins no
+            # other concept's words (`reg` of "reglement" is as likely a region), and not a
+            # letter short of it: that is a cognate's stem ("zon" of "zona")
             cut = [(s, w) for s, w in _abbreviations(index, other)
                    if w == ABBREVIATION and len(s) < len(other) - 1]
             for short, weight in ((stem_of(other), 1.0), *cut, *_compounds(index, other)):
@@ -394,13 +400,22 @@ def _abbreviations(index: Index, word: str) -> tuple[tuple[str, float], ...]:
             if short == whole or len(short) >= len(word):
                 continue
             if word.startswith(short):
-                found.append((short, ABBREVIATION))
+                found.append((short, ABBREVIATION / _ambiguity(short)))
             elif _consonant_abbreviation(short, word):
                 found.append((short, CONSONANTS))
         known = tuple(found)
         if len(index.abbreviated) < 4096:
             index.abbreviated[word] = known
     return known
+
+
+def _ambiguity(short: str) -> float:
+    """How much less a start of `SHORTEST_ABBREVIATION` letters says of a word when it begins
+    the words of several business concepts ("res": response, resignation, reservation;
+    "cus": customer, customs): the square root of their number."""
+    if len(short) > SHORTEST_ABBREVIATION:
+        return 1.0
+    return math.sqrt(max(1, concepts_starting(short)))
 
 
 def _compounds(index: Index, word: str) -> tuple[tuple[str, float], ...]:

@@ -205,6 +205,26 @@ def test_copies_are_known_in_other_schemas_and_languages() -> None:
                      "ops.ordine", "rm_tarifa_dia_hist"}
 
 
+def test_a_short_start_of_several_concepts_says_less() -> None:
+    """`cus` begins "customer" and "customs", `res` "reservation", "response" and
+    "resignation": a question about customers meets the customs declarations less than the
+    customer master, though both abbreviate its word by three letters or more."""
+    from planrag.schema._relevance import ABBREVIATION, asked_words, index_of
+
+    def table(name: str, *cols: str) -> Entity:
+        return Entity("table", name, (Column("id", "INT", key=True),
+                                      *(Column(c, "VARCHAR(20)") for c in cols)))
+
+    schema = Schema("mysql", "x", (
+        table("cus_decl", "mrn", "office_cd"), table("cus_office", "office_cd", "nm"),
+        table("cust", "nm", "vat_no"), table("veh", "plate", "make"),
+        *(table(f"gl_{n:03d}", "amt") for n in range(40))))
+    asked = asked_words(index_of(schema), "customers with vehicles")
+    assert asked["cust"] == ABBREVIATION and asked["veh"] == ABBREVIATION
+    assert asked["cus"] < ABBREVIATION / 1.4
+    assert top("Which customers pay their bills late?", 1, schema) == ["cust"]
+
+
 def _with_view(reads: tuple[str, ...]) -> Schema:
     """Terse base tables a question's words never meet, and a view over them named for
     what it holds (`reads`: the tables it reads, as introspection finds them)."""
