@@ -35,6 +35,7 @@ COMMON_LEAST = 10
 """A column (as a brief line writes it) in at least this share of a schema's tables, and in
 this many, is one of its common columns, as long as this many tables have all of them."""
 MOST_COMMON = 8
+"""Common columns named at most (the most frequent)."""
 _KINDS = (
     ("bool", r"tinyint\(1\)|bit\(1\)|bit|bool(ean)?"),
     ("int", r"u?(tiny|small|medium|big|huge)?int(eger)?[248]?(\(\d+\))?( unsigned)?( zerofill)?"
@@ -136,7 +137,7 @@ class Entity:
         (`brief_type`) and a key's target without its column when that has the same name;
         when it has every column of `common` (`common_columns`), those as one `*`."""
         brief = brief and self.kind == "table"
-        each = self.brief_columns() if brief else self._columns(brief)
+        each = self._columns(brief)
         if brief and common and common <= set(each):
             each = [c for c in each if c not in common] + [COMMON_MARK]
         cols = ", ".join(each)
@@ -227,7 +228,7 @@ def common_columns(entities: tuple[Entity, ...]) -> tuple[str, ...]:
     comment), keys left out: the audit columns an application adds to every table
     (`created_at`, `updated_by -> users.id`), most frequent first; none when fewer than
     `COMMON_LEAST` tables have them all. A brief line writes them as `COMMON_MARK`."""
-    tables = [{c for c in e.brief_columns() if " KEY" not in c}
+    tables = [{line for c, line in zip(e.columns, e.brief_columns(), strict=True) if not c.key}
               for e in entities if e.kind == "table"]
     counts: dict[str, int] = {}
     for columns in tables:
