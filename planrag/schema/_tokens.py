@@ -13,7 +13,7 @@ import re
 import unicodedata
 from functools import lru_cache
 
-__all__ = ["fragments", "identifier_words", "stem", "words"]
+__all__ = ["fragments", "identifier_words", "plain", "stem", "words"]
 
 _CAMEL = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+")
 """Runs of letters at camelCase boundaries: "HTTPServer" -> HTTP, Server."""
