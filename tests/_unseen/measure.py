@@ -1,7 +1,7 @@
 """Schema recall on the unseen databases: does the first prompt's schema hold the tables each
 question needs?
 
-Each database is made afresh (wholesale, airline, telecom, transit and clinic on the
+Each database is made afresh (wholesale, airline, telecom, transit, clinic and bank on the
 PostgreSQL server, utility, campus, insurer, plant, retail, logistics and hotel on the
 MariaDB server: a module declaring SCHEMAS is a PostgreSQL one), connected as a dataset in a
 PLANRAG home of its own, given its written decision, and asked every question with `planrag
@@ -13,7 +13,7 @@ command calls) on an open source.
     .venv/bin/python -m tests._unseen.measure [--why] [NAME ...]
 
 with NAME one of wholesale, utility, campus, airline, insurer, telecom, plant, retail,
-transit, logistics, clinic, hotel (all by default), prints the figures;
+transit, logistics, clinic, hotel, bank (all by default), prints the figures;
 tests/live/test_unseen_recall.py runs it and checks only its structure.
 """
 
@@ -42,6 +42,7 @@ from tests._pg_fixtures import ADMIN_URL, PASSWORD, _admin, scratch_database
 from tests._sql_fixtures import PREFIX, TEST_PASSWORD, admin_address, admin_execute
 from tests._unseen import (
     airline,
+    bank,
     campus,
     clinic,
     hotel,
@@ -60,7 +61,7 @@ MODULES: dict[str, ModuleType] = {"wholesale": wholesale, "utility": utility,
                                   "campus": campus, "airline": airline, "insurer": insurer,
                                   "telecom": telecom, "plant": plant, "retail": retail,
                                   "transit": transit, "logistics": logistics,
-                                  "clinic": clinic, "hotel": hotel}
+                                  "clinic": clinic, "hotel": hotel, "bank": bank}
 _OTHER = "Other tables:"
 
 
