@@ -81,7 +81,7 @@ DECISION = f'''
 id = "close-branch"
 title = "Branch to close"
 goal = "maximize"
-objective = "the branch network's yearly result: margin on the open accounts' balances, part \\
+objective = "the branch network's yearly result: margin on the open accounts' balances, part \
 of a closed branch's book leaving us, less the branches' running costs of 2025"
 unit = "EUR/year"
 candidates = """
