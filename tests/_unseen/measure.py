@@ -2,18 +2,18 @@
 question needs?
 
 Each database is made afresh (wholesale, airline, telecom, transit, clinic and bank on the
-PostgreSQL server, utility, campus, insurer, plant, retail, logistics and hotel on the
-MariaDB server: a module declaring SCHEMAS is a PostgreSQL one), connected as a dataset in a
-PLANRAG home of its own, given its written decision, and asked every question with `planrag
-schema --dataset ID --question Q`. A needed table is "in full" when stdout has a line starting
-`TABLE <name>(`, "named" when the `Other tables:` line lists it, else "missing". The
-selection is timed twice: the command's wall time, and `first_prompt_schema` (what the
-command calls) on an open source.
+PostgreSQL server, utility, campus, insurer, plant, retail, logistics, hotel and build on
+the MariaDB server: a module declaring SCHEMAS is a PostgreSQL one), connected as a dataset
+in a PLANRAG home of its own, given its written decision, and asked every question with
+`planrag schema --dataset ID --question Q`. A needed table is "in full" when stdout has a
+line starting `TABLE <name>(`, "named" when the `Other tables:` line lists it, else
+"missing". The selection is timed twice: the command's wall time, and `first_prompt_schema`
+(what the command calls) on an open source.
 
     .venv/bin/python -m tests._unseen.measure [--why] [NAME ...]
 
 with NAME one of wholesale, utility, campus, airline, insurer, telecom, plant, retail,
-transit, logistics, clinic, hotel, bank (all by default), prints the figures;
+transit, logistics, clinic, hotel, bank, build (all by default), prints the figures;
 tests/live/test_unseen_recall.py runs it and checks only its structure.
 """
 
@@ -43,6 +43,7 @@ from tests._sql_fixtures import PREFIX, TEST_PASSWORD, admin_address, admin_exec
 from tests._unseen import (
     airline,
     bank,
+    build,
     campus,
     clinic,
     hotel,
@@ -61,7 +62,8 @@ MODULES: dict[str, ModuleType] = {"wholesale": wholesale, "utility": utility,
                                   "campus": campus, "airline": airline, "insurer": insurer,
                                   "telecom": telecom, "plant": plant, "retail": retail,
                                   "transit": transit, "logistics": logistics,
-                                  "clinic": clinic, "hotel": hotel, "bank": bank}
+                                  "clinic": clinic, "hotel": hotel, "bank": bank,
+                                  "build": build}
 _OTHER = "Other tables:"
 
 
