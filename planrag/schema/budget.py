@@ -155,14 +155,16 @@ class _Layout:
         reserve = len(_hint(total, total, noun)) + 1 + len(_more_line(total, noun)) + 1
         self.room = budget - reserve
         """Room for the header, the links, the full entities and the names together."""
-        legend = ("\n" + BRIEF_LEGEND) if any(e.kind == "table" for e in schema.entities) else ""
         common = index_of(schema).common
-        line = "\n" + COMMON_LEGEND + ", ".join(common)
-        fits = bool(common) and len(line) <= budget * COMMON_LEGEND_SHARE
-        self.common = frozenset(common if fits else ())
+        said = "\n" + COMMON_LEGEND + ", ".join(common)
+        if not common or len(said) > budget * COMMON_LEGEND_SHARE:
+            common, said = (), ""
+        self.common = frozenset(common)
+        """The columns each table that has them all writes as one `*`."""
         self.lines: dict[int, str] = {}
         """Each entity's line, once written (by identity: two tables may look alike)."""
-        legend += line if fits else ""
+        tables = any(e.kind == "table" for e in schema.entities)
+        legend = ("\n" + BRIEF_LEGEND if tables else "") + said
         self.header = _fit(schema.header(), self.room - len(legend))
         room = min(int(budget * LINKS_SHARE), self.room - len(self.header) - len(legend))
         self.links, self.link_lines = _links_block(links, room)

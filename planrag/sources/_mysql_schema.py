@@ -59,10 +59,10 @@ _DISPLAY_WIDTH = re.compile(r"^((?:TINY|SMALL|MEDIUM|BIG)?INT)\(\d+\)")
 
 
 def column_type(written: str) -> str:
-    """A column's type as the prompt shows it: upper case, an integer's display width left
-    out as MySQL 8 does (`INT(11)` is `INT`: the width says nothing of the values, and it
-    costs the prompt four characters a column), except `TINYINT(1)`, the convention for
-    yes/no, and a width a `ZEROFILL` column is padded to."""
+    """A column's type as the whole schema and `describe_tables` show it: upper case, an
+    integer's display width left out as MySQL 8 does (`INT(11)` is `INT`: the width says
+    nothing of the values), except `TINYINT(1)`, the convention for yes/no, and a width a
+    `ZEROFILL` column is padded to."""
     text = written.upper()
     if text.startswith("TINYINT(1)") or "ZEROFILL" in text:
         return text
