@@ -110,10 +110,6 @@ title = "Share of the station's de-icing delay a second rig removes (%)"
 '''
 
 
-def ddl(role: str | None = None) -> list[str]:
-    """Every statement that makes the database; `role` is granted reading all of it."""
-    return build().statements(role)
-
 
 def build() -> Db:
     db = Db("postgres", SCHEMAS)

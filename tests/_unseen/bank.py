@@ -121,10 +121,6 @@ title = "Net interest margin earned on a euro of balances, percent a year"
 '''
 
 
-def ddl(role: str | None = None) -> list[str]:
-    """Every statement that makes the database; `role` is granted reading all of it."""
-    return build().statements(role)
-
 
 def build() -> Db:
     db = Db("postgres", SCHEMAS)

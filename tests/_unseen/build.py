@@ -119,10 +119,6 @@ title = "Hire day rate as a percent of the average we paid (transport, short not
 '''
 
 
-def ddl() -> list[str]:
-    """Every statement that makes the database (run inside it)."""
-    return build().statements()
-
 
 def build() -> Db:
     db = Db("mariadb")

@@ -75,10 +75,6 @@ title = "Seats in the new section"
 '''
 
 
-def ddl() -> list[str]:
-    """Every statement that makes the database (run inside it)."""
-    return build().statements()
-
 
 def build() -> Db:
     db = Db("mariadb")

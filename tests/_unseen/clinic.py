@@ -114,10 +114,6 @@ title = "Patients one registered nurse can safely look after at night"
 '''
 
 
-def ddl(role: str | None = None) -> list[str]:
-    """Every statement that makes the database; `role` is granted reading all of it."""
-    return build().statements(role)
-
 
 def build() -> Db:
     db = Db("postgres", SCHEMAS)

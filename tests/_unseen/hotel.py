@@ -108,10 +108,6 @@ title = "Percent of the dropped website's guests who would book with us directly
 '''
 
 
-def ddl() -> list[str]:
-    """Every statement that makes the database (run inside it)."""
-    return build().statements()
-
 
 def build() -> Db:
     db = Db("mariadb")

@@ -91,10 +91,6 @@ title = "Extra towing per claim sent to another garage (EUR)"
 '''
 
 
-def ddl() -> list[str]:
-    """Every statement that makes the database (run inside it)."""
-    return build().statements()
-
 
 def build() -> Db:
     db = Db("mariadb")

@@ -111,10 +111,6 @@ title = "Minutes after the promised time a delivery still counts as on time"
 '''
 
 
-def ddl() -> list[str]:
-    """Every statement that makes the database (run inside it)."""
-    return build().statements()
-
 
 def build() -> Db:
     db = Db("mariadb")

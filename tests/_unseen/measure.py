@@ -154,7 +154,8 @@ async def _postgres(module: ModuleType) -> AsyncIterator[str]:
     finally:
         await conn.close()
     try:
-        async with scratch_database("unseen", [*module.ddl(role), "ANALYZE"]) as database:
+        statements = [*module.build().statements(role), "ANALYZE"]
+        async with scratch_database("unseen", statements) as database:
             parts = urlsplit(ADMIN_URL)
             yield (f"postgresql://{role}:{PASSWORD}@{parts.hostname}:{parts.port or 5432}"
                    f"/{database}")
@@ -179,12 +180,12 @@ async def _mariadb(name: str, module: ModuleType) -> AsyncIterator[str]:
     a = admin_address()
     conn = await aiomysql.connect(host=a.host, port=a.port, user=a.user, password=a.password,
                                   db=database, autocommit=True)
+    made = module.build()
     try:
         async with conn.cursor() as cur:
-            for statement in module.ddl():
+            for statement in made.statements():
                 await cur.execute(statement)
-            await cur.execute("ANALYZE TABLE " + ", ".join(
-                f"`{t}`" for t in module.build().tables))
+            await cur.execute("ANALYZE TABLE " + ", ".join(f"`{t}`" for t in made.tables))
     finally:
         conn.close()
     hosts = ("localhost", "127.0.0.1")

@@ -96,10 +96,6 @@ title = "Share of the line's breakdown time an overhaul removes (%)"
 '''
 
 
-def ddl() -> list[str]:
-    """Every statement that makes the database (run inside it)."""
-    return build().statements()
-
 
 def build() -> Db:
     db = Db("mariadb")

@@ -113,10 +113,6 @@ title = "Extra cashiers rostered on a Saturday (8-hour shifts)"
 '''
 
 
-def ddl() -> list[str]:
-    """Every statement that makes the database (run inside it)."""
-    return build().statements()
-
 
 def build() -> Db:
     db = Db("mariadb")

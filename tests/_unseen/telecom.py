@@ -123,10 +123,6 @@ title = "Years the connection cost is written off over"
 '''
 
 
-def ddl(role: str | None = None) -> list[str]:
-    """Every statement that makes the database; `role` is granted reading all of it."""
-    return build().statements(role)
-
 
 def build() -> Db:
     db = Db("postgres", SCHEMAS)

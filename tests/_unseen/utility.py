@@ -79,10 +79,6 @@ title = "Minutes to read one meter"
 '''
 
 
-def ddl() -> list[str]:
-    """Every statement that makes the database (run inside it)."""
-    return build().statements()
-
 
 def build() -> Db:
     db = Db("mariadb")

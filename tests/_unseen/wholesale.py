@@ -107,10 +107,6 @@ title = "Refrigerated trucks added"
 '''
 
 
-def ddl(role: str | None = None) -> list[str]:
-    """Every statement that makes the database; `role` is granted reading all of it."""
-    return build().statements(role)
-
 
 def build() -> Db:
     db = Db("postgres", SCHEMAS)
