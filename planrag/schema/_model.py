@@ -18,14 +18,17 @@ from typing import TYPE_CHECKING, Literal
 if TYPE_CHECKING:
     from planrag.schema._values import ValueIndex
 
-__all__ = ["BRIEF_LEGEND", "COMMON_LEGEND", "COMMON_MARK", "Column", "Entity", "ForeignKey",
-           "Schema", "brief_type", "common_columns"]
+__all__ = ["BRIEF_LEGEND", "COMMON_LEGEND", "COMMON_MARK", "NOTES_LEGEND", "Column", "Entity",
+           "ForeignKey", "Schema", "brief_type", "common_columns"]
 
 EntityKind = Literal["table", "node", "relationship"]
 READS_SHOWN = 8
 """The tables of a view's `reads` named on its line; more are counted."""
 BRIEF_LEGEND = "-- types by kind; `col -> t` refers to t.col"
 """What a schema cut down for a question says of its tables (`Entity.render(brief=True)`)."""
+NOTES_LEGEND = "; column notes on the first {} only"
+"""Ends `BRIEF_LEGEND` when the tables after the first few come without their columns'
+comments (`Entity.render(notes=False)`)."""
 COMMON_MARK = "*"
 """Stands, in a brief table's columns, for the columns most tables have (`common_columns`)."""
 COMMON_LEGEND = f"-- {COMMON_MARK} in a table's columns: "
@@ -74,12 +77,12 @@ class Column:
     """Part of the primary key (tables) or an indexed/unique property (graph)."""
     comment: str = ""
 
-    def render(self, foreign: str = "", brief: bool = False) -> str:
+    def render(self, foreign: str = "", brief: bool = False, notes: bool = True) -> str:
         kind = brief_type(self.type) if brief else self.type
         text = f"{self.name} {kind}{' KEY' if self.key else ''}"
         if foreign:
             text += f" -> {foreign}"
-        if self.comment:
+        if self.comment and notes:
             text += f" '{_one_line(self.comment, 120)}'"
         return text
 
@@ -131,15 +134,21 @@ class Entity:
             return tuple(dict.fromkeys(labels))
         return ()
 
-    def render(self, brief: bool = False, common: frozenset[str] = frozenset()) -> str:
+    def render(self, brief: bool = False, common: frozenset[str] = frozenset(),
+               notes: bool = True) -> str:
         """The entity in full, on one line (the prompt's format). `brief` (a table in a
         schema cut down for a question, under `BRIEF_LEGEND`): its columns' types by kind
         (`brief_type`) and a key's target without its column when that has the same name;
-        when it has every column of `common` (`common_columns`), those as one `*`."""
+        when it has every column of `common` (`common_columns`), those as one `*`. Without
+        `notes`, its columns come without their comments (its own comment stays)."""
         brief = brief and self.kind == "table"
         each = self._columns(brief)
+        bare = each if notes else self._columns(brief, notes=False)
         if brief and common and common <= set(each):
-            each = [c for c in each if c not in common] + [COMMON_MARK]
+            each = [b for c, b in zip(each, bare, strict=True) if c not in common]
+            each.append(COMMON_MARK)
+        else:
+            each = bare
         cols = ", ".join(each)
         count = f"  [{self.size()}]" if self.rows is not None else ""
         comment = f"  -- {_one_line(self.comment, 200)}" if self.comment else ""
@@ -156,9 +165,9 @@ class Entity:
         """Its columns as a table's brief line writes them."""
         return self._columns(True)
 
-    def _columns(self, brief: bool) -> list[str]:
+    def _columns(self, brief: bool, notes: bool = True) -> list[str]:
         foreign = {c: fk.target(c, brief) for fk in self.foreign_keys for c in fk.columns}
-        return [c.render(foreign.get(c.name, ""), brief) for c in self.columns]
+        return [c.render(foreign.get(c.name, ""), brief, notes) for c in self.columns]
 
     def _reads_note(self) -> str:
         """"reads orders, customers" ("(+3 more)" past `READS_SHOWN`)."""

@@ -28,7 +28,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from planrag.schema._lookup import close_names, describe_entities, kinds_noun, search_schema
-from planrag.schema._model import BRIEF_LEGEND, COMMON_LEGEND, Entity, Schema
+from planrag.schema._model import BRIEF_LEGEND, COMMON_LEGEND, NOTES_LEGEND, Entity, Schema
 from planrag.schema._relevance import index_of, ordered, rank
 from planrag.schema._values import Link
 
@@ -55,6 +55,11 @@ LINKS_SHARE = 0.1
 lines); links past it are left out whole."""
 MOST_LINKS = 8
 LINKS_TITLE = "Values named in the question:"
+NOTED_TABLES = 5
+"""Tables in full whose columns' comments a cut schema writes: the first, those the question
+most likely reads, whose codes ('E arranged, T temporary') its filters need. The others come
+without them (`describe_tables` has them): the comments took a quarter of the lines, and
+without them about a third more tables fit in full."""
 COMMON_LEGEND_SHARE = 0.1
 """Share of the budget the line naming the columns most tables have may take; a longer one
 (long comments on them) is not written, and the tables list those columns."""
@@ -161,10 +166,13 @@ class _Layout:
             common, said = (), ""
         self.common = frozenset(common)
         """The columns each table that has them all writes as one `*`."""
-        self.lines: dict[int, str] = {}
-        """Each entity's line, once written (by identity: two tables may look alike)."""
-        tables = any(e.kind == "table" for e in schema.entities)
-        legend = ("\n" + BRIEF_LEGEND if tables else "") + said
+        self.lines: dict[tuple[int, bool], str] = {}
+        """Each entity's line with and without its columns' comments, once written (by
+        identity: two tables may look alike)."""
+        tables = [e for e in schema.entities if e.kind == "table"]
+        noted = any(c.comment for e in tables for c in e.columns)
+        brief = BRIEF_LEGEND + (NOTES_LEGEND.format(f"{NOTED_TABLES} tables") if noted else "")
+        legend = ("\n" + brief if tables else "") + said
         self.header = _fit(schema.header(), self.room - len(legend))
         room = min(int(budget * LINKS_SHARE), self.room - len(self.header) - len(legend))
         self.links, self.link_lines = _links_block(links, room)
@@ -177,10 +185,11 @@ class _Layout:
         taken = {id(e) for e in shown}
         remaining = for_names(self.schema, shown, [
             e for e in _distinct([*(c.entity for c in full), *rest]) if id(e) not in taken])
-        used = len(self.header) + sum(len(self._line(e)) + 1 for e in shown)
+        written = [self._line(e, n < NOTED_TABLES) for n, e in enumerate(shown)]
+        used = len(self.header) + sum(len(line) + 1 for line in written)
         named = _names(remaining, self.room - used)
         left = remaining[len(named) :]
-        lines = [self.header, *(self._line(e) for e in shown), *_name_lines(named)]
+        lines = [self.header, *written, *_name_lines(named)]
         if left:
             lines.append(_more_line(len(left), kinds_noun({e.kind for e in left})))
         noun = kinds_noun({e.kind for e in self.schema.entities})
@@ -193,10 +202,11 @@ class _Layout:
             self.links, tuple((e.name, why[id(e)]) for e in shown),
         )
 
-    def _line(self, entity: Entity) -> str:
-        line = self.lines.get(id(entity))
+    def _line(self, entity: Entity, notes: bool) -> str:
+        line = self.lines.get((id(entity), notes))
         if line is None:
-            line = self.lines[id(entity)] = entity.render(brief=True, common=self.common)
+            line = entity.render(brief=True, common=self.common, notes=notes)
+            self.lines[(id(entity), notes)] = line
         return line
 
     def _full(self, candidates: Sequence[_Candidate]) -> tuple[list[Entity], dict[int, str]]:
@@ -211,7 +221,7 @@ class _Layout:
         for c in candidates:
             if id(c.entity) in why or any(id(e) not in why for e in c.beside):
                 continue
-            cost = len(self._line(c.entity)) + 1
+            cost = len(self._line(c.entity, len(shown) < NOTED_TABLES)) + 1
             if used + cost <= limit:
                 shown.append(c.entity)
                 why[id(c.entity)] = c.reason

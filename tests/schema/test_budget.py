@@ -9,7 +9,13 @@ import pytest
 
 from planrag.schema import Column, Entity, ForeignKey, Schema
 from planrag.schema._model import COMMON_LEGEND, common_columns
-from planrag.schema.budget import DEFAULT_BUDGET, MIN_BUDGET, SchemaView, prompt_schema
+from planrag.schema.budget import (
+    DEFAULT_BUDGET,
+    MIN_BUDGET,
+    NOTED_TABLES,
+    SchemaView,
+    prompt_schema,
+)
 from tests._big_schema import QUESTIONS, big_schema
 from tests.schema._schemas import dump_paths, dump_schema, supply_graph
 
@@ -25,10 +31,11 @@ def check_accounting(schema: Schema, view: SchemaView) -> None:
     lines = view.text.splitlines()
     folded = any(line.startswith(COMMON_LEGEND) for line in lines)
     common = frozenset(common_columns(schema.entities) if folded else ())
-    for name in view.shown:
+    for n, name in enumerate(view.shown):
         entity = schema.find(name)
         assert entity is not None and (
-            entity.render() if view.complete else entity.render(brief=True, common=common)
+            entity.render() if view.complete else
+            entity.render(brief=True, common=common, notes=n < NOTED_TABLES)
         ) in lines
     if not view.complete:
         assert lines[0] == schema.header() or lines[0].endswith("…")
@@ -185,7 +192,7 @@ def test_a_cut_schema_is_brief_and_says_how_to_read_it() -> None:
     target without its column when that has the same name; the legend under the header says
     so; the whole schema, the paper's setting, and describe_tables are as the database wrote
     them."""
-    from planrag.schema._model import BRIEF_LEGEND
+    from planrag.schema._model import BRIEF_LEGEND, NOTES_LEGEND
     from planrag.schema.budget import describe_entities
 
     stock = Entity("table", "stk_lvl", (
@@ -199,8 +206,9 @@ def test_a_cut_schema_is_brief_and_says_how_to_read_it() -> None:
     schema = Schema("mariadb", "shop", (stock, *filler))
     view = prompt_schema(schema, "How much stock is on hand?")
     lines = view.text.splitlines()
-    assert lines[:2] == [schema.header(), BRIEF_LEGEND]
-    assert lines.count(BRIEF_LEGEND) == 1
+    legend = BRIEF_LEGEND + NOTES_LEGEND.format(f"{NOTED_TABLES} tables")
+    assert lines[:2] == [schema.header(), legend]
+    assert sum(1 for line in lines if line.startswith(BRIEF_LEGEND)) == 1
     assert ("TABLE stk_lvl(whs_cd text KEY -> whs, itm_no int KEY -> itm_mst.id, on_hand "
             "decimal, counted_at timestamp, blocked bool '1 while a count is open')") in lines
     assert "DECIMAL(12,3)" in stock.render() and "-> whs.whs_cd" in stock.render()
@@ -209,6 +217,38 @@ def test_a_cut_schema_is_brief_and_says_how_to_read_it() -> None:
     assert prompt_schema(whole, "How much stock is on hand?").text == whole.render()
     graph = prompt_schema(supply_graph(labels=200), "Which supplier ships most?")
     assert not graph.complete and BRIEF_LEGEND not in graph.text
+
+
+def test_a_cut_schema_writes_column_notes_for_its_first_tables_only() -> None:
+    """Past the first `NOTED_TABLES` tables in full, a cut schema leaves out the comments of
+    their columns (the legend says so) and more tables fit; the tables' own comments stay,
+    and describe_tables gives every note. A schema without column comments says nothing of
+    notes."""
+    from planrag.schema._model import BRIEF_LEGEND, NOTES_LEGEND
+    from planrag.schema.budget import describe_entities
+
+    def table(n: int) -> Entity:
+        return Entity("table", f"dock_{n:02d}", (
+            Column("dock_id", "INT", True),
+            Column("dock_sts", "CHAR(1)", comment="O open, C closed, M under maintenance"),
+            Column("door_typ", "CHAR(2)", comment="RL roller, SL sliding, LV leveller bay")),
+            comment=f"Loading dock {n}")
+    docks = [table(n) for n in range(12)]
+    filler = [Entity("table", f"gl_{i:03d}", (Column("id", "INT", True),)) for i in range(400)]
+    schema = Schema("mariadb", "depot", (*docks, *filler))
+    view = prompt_schema(schema, "Which loading dock should get a new door?")
+    lines = view.text.splitlines()
+    assert lines[1] == BRIEF_LEGEND + NOTES_LEGEND.format(f"{NOTED_TABLES} tables")
+    docked = [line for line in lines if line.startswith("TABLE dock_")]
+    assert len(docked) == len(docks) > NOTED_TABLES
+    noted = [line for line in docked if "'O open, C closed" in line]
+    assert docked[:NOTED_TABLES] == noted
+    assert all("-- Loading dock" in line for line in docked)
+    assert "'O open, C closed, M under maintenance'" in describe_entities(schema, ["dock_11"])
+    plain = Schema("mariadb", "depot", (
+        *(Entity("table", e.name, tuple(Column(c.name, c.type, c.key) for c in e.columns))
+          for e in docks), *filler))
+    assert prompt_schema(plain, "Which loading dock?").text.splitlines()[1] == BRIEF_LEGEND
 
 
 def _audited(name: str, columns: tuple[Column, ...], audit: bool = True) -> Entity:
