@@ -9,8 +9,9 @@ through their abbreviations (`lev` for "leverancier") and the compounds that hol
 
 Each line is one concept: its English words, then its words in German, French, Dutch,
 Spanish, Italian and Portuguese, the languages separated by "|". The words are the general
-vocabulary of companies' tables (parties, people, goods, documents, money, places, time,
-events), whatever the company does, not any one database's. A word that means something
+vocabulary of companies' and public services' tables (parties, people, goods, documents,
+money, places, time, events, cases and decisions), whatever the organisation does, not any
+one database's. A word that means something
 else in English, as written or as the stemmer cuts it ("art", "temps" as "temp", "equipe"
 as "equip", "poste" as "post"), or in another of the languages is left out, and so are words
 shorter than four letters: they would meet half of any schema.
@@ -470,6 +471,77 @@ duration | dauer | duree | duur | duracion | durata | duracao
 speed velocity | geschwindigkeit | vitesse | snelheid | velocidad | velocita | velocidade
 temperature | temperatur | | temperatuur | temperatura | temperatura | temperatura
 churn | abwanderung kuendigung | resiliation | opzegging | | disdetta | cancelamento
+application | antrag | demande | aanvraag | solicitud | domanda istanza | requerimento
+decision | entscheidung beschluss bescheid | | besluit beslissing | resolucion |
+    decisione delibera | decisao deliberacao
+deadline | frist | delai | termijn | plazo | scadenza | prazo
+case dossier | akte vorgang | | zaak | expediente | pratica fascicolo |
+street road | strasse | voie | straat | calle | strada | estrada
+property premises | immobilie grundstueck liegenschaft | immeuble propriete | pand vastgoed
+    perceel | inmueble propiedad finca | immobile proprieta | imovel propriedade
+dispute chargeback | streitfall rueckbelastung | litige contestation | geschil
+    terugboeking | disputa contracargo | contestazione controversia | disputa contestacao
+    estorno
+limit ceiling | grenze obergrenze | plafond | limiet grens | | |
+collection pickup | abholung sammlung inkasso | collecte ramassage recouvrement | inzameling
+    ophaling incasso | recogida recoleccion cobro | raccolta ritiro riscossione |
+    coleta recolha
+round | runde | tournee | ronde | recorrido | giro | roteiro
+load payload | ladung nutzlast beladung | chargement | lading belading | carga | carico |
+    carga
+van | transporter lieferwagen | fourgon camionnette | bestelwagen busje | furgoneta |
+    furgone | furgao carrinha
+lorry | lastwagen | | vrachtwagen | | |
+service | dienst dienstleistung leistung | prestation | dienst dienstverlening | servicio |
+    servizio prestazione | servico
+notice letter | schreiben mitteilung | courrier lettre avis | kennisgeving | carta aviso
+    notificacion | lettera avviso | carta aviso notificacao
+officer official clerk | sachbearbeiter beamter | gestionnaire | behandelaar ambtenaar |
+    tramitador | funzionario addetto | servidor
+resident citizen inhabitant | einwohner bewohner | habitant citoyen | inwoner bewoner |
+    vecino ciudadano habitante | residente cittadino abitante | morador cidadao habitante
+municipality council | gemeinde kommune | commune mairie municipalite | gemeente |
+    municipio ayuntamiento | comune municipio | municipio prefeitura
+penalty fine | strafe bussgeld vertragsstrafe | amende penalite | boete | multa sancion |
+    multa sanzione penale | multa penalidade
+breach violation | verstoss | infraction manquement | overtreding | infraccion
+    incumplimiento | violazione infrazione | infracao violacao
+queue waiting | warteschlange wartezeit | attente | wachtrij wachttijd | cola espera |
+    coda attesa | fila espera
+counter desk | schalter theke | guichet comptoir | balie loket | mostrador ventanilla |
+    sportello bancone | balcao guiche
+card | karte | carte | kaart | tarjeta | tessera | cartao
+merchant dealer retailer | haendler | commercant marchand | handelaar winkelier |
+    comerciante | commerciante esercente | comerciante lojista
+arrears writeoff | rueckstand abschreibung | impaye arriere | achterstand wanbetaling
+    afschrijving | impago | insolvenza sofferenza morosita | inadimplencia
+estimate | schaetzung kalkulation kostenvoranschlag | estimation devis | schatting raming |
+    estimacion presupuesto | stima preventivo | estimativa orcamento
+safety hazard | arbeitsschutz gefahr | securite danger | veiligheid gevaar | seguridad
+    peligro | sicurezza pericolo | seguranca perigo
+injury | verletzung | blessure | letsel verwonding | herida | lesione infortunio |
+    ferimento
+guest visitor | gast besucher | visiteur | gast bezoeker | huesped visitante |
+    ospite visitatore | hospede visitante
+meal dish | gericht speise mahlzeit | repas | gerecht maaltijd | plato comida |
+    piatto pasto | prato refeicao
+kitchen | kueche | cuisine | keuken | cocina | cucina | cozinha
+night overnight | nacht uebernachtung | nuit nuitee | nacht overnachting | noche
+    pernoctacion | notte pernottamento | noite pernoite
+valuation | bewertung wertermittlung gutachten | | taxatie waardering | tasacion
+    valoracion | perizia valutazione | avaliacao
+collateral | sicherheit sicherheiten pfand | surete nantissement | zekerheid onderpand |
+    garantia aval | garanzia pegno | penhor
+mortgage | hypothek grundschuld | hypotheque | hypotheek | hipoteca | ipoteca mutuo |
+    hipoteca
+engineer | ingenieur | ingenieur | ingenieur | ingeniero | ingegnere | engenheiro
+grant subsidy | zuschuss foerderung beihilfe | subvention | subsidie toelage | subvencion
+    ayuda | sovvenzione contributo | subsidio
+authorisation authorization | autorisierung freigabe | autorisation | autorisatie
+    machtiging | autorizacion | autorizzazione | autorizacao
+rejection refusal | ablehnung | refus rejet | afwijzing weigering | rechazo denegacion |
+    diniego | recusa rejeicao
+vacant empty | leerstand | inoccupe | leegstand | desocupado | sfitto | desocupado
 """
 """One concept a line (a line starting with spaces goes on the one before)."""
 

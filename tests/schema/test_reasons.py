@@ -357,6 +357,25 @@ def test_a_word_meets_a_schema_written_in_another_language_and_says_so() -> None
     assert "zone" not in {e.name for e, _ in rank_entities(zones, "Which region grew?")}
 
 
+@pytest.mark.parametrize(("question", "table", "reason"), [
+    ("Which planning applications waited longest?", "aanvraag",
+     '"applications (as aanvraag)"'),
+    ("Which kinds of decision are appealed most?", "besluit", '"decision (as besluit)"'),
+    ("Which merchants see the most chargebacks?", "litige", '"chargebacks (as litige)"'),
+    ("Which vans cost most to run?", "furgoneta", '"vans (as furgoneta)"'),
+    ("Which residents wait longest?", "einwohner", '"residents (as einwohner)"'),
+])
+def test_a_councils_or_a_banks_words_meet_their_tables_in_another_language(
+    question: str, table: str, reason: str
+) -> None:
+    """The lexicon knows the words of public services and banking too (applications,
+    decisions, disputes, vans, residents), not only those of trade."""
+    base = _shop()
+    schema = Schema("postgres", "x", (*base.entities, _table(table, ["id_nr", "datum"], {})))
+    assert dict(prompt_schema(schema, question).reasons)[table] == (
+        f"named by the question ({reason})")
+
+
 def test_the_words_of_a_tables_values_say_what_it_holds() -> None:
     """`act_cd` says nothing, but its rows say 'Home standby' and 'Flight duty': a question about
     standbys ranks it, and says why. A value the question names whole ranks the table that
