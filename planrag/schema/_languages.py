@@ -24,7 +24,7 @@ from functools import lru_cache
 
 from planrag.schema._tokens import plain, stem
 
-__all__ = ["LEAST_COMPOUNDED", "compounds", "concepts_starting", "translations"]
+__all__ = ["LEAST_COMPOUNDED", "compounds", "concepts_starting", "general", "translations"]
 
 LEAST_COMPOUNDED = 5
 """Letters a word of another language needs to be found inside a longer schema word."""
@@ -576,6 +576,12 @@ def _table() -> dict[str, tuple[str, ...]]:
             known = out.setdefault(stem(word), [])
             known += [w for w in foreign if w not in known and stem(w) != stem(word)]
     return {k: tuple(v) for k, v in out.items()}
+
+
+def general(stem_: str) -> bool:
+    """Whether `stem_` (a stem, `_tokens.stem`) is that of an English word of the lexicon: a
+    general business word ("car", "price", "store"), not a name."""
+    return stem_ in _table()
 
 
 def translations(word: str) -> tuple[str, ...]:

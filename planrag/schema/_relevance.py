@@ -71,6 +71,7 @@ from planrag.schema._languages import (
     LEAST_COMPOUNDED,
     compounds,
     concepts_starting,
+    general,
     translations,
 )
 from planrag.schema._model import Entity, Schema, common_columns
@@ -145,6 +146,10 @@ unless the question asks about it ("which report runs longest?" and `rpt_run`)."
 LINK_WEIGHT = NAME_WEIGHT + WHOLE_NAME_BONUS
 """A value the question names, times the schema's highest word weight: as strong as naming
 the table by its rarest word."""
+GENERAL_VALUE = 0.3
+"""What is left of a value link when the question says the value with general business words
+only (the lexicon's: "our cars" and a car group 'CAR', "the price" and a reason 'PRICE'):
+said in passing, it ranks a table less than a name ('Garden tools', 'Cardiff') does."""
 ANCHOR_SHARE = 0.25
 """A table the question's own words (or values) select, scoring at least this share of the
 best, is one a join path may start or end at."""
@@ -710,7 +715,8 @@ def _add_links(
     """Each table holding a value the question names scores as if the question named it
     (shared when the value is in several tables). A value whose words the schema itself
     uses ('Sales', 'Wages') says less than one it never does ('Garden tools'): the words
-    already rank their tables, so its link counts half. Returns the values each table
+    already rank their tables, so its link counts half; one the question says in general
+    business words only counts `GENERAL_VALUE` as much. Returns the values each table
     holds."""
     position = {e.name: i for i, e in enumerate(index.entities)}
     strength = LINK_WEIGHT * index.top_weight()
@@ -719,8 +725,10 @@ def _add_links(
         places = [position[name] for name in link.entities() if name in position]
         stems = words(link.value) or [""]
         new = sum(1 for s in stems if s not in index.worded) / len(stems)
+        said = words(link.phrase)
+        share = GENERAL_VALUE if said and all(general(s) for s in said) else 1.0
         for i in places:
-            base[i] += strength * (1 + new) / 2 / math.sqrt(len(places))
+            base[i] += strength * share * (1 + new) / 2 / math.sqrt(len(places))
             held.setdefault(i, []).append(link.value)
     return held
 

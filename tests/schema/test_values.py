@@ -301,12 +301,28 @@ def test_a_value_the_schema_itself_words_links_at_half_strength() -> None:
     key = (Column("id", "INT(11)", True),)
     tables = (Entity("table", "gl_acct", (*key, Column("acct_nm", "VARCHAR(40)"))),
               Entity("table", "region", (*key, Column("rgn_nm", "VARCHAR(40)"))),
-              Entity("table", "wages", (*key, Column("amount", "DECIMAL(9,2)"))))
-    ix = index(("gl_acct", "acct_nm", ("Wages",)), ("region", "rgn_nm", ("Zanzibar",)))
+              Entity("table", "sundries", (*key, Column("amount", "DECIMAL(9,2)"))))
+    ix = index(("gl_acct", "acct_nm", ("Sundries",)), ("region", "rgn_nm", ("Zanzibar",)))
     schema = Schema("sqlite", "x", tables, values=ix)
-    worded = dict((e.name, s) for e, s in rank(schema, "wages", ix.links("wages")))
+    worded = dict((e.name, s) for e, s in rank(schema, "sundries", ix.links("sundries")))
     novel = dict((e.name, s) for e, s in rank(schema, "zanzibar", ix.links("zanzibar")))
     assert worded["gl_acct"] == pytest.approx(novel["region"] / 2)
+
+
+def test_a_value_said_in_general_business_words_links_less_than_a_name() -> None:
+    """"Our cars" meets a car group 'CAR' in passing: the link ranks the groups' table by
+    `GENERAL_VALUE` of what a name the schema never words ('Zanzibar') would."""
+    from planrag.schema._relevance import GENERAL_VALUE, rank
+
+    key = (Column("id", "INT(11)", True),)
+    tables = (Entity("table", "veh_grp", (*key, Column("grp_cd", "CHAR(3)"))),
+              Entity("table", "region", (*key, Column("rgn_nm", "VARCHAR(40)"))))
+    ix = index(("veh_grp", "grp_cd", ("CAR", "VAN")), ("region", "rgn_nm", ("Zanzibar",)))
+    schema = Schema("sqlite", "x", tables, values=ix)
+    said = dict((e.name, s) for e, s in rank(schema, "our cars", ix.links("our cars")))
+    named = dict((e.name, s) for e, s in rank(schema, "zanzibar", ix.links("zanzibar")))
+    assert [x.value for x in ix.links("our cars")] == ["CAR"]
+    assert said["veh_grp"] == pytest.approx(named["region"] * GENERAL_VALUE)
 
 
 def test_search_finds_the_tables_holding_a_value() -> None:
