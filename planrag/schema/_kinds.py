@@ -48,7 +48,8 @@ copy has every column of it (`res_cab_hist` beside `res_cab`)."""
 
 def copies(entities: tuple[Entity, ...]) -> frozenset[int]:
     """The tables marked as copies: by their comment, or by a name that is another table's
-    with a copy's word added (`orders_bak`, `tmp_orders`, `orders_2019_archive`), or a
+    with a copy's word or a year added (`orders_bak`, `tmp_orders`, `orders_2019_archive`,
+    `orders_bak23`), or a
     history word added to a table whose columns it all has (`rate_day_hist`)."""
     by_name = {e.name.casefold(): e for e in entities}
     out = set()
@@ -58,7 +59,7 @@ def copies(entities: tuple[Entity, ...]) -> frozenset[int]:
             continue
         schema, dot, bare = entity.name.casefold().rpartition(".")
         parts = _raw_parts(bare)
-        rest = [p for p in parts if p not in _COPY_WORDS and not p.isdigit()]
+        rest = [p for p in parts if p.rstrip("0123456789") not in _COPY_WORDS | {""}]
         if rest and len(rest) < len(parts) and schema + dot + "_".join(rest) in by_name:
             out.add(i)
             continue

@@ -175,9 +175,10 @@ def test_a_copy_comes_after_the_table_it_copies() -> None:
 def test_copies_are_known_in_other_schemas_and_languages() -> None:
     """A copy outside PostgreSQL's first schema is a copy (`crm.client_sauv` beside
     `crm.client`, not only `client_sauv` beside `client`), and so is one its comment or name
-    marks in German, French, Dutch, Spanish, Italian or Portuguese, and a history table with
-    every column of its twin; a table with such a word and no twin, or a comment merely
-    mentioning another table, is not."""
+    marks in German, French, Dutch, Spanish, Italian or Portuguese, a history table with
+    every column of its twin, and a copy's word with a year run into it (`vente_bak23`); a
+    table with such a word and no twin, or a comment merely mentioning another table, is
+    not."""
     from planrag.schema._kinds import copies
 
     def table(name: str, comment: str = "") -> Entity:
@@ -186,6 +187,7 @@ def test_copies_are_known_in_other_schemas_and_languages() -> None:
     entities = (
         table("crm.client", "Fiche client"), table("crm.client_sauv"),
         table("crm.client_doublons"), table("crm.vente_2019"), table("crm.vente"),
+        table("crm.vente_bak23"), table("crm.vente_old2"),  # a copy's word with its year
         table("ops.kunde", "Kundenstamm"), table("crm.kunde_kopie"),  # another schema's twin
         table("ops.artikel_x", "Sicherungskopie vor der Migration"),
         table("ops.lager", "Lagerorte, veraltet: nicht mehr verwenden"),
@@ -201,6 +203,7 @@ def test_copies_are_known_in_other_schemas_and_languages() -> None:
     )
     found = {entities[i].name for i in copies(entities)}
     assert found == {"crm.client_sauv", "crm.client_doublons", "crm.vente_2019",
+                     "crm.vente_bak23", "crm.vente_old2",
                      "ops.artikel_x", "ops.lager", "ops.ordre", "ops.pedido", "ops.klacht",
                      "ops.ordine", "rm_tarifa_dia_hist"}
 
