@@ -87,8 +87,8 @@ stock inventory | bestand lagerbestand vorrat | stock inventaire | voorraad |
     existencias inventario | giacenza scorta inventario | estoque inventario
 delivery shipment | lieferung versand sendung lieferschein | livraison envoi | levering
     zending verzending pakbon | entrega envio albaran | consegna spedizione | entrega remessa
-vehicle car truck | fahrzeug | vehicule voiture camion | voertuig vrachtwagen | vehiculo
-    camion | veicolo camion | veiculo caminhao
+vehicle car truck lorry | fahrzeug lastwagen | vehicule voiture camion | voertuig
+    vrachtwagen | vehiculo camion | veicolo camion | veiculo caminhao
 aircraft plane | flugzeug luftfahrzeug | avion aeronef | vliegtuig | avion aeronave |
     aereo aeromobile | aviao aeronave
 engine | triebwerk motor | moteur | motor | motor | motore | motor
@@ -491,7 +491,6 @@ load payload | ladung nutzlast beladung | chargement | lading belading | carga |
     carga
 van | transporter lieferwagen | fourgon camionnette | bestelwagen busje | furgoneta |
     furgone | furgao carrinha
-lorry | lastwagen | | vrachtwagen | | |
 service | dienst dienstleistung leistung | prestation | dienst dienstverlening | servicio |
     servizio prestazione | servico
 notice letter | schreiben mitteilung | courrier lettre avis | kennisgeving | carta aviso

@@ -364,10 +364,12 @@ def asked_words(index: Index, text: str) -> Asked:
         word = raw.lower()
         for part in words(raw):
             asked.said.setdefault(part, word)
-        if len(word) <= SHORTEST_ABBREVIATION or word in STOP_WORDS:
+        if len(word) < SHORTEST_ABBREVIATION or word in STOP_WORDS:
             continue
         of = stem_of(word)
-        for short, weight in _abbreviations(index, word):
+        # a word of three letters is no one's abbreviation, but has synonyms and translations
+        for short, weight in _abbreviations(index, word) if len(word) > SHORTEST_ABBREVIATION \
+                else ():
             asked.said.setdefault(short, word)
             asked.origin.setdefault(short, of)
             if asked.get(short, 0.0) < weight:

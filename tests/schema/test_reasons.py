@@ -364,12 +364,14 @@ def test_a_word_meets_a_schema_written_in_another_language_and_says_so() -> None
     ("Which merchants see the most chargebacks?", "litige", '"chargebacks (as litige)"'),
     ("Which vans cost most to run?", "furgoneta", '"vans (as furgoneta)"'),
     ("Which residents wait longest?", "einwohner", '"residents (as einwohner)"'),
+    ("Which tenants pay late?", "bezahlung", '"pay (as zahlung)"'),  # a word of 3 letters
 ])
 def test_a_councils_or_a_banks_words_meet_their_tables_in_another_language(
     question: str, table: str, reason: str
 ) -> None:
     """The lexicon knows the words of public services and banking too (applications,
-    decisions, disputes, vans, residents), not only those of trade."""
+    decisions, disputes, vans, residents), not only those of trade, and a word of three
+    letters ("pay") meets its translations, though it is no one's abbreviation."""
     base = _shop()
     schema = Schema("postgres", "x", (*base.entities, _table(table, ["id_nr", "datum"], {})))
     assert dict(prompt_schema(schema, question).reasons)[table] == (
