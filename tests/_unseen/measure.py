@@ -3,7 +3,7 @@ question needs?
 
 Each database is made afresh (wholesale, airline, telecom, transit, clinic, bank, council and
 leisure on the PostgreSQL server, utility, campus, insurer, plant, retail, logistics, hotel,
-build and rental on the MariaDB server: a module declaring SCHEMAS is a PostgreSQL one),
+build, rental and media on the MariaDB server: a module declaring SCHEMAS is a PostgreSQL one),
 connected as a dataset in a PLANRAG home of its own, given its written decision, and asked every
 question with `planrag schema --dataset ID --question Q`. A needed table is "in full" when
 stdout has a line starting `TABLE <name>(`, "named" when the `Other tables:` line lists it,
@@ -13,8 +13,9 @@ else "missing". The selection is timed twice: the command's wall time, and `firs
     .venv/bin/python -m tests._unseen.measure [--why] [NAME ...]
 
 with NAME one of wholesale, utility, campus, airline, insurer, telecom, plant, retail,
-transit, logistics, clinic, hotel, bank, build, rental, council, leisure (all by default),
-prints the figures; tests/live/test_unseen_recall.py runs it and checks only its structure.
+transit, logistics, clinic, hotel, bank, build, rental, council, leisure, media (all by
+default), prints the figures; tests/live/test_unseen_recall.py runs it and checks only its
+structure.
 """
 
 from __future__ import annotations
@@ -51,6 +52,7 @@ from tests._unseen import (
     insurer,
     leisure,
     logistics,
+    media,
     plant,
     rental,
     retail,
@@ -67,7 +69,7 @@ MODULES: dict[str, ModuleType] = {"wholesale": wholesale, "utility": utility,
                                   "transit": transit, "logistics": logistics,
                                   "clinic": clinic, "hotel": hotel, "bank": bank,
                                   "build": build, "rental": rental, "council": council,
-                                  "leisure": leisure}
+                                  "leisure": leisure, "media": media}
 _OTHER = "Other tables:"
 
 
