@@ -139,11 +139,11 @@ class Entity:
         """The entity in full, on one line (the prompt's format). `brief` (a table in a
         schema cut down for a question, under `BRIEF_LEGEND`): its columns' types by kind
         (`brief_type`) and a key's target without its column when that has the same name;
-        when it has every column of `common` (`common_columns`), those as one `*`. Without
-        `notes`, its columns come without their comments (its own comment stays)."""
+        when it has every column of `common` (`common_columns`), those as one `*`; without
+        `notes`, its columns without their comments (its own comment stays)."""
         brief = brief and self.kind == "table"
         each = self._columns(brief)
-        bare = each if notes else self._columns(brief, notes=False)
+        bare = each if notes or not brief else self._columns(brief, notes=False)
         if brief and common and common <= set(each):
             each = [b for c, b in zip(each, bare, strict=True) if c not in common]
             each.append(COMMON_MARK)

@@ -249,6 +249,8 @@ def test_a_cut_schema_writes_column_notes_for_its_first_tables_only() -> None:
         *(Entity("table", e.name, tuple(Column(c.name, c.type, c.key) for c in e.columns))
           for e in docks), *filler))
     assert prompt_schema(plain, "Which loading dock?").text.splitlines()[1] == BRIEF_LEGEND
+    node = Entity("node", "Dock", (Column("sts", "STRING", comment="O open, C closed"),))
+    assert node.render(brief=True, notes=False) == node.render()  # no legend says otherwise
 
 
 def _audited(name: str, columns: tuple[Column, ...], audit: bool = True) -> Entity:
