@@ -9,7 +9,8 @@ each, from the schema's value index: `planrag.schema._values`), the tables or la
 full (first those the caller puts first: the dataset's `required`, the tables of a written
 decision close to the question; then in order of relevance to the question, ranked
 lexically, offline, each followed by its lines or its header and by the tables that join it
-to a better one when no key links them directly: `planrag.schema._relevance.ordered`) while
+to a better one when no key links them directly: `planrag.schema._relevance.ordered`;
+written briefly, and past the first `NOTED_TABLES` without their columns' comments) while
 they fit in `FULL_SHARE` of the budget, each with why it is there (`SchemaView.reasons`),
 the others by name while room lasts (first those one or two keys from a table in full, whose
 names the model can then join to: `for_names`), a count of the
