@@ -20,8 +20,8 @@ word also meets the schema through the other words of its group of business syno
 (`SYNONYM`), and only in a table where the word itself is not.
 
 Many databases are written in another language than the question: a question word also
-meets the schema through its words in German, French, Dutch, Spanish, Italian and
-Portuguese (`planrag.schema._languages`: "payment" -> `zahlung`), whole, by its start (`lev`
+meets the schema through its words in German, French, Dutch, Spanish, Italian, Portuguese
+and Polish (`planrag.schema._languages`: "payment" -> `zahlung`), whole, by its start (`lev`
 of "leverancier") or inside a compound ("Schadenzahlungen"), at `TRANSLATION` of the
 weight.
 
