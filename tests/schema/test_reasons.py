@@ -357,6 +357,25 @@ def test_a_word_meets_a_schema_written_in_another_language_and_says_so() -> None
     assert "zone" not in {e.name for e, _ in rank_entities(zones, "Which region grew?")}
 
 
+def test_a_word_meets_a_schema_written_in_polish_and_says_so() -> None:
+    """A Polish ERP's `dostawca` (supplier), `faktura_zak` (purchase invoices) and
+    `platnosci` (payments) meet an English question through the lexicon's Polish words,
+    whole and inflected."""
+    base = _shop()
+    extra = (
+        _table("dostawca", ["nazwa", "nip"], {}),
+        _table("faktura_zak", ["nr_faktury", "kwota_brutto"], {"dostawca_id": "dostawca"}),
+        _table("platnosci", ["data_wplaty", "kwota"], {"faktura_id": "faktura_zak"}),
+    )
+    schema = Schema("postgres", "erp", (*base.entities, *extra))
+    why = dict(prompt_schema(schema, "Which supplier is cheapest?").reasons)
+    assert why["dostawca"] == 'named by the question ("supplier (as dostawca)")'
+    why = dict(prompt_schema(schema, "Which invoices are overdue?").reasons)
+    assert why["faktura_zak"] == 'named by the question ("invoices (as faktura)")'
+    why = dict(prompt_schema(schema, "Which payments came late?").reasons)
+    assert why["platnosci"] == 'named by the question ("payments (as platnosc)")'
+
+
 @pytest.mark.parametrize(("question", "table", "reason"), [
     ("Which planning applications waited longest?", "aanvraag",
      '"applications (as aanvraag)"'),
