@@ -76,7 +76,7 @@ from planrag.schema._languages import (
 )
 from planrag.schema._model import Entity, Schema, common_columns
 from planrag.schema._synonyms import synonyms
-from planrag.schema._tokens import STOP_WORDS, words
+from planrag.schema._tokens import STOP_WORDS, unaccented, words
 from planrag.schema._tokens import stem as stem_of
 from planrag.schema._values import Link, ValueIndex
 
@@ -360,7 +360,7 @@ def asked_words(index: Index, text: str) -> Asked:
     asked = Asked()
     asked.update(dict.fromkeys(words(text), 1.0))
     through: dict[str, str] = {}
-    for raw in re.findall(r"[A-Za-z]+", text):
+    for raw in re.findall(r"[A-Za-z]+", unaccented(text)):
         word = raw.lower()
         for part in words(raw):
             asked.said.setdefault(part, word)

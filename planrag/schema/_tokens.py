@@ -13,7 +13,7 @@ import re
 import unicodedata
 from functools import lru_cache
 
-__all__ = ["fragments", "identifier_words", "plain", "stem", "words"]
+__all__ = ["fragments", "identifier_words", "plain", "stem", "unaccented", "words"]
 
 _CAMEL = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+")
 """Runs of letters at camelCase boundaries: "HTTPServer" -> HTTP, Server."""
@@ -45,10 +45,28 @@ def words(text: str) -> list[str]:
     return out
 
 
+_LETTERS = {"ł": "l", "Ł": "L", "ø": "o", "Ø": "O", "đ": "d", "Đ": "D", "ß": "ss", "æ": "ae",
+            "Æ": "Ae", "œ": "oe", "Œ": "Oe", "ı": "i"}
+"""Letters Unicode does not decompose into a letter and a mark."""
+_IDENTIFIER = str.maketrans({**_LETTERS, "ä": "ae", "Ä": "Ae", "ö": "oe", "Ö": "Oe",
+                             "ü": "ue", "Ü": "Ue"})
+"""And German's umlauts as German identifiers write them ("Küche" is `kueche`)."""
+_NAME = str.maketrans(_LETTERS)
+
+
+def unaccented(text: str, umlauts: bool = True) -> str:
+    """`text` with the accents taken off its letters, case kept ("Réclamation" ->
+    "Reclamation", "Płatności" -> "Platnosci", "Zahlungseingänge" -> "Zahlungseingaenge"):
+    comments and names as identifiers write them, so that their words are cut whole.
+    Without `umlauts`, as a name is spelt in English ("Zürich" -> "Zurich")."""
+    table = _IDENTIFIER if umlauts else _NAME
+    return "".join(c for c in unicodedata.normalize("NFKD", text.translate(table))
+                   if not unicodedata.combining(c))
+
+
 def plain(text: str) -> str:
     """Lower case without accents ("Réclamation" -> "reclamation"), as identifiers write it."""
-    return "".join(c for c in unicodedata.normalize("NFKD", text.casefold())
-                   if not unicodedata.combining(c))
+    return unaccented(text).casefold()
 
 
 def identifier_words(name: str) -> list[str]:
@@ -59,14 +77,15 @@ def identifier_words(name: str) -> list[str]:
 def fragments(text: str) -> list[str]:
     """Lower-case alphanumeric runs of at least three characters, unstemmed, in order: what a
     search matches as substrings of names ("cust" in `customer_addresses`)."""
-    runs = (run.lower() for run in _ALNUM.findall(text))
+    runs = (run.lower() for run in _ALNUM.findall(unaccented(text)))
     return list(dict.fromkeys(run for run in runs if len(run) >= 3))
 
 
 def _parts(text: str) -> list[str]:
-    """Lower-case identifier parts: split on anything not a letter, then on camelCase."""
+    """Lower-case identifier parts: accents taken off, split on anything not a letter, then
+    on camelCase."""
     out: list[str] = []
-    for run in re.findall(r"[A-Za-z]+", text):
+    for run in re.findall(r"[A-Za-z]+", unaccented(text)):
         out += [piece.lower() for piece in _CAMEL.findall(run)]
     return out
 

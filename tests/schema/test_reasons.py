@@ -397,6 +397,23 @@ def test_a_councils_or_a_banks_words_meet_their_tables_in_another_language(
         f"named by the question ({reason})")
 
 
+@pytest.mark.parametrize(("question", "comment", "reason"), [
+    ("Which complaints come up most?", "Motif de réclamation", "complaints (as reclamation)"),
+    ("Which kitchens use most gas?", "Küchen der Häuser", "kitchens (as kueche)"),
+    ("Which payments bounced?", "Płatności dostawców", "payments (as platnosc)"),
+])
+def test_a_comment_with_accents_meets_the_question_as_its_words_are_written(
+    question: str, comment: str, reason: str
+) -> None:
+    """A comment is cut into words with its accents taken off, as identifiers write them
+    ("réclamation" is one word, not "r" and "clamation"; German's "ü" is written "ue")."""
+    base = _shop()
+    schema = Schema("postgres", "x", (*base.entities,
+                                      _table("tbl_x1", ["id_nr", "datum"], {}, comment=comment)))
+    assert dict(prompt_schema(schema, question).reasons)["tbl_x1"] == (
+        f'the question\'s words in its columns or description ("{reason}")')
+
+
 def test_the_words_of_a_tables_values_say_what_it_holds() -> None:
     """`act_cd` says nothing, but its rows say 'Home standby' and 'Flight duty': a question about
     standbys ranks it, and says why. A value the question names whole ranks the table that
