@@ -24,7 +24,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from planrag.markup import printable
-from planrag.schema._tokens import STOP_WORDS, stem
+from planrag.schema._tokens import STOP_WORDS, stem, unaccented
 from planrag.schema._tokens import words as stems_of
 
 __all__ = [
@@ -89,6 +89,12 @@ def _tokens(text: str) -> list[re.Match[str]]:
             continue
         out.append(match)
     return out
+
+
+def _stem(word: str) -> str:
+    """A value's or a question's word as the two are compared: accents off ("Liege" and
+    "Zurich" name 'Liège' and 'Zürich'), lower case, stemmed."""
+    return stem(unaccented(word, umlauts=False).casefold())
 
 
 def value_words(text: str) -> list[str]:
@@ -197,7 +203,7 @@ class ValueIndex:
         for c, col in enumerate(kept):
             for v, value in enumerate(col.values):
                 words = [t.group().casefold() for t in _tokens(value)]
-                stems = [stem(w) for w in words]
+                stems = [_stem(w) for w in words]
                 if stems and len(stems) <= MAX_WORDS:
                     lookup.setdefault(_key(stems), []).append(c * _SLOT + v)
                     for run in _runs(words):
@@ -232,7 +238,7 @@ class ValueIndex:
         if not self._lookup:
             return []
         tokens = _tokens(question)
-        stems = [stem(t.group().casefold()) for t in tokens]
+        stems = [_stem(t.group()) for t in tokens]
         taken = [False] * len(tokens)
         found: list[tuple[int, Link]] = []
         seen: set[str] = set()

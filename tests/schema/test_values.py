@@ -335,6 +335,13 @@ def test_search_finds_the_tables_holding_a_value() -> None:
     assert len(found) <= 4000
 
 
+def test_a_value_is_named_with_or_without_its_accents() -> None:
+    ix = index(("shop", "town", ("Liège", "Zürich")), ("shop", "mgr", ("Zoë Brown",)))
+    assert [x.value for x in ix.links("our shops around Liege and Zurich")] == [
+        "Liège", "Zürich"]
+    assert [x.value for x in ix.links("the shop Zoë Brown runs")] == ["Zoë Brown"]
+
+
 def test_ampersands_and_possessives_are_spelt_either_way() -> None:
     ix = index(("cat", "nm", ("Plants & seeds",)), ("ward", "nm", ("Children's ward",)))
     assert [x.value for x in ix.links("plants and seeds in the childrens ward")] == [
