@@ -20,17 +20,19 @@ _COPY_COMMENT = re.compile(
     r"\b(?:back-?ups?|backed[- ]up|archived?|archives|staging|stage table|temporary|"
     r"temp table|scratch|deprecated|obsolete|do not use|don't use|no longer used|unused|"
     r"copy of|old copy|duplicates?(?: of)?|"
-    # the same in German, French, Dutch, Spanish, Italian and Portuguese (accents folded)
+    # the same in German, French, Dutch, Spanish, Italian, Portuguese and Polish (accents
+    # folded)
     r"sicherung\w*|sicherheitskopie|kopie|veraltet|nicht (?:mehr )?verwenden|archiv|"
     r"sauvegarde|copie|doublons?|obsolete|ne (?:plus )?pas utiliser|"
     r"verouderd|niet (?:meer )?gebruiken|archief|"
     r"copia de seguridad|respaldo|obsoleto|no usar|"
     r"copia|non (?:piu )?usare|archivio|"
-    r"nao usar)\b", re.IGNORECASE)
+    r"nao usar|"
+    r"kopia zapasowa|archiwum|nie uzywac|przestarzal\w*)\b", re.IGNORECASE)
 _COPY_WORDS = frozenset({"bak", "bkp", "backup", "old", "archive", "arch", "tmp", "temp", "stg",
                          "staging", "copy", "deprecated", "dup", "dupl", "duplicate",
                          "duplicates", "sauv", "sauvegarde", "doublon", "doublons", "kopie",
-                         "copie", "copia", "respaldo", "ancien", "vecchio"})
+                         "copie", "copia", "respaldo", "ancien", "vecchio", "kopia"})
 """Name parts that mark a copy, when the rest of the name is another table's (in English and
 the lexicon's languages: `client_sauv`, `artikel_kopie`)."""
 SYSTEM_WORDS = frozenset({"sys", "cfg", "config", "stg", "staging", "tmp", "if", "iface",
@@ -121,7 +123,8 @@ _HEADER_WORDS = frozenset(stem_of(w) for w in [
     "kop", "hoofd",  # Dutch
     "cab", "cabecera", "enc", "encabezado",  # Spanish
     "tes", "testata",  # Italian
-    "cabecalho"])  # Portuguese
+    "cabecalho",  # Portuguese
+    "nagl", "naglowek"])  # Polish: nagłówek
 _LINES_WORDS = frozenset(stem_of(w) for w in [
     "ln", "lns", "lin", "line", "item", "itm", "dtl", "det", "detail", "appl", "application",
     "pos", "position", "zeile",  # German: Position, Zeile
@@ -129,7 +132,8 @@ _LINES_WORDS = frozenset(stem_of(w) for w in [
     "rgl", "regel",  # Dutch
     "linea", "detalle", "renglon",  # Spanish
     "rig", "riga", "righe", "dettaglio",  # Italian
-    "linha", "itens"])  # Portuguese
+    "linha", "itens",  # Portuguese
+    "pozycja", "pozycje", "poz"])  # Polish
 """The last word (stemmed) of a header's name, and of its lines' (`so_hdr`, `so_ln`), in
 the languages of `planrag.schema._languages`."""
 

@@ -163,6 +163,7 @@ def test_a_header_and_its_lines_are_known_with_their_words_run_together() -> Non
     ("cde_ent", "cde_lig"),  # French: en-tête, ligne
     ("ped_cab", "ped_lin"),  # Spanish: cabecera, línea
     ("fatt_tes", "fatt_rig"),  # Italian: testata, riga
+    ("zam_naglowek", "zam_pozycje"),  # Polish: nagłówek, pozycje
 ])
 def test_a_header_and_its_lines_are_known_in_other_languages(header: str,
                                                              lines_table: str) -> None:

@@ -175,7 +175,7 @@ def test_a_copy_comes_after_the_table_it_copies() -> None:
 def test_copies_are_known_in_other_schemas_and_languages() -> None:
     """A copy outside PostgreSQL's first schema is a copy (`crm.client_sauv` beside
     `crm.client`, not only `client_sauv` beside `client`), and so is one its comment or name
-    marks in German, French, Dutch, Spanish, Italian or Portuguese, a history table with
+    marks in German, French, Dutch, Spanish, Italian, Portuguese or Polish, a history table with
     every column of its twin, and a copy's word with a year run into it (`vente_bak23`); a
     table with such a word and no twin, or a comment merely mentioning another table, is
     not."""
@@ -195,6 +195,7 @@ def test_copies_are_known_in_other_schemas_and_languages() -> None:
         table("ops.pedido", "copia de seguridad de pedidos"),
         table("ops.klacht", "verouderd, niet gebruiken"),
         table("ops.ordine", "non usare"),
+        table("ops.zamowienie", "Kopia zapasowa przed migracją"),
         table("ops.sauvegarde_plan", "Plan de sauvetage"),  # no twin, no copy's word
         table("ops.kopie_auftrag", "Kopierauftraege der Druckerei"),
         table("rm_tarifa_dia"), table("rm_tarifa_dia_hist"),  # a history copy, all columns
@@ -205,7 +206,7 @@ def test_copies_are_known_in_other_schemas_and_languages() -> None:
     assert found == {"crm.client_sauv", "crm.client_doublons", "crm.vente_2019",
                      "crm.vente_bak23", "crm.vente_old2",
                      "ops.artikel_x", "ops.lager", "ops.ordre", "ops.pedido", "ops.klacht",
-                     "ops.ordine", "rm_tarifa_dia_hist"}
+                     "ops.ordine", "ops.zamowienie", "rm_tarifa_dia_hist"}
 
 
 def test_a_short_start_of_several_concepts_says_less() -> None:
