@@ -90,8 +90,9 @@ async def test_mysql_load_is_idempotent_and_exact(
     )
     assert table.rows[0][0] == 0.21111488193553213  # DOUBLE keeps the literal exactly
     await source.close()
-    staging = await admin_execute(
-        "SELECT COUNT(*) FROM information_schema.SCHEMATA WHERE SCHEMA_NAME LIKE '%\\_\\_staging'"
+    staging = await admin_execute(  # its own: another worker may be loading another dataset
+        "SELECT COUNT(*) FROM information_schema.SCHEMATA WHERE SCHEMA_NAME = "
+        f"'{dump.database_name(PREFIX)}__staging'"
     )
     assert staging[0][0] == 0
 
@@ -110,8 +111,9 @@ async def test_mysql_failed_load_keeps_the_old_database(
         await load_mysql(mysql_world.admin, ds, ds.dump("sql"), PREFIX)
     rows = await admin_execute(f"SELECT COUNT(*) FROM `{dump.database_name(PREFIX)}`.cafe")
     assert rows[0][0] == 12
-    staging = await admin_execute(
-        "SELECT COUNT(*) FROM information_schema.SCHEMATA WHERE SCHEMA_NAME LIKE '%\\_\\_staging'"
+    staging = await admin_execute(  # its own: another worker may be loading another dataset
+        "SELECT COUNT(*) FROM information_schema.SCHEMATA WHERE SCHEMA_NAME = "
+        f"'{dump.database_name(PREFIX)}__staging'"
     )
     assert staging[0][0] == 0
 
