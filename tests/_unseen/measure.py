@@ -1,9 +1,10 @@
 """Schema recall on the unseen databases: does the first prompt's schema hold the tables each
 question needs?
 
-Each database is made afresh (wholesale, airline, telecom, transit, clinic, bank, council and
-leisure on the PostgreSQL server, utility, campus, insurer, plant, retail, logistics, hotel,
-build, rental and media on the MariaDB server: a module declaring SCHEMAS is a PostgreSQL one),
+Each database is made afresh (wholesale, airline, telecom, transit, clinic, bank, council,
+leisure and fashion on the PostgreSQL server, utility, campus, insurer, plant, retail,
+logistics, hotel, build, rental and media on the MariaDB server: a module declaring SCHEMAS is
+a PostgreSQL one),
 connected as a dataset in a PLANRAG home of its own, given its written decision, and asked every
 question with `planrag schema --dataset ID --question Q`. A needed table is "in full" when
 stdout has a line starting `TABLE <name>(`, "named" when the `Other tables:` line lists it,
@@ -13,8 +14,8 @@ else "missing". The selection is timed twice: the command's wall time, and `firs
     .venv/bin/python -m tests._unseen.measure [--why] [NAME ...]
 
 with NAME one of wholesale, utility, campus, airline, insurer, telecom, plant, retail,
-transit, logistics, clinic, hotel, bank, build, rental, council, leisure, media (all by
-default), prints the figures; tests/live/test_unseen_recall.py runs it and checks only its
+transit, logistics, clinic, hotel, bank, build, rental, council, leisure, media, fashion (all
+by default), prints the figures; tests/live/test_unseen_recall.py runs it and checks only its
 structure.
 """
 
@@ -48,6 +49,7 @@ from tests._unseen import (
     campus,
     clinic,
     council,
+    fashion,
     hotel,
     insurer,
     leisure,
@@ -69,7 +71,8 @@ MODULES: dict[str, ModuleType] = {"wholesale": wholesale, "utility": utility,
                                   "transit": transit, "logistics": logistics,
                                   "clinic": clinic, "hotel": hotel, "bank": bank,
                                   "build": build, "rental": rental, "council": council,
-                                  "leisure": leisure, "media": media}
+                                  "leisure": leisure, "media": media,
+                                  "fashion": fashion}
 _OTHER = "Other tables:"
 
 

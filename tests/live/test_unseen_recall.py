@@ -44,4 +44,5 @@ async def test_each_unseen_database_is_measured_whole(name: str) -> None:
 def test_every_unseen_database_is_measured() -> None:
     assert list(MODULES) == ["wholesale", "utility", "campus", "airline", "insurer", "telecom",
                              "plant", "retail", "transit", "logistics", "clinic", "hotel",
-                             "bank", "build", "rental", "council", "leisure", "media"]
+                             "bank", "build", "rental", "council", "leisure", "media",
+                             "fashion"]
