@@ -332,6 +332,18 @@ def satellites(db: Db, table: str, kinds: Iterable[str], style: str = "suffix") 
         db.table(name, cols)
 
 
+def stamped(db: Db, names: Sequence[str], tables: Iterable[str], when: dt.datetime,
+            by: str) -> None:
+    """The four audit columns an application adds to the tables it maintains (`names`: when
+    and by whom made, when and by whom changed), filled on their rows as a migration left
+    them: made `when` by `by`, never changed."""
+    for name in tables:
+        table = db.tables[name]
+        table.columns += [Column(names[0], "ts"), Column(names[1], "v30"),
+                          Column(names[2], "ts"), Column(names[3], "v30")]
+        table.rows = [(*row, when, by, None, None) for row in table.rows]
+
+
 def balance_comments(db: Db, needed: Iterable[str], seed: int) -> None:
     """Leave the tables an answer key needs commented no more often than the other tables:
     a seeded sample of the needed tables keeps its table comment, the rest lose it (column

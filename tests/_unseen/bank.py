@@ -22,7 +22,7 @@ from __future__ import annotations
 import datetime as dt
 import random
 
-from tests._unseen._spec import Column, Db, Value, balance_comments, satellites
+from tests._unseen._spec import Db, Value, balance_comments, satellites, stamped
 
 SCHEMAS = ("core", "kred", "carte", "ops")
 
@@ -595,13 +595,9 @@ _AUDITED = {  # schema: the tables the application stamps, and its column names
 
 def _audit_columns(db: Db) -> None:
     """The four columns the application adds to the tables it maintains, filled on rows."""
-    stamp = dt.datetime(2025, 12, 31, 22, 15)
     for schema, (names, tables) in _AUDITED.items():
-        for bare in tables:
-            table = db.tables[f"{schema}.{bare}"]
-            table.columns += [Column(names[0], "ts"), Column(names[1], "v30"),
-                              Column(names[2], "ts"), Column(names[3], "v30")]
-            table.rows = [(*r, stamp, "MIGR", None, None) for r in table.rows]
+        stamped(db, names, [f"{schema}.{bare}" for bare in tables],
+                dt.datetime(2025, 12, 31, 22, 15), "MIGR")
 
 
 _COMMENTS = {

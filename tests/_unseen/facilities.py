@@ -31,7 +31,7 @@ import datetime as dt
 import random
 from typing import Any
 
-from tests._unseen._spec import Column, Db, balance_comments, satellites
+from tests._unseen._spec import Db, balance_comments, satellites, stamped
 
 Rows = list[tuple[Any, ...]]
 
@@ -1100,10 +1100,5 @@ _AUDITED = {
 
 def _audit_columns(db: Db) -> None:
     """The four columns each package adds to the tables it maintains, filled on rows."""
-    stamp = dt.datetime(2026, 1, 31, 22, 15)
     for names, tables in _AUDITED.items():
-        for name in tables:
-            table = db.tables[name]
-            table.columns += [Column(names[0], "ts"), Column(names[1], "v30"),
-                              Column(names[2], "ts"), Column(names[3], "v30")]
-            table.rows = [(*row, stamp, "batch", None, None) for row in table.rows]
+        stamped(db, names, tables, dt.datetime(2026, 1, 31, 22, 15), "batch")

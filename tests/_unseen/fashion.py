@@ -22,7 +22,7 @@ from __future__ import annotations
 import datetime as dt
 import random
 
-from tests._unseen._spec import Column, Db, Value, balance_comments, satellites
+from tests._unseen._spec import Db, Value, balance_comments, satellites, stamped
 
 SCHEMAS = ("shp", "mkt", "wms", "fin")
 
@@ -553,13 +553,9 @@ _AUDITED = {  # schema: the columns its system stamps, and the tables it stamps 
 
 
 def _audit_columns(db: Db) -> None:
-    stamp = dt.datetime(2026, 1, 4, 2, 30)
     for schema, (names, tables) in _AUDITED.items():
-        for bare in tables:
-            table = db.tables[f"{schema}.{bare}"]
-            table.columns += [Column(names[0], "ts"), Column(names[1], "v30"),
-                              Column(names[2], "ts"), Column(names[3], "v30")]
-            table.rows = [(*r, stamp, "ETL", None, None) for r in table.rows]
+        stamped(db, names, [f"{schema}.{bare}" for bare in tables],
+                dt.datetime(2026, 1, 4, 2, 30), "ETL")
 
 
 _COMMENTS = {

@@ -31,7 +31,7 @@ from __future__ import annotations
 import datetime as dt
 import random
 
-from tests._unseen._spec import Column, Db, Value, balance_comments, satellites
+from tests._unseen._spec import Db, Value, balance_comments, satellites, stamped
 
 QUESTIONS: list[tuple[str, set[str]]] = [
     ("Which of our paid newspapers or magazines should we stop printing and publish online "
@@ -1287,10 +1287,5 @@ _AUDITED = {
 
 def _audit_columns(db: Db) -> None:
     """The four columns each package adds to the tables it maintains, filled on rows."""
-    stamp = dt.datetime(2026, 9, 30, 23, 50)
     for names, tables in _AUDITED.items():
-        for name in tables:
-            table = db.tables[name]
-            table.columns += [Column(names[0], "ts"), Column(names[1], "v30"),
-                              Column(names[2], "ts"), Column(names[3], "v30")]
-            table.rows = [(*row, stamp, "migr", None, None) for row in table.rows]
+        stamped(db, names, tables, dt.datetime(2026, 9, 30, 23, 50), "migr")
