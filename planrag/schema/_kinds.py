@@ -61,7 +61,7 @@ def copies(entities: tuple[Entity, ...]) -> frozenset[int]:
             continue
         schema, dot, bare = entity.name.casefold().rpartition(".")
         parts = _raw_parts(bare)
-        rest = [p for p in parts if p.rstrip("0123456789") not in _COPY_WORDS | {""}]
+        rest = [p for p in parts if not p.isdigit() and p.rstrip("0123456789") not in _COPY_WORDS]
         if rest and len(rest) < len(parts) and schema + dot + "_".join(rest) in by_name:
             out.add(i)
             continue

@@ -143,13 +143,11 @@ class Entity:
         `notes`, its columns without their comments (its own comment stays)."""
         brief = brief and self.kind == "table"
         each = self._columns(brief)
-        bare = each if notes or not brief else self._columns(brief, notes=False)
-        if brief and common and common <= set(each):
-            each = [b for c, b in zip(each, bare, strict=True) if c not in common]
-            each.append(COMMON_MARK)
-        else:
-            each = bare
-        cols = ", ".join(each)
+        shown = each if notes or not brief else self._columns(brief, notes=False)
+        if brief and common and common <= set(each):  # the fold compares lines with notes
+            shown = [*(b for c, b in zip(each, shown, strict=True) if c not in common),
+                     COMMON_MARK]
+        cols = ", ".join(shown)
         count = f"  [{self.size()}]" if self.rows is not None else ""
         comment = f"  -- {_one_line(self.comment, 200)}" if self.comment else ""
         if self.reads:

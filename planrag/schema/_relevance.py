@@ -367,9 +367,8 @@ def asked_words(index: Index, text: str) -> Asked:
         if len(word) < SHORTEST_ABBREVIATION or word in STOP_WORDS:
             continue
         of = stem_of(word)
-        # a word of three letters is no one's abbreviation, but has synonyms and translations
-        for short, weight in _abbreviations(index, word) if len(word) > SHORTEST_ABBREVIATION \
-                else ():
+        # a word of three letters abbreviates nothing, but has synonyms and translations
+        for short, weight in _abbreviations(index, word):
             asked.said.setdefault(short, word)
             asked.origin.setdefault(short, of)
             if asked.get(short, 0.0) < weight:
