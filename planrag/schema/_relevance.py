@@ -40,7 +40,8 @@ an audit trail, notes or attachments say nothing of their own about the business
 the software keeps for itself (a name starting `sys_`, `cfg_`, `stg_`, `tmp_`, `if_`,
 `etl_`, `api_`, `rpt_`: settings, staging, interfaces, report runs) keeps `SYSTEM` of its
 score unless the question asks about it ("report" meets `rpt_run`): it mentions the
-business's words without answering for them.
+business's words without answering for them. A table the database counts or estimates as
+empty keeps `EMPTY` of its score: a module nobody uses answers no question.
 
 Each ranked entity says why it ranks (`Ranked.why`): the question's words its name or its
 columns meet, a value it holds, or the neighbour that lent it most. `ordered` then finds
@@ -143,6 +144,10 @@ it copies (`orders_bak` beside `orders`): the table itself comes first, the copy
 SYSTEM = 0.3
 """What is left of the score of a table the software keeps for itself (`_kinds.SYSTEM_WORDS`),
 unless the question asks about it ("which report runs longest?" and `rpt_run`)."""
+EMPTY = 0.5
+"""What is left of the score of a table the database counts (or its statistics estimate) as
+holding no rows: a module nobody uses, which can inform no decision. When every table is
+empty (a schema loaded without its data) the order is unchanged."""
 LINK_WEIGHT = NAME_WEIGHT + WHOLE_NAME_BONUS
 """A value the question names, times the schema's highest word weight: as strong as naming
 the table by its rarest word."""
@@ -202,6 +207,8 @@ class Index:
     from a template (`templates`)."""
     templates: frozenset[int]
     """Positions of the tables built from one template (`_kinds.templates`)."""
+    empty: frozenset[int]
+    """Positions of the tables known to hold no rows (`EMPTY`)."""
     lines: tuple[tuple[int, ...], ...]
     """Positions of each header's lines tables."""
     headers: tuple[tuple[int, ...], ...]
@@ -256,7 +263,9 @@ def _index_of(schema: Schema, values: ValueIndex | None) -> Index:
     by_initial = {k: tuple(v) for k, v in initials.items()}
     kinds = templates(entities)
     return Index(entities, fields, idf, _neighbours(entities), _shorter(fields),
-                 copies(entities) | kinds, kinds, *lines(entities), by_initial,
+                 copies(entities) | kinds, kinds,
+                 frozenset(i for i, e in enumerate(entities) if e.rows == 0),
+                 *lines(entities), by_initial,
                  {}, worded, tuple(w for w in worded if len(w) > LEAST_COMPOUNDED),
                  system_tables(entities), common_columns(entities))
 
@@ -588,9 +597,10 @@ def _ranked(index: Index, schema: Schema, text: str, links: Iterable[Link]) -> l
     # A second step from the best of the first: the order lines of a linked category's
     # items, the lines of a sales header a payment method pointed at.
     second = _top(first, 2 * TOP_FOR_BOOST)
+    down = [(COPY if i in index.copies else 1.0) * (EMPTY if i in index.empty else 1.0)
+            for i in range(len(base))]
     final = [
-        (b + max(f - b, SECOND_STEP * _boost(index, first, second, i)))
-        * (COPY if i in index.copies else 1.0)
+        (b + max(f - b, SECOND_STEP * _boost(index, first, second, i))) * down[i]
         for i, (b, f) in enumerate(zip(base, first, strict=True))
     ]
     order = sorted(range(len(final)), key=lambda i: (-final[i], i))
@@ -598,7 +608,7 @@ def _ranked(index: Index, schema: Schema, text: str, links: Iterable[Link]) -> l
     for i in order:
         if final[i] <= 0:
             break
-        lent = final[i] / (COPY if i in index.copies else 1.0) - base[i]
+        lent = final[i] / down[i] - base[i]
         named = [s for s in index.fields[i].name if s in asked]
         if values.get(i) and base[i] - own[i] >= max(own[i], lent):
             why = f"holds {_quoted(values[i])}, which the question names"
@@ -616,6 +626,8 @@ def _ranked(index: Index, schema: Schema, text: str, links: Iterable[Link]) -> l
         elif i in system:
             why += ("; the software's own (configuration, staging, interface, report), "
                     "so ranked down")
+        if i in index.empty:
+            why += "; holds no rows, so ranked down"
         out.append(Ranked(schema.entities[i], final[i], why, bool(named or values.get(i)), i))
     return out
 

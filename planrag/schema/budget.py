@@ -13,7 +13,7 @@ to a better one when no key links them directly: `planrag.schema._relevance.orde
 written briefly, and past the first `NOTED_TABLES` without their columns' comments) while
 they fit in `FULL_SHARE` of the budget, each with why it is there (`SchemaView.reasons`),
 the others by name while room lasts (first those one or two keys from a table in full, whose
-names the model can then join to: `for_names`), a count of the
+names the model can then join to, and tables known to be empty last: `for_names`), a count of the
 rest, and a line telling the model to
 call `search_schema` and `describe_tables` (the tools behind `search_schema` and
 `describe_entities` here) for whatever it needs
@@ -306,7 +306,8 @@ def for_names(schema: Schema, shown: Iterable[Entity], rest: Iterable[Entity]) -
     """`rest` in the order the first prompt names them: those linked by key to a table shown
     in full first, then those two keys away (not through a table linked to more than
     `EVERYWHERE` of them: the users every table's `created_by` names), then the others,
-    copies last; each group in the order given."""
+    copies last; each group in the order given, and all of them before the tables known to
+    hold no rows, which follow in the same groups."""
     index = index_of(schema)
     position = {id(e): i for i, e in enumerate(schema.entities)}
     ring = {position[id(e)]: 0 for e in shown if id(e) in position}
@@ -320,4 +321,4 @@ def for_names(schema: Schema, shown: Iterable[Entity], rest: Iterable[Entity]) -
         i = position.get(id(entity), -1)
         return 9 if i in index.copies else ring.get(i, 3)
 
-    return sorted(rest, key=group)
+    return sorted(rest, key=lambda e: (e.rows == 0, group(e)))

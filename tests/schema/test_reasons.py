@@ -331,6 +331,50 @@ def test_the_tables_named_after_those_in_full_are_their_neighbours_first() -> No
     assert order[-1] == "ol_bak"  # a copy last
 
 
+def _counted(schema: Schema, rows: dict[str, int | None]) -> Schema:
+    """`schema` with the row counts `rows` gives (the others unknown)."""
+    from dataclasses import replace
+
+    return Schema(schema.dialect, schema.database, tuple(
+        replace(e, rows=rows.get(e.name), rows_exact=False) for e in schema.entities))
+
+
+def test_a_table_known_to_hold_no_rows_comes_after_one_that_holds_some() -> None:
+    # the order header, and its twin in the web shop, where the orders are now taken
+    twin = _table("oh_web", ["ord_dt", "sts"], {"party_ref": "cust"})
+    base = Schema("mariadb", "shop", (*_shop().entities, twin))
+    question = "Which order dates and statuses?"
+    before = [e.name for e, _ in rank_entities(base, question)]
+    assert before.index("oh") < before.index("oh_web")
+    counted = _counted(base, {"oh": 0, "oh_web": 1200})
+    ranked = rank_entities(counted, question)
+    after = [e.name for e, _ in ranked]
+    assert after.index("oh_web") < after.index("oh")
+    unknown = dict((e.name, s) for e, s in rank_entities(base, question))
+    score = dict((e.name, s) for e, s in ranked)
+    assert score["oh"] == pytest.approx(0.5 * unknown["oh"])
+    assert score["oh_web"] == pytest.approx(unknown["oh_web"])
+    view = prompt_schema(counted, question)
+    why = dict(view.reasons)
+    assert why["oh"].endswith("; holds no rows, so ranked down")
+    assert not why["oh_web"].endswith("so ranked down")
+    # a schema loaded without its data: every table empty, the order as without counts
+    empty = _counted(base, {e.name: 0 for e in base.entities})
+    assert [e.name for e, _ in rank_entities(empty, question)] == before
+
+
+def test_tables_known_to_hold_no_rows_are_named_after_the_others() -> None:
+    schema = _counted(Schema("mariadb", "shop", (
+        *_shop().entities, _table("zz_cust_pref", ["pref_cd"], {"cust_ref": "cust"}))),
+        {"zz_cust_pref": 0, "gl_05": 0, "gl_07": 40})
+    by_name = {e.name: e for e in schema.entities}
+    rest = [e for e in schema.entities if e.name != "cust"]
+    order = [e.name for e in for_names(schema, [by_name["cust"]], rest)]
+    assert order[:2] == ["oh", "app_usr"]  # one key away, holding rows or not known to hold none
+    assert order.index("gl_07") < order.index("zz_cust_pref")  # one key away, but empty
+    assert order[-2:] == ["zz_cust_pref", "gl_05"]  # the empty ones last, nearest first
+
+
 def test_a_word_meets_a_schema_written_in_another_language_and_says_so() -> None:
     """A German package's `sczlg` ("Schadenzahlungen") and a Dutch `lev_mst` meet an English
     question through their translations, in a compound and by its start too; an English
