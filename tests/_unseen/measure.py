@@ -2,7 +2,7 @@
 question needs?
 
 Each database is made afresh (wholesale, airline, telecom, transit, clinic, bank, council,
-leisure and fashion on the PostgreSQL server, utility, campus, insurer, plant, retail,
+leisure, fashion and port on the PostgreSQL server, utility, campus, insurer, plant, retail,
 logistics, hotel, build, rental, media and facilities on the MariaDB server: a module declaring
 SCHEMAS is a PostgreSQL one), connected as a dataset in a PLANRAG home of its own, given its
 written decision, and asked every question with `planrag schema --dataset ID --question Q`. A
@@ -14,8 +14,8 @@ wall time, and `first_prompt_schema` (what the command calls) on an open source.
 
 with NAME one of wholesale, utility, campus, airline, insurer, telecom, plant, retail,
 transit, logistics, clinic, hotel, bank, build, rental, council, leisure, media, fashion,
-facilities (all by default), prints the figures; tests/live/test_unseen_recall.py runs it and
-checks only its structure.
+facilities, port (all by default), prints the figures; tests/live/test_unseen_recall.py runs
+it and checks only its structure.
 """
 
 from __future__ import annotations
@@ -56,6 +56,7 @@ from tests._unseen import (
     logistics,
     media,
     plant,
+    port,
     rental,
     retail,
     telecom,
@@ -72,7 +73,8 @@ MODULES: dict[str, ModuleType] = {"wholesale": wholesale, "utility": utility,
                                   "clinic": clinic, "hotel": hotel, "bank": bank,
                                   "build": build, "rental": rental, "council": council,
                                   "leisure": leisure, "media": media,
-                                  "fashion": fashion, "facilities": facilities}
+                                  "fashion": fashion, "facilities": facilities,
+                                  "port": port}
 _OTHER = "Other tables:"
 
 
