@@ -263,7 +263,7 @@ def _tos(db: Db) -> None:
     db.enum("stato_odl", "AP", "AR", "IC", "CH", "AN")
     t = db.table
     t("mezzo", "mezzo_id* i, matricola v12, tipo c2{QC|SC|RS|ER|TT}, marca v40, modello v40, "
-      "anno_costr s, data_entrata d, brth_cd c3, ore_moto i, attivo f",
+      "anno_costr s, data_entrata d, ore_moto i, brth_cd c3, attivo f",
       notes={"tipo": "QC gru di banchina, SC carrello cavaliere (straddle carrier), RS "
                      "reach stacker, ER elevatore per vuoti, TT trattore",
              "ore_moto": "ore motore all'ultima lettura del contaore",
