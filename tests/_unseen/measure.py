@@ -3,19 +3,19 @@ question needs?
 
 Each database is made afresh (wholesale, airline, telecom, transit, clinic, bank, council,
 leisure, fashion and port on the PostgreSQL server, utility, campus, insurer, plant, retail,
-logistics, hotel, build, rental, media and facilities on the MariaDB server: a module declaring
-SCHEMAS is a PostgreSQL one), connected as a dataset in a PLANRAG home of its own, given its
-written decision, and asked every question with `planrag schema --dataset ID --question Q`. A
-needed table is "in full" when stdout has a line starting `TABLE <name>(`, "named" when the
-`Other tables:` line lists it, else "missing". The selection is timed twice: the command's
-wall time, and `first_prompt_schema` (what the command calls) on an open source.
+logistics, hotel, build, rental, media, facilities and brewery on the MariaDB server: a
+module declaring SCHEMAS is a PostgreSQL one), connected as a dataset in a PLANRAG home of its
+own, given its written decision, and asked every question with `planrag schema --dataset ID
+--question Q`. A needed table is "in full" when stdout has a line starting `TABLE <name>(`,
+"named" when the `Other tables:` line lists it, else "missing". The selection is timed twice:
+the command's wall time, and `first_prompt_schema` (what the command calls) on an open source.
 
     .venv/bin/python -m tests._unseen.measure [--why] [NAME ...]
 
 with NAME one of wholesale, utility, campus, airline, insurer, telecom, plant, retail,
 transit, logistics, clinic, hotel, bank, build, rental, council, leisure, media, fashion,
-facilities, port (all by default), prints the figures; tests/live/test_unseen_recall.py runs
-it and checks only its structure.
+facilities, port, brewery (all by default), prints the figures;
+tests/live/test_unseen_recall.py runs it and checks only its structure.
 """
 
 from __future__ import annotations
@@ -44,6 +44,7 @@ from tests._sql_fixtures import PREFIX, TEST_PASSWORD, admin_address, admin_exec
 from tests._unseen import (
     airline,
     bank,
+    brewery,
     build,
     campus,
     clinic,
@@ -74,7 +75,7 @@ MODULES: dict[str, ModuleType] = {"wholesale": wholesale, "utility": utility,
                                   "build": build, "rental": rental, "council": council,
                                   "leisure": leisure, "media": media,
                                   "fashion": fashion, "facilities": facilities,
-                                  "port": port}
+                                  "port": port, "brewery": brewery}
 _OTHER = "Other tables:"
 
 
