@@ -108,7 +108,7 @@ machine equipment | maschine anlage geraet | machine equipement | machine appara
 maintenance repair | wartung instandhaltung reparatur | maintenance entretien reparation |
     onderhoud reparatie | mantenimiento reparacion | manutenzione riparazione |
     manutencao reparacao | naprawa naprawy konserwacja serwis
-defect fault failure | mangel fehler stoerung defekt beanstandung | defaut panne |
+defect fault failure breakdown | mangel fehler stoerung defekt beanstandung | defaut panne |
     defect uitval | defecto averia fallo | difetto guasto | defeito avaria falha |
     usterka usterki awaria awarie wada wady
 inspection check audit | pruefung kontrolle inspektion | controle inspection |
