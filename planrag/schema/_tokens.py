@@ -29,9 +29,11 @@ _STOP_TEXT = """
     that the their theirs them then there these they this those through to too under until up
     upon us very vs want was we were what whatever when where whether which while who whom
     whose why will with within without would yet you your yours
+    back around still even ever never always already again
 """
 STOP_WORDS = frozenset(_STOP_TEXT.split())
-"""Words that carry no schema meaning (checked before stemming)."""
+"""Words that carry no schema meaning (checked before stemming), with the adverbs and the
+particle of phrasal verbs a question uses ("send back", "again and again")."""
 
 
 def words(text: str) -> list[str]:

@@ -33,6 +33,18 @@ def test_identifiers_are_cut_into_lower_case_parts_without_digits() -> None:
     ]
 
 
+def test_the_particle_of_a_phrasal_verb_names_no_table() -> None:
+    """"send back", "come back": a question's "back" says nothing of which data, and as an
+    abbreviation it would meet the bookings of `bck_hdr` (or a backup's `bck`)."""
+    schema = Schema("mariadb", "shop", (
+        Entity("table", "bck_hdr", (Column("bck_id", "INT", True), Column("bck_dt", "DATE"))),
+        Entity("table", "rtn_ln", (Column("rtn_id", "INT", True), Column("qty", "INT")),
+               comment="Returned items"),
+        *(Entity("table", f"t{n}", (Column("x", "INT"),)) for n in range(20))))
+    ranked = top("Which returned items do customers send back again and again?", 5, schema)
+    assert ranked == ["rtn_ln"]
+
+
 def test_stop_words_go_and_forms_of_a_word_meet() -> None:
     assert words("Which of the orders should we ship?") == ["order", "ship"]
     pairs = [
