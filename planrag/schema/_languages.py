@@ -367,7 +367,7 @@ payable payables creditor | kreditor verbindlichkeit | crediteur | crediteur | a
 receivable receivables debtor | debitor forderung | debiteur creance | debiteur vordering |
     deudor | debitore | devedor | naleznosc naleznosci dluznik
 tender bid | ausschreibung | | aanbesteding | licitacion | appalto | licitacao | przetarg przetargi
-promotion promo | werbeaktion verkaufsfoerderung | | promotie aanbieding | promocion |
+promotion promo | werbeaktion verkaufsfoerderung aktion | | promotie aanbieding actie | promocion |
     promozione | promocao | promocja promocje
 till checkout cashdesk | kasse | caisse | kassa | caja | cassa | caixa | kasa kasy
 cash | bargeld | especes | contant contanten | efectivo | contanti | dinheiro | gotowka
