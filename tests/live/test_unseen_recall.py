@@ -45,4 +45,4 @@ def test_every_unseen_database_is_measured() -> None:
     assert list(MODULES) == ["wholesale", "utility", "campus", "airline", "insurer", "telecom",
                              "plant", "retail", "transit", "logistics", "clinic", "hotel",
                              "bank", "build", "rental", "council", "leisure", "media",
-                             "fashion", "facilities", "port", "brewery", "saas"]
+                             "fashion", "facilities", "port", "brewery", "saas", "coop"]
