@@ -304,7 +304,7 @@ def _ops(db: Db) -> None:
       "purch_dt d, purch_amt n, tank_ltr i, sts c1{A|W|S}",
       notes={"typ": "MT milk tanker, GT grain tipper, TR tractor unit, VN shop van",
              "sts": "A in service, W in the workshop, S sold"})
-    t("trk_wo", "wo_id* b, trk_id >truck, opn_dt d, cls_dt d, typ c2{SV|BR|TY|CF|DOE}, "
+    t("trk_wo", "wo_id* b, trk_id >truck, opn_dt d, cls_dt d, typ c3{SV|BR|TY|CF|DOE}, "
       "road_fl f, parts_amt n, lab_amt n, ext_amt n, odo_km i",
       notes={"typ": "SV scheduled service, BR breakdown repair, TY tyres, CF certificate "
                     "of roadworthiness prep, DOE annual test",
