@@ -116,10 +116,11 @@ LEFT JOIN c ON c.shop_id = s.shop_id WHERE s.cls_dt IS NULL"""
 
 [decisions.parameters.kept_share]
 type = "float"
-default = 0.6
+default = 0.3
 min = 0
 max = 1
-title = "Share of a closed shop's margin kept because its members buy at another shop"
+title = "Share of a closed shop's margin the other shops keep, after the extra staff and \
+delivery runs it takes them to serve its members"
 '''
 
 
