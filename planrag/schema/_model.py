@@ -24,7 +24,7 @@ __all__ = ["BRIEF_LEGEND", "COMMON_LEGEND", "COMMON_MARK", "NOTES_LEGEND", "Colu
 EntityKind = Literal["table", "node", "relationship"]
 READS_SHOWN = 8
 """The tables of a view's `reads` named on its line; more are counted."""
-BRIEF_LEGEND = "-- types by kind; `col -> t` refers to t.col"
+BRIEF_LEGEND = "-- types by kind, text where none is written; `col -> t` refers to t.col"
 """What a schema cut down for a question says of its tables (`Entity.render(brief=True)`)."""
 NOTES_LEGEND = "; column notes on the first {} only"
 """Ends `BRIEF_LEGEND` when the tables after the first few come without their columns'
@@ -79,7 +79,8 @@ class Column:
 
     def render(self, foreign: str = "", brief: bool = False, notes: bool = True) -> str:
         kind = brief_type(self.type) if brief else self.type
-        text = f"{self.name} {kind}{' KEY' if self.key else ''}"
+        typed = "" if brief and kind == "text" else f" {kind}"
+        text = f"{self.name}{typed}{' KEY' if self.key else ''}"
         if foreign:
             text += f" -> {foreign}"
         if self.comment and notes:
@@ -138,8 +139,9 @@ class Entity:
                notes: bool = True) -> str:
         """The entity in full, on one line (the prompt's format). `brief` (a table in a
         schema cut down for a question, under `BRIEF_LEGEND`): its columns' types by kind
-        (`brief_type`) and a key's target without its column when that has the same name;
-        when it has every column of `common` (`common_columns`), those as one `*`; without
+        (`brief_type`; none for text, the commonest) and a key's target without its column
+        when that has the same name; when it has every column of `common` (`common_columns`),
+        those as one `*`; without
         `notes`, its columns without their comments (its own comment stays)."""
         brief = brief and self.kind == "table"
         each = self._columns(brief)

@@ -188,10 +188,10 @@ def test_a_cut_schema_writes_column_types_by_kind(written: str, brief: str) -> N
 
 
 def test_a_cut_schema_is_brief_and_says_how_to_read_it() -> None:
-    """Cut down for a question, a table's line gives its columns' types by kind and a key's
-    target without its column when that has the same name; the legend under the header says
-    so; the whole schema, the paper's setting, and describe_tables are as the database wrote
-    them."""
+    """Cut down for a question, a table's line gives its columns' types by kind (none for
+    text, the commonest) and a key's target without its column when that has the same name;
+    the legend under the header says so; the whole schema, the paper's setting, and
+    describe_tables are as the database wrote them."""
     from planrag.schema._model import BRIEF_LEGEND, NOTES_LEGEND
     from planrag.schema.budget import describe_entities
 
@@ -209,9 +209,11 @@ def test_a_cut_schema_is_brief_and_says_how_to_read_it() -> None:
     legend = BRIEF_LEGEND + NOTES_LEGEND.format(f"{NOTED_TABLES} tables")
     assert lines[:2] == [schema.header(), legend]
     assert sum(1 for line in lines if line.startswith(BRIEF_LEGEND)) == 1
-    assert ("TABLE stk_lvl(whs_cd text KEY -> whs, itm_no int KEY -> itm_mst.id, on_hand "
+    assert ("TABLE stk_lvl(whs_cd KEY -> whs, itm_no int KEY -> itm_mst.id, on_hand "
             "decimal, counted_at timestamp, blocked bool '1 while a count is open')") in lines
+    assert "text where none is written" in legend
     assert "DECIMAL(12,3)" in stock.render() and "-> whs.whs_cd" in stock.render()
+    assert "whs_cd CHAR(4) KEY" in stock.render()
     assert "on_hand DECIMAL(12,3)" in describe_entities(schema, ["stk_lvl"])
     whole = Schema("mariadb", "shop", (stock,))
     assert prompt_schema(whole, "How much stock is on hand?").text == whole.render()
@@ -284,7 +286,7 @@ def test_the_columns_most_tables_have_are_written_once() -> None:
     view = prompt_schema(schema, "Which partners are over their credit limit?")
     lines = view.text.splitlines()
     assert lines[2] == COMMON_LEGEND + ", ".join(common_columns(schema.entities))
-    assert ("TABLE res_partner(id int KEY, name text, credit_limit decimal, "
+    assert ("TABLE res_partner(id int KEY, name, credit_limit decimal, "
             f"{COMMON_MARK})") in lines
     assert "create_uid INT(11) -> res_users.id" in partners.render()  # as written, whole
     check_accounting(schema, view)
