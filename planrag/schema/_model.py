@@ -141,8 +141,8 @@ class Entity:
         schema cut down for a question, under `BRIEF_LEGEND`): its columns' types by kind
         (`brief_type`; none for text, the commonest) and a key's target without its column
         when that has the same name; when it has every column of `common` (`common_columns`),
-        those as one `*`; without
-        `notes`, its columns without their comments (its own comment stays)."""
+        those as one `*`; without `notes`, its columns without their comments (its own
+        comment stays)."""
         brief = brief and self.kind == "table"
         each = self._columns(brief)
         shown = each if notes or not brief else self._columns(brief, notes=False)
