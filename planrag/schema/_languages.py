@@ -309,6 +309,7 @@ parking | parkplatz | | parkeerplaats | aparcamiento estacionamiento |
 port harbour harbor | hafen | | | puerto | | | porty
 container | behaelter | conteneur | | contenedor | contenitore | | kontener kontenery pojemnik
 pallet | | | | | bancale | palete | palety
+dock | laderampe verladerampe | quai | laadperron | muelle anden | banchina | doca | rampa
 tire tyre | reifen | pneu pneumatique | | neumatico | pneumatico | pneu pneumatico | opona opony
 trailer | anhaenger auflieger | remorque | aanhanger oplegger | remolque | rimorchio | reboque |
     przyczepa przyczepy naczepa
@@ -435,8 +436,8 @@ emission emissions | ausstoss | | uitstoot | emision | emissione | emissao | emi
 waste scrap | abfall | dechet | afval | residuo desecho merma | rifiuto scarto |
     residuo sucata | odpad odpady zlom
 office | buero | | kantoor | | ufficio | | biuro biura
-occupancy utilisation utilization | auslastung belegung | | bezetting | ocupacion | |
-    ocupacao | oblozenie wykorzystanie
+occupancy occupied utilisation utilization | auslastung belegung | | bezetting | ocupacion |
+    occupazione | ocupacao | oblozenie wykorzystanie
 peak | spitze spitzenlast | | piek | | picco | | szczyt
 plant factory | fabrik | | fabriek | fabrica | stabilimento fabbrica | fabrica |
     zaklad zaklady fabryka fabryki

@@ -431,6 +431,9 @@ def test_a_word_meets_a_schema_written_in_polish_and_says_so() -> None:
     ("Which tenants pay late?", "bezahlung", '"pay (as zahlung)"'),  # a word of 3 letters
     ("Which cranes have the most breakdowns?", "guasto", '"breakdowns (as guasto)"'),
     ("Which garden promotions sold least?", "actie", '"promotions (as actie)"'),
+    ("Which warehouse needs more dock doors?", "quai", '"dock (as quai)"'),
+    ("Which hotel uses most energy per occupied room?", "est_ocup",
+     '"occupied (as ocupacion)"'),
 ])
 def test_a_councils_or_a_banks_words_meet_their_tables_in_another_language(
     question: str, table: str, reason: str
