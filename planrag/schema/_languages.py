@@ -153,7 +153,9 @@ amount sum total | betrag summe | montant somme | bedrag | monto | importo |
     montante valor | kwota kwoty wartosc
 quantity volume | menge anzahl | quantite | aantal hoeveelheid | cantidad | quantita |
     quantidade | ilosc ilosci objetosc
-weight | gewicht | poids | gewicht | peso | peso | peso | waga wagi
+weight weigh weighing weighbridge | gewicht waage verwiegung | poids pesee bascule | gewicht
+    weging weegbrug | peso pesaje bascula | peso pesatura | peso pesagem balanca |
+    waga wagi wazenie
 capacity | kapazitaet | capacite | capaciteit | capacidad | capacita | capacidade |
     pojemnosc przepustowosc
 demand | bedarf nachfrage | demande besoin | vraag behoefte | demanda | domanda fabbisogno |
@@ -382,8 +384,8 @@ competitor | wettbewerber konkurrent | | | competidor | concorrente | concorrent
     konkurent konkurenci konkurencja
 survey feedback | umfrage | enquete sondage | enquete | encuesta | sondaggio indagine |
     pesquisa inquerito | ankieta ankiety
-member membership | mitglied mitgliedschaft | membre | lidmaatschap | miembro
-     | iscritto | membro | czlonek czlonkowie czlonkostwo
+member membership | mitglied mitgliedschaft | membre | lidmaatschap | miembro socio
+     | iscritto socio | membro socio | czlonek czlonkowie czlonkostwo
 salesperson seller representative | verkaeufer aussendienst | vendeur representant |
     verkoper vertegenwoordiger | vendedor representante | venditore rappresentante |
     vendedor representante | sprzedawca sprzedawcy przedstawiciel

@@ -434,6 +434,8 @@ def test_a_word_meets_a_schema_written_in_polish_and_says_so() -> None:
     ("Which warehouse needs more dock doors?", "quai", '"dock (as quai)"'),
     ("Which hotel uses most energy per occupied room?", "est_ocup",
      '"occupied (as ocupacion)"'),
+    ("Which weighbridges weigh wrong?", "bascula_mst", '"weighbridges (as bascula)"'),
+    ("Which members own most shares?", "socio", '"members (as socio)"'),
 ])
 def test_a_councils_or_a_banks_words_meet_their_tables_in_another_language(
     question: str, table: str, reason: str
