@@ -45,4 +45,5 @@ def test_every_unseen_database_is_measured() -> None:
     assert list(MODULES) == ["wholesale", "utility", "campus", "airline", "insurer", "telecom",
                              "plant", "retail", "transit", "logistics", "clinic", "hotel",
                              "bank", "build", "rental", "council", "leisure", "media",
-                             "fashion", "facilities", "port", "brewery", "saas", "coop"]
+                             "fashion", "facilities", "port", "brewery", "saas", "coop",
+                             "quarry"]
