@@ -2,10 +2,10 @@
 question needs?
 
 Each database is made afresh (wholesale, airline, telecom, transit, clinic, bank, council,
-leisure, fashion, port and coop on the PostgreSQL server, utility, campus, insurer, plant,
-retail, logistics, hotel, build, rental, media, facilities, brewery, saas and quarry on the
-MariaDB server: a module declaring SCHEMAS is a PostgreSQL one), connected as a dataset in a
-PLANRAG home of its own, given its written decision, and asked every question with `planrag
+leisure, fashion, port, coop and ferry on the PostgreSQL server, utility, campus, insurer,
+plant, retail, logistics, hotel, build, rental, media, facilities, brewery, saas and quarry on
+the MariaDB server: a module declaring SCHEMAS is a PostgreSQL one), connected as a dataset in
+a PLANRAG home of its own, given its written decision, and asked every question with `planrag
 schema --dataset ID --question Q`. A needed table is "in full" when stdout has a line starting
 `TABLE <name>(`, "named" when the `Other tables:` line lists it, else "missing". The
 selection is timed twice: the command's wall time, and `first_prompt_schema` (what the
@@ -15,7 +15,7 @@ command calls) on an open source.
 
 with NAME one of wholesale, utility, campus, airline, insurer, telecom, plant, retail,
 transit, logistics, clinic, hotel, bank, build, rental, council, leisure, media, fashion,
-facilities, port, brewery, saas, coop, quarry (all by default), prints the figures;
+facilities, port, brewery, saas, coop, quarry, ferry (all by default), prints the figures;
 tests/live/test_unseen_recall.py runs it and checks only its structure.
 """
 
@@ -53,6 +53,7 @@ from tests._unseen import (
     council,
     facilities,
     fashion,
+    ferry,
     hotel,
     insurer,
     leisure,
@@ -81,7 +82,7 @@ MODULES: dict[str, ModuleType] = {"wholesale": wholesale, "utility": utility,
                                   "fashion": fashion, "facilities": facilities,
                                   "port": port, "brewery": brewery,
                                   "saas": saas, "coop": coop,
-                                  "quarry": quarry}
+                                  "quarry": quarry, "ferry": ferry}
 _OTHER = "Other tables:"
 
 

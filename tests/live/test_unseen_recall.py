@@ -46,4 +46,4 @@ def test_every_unseen_database_is_measured() -> None:
                              "plant", "retail", "transit", "logistics", "clinic", "hotel",
                              "bank", "build", "rental", "council", "leisure", "media",
                              "fashion", "facilities", "port", "brewery", "saas", "coop",
-                             "quarry"]
+                             "quarry", "ferry"]
