@@ -12,7 +12,7 @@ Prints:
   generated 152-table retail schema whose questions name values (tests/_valued_schema.py):
   its build time on MariaDB (median of N cold reads), its size in memory and its values;
 - the recall of needed tables in the first prompt for both question sets: in full, only
-  named, missing; and for the twenty-five databases of tests/_unseen (questions and needed tables
+  named, missing; and for the twenty-six databases of tests/_unseen (questions and needed tables
   written before the selection's output was seen), per database and per question, read from
   `planrag schema --question`'s standard output, with its time and the selection's alone;
 - the wait for a free connection when 100 runs of 3 queries each share one database with a
@@ -198,7 +198,7 @@ async def pool_wait(address: MySQLAddress, runs: int, pool: int) -> None:
 
 
 async def unseen() -> None:
-    """Recall on the twenty-five databases generated with their questions and needed tables written
+    """Recall on the twenty-six databases generated with their questions and needed tables written
     before the product's output was seen (tests/_unseen: a 249-table wholesale ERP in four
     PostgreSQL schemas, a 181-table utility and a 117-table university on MariaDB, then a
     206-table airline in three PostgreSQL schemas and a 149-table insurer on MariaDB, then a
