@@ -91,6 +91,11 @@ AFTER_ANALYZE = [
     "CREATE TABLE public.fresh (id integer PRIMARY KEY)",  # never analysed: 5 rows inserted
     "INSERT INTO public.fresh SELECT generate_series(1, 5)",
     "CREATE TABLE public.untouched (id integer PRIMARY KEY)",  # never analysed, never changed
+    # partitioned, its one partition never analysed though it holds rows
+    "CREATE TABLE public.logged (id integer, at date) PARTITION BY RANGE (at)",
+    "CREATE TABLE public.logged_2026 PARTITION OF public.logged "
+    "FOR VALUES FROM ('2026-01-01') TO ('2027-01-01')",
+    "INSERT INTO public.logged VALUES (1, '2026-03-01'), (2, '2026-04-01')",
 ]
 """Tables the statistics know only from the statistics collector, or not at all."""
 
@@ -187,7 +192,7 @@ async def pg_world() -> AsyncIterator[PostgresWorld]:
     world = PostgresWorld(name, admin.host, admin.port, admin, roles)
     try:
         grants = []
-        for role in roles.values():  # public.fresh and public.untouched come later: no grant
+        for role in roles.values():  # the tables of AFTER_ANALYZE come later: no grant
             grants += [f'GRANT USAGE ON SCHEMA public, sales, hr TO "{role}"',
                        f'GRANT SELECT ON ALL TABLES IN SCHEMA public, sales, hr TO "{role}"',
                        f'REVOKE SELECT ON public.audit_log FROM "{role}"']

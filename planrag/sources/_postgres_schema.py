@@ -59,7 +59,8 @@ RELATIONS = (
     "SELECT c.oid::int8, n.nspname::text, c.relname::text, pg_catalog.quote_ident(n.nspname), "
     "pg_catalog.quote_ident(c.relname), c.relkind::text, c.reltuples::float8, "
     "st.n_live_tup, COALESCE(st.n_tup_ins + st.n_tup_del, 0), "
-    "CASE WHEN c.relkind = 'p' THEN (SELECT sum(GREATEST(p.reltuples, 0))::float8 "
+    "CASE WHEN c.relkind = 'p' THEN (SELECT CASE WHEN max(p.reltuples) >= 0 THEN "
+    "sum(GREATEST(p.reltuples, 0))::float8 END "
     "FROM pg_catalog.pg_inherits i JOIN pg_catalog.pg_class p ON p.oid = i.inhrelid "
     "WHERE i.inhparent = c.oid) END, "
     "pg_catalog.obj_description(c.oid, 'pg_class') "
@@ -235,7 +236,8 @@ def _column_type(written: str, labels: Sequence[str] | None, base: str | None
 def _estimate(reltuples: Any, live: Any, changed: Any, parts: Any) -> int | None:
     """The row estimate of one relation: the planner's statistics when it was ever analysed
     (or vacuumed), else the statistics collector's live rows once it has seen the table
-    change, else the partitions' estimates for a partitioned table, else unknown."""
+    change, else the partitions' estimates for a partitioned table (when one of them was
+    ever analysed: none is no sign of an empty table), else unknown."""
     if reltuples is not None and float(reltuples) >= 0:
         return int(float(reltuples))
     if live is not None and (int(live) > 0 or int(changed or 0) > 0):

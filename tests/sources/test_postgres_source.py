@@ -95,6 +95,8 @@ async def test_row_estimates_come_from_the_statistics(admin: PostgresSource) -> 
     untouched = schema.find("untouched")  # never analysed, never changed: not known
     assert untouched is not None and untouched.rows is None
     assert untouched.size() == "size unknown"
+    logged = schema.find("logged")  # partitioned, no partition analysed: not known, not empty
+    assert logged is not None and logged.rows is None
 
 
 async def test_the_value_index_is_read_with_the_schema(reader: PostgresSource) -> None:
