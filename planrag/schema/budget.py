@@ -321,4 +321,4 @@ def for_names(schema: Schema, shown: Iterable[Entity], rest: Iterable[Entity]) -
         i = position.get(id(entity), -1)
         return 9 if i in index.copies else ring.get(i, 3)
 
-    return sorted(rest, key=lambda e: (e.rows == 0, group(e)))
+    return sorted(rest, key=lambda e: (position.get(id(e), -1) in index.empty, group(e)))
